@@ -1,0 +1,55 @@
+#include "agent/cli_options.h"
+
+namespace fleetdeck::agent {
+
+const char* usage_text() {
+    return "Usage: fleetdeck-agent MODE [--root DIR] [--pretty]\n"
+           "\n"
+           "Modes:\n"
+           "  --stdio      serve the FleetDeck protocol (JSON Lines) on stdin/stdout\n"
+           "  --once       print one snapshot as JSON and exit\n"
+           "  --facts      print the host facts as JSON and exit\n"
+           "  --version    print the agent and protocol versions\n"
+           "  --help       show this text\n"
+           "\n"
+           "Options:\n"
+           "  --root DIR   read DIR/proc, DIR/sys and DIR/etc instead of the live system\n"
+           "  --pretty     indent JSON output (--once, --facts)\n";
+}
+
+OptionsResult parse_options(const std::vector<std::string>& args) {
+    Options o;
+    std::optional<Mode> mode;
+    const auto set_mode = [&mode](Mode m) -> bool {
+        if (mode && *mode != m) return false;
+        mode = m;
+        return true;
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        bool ok = true;
+        if (a == "--stdio") ok = set_mode(Mode::Stdio);
+        else if (a == "--once") ok = set_mode(Mode::Once);
+        else if (a == "--facts") ok = set_mode(Mode::Facts);
+        else if (a == "--version") ok = set_mode(Mode::Version);
+        else if (a == "--help" || a == "-h") ok = set_mode(Mode::Help);
+        else if (a == "--pretty") o.pretty = true;
+        else if (a == "--root" || a.starts_with("--root=")) {
+            if (a == "--root") {
+                if (i + 1 >= args.size()) return {std::nullopt, "--root needs a directory"};
+                o.root = args[++i];
+            } else {
+                o.root = a.substr(7);
+            }
+            if (o.root.empty()) return {std::nullopt, "--root needs a directory"};
+        } else {
+            return {std::nullopt, "unknown argument '" + a + "'"};
+        }
+        if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --version or --help"};
+    }
+    if (!mode) return {std::nullopt, "no mode given"};
+    o.mode = *mode;
+    return {o, {}};
+}
+
+}  // namespace fleetdeck::agent

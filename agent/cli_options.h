@@ -1,0 +1,25 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleetdeck::agent {
+
+enum class Mode { Stdio, Once, Facts, Version, Help };
+
+struct Options {
+    Mode mode = Mode::Help;
+    std::string root;  // empty: the live system
+    bool pretty = false;
+};
+
+struct OptionsResult {
+    std::optional<Options> options;
+    std::string error;  // set when options is empty
+};
+
+OptionsResult parse_options(const std::vector<std::string>& args);
+const char* usage_text();
+
+}  // namespace fleetdeck::agent

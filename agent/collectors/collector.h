@@ -1,0 +1,28 @@
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/root_fs.h"
+
+namespace fleetdeck::agent {
+
+using Json = nlohmann::json;
+
+// One source of telemetry. sample() adds this collector's keys to a snapshot; collectors that
+// report rates keep their previous counters and report null until they have two readings.
+// Every key a collector writes is documented in docs/protocol.md.
+class Collector {
+public:
+    virtual ~Collector() = default;
+    virtual std::string_view name() const = 0;
+    virtual void sample(const RootFs& fs, Json& snapshot) = 0;
+};
+
+// The explicit list of collectors, in the order their keys appear (collectors/registry.cpp).
+std::vector<std::unique_ptr<Collector>> make_collectors();
+
+}  // namespace fleetdeck::agent

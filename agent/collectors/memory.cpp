@@ -1,0 +1,47 @@
+#include "agent/collectors/memory.h"
+
+namespace fleetdeck::agent {
+
+MemInfo parse_meminfo(std::string_view text) {
+    MemInfo m;
+    for_each_line(text, [&m](std::string_view line) {
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos) return;
+        const std::string_view key = line.substr(0, colon);
+        const auto fields = split_ws(line.substr(colon + 1));
+        if (fields.empty()) return;
+        auto value = parse_int(fields[0]);
+        if (!value || *value < 0) return;
+        if (fields.size() > 1 && fields[1] == "kB") *value *= 1024;
+        if (key == "MemTotal") m.total = value;
+        else if (key == "MemAvailable") m.available = value;
+        else if (key == "MemFree") m.free = value;
+        else if (key == "Buffers") m.buffers = value;
+        else if (key == "Cached") m.cached = value;
+        else if (key == "SwapTotal") m.swap_total = value;
+        else if (key == "SwapFree") m.swap_free = value;
+    });
+    return m;
+}
+
+namespace {
+Json or_null(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(); }
+}  // namespace
+
+void MemoryCollector::sample(const RootFs& fs, Json& snapshot) {
+    const auto text = fs.read("/proc/meminfo");
+    const MemInfo m = text ? parse_meminfo(*text) : MemInfo{};
+    std::optional<std::int64_t> used;
+    if (m.total && m.available) used = *m.total - *m.available;
+    std::optional<std::int64_t> swap_used;
+    if (m.swap_total && m.swap_free) swap_used = *m.swap_total - *m.swap_free;
+    snapshot["memory"] = {
+        {"total_bytes", or_null(m.total)},
+        {"available_bytes", or_null(m.available)},
+        {"used_bytes", or_null(used)},
+        {"swap_total_bytes", or_null(m.swap_total)},
+        {"swap_used_bytes", or_null(swap_used)},
+    };
+}
+
+}  // namespace fleetdeck::agent

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "agent/collectors/collector.h"
+
+namespace fleetdeck::agent {
+
+// /proc/meminfo: total, available (MemAvailable, the kernel's own estimate), swap.
+class MemoryCollector : public Collector {
+public:
+    std::string_view name() const override { return "memory"; }
+    void sample(const RootFs& fs, Json& snapshot) override;
+};
+
+// "Key:   123 kB" lines as bytes; missing keys are absent from the map.
+struct MemInfo {
+    std::optional<std::int64_t> total, available, free, buffers, cached, swap_total, swap_free;
+};
+MemInfo parse_meminfo(std::string_view text);
+
+}  // namespace fleetdeck::agent

@@ -1,0 +1,42 @@
+#include "agent/machine.h"
+
+#include <thread>
+
+#include "agent/facts.h"
+
+namespace fleetdeck::agent {
+
+// Rates need two readings some time apart; /proc/stat counts in 10 ms ticks, so the first snapshot,
+// when asked for right after start-up, waits until this much time has passed since the priming read.
+static constexpr auto kMinRateWindow = std::chrono::milliseconds(100);
+
+std::int64_t unix_time_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_collectors()) {
+    Json discard = Json::object();
+    for (auto& c : collectors_) c->sample(fs_, discard);  // prime the counters
+    last_sample_ = std::chrono::steady_clock::now();
+}
+
+Json LiveMachine::identity() { return host_identity(fs_); }
+
+Json LiveMachine::facts() { return collect_facts(fs_); }
+
+Json LiveMachine::snapshot() {
+    if (first_snapshot_) {
+        const auto since = std::chrono::steady_clock::now() - last_sample_;
+        if (since < kMinRateWindow) std::this_thread::sleep_for(kMinRateWindow - since);
+        first_snapshot_ = false;
+    }
+    Json snap = Json::object();
+    snap["time_ms"] = unix_time_ms();
+    for (auto& c : collectors_) c->sample(fs_, snap);
+    last_sample_ = std::chrono::steady_clock::now();
+    return snap;
+}
+
+}  // namespace fleetdeck::agent

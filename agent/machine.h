@@ -1,0 +1,49 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/collectors/collector.h"
+#include "agent/root_fs.h"
+
+namespace fleetdeck::agent {
+
+// What the stdio server serves: a real machine read through /proc and /sys, or a simulated one.
+// The server cannot tell them apart beyond the `simulated` flag it reports.
+class Machine {
+public:
+    virtual ~Machine() = default;
+    // hostname, machine_id, arch, kernel: who answered the handshake.
+    virtual Json identity() = 0;
+    // Static facts for the tuning wizard (docs/protocol.md, "facts").
+    virtual Json facts() = 0;
+    // One snapshot. Rates cover the time since the previous call.
+    virtual Json snapshot() = 0;
+    virtual bool simulated() const = 0;
+};
+
+// The machine this agent runs on, or a recorded tree under `--root`.
+class LiveMachine : public Machine {
+public:
+    explicit LiveMachine(RootFs fs);
+
+    Json identity() override;
+    Json facts() override;
+    Json snapshot() override;
+    bool simulated() const override { return false; }
+
+    const RootFs& fs() const { return fs_; }
+
+private:
+    RootFs fs_;
+    std::vector<std::unique_ptr<Collector>> collectors_;
+    std::chrono::steady_clock::time_point last_sample_{};
+    bool first_snapshot_ = true;
+};
+
+std::int64_t unix_time_ms();
+
+}  // namespace fleetdeck::agent

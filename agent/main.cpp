@@ -1,0 +1,55 @@
+// fleetdeck-agent: wires the command line to a Machine and the stdio server.
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
+
+#include "agent/cli_options.h"
+#include "agent/machine.h"
+#include "agent/protocol/message.h"
+#include "agent/server.h"
+#include "agent/version.h"
+
+using namespace fleetdeck;
+
+int main(int argc, char** argv) {
+    const auto parsed = agent::parse_options(std::vector<std::string>(argv + 1, argv + argc));
+    if (!parsed.options) {
+        std::fprintf(stderr, "fleetdeck-agent: %s\n\n%s", parsed.error.c_str(), agent::usage_text());
+        return 2;
+    }
+    const agent::Options& o = *parsed.options;
+    switch (o.mode) {
+    case agent::Mode::Help:
+        std::fputs(agent::usage_text(), stdout);
+        return 0;
+    case agent::Mode::Version:
+        std::printf("fleetdeck-agent %s (protocol %d)\n", agent::kAgentVersion, protocol::kProtocolVersion);
+        return 0;
+    default:
+        break;
+    }
+    if (!o.root.empty() && !agent::RootFs(o.root).exists("/")) {
+        std::fprintf(stderr, "fleetdeck-agent: --root %s: no such directory\n", o.root.c_str());
+        return 2;
+    }
+
+    agent::LiveMachine machine{agent::RootFs(o.root)};
+    const int indent = o.pretty ? 2 : -1;
+    switch (o.mode) {
+    case agent::Mode::Once:
+        std::cout << protocol::dump_json(machine.snapshot(), indent) << '\n';
+        return 0;
+    case agent::Mode::Facts:
+        std::cout << protocol::dump_json(machine.facts(), indent) << '\n';
+        return 0;
+    case agent::Mode::Stdio: {
+        std::signal(SIGPIPE, SIG_IGN);  // a closed stdout shows up as a failed write, then a clean exit
+        agent::StdioServer server(machine, STDIN_FILENO, STDOUT_FILENO);
+        return server.run();
+    }
+    default:
+        return 2;
+    }
+}

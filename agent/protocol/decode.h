@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck::protocol {
+
+// Thrown by ParamReader; what() names the path, e.g. "params.interval_ms: expected integer".
+class DecodeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Typed, path-qualified access to a JSON object received from a peer.
+class ParamReader {
+public:
+    using Json = nlohmann::json;
+
+    // `value` must be an object (null counts as an empty object).
+    ParamReader(const Json& value, std::string path);
+
+    bool has(std::string_view key) const;
+
+    std::int64_t integer(std::string_view key) const;
+    std::optional<std::int64_t> optional_integer(std::string_view key) const;
+    std::int64_t integer_in(std::string_view key, std::int64_t min, std::int64_t max) const;
+    std::int64_t integer_in(std::string_view key, std::int64_t min, std::int64_t max, std::int64_t fallback) const;
+    double number(std::string_view key) const;
+    std::optional<double> optional_number(std::string_view key) const;
+    bool boolean(std::string_view key) const;
+    bool boolean(std::string_view key, bool fallback) const;
+    std::string string(std::string_view key) const;
+    std::optional<std::string> optional_string(std::string_view key) const;
+    std::string one_of(std::string_view key, const std::vector<std::string_view>& choices) const;
+    ParamReader object(std::string_view key) const;
+    // Elements of an array of objects, each with its own path ("params.targets[2]").
+    std::vector<ParamReader> objects(std::string_view key) const;
+    std::vector<std::string> strings(std::string_view key) const;
+    const Json& raw(std::string_view key) const;  // present, any type
+
+    const std::string& path() const { return path_; }
+    const Json& json() const { return *value_; }
+
+private:
+    const Json* find(std::string_view key) const;
+    const Json& require(std::string_view key) const;
+    [[noreturn]] void fail(std::string_view key, std::string_view what) const;
+    std::string child(std::string_view key) const;
+
+    const Json* value_;
+    std::string path_;
+};
+
+}  // namespace fleetdeck::protocol

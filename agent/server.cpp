@@ -1,0 +1,170 @@
+#include "agent/server.h"
+
+#include <cerrno>
+#include <algorithm>
+#include <cstdio>
+
+#include <poll.h>
+#include <unistd.h>
+
+#include "agent/version.h"
+
+namespace fleetdeck::agent {
+
+using protocol::ErrorCode;
+using protocol::Json;
+using protocol::ParamReader;
+
+// The methods this agent serves. hello reports this list as its capabilities.
+const StdioServer::Method StdioServer::kMethods[] = {
+    {"hello", &StdioServer::on_hello},
+    {"ping", &StdioServer::on_ping},
+    {"facts", &StdioServer::on_facts},
+    {"snapshot", &StdioServer::on_snapshot},
+    {"subscribe", &StdioServer::on_subscribe},
+    {"unsubscribe", &StdioServer::on_unsubscribe},
+};
+
+StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
+    : machine_(machine), in_fd_(in_fd), out_fd_(out_fd) {}
+
+void StdioServer::write_line(const std::string& line) {
+    if (output_broken_) return;
+    std::string out = line;
+    out.push_back('\n');
+    std::string_view rest = out;
+    while (!rest.empty()) {
+        const ssize_t n = ::write(out_fd_, rest.data(), rest.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            output_broken_ = true;  // the reader is gone; run() ends
+            return;
+        }
+        rest.remove_prefix(static_cast<std::size_t>(n));
+    }
+}
+
+void StdioServer::handle_frame(const protocol::Frame& frame) {
+    if (frame.oversized) {
+        std::fprintf(stderr, "fleetdeck-agent: discarded a %zu-byte line (limit %zu)\n", frame.length,
+                     protocol::kMaxLineBytes);
+        write_line(protocol::encode_error(
+            std::nullopt, {ErrorCode::LineTooLong, "line of " + std::to_string(frame.length) +
+                                                       " bytes exceeds the limit of " +
+                                                       std::to_string(protocol::kMaxLineBytes) + " bytes"}));
+        return;
+    }
+    if (frame.line.find_first_not_of(" \t\r") == std::string::npos) return;  // blank lines are keep-alives
+    auto decoded = protocol::decode_message(frame.line);
+    if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
+        write_line(protocol::encode_error(failure->id, failure->error));
+        return;
+    }
+    auto& message = std::get<protocol::Message>(decoded);
+    if (auto* request = std::get_if<protocol::Request>(&message)) {
+        handle_request(*request);
+        return;
+    }
+    write_line(protocol::encode_error(std::nullopt, {ErrorCode::InvalidRequest, "the agent accepts requests only"}));
+}
+
+void StdioServer::handle_request(const protocol::Request& request) {
+    for (const auto& method : kMethods) {
+        if (method.name != request.method) continue;
+        try {
+            const ParamReader params(request.params, "params");
+            write_line(protocol::encode_result(request.id, (this->*method.handler)(params)));
+        } catch (const protocol::DecodeError& e) {
+            write_line(protocol::encode_error(request.id, {ErrorCode::InvalidParams, e.what()}));
+        } catch (const MethodError& e) {
+            write_line(protocol::encode_error(request.id, {e.code, e.message}));
+        } catch (const std::exception& e) {
+            write_line(protocol::encode_error(request.id, {ErrorCode::Internal, e.what()}));
+        }
+        return;
+    }
+    write_line(protocol::encode_error(request.id, {ErrorCode::MethodNotFound, "unknown method '" + request.method + "'"}));
+}
+
+Json StdioServer::on_hello(const ParamReader& params) {
+    // The client's protocol version is informative: the agent answers with its own, and the app
+    // decides whether it can talk to it.
+    (void)params.optional_integer("protocol");
+    Json capabilities = Json::array();
+    for (const auto& m : kMethods) capabilities.push_back(m.name);
+    return {
+        {"protocol", protocol::kProtocolVersion},
+        {"agent", "fleetdeck-agent"},
+        {"agent_version", kAgentVersion},
+        {"capabilities", std::move(capabilities)},
+        {"host", machine_.identity()},
+        {"simulated", machine_.simulated()},
+        {"privileged", ::geteuid() == 0},
+        {"max_line_bytes", protocol::kMaxLineBytes},
+    };
+}
+
+Json StdioServer::on_ping(const ParamReader& params) {
+    Json result = {{"pong", true}, {"time_ms", unix_time_ms()}};
+    if (params.has("echo")) result["echo"] = params.raw("echo");
+    return result;
+}
+
+Json StdioServer::on_facts(const ParamReader&) { return machine_.facts(); }
+
+Json StdioServer::on_snapshot(const ParamReader&) { return machine_.snapshot(); }
+
+Json StdioServer::on_subscribe(const ParamReader& params) {
+    const auto interval = params.integer_in("interval_ms", 100, 60000);
+    interval_ = std::chrono::milliseconds(interval);
+    next_sample_ = std::chrono::steady_clock::now();
+    return {{"subscription", ++subscription_}, {"interval_ms", interval}};
+}
+
+Json StdioServer::on_unsubscribe(const ParamReader&) {
+    const bool was = interval_.has_value();
+    interval_.reset();
+    return {{"unsubscribed", was}};
+}
+
+void StdioServer::emit_sample() {
+    write_line(protocol::encode(protocol::Event{"sample", machine_.snapshot()}));
+}
+
+int StdioServer::run() {
+    protocol::LineFramer framer;
+    char buf[64 * 1024];
+    while (!output_broken_) {
+        // Input is served first, so a stream of samples can never starve requests.
+        int timeout_ms = -1;
+        if (interval_) {
+            const auto left = next_sample_ - std::chrono::steady_clock::now();
+            timeout_ms = std::max<int>(0, static_cast<int>(
+                std::chrono::duration_cast<std::chrono::milliseconds>(left).count()));
+        }
+        pollfd pfd{in_fd_, POLLIN, 0};
+        const int ready = ::poll(&pfd, 1, timeout_ms);
+        if (ready < 0 && errno != EINTR) return 1;
+        if (ready > 0) {
+            const ssize_t n = ::read(in_fd_, buf, sizeof buf);
+            if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+            if (n <= 0) {
+                if (framer.has_partial_line())
+                    std::fprintf(stderr, "fleetdeck-agent: input ended inside a line; it was ignored\n");
+                return 0;
+            }
+            framer.feed(std::string_view(buf, static_cast<std::size_t>(n)));
+            while (auto frame = framer.next()) handle_frame(*frame);
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (interval_ && now >= next_sample_) {
+            emit_sample();
+            // Keep the cadence without drifting, but never try to catch up a backlog.
+            next_sample_ += *interval_;
+            if (next_sample_ < now) next_sample_ = now + *interval_;
+        }
+    }
+    return 0;
+}
+
+}  // namespace fleetdeck::agent

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "agent/machine.h"
+#include "agent/protocol/decode.h"
+#include "agent/protocol/errors.h"
+#include "agent/protocol/framing.h"
+#include "agent/protocol/message.h"
+
+namespace fleetdeck::agent {
+
+// A request handler's way to fail with a problem code and a sentence.
+struct MethodError {
+    protocol::ErrorCode code;
+    std::string message;
+};
+
+// Serves the protocol (docs/protocol.md) on a pair of file descriptors, stdin/stdout in production.
+// Single-threaded: one poll() loop reads requests and wakes up for subscribed samples.
+class StdioServer {
+public:
+    StdioServer(Machine& machine, int in_fd, int out_fd);
+
+    // Runs until the input ends or the output breaks. Returns the process exit code.
+    int run();
+
+    // Serves one already-framed line; public so the fuzz target and tests can drive dispatch.
+    void handle_frame(const protocol::Frame& frame);
+
+private:
+    using Handler = protocol::Json (StdioServer::*)(const protocol::ParamReader&);
+    struct Method {
+        std::string_view name;
+        Handler handler;
+    };
+    static const Method kMethods[];
+
+    void handle_request(const protocol::Request& request);
+    void write_line(const std::string& line);
+    void emit_sample();
+
+    protocol::Json on_hello(const protocol::ParamReader& params);
+    protocol::Json on_ping(const protocol::ParamReader& params);
+    protocol::Json on_facts(const protocol::ParamReader& params);
+    protocol::Json on_snapshot(const protocol::ParamReader& params);
+    protocol::Json on_subscribe(const protocol::ParamReader& params);
+    protocol::Json on_unsubscribe(const protocol::ParamReader& params);
+
+    Machine& machine_;
+    int in_fd_;
+    int out_fd_;
+    bool output_broken_ = false;
+    std::optional<std::chrono::milliseconds> interval_;
+    std::chrono::steady_clock::time_point next_sample_{};
+    std::int64_t subscription_ = 0;
+};
+
+}  // namespace fleetdeck::agent

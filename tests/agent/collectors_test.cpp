@@ -1,0 +1,106 @@
+#include <gtest/gtest.h>
+
+#include "agent/collectors/cpu.h"
+#include "agent/collectors/memory.h"
+#include "agent/facts.h"
+#include "tests/support/temp_dir.h"
+
+using namespace fleetdeck::agent;
+using fleetdeck::test::TempDir;
+
+TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
+    TempDir dir;
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    dir.write("proc/stat",
+              "cpu  100 0 100 700 100 0 0 0 50 0\n"
+              "cpu0 50 0 50 350 50 0 0 0 25 0\n"
+              "cpu1 50 0 50 350 50 0 0 0 25 0\n"
+              "intr 12345\n");
+    RootFs fs(dir.path().string());
+    CpuCollector cpu;
+    Json snap = Json::object();
+    cpu.sample(fs, snap);
+    EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
+    ASSERT_EQ(snap["cpu"]["cores"].size(), 2u);
+    EXPECT_TRUE(snap["cpu"]["cores"][0]["util_pct"].is_null());
+
+    // +100 ticks on each core: cpu0 all busy, cpu1 all idle (iowait counts as idle).
+    dir.write("proc/stat",
+              "cpu  180 0 120 750 150 0 0 0 50 0\n"
+              "cpu0 130 0 70 350 50 0 0 0 25 0\n"
+              "cpu1 50 0 50 400 100 0 0 0 25 0\n");
+    cpu.sample(fs, snap);
+    EXPECT_DOUBLE_EQ(snap["cpu"]["util_pct"].get<double>(), 50.0);
+    EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][0]["util_pct"].get<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][1]["util_pct"].get<double>(), 0.0);
+}
+
+TEST(CpuCollector, CounterGoingBackwardsGivesNullNotGarbage) {
+    TempDir dir;
+    dir.write("proc/stat", "cpu  500 0 500 500 0 0 0 0 0 0\n");
+    RootFs fs(dir.path().string());
+    CpuCollector cpu;
+    Json snap = Json::object();
+    cpu.sample(fs, snap);
+    dir.write("proc/stat", "cpu  10 0 10 10 0 0 0 0 0 0\n");
+    cpu.sample(fs, snap);
+    EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
+}
+
+TEST(MemoryCollector, ParsesMeminfoInBytes) {
+    TempDir dir;
+    dir.write("proc/meminfo",
+              "MemTotal:       263842516 kB\n"
+              "MemFree:         1000000 kB\n"
+              "MemAvailable:   200000000 kB\n"
+              "SwapTotal:       8388604 kB\n"
+              "SwapFree:        8388600 kB\n"
+              "HugePages_Total:       0\n");
+    RootFs fs(dir.path().string());
+    MemoryCollector mem;
+    Json snap = Json::object();
+    mem.sample(fs, snap);
+    EXPECT_EQ(snap["memory"]["total_bytes"], 263842516LL * 1024);
+    EXPECT_EQ(snap["memory"]["available_bytes"], 200000000LL * 1024);
+    EXPECT_EQ(snap["memory"]["used_bytes"], (263842516LL - 200000000LL) * 1024);
+    EXPECT_EQ(snap["memory"]["swap_used_bytes"], 4 * 1024);
+}
+
+TEST(MemoryCollector, MissingFileGivesNulls) {
+    TempDir dir;
+    RootFs fs(dir.path().string());
+    MemoryCollector mem;
+    Json snap = Json::object();
+    mem.sample(fs, snap);
+    EXPECT_TRUE(snap["memory"]["total_bytes"].is_null());
+    EXPECT_TRUE(snap["memory"]["available_bytes"].is_null());
+}
+
+TEST(Facts, CpuTopologyAndOsRelease) {
+    TempDir dir;
+    std::string cpuinfo;
+    for (int socket = 0; socket < 2; ++socket)
+        for (int core = 0; core < 2; ++core)
+            for (int thread = 0; thread < 2; ++thread)
+                cpuinfo += "processor\t: " + std::to_string(socket * 4 + core * 2 + thread) +
+                           "\nmodel name\t: Intel(R) Xeon(R) Platinum 8480+\nphysical id\t: " +
+                           std::to_string(socket) + "\ncore id\t\t: " + std::to_string(core) + "\n\n";
+    dir.write("proc/cpuinfo", cpuinfo);
+    dir.write("etc/os-release", "PRETTY_NAME=\"Ubuntu 22.04.4 LTS\"\nID=ubuntu\nVERSION_ID=\"22.04\"\n");
+    dir.write("proc/sys/kernel/hostname", "gpu-01\n");
+    dir.write("proc/sys/kernel/osrelease", "5.15.0-105-generic\n");
+    dir.write("proc/meminfo", "MemTotal:       1000 kB\n");
+    RootFs fs(dir.path().string());
+    const Json facts = collect_facts(fs);
+    EXPECT_EQ(facts["cpu"]["model"], "Intel(R) Xeon(R) Platinum 8480+");
+    EXPECT_EQ(facts["cpu"]["sockets"], 2);
+    EXPECT_EQ(facts["cpu"]["cores"], 4);
+    EXPECT_EQ(facts["cpu"]["threads"], 8);
+    EXPECT_EQ(facts["os"]["id"], "ubuntu");
+    EXPECT_EQ(facts["os"]["version_id"], "22.04");
+    EXPECT_EQ(facts["os"]["pretty_name"], "Ubuntu 22.04.4 LTS");
+    EXPECT_EQ(facts["hostname"], "gpu-01");
+    EXPECT_EQ(facts["kernel"], "5.15.0-105-generic");
+    EXPECT_EQ(facts["memory"]["total_bytes"], 1024000);
+    EXPECT_TRUE(facts["arch"].is_null());  // a recorded tree without kernel/arch: unknown
+}
