@@ -6,7 +6,7 @@
 namespace fleetdeck::protocol {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 13> kNames{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 14> kNames{{
     {ErrorCode::ParseError, "parse_error"},
     {ErrorCode::InvalidRequest, "invalid_request"},
     {ErrorCode::LineTooLong, "line_too_long"},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 13> kNames{{
     {ErrorCode::Busy, "busy"},
     {ErrorCode::Timeout, "timeout"},
     {ErrorCode::Internal, "internal"},
+    {ErrorCode::Unavailable, "unavailable"},
 }};
 
 }  // namespace

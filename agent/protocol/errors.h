@@ -22,6 +22,7 @@ enum class ErrorCode {
     Busy,              // another transaction is running
     Timeout,           // the operation ran out of time
     Internal,          // a bug in the agent; the message says what failed
+    Unavailable,       // the host cannot be reached; set by the app for requests cut off by a lost connection
 };
 
 std::string_view to_string(ErrorCode code);

@@ -1,0 +1,11 @@
+#pragma once
+
+#include <QString>
+
+namespace fleetdeck {
+
+// The agent binary for this machine: $FLEETDECK_AGENT, then beside the fleetdeck executable
+// (a build tree), then the installed copy under lib/fleetdeck. Empty when none is found.
+QString localAgentPath();
+
+}  // namespace fleetdeck

@@ -1,0 +1,96 @@
+#include "app/cli/cli.h"
+
+#include <QCoreApplication>
+
+#include "agent/protocol/message.h"
+#include "app/cli/host_query.h"
+#include "app/cli/remote_options.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+const char* kUsageText =
+    "Usage: fleetdeck-cli COMMAND [OPTIONS] HOST...\n"
+    "\n"
+    "Commands:\n"
+    "  facts HOST...      print each host's hardware and OS facts as JSON\n"
+    "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  --version          print the version\n"
+    "  help               show this text\n"
+    "\n"
+    "HOST is 'local' (this machine), an inventory name, an ssh-config alias or USER@HOST:PORT.\n"
+    "\n"
+    "Options for commands that reach hosts:\n"
+    "  --json                 one JSON document on stdout: an object keyed by host\n"
+    "  --inventory FILE       use this inventory instead of the saved one\n"
+    "  --known-hosts FILE     check host keys against FILE (unknown keys are refused)\n"
+    "  --accept-new           with --known-hosts: accept and record keys never seen before\n"
+    "  --identity FILE        private key to offer first\n"
+    "\n"
+    "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
+    "3 connection failed, 4 authentication failed, 5 host key unknown or changed.\n";
+
+// facts / snapshot: one request per host, printed as JSON.
+int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
+    RemoteOptions options;
+    if (const auto problem = parseRemoteOptions(args, options)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    if (options.hosts.isEmpty()) {
+        err << "fleetdeck-cli: " << method << " needs at least one HOST (try 'local')\n";
+        return kUsage;
+    }
+    std::vector<HostSpec> specs;
+    for (const QString& word : options.hosts) {
+        QString error;
+        const auto spec = resolveHost(word, options, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return kUsage;
+        }
+        specs.push_back(*spec);
+    }
+    const auto answers = queryHosts(specs, method, nlohmann::json::object());
+
+    nlohmann::json document = nlohmann::json::object();
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& a = answers.at(spec.name);
+        if (!a.ok) {
+            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            if (options.json)
+                document[spec.name.toStdString()] = {{"error", {{"state", toString(a.failedState).toStdString()},
+                                                               {"message", a.error.toStdString()}}}};
+            continue;
+        }
+        if (options.json) document[spec.name.toStdString()] = a.result;
+        else if (specs.size() == 1) out << QString::fromStdString(protocol::dump_json(a.result, 2)) << "\n";
+        else out << "# " << spec.name << "\n" << QString::fromStdString(protocol::dump_json(a.result, 2)) << "\n";
+    }
+    if (options.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
+    return exitCodeFor(answers);
+}
+
+}  // namespace
+
+int run(const QStringList& args, QTextStream& out, QTextStream& err) {
+    if (args.isEmpty()) {
+        err << kUsageText;
+        return kUsage;
+    }
+    const QString command = args.first();
+    const QStringList rest = args.mid(1);
+    if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
+        out << kUsageText;
+        return kOk;
+    }
+    if (command == QLatin1String("--version")) {
+        out << "fleetdeck-cli " << QCoreApplication::applicationVersion() << " (protocol " << protocol::kProtocolVersion << ")\n";
+        return kOk;
+    }
+    if (command == QLatin1String("facts") || command == QLatin1String("snapshot")) return queryCommand(command, rest, out, err);
+    err << "fleetdeck-cli: unknown command '" << command << "'\n\n" << kUsage;
+    return kUsage;
+}
+
+}  // namespace fleetdeck::cli

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace fleetdeck::cli {
+
+// Exit codes shared by every subcommand.
+enum ExitCode {
+    kOk = 0,
+    kFailed = 1,
+    kUsage = 2,
+    kConnectFailed = 3,
+    kAuthFailed = 4,
+    kHostKey = 5,
+};
+
+// Runs `fleetdeck-cli ARGS…` (without the program name); writes to out/err, returns the exit code.
+int run(const QStringList& args, QTextStream& out, QTextStream& err);
+
+}  // namespace fleetdeck::cli

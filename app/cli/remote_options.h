@@ -1,0 +1,31 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+
+#include "app/host_spec.h"
+
+namespace fleetdeck::cli {
+
+// Options every subcommand that talks to hosts shares.
+struct RemoteOptions {
+    QStringList hosts;  // as given: inventory names, ssh-config aliases, user@host:port, "local"
+    QString inventoryFile;
+    QString knownHostsFile;
+    QString identityFile;
+    bool acceptNew = false;
+    bool json = false;
+};
+
+// Parses the shared options out of `args`; the remaining words are hosts. Returns an error
+// sentence for a usage error.
+std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
+                                          const QStringList& extraFlags = {}, QStringList* extraSeen = nullptr);
+
+// Turns a host word into a spec: "local", an inventory name, or [user@]host[:port].
+std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& options, QString* error);
+
+}  // namespace fleetdeck::cli

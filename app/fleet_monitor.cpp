@@ -1,0 +1,61 @@
+#include "app/fleet_monitor.h"
+
+#include <QDateTime>
+#include <QMetaObject>
+
+#include "app/transport_factory.h"
+
+namespace fleetdeck {
+
+FleetMonitor::FleetMonitor(TelemetryStore& store, int sampleIntervalMs, QObject* parent)
+    : QObject(parent), store_(store), intervalMs_(sampleIntervalMs) {
+    qRegisterMetaType<fleetdeck::HostSpec>();
+}
+
+FleetMonitor::~FleetMonitor() = default;
+
+void FleetMonitor::addHostAsync(const HostSpec& spec) {
+    QMetaObject::invokeMethod(this, "addHost", Qt::QueuedConnection, Q_ARG(fleetdeck::HostSpec, spec));
+}
+
+void FleetMonitor::stopAllAsync() { QMetaObject::invokeMethod(this, "stopAll", Qt::BlockingQueuedConnection); }
+
+HostSession* FleetMonitor::session(const QString& name) const {
+    const auto it = sessions_.find(name);
+    return it == sessions_.end() ? nullptr : it->second;
+}
+
+void FleetMonitor::addHost(const HostSpec& spec) {
+    if (sessions_.count(spec.name)) return;
+    store_.addHost(spec);
+    auto* session = new HostSession(spec.name, [spec] { return makeTransport(spec); }, this);
+    sessions_[spec.name] = session;
+    connect(session, &HostSession::stateChanged, this, [this, session](HostState state, const QString& reason) {
+        store_.setState(session->name(), state, reason,
+                        state == HostState::Connected ? session->hello().host : Json());
+    });
+    connect(session, &HostSession::ready, this, [this, session] { onReady(session); });
+    connect(session, &HostSession::eventReceived, this, [this, session](const QString& name, const Json& data) {
+        if (name == QLatin1String("sample"))
+            store_.addSample(session->name(), data, QDateTime::currentMSecsSinceEpoch());
+    });
+    session->start();
+}
+
+void FleetMonitor::onReady(HostSession* session) {
+    const QString name = session->name();
+    session->request(QStringLiteral("facts"), Json::object(), [this, name](const Reply& r) {
+        if (r.ok()) store_.setFacts(name, r.result);
+    });
+    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}}, [this, session](const Reply& r) {
+        if (!r.ok())
+            store_.setState(session->name(), session->state(),
+                            tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));
+    });
+}
+
+void FleetMonitor::stopAll() {
+    for (auto& [name, session] : sessions_) session->stop();
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <map>
+#include <memory>
+
+#include <QObject>
+
+#include "app/host_session.h"
+#include "app/host_spec.h"
+#include "app/telemetry_store.h"
+
+namespace fleetdeck {
+
+// Keeps one HostSession per host, subscribed to samples, and feeds the TelemetryStore.
+// Meant to live on its own thread (see FleetThread) so the GUI thread never waits on a host.
+class FleetMonitor : public QObject {
+    Q_OBJECT
+public:
+    FleetMonitor(TelemetryStore& store, int sampleIntervalMs = 1000, QObject* parent = nullptr);
+    ~FleetMonitor() override;
+
+    // Thread-safe entry points: they queue onto the monitor's thread.
+    void addHostAsync(const HostSpec& spec);
+    void stopAllAsync();
+
+    HostSession* session(const QString& name) const;  // monitor thread only
+
+public slots:
+    void addHost(const fleetdeck::HostSpec& spec);
+    void stopAll();
+
+private:
+    void onReady(HostSession* session);
+
+    TelemetryStore& store_;
+    int intervalMs_;
+    std::map<QString, HostSession*> sessions_;
+};
+
+}  // namespace fleetdeck
+
+Q_DECLARE_METATYPE(fleetdeck::HostSpec)

@@ -1,0 +1,18 @@
+#include "app/fleet_thread.h"
+
+namespace fleetdeck {
+
+FleetThread::FleetThread(int sampleIntervalMs) : monitor_(new FleetMonitor(store_, sampleIntervalMs)) {
+    thread_.setObjectName(QStringLiteral("fleet"));
+    monitor_->moveToThread(&thread_);
+    QObject::connect(&thread_, &QThread::finished, monitor_, &QObject::deleteLater);
+    thread_.start();
+}
+
+FleetThread::~FleetThread() {
+    monitor_->stopAllAsync();
+    thread_.quit();
+    thread_.wait();
+}
+
+}  // namespace fleetdeck

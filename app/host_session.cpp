@@ -1,0 +1,260 @@
+#include "app/host_session.h"
+
+#include <QRandomGenerator>
+
+#include "agent/protocol/message.h"
+
+namespace fleetdeck {
+
+QString toString(HostState state) {
+    switch (state) {
+    case HostState::Idle: return QStringLiteral("idle");
+    case HostState::Connecting: return QStringLiteral("connecting");
+    case HostState::Connected: return QStringLiteral("connected");
+    case HostState::Stale: return QStringLiteral("stale");
+    case HostState::Offline: return QStringLiteral("offline");
+    case HostState::AuthFailed: return QStringLiteral("auth failed");
+    case HostState::HostKeyUnknown: return QStringLiteral("host key unknown");
+    case HostState::HostKeyChanged: return QStringLiteral("host key changed");
+    case HostState::Incompatible: return QStringLiteral("incompatible agent");
+    }
+    return {};
+}
+
+HostSession::HostSession(QString name, TransportFactory factory, Options options, QObject* parent)
+    : QObject(parent), name_(std::move(name)), factory_(std::move(factory)), options_(options) {
+    qRegisterMetaType<fleetdeck::HostState>();
+    qRegisterMetaType<nlohmann::json>();
+    qRegisterMetaType<fleetdeck::TransportProblem>();
+    reconnectTimer_.setSingleShot(true);
+    connect(&reconnectTimer_, &QTimer::timeout, this, &HostSession::openTransport);
+    staleTimer_.setSingleShot(true);
+    connect(&staleTimer_, &QTimer::timeout, this, [this] {
+        // Silence is normal without a subscription: ask the agent, and call the host stale only
+        // when it does not answer either.
+        request(QStringLiteral("ping"), Json::object(), [this](const Reply& r) {
+            if (!r.ok() && r.error->code == protocol::ErrorCode::Timeout && state_ == HostState::Connected)
+                setState(HostState::Stale, tr("no answer from the agent for %1 s").arg(2 * options_.staleAfterMs / 1000));
+        }, options_.staleAfterMs);
+    });
+}
+
+HostSession::~HostSession() {
+    running_ = false;
+    failAllPending(tr("session closed"));
+    if (transport_) {
+        transport_->disconnect(this);
+        transport_->close();
+    }
+}
+
+void HostSession::start() {
+    if (running_) return;
+    running_ = true;
+    attempts_ = 0;
+    openTransport();
+}
+
+void HostSession::stop() {
+    running_ = false;
+    reconnectTimer_.stop();
+    staleTimer_.stop();
+    failAllPending(tr("stopped"));
+    queued_.clear();
+    if (transport_) transport_->close();
+    setState(HostState::Idle, tr("stopped"));
+}
+
+void HostSession::setState(HostState state, const QString& reason) {
+    if (state == state_ && reason == reason_) return;
+    state_ = state;
+    reason_ = reason;
+    emit stateChanged(state, reason);
+}
+
+void HostSession::openTransport() {
+    if (!running_ || transport_) return;
+    handshakeDone_ = false;
+    framer_ = protocol::LineFramer();
+    setState(HostState::Connecting, attempts_ == 0 ? tr("connecting") : tr("reconnecting (attempt %1)").arg(attempts_ + 1));
+    transport_ = factory_();
+    Transport* t = transport_.get();
+    connect(t, &Transport::opened, this, &HostSession::onOpened);
+    connect(t, &Transport::bytesReceived, this, &HostSession::onBytes);
+    connect(t, &Transport::closed, this, &HostSession::onClosed);
+    connect(t, &Transport::diagnostic, this, &HostSession::diagnostic);
+    t->open();
+}
+
+void HostSession::onOpened() {
+    setState(HostState::Connecting, tr("handshake"));
+    const std::int64_t id = nextId_++;
+    auto* timer = new QTimer(this);
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, this, [this, id] {
+        finish(id, Reply{{}, protocol::Error{protocol::ErrorCode::Timeout, "the agent did not answer hello"}});
+    });
+    timer->start(options_.helloTimeoutMs);
+    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer};
+    send(id, QStringLiteral("hello"),
+         Json{{"protocol", protocol::kProtocolVersion}, {"client", "fleetdeck"}});
+}
+
+void HostSession::onHello(const Reply& reply) {
+    if (!reply.ok()) {
+        closeReason_ = tr("handshake failed: %1").arg(QString::fromStdString(reply.error->message));
+        if (transport_) transport_->close();
+        return;
+    }
+    const Json& r = reply.result;
+    AgentHello h;
+    h.protocol = r.value("protocol", 0);
+    if (h.protocol > protocol::kProtocolVersion || h.protocol < 1) {
+        running_ = false;
+        if (transport_) transport_->close();
+        setState(HostState::Incompatible, tr("the agent speaks protocol %1, this FleetDeck speaks %2: update FleetDeck")
+                                              .arg(h.protocol).arg(protocol::kProtocolVersion));
+        return;
+    }
+    if (r.contains("agent_version") && r["agent_version"].is_string())
+        h.agentVersion = QString::fromStdString(r["agent_version"].get<std::string>());
+    if (r.contains("capabilities") && r["capabilities"].is_array())
+        for (const auto& c : r["capabilities"])
+            if (c.is_string()) h.capabilities << QString::fromStdString(c.get<std::string>());
+    h.host = r.value("host", Json::object());
+    h.simulated = r.value("simulated", false);
+    h.privileged = r.value("privileged", false);
+    hello_ = std::move(h);
+    handshakeDone_ = true;
+    attempts_ = 0;
+    setState(HostState::Connected, tr("agent %1").arg(hello_.agentVersion));
+    staleTimer_.start(options_.staleAfterMs);
+    auto queued = std::move(queued_);
+    queued_.clear();
+    for (auto& q : queued) q();
+    emit ready();
+}
+
+void HostSession::request(const QString& method, const Json& params, Callback callback, int timeoutMs) {
+    if (!running_) {
+        callback(Reply{{}, protocol::Error{protocol::ErrorCode::Unavailable, name_.toStdString() + " is not connected"}});
+        return;
+    }
+    if (!handshakeDone_) {
+        queued_.push_back([this, method, params, callback = std::move(callback), timeoutMs]() mutable {
+            request(method, params, std::move(callback), timeoutMs);
+        });
+        return;
+    }
+    const std::int64_t id = nextId_++;
+    auto* timer = new QTimer(this);
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, this, [this, id, method] {
+        finish(id, Reply{{}, protocol::Error{protocol::ErrorCode::Timeout,
+                                             method.toStdString() + " got no answer in time"}});
+    });
+    timer->start(timeoutMs > 0 ? timeoutMs : options_.requestTimeoutMs);
+    pending_[id] = Pending{std::move(callback), timer};
+    send(id, method, params);
+}
+
+void HostSession::send(std::int64_t id, const QString& method, const Json& params) {
+    if (!transport_) return;
+    const std::string line = protocol::encode(protocol::Request{id, method.toStdString(), params});
+    transport_->sendLine(QByteArray::fromStdString(line));
+}
+
+void HostSession::finish(std::int64_t id, const Reply& reply) {
+    const auto it = pending_.find(id);
+    if (it == pending_.end()) return;  // late answer after a timeout
+    Pending p = std::move(it->second);
+    pending_.erase(it);
+    if (p.timer) p.timer->deleteLater();
+    p.callback(reply);
+}
+
+void HostSession::failAllPending(const QString& why) {
+    auto pending = std::move(pending_);
+    pending_.clear();
+    for (auto& [id, p] : pending) {
+        if (p.timer) p.timer->deleteLater();
+        p.callback(Reply{{}, protocol::Error{protocol::ErrorCode::Unavailable, why.toStdString()}});
+    }
+}
+
+void HostSession::onBytes(const QByteArray& bytes) {
+    framer_.feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    while (auto frame = framer_.next()) {
+        if (frame->oversized) {
+            emit diagnostic(tr("discarded a %1-byte line from the agent").arg(frame->length));
+            continue;
+        }
+        handleLine(frame->line);
+    }
+    if (handshakeDone_) {
+        staleTimer_.start(options_.staleAfterMs);
+        if (state_ == HostState::Stale) setState(HostState::Connected, tr("agent %1").arg(hello_.agentVersion));
+    }
+}
+
+void HostSession::handleLine(const std::string& line) {
+    if (line.empty()) return;
+    auto decoded = protocol::decode_message(line);
+    if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
+        emit diagnostic(tr("unreadable line from the agent: %1").arg(QString::fromStdString(failure->error.message)));
+        return;
+    }
+    auto& message = std::get<protocol::Message>(decoded);
+    if (auto* response = std::get_if<protocol::Response>(&message)) {
+        if (!response->id) {
+            if (response->error)
+                emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message)));
+            return;
+        }
+        finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
+    } else if (auto* event = std::get_if<protocol::Event>(&message)) {
+        emit eventReceived(QString::fromStdString(event->name), event->data);
+    }
+}
+
+void HostSession::onClosed(const TransportProblem& problem) {
+    if (transport_) transport_.release()->deleteLater();
+    handshakeDone_ = false;
+    staleTimer_.stop();
+    QString message = problem.message;
+    if (message.isEmpty()) message = closeReason_.isEmpty() ? tr("connection closed") : closeReason_;
+    closeReason_.clear();
+    failAllPending(message);
+    if (!running_) return;
+    using Kind = TransportProblem::Kind;
+    switch (problem.kind) {
+    case Kind::AuthFailed:
+        setState(HostState::AuthFailed, message);
+        return;
+    case Kind::HostKeyUnknown:
+        setState(HostState::HostKeyUnknown, message);
+        return;
+    case Kind::HostKeyChanged:
+        setState(HostState::HostKeyChanged, message);
+        return;
+    default:
+        break;
+    }
+    if (!options_.reconnect) {
+        setState(HostState::Offline, message);
+        return;
+    }
+    scheduleReconnect();
+    setState(HostState::Offline, tr("%1; retrying in %2 s").arg(message).arg((reconnectTimer_.interval() + 999) / 1000));
+}
+
+void HostSession::scheduleReconnect() {
+    // Exponential backoff with jitter: a rack that reboots together does not reconnect in lockstep.
+    const int exponent = std::min(attempts_, 16);
+    const qint64 ceiling = std::min<qint64>(options_.backoffMaxMs, qint64(options_.backoffInitialMs) << exponent);
+    const double jitter = 0.5 + 0.5 * QRandomGenerator::global()->generateDouble();
+    reconnectTimer_.start(static_cast<int>(std::max<qint64>(50, static_cast<qint64>(ceiling * jitter))));
+    ++attempts_;
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,135 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/protocol/errors.h"
+#include "agent/protocol/framing.h"
+#include "app/transport.h"
+
+namespace fleetdeck {
+
+using Json = nlohmann::json;
+
+// What the user sees as a host's state. Each has a reason in words (HostSession::reason()).
+enum class HostState {
+    Idle,            // not started
+    Connecting,      // transport opening or handshake running
+    Connected,       // handshake done, answering
+    Stale,           // connected, but nothing heard for a while
+    Offline,         // down; retrying with backoff
+    AuthFailed,      // credentials refused; waits for the user
+    HostKeyUnknown,  // waits for the user to accept the key
+    HostKeyChanged,  // refused; waits for the user to fix known_hosts
+    Incompatible,    // the agent speaks a newer protocol
+};
+QString toString(HostState state);
+
+// The outcome of one request: a result, or an error with a code from the closed list.
+struct Reply {
+    Json result;
+    std::optional<protocol::Error> error;
+    bool ok() const { return !error.has_value(); }
+};
+
+// What the agent said about itself in the handshake.
+struct AgentHello {
+    int protocol = 0;
+    QString agentVersion;
+    QStringList capabilities;
+    Json host;
+    bool simulated = false;
+    bool privileged = false;
+};
+
+// One host's conversation with its agent: runs the handshake, correlates requests with responses,
+// dispatches events, watches for silence, and reconnects with exponential backoff and jitter.
+// Lives on one thread (the fleet thread or, in the CLI, the main thread); not thread-safe.
+class HostSession : public QObject {
+    Q_OBJECT
+public:
+    using Callback = std::function<void(const Reply&)>;
+    using TransportFactory = std::function<std::unique_ptr<Transport>()>;
+
+    struct Options {
+        int requestTimeoutMs = 30000;
+        int helloTimeoutMs = 15000;
+        int staleAfterMs = 5000;  // no line from the agent for this long → Stale
+        int backoffInitialMs = 1000;
+        int backoffMaxMs = 60000;
+        bool reconnect = true;
+    };
+
+    HostSession(QString name, TransportFactory factory, Options options, QObject* parent = nullptr);
+    HostSession(QString name, TransportFactory factory, QObject* parent = nullptr)
+        : HostSession(std::move(name), std::move(factory), Options{}, parent) {}
+    ~HostSession() override;
+
+    const QString& name() const { return name_; }
+    HostState state() const { return state_; }
+    const QString& reason() const { return reason_; }
+    const AgentHello& hello() const { return hello_; }
+    int reconnectAttempts() const { return attempts_; }
+
+    void start();
+    void stop();
+    // Sends a request once connected; the callback runs exactly once (result, agent error,
+    // timeout, or `unavailable` if the connection drops first).
+    void request(const QString& method, const Json& params, Callback callback, int timeoutMs = -1);
+
+signals:
+    void stateChanged(fleetdeck::HostState state, const QString& reason);
+    void ready();  // handshake completed (after each reconnect too)
+    void eventReceived(const QString& name, const nlohmann::json& data);
+    void diagnostic(const QString& text);
+
+private:
+    struct Pending {
+        Callback callback;
+        QTimer* timer = nullptr;
+    };
+
+    void openTransport();
+    void onOpened();
+    void onBytes(const QByteArray& bytes);
+    void onClosed(const TransportProblem& problem);
+    void handleLine(const std::string& line);
+    void send(std::int64_t id, const QString& method, const Json& params);
+    void finish(std::int64_t id, const Reply& reply);
+    void failAllPending(const QString& why);
+    void setState(HostState state, const QString& reason);
+    void scheduleReconnect();
+    void onHello(const Reply& reply);
+
+    QString name_;
+    TransportFactory factory_;
+    Options options_;
+    std::unique_ptr<Transport> transport_;
+    protocol::LineFramer framer_;
+    HostState state_ = HostState::Idle;
+    QString reason_;
+    QString closeReason_;  // why we closed the transport ourselves, for the state shown after
+    AgentHello hello_;
+    std::int64_t nextId_ = 1;
+    std::map<std::int64_t, Pending> pending_;
+    // Requests made before the handshake finished, sent once it does.
+    std::vector<std::function<void()>> queued_;
+    QTimer reconnectTimer_;
+    QTimer staleTimer_;
+    int attempts_ = 0;
+    bool running_ = false;
+    bool handshakeDone_ = false;
+};
+
+}  // namespace fleetdeck
+
+Q_DECLARE_METATYPE(fleetdeck::HostState)
+Q_DECLARE_METATYPE(nlohmann::json)

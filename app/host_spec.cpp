@@ -1,0 +1,38 @@
+#include "app/host_spec.h"
+
+#include <QRegularExpression>
+
+namespace fleetdeck {
+
+std::optional<HostSpec> parseHostTarget(const QString& text, QString* error) {
+    const auto fail = [error](const QString& why) -> std::optional<HostSpec> {
+        if (error) *error = why;
+        return std::nullopt;
+    };
+    const QString t = text.trimmed();
+    if (t.isEmpty()) return fail(QStringLiteral("empty host"));
+    if (t == QLatin1String("local")) {
+        HostSpec spec;
+        spec.name = QStringLiteral("local");
+        spec.kind = HostSpec::Kind::Local;
+        return spec;
+    }
+    static const QRegularExpression re(
+        QStringLiteral(R"(^(?:([A-Za-z0-9._-]+)@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d{1,5}))?$)"));
+    const auto m = re.match(t);
+    if (!m.hasMatch()) return fail(QStringLiteral("'%1' is not a host: use NAME, HOST, USER@HOST or USER@HOST:PORT").arg(t));
+    HostSpec spec;
+    spec.kind = HostSpec::Kind::Ssh;
+    spec.user = m.captured(1);
+    spec.address = m.captured(2);
+    if (spec.address.startsWith(QLatin1Char('['))) spec.address = spec.address.mid(1, spec.address.size() - 2);
+    if (!m.captured(3).isEmpty()) {
+        const int port = m.captured(3).toInt();
+        if (port < 1 || port > 65535) return fail(QStringLiteral("port %1 is out of range 1..65535").arg(port));
+        spec.port = port;
+    }
+    spec.name = t;
+    return spec;
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <optional>
+
+#include <QString>
+#include <QStringList>
+
+namespace fleetdeck {
+
+// Where a host is and how to reach it; the inventory stores these.
+struct HostSpec {
+    enum class Kind { Local, Ssh, Simulated };
+
+    QString name;  // unique display name
+    Kind kind = Kind::Ssh;
+    QString address;  // ssh: host name or IP (or an ssh-config alias)
+    int port = 0;     // 0: the ssh default or ssh-config's Port
+    QString user;     // empty: ssh-config's User or the local user name
+    QString simulateProfile;  // kind Simulated: "hgx-h100-8:42" as given to --simulate
+    QString group;
+    QString rack;
+    int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
+    QStringList tags;
+
+    bool isSimulated() const { return kind == Kind::Simulated; }
+};
+
+// "local" (this machine) or "[user@]host[:port]" (IPv6 in brackets: "[::1]:2222").
+// Inventory names and ssh-config aliases are resolved before this is called.
+std::optional<HostSpec> parseHostTarget(const QString& text, QString* error);
+
+}  // namespace fleetdeck

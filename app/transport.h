@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+
+namespace fleetdeck {
+
+// Why a transport could not be opened or stopped working. The host list shows `kind` as the
+// host's state and `message` as its reason, so messages say what happened and what to do.
+struct TransportProblem {
+    enum class Kind {
+        None,
+        ConnectFailed,     // refused, unreachable, timed out
+        AuthFailed,        // no accepted key, wrong password
+        HostKeyUnknown,    // not in known_hosts; needs the user's decision
+        HostKeyChanged,    // differs from known_hosts; refused
+        AgentUnavailable,  // could not install or start the agent
+        AgentExited,       // the agent process ended
+        ConnectionLost,    // the link dropped after it was up
+    };
+    Kind kind = Kind::None;
+    QString message;
+};
+
+// A byte pipe to one agent: a local process or an SSH exec channel. The session above frames,
+// parses and correlates; it cannot tell which transport it has. Transports are asynchronous:
+// open() returns at once and the outcome arrives as opened() or closed().
+class Transport : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~Transport() override = default;
+
+    virtual void open() = 0;
+    // One protocol line; the transport adds the newline.
+    virtual void sendLine(const QByteArray& line) = 0;
+    // Ends the agent and the link. closed() follows unless already closed.
+    virtual void close() = 0;
+    // "local process", "ssh gpu-01:22" — for logs and tooltips.
+    virtual QString describe() const = 0;
+
+signals:
+    void opened();
+    void bytesReceived(const QByteArray& bytes);
+    // The transport is down (never opened, or lost). problem.kind is None after a requested close().
+    void closed(const fleetdeck::TransportProblem& problem);
+    // A line the agent wrote to its stderr, for diagnostics.
+    void diagnostic(const QString& text);
+};
+
+}  // namespace fleetdeck
+
+Q_DECLARE_METATYPE(fleetdeck::TransportProblem)

@@ -1,0 +1,42 @@
+#include "app/transport_factory.h"
+
+#include <QTimer>
+
+#include "app/agent_locator.h"
+#include "app/local_transport.h"
+
+namespace fleetdeck {
+namespace {
+
+// Stands in for hosts whose transport this build cannot provide; fails on open with the reason.
+class UnavailableTransport : public Transport {
+public:
+    explicit UnavailableTransport(QString why) : why_(std::move(why)) {}
+    void open() override {
+        QTimer::singleShot(0, this, [this] { emit closed({TransportProblem::Kind::ConnectFailed, why_}); });
+    }
+    void sendLine(const QByteArray&) override {}
+    void close() override {}
+    QString describe() const override { return why_; }
+
+private:
+    QString why_;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> makeTransport(const HostSpec& spec) {
+    switch (spec.kind) {
+    case HostSpec::Kind::Local:
+        return std::make_unique<LocalTransport>(localAgentPath(), QStringList{});
+    case HostSpec::Kind::Simulated:
+        return std::make_unique<LocalTransport>(localAgentPath(),
+                                                QStringList{QStringLiteral("--simulate"), spec.simulateProfile});
+    case HostSpec::Kind::Ssh:
+        break;
+    }
+    return std::make_unique<UnavailableTransport>(
+        QStringLiteral("SSH connections are not available in this build"));
+}
+
+}  // namespace fleetdeck

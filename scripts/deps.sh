@@ -1,0 +1,50 @@
+# Shared by scripts/run and scripts/test: Debian 12 packages FleetDeck needs, installed only when
+# missing, so a second run is quick and needs no network.
+
+FLEETDECK_BUILD_PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
+  libssh-dev nlohmann-json3-dev libssl-dev
+)
+FLEETDECK_TEST_PACKAGES=(
+  libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
+  fonts-dejavu-core
+)
+FLEETDECK_RUN_PACKAGES=(
+  fonts-dejavu-core
+)
+
+# ensure_packages PKG...: installs the ones dpkg does not know as installed.
+ensure_packages() {
+  local missing=()
+  local p
+  for p in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; return 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# build_preset NAME [TARGET...]: configures once, then builds.
+build_preset() {
+  local preset=$1
+  shift
+  if [ ! -f "build/$preset/build.ninja" ]; then
+    cmake --preset "$preset" >/dev/null
+  fi
+  if [ $# -gt 0 ]; then
+    cmake --build --preset "$preset" --target "$@"
+  else
+    cmake --build --preset "$preset"
+  fi
+}

@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+
+#include "app/fleet_model.h"
+
+using namespace fleetdeck;
+
+namespace {
+
+HostSpec spec(const char* name, HostSpec::Kind kind = HostSpec::Kind::Ssh) {
+    HostSpec s;
+    s.name = QString::fromLatin1(name);
+    s.kind = kind;
+    return s;
+}
+
+}  // namespace
+
+TEST(FleetModel, RowsFollowTheStoreAndShowUnitsOrNoData) {
+    TelemetryStore store;
+    FleetModel model(store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    store.addHost(spec("gpu-01"));
+    store.addHost(spec("sim-01", HostSpec::Kind::Simulated));
+    ASSERT_TRUE(model.refresh(1000));
+    ASSERT_EQ(model.rowCount(), 2);
+    EXPECT_EQ(model.index(1, FleetModel::Host).data().toString(), QStringLiteral("sim-01 (simulated)"));
+    EXPECT_EQ(model.index(0, FleetModel::Cpu).data().toString(), QStringLiteral("no data"));
+    EXPECT_EQ(model.index(0, FleetModel::Updated).data().toString(), QStringLiteral("never"));
+
+    store.setState(QStringLiteral("gpu-01"), HostState::Connected, QStringLiteral("agent 0.1.0"));
+    store.addSample(QStringLiteral("gpu-01"),
+                    Json{{"time_ms", 1}, {"cpu", {{"util_pct", 37.5}}},
+                         {"memory", {{"used_bytes", 8.0 * (1 << 30)}, {"total_bytes", 64.0 * (1 << 30)}}}},
+                    5000);
+    ASSERT_TRUE(model.refresh(7000));
+    EXPECT_EQ(model.index(0, FleetModel::Cpu).data().toString(), QStringLiteral(" 37.5 %"));
+    EXPECT_EQ(model.index(0, FleetModel::Memory).data().toString(), QStringLiteral("8.0 GiB of 64.0 GiB"));
+    EXPECT_EQ(model.index(0, FleetModel::State).data().toString(), QStringLiteral("connected — agent 0.1.0"));
+    EXPECT_EQ(model.index(0, FleetModel::Updated).data().toString(), QStringLiteral("2 s ago"));
+    EXPECT_FALSE(model.refresh(7100));  // nothing new, same second: no repaint
+
+    store.removeHost(QStringLiteral("sim-01"));
+    ASSERT_TRUE(model.refresh(8000));
+    EXPECT_EQ(model.rowCount(), 1);
+}
+
+TEST(TelemetryStore, HistoryIsBoundedRing) {
+    TelemetryStore store(3);
+    store.addHost(spec("h"));
+    for (int i = 0; i < 5; ++i)
+        store.addSample(QStringLiteral("h"), Json{{"time_ms", i}, {"cpu", {{"util_pct", i * 10.0}}}}, i);
+    const auto r = store.host(QStringLiteral("h"), true);
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->history.size(), 3u);
+    EXPECT_EQ(r->history.front().timeMs, 2);
+    EXPECT_EQ(r->history.back().cpuUtilPct, 40.0);
+    EXPECT_FALSE(r->history.back().memUsedBytes.has_value());
+}

@@ -1,0 +1,72 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace fleetdeck {
+
+MainWindow::MainWindow(TelemetryStore& store, QWidget* parent)
+    : QMainWindow(parent), store_(store), model_(store) {
+    setWindowTitle(tr("FleetDeck"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    header_ = new QLabel(central);
+    header_->setTextFormat(Qt::PlainText);
+    QFont headerFont = header_->font();
+    headerFont.setPointSizeF(headerFont.pointSizeF() * 1.2);
+    headerFont.setBold(true);
+    header_->setFont(headerFont);
+    layout->addWidget(header_);
+
+    table_ = new QTableView(central);
+    table_->setModel(&model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    QFont mono = table_->font();
+    mono.setStyleHint(QFont::TypeWriter);
+    table_->setFont(mono);
+    layout->addWidget(table_);
+    setCentralWidget(central);
+
+    buildMenus();
+    connect(&repaintTimer_, &QTimer::timeout, this, &MainWindow::refreshNow);
+    repaintTimer_.start(250);
+    refreshNow();
+    resize(1100, 640);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
+    quit->setShortcut(QKeySequence::Quit);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About FleetDeck"), this, [this] {
+        QMessageBox::about(this, tr("About FleetDeck"),
+                           tr("FleetDeck %1\nLive telemetry, tuning and audit for GPU servers.")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::refreshNow() {
+    if (!model_.refresh()) return;
+    updateHeader();
+    if (table_->columnWidth(0) < 10 || model_.rowCount() > 0) table_->resizeColumnsToContents();
+}
+
+void MainWindow::updateHeader() {
+    int connected = 0;
+    for (int row = 0; row < model_.rowCount(); ++row)
+        if (model_.record(row).state == HostState::Connected) ++connected;
+    header_->setText(tr("Fleet — %1 hosts, %2 connected").arg(model_.rowCount()).arg(connected));
+    statusBar()->showMessage(tr("Live: samples every second, list refreshed 4 times a second"));
+}
+
+}  // namespace fleetdeck
