@@ -16,5 +16,8 @@ Json collect_facts(const RootFs& fs);
 // Pieces, exposed for tests.
 Json cpu_facts(const RootFs& fs);
 Json os_release(const RootFs& fs);
+Json numa_node_count(const RootFs& fs);  // null when the kernel has no NUMA directory
+Json block_facts(const RootFs& fs);      // disks backed by a device: NVMe, SATA/SAS, virtio
+Json os_tuning_facts(const RootFs& fs);  // {cpufreq, thp, tuned}
 
 }  // namespace fleetdeck::agent

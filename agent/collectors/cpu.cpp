@@ -1,9 +1,14 @@
 #include "agent/collectors/cpu.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fleetdeck::agent {
 namespace {
+
+// Discovery (which cores have cpufreq, which hwmon chip is the CPU's) is repeated every so often
+// rather than per sample: CPUs and sensors only appear with hotplug.
+constexpr int kRescanEvery = 60;
 
 // "cpu3 user nice system idle iowait irq softirq steal guest guest_nice": guest time is already
 // counted in user and nice, so it is left out of the total.
@@ -29,39 +34,93 @@ Json utilization(const CpuCollector::Ticks& before, const CpuCollector::Ticks& n
     return std::round(std::min(100.0, pct) * 10.0) / 10.0;
 }
 
+std::string cpufreq_path(int cpu) {
+    return "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/scaling_cur_freq";
+}
+
 }  // namespace
 
-void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
-    Json cpu = Json::object();
-    cpu["util_pct"] = nullptr;
-    cpu["cores"] = Json::array();
-    const auto stat = fs.read("/proc/stat");
-    if (!stat) {
-        snapshot["cpu"] = std::move(cpu);
-        return;
+std::vector<HwmonSensor> cpu_package_sensors(const std::vector<HwmonChip>& chips) {
+    std::vector<HwmonSensor> found;
+    for (const auto& chip : chips) {
+        if (chip.name == "coretemp") {
+            for (const auto& s : chip.sensors)
+                if (s.label && s.label->starts_with("Package id")) found.push_back(s);
+        } else if (chip.name == "k10temp" || chip.name == "zenpower") {
+            // Tctl carries a fan-control offset on some parts; Tdie, where present, is the die.
+            const HwmonSensor* s = find_sensor(chip, "Tdie");
+            if (!s) s = find_sensor(chip, "Tctl");
+            if (s) found.push_back(*s);
+        }
     }
+    return found;
+}
+
+void CpuCollector::rescan(const RootFs& fs) {
+    package_sensors_ = cpu_package_sensors(scan_hwmon(fs));
+    cpufreq_cpus_.clear();
+    for (const auto& core : cores_)
+        if (fs.exists(cpufreq_path(core.cpu))) cpufreq_cpus_.push_back(core.cpu);
+    samples_since_scan_ = 0;
+}
+
+std::optional<double> CpuCollector::package_temp(const RootFs& fs) const {
+    std::optional<double> hottest;
+    for (const auto& s : package_sensors_) {
+        const auto v = read_sensor(fs, s);
+        if (v && (!hottest || *v > *hottest)) hottest = v;
+    }
+    return hottest;
+}
+
+Json CpuCollector::core_json(const RootFs& fs, const Core& now, std::size_t position,
+                             std::optional<double>& freq_sum, int& freq_count) const {
+    Json core = {{"index", now.cpu}, {"util_pct", nullptr}, {"freq_mhz", nullptr}};
+    if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
+        core["util_pct"] = utilization(cores_[position].ticks, now.ticks);
+    if (std::binary_search(cpufreq_cpus_.begin(), cpufreq_cpus_.end(), now.cpu)) {
+        if (const auto khz = fs.read_int(cpufreq_path(now.cpu)); khz && *khz > 0) {
+            const double mhz = std::round(static_cast<double>(*khz) / 1000.0);
+            core["freq_mhz"] = static_cast<std::int64_t>(mhz);
+            freq_sum = freq_sum.value_or(0.0) + mhz;
+            ++freq_count;
+        }
+    }
+    return core;
+}
+
+void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
+    Json cpu = {{"util_pct", nullptr}, {"freq_mhz", nullptr}, {"package_temp_c", nullptr}, {"cores", Json::array()}};
+    const auto stat = fs.read("/proc/stat");
     Ticks total{};
     bool have_total = false;
-    std::vector<Ticks> cores;
-    for_each_line(*stat, [&](std::string_view line) {
-        if (!line.starts_with("cpu")) return;
-        const auto fields = split_ws(line);
-        const auto ticks = parse_ticks(fields);
-        if (!ticks) return;
-        if (fields[0] == "cpu") {
-            total = *ticks;
-            have_total = true;
-        } else {
-            cores.push_back(*ticks);
-        }
-    });
-
-    if (primed_ && have_total) cpu["util_pct"] = utilization(total_, total);
-    for (std::size_t i = 0; i < cores.size(); ++i) {
-        Json core = {{"index", i}, {"util_pct", nullptr}};
-        if (primed_ && i < cores_.size()) core["util_pct"] = utilization(cores_[i], cores[i]);
-        cpu["cores"].push_back(std::move(core));
+    std::vector<Core> cores;
+    if (stat) {
+        for_each_line(*stat, [&](std::string_view line) {
+            if (!line.starts_with("cpu")) return;
+            const auto fields = split_ws(line);
+            const auto ticks = parse_ticks(fields);
+            if (!ticks) return;
+            if (fields[0] == "cpu") {
+                total = *ticks;
+                have_total = true;
+            } else if (const auto n = parse_int(fields[0].substr(3)); n && *n >= 0) {
+                cores.push_back({static_cast<int>(*n), *ticks});
+            }
+        });
     }
+    const bool cores_changed = cores.size() != cores_.size();
+    if (samples_since_scan_ < 0 || cores_changed || ++samples_since_scan_ >= kRescanEvery) {
+        cores_.swap(cores);
+        rescan(fs);  // needs the current core list
+        cores_.swap(cores);
+    }
+    if (primed_ && have_total) cpu["util_pct"] = utilization(total_, total);
+    std::optional<double> freq_sum;
+    int freq_count = 0;
+    for (std::size_t i = 0; i < cores.size(); ++i) cpu["cores"].push_back(core_json(fs, cores[i], i, freq_sum, freq_count));
+    if (freq_sum) cpu["freq_mhz"] = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
+    if (const auto t = package_temp(fs)) cpu["package_temp_c"] = *t;
     primed_ = have_total;
     total_ = total;
     cores_ = std::move(cores);

@@ -1,13 +1,18 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "agent/collectors/collector.h"
+#include "agent/collectors/hwmon_chips.h"
 
 namespace fleetdeck::agent {
 
-// /proc/stat: total and per-core utilization from the deltas between two samples.
+// /proc/stat: total and per-core utilization from the deltas between two samples; the current
+// frequency of each core from cpufreq; the package temperature when a CPU sensor provides one
+// (coretemp "Package id N", k10temp/zenpower "Tdie" or "Tctl").
 class CpuCollector : public Collector {
 public:
     std::string_view name() const override { return "cpu"; }
@@ -17,11 +22,27 @@ public:
         std::uint64_t busy = 0;
         std::uint64_t total = 0;
     };
+    struct Core {
+        int cpu = 0;  // N of "cpuN"
+        Ticks ticks;
+    };
 
 private:
+    void rescan(const RootFs& fs);
+    Json core_json(const RootFs& fs, const Core& now, std::size_t position, std::optional<double>& freq_sum,
+                   int& freq_count) const;
+    std::optional<double> package_temp(const RootFs& fs) const;
+
     bool primed_ = false;
     Ticks total_;
-    std::vector<Ticks> cores_;
+    std::vector<Core> cores_;
+    // Found by rescan(): which cores have cpufreq, and the package sensors.
+    std::vector<int> cpufreq_cpus_;
+    std::vector<HwmonSensor> package_sensors_;
+    int samples_since_scan_ = -1;
 };
+
+// The package-temperature sensors among the hwmon chips, one per socket.
+std::vector<HwmonSensor> cpu_package_sensors(const std::vector<HwmonChip>& chips);
 
 }  // namespace fleetdeck::agent

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "agent/collectors/collector.h"
+
+namespace fleetdeck::agent {
+
+// Network interfaces: byte counters from /proc/net/dev turned into rates, link state from
+// /sys/class/net (`nics[]`), and InfiniBand ports from /sys/class/infiniband (`infiniband[]`).
+// Loopback is left out.
+class NetCollector : public Collector {
+public:
+    std::string_view name() const override { return "net"; }
+    void sample(const RootFs& fs, Json& snapshot) override;
+    // The same, with the time of the reading given (tests use a scripted clock).
+    void sample_at(const RootFs& fs, Json& snapshot, std::chrono::steady_clock::time_point now);
+
+private:
+    struct Bytes {
+        std::uint64_t rx = 0;
+        std::uint64_t tx = 0;
+    };
+    std::map<std::string, Bytes, std::less<>> previous_;
+    std::chrono::steady_clock::time_point previous_time_{};
+    bool primed_ = false;
+};
+
+struct NetDevCounters {
+    std::string name;
+    std::uint64_t rx_bytes = 0, rx_packets = 0, rx_errors = 0, rx_dropped = 0;
+    std::uint64_t tx_bytes = 0, tx_packets = 0, tx_errors = 0, tx_dropped = 0;
+};
+// /proc/net/dev: the interface name is everything before the last ':' of the line ("eth0:6821"
+// has no space after the colon when the counter is wide; VLAN names may contain ':' themselves).
+std::vector<NetDevCounters> parse_net_dev(std::string_view text);
+
+// "ethernet", "infiniband", "loopback" or "arphrd_N" for /sys/class/net/IF/type.
+std::string link_type_name(std::int64_t arphrd);
+
+// InfiniBand ports: device, port, state, phys_state, rate_gbps, link_layer.
+Json infiniband_ports(const RootFs& fs);
+// Physical network interfaces (those backed by a device) for `facts`.
+Json nic_facts(const RootFs& fs);
+
+}  // namespace fleetdeck::agent

@@ -1,0 +1,115 @@
+#include "agent/gpu/gpu_facts.h"
+
+#include <map>
+
+#include "agent/gpu/pci_link.h"
+
+namespace fleetdeck::agent::gpu {
+namespace {
+
+using Json = nlohmann::json;
+
+struct NvmlGpu {
+    std::optional<std::string> name;
+    std::optional<unsigned> gen, width, gen_max, width_max;
+};
+
+std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
+    std::map<std::string, NvmlGpu> gpus;
+    const unsigned count = nvml.device_count();
+    for (unsigned i = 0; i < count; ++i) {
+        NvmlLibrary::Device* d = nvml.device(i);
+        const auto bus = d ? nvml.pci_bus_id(d) : std::nullopt;
+        if (!bus) continue;
+        gpus[normalize_pci_bus_id(*bus)] = {nvml.name(d), nvml.pcie_gen(d), nvml.pcie_width(d), nvml.pcie_gen_max(d),
+                                            nvml.pcie_width_max(d)};
+    }
+    return gpus;
+}
+
+template <class T>
+Json or_null(const std::optional<T>& v) {
+    return v ? Json(*v) : Json();
+}
+
+// The sysfs value, or NVML's when sysfs has none.
+Json either(const std::optional<std::int64_t>& sysfs, const std::optional<unsigned>& nvml) {
+    if (sysfs) return *sysfs;
+    return or_null(nvml);
+}
+
+std::optional<std::string> vendor_name(const std::optional<std::string>& pci_vendor) {
+    if (pci_vendor == "0x10de") return "nvidia";
+    if (pci_vendor == "0x1002") return "amd";
+    return std::nullopt;
+}
+
+Json pci_gpu(const RootFs& fs, const std::string& id, const std::string& vendor, const NvmlGpu* nvml) {
+    const std::string dir = "/sys/bus/pci/devices/" + id;
+    const PciLink link = read_pci_link(fs, dir);
+    std::optional<std::string> name = nvml ? nvml->name : std::nullopt;
+    if (!name) name = fs.read_line(dir + "/product_name");  // amdgpu, from the board's FRU
+    const auto numa = fs.read_int(dir + "/numa_node");
+    return {
+        {"vendor", vendor},
+        {"name", name && !name->empty() ? Json(*name) : Json()},
+        {"pci_bus_id", id},
+        {"driver", or_null(fs.link_target(dir + "/driver"))},
+        {"numa_node", numa && *numa >= 0 ? Json(*numa) : Json()},
+        {"pcie_gen", either(link.gen, nvml ? nvml->gen : std::nullopt)},
+        {"pcie_width", either(link.width, nvml ? nvml->width : std::nullopt)},
+        {"pcie_gen_max", either(link.gen_max, nvml ? nvml->gen_max : std::nullopt)},
+        {"pcie_width_max", either(link.width_max, nvml ? nvml->width_max : std::nullopt)},
+    };
+}
+
+Json nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
+    return {
+        {"vendor", "nvidia"},      {"name", or_null(g.name)},         {"pci_bus_id", id},
+        {"driver", nullptr},       {"numa_node", nullptr},            {"pcie_gen", or_null(g.gen)},
+        {"pcie_width", or_null(g.width)}, {"pcie_gen_max", or_null(g.gen_max)}, {"pcie_width_max", or_null(g.width_max)},
+    };
+}
+
+// "NVRM version: NVIDIA UNIX x86_64 Kernel Module  590.48.01  Tue Nov 18 ..." -> "590.48.01".
+std::optional<std::string> kernel_module_version(const RootFs& fs) {
+    if (auto v = fs.read_line("/sys/module/nvidia/version"); v && !v->empty()) return v;
+    const auto line = fs.read_line("/proc/driver/nvidia/version");
+    if (!line) return std::nullopt;
+    const auto at = line->find("Kernel Module");
+    if (at == std::string::npos) return std::nullopt;
+    const auto fields = split_ws(std::string_view(*line).substr(at + 13));
+    if (fields.empty()) return std::nullopt;
+    return std::string(fields[0]);
+}
+
+}  // namespace
+
+Json gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
+    auto from_nvml = nvml_gpus_by_bus_id(nvml);
+    Json gpus = Json::array();
+    for (const auto& id : fs.list("/sys/bus/pci/devices")) {
+        const std::string dir = "/sys/bus/pci/devices/" + id;
+        const auto vendor = vendor_name(fs.read_line(dir + "/vendor"));
+        const auto pci_class = fs.read_line(dir + "/class");  // 0x030000 VGA, 0x030200 3D controller
+        if (!vendor || !pci_class || !pci_class->starts_with("0x03")) continue;
+        const auto match = from_nvml.find(normalize_pci_bus_id(id));
+        gpus.push_back(pci_gpu(fs, id, *vendor, match == from_nvml.end() ? nullptr : &match->second));
+        if (match != from_nvml.end()) from_nvml.erase(match);
+    }
+    for (const auto& [id, g] : from_nvml) gpus.push_back(nvml_only_gpu(id, g));
+    return gpus;
+}
+
+Json nvidia_facts(const RootFs& fs, const NvmlLibrary& nvml) {
+    auto version = nvml.driver_version();
+    if (!version) version = kernel_module_version(fs);
+    return {
+        {"status", NvmlLibrary::status_name(nvml.status())},
+        {"message", nvml.message()},
+        {"driver_version", or_null(version)},
+        {"gpu_count", nvml.ready() ? Json(nvml.device_count()) : Json()},
+    };
+}
+
+}  // namespace fleetdeck::agent::gpu

@@ -1,0 +1,329 @@
+#include "agent/gpu/nvml_library.h"
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+
+#include <dlfcn.h>
+
+namespace fleetdeck::agent::gpu {
+namespace {
+
+using Ret = int;  // nvmlReturn_t
+using Dev = NvmlLibrary::Device*;
+constexpr Ret kSuccess = 0;
+
+// Layouts from nvml.h (stable across NVML versions, which is what makes dlopen safe).
+struct PciInfo {  // nvmlPciInfo_t (v2/v3); v1 has a 16-byte busId where busIdLegacy is
+    char bus_id_legacy[16];
+    unsigned domain, bus, device, pci_device_id, pci_subsystem_id;
+    char bus_id[32];
+};
+struct TemperatureV1 {  // nvmlTemperature_v1_t
+    unsigned version;
+    int sensor_type;
+    int temperature;
+};
+// NVML_STRUCT_VERSION(Temperature, 1): the struct size with the version in the top byte.
+constexpr unsigned kTemperatureV1 = static_cast<unsigned>(sizeof(TemperatureV1)) | (1u << 24);
+struct MemoryV1 {  // nvmlMemory_t
+    unsigned long long total, free, used;
+};
+
+using GetUnsigned = Ret (*)(Dev, unsigned*);
+
+std::optional<unsigned> get_unsigned(GetUnsigned fn, Dev d) {
+    unsigned v = 0;
+    if (!fn || !d || fn(d, &v) != kSuccess) return std::nullopt;
+    return v;
+}
+
+std::optional<std::string> get_string(Ret (*fn)(Dev, char*, unsigned), Dev d, unsigned size) {
+    if (!fn || !d) return std::nullopt;
+    std::string buf(size, '\0');
+    if (fn(d, buf.data(), size) != kSuccess) return std::nullopt;
+    buf.resize(buf.find('\0') == std::string::npos ? size : buf.find('\0'));
+    if (buf.empty()) return std::nullopt;
+    return buf;
+}
+
+}  // namespace
+
+struct NvmlLibrary::Symbols {
+    Ret (*init)() = nullptr;
+    Ret (*shutdown)() = nullptr;
+    const char* (*error_string)(Ret) = nullptr;
+    Ret (*driver_version)(char*, unsigned) = nullptr;
+    Ret (*device_count)(unsigned*) = nullptr;
+    Ret (*handle_by_index)(unsigned, Dev*) = nullptr;
+    Ret (*name)(Dev, char*, unsigned) = nullptr;
+    Ret (*uuid)(Dev, char*, unsigned) = nullptr;
+    Ret (*pci_info)(Dev, PciInfo*) = nullptr;     // _v3 or _v2
+    Ret (*pci_info_v1)(Dev, PciInfo*) = nullptr;  // the oldest layout
+    Ret (*temperature_v)(Dev, TemperatureV1*) = nullptr;
+    Ret (*temperature)(Dev, int, unsigned*) = nullptr;
+    Ret (*temperature_threshold)(Dev, int, unsigned*) = nullptr;
+    Ret (*utilization)(Dev, Utilization*) = nullptr;
+    Ret (*memory)(Dev, MemoryV1*) = nullptr;
+    GetUnsigned power_usage = nullptr;
+    GetUnsigned enforced_power_limit = nullptr;
+    Ret (*power_constraints)(Dev, unsigned*, unsigned*) = nullptr;
+    GetUnsigned fan_speed = nullptr;
+    Ret (*clock_info)(Dev, int, unsigned*) = nullptr;
+    Ret (*clocks_event_reasons)(Dev, unsigned long long*) = nullptr;
+    Ret (*persistence_mode)(Dev, int*) = nullptr;
+    GetUnsigned curr_pcie_gen = nullptr;
+    GetUnsigned curr_pcie_width = nullptr;
+    GetUnsigned max_pcie_gen = nullptr;
+    GetUnsigned max_pcie_width = nullptr;
+};
+
+namespace {
+
+// The first of `names` the library exports: newer names first, the deprecated ones as fallback.
+template <class Fn>
+void bind(void* handle, Fn& slot, std::initializer_list<const char*> names) {
+    for (const char* name : names) {
+        if (void* p = ::dlsym(handle, name)) {
+            slot = reinterpret_cast<Fn>(p);
+            return;
+        }
+    }
+}
+
+void bind_all(void* h, NvmlLibrary::Symbols& s) {
+    bind(h, s.init, {"nvmlInit_v2", "nvmlInit"});
+    bind(h, s.shutdown, {"nvmlShutdown"});
+    bind(h, s.error_string, {"nvmlErrorString"});
+    bind(h, s.driver_version, {"nvmlSystemGetDriverVersion"});
+    bind(h, s.device_count, {"nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"});
+    bind(h, s.handle_by_index, {"nvmlDeviceGetHandleByIndex_v2", "nvmlDeviceGetHandleByIndex"});
+    bind(h, s.name, {"nvmlDeviceGetName"});
+    bind(h, s.uuid, {"nvmlDeviceGetUUID"});
+    bind(h, s.pci_info, {"nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2"});
+    bind(h, s.pci_info_v1, {"nvmlDeviceGetPciInfo"});
+    bind(h, s.temperature_v, {"nvmlDeviceGetTemperatureV"});
+    bind(h, s.temperature, {"nvmlDeviceGetTemperature"});
+    bind(h, s.temperature_threshold, {"nvmlDeviceGetTemperatureThreshold"});
+    bind(h, s.utilization, {"nvmlDeviceGetUtilizationRates"});
+    bind(h, s.memory, {"nvmlDeviceGetMemoryInfo"});
+    bind(h, s.power_usage, {"nvmlDeviceGetPowerUsage"});
+    bind(h, s.enforced_power_limit, {"nvmlDeviceGetEnforcedPowerLimit"});
+    bind(h, s.power_constraints, {"nvmlDeviceGetPowerManagementLimitConstraints"});
+    bind(h, s.fan_speed, {"nvmlDeviceGetFanSpeed"});
+    bind(h, s.clock_info, {"nvmlDeviceGetClockInfo"});
+    bind(h, s.clocks_event_reasons,
+         {"nvmlDeviceGetCurrentClocksEventReasons", "nvmlDeviceGetCurrentClocksThrottleReasons"});
+    bind(h, s.persistence_mode, {"nvmlDeviceGetPersistenceMode"});
+    bind(h, s.curr_pcie_gen, {"nvmlDeviceGetCurrPcieLinkGeneration"});
+    bind(h, s.curr_pcie_width, {"nvmlDeviceGetCurrPcieLinkWidth"});
+    bind(h, s.max_pcie_gen, {"nvmlDeviceGetMaxPcieLinkGeneration"});
+    bind(h, s.max_pcie_width, {"nvmlDeviceGetMaxPcieLinkWidth"});
+}
+
+}  // namespace
+
+NvmlLibrary::NvmlLibrary() : sym_(std::make_unique<Symbols>()) {}
+
+NvmlLibrary::~NvmlLibrary() {
+    if (status_ == Status::Ready && sym_->shutdown) sym_->shutdown();
+    if (handle_) ::dlclose(handle_);
+}
+
+bool NvmlLibrary::load(const std::string& path) {
+    handle_ = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle_) {
+        const char* why = ::dlerror();
+        status_ = Status::LibraryNotFound;
+        message_ = why ? why : path + ": cannot load";
+        return false;
+    }
+    bind_all(handle_, *sym_);
+    if (!sym_->init || !sym_->shutdown || !sym_->device_count || !sym_->handle_by_index) {
+        status_ = Status::SymbolMissing;
+        message_ = path + " lacks nvmlInit, nvmlShutdown or the device enumeration functions";
+        return true;  // the library was found; it is just not usable
+    }
+    if (const Ret r = sym_->init(); r != kSuccess) {
+        status_ = Status::InitFailed;
+        const char* why = sym_->error_string ? sym_->error_string(r) : nullptr;
+        message_ = "nvmlInit failed with code " + std::to_string(r) + (why ? std::string(" (") + why + ")" : "") +
+                   ": is the NVIDIA kernel module loaded?";
+        return true;
+    }
+    status_ = Status::Ready;
+    message_ = "NVML ready (" + path + ")";
+    return true;
+}
+
+std::shared_ptr<NvmlLibrary> NvmlLibrary::open(const std::vector<std::string>& paths) {
+    std::shared_ptr<NvmlLibrary> lib(new NvmlLibrary());
+    std::string why;
+    for (const auto& path : paths) {
+        if (lib->load(path)) return lib;
+        why += (why.empty() ? "" : "; ") + lib->message_;
+    }
+    lib->message_ = "NVML not found, so no NVIDIA GPUs are reported (no NVIDIA driver installed?): " + why;
+    return lib;
+}
+
+std::shared_ptr<NvmlLibrary> NvmlLibrary::not_probed(std::string reason) {
+    std::shared_ptr<NvmlLibrary> lib(new NvmlLibrary());
+    lib->status_ = Status::NotProbed;
+    lib->message_ = std::move(reason);
+    return lib;
+}
+
+std::shared_ptr<NvmlLibrary> NvmlLibrary::shared(bool live_system) {
+    static const std::shared_ptr<NvmlLibrary> instance = [live_system] {
+        if (const char* forced = std::getenv("FLEETDECK_NVML_LIB"); forced && *forced) return open({forced});
+        if (!live_system)
+            return not_probed("NVML not loaded for a recorded tree (set FLEETDECK_NVML_LIB to load a library)");
+        return open({"libnvidia-ml.so.1", "libnvidia-ml.so"});
+    }();
+    return instance;
+}
+
+const char* NvmlLibrary::status_name(Status status) {
+    switch (status) {
+    case Status::Ready: return "ready";
+    case Status::NotProbed: return "not_probed";
+    case Status::LibraryNotFound: return "library_not_found";
+    case Status::SymbolMissing: return "symbol_missing";
+    case Status::InitFailed: return "init_failed";
+    }
+    return "library_not_found";
+}
+
+std::optional<std::string> NvmlLibrary::driver_version() const {
+    if (!ready() || !sym_->driver_version) return std::nullopt;
+    char buf[96] = {};
+    if (sym_->driver_version(buf, sizeof buf - 1) != kSuccess || buf[0] == '\0') return std::nullopt;
+    return std::string(buf);
+}
+
+unsigned NvmlLibrary::device_count() const {
+    unsigned n = 0;
+    if (!ready() || sym_->device_count(&n) != kSuccess) return 0;
+    return n;
+}
+
+NvmlLibrary::Device* NvmlLibrary::device(unsigned index) const {
+    Dev d = nullptr;
+    if (!ready() || sym_->handle_by_index(index, &d) != kSuccess) return nullptr;
+    return d;
+}
+
+std::optional<std::string> NvmlLibrary::name(Device* d) const { return get_string(sym_->name, d, 96); }
+
+std::optional<std::string> NvmlLibrary::uuid(Device* d) const { return get_string(sym_->uuid, d, 96); }
+
+std::optional<std::string> NvmlLibrary::pci_bus_id(Device* d) const {
+    PciInfo info{};
+    if (d && sym_->pci_info && sym_->pci_info(d, &info) == kSuccess) {
+        info.bus_id[sizeof info.bus_id - 1] = '\0';
+        if (info.bus_id[0] != '\0') return std::string(info.bus_id);
+    }
+    info = PciInfo{};
+    if (d && sym_->pci_info_v1 && sym_->pci_info_v1(d, &info) == kSuccess) {
+        info.bus_id_legacy[sizeof info.bus_id_legacy - 1] = '\0';
+        if (info.bus_id_legacy[0] != '\0') return std::string(info.bus_id_legacy);
+    }
+    return std::nullopt;
+}
+
+std::optional<unsigned> NvmlLibrary::temperature_c(Device* d) const {
+    if (!d) return std::nullopt;
+    if (sym_->temperature_v) {
+        TemperatureV1 t{kTemperatureV1, 0 /*NVML_TEMPERATURE_GPU*/, 0};
+        if (sym_->temperature_v(d, &t) == kSuccess && t.temperature >= 0) return static_cast<unsigned>(t.temperature);
+    }
+    unsigned v = 0;
+    if (sym_->temperature && sym_->temperature(d, 0, &v) == kSuccess) return v;
+    return std::nullopt;
+}
+
+std::optional<unsigned> NvmlLibrary::temperature_threshold_c(Device* d, Threshold which) const {
+    unsigned v = 0;
+    if (!d || !sym_->temperature_threshold || sym_->temperature_threshold(d, static_cast<int>(which), &v) != kSuccess)
+        return std::nullopt;
+    return v;
+}
+
+std::optional<NvmlLibrary::Utilization> NvmlLibrary::utilization(Device* d) const {
+    Utilization u;
+    if (!d || !sym_->utilization || sym_->utilization(d, &u) != kSuccess) return std::nullopt;
+    return u;
+}
+
+std::optional<NvmlLibrary::Memory> NvmlLibrary::memory(Device* d) const {
+    MemoryV1 m{};
+    if (!d || !sym_->memory || sym_->memory(d, &m) != kSuccess) return std::nullopt;
+    return Memory{m.total, m.used};
+}
+
+std::optional<unsigned> NvmlLibrary::power_usage_mw(Device* d) const { return get_unsigned(sym_->power_usage, d); }
+
+std::optional<unsigned> NvmlLibrary::enforced_power_limit_mw(Device* d) const {
+    return get_unsigned(sym_->enforced_power_limit, d);
+}
+
+std::optional<NvmlLibrary::PowerConstraints> NvmlLibrary::power_limit_constraints(Device* d) const {
+    PowerConstraints c;
+    if (!d || !sym_->power_constraints || sym_->power_constraints(d, &c.min_mw, &c.max_mw) != kSuccess)
+        return std::nullopt;
+    return c;
+}
+
+std::optional<unsigned> NvmlLibrary::fan_speed_pct(Device* d) const { return get_unsigned(sym_->fan_speed, d); }
+
+std::optional<unsigned> NvmlLibrary::clock_mhz(Device* d, Clock which) const {
+    unsigned v = 0;
+    if (!d || !sym_->clock_info || sym_->clock_info(d, static_cast<int>(which), &v) != kSuccess) return std::nullopt;
+    return v;
+}
+
+std::optional<std::uint64_t> NvmlLibrary::clocks_event_reasons(Device* d) const {
+    unsigned long long mask = 0;
+    if (!d || !sym_->clocks_event_reasons || sym_->clocks_event_reasons(d, &mask) != kSuccess) return std::nullopt;
+    return mask;
+}
+
+std::optional<bool> NvmlLibrary::persistence_mode(Device* d) const {
+    int mode = 0;
+    if (!d || !sym_->persistence_mode || sym_->persistence_mode(d, &mode) != kSuccess) return std::nullopt;
+    return mode != 0;
+}
+
+std::optional<unsigned> NvmlLibrary::pcie_gen(Device* d) const { return get_unsigned(sym_->curr_pcie_gen, d); }
+std::optional<unsigned> NvmlLibrary::pcie_width(Device* d) const { return get_unsigned(sym_->curr_pcie_width, d); }
+std::optional<unsigned> NvmlLibrary::pcie_gen_max(Device* d) const { return get_unsigned(sym_->max_pcie_gen, d); }
+std::optional<unsigned> NvmlLibrary::pcie_width_max(Device* d) const { return get_unsigned(sym_->max_pcie_width, d); }
+
+std::vector<std::string> clocks_event_reason_names(std::uint64_t mask) {
+    static constexpr const char* kNames[] = {"gpu_idle",   "app_clocks", "sw_power_cap",   "hw_slowdown",  "sync_boost",
+                                             "sw_thermal", "hw_thermal", "hw_power_brake", "display_clock"};
+    std::vector<std::string> names;
+    for (std::size_t bit = 0; bit < std::size(kNames); ++bit)
+        if (mask & (std::uint64_t{1} << bit)) names.emplace_back(kNames[bit]);
+    return names;
+}
+
+std::string normalize_pci_bus_id(std::string_view id) {
+    std::string out;
+    const auto colon = id.find(':');
+    std::string_view domain = colon == std::string_view::npos ? std::string_view() : id.substr(0, colon);
+    // NVML pads the domain to eight digits; sysfs uses four unless the domain needs more.
+    while (domain.size() > 4 && domain.front() == '0') domain.remove_prefix(1);
+    if (colon != std::string_view::npos) {
+        out.append(domain);
+        out.append(id.substr(colon));
+    } else {
+        out.append(id);
+    }
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace fleetdeck::agent::gpu

@@ -1,0 +1,97 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fleetdeck::agent::gpu {
+
+// NVIDIA's management library, opened with dlopen (never linked, so the agent runs on hosts
+// without a driver). Every getter returns nullopt when NVML cannot answer — the GPU does not
+// support the field (NOT_SUPPORTED), the agent may not read it (NO_PERMISSION), or this driver
+// does not export the function — so "unsupported" never turns into 0 or −1 in the data.
+class NvmlLibrary {
+public:
+    // Why NVML is or is not available; `message()` says it in a sentence.
+    enum class Status { Ready, NotProbed, LibraryNotFound, SymbolMissing, InitFailed };
+
+    struct Device;  // opaque nvmlDevice_t
+    struct Utilization {
+        unsigned gpu_pct = 0;
+        unsigned memory_pct = 0;
+    };
+    struct Memory {
+        std::uint64_t total_bytes = 0;
+        std::uint64_t used_bytes = 0;
+    };
+    struct PowerConstraints {
+        unsigned min_mw = 0;
+        unsigned max_mw = 0;
+    };
+    enum class Threshold { Shutdown = 0, Slowdown = 1 };
+    enum class Clock { Sm = 1, Memory = 2 };
+
+    // Tries each path in turn; initialises NVML on the first that loads.
+    static std::shared_ptr<NvmlLibrary> open(const std::vector<std::string>& paths);
+    // A library that was deliberately not loaded (a recorded tree): status NotProbed.
+    static std::shared_ptr<NvmlLibrary> not_probed(std::string reason);
+    // The one instance of this process. NVML initialisation is expensive (over a second on big
+    // hosts), so it happens once: FLEETDECK_NVML_LIB when set; otherwise libnvidia-ml.so.1, then
+    // libnvidia-ml.so, but only on the live system — a recorded tree has no driver to talk to.
+    static std::shared_ptr<NvmlLibrary> shared(bool live_system);
+
+    ~NvmlLibrary();
+    NvmlLibrary(const NvmlLibrary&) = delete;
+    NvmlLibrary& operator=(const NvmlLibrary&) = delete;
+
+    Status status() const { return status_; }
+    bool ready() const { return status_ == Status::Ready; }
+    const std::string& message() const { return message_; }
+    static const char* status_name(Status status);  // "ready", "not_probed", ...
+
+    std::optional<std::string> driver_version() const;
+    unsigned device_count() const;
+    Device* device(unsigned index) const;  // nullptr when NVML cannot hand it out
+
+    std::optional<std::string> name(Device* d) const;
+    std::optional<std::string> uuid(Device* d) const;
+    std::optional<std::string> pci_bus_id(Device* d) const;  // as NVML writes it: "00000000:18:00.0"
+    std::optional<unsigned> temperature_c(Device* d) const;
+    std::optional<unsigned> temperature_threshold_c(Device* d, Threshold which) const;
+    std::optional<Utilization> utilization(Device* d) const;
+    std::optional<Memory> memory(Device* d) const;
+    std::optional<unsigned> power_usage_mw(Device* d) const;
+    std::optional<unsigned> enforced_power_limit_mw(Device* d) const;
+    std::optional<PowerConstraints> power_limit_constraints(Device* d) const;
+    std::optional<unsigned> fan_speed_pct(Device* d) const;
+    std::optional<unsigned> clock_mhz(Device* d, Clock which) const;
+    std::optional<std::uint64_t> clocks_event_reasons(Device* d) const;
+    std::optional<bool> persistence_mode(Device* d) const;
+    std::optional<unsigned> pcie_gen(Device* d) const;
+    std::optional<unsigned> pcie_width(Device* d) const;
+    std::optional<unsigned> pcie_gen_max(Device* d) const;
+    std::optional<unsigned> pcie_width_max(Device* d) const;
+
+    struct Symbols;  // the resolved entry points (nvml_library.cpp)
+
+private:
+    NvmlLibrary();
+    bool load(const std::string& path);
+
+    void* handle_ = nullptr;
+    std::unique_ptr<Symbols> sym_;
+    Status status_ = Status::LibraryNotFound;
+    std::string message_;
+};
+
+// Names of the clock-event (throttle) reason bits that are set, in bit order: gpu_idle,
+// app_clocks, sw_power_cap, hw_slowdown, sync_boost, sw_thermal, hw_thermal, hw_power_brake,
+// display_clock.
+std::vector<std::string> clocks_event_reason_names(std::uint64_t mask);
+
+// "00000000:18:00.0" (NVML) and "0000:18:00.0" (sysfs) both -> "0000:18:00.0", lower case.
+std::string normalize_pci_bus_id(std::string_view id);
+
+}  // namespace fleetdeck::agent::gpu
