@@ -58,14 +58,19 @@ void MainWindow::buildMenus() {
 void MainWindow::refreshNow() {
     if (!model_.refresh()) return;
     updateHeader();
-    if (table_->columnWidth(0) < 10 || model_.rowCount() > 0) table_->resizeColumnsToContents();
+    table_->resizeColumnsToContents();
+    table_->horizontalHeader()->setStretchLastSection(true);
 }
 
 void MainWindow::updateHeader() {
     int connected = 0;
     for (int row = 0; row < model_.rowCount(); ++row)
         if (model_.record(row).state == HostState::Connected) ++connected;
-    header_->setText(tr("Fleet — %1 hosts, %2 connected").arg(model_.rowCount()).arg(connected));
+    const int hosts = model_.rowCount();
+    header_->setText(tr("Fleet — %1 %2, %3 connected")
+                         .arg(hosts)
+                         .arg(hosts == 1 ? tr("host") : tr("hosts"))
+                         .arg(connected));
     statusBar()->showMessage(tr("Live: samples every second, list refreshed 4 times a second"));
 }
 
