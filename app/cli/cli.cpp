@@ -73,6 +73,21 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
 
 }  // namespace
 
+namespace {
+
+struct Command {
+    const char* name;
+    int (*handler)(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+};
+
+// Every subcommand, in one explicit list.
+const Command kCommands[] = {
+    {"facts", queryCommand},
+    {"snapshot", queryCommand},
+};
+
+}  // namespace
+
 int run(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (args.isEmpty()) {
         err << kUsageText;
@@ -88,8 +103,9 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
         out << "fleetdeck-cli " << QCoreApplication::applicationVersion() << " (protocol " << protocol::kProtocolVersion << ")\n";
         return kOk;
     }
-    if (command == QLatin1String("facts") || command == QLatin1String("snapshot")) return queryCommand(command, rest, out, err);
-    err << "fleetdeck-cli: unknown command '" << command << "'\n\n" << kUsage;
+    for (const Command& c : kCommands)
+        if (command == QLatin1String(c.name)) return c.handler(command, rest, out, err);
+    err << "fleetdeck-cli: unknown command '" << command << "'\n\n" << kUsageText;
     return kUsage;
 }
 
