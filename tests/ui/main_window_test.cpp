@@ -28,7 +28,7 @@ TEST(MainWindow, ShowsThisMachineWithLiveNumbers) {
     }));
     EXPECT_EQ(model.index(0, FleetModel::Host).data().toString(), QStringLiteral("This machine"));
     EXPECT_TRUE(model.index(0, FleetModel::State).data().toString().startsWith(QStringLiteral("connected")));
-    EXPECT_TRUE(model.index(0, FleetModel::Memory).data().toString().contains(QStringLiteral("GiB of")));
+    EXPECT_TRUE(model.index(0, FleetModel::Memory).data().toString().contains(QStringLiteral("iB of ")));
 
     // The samples keep coming: the CPU cell is refreshed from newer samples.
     const auto first = fleet.store().host(QStringLiteral("This machine"))->lastSampleAtMs;
