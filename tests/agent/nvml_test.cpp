@@ -6,10 +6,12 @@
 #include "agent/collectors/gpu_nvidia.h"
 #include "agent/gpu/nvml_library.h"
 #include "tests/agent/recorded_tree.h"
+#include "tests/support/temp_dir.h"
 
 using namespace fleetdeck::agent;
 using namespace fleetdeck::test;
 using fleetdeck::agent::gpu::NvmlLibrary;
+using fleetdeck::test::TempDir;
 
 namespace {
 
@@ -174,4 +176,23 @@ TEST(Nvml, FactsNameGpusFromNvmlAndLinksFromTheKernel) {
         "pcie_gen_max":5,"pcie_width_max":16})"));
     EXPECT_EQ(facts["gpus"][7]["pcie_width"], 8);
     EXPECT_EQ(facts["gpus"][7]["numa_node"], 1);
+}
+
+TEST(Nvml, FakeLibraryTakesAnotherScriptFromAFile) {
+    TempDir dir;
+    const auto script = dir.write("script.json", R"({"driver_version": "535.183.01", "gpus": [
+        {"name": "NVIDIA L40S", "bus_id": "00000000:C1:00.0", "temp_c": 71, "fan_pct": "NO_PERMISSION",
+         "clocks_event_reasons": 32}]})");
+    std::vector<std::string> env = with_fake_nvml();
+    env.push_back("FLEETDECK_FAKE_NVML_SCRIPT=" + script.string());
+    const Json snap = run_agent({"--once", "--root", dir.path().string()}, env);
+    ASSERT_EQ(snap["gpus"].size(), 1u);
+    const Json& g = snap["gpus"][0];
+    EXPECT_EQ(g["name"], "NVIDIA L40S");
+    EXPECT_EQ(g["pci_bus_id"], "0000:c1:00.0");
+    EXPECT_EQ(g["temp_c"], 71.0);
+    EXPECT_TRUE(g["fan_pct"].is_null());
+    EXPECT_TRUE(g["power_w"].is_null());  // not in the script: NOT_SUPPORTED
+    EXPECT_EQ(g["throttle"], Json::parse(R"(["sw_thermal"])"));
+    EXPECT_EQ(run_agent({"--facts", "--root", dir.path().string()}, env)["nvidia"]["driver_version"], "535.183.01");
 }

@@ -11,9 +11,9 @@
 // must report null). Deprecated names that newer ones replace answer wrongly on purpose
 // (nvmlDeviceGetCount reports half the GPUs, nvmlDeviceGetTemperature fails), so a test sees when
 // the agent prefers an old name over a new one.
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -131,8 +131,11 @@ void load_script() {
     nlohmann::json script;
     const char* path = std::getenv("FLEETDECK_FAKE_NVML_SCRIPT");
     if (path && *path) {
-        std::ifstream in(path);
-        script = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+        // C stdio rather than iostreams: the library stays as light as the C library it imitates.
+        if (std::FILE* in = std::fopen(path, "rb")) {
+            script = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+            std::fclose(in);
+        }
     }
     if (!script.is_object()) script = nlohmann::json::parse(kDefaultScript);
     const nlohmann::json defaults = script.value("defaults", nlohmann::json::object());
