@@ -122,8 +122,11 @@ Placed placeAgent(ssh_session session, const BundledAgent& agent, const QString&
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
     }
-    if (error.isEmpty() && remoteSha256(session, *qTemp) != agent.sha256)
-        error = QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(tempPath);
+    if (error.isEmpty()) {
+        const QByteArray uploaded = remoteSha256(session, *qTemp);
+        if (uploaded.isEmpty()) error = QStringLiteral("could not hash the uploaded agent at %1 (sha256sum failed or timed out)").arg(tempPath);
+        else if (uploaded != agent.sha256) error = QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(tempPath);
+    }
     if (!error.isEmpty()) {
         runRemote(session, "rm -f -- " + *qTemp);
         d.problem = unavailable(QStringLiteral("could not install the agent: %1")

@@ -36,7 +36,11 @@ RemoteResult runRemote(ssh_session session, const QByteArray& command, const QBy
             return r;
         }
         if (n > 0) r.out.append(buf, n);
-        else break;  // 0: end of output
+        else break;  // 0: end of output, or the session timeout passed
+    }
+    if (!ssh_channel_is_eof(channel.get())) {
+        r.error = QStringLiteral("the command did not finish in time");
+        return r;
     }
     for (int n; (n = ssh_channel_read_nonblocking(channel.get(), buf, sizeof buf, 1)) > 0;) r.err.append(buf, n);
     r.exitStatus = ssh_channel_get_exit_status(channel.get());

@@ -111,6 +111,10 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     if (ssh_connect(session.get()) != SSH_OK)
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
                                  .arg(where, QString::fromUtf8(ssh_get_error(session.get()))));
+    // Past the handshake, steps such as hashing the agent on a busy server may take longer than
+    // a connect should; they get a minute each.
+    const long stepTimeoutS = 60;
+    ssh_options_set(session.get(), SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
     const std::shared_ptr<SshPrompter> prompter = sshPrompter();
     if (auto problem = verifyHostKey(session.get(), HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get()}))
         return *problem;
