@@ -10,6 +10,10 @@ FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
   fonts-dejavu-core
 )
+# Side-by-side benchmarks in tests/bench (not needed to build or test).
+FLEETDECK_BENCH_PACKAGES=(
+  ansible-core
+)
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core
 )
