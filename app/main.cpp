@@ -4,6 +4,9 @@
 #include <QTimer>
 
 #include "app/fleet_thread.h"
+#include "app/inventory/inventory.h"
+#include "app/ssh/ssh_prompter.h"
+#include "ui/gui_prompter.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -37,6 +40,18 @@ int main(int argc, char** argv) {
 
     MainWindow window(fleet.store());
     window.show();
+
+    // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
+    ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
+    const auto addInventoryHosts = [&fleet] {
+        QString error;
+        if (const auto inventory = Inventory::load(Inventory::defaultPath(), &error))
+            for (const HostSpec& host : inventory->hosts()) fleet.monitor().addHostAsync(host);
+        else
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+    };
+    addInventoryHosts();
+    QObject::connect(&window, &MainWindow::inventorySaved, &window, addInventoryHosts);
 
     if (parser.isSet(screenshot)) {
         bool ok = false;

@@ -8,6 +8,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "ui/inventory_dialog.h"
+
 namespace fleetdeck {
 
 MainWindow::MainWindow(TelemetryStore& store, QWidget* parent)
@@ -47,6 +49,10 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+    QMenu* fleet = menuBar()->addMenu(tr("F&leet"));
+    fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
+        if (editInventory(this)) emit inventorySaved();
+    });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),

@@ -21,6 +21,10 @@ public:
     // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
     void refreshNow();
 
+signals:
+    // The user saved the fleet inventory (Fleet → Inventory…).
+    void inventorySaved();
+
 private:
     void buildMenus();
     void updateHeader();

@@ -5,6 +5,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
+#include "app/cli/terminal_prompter.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -51,6 +52,8 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
         }
         specs.push_back(*spec);
     }
+    // With --known-hosts the file decides: unknown keys are refused unless --accept-new.
+    ssh::setSshPrompter(std::make_shared<TerminalPrompter>(options.knownHostsFile.isEmpty()));
     const auto answers = queryHosts(specs, method, nlohmann::json::object());
 
     nlohmann::json document = nlohmann::json::object();
