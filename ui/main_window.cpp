@@ -8,6 +8,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "ui/audit/audit_viewer.h"
+
 namespace fleetdeck {
 
 MainWindow::MainWindow(TelemetryStore& store, QWidget* parent)
@@ -47,6 +49,9 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* auditLog = tools->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
+    auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "agent/protocol/message.h"
+#include "app/cli/audit_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
 
@@ -15,6 +16,7 @@ const char* kUsageText =
     "Commands:\n"
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -84,6 +86,7 @@ struct Command {
 const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
+    {"audit", auditCommand},
 };
 
 }  // namespace
