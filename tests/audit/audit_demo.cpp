@@ -96,9 +96,9 @@ int writeDemoLog(audit::AuditLog& log) {
     push(pushes[0], maria(), 1, "tx-7f3a91", 4);
     push(pushes[1], maria(), 2, "tx-7f3a92", 4);
     push(pushes[2], deploy(), 3, "tx-81c0d4", 6);
-    push(pushes[3], deploy(), 5, "tx-81c0d5", 5, 3);
-    push(pushes[4], maria(), 4, "tx-9e22b7", 7);
-    push(pushes[5], maria(), 6, "tx-a01f3c", 3);
+    push(pushes[3], maria(), 4, "tx-9e22b7", 7);
+    push(pushes[4], maria(), 6, "tx-a01f3c", 3);
+    push(pushes[5], deploy(), 5, "tx-b5c0d5", 5, 3);
     // Pushes a few hours apart over the last three days; steps within a push a second apart.
     QDateTime at = QDateTime::currentDateTimeUtc().addDays(-3);
     int total = 0;

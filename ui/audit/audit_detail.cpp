@@ -1,5 +1,7 @@
 #include "ui/audit/audit_detail.h"
 
+#include <QObject>
+
 namespace fleetdeck {
 namespace {
 
@@ -23,7 +25,7 @@ QString auditDetailHtml(const audit::AuditEntry& entry, const QString& integrity
     const audit::AuditEvent& e = entry.event;
     QString html = QStringLiteral("<h3 style='margin:0'>Entry %1 · %2 · %3</h3>")
                        .arg(entry.seq)
-                       .arg(esc(std::string(audit::toString(e.action))), esc(std::string(audit::toString(e.result))));
+                       .arg(esc(std::string(audit::toString(e.action))), esc(std::string(audit::toString(e.result))).replace(QLatin1Char('_'), QLatin1Char(' ')));
     html += QStringLiteral("<table cellspacing='2'>");
     html += row(QObject::tr("Time (UTC)"), esc(entry.timeUtc));
     if (e.op)

@@ -68,6 +68,7 @@ AuditViewer::AuditViewer(AuditLog::Paths paths, QWidget* parent) : QWidget(paren
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->setWordWrap(false);
     table_->horizontalHeader()->setStretchLastSection(true);
     detail_ = new QTextBrowser(split);
