@@ -1,6 +1,8 @@
 #include "app/audit/audit_verify.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -45,75 +47,83 @@ LineFacts examineByParsing(std::string_view line, ChainSealer& sealer) {
     return f;
 }
 
-// Collects the top-level seq, prev, hash and hmac without building a document.
-class TopLevelFields : public nlohmann::json_sax<Json> {
-public:
-    std::optional<std::int64_t> seq;
-    std::optional<std::string> prev, hash, hmac;
-    bool isObject = false;
-
-    bool null() override { return value(); }
-    bool boolean(bool) override { return value(); }
-    bool number_integer(number_integer_t v) override {
-        if (depth_ == 1 && key_ == "seq") seq = v;
-        return value();
-    }
-    bool number_unsigned(number_unsigned_t v) override {
-        if (depth_ == 1 && key_ == "seq" && v <= static_cast<number_unsigned_t>(INT64_MAX)) seq = static_cast<std::int64_t>(v);
-        return value();
-    }
-    bool number_float(number_float_t, const string_t&) override { return value(); }
-    bool string(string_t& v) override {
-        if (depth_ == 1) {
-            if (key_ == "prev") prev = std::move(v);
-            else if (key_ == "hash") hash = std::move(v);
-            else if (key_ == "hmac") hmac = std::move(v);
-        }
-        return value();
-    }
-    bool binary(binary_t&) override { return value(); }
-    bool start_object(std::size_t) override {
-        if (depth_ == 0) isObject = true;
-        ++depth_;
-        return true;
-    }
-    bool key(string_t& k) override {
-        if (depth_ == 1) key_ = std::move(k);
-        return true;
-    }
-    bool end_object() override { return --depth_, true; }
-    bool start_array(std::size_t) override { return ++depth_, true; }
-    bool end_array() override { return --depth_, true; }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    bool value() { return depth_ > 0; }  // a bare scalar is not an entry
-    int depth_ = 0;
-    std::string key_;
+// Where the top-level members of a writer-produced line are, found in one pass without building
+// a document: string boundaries (with escapes) and nesting depth are tracked byte by byte, so text
+// inside strings or nested values is never mistaken for a top-level key.
+struct TopLevelKeys {
+    std::size_t hash = std::string_view::npos;  // offset of `"hash"` at depth 1
+    std::size_t prev = std::string_view::npos;
+    std::size_t seq = std::string_view::npos;
 };
 
-// The fast reading, for lines exactly as the writer wrote them: the line is the canonical form
-// with `"hash":"…","hmac":"…",` spliced in, so cutting that out gives the canonical bytes without
-// a parse-and-serialise round trip. If the hash of those bytes matches, they are the bytes the
-// writer hashed (SHA-256 is collision resistant) and the verdict equals the slow reading's;
-// anything else falls back to the slow reading.
+std::optional<TopLevelKeys> scanTopLevel(std::string_view line) {
+    if (line.empty() || line.front() != '{' || line.back() != '}') return std::nullopt;
+    TopLevelKeys keys;
+    int depth = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') {
+            const std::size_t start = i;
+            for (++i; i < line.size() && line[i] != '"'; ++i)
+                if (line[i] == '\\') ++i;
+            if (i >= line.size()) return std::nullopt;
+            const bool isKey = depth == 1 && i + 1 < line.size() && line[i + 1] == ':';
+            if (!isKey) continue;
+            const std::string_view name = line.substr(start + 1, i - start - 1);
+            if (name == "hash") keys.hash = start;
+            else if (name == "prev") keys.prev = start;
+            else if (name == "seq") keys.seq = start;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0 && i + 1 != line.size()) return std::nullopt;
+        }
+    }
+    if (depth != 0) return std::nullopt;
+    return keys;
+}
+
+bool isHex64(std::string_view text) {
+    return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+// The fast reading, for lines exactly as the writer wrote them: the canonical form with
+// `"hash":"…","hmac":"…",` spliced in as top-level members, so cutting that out gives the canonical
+// bytes without a parse-and-serialise round trip. When the hash of those bytes matches, they are
+// the bytes the writer hashed (SHA-256 is collision resistant) and the line is that entry plus its
+// seal as top-level members: the verdict equals the slow reading's. Anything else falls back to it.
 LineFacts examine(std::string_view line, ChainSealer& sealer) {
-    TopLevelFields fields;
-    if (Json::sax_parse(line, &fields) && fields.isObject && fields.seq && fields.prev && fields.hash && fields.hmac) {
-        const std::string seal = "\"hash\":\"" + *fields.hash + "\",\"hmac\":\"" + *fields.hmac + "\",";
-        const auto at = line.find(seal);
-        if (at != std::string_view::npos) {
+    const auto keys = scanTopLevel(line);
+    constexpr std::string_view kHash = "\"hash\":\"", kHmac = "\",\"hmac\":\"", kPrev = "\"prev\":\"", kSeq = "\"seq\":";
+    constexpr std::size_t kSealSize = kHash.size() + 64 + kHmac.size() + 64 + 2;  // ends with `",`
+    if (keys && keys->hash != std::string_view::npos && keys->prev != std::string_view::npos &&
+        keys->seq != std::string_view::npos && keys->hash > 0 && (line[keys->hash - 1] == ',' || line[keys->hash - 1] == '{') &&
+        line.size() > keys->hash + kSealSize) {
+        const std::string_view seal = line.substr(keys->hash, kSealSize);
+        const std::string_view hash = seal.substr(kHash.size(), 64);
+        const std::string_view hmac = seal.substr(kHash.size() + 64 + kHmac.size(), 64);
+        const std::string_view prev = line.substr(keys->prev + kPrev.size(), 64);
+        const char* digits = line.data() + keys->seq + kSeq.size();
+        std::int64_t seq = 0;
+        const auto parsed = std::from_chars(digits, line.data() + line.size(), seq);
+        if (seal.substr(0, kHash.size()) == kHash && seal.substr(kHash.size() + 64, kHmac.size()) == kHmac &&
+            seal.substr(kSealSize - 2) == "\"," && isHex64(hash) && isHex64(hmac) &&
+            line.substr(keys->prev, kPrev.size()) == kPrev && line.size() > keys->prev + kPrev.size() + 64 &&
+            line[keys->prev + kPrev.size() + 64] == '"' && parsed.ec == std::errc() &&
+            (*parsed.ptr == ',' || *parsed.ptr == '}')) {
             std::string canonicalBytes;
-            canonicalBytes.reserve(line.size() - seal.size());
-            canonicalBytes.append(line.substr(0, at)).append(line.substr(at + seal.size()));
-            LineFacts f;
-            f.readable = true;
-            f.seq = *fields.seq;
-            f.prev = std::move(*fields.prev);
-            f.hash = std::move(*fields.hash);
-            if (sealer.hash(canonicalBytes, f.prev) == f.hash) {
+            canonicalBytes.reserve(line.size() - kSealSize);
+            canonicalBytes.append(line.substr(0, keys->hash)).append(line.substr(keys->hash + kSealSize));
+            if (sealer.hash(canonicalBytes, prev) == hash) {
+                LineFacts f;
+                f.readable = true;
+                f.seq = seq;
+                f.prev = std::string(prev);
+                f.hash = std::string(hash);
                 f.hashOk = true;
-                f.hmacOk = sealer.hmac(f.hash) == *fields.hmac;
+                f.hmacOk = sealer.hmac(hash) == hmac;
                 return f;
             }
         }

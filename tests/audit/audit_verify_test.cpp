@@ -75,6 +75,24 @@ TEST_F(Tamper, ChangingEveryKindOfByteInAnEntryNamesThatEntry) {
     }
 }
 
+TEST_F(Tamper, MovingTheSealIntoANestedValueIsModified) {
+    const Json entry = Json::parse(lines[44]);
+    const std::string seal = "\"hash\":\"" + entry["hash"].get<std::string>() + "\",\"hmac\":\"" +
+                             entry["hmac"].get<std::string>() + "\",";
+    std::string moved = replaceFirst(lines[44], seal, "");
+    moved = replaceFirst(moved, "\"host\":{", "\"host\":{" + seal);
+    lines[44] = moved;
+    expectDamage(verifyAfter(), DamageKind::Modified, 45, 45);
+}
+
+TEST_F(Tamper, ReformattingALineWithoutChangingItIsNotDamage) {
+    lines[44] = Json::parse(lines[44]).dump(2);  // the same entry, pretty-printed on one line
+    std::erase(lines[44], '\n');
+    const auto r = verifyAfter();
+    EXPECT_TRUE(r.intact()) << (r.damage ? describe(*r.damage) : "");
+    EXPECT_EQ(r.verified.seq, 100);
+}
+
 TEST_F(Tamper, AnEntryReHashedWithoutTheKeyIsModified) {
     Json entry = Json::parse(lines[29]);
     entry["after"] = 1;
