@@ -3,10 +3,12 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "app/audit/audit_log.h"
 #include "app/fleet_thread.h"
 #include "app/inventory/inventory.h"
 #include "app/ssh/ssh_prompter.h"
 #include "ui/gui_prompter.h"
+#include "ui/audit/audit_viewer.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -27,7 +29,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("With --screenshot: the view to show (overview)."),
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("With --screenshot: the view to show (overview, audit)."),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
     parser.addOptions({screenshot, after, view});
     parser.process(app);
@@ -53,6 +55,8 @@ int main(int argc, char** argv) {
     addInventoryHosts();
     QObject::connect(&window, &MainWindow::inventorySaved, &window, addInventoryHosts);
 
+    QWidget* shown = &window;  // what --screenshot renders
+    std::unique_ptr<AuditViewer> auditViewer;
     if (parser.isSet(screenshot)) {
         bool ok = false;
         const double seconds = parser.value(after).toDouble(&ok);
@@ -60,14 +64,18 @@ int main(int argc, char** argv) {
             fprintf(stderr, "fleetdeck: --after needs a number of seconds\n");
             return 2;
         }
-        if (parser.value(view) != QLatin1String("overview")) {
-            fprintf(stderr, "fleetdeck: unknown view '%s' (available: overview)\n", qPrintable(parser.value(view)));
+        if (parser.value(view) == QLatin1String("audit")) {
+            auditViewer = std::make_unique<AuditViewer>(audit::AuditLog::defaultPaths());
+            auditViewer->show();
+            shown = auditViewer.get();
+        } else if (parser.value(view) != QLatin1String("overview")) {
+            fprintf(stderr, "fleetdeck: unknown view '%s' (available: overview, audit)\n", qPrintable(parser.value(view)));
             return 2;
         }
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {
             window.refreshNow();
             QString error;
-            if (!saveScreenshot(window, parser.value(screenshot), &error)) {
+            if (!saveScreenshot(*shown, parser.value(screenshot), &error)) {
                 fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
                 QApplication::exit(1);
                 return;

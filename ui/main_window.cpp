@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "ui/inventory_dialog.h"
+#include "ui/audit/audit_viewer.h"
 
 namespace fleetdeck {
 
@@ -53,6 +54,9 @@ void MainWindow::buildMenus() {
     fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
         if (editInventory(this)) emit inventorySaved();
     });
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* auditLog = tools->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
+    auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),

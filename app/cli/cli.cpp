@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "agent/protocol/message.h"
+#include "app/cli/audit_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
@@ -16,6 +17,7 @@ const char* kUsageText =
     "Commands:\n"
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -87,6 +89,7 @@ struct Command {
 const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
+    {"audit", auditCommand},
 };
 
 }  // namespace
