@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/host_query.h"
+#include "app/cli/plan_command.h"
 #include "app/cli/remote_options.h"
 
 namespace fleetdeck::cli {
@@ -15,6 +16,9 @@ const char* kUsageText =
     "Commands:\n"
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  plan --answers FILE (--facts FILE | HOST...)\n"
+    "                     the tuning plan per host: settings with rationale and sources,\n"
+    "                     current -> proposed, and hardware findings\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -84,6 +88,7 @@ struct Command {
 const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
+    {"plan", planCommand},
 };
 
 }  // namespace
