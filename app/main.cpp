@@ -4,6 +4,7 @@
 #include <QTimer>
 
 #include "app/fleet_thread.h"
+#include "app/tuning/current_values_reader.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     fleet.monitor().addHostAsync(local);
 
     MainWindow window(fleet.store());
+    window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
     window.show();
 
     if (parser.isSet(screenshot)) {

@@ -9,6 +9,7 @@ FLEETDECK_BUILD_PACKAGES=(
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
   fonts-dejavu-core
+  libyaml-dev
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core

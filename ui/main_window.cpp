@@ -8,6 +8,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "ui/tuning/tuning_wizard.h"
+
 namespace fleetdeck {
 
 MainWindow::MainWindow(TelemetryStore& store, QWidget* parent)
@@ -47,6 +49,9 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* wizard = tools->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
+    wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),
@@ -72,6 +77,21 @@ void MainWindow::updateHeader() {
                          .arg(hosts == 1 ? tr("host") : tr("hosts"))
                          .arg(connected));
     statusBar()->showMessage(tr("Live: samples every second, list refreshed 4 times a second"));
+}
+
+QWidget* MainWindow::openTuningWizard() {
+    auto catalogue = tuning::RuleCatalogue::loadBuiltIn();
+    if (auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {
+        QStringList lines;
+        for (const auto& p : *problems) lines << QString::fromStdString(p);
+        QMessageBox::critical(this, tr("Tuning wizard"),
+                              tr("The built-in tuning rules did not load, so no plan can be made:\n%1").arg(lines.join(QLatin1Char('\n'))));
+        return nullptr;
+    }
+    auto* wizard = new TuningWizard(store_, std::get<tuning::RuleCatalogue>(std::move(catalogue)), tuningHooks_, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->show();
+    return wizard;
 }
 
 }  // namespace fleetdeck

@@ -60,7 +60,7 @@ void settings_table(std::ostringstream& out, const TuningPlan& plan, const std::
         const DiffRow& row = diff[i];
         out << pad(s.id, wId) << "  " << pad(current_text(row), wCur) << "  " << pad(proposed_text(s), wNew) << "  "
             << pad(std::string(to_string(row.status)), wStatus) << "  " << requiresText(s.requires_) << "\n";
-        if (!row.note.empty()) out << "    note:   " << row.note << "\n";
+        if (!row.note.empty() && row.status != DiffRow::Status::Unknown) out << "    note:   " << row.note << "\n";
         out << "    why:    " << s.rationale << "\n    source: " << s.source << "\n    risk:   " << s.risk << "\n";
     }
 }
@@ -83,7 +83,13 @@ std::string formatPlanText(const TuningPlan& plan, const std::vector<DiffRow>& d
     out << "== " << (plan.host.empty() ? std::string("host") : plan.host) << ": " << describe(plan.answers) << "\n";
     out << "Shape " << to_string(plan.answers.shape()) << " · " << plan.settings.size() << " settings (" << c.change
         << " to change, " << c.unchanged << " unchanged, " << c.unsupported << " unsupported, " << c.unknown
-        << " current value unknown) · " << plan.advice.size() << " findings\n\n";
+        << " current value unknown) · " << plan.advice.size() << " findings\n";
+    std::vector<std::string> unknownWhy;
+    for (const auto& r : diff)
+        if (r.status == DiffRow::Status::Unknown && std::find(unknownWhy.begin(), unknownWhy.end(), r.note) == unknownWhy.end())
+            unknownWhy.push_back(r.note);
+    for (const auto& why : unknownWhy) out << "Current value unknown: " << why << "\n";
+    out << "\n";
     settings_table(out, plan, diff);
     out << "\nFINDINGS\n";
     if (plan.advice.empty()) out << "(none)\n";
