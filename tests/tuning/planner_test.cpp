@@ -22,6 +22,9 @@ struct Case {
     std::vector<std::pair<std::string, std::string>> findings;  // rule id, finding text (prefix)
 };
 
+// gtest prints the case by name in test listings.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
 const Json kTcpRmem = "4096 131072 16777216";
 const Json kTcpWmem = "4096 16384 16777216";
 
