@@ -9,6 +9,7 @@
 #include "app/ssh/ssh_prompter.h"
 #include "ui/gui_prompter.h"
 #include "ui/audit/audit_viewer.h"
+#include "app/tuning/current_values_reader.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
     fleet.monitor().addHostAsync(local);
 
     MainWindow window(fleet.store());
+    window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
     window.show();
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.

@@ -10,6 +10,7 @@
 
 #include "ui/inventory_dialog.h"
 #include "ui/audit/audit_viewer.h"
+#include "ui/tuning/tuning_wizard.h"
 
 namespace fleetdeck {
 
@@ -57,6 +58,8 @@ void MainWindow::buildMenus() {
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     QAction* auditLog = tools->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
     auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction* wizard = tools->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
+    wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),
@@ -82,6 +85,21 @@ void MainWindow::updateHeader() {
                          .arg(hosts == 1 ? tr("host") : tr("hosts"))
                          .arg(connected));
     statusBar()->showMessage(tr("Live: samples every second, list refreshed 4 times a second"));
+}
+
+QWidget* MainWindow::openTuningWizard() {
+    auto catalogue = tuning::RuleCatalogue::loadBuiltIn();
+    if (auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {
+        QStringList lines;
+        for (const auto& p : *problems) lines << QString::fromStdString(p);
+        QMessageBox::critical(this, tr("Tuning wizard"),
+                              tr("The built-in tuning rules did not load, so no plan can be made:\n%1").arg(lines.join(QLatin1Char('\n'))));
+        return nullptr;
+    }
+    auto* wizard = new TuningWizard(store_, std::get<tuning::RuleCatalogue>(std::move(catalogue)), tuningHooks_, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->show();
+    return wizard;
 }
 
 }  // namespace fleetdeck

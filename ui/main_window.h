@@ -7,6 +7,7 @@
 
 #include "app/fleet_model.h"
 #include "app/telemetry_store.h"
+#include "ui/tuning/tuning_hooks.h"
 
 namespace fleetdeck {
 
@@ -20,6 +21,10 @@ public:
     QTableView& fleetTable() { return *table_; }
     // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
     void refreshNow();
+    // What the tuning wizard uses to read current values and push; set by main().
+    void setTuningHooks(TuningWizardHooks hooks) { tuningHooks_ = std::move(hooks); }
+    // Tools → Tuning wizard…: returns the opened wizard, or nullptr when the rules did not load.
+    QWidget* openTuningWizard();
 
 signals:
     // The user saved the fleet inventory (Fleet → Inventory…).
@@ -34,6 +39,7 @@ private:
     QTableView* table_ = nullptr;
     QLabel* header_ = nullptr;
     QTimer repaintTimer_;
+    TuningWizardHooks tuningHooks_;
 };
 
 }  // namespace fleetdeck

@@ -5,6 +5,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
 #include "app/cli/host_query.h"
+#include "app/cli/plan_command.h"
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
 
@@ -18,6 +19,9 @@ const char* kUsageText =
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
     "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
+    "  plan --answers FILE (--facts FILE | HOST...)\n"
+    "                     the tuning plan per host: settings with rationale and sources,\n"
+    "                     current -> proposed, and hardware findings\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -90,6 +94,7 @@ const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
     {"audit", auditCommand},
+    {"plan", planCommand},
 };
 
 }  // namespace
