@@ -8,9 +8,8 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <libssh/sftp.h>
-#include <openssl/evp.h>
 
-#include "app/agent_locator.h"
+#include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
 
 namespace fleetdeck::ssh {
@@ -19,13 +18,6 @@ namespace {
 // Fixed text only: the server's architecture, user id, cache and runtime directories.
 constexpr char kProbeCommand[] =
     "uname -m && id -u && printf '%s\\n' \"${XDG_CACHE_HOME:-$HOME/.cache}\" \"${XDG_RUNTIME_DIR:-}\"";
-
-QByteArray sha256Hex(const QByteArray& bytes) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    EVP_Digest(bytes.constData(), static_cast<size_t>(bytes.size()), digest, &length, EVP_sha256(), nullptr);
-    return QByteArray(reinterpret_cast<const char*>(digest), static_cast<int>(length)).toHex();
-}
 
 struct Probe {
     QString arch;
@@ -104,7 +96,7 @@ Cached checkCached(ssh_session session, const QByteArray& quotedPath, const QByt
 enum class Placed { Ready, NotExecutable, Failed };
 
 // Uploads into `dir` and checks that the result runs. On Failed, `problem` says why.
-Placed placeAgent(ssh_session session, const BundledAgent& agent, const QString& dir, const QString& finalPath,
+Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QString& dir, const QString& finalPath,
                   Deployment& d) {
     const QString tempPath = QStringLiteral("%1/.upload-%2").arg(dir).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const auto qDir = shellQuote(dir), qTemp = shellQuote(tempPath), qFinal = shellQuote(finalPath);
@@ -158,20 +150,27 @@ std::optional<Probe> probeServer(ssh_session session, Deployment& d) {
 
 }  // namespace
 
-QStringList bundledArchitectures() { return {QStringLiteral("x86_64")}; }
+QStringList bundledArchitectures() {
+    QStringList archs;
+    for (const fleetdeck::BundledAgent& a : bundledAgents()) archs << a.arch;
+    return archs;
+}
 
-std::optional<BundledAgent> bundledAgent(const QString& arch) {
-    if (!bundledArchitectures().contains(arch)) return std::nullopt;
+std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem) {
+    const auto recorded = fleetdeck::bundledAgent(arch);
+    if (!recorded) return std::nullopt;
     static std::mutex mutex;
-    static std::map<QString, BundledAgent> cache;
+    static std::map<QString, DeployableAgent> verified;
     std::lock_guard lock(mutex);
-    const QString path = localAgentPath();
-    if (const auto it = cache.find(path); it != cache.end()) return it->second;
-    QFile file(path);
-    if (path.isEmpty() || !file.open(QIODevice::ReadOnly)) return std::nullopt;
-    const QByteArray bytes = file.readAll();
-    BundledAgent agent{arch, path, sha256Hex(bytes), bytes.size()};
-    cache[path] = agent;
+    if (const auto it = verified.find(arch); it != verified.end()) return it->second;
+    const QString path = bundledAgentPath(arch);
+    if (path.isEmpty()) {
+        *problem = QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch);
+        return std::nullopt;
+    }
+    if (!verifyBundledAgent(*recorded, path, problem)) return std::nullopt;
+    DeployableAgent agent{arch, path, recorded->sha256, recorded->sizeBytes};
+    verified[arch] = agent;
     return agent;
 }
 
@@ -179,7 +178,12 @@ Deployment deployAgent(ssh_session session, const QString& hostLabel) {
     Deployment d;
     const auto probe = probeServer(session, d);
     if (!probe) return d;
-    const auto agent = bundledAgent(probe->arch);
+    QString missing;
+    const auto agent = deployableAgent(probe->arch, &missing);
+    if (!agent && !missing.isEmpty()) {
+        d.problem = unavailable(missing);
+        return d;
+    }
     if (!agent) {
         d.problem = unavailable(QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
                                     .arg(hostLabel, probe->arch, bundledArchitectures().join(QStringLiteral(", "))));

@@ -11,17 +11,17 @@
 
 namespace fleetdeck::ssh {
 
-// An agent binary this FleetDeck carries for one server architecture.
-struct BundledAgent {
+// An agent binary this FleetDeck carries for one server architecture, found on disk.
+struct DeployableAgent {
     QString arch;       // as `uname -m` prints it: "x86_64"
     QString path;       // local file
-    QByteArray sha256;  // lower-case hex
+    QByteArray sha256;  // lower-case hex, as recorded when this FleetDeck was built
     qint64 sizeBytes = 0;
 };
 
-// The bundled agent for `arch`, hashed once per process; nullopt when none ships for it.
-// Today the only one is this machine's own agent (x86_64).
-std::optional<BundledAgent> bundledAgent(const QString& arch);
+// The bundled agent for `arch` (app/agent_bundle.h), its file checked against the build-time
+// SHA-256 once per process. A problem says what is missing or altered.
+std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem);
 QStringList bundledArchitectures();
 
 struct Deployment {
