@@ -5,6 +5,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
 #include "app/cli/host_query.h"
+#include "app/cli/mesh_command.h"
 #include "app/cli/plan_command.h"
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
@@ -19,6 +20,8 @@ const char* kUsageText =
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
     "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
+    "  mesh HOST...       every host probes every other host's SSH port: the latency matrix\n"
+    "                     (p50, '!' = loss) and the slow or lossy links [--count N] [--csv FILE]\n"
     "  plan --answers FILE (--facts FILE | HOST...)\n"
     "                     the tuning plan per host: settings with rationale and sources,\n"
     "                     current -> proposed, and hardware findings\n"
@@ -95,6 +98,7 @@ const Command kCommands[] = {
     {"snapshot", queryCommand},
     {"audit", auditCommand},
     {"plan", planCommand},
+    {"mesh", meshCommand},
 };
 
 }  // namespace

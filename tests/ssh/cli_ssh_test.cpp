@@ -82,4 +82,28 @@ TEST_F(SshTest, CliExitCodesForChangedKeyWrongKeyAndRefusedConnection) {
 }
 
 }  // namespace
+TEST_F(SshTest, CliMeshPrintsAFullMatrixOfRealLoopbackRoundTrips) {
+    auto second = makeSshd("second");
+    ASSERT_TRUE(second->start()) << second->log();
+    trust(*second);
+    const CliRun mesh = cli({"mesh", "--json", "--count", "3", target(*sshd_), target(*second)});
+    ASSERT_EQ(mesh.status, 0) << mesh.out;
+    const auto doc = nlohmann::json::parse(mesh.out);
+    ASSERT_EQ(doc["hosts"].size(), 2u);
+    ASSERT_EQ(doc["links"].size(), 2u);  // each agent measured the other's SSH port
+    for (const auto& link : doc["links"]) {
+        EXPECT_NE(link["source"], link["target"]);
+        EXPECT_EQ(link["sent"], 3);
+        EXPECT_EQ(link["received"], 3);
+        EXPECT_TRUE(link["p50_ms"].is_number());
+        EXPECT_GE(link["p50_ms"].get<double>(), 0.0);
+    }
+    EXPECT_TRUE(doc["unreachable_sources"].empty());
+
+    const CliRun text = cli({"mesh", "--count", "2", target(*sshd_), target(*second)});
+    ASSERT_EQ(text.status, 0) << text.out;
+    EXPECT_NE(text.out.find("p50 round trip"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find(" ms"), std::string::npos) << text.out;
+}
+
 }  // namespace fleetdeck::test

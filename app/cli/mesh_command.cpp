@@ -1,0 +1,123 @@
+#include "app/cli/mesh_command.h"
+
+#include <QFile>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/cli/host_query.h"
+#include "app/latency/latency_matrix.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+// Where peers reach a host: its SSH address and port (the agents connect to it, no new port).
+MeshHost meshHostFor(const HostSpec& spec) {
+    MeshHost h;
+    h.name = spec.name;
+    h.rack = spec.rack;
+    h.address = spec.kind == HostSpec::Kind::Ssh ? spec.address : QStringLiteral("127.0.0.1");
+    h.port = spec.port > 0 ? spec.port : 22;
+    return h;
+}
+
+void printMatrix(const LatencyMatrix& m, QTextStream& out) {
+    int width = 6;
+    for (const MeshHost& h : m.hosts()) width = std::max(width, static_cast<int>(h.name.size()));
+    const int cell = std::max(10, width);
+    out << QStringLiteral("p50 round trip, source (row) → target (column)\n");
+    out << QString(width, QLatin1Char(' '));
+    for (const MeshHost& h : m.hosts()) out << ' ' << h.name.rightJustified(cell);
+    out << '\n';
+    for (const MeshHost& a : m.hosts()) {
+        out << a.name.leftJustified(width);
+        for (const MeshHost& b : m.hosts()) {
+            QString text;
+            if (a.name == b.name) text = QStringLiteral("—");
+            else if (const auto s = m.link(a.name, b.name)) text = s->p50Ms ? formatMs(*s->p50Ms) : QStringLiteral("lost");
+            else text = QStringLiteral("no data");
+            if (const auto s = m.link(a.name, b.name); s && s->lossPct > 0) text += QLatin1Char('!');
+            out << ' ' << text.rightJustified(cell);
+        }
+        out << '\n';
+    }
+}
+
+}  // namespace
+
+int meshCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    RemoteOptions options;
+    QStringList rest;
+    QString csvFile;
+    int count = 5;
+    for (int i = 0; i < args.size(); ++i) {
+        if ((args[i] == QLatin1String("--count") || args[i] == QLatin1String("--csv")) && i + 1 >= args.size()) {
+            err << "fleetdeck-cli: " << args[i] << " needs a value\n";
+            return kUsage;
+        }
+        if (args[i] == QLatin1String("--count")) {
+            bool ok = false;
+            count = args[++i].toInt(&ok);
+            if (!ok || count < 1 || count > 100) {
+                err << "fleetdeck-cli: --count takes 1..100\n";
+                return kUsage;
+            }
+        } else if (args[i] == QLatin1String("--csv")) {
+            csvFile = args[++i];
+        } else {
+            rest << args[i];
+        }
+    }
+    if (const auto problem = parseRemoteOptions(rest, options)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    if (options.hosts.size() < 2) {
+        err << "fleetdeck-cli: mesh needs at least two HOSTs\n";
+        return kUsage;
+    }
+    std::vector<HostSpec> specs;
+    std::vector<MeshHost> meshHosts;
+    nlohmann::json targets = nlohmann::json::array();
+    for (const QString& word : options.hosts) {
+        QString error;
+        const auto spec = resolveHost(word, options, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return kUsage;
+        }
+        specs.push_back(*spec);
+        meshHosts.push_back(meshHostFor(*spec));
+        targets.push_back({{"name", spec->name.toStdString()},
+                           {"address", meshHosts.back().address.toStdString()},
+                           {"port", meshHosts.back().port}});
+    }
+    const nlohmann::json params = {{"targets", targets}, {"count", count}, {"spacing_ms", 100}, {"timeout_ms", 1000}};
+    const auto answers = queryHosts(specs, QStringLiteral("probe"), params);
+
+    LatencyMatrix matrix;
+    matrix.setHosts(meshHosts);
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& a = answers.at(spec.name);
+        if (a.ok) matrix.setProbeResult(spec.name, a.result);
+        else matrix.setSourceError(spec.name, QStringLiteral("%1: %2").arg(toString(a.failedState), a.error));
+    }
+    if (!csvFile.isEmpty()) {
+        QFile f(csvFile);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            err << "fleetdeck-cli: cannot write " << csvFile << ": " << f.errorString() << "\n";
+            return kFailed;
+        }
+        f.write(matrix.toCsv().toUtf8());
+    }
+    if (options.json) {
+        out << QString::fromStdString(protocol::dump_json(matrix.toJson(), 2)) << "\n";
+    } else {
+        printMatrix(matrix, out);
+        const auto findings = matrix.findings();
+        out << (findings.empty() ? QStringLiteral("\nNo slow or lossy links.\n") : QStringLiteral("\nFindings:\n"));
+        for (const auto& f : findings) out << "  " << f.text << "\n";
+    }
+    return exitCodeFor(answers);
+}
+
+}  // namespace fleetdeck::cli

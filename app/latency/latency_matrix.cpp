@@ -1,0 +1,167 @@
+#include "app/latency/latency_matrix.h"
+
+#include <algorithm>
+
+namespace fleetdeck {
+namespace {
+
+std::optional<double> number(const nlohmann::json& j, const char* key) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number()) return std::nullopt;
+    return it->get<double>();
+}
+
+nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+}  // namespace
+
+QString formatMs(double ms) {
+    return ms < 1.0 ? QStringLiteral("%1 ms").arg(ms, 0, 'f', 3) : QStringLiteral("%1 ms").arg(ms, 0, 'f', 1);
+}
+
+void LatencyMatrix::setHosts(std::vector<MeshHost> hosts) {
+    std::stable_sort(hosts.begin(), hosts.end(), [](const MeshHost& a, const MeshHost& b) {
+        return std::make_pair(a.rack, a.name) < std::make_pair(b.rack, b.name);
+    });
+    hosts_ = std::move(hosts);
+}
+
+int LatencyMatrix::indexOf(const QString& name) const {
+    for (std::size_t i = 0; i < hosts_.size(); ++i)
+        if (hosts_[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+void LatencyMatrix::setLink(const QString& from, const QString& to, const LinkStats& stats) {
+    links_[{from, to}] = stats;
+    sourceErrors_.erase(from);
+}
+
+void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& result) {
+    const auto targets = result.find("targets");
+    if (targets == result.end() || !targets->is_array()) {
+        setSourceError(from, QStringLiteral("the probe answer had no targets"));
+        return;
+    }
+    for (const auto& t : *targets) {
+        if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
+        const QString to = QString::fromStdString(t["name"].get<std::string>());
+        if (to == from || indexOf(to) < 0) continue;
+        LinkStats s;
+        s.sent = t.value("sent", 0);
+        s.received = t.value("received", 0);
+        s.lossPct = number(t, "loss_pct").value_or(0.0);
+        s.minMs = number(t, "min_ms");
+        s.p50Ms = number(t, "p50_ms");
+        s.p95Ms = number(t, "p95_ms");
+        s.maxMs = number(t, "max_ms");
+        setLink(from, to, s);
+    }
+}
+
+void LatencyMatrix::setSourceError(const QString& from, const QString& reason) { sourceErrors_[from] = reason; }
+
+void LatencyMatrix::clearLinks() {
+    links_.clear();
+    sourceErrors_.clear();
+}
+
+std::optional<LinkStats> LatencyMatrix::link(const QString& from, const QString& to) const {
+    const auto it = links_.find({from, to});
+    if (it == links_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<QString> LatencyMatrix::sourceError(const QString& from) const {
+    const auto it = sourceErrors_.find(from);
+    if (it == sourceErrors_.end()) return std::nullopt;
+    return it->second;
+}
+
+bool LatencyMatrix::sameRack(const QString& a, const QString& b) const {
+    const int i = indexOf(a), j = indexOf(b);
+    if (i < 0 || j < 0) return false;
+    return !hosts_[i].rack.isEmpty() && hosts_[i].rack == hosts_[j].rack;
+}
+
+std::optional<double> LatencyMatrix::medianP50(bool sameRackLinks) const {
+    std::vector<double> values;
+    for (const auto& [key, s] : links_)
+        if (s.p50Ms && sameRack(key.first, key.second) == sameRackLinks) values.push_back(*s.p50Ms);
+    if (values.empty()) return std::nullopt;
+    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), mid, values.end());
+    if (values.size() % 2 == 1) return *mid;
+    const double upper = *mid;
+    const double lower = *std::max_element(values.begin(), mid);
+    return (lower + upper) / 2.0;
+}
+
+std::vector<LatencyFinding> LatencyMatrix::findings() const {
+    std::vector<LatencyFinding> out;
+    const auto sameMedian = medianP50(true);
+    const auto crossMedian = medianP50(false);
+    for (const MeshHost& h : hosts_)
+        if (const auto why = sourceError(h.name))
+            out.push_back({LatencyFinding::Kind::NoData, h.name, {}, QStringLiteral("%1: no measurements (%2)").arg(h.name, *why)});
+    for (const MeshHost& a : hosts_) {
+        for (const MeshHost& b : hosts_) {
+            const auto s = link(a.name, b.name);
+            if (!s) continue;
+            const bool same = sameRack(a.name, b.name);
+            const auto median = same ? sameMedian : crossMedian;
+            const bool slow = s->p50Ms && median && *median > 0 && *s->p50Ms > 3.0 * *median;
+            const bool lossy = s->lossPct > 0;
+            if (!slow && !lossy) continue;
+            QStringList parts;
+            if (s->p50Ms) parts << QStringLiteral("p50 %1").arg(formatMs(*s->p50Ms));
+            else parts << QStringLiteral("no reply");
+            if (lossy) parts << QStringLiteral("%1 % loss").arg(s->lossPct, 0, 'f', 0);
+            QString text = QStringLiteral("%1 → %2: %3").arg(a.name, b.name, parts.join(QStringLiteral(", ")));
+            if (median)
+                text += QStringLiteral("; other %1 links %2").arg(same ? QStringLiteral("same-rack") : QStringLiteral("cross-rack"),
+                                                                  formatMs(*median));
+            out.push_back({lossy ? LatencyFinding::Kind::Loss : LatencyFinding::Kind::Slow, a.name, b.name, text});
+        }
+    }
+    return out;
+}
+
+QString LatencyMatrix::toCsv() const {
+    QString csv = QStringLiteral("source,target,same_rack,sent,received,loss_pct,min_ms,p50_ms,p95_ms,max_ms\n");
+    const auto cell = [](const std::optional<double>& v) { return v ? QString::number(*v, 'f', 3) : QString(); };
+    for (const MeshHost& a : hosts_)
+        for (const MeshHost& b : hosts_) {
+            const auto s = link(a.name, b.name);
+            if (!s) continue;
+            csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
+                       .arg(a.name, b.name, sameRack(a.name, b.name) ? QStringLiteral("yes") : QStringLiteral("no"))
+                       .arg(s->sent)
+                       .arg(s->received)
+                       .arg(s->lossPct, 0, 'f', 1)
+                       .arg(cell(s->minMs), cell(s->p50Ms), cell(s->p95Ms), cell(s->maxMs));
+        }
+    return csv;
+}
+
+nlohmann::json LatencyMatrix::toJson() const {
+    nlohmann::json hosts = nlohmann::json::array();
+    for (const MeshHost& h : hosts_)
+        hosts.push_back({{"name", h.name.toStdString()}, {"address", h.address.toStdString()}, {"port", h.port},
+                         {"rack", h.rack.isEmpty() ? nlohmann::json() : nlohmann::json(h.rack.toStdString())}});
+    nlohmann::json links = nlohmann::json::array();
+    for (const MeshHost& a : hosts_)
+        for (const MeshHost& b : hosts_)
+            if (const auto s = link(a.name, b.name))
+                links.push_back({{"source", a.name.toStdString()}, {"target", b.name.toStdString()},
+                                 {"same_rack", sameRack(a.name, b.name)}, {"sent", s->sent}, {"received", s->received},
+                                 {"loss_pct", s->lossPct}, {"min_ms", opt(s->minMs)}, {"p50_ms", opt(s->p50Ms)},
+                                 {"p95_ms", opt(s->p95Ms)}, {"max_ms", opt(s->maxMs)}});
+    nlohmann::json findings = nlohmann::json::array();
+    for (const auto& f : this->findings()) findings.push_back(f.text.toStdString());
+    nlohmann::json errors = nlohmann::json::object();
+    for (const auto& [host, why] : sourceErrors_) errors[host.toStdString()] = why.toStdString();
+    return {{"hosts", hosts}, {"links", links}, {"findings", findings}, {"unreachable_sources", errors}};
+}
+
+}  // namespace fleetdeck

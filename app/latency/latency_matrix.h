@@ -1,0 +1,76 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck {
+
+// One host as the mesh sees it: the address its peers connect to (normally its SSH port on the
+// private network) and its rack, which decides the link kind.
+struct MeshHost {
+    QString name;
+    QString address;
+    int port = 22;
+    QString rack;
+};
+
+// One source → target link from a probe round.
+struct LinkStats {
+    int sent = 0;
+    int received = 0;
+    double lossPct = 0;
+    std::optional<double> minMs, p50Ms, p95Ms, maxMs;
+};
+
+// Something an ops engineer should look at, in words.
+struct LatencyFinding {
+    enum class Kind { Slow, Loss, NoData };
+    Kind kind;
+    QString from, to;
+    QString text;  // "gpu-03 → gpu-11: p50 4.8 ms, 12 % loss; other cross-rack links 0.3 ms"
+};
+
+// Host × host latency, sources as rows and targets as columns, ordered by rack then name so racks
+// form blocks. A link is missing (no data) until a probe round reports it.
+class LatencyMatrix {
+public:
+    void setHosts(std::vector<MeshHost> hosts);
+    const std::vector<MeshHost>& hosts() const { return hosts_; }  // rack order
+    int indexOf(const QString& name) const;
+
+    void setLink(const QString& from, const QString& to, const LinkStats& stats);
+    // Reads one `probe` result (docs/protocol.md) from `from`, matching targets by name.
+    void setProbeResult(const QString& from, const nlohmann::json& result);
+    // The source could not be asked (down, no agent): its row shows why.
+    void setSourceError(const QString& from, const QString& reason);
+    void clearLinks();
+
+    std::optional<LinkStats> link(const QString& from, const QString& to) const;
+    std::optional<QString> sourceError(const QString& from) const;
+    bool sameRack(const QString& a, const QString& b) const;
+
+    // Links with p50 over 3× the median of links of the same kind (same rack or across racks),
+    // links with any loss, and sources without data.
+    std::vector<LatencyFinding> findings() const;
+    // The median p50 of one kind of link, nullopt when no link of that kind has data.
+    std::optional<double> medianP50(bool sameRackLinks) const;
+
+    QString toCsv() const;
+    nlohmann::json toJson() const;
+
+private:
+    std::vector<MeshHost> hosts_;
+    std::map<std::pair<QString, QString>, LinkStats> links_;
+    std::map<QString, QString> sourceErrors_;
+};
+
+QString formatMs(double ms);
+
+}  // namespace fleetdeck
