@@ -20,6 +20,7 @@ struct HostSpec {
     QString group;
     QString rack;
     int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
+    int rackHeightU = 1;  // how many units the chassis takes
     QStringList tags;
 
     bool isSimulated() const { return kind == Kind::Simulated; }

@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "app/dashboard/demo_fleet.h"
+#include "app/dashboard/open_file_limit.h"
 #include "app/fleet_thread.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
@@ -24,18 +26,42 @@ int main(int argc, char** argv) {
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("With --screenshot: the view to show (overview)."),
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("The view to open: overview, host:NAME, cooling or racks."),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
-    parser.addOptions({screenshot, after, view});
+    const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
+                                       QStringLiteral("Start with N simulated hosts instead of the demo racks."),
+                                       QStringLiteral("N"));
+    parser.addOptions({screenshot, after, view, demoHosts});
     parser.process(app);
 
+    std::vector<HostSpec> hosts;
+    if (parser.isSet(demoHosts)) {
+        bool ok = false;
+        const int n = parser.value(demoHosts).toInt(&ok);
+        if (!ok || n < 1 || n > 2000) {
+            fprintf(stderr, "fleetdeck: --demo-hosts needs a number from 1 to 2000\n");
+            return 2;
+        }
+        hosts = generatedDemoFleet(n);
+    } else {
+        // No inventory yet: this machine and the embedded demo racks.
+        hosts.push_back(thisMachine());
+        QString error;
+        for (HostSpec& h : loadDemoFleet(&error)) hosts.push_back(std::move(h));
+        if (!error.isEmpty()) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+    }
+    raiseOpenFileLimit();
+
     FleetThread fleet;
-    HostSpec local;
-    local.name = QStringLiteral("This machine");
-    local.kind = HostSpec::Kind::Local;
-    fleet.monitor().addHostAsync(local);
+    for (const HostSpec& h : hosts) fleet.monitor().addHostAsync(h);
 
     MainWindow window(fleet.store());
+    QString viewError;
+    if (!window.showView(parser.value(view), &viewError)) {
+        fprintf(stderr, "fleetdeck: %s\n", qPrintable(viewError));
+        return 2;
+    }
     window.show();
 
     if (parser.isSet(screenshot)) {
@@ -43,10 +69,6 @@ int main(int argc, char** argv) {
         const double seconds = parser.value(after).toDouble(&ok);
         if (!ok || seconds < 0) {
             fprintf(stderr, "fleetdeck: --after needs a number of seconds\n");
-            return 2;
-        }
-        if (parser.value(view) != QLatin1String("overview")) {
-            fprintf(stderr, "fleetdeck: unknown view '%s' (available: overview)\n", qPrintable(parser.value(view)));
             return 2;
         }
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {

@@ -1,8 +1,7 @@
 #pragma once
 
-#include <QLabel>
 #include <QMainWindow>
-#include <QTableView>
+#include <QTabWidget>
 #include <QTimer>
 
 #include "app/fleet_model.h"
@@ -10,25 +9,46 @@
 
 namespace fleetdeck {
 
-// The application window: the fleet list now; the dashboard views are added as tabs.
+class OverviewView;
+class HostPage;
+class CoolingView;
+class RackView;
+
+// The application window: the dashboard views as tabs (View menu, Ctrl+1…4), repainted from the
+// models on one timer, never per sample.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    enum class View { Overview, Host, Cooling, Racks };
+
     explicit MainWindow(TelemetryStore& store, QWidget* parent = nullptr);
 
     FleetModel& fleetModel() { return model_; }
-    QTableView& fleetTable() { return *table_; }
     // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
     void refreshNow();
+    void showView(View view);
+    // "overview", "host:NAME", "cooling" or "racks"; false with `error` set for anything else.
+    bool showView(const QString& spec, QString* error);
+    void showHost(const QString& name);
+
+    OverviewView& overview() { return *overview_; }
+    HostPage& hostPage() { return *hostPage_; }
+    CoolingView& cooling() { return *cooling_; }
+    RackView& racks() { return *racks_; }
+    // Where other features add their entries (inventory, tuning wizard); shown once it has one.
+    QMenu* toolsMenu();
 
 private:
     void buildMenus();
-    void updateHeader();
 
     TelemetryStore& store_;
     FleetModel model_;
-    QTableView* table_ = nullptr;
-    QLabel* header_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    OverviewView* overview_ = nullptr;
+    HostPage* hostPage_ = nullptr;
+    CoolingView* cooling_ = nullptr;
+    RackView* racks_ = nullptr;
+    QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
 };
 
