@@ -61,6 +61,9 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     case PresentRole: return g != nullptr || !reported;
     case HostNameRole: return row.record.spec.name;
     case SimulatedRole: return row.record.spec.isSimulated();
+    case PlaceRole:
+        if (row.record.spec.rack.isEmpty()) return QString();
+        return row.record.spec.rackUnit > 0 ? tr("%1 U%2").arg(row.record.spec.rack).arg(row.record.spec.rackUnit) : row.record.spec.rack;
     case BandRole: return static_cast<int>(g ? temperatureBand(g->tempC, g->slowdownC) : TemperatureBand::NoData);
     default: break;
     }

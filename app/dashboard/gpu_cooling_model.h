@@ -25,6 +25,7 @@ public:
         PresentRole,                  // bool: the host has a GPU in this slot (or has not reported yet)
         HostNameRole,                 // QString
         SimulatedRole,                // bool
+        PlaceRole,                    // "rack-a U19", empty when not placed
     };
     // Sparklines cover this many samples, every kSparkStride-th (5 minutes at 1 Hz).
     static constexpr int kSparkPoints = 60;

@@ -10,7 +10,7 @@ int paintBadge(QPainter& painter, QPoint topLeft, const QString& text, const QCo
     painter.save();
     QFont f = painter.font();
     f.setBold(true);
-    f.setPointSizeF(f.pointSizeF() * 0.8);
+    f.setPointSizeF(f.pointSizeF() * 0.9);
     painter.setFont(f);
     const QFontMetrics fm(f);
     const QRect box(topLeft, QSize(fm.horizontalAdvance(text) + 8, fm.height() + 2));

@@ -15,7 +15,7 @@ ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<
     chart_->setMargins(QMargins(4, 4, 4, 4));
     chart_->setAnimationOptions(QChart::NoAnimation);
     timeAxis_->setFormat(QStringLiteral("HH:mm"));
-    timeAxis_->setTickCount(6);
+    timeAxis_->setTickCount(4);
     valueAxis_->setTitleText(unit);
     valueAxis_->setLabelFormat(QStringLiteral("%.0f"));
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
@@ -67,6 +67,9 @@ void ChartPanel::setReferenceLines(std::vector<std::pair<double, QColor>> lines)
 void ChartPanel::updateFrom(const HostHistoryModel& model, qint64 nowMs) {
     double maxValue = 0;
     const int rows = model.rowCount();
+    // The charts span the history there is, up to 15 minutes, so a fresh start is not a sliver.
+    const auto first = rows > 0 ? model.valueAt(0, HostHistoryModel::TimeMs) : std::nullopt;
+    const qint64 from = std::min<qint64>(nowMs - kMinWindowMs, std::max<qint64>(nowMs - kWindowMs, first ? qint64(*first) : nowMs));
     for (std::size_t i = 0; i < series_.size(); ++i) {
         QList<QPointF> points;
         points.reserve(rows);
@@ -80,11 +83,12 @@ void ChartPanel::updateFrom(const HostHistoryModel& model, qint64 nowMs) {
         series_[i]->replace(points);
     }
     for (auto& [s, v] : references_) {
-        s->replace(QList<QPointF>{{double(nowMs - kWindowMs), v}, {double(nowMs), v}});
+        s->replace(QList<QPointF>{{double(from), v}, {double(nowMs), v}});
         maxValue = std::max(maxValue, v);
     }
     if (chart_->isZoomed()) return;
-    timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(nowMs - kWindowMs), QDateTime::fromMSecsSinceEpoch(nowMs));
+    timeAxis_->setFormat(QStringLiteral("HH:mm:ss"));
+    timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(nowMs));
     // A "nice" top so the axis does not jump with every sample.
     double top = fixedMax_.value_or(0);
     if (!fixedMax_) {

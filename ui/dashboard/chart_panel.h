@@ -35,6 +35,7 @@ public:
     int pointCount(int series) const;
 
     static constexpr qint64 kWindowMs = 15 * 60 * 1000;
+    static constexpr qint64 kMinWindowMs = 60 * 1000;
 
 private:
     QChart* chart_;

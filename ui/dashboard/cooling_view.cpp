@@ -18,6 +18,17 @@ namespace {
 
 const QColor kPowerBadge(0x6a, 0x1b, 0x9a);
 
+QString bandWord(TemperatureBand band) {
+    switch (band) {
+    case TemperatureBand::NoData: return {};
+    case TemperatureBand::Cool: return QStringLiteral("cool");
+    case TemperatureBand::Target: return QStringLiteral("target");
+    case TemperatureBand::Hot: return QStringLiteral("HOT");
+    case TemperatureBand::Slowdown: return QStringLiteral("SLOWDOWN");
+    }
+    return {};
+}
+
 }  // namespace
 
 CoolingGrid::CoolingGrid(const GpuCoolingModel& model, QWidget* parent) : QWidget(parent), model_(model) {
@@ -91,23 +102,29 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const QVariant fan = index.data(GpuCoolingModel::FanRole);
     if (fan.isValid()) p.drawText(inner, Qt::AlignRight | Qt::AlignTop, tr("fan %1 %").arg(fan.toDouble(), 0, 'f', 0));
     QFont big = font();
-    big.setPointSizeF(font().pointSizeF() * 1.55);
+    big.setPointSizeF(font().pointSizeF() * 1.45);
     big.setBold(true);
     p.setFont(big);
-    const QRect tempRect(inner.left(), inner.top() + 15, inner.width(), QFontMetrics(big).height());
+    const int bigHeight = QFontMetrics(big).height();
+    const int smallHeight = QFontMetrics(small).height();
+    const QRect tempRect(inner.left(), inner.top() + smallHeight, inner.width(), bigHeight);
     p.drawText(tempRect, Qt::AlignLeft | Qt::AlignVCenter, temp.isValid() ? tr("%1 °C").arg(temp.toDouble(), 0, 'f', 0) : tr("no data"));
     p.setFont(small);
+    // The band in a word too, so the tile reads without its colour.
+    p.drawText(tempRect, Qt::AlignRight | Qt::AlignVCenter, bandWord(band));
     const QVariant util = index.data(GpuCoolingModel::UtilRole), power = index.data(GpuCoolingModel::PowerRole);
-    if (util.isValid() || power.isValid()) {
-        const QString line = QStringLiteral("%1 · %2")
-                                 .arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
-                                      power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W"));
-        p.drawText(tempRect, Qt::AlignRight | Qt::AlignVCenter, line);
-    }
+    const QVariant clock = index.data(GpuCoolingModel::ClockRole);
+    const QRect statsRect(inner.left(), tempRect.bottom() + 1, inner.width(), smallHeight);
+    if (util.isValid() || power.isValid())
+        p.drawText(statsRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
+                                                 power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W")));
+    if (clock.isValid()) p.drawText(statsRect, Qt::AlignRight | Qt::AlignVCenter, tr("%1 MHz").arg(clock.toDouble(), 0, 'f', 0));
+    // The last five minutes, so a climbing GPU shows before it crosses a band.
     paintSparkline(p, index.data(GpuCoolingModel::SparklineRole).toList(),
-                   QRect(inner.left(), tempRect.bottom() + 4, inner.width(), 20));
+                   QRect(inner.left(), statsRect.bottom() + 3, inner.width(), 16));
     int x = inner.left();
-    const int badgeY = inner.bottom() - QFontMetrics(small).height() - 1;
+    const int badgeY = inner.bottom() - smallHeight - 1;
     if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool())
         x += paintBadge(p, QPoint(x, badgeY), tr("THERMAL"), bandColor(TemperatureBand::Slowdown)) + 4;
     if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) paintBadge(p, QPoint(x, badgeY), tr("POWER CAP"), kPowerBadge);
@@ -130,9 +147,11 @@ void CoolingGrid::paintEvent(QPaintEvent* event) {
         p.drawText(QRect(8, rowRect.top() + 8, kLabelWidth - 16, fm.height()), Qt::AlignLeft, host);
         p.setFont(font());
         p.setPen(palette().color(QPalette::PlaceholderText));
-        const QString sub = model_.headerData(row, Qt::Vertical).toString().endsWith(QStringLiteral("(simulated)"))
-                                ? tr("simulated") : QString();
-        p.drawText(QRect(8, rowRect.top() + 10 + fm.height(), kLabelWidth - 16, fm.height()), Qt::AlignLeft, sub);
+        QStringList sub;
+        if (first.data(GpuCoolingModel::SimulatedRole).toBool()) sub << tr("simulated");
+        const QString place = first.data(GpuCoolingModel::PlaceRole).toString();
+        if (!place.isEmpty()) sub << place;
+        p.drawText(QRect(8, rowRect.top() + 10 + fm.height(), kLabelWidth - 16, fm.height()), Qt::AlignLeft, sub.join(QStringLiteral(" · ")));
         for (int column = 0; column < model_.columnCount(); ++column) paintTile(p, model_.index(row, column), tileRect(row, column));
     }
     if (model_.rowCount() == 0) {

@@ -97,7 +97,14 @@ void RackDrawing::paintHost(QPainter& p, const QModelIndex& i, const QRect& r) c
     const auto level = static_cast<HostHealth::Level>(i.data(RackModel::HealthRole).toInt());
     const int iconSize = std::min(r.height() - 4, 18);
     const QRect inner = r.adjusted(6, 0, -6, 0);
-    healthIcon(level).paint(&p, QRect(inner.left(), r.top() + (r.height() - iconSize) / 2, iconSize, iconSize));
+    const QRect iconRect(inner.left(), r.top() + (r.height() - iconSize) / 2, iconSize, iconSize);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(Qt::white);  // the icon keeps its own colour on any band
+    p.drawEllipse(QRectF(iconRect).adjusted(-1.5, -1.5, 1.5, 1.5));
+    p.restore();
+    healthIcon(level).paint(&p, iconRect);
     const QVariant worst = i.data(RackModel::WorstTempRole);
     QString label = i.data(RackModel::HostNameRole).toString();
     if (i.data(RackModel::SimulatedRole).toBool()) label += tr(" (sim)");
