@@ -57,6 +57,7 @@ private:
     std::optional<std::chrono::milliseconds> interval_;
     std::chrono::steady_clock::time_point next_sample_{};
     std::int64_t subscription_ = 0;
+    bool per_core_ = true;  // subscribe's per_core: false leaves cpu.cores[] out of sample events
 };
 
 }  // namespace fleetdeck::agent

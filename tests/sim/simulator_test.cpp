@@ -168,3 +168,32 @@ TEST(AgentCli, SimulateServesASimulatedHost) {
     fleetdeck::test::run_capture(FLEETDECK_AGENT_BIN, {"--once", "--simulate", "nope"}, &status);
     EXPECT_EQ(status, 2);
 }
+
+TEST(AgentStdio, SubscribeWithoutPerCoreLeavesCoresOutOfSamples) {
+    fleetdeck::test::Subprocess agent(FLEETDECK_AGENT_BIN, {"--stdio", "--simulate", "cpu-only:3"});
+    ASSERT_TRUE(agent.write("{\"id\":1,\"method\":\"hello\"}\n"));
+    const Json hello = Json::parse(agent.read_line().value_or("{}"));
+    EXPECT_EQ(hello["result"]["simulated"], true);
+    ASSERT_TRUE(agent.write("{\"id\":2,\"method\":\"subscribe\",\"params\":{\"interval_ms\":100,\"per_core\":false}}\n"));
+    int samples = 0;
+    while (samples < 2) {
+        const auto line = agent.read_line();
+        ASSERT_TRUE(line);
+        const Json m = Json::parse(*line);
+        if (!m.contains("event")) continue;
+        EXPECT_TRUE(m["data"]["cpu"]["util_pct"].is_number());
+        EXPECT_FALSE(m["data"]["cpu"].contains("cores"));
+        ++samples;
+    }
+    ASSERT_TRUE(agent.write("{\"id\":3,\"method\":\"snapshot\"}\n"));
+    for (;;) {
+        const auto line = agent.read_line();
+        ASSERT_TRUE(line);
+        const Json m = Json::parse(*line);
+        if (m.value("id", 0) != 3) continue;
+        EXPECT_EQ(m["result"]["cpu"]["cores"].size(), 128u);  // snapshot keeps them
+        break;
+    }
+    agent.close_stdin();
+    EXPECT_EQ(agent.wait(), 0);
+}

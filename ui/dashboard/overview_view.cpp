@@ -164,10 +164,12 @@ void OverviewView::refresh(qint64 nowMs) {
     if (field_->currentIndex() > 0 && value_->count() != filter_.valuesOf(
             static_cast<FleetFilterModel::Field>(field_->currentData().toInt())).size())
         fillFilterValues();
-    // Size the columns once data is there, then keep them: widths that follow every value jitter.
-    if (!sizedOnce_ && model_.newestSampleAtMs() > 0) {
+    // Size the columns when hosts first report, then keep them: widths that follow every value jitter.
+    int reporting = 0;
+    for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
+    if (reporting != sizedForHosts_) {
         table_->resizeColumnsToContents();
-        sizedOnce_ = true;
+        sizedForHosts_ = reporting;
     }
 }
 

@@ -55,7 +55,7 @@ private:
     QComboBox* value_ = nullptr;
     QToolButton* columns_ = nullptr;
     QTableView* table_ = nullptr;
-    bool sizedOnce_ = false;
+    int sizedForHosts_ = -1;  // how many hosts had reported when the columns were last sized
 };
 
 }  // namespace fleetdeck

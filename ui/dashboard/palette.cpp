@@ -1,5 +1,7 @@
 #include "ui/dashboard/palette.h"
 
+#include <map>
+
 #include <QDateTime>
 #include <QPainter>
 #include <QPainterPath>
@@ -54,8 +56,11 @@ QColor healthColor(HostHealth::Level level) {
     return Qt::gray;
 }
 
+// Icons are drawn once per level and kept: tables ask for them on every repaint.
 QIcon healthIcon(HostHealth::Level level) {
-    QIcon icon;
+    static std::map<HostHealth::Level, QIcon> cache;
+    if (const auto it = cache.find(level); it != cache.end()) return it->second;
+    QIcon& icon = cache[level];
     for (int size : {16, 32, 64}) {
         icon.addPixmap(iconPixmap(size, [level](QPainter& p, QRectF r) {
             const qreal s = r.width();
@@ -85,7 +90,9 @@ QIcon healthIcon(HostHealth::Level level) {
 }
 
 QIcon bandSwatch(TemperatureBand band) {
-    QIcon icon;
+    static std::map<TemperatureBand, QIcon> cache;
+    if (const auto it = cache.find(band); it != cache.end()) return it->second;
+    QIcon& icon = cache[band];
     for (int size : {16, 32}) {
         icon.addPixmap(iconPixmap(size, [band](QPainter& p, QRectF r) {
             const QRectF box = r.adjusted(r.width() * 0.15, r.width() * 0.15, -r.width() * 0.15, -r.width() * 0.15);
