@@ -16,6 +16,13 @@ std::int64_t unix_time_ms() {
         .count();
 }
 
+Json Machine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) {
+    const auto stats = run_probes(targets, options, tcp_connect_attempt);
+    Json results = Json::array();
+    for (std::size_t i = 0; i < targets.size(); ++i) results.push_back(to_json(targets[i], stats[i]));
+    return {{"method", "tcp_connect"}, {"targets", std::move(results)}};
+}
+
 LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_collectors()) {
     Json discard = Json::object();
     for (auto& c : collectors_) c->sample(fs_, discard);  // prime the counters

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/collectors/collector.h"
+#include "agent/probe/latency_probe.h"
 #include "agent/root_fs.h"
 
 namespace fleetdeck::agent {
@@ -23,6 +24,9 @@ public:
     // One snapshot. Rates cover the time since the previous call.
     virtual Json snapshot() = 0;
     virtual bool simulated() const = 0;
+    // Latency to peers (`probe` method). Runs on its own thread, concurrently with snapshots:
+    // overrides must be thread-safe. The default measures real TCP connects.
+    virtual Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options);
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.

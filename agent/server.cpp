@@ -23,12 +23,18 @@ const StdioServer::Method StdioServer::kMethods[] = {
     {"snapshot", &StdioServer::on_snapshot},
     {"subscribe", &StdioServer::on_subscribe},
     {"unsubscribe", &StdioServer::on_unsubscribe},
+    {"probe", nullptr, &StdioServer::start_probe},
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
     : machine_(machine), in_fd_(in_fd), out_fd_(out_fd) {}
 
+StdioServer::~StdioServer() {
+    if (probe_thread_.joinable()) probe_thread_.join();
+}
+
 void StdioServer::write_line(const std::string& line) {
+    std::lock_guard lock(write_mutex_);
     if (output_broken_) return;
     std::string out = line;
     out.push_back('\n');
@@ -73,6 +79,10 @@ void StdioServer::handle_request(const protocol::Request& request) {
         if (method.name != request.method) continue;
         try {
             const ParamReader params(request.params, "params");
+            if (method.deferred) {
+                (this->*method.deferred)(request.id, params);
+                return;
+            }
             write_line(protocol::encode_result(request.id, (this->*method.handler)(params)));
         } catch (const protocol::DecodeError& e) {
             write_line(protocol::encode_error(request.id, {ErrorCode::InvalidParams, e.what()}));
@@ -126,6 +136,37 @@ Json StdioServer::on_unsubscribe(const ParamReader&) {
     const bool was = interval_.has_value();
     interval_.reset();
     return {{"unsubscribed", was}};
+}
+
+void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params) {
+    std::vector<ProbeTarget> targets;
+    for (const ParamReader& t : params.objects("targets")) {
+        ProbeTarget target;
+        target.address = t.string("address");
+        target.port = static_cast<int>(t.integer_in("port", 1, 65535, 22));
+        target.name = t.optional_string("name").value_or("");
+        if (target.address.empty() || target.address.size() > 255)
+            throw protocol::DecodeError(t.path() + ".address: expected a host name or address");
+        targets.push_back(std::move(target));
+    }
+    if (targets.size() > 1024) throw protocol::DecodeError("params.targets: at most 1024 targets");
+    ProbeOptions options;
+    options.count = static_cast<int>(params.integer_in("count", 1, 100, 5));
+    options.spacing_ms = static_cast<int>(params.integer_in("spacing_ms", 0, 10000, 200));
+    options.timeout_ms = static_cast<int>(params.integer_in("timeout_ms", 10, 10000, 1000));
+    options.concurrency = static_cast<int>(params.integer_in("concurrency", 1, 64, 16));
+    if (probe_running_.exchange(true)) throw MethodError{ErrorCode::Busy, "a probe is already running; try again when it ends"};
+    if (probe_thread_.joinable()) probe_thread_.join();
+    probe_thread_ = std::thread([this, id, targets = std::move(targets), options] {
+        std::string line;
+        try {
+            line = protocol::encode_result(id, machine_.probe(targets, options));
+        } catch (const std::exception& e) {
+            line = protocol::encode_error(id, {ErrorCode::Internal, e.what()});
+        }
+        write_line(line);
+        probe_running_ = false;
+    });
 }
 
 void StdioServer::emit_sample() {

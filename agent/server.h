@@ -1,6 +1,9 @@
 #pragma once
 
 #include <chrono>
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,9 +36,12 @@ public:
 
 private:
     using Handler = protocol::Json (StdioServer::*)(const protocol::ParamReader&);
+    // Long-running methods answer later, from their own thread; responses then carry the id.
+    using DeferredHandler = void (StdioServer::*)(protocol::RequestId, const protocol::ParamReader&);
     struct Method {
         std::string_view name;
         Handler handler;
+        DeferredHandler deferred = nullptr;
     };
     static const Method kMethods[];
 
@@ -49,6 +55,7 @@ private:
     protocol::Json on_snapshot(const protocol::ParamReader& params);
     protocol::Json on_subscribe(const protocol::ParamReader& params);
     protocol::Json on_unsubscribe(const protocol::ParamReader& params);
+    void start_probe(protocol::RequestId id, const protocol::ParamReader& params);
 
     Machine& machine_;
     int in_fd_;
@@ -58,6 +65,12 @@ private:
     std::chrono::steady_clock::time_point next_sample_{};
     std::int64_t subscription_ = 0;
     bool per_core_ = true;  // subscribe's per_core: false leaves cpu.cores[] out of sample events
+    std::mutex write_mutex_;  // the probe thread writes its response too
+    std::thread probe_thread_;
+    std::atomic<bool> probe_running_{false};
+
+public:
+    ~StdioServer();
 };
 
 }  // namespace fleetdeck::agent

@@ -7,6 +7,14 @@
 
 namespace fleetdeck {
 
+// How to reach a host over SSH beyond address, port and user. Empty means OpenSSH's default.
+struct SshOptions {
+    QString identityFile;    // offered before ssh-config's IdentityFile and the default keys
+    QString knownHostsFile;  // empty: ~/.ssh/known_hosts
+    bool acceptNewHostKey = false;  // record a key never seen before without asking
+    QString configFile;      // empty: ~/.ssh/config
+};
+
 // Where a host is and how to reach it; the inventory stores these.
 struct HostSpec {
     enum class Kind { Local, Ssh, Simulated };
@@ -22,6 +30,7 @@ struct HostSpec {
     int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
     int rackHeightU = 1;  // how many units the chassis takes
     QStringList tags;
+    SshOptions ssh;  // kind Ssh only; not stored in the inventory
 
     bool isSimulated() const { return kind == Kind::Simulated; }
 };

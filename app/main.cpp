@@ -3,9 +3,15 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "app/audit/audit_log.h"
 #include "app/dashboard/demo_fleet.h"
 #include "app/dashboard/open_file_limit.h"
 #include "app/fleet_thread.h"
+#include "app/inventory/inventory.h"
+#include "app/ssh/ssh_prompter.h"
+#include "ui/gui_prompter.h"
+#include "ui/audit/audit_viewer.h"
+#include "app/tuning/current_values_reader.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -27,43 +33,55 @@ int main(int argc, char** argv) {
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("The view to open: overview, host:NAME, cooling or racks."),
+                                  QStringLiteral("The view to open: overview, host:NAME, cooling, racks or audit."),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
     const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
-                                       QStringLiteral("Start with N simulated hosts instead of the demo racks."),
+                                       QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
                                        QStringLiteral("N"));
     parser.addOptions({screenshot, after, view, demoHosts});
     parser.process(app);
 
-    std::vector<HostSpec> hosts;
+    int demoCount = 0;
     if (parser.isSet(demoHosts)) {
         bool ok = false;
-        const int n = parser.value(demoHosts).toInt(&ok);
-        if (!ok || n < 1 || n > 2000) {
+        demoCount = parser.value(demoHosts).toInt(&ok);
+        if (!ok || demoCount < 1 || demoCount > 2000) {
             fprintf(stderr, "fleetdeck: --demo-hosts needs a number from 1 to 2000\n");
             return 2;
         }
-        hosts = generatedDemoFleet(n);
-    } else {
-        // No inventory yet: this machine and the embedded demo racks.
-        hosts.push_back(thisMachine());
-        QString error;
-        for (HostSpec& h : loadDemoFleet(&error)) hosts.push_back(std::move(h));
-        if (!error.isEmpty()) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
     }
     raiseOpenFileLimit();
 
     FleetThread fleet;
-    for (const HostSpec& h : hosts) fleet.monitor().addHostAsync(h);
-
     MainWindow window(fleet.store());
+    window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
+    const bool auditView = parser.value(view) == QLatin1String("audit");
     QString viewError;
-    if (!window.showView(parser.value(view), &viewError)) {
+    if (!auditView && !window.showView(parser.value(view), &viewError)) {
         fprintf(stderr, "fleetdeck: %s\n", qPrintable(viewError));
         return 2;
     }
     window.show();
 
+    // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
+    ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
+    const auto addInventoryHosts = [&fleet](bool firstStart) {
+        QString error;
+        const auto inventory = Inventory::load(Inventory::defaultPath(), &error);
+        if (!inventory) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+        const std::vector<HostSpec> none;
+        const auto hosts = firstStart ? startupHosts(inventory ? inventory->hosts() : none) : inventory ? inventory->hosts() : none;
+        for (const HostSpec& host : hosts) fleet.monitor().addHostAsync(host);
+    };
+    if (demoCount > 0) {
+        for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
+    } else {
+        addInventoryHosts(true);
+        QObject::connect(&window, &MainWindow::inventorySaved, &window, [addInventoryHosts] { addInventoryHosts(false); });
+    }
+
+    QWidget* shown = &window;  // what --screenshot renders
+    std::unique_ptr<AuditViewer> auditViewer;
     if (parser.isSet(screenshot)) {
         bool ok = false;
         const double seconds = parser.value(after).toDouble(&ok);
@@ -71,10 +89,15 @@ int main(int argc, char** argv) {
             fprintf(stderr, "fleetdeck: --after needs a number of seconds\n");
             return 2;
         }
+        if (auditView) {
+            auditViewer = std::make_unique<AuditViewer>(audit::AuditLog::defaultPaths());
+            auditViewer->show();
+            shown = auditViewer.get();
+        }
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {
             window.refreshNow();
             QString error;
-            if (!saveScreenshot(window, parser.value(screenshot), &error)) {
+            if (!saveScreenshot(*shown, parser.value(screenshot), &error)) {
                 fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
                 QApplication::exit(1);
                 return;

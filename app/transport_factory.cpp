@@ -4,6 +4,7 @@
 
 #include "app/agent_locator.h"
 #include "app/local_transport.h"
+#include "app/ssh/ssh_transport.h"
 
 namespace fleetdeck {
 namespace {
@@ -33,10 +34,9 @@ std::unique_ptr<Transport> makeTransport(const HostSpec& spec) {
         return std::make_unique<LocalTransport>(localAgentPath(),
                                                 QStringList{QStringLiteral("--simulate"), spec.simulateProfile});
     case HostSpec::Kind::Ssh:
-        break;
+        return std::make_unique<ssh::SshTransport>(spec);
     }
-    return std::make_unique<UnavailableTransport>(
-        QStringLiteral("SSH connections are not available in this build"));
+    return std::make_unique<UnavailableTransport>(QStringLiteral("unknown host kind"));
 }
 
 }  // namespace fleetdeck

@@ -4,11 +4,17 @@
 FLEETDECK_BUILD_PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
-  libssh-dev nlohmann-json3-dev libssl-dev
+  libssh-dev nlohmann-json3-dev libssl-dev libyaml-dev
 )
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
   fonts-dejavu-core
+  g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
+  lintian file dpkg-dev
+)
+# Side-by-side benchmarks in tests/bench (not needed to build or test).
+FLEETDECK_BENCH_PACKAGES=(
+  ansible-core
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core

@@ -13,6 +13,10 @@
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/rack_view.h"
 
+#include "ui/inventory_dialog.h"
+#include "ui/audit/audit_viewer.h"
+#include "ui/tuning/tuning_wizard.h"
+
 namespace fleetdeck {
 
 // Views repaint at most this often; samples arrive once a second per host.
@@ -69,9 +73,15 @@ void MainWindow::buildMenus() {
     view->addAction(tr("Reset chart &zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { hostPage_->resetZoom(); });
     view->addAction(tr("E&xport charts as PNG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { hostPage_->exportWithDialog(); });
 
+    QMenu* fleet = menuBar()->addMenu(tr("F&leet"));
+    fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
+        if (editInventory(this)) emit inventorySaved();
+    });
     tools_ = menuBar()->addMenu(tr("&Tools"));
-    tools_->menuAction()->setVisible(false);
-
+    QAction* auditLog = tools_->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
+    auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction* wizard = tools_->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
+    wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),
@@ -80,10 +90,7 @@ void MainWindow::buildMenus() {
     });
 }
 
-QMenu* MainWindow::toolsMenu() {
-    tools_->menuAction()->setVisible(true);
-    return tools_;
-}
+QMenu* MainWindow::toolsMenu() { return tools_; }
 
 void MainWindow::refreshNow() {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -122,6 +129,21 @@ bool MainWindow::showView(const QString& spec, QString* error) {
 void MainWindow::showHost(const QString& name) {
     hostPage_->showHost(name);
     tabs_->setCurrentWidget(hostPage_);
+}
+
+QWidget* MainWindow::openTuningWizard() {
+    auto catalogue = tuning::RuleCatalogue::loadBuiltIn();
+    if (auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {
+        QStringList lines;
+        for (const auto& p : *problems) lines << QString::fromStdString(p);
+        QMessageBox::critical(this, tr("Tuning wizard"),
+                              tr("The built-in tuning rules did not load, so no plan can be made:\n%1").arg(lines.join(QLatin1Char('\n'))));
+        return nullptr;
+    }
+    auto* wizard = new TuningWizard(store_, std::get<tuning::RuleCatalogue>(std::move(catalogue)), tuningHooks_, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->show();
+    return wizard;
 }
 
 }  // namespace fleetdeck

@@ -6,6 +6,7 @@
 
 #include "app/fleet_model.h"
 #include "app/telemetry_store.h"
+#include "ui/tuning/tuning_hooks.h"
 
 namespace fleetdeck {
 
@@ -35,8 +36,16 @@ public:
     HostPage& hostPage() { return *hostPage_; }
     CoolingView& cooling() { return *cooling_; }
     RackView& racks() { return *racks_; }
-    // Where other features add their entries (inventory, tuning wizard); shown once it has one.
+    // Where features add their entries (audit log, tuning wizard).
     QMenu* toolsMenu();
+    // What the tuning wizard uses to read current values and push; set by main().
+    void setTuningHooks(TuningWizardHooks hooks) { tuningHooks_ = std::move(hooks); }
+    // Tools → Tuning wizard…: returns the opened wizard, or nullptr when the rules did not load.
+    QWidget* openTuningWizard();
+
+signals:
+    // The user saved the fleet inventory (Fleet → Inventory…).
+    void inventorySaved();
 
 private:
     void buildMenus();
@@ -50,6 +59,7 @@ private:
     RackView* racks_ = nullptr;
     QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
+    TuningWizardHooks tuningHooks_;
 };
 
 }  // namespace fleetdeck

@@ -12,10 +12,7 @@ using Json = nlohmann::json;
 constexpr const char* kKernel = "6.1.0-28-amd64";
 constexpr const char* kNvidiaDriver = "550.127.05";
 
-Json value_or_null(const SettingsStore& settings, const std::string& id) {
-    const auto v = settings.get(id);
-    return v ? Json(*v) : Json();
-}
+Json value_or_null(const SettingsStore& settings, const std::string& id) { return settings.get(id).value_or(Json()); }
 
 Json cpu_flags(const Profile& p) {
     Json flags = {"avx2"};
@@ -106,7 +103,7 @@ Json simulated_facts(const SimSpec& spec, const SettingsStore& settings) {
     facts["infiniband"] = std::move(ib);
     facts["block"] = block_facts(p);
     facts["cpufreq"] = {{"driver", p.cpu_vendor == "GenuineIntel" ? "intel_pstate" : "amd-pstate-epp"},
-                        {"governor", value_or_null(settings, "cpufreq.governor")}};
+                        {"governor", value_or_null(settings, "cpu.governor")}};
     facts["thp"] = {{"enabled", value_or_null(settings, "thp.enabled")},
                     {"defrag", value_or_null(settings, "thp.defrag")}};
     facts["tuned"] = {{"active_profile", nullptr}};

@@ -64,14 +64,10 @@ void SimulatedMachine::advance_to(double sim_s) {
 }
 
 void SimulatedMachine::apply_settings() {
-    for (std::size_t i = 0; i < gpus_.size(); ++i) {
-        const auto v = settings_.get("nvidia.gpu" + std::to_string(i) + ".power_limit_w");
-        if (!v) continue;
-        char* end = nullptr;
-        const double w = std::strtod(v->c_str(), &end);
-        if (end != v->c_str() && w >= profile_.gpu.power_limit_min_w && w <= profile_.gpu.power_limit_max_w)
-            gpus_[i].set_power_limit_w(w);
-    }
+    const auto limit = settings_.get("gpu.power_limit_w");
+    if (!limit || !limit->is_number()) return;
+    const double w = std::clamp(limit->get<double>(), profile_.gpu.power_limit_min_w, profile_.gpu.power_limit_max_w);
+    for (auto& gpu : gpus_) gpu.set_power_limit_w(w);
 }
 
 void SimulatedMachine::step() {
@@ -159,7 +155,8 @@ Json SimulatedMachine::memory_json() const {
 
 Json SimulatedMachine::gpus_json() const {
     Json gpus = Json::array();
-    const bool persistence = settings_.get("nvidia.persistence_mode") == "1";
+    const auto persistence_setting = settings_.get("gpu.persistence");
+    const bool persistence = persistence_setting && persistence_setting->is_boolean() && persistence_setting->get<bool>();
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
         const GpuThermal& g = gpus_[i];
         const GpuModel& m = profile_.gpu;

@@ -3,8 +3,11 @@
 #include <QCoreApplication>
 
 #include "agent/protocol/message.h"
+#include "app/cli/audit_command.h"
 #include "app/cli/host_query.h"
+#include "app/cli/plan_command.h"
 #include "app/cli/remote_options.h"
+#include "app/cli/terminal_prompter.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -15,6 +18,10 @@ const char* kUsageText =
     "Commands:\n"
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
+    "  plan --answers FILE (--facts FILE | HOST...)\n"
+    "                     the tuning plan per host: settings with rationale and sources,\n"
+    "                     current -> proposed, and hardware findings\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -51,6 +58,8 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
         }
         specs.push_back(*spec);
     }
+    // With --known-hosts the file decides: unknown keys are refused unless --accept-new.
+    ssh::setSshPrompter(std::make_shared<TerminalPrompter>(options.knownHostsFile.isEmpty()));
     const auto answers = queryHosts(specs, method, nlohmann::json::object());
 
     nlohmann::json document = nlohmann::json::object();
@@ -84,6 +93,8 @@ struct Command {
 const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
+    {"audit", auditCommand},
+    {"plan", planCommand},
 };
 
 }  // namespace

@@ -27,12 +27,13 @@ std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, con
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
             if (state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||
                 state == HostState::HostKeyChanged || state == HostState::Incompatible)
-                finishOne(s->name(), HostAnswer{false, {}, state, reason});
+                finishOne(s->name(), HostAnswer{false, {}, state, reason, {}});
         });
         QObject::connect(s, &HostSession::ready, s, [&, s] {
             s->request(method, params, [&, s](const Reply& r) {
-                if (r.ok()) finishOne(s->name(), HostAnswer{true, r.result, HostState::Connected, {}});
-                else finishOne(s->name(), HostAnswer{false, {}, HostState::Connected, QString::fromStdString(r.error->message)});
+                if (r.ok()) finishOne(s->name(), HostAnswer{true, r.result, HostState::Connected, {}, {}});
+                else finishOne(s->name(), HostAnswer{false, {}, HostState::Connected, QString::fromStdString(r.error->message),
+                                                     r.error->code});
             });
         });
         sessions.push_back(std::move(session));
@@ -40,7 +41,7 @@ std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, con
     for (auto& s : sessions) s->start();
     QTimer::singleShot(timeoutMs, &loop, [&] {
         for (const HostSpec& spec : hosts)
-            finishOne(spec.name, HostAnswer{false, {}, HostState::Offline, QStringLiteral("no answer within %1 s").arg(timeoutMs / 1000)});
+            finishOne(spec.name, HostAnswer{false, {}, HostState::Offline, QStringLiteral("no answer within %1 s").arg(timeoutMs / 1000), {}});
     });
     if (done < hosts.size()) loop.exec();
     for (auto& s : sessions) s->stop();

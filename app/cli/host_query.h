@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 
 #include <QString>
 
@@ -17,6 +18,7 @@ struct HostAnswer {
     nlohmann::json result;
     HostState failedState = HostState::Idle;  // how the connection ended when !ok
     QString error;
+    std::optional<protocol::ErrorCode> errorCode;  // the agent's error code when it answered with one
 };
 
 // Connects to every host at once, sends `method` once each is ready, and waits for all answers

@@ -1,5 +1,8 @@
 #include "app/cli/remote_options.h"
 
+#include "app/inventory/inventory.h"
+#include "app/ssh/ssh_config.h"
+
 namespace fleetdeck::cli {
 
 std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
@@ -25,8 +28,40 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
     return std::nullopt;
 }
 
-std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions&, QString* error) {
+namespace {
+
+// The host as the inventory, then ssh-config, then the word itself describe it.
+std::optional<HostSpec> lookUp(const QString& word, const RemoteOptions& options, QString* error) {
+    if (word == QLatin1String("local")) return parseHostTarget(word, error);
+    const QString inventoryPath = options.inventoryFile.isEmpty() ? Inventory::defaultPath() : options.inventoryFile;
+    QString why;
+    const auto inventory = Inventory::load(inventoryPath, &why);
+    if (!inventory && !options.inventoryFile.isEmpty()) {
+        if (error) *error = why;
+        return std::nullopt;
+    }
+    if (inventory)
+        if (const HostSpec* spec = inventory->find(word)) return *spec;
+    if (ssh::SshConfig::load(ssh::SshConfig::defaultPath()).hasConcreteHost(word)) {
+        HostSpec spec;
+        spec.kind = HostSpec::Kind::Ssh;
+        spec.name = word;
+        spec.address = word;
+        return spec;
+    }
     return parseHostTarget(word, error);
+}
+
+}  // namespace
+
+std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& options, QString* error) {
+    auto spec = lookUp(word, options, error);
+    if (spec && spec->kind == HostSpec::Kind::Ssh) {
+        spec->ssh.identityFile = options.identityFile;
+        spec->ssh.knownHostsFile = options.knownHostsFile;
+        spec->ssh.acceptNewHostKey = options.acceptNew;
+    }
+    return spec;
 }
 
 }  // namespace fleetdeck::cli

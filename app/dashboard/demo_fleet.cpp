@@ -60,6 +60,17 @@ std::vector<HostSpec> loadDemoFleet(QString* error) {
     return parseDemoFleet(file.readAll(), error);
 }
 
+std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory) {
+    std::vector<HostSpec> hosts{thisMachine()};
+    if (!inventory.empty()) {
+        for (const HostSpec& h : inventory)
+            if (h.name != hosts.front().name) hosts.push_back(h);
+        return hosts;
+    }
+    for (HostSpec& h : loadDemoFleet()) hosts.push_back(std::move(h));
+    return hosts;
+}
+
 std::vector<HostSpec> generatedDemoFleet(int count) {
     constexpr int kPerRack = 8;
     // Slot in the rack: profile, height; units counted from the top of a 42U rack.

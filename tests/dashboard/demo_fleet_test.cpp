@@ -53,3 +53,16 @@ TEST(DemoFleet, GeneratedFleetHasUniqueNamesAndFitsItsRacks) {
     EXPECT_EQ(names.size(), 200u);
     EXPECT_EQ(usedUnits.size(), 25u);
 }
+
+TEST(DemoFleet, FirstStartShowsThisMachineAndTheDemoRacksUntilThereIsAnInventory) {
+    const auto first = startupHosts({});
+    ASSERT_EQ(first.size(), 9u);
+    EXPECT_EQ(first.front().name, QStringLiteral("This machine"));
+    EXPECT_EQ(first.front().kind, HostSpec::Kind::Local);
+    HostSpec gpu;
+    gpu.name = QStringLiteral("gpu-07");
+    gpu.address = QStringLiteral("10.0.0.7");
+    const auto withInventory = startupHosts({gpu});
+    ASSERT_EQ(withInventory.size(), 2u);
+    EXPECT_EQ(withInventory[1].name, QStringLiteral("gpu-07"));
+}

@@ -147,17 +147,24 @@ TEST(SimulatedMachine, SnapshotAndFactsHaveTheLiveKeys) {
     EXPECT_TRUE(Scripted("cpu-only:1").at(1.0)["gpus"].empty());
 }
 
-TEST(SimulatedMachine, SettingsStoreFeedsFactsAndPowerLimit) {
+TEST(SimulatedMachine, SettingsStoreFeedsFactsAndPowerLimitAndKeepsToTheAllowList) {
     Scripted sim("hgx-h100-8:4");
-    EXPECT_EQ(sim.machine.settings().get("cpufreq.governor"), "schedutil");
-    EXPECT_EQ(sim.machine.settings().set("cpufreq.governor", "performance"), "schedutil");
+    SettingsStore& settings = sim.machine.settings();
+    EXPECT_EQ(settings.get("cpu.governor"), Json("schedutil"));
+    EXPECT_FALSE(settings.set("cpu.governor", "performance"));
     EXPECT_EQ(sim.machine.facts()["cpufreq"]["governor"], "performance");
-    sim.machine.settings().set("nvidia.gpu2.power_limit_w", "500");
+    EXPECT_FALSE(settings.set("gpu.power_limit_w", 500));
     const Json g = sim.at(60.0)["gpus"][2];
     EXPECT_EQ(g["power_limit_w"], 500.0);
     EXPECT_LE(g["power_w"].get<double>(), 501.0);
     EXPECT_TRUE(has(g["throttle"], "sw_power_cap"));
-    EXPECT_FALSE(sim.machine.settings().get("no.such.setting"));
+    // Refused like on a real host: unknown ids, values out of range, GPU settings without a GPU.
+    EXPECT_TRUE(settings.set("kernel.shell", "rm -rf /"));
+    EXPECT_TRUE(settings.set("sysctl:vm.swappiness", 300));
+    EXPECT_EQ(settings.get("sysctl:vm.swappiness"), Json(60));
+    Scripted cpu("cpu-only:1");
+    EXPECT_TRUE(cpu.machine.settings().set("gpu.power_limit_w", 300));
+    EXPECT_FALSE(cpu.machine.settings().get("gpu.persistence"));
 }
 
 TEST(AgentCli, SimulateServesASimulatedHost) {

@@ -1,0 +1,92 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck::audit {
+
+using Json = nlohmann::json;
+
+// What happened. A closed list: each value is written to the log by name (see docs/audit.md).
+enum class AuditAction {
+    Plan,      // a diff was computed for a host (nothing changed yet)
+    Apply,     // a setting was written on a host
+    Verify,    // a written setting was read back
+    Rollback,  // a setting was restored to its value before the push
+    Failure,   // a step failed; the message says which and why
+    Recovery,  // an interrupted push was found and cleaned up
+    Repair,    // the log itself was repaired (an incomplete last line was cut)
+};
+
+// How the step ended. A closed list, written by name.
+enum class AuditOutcome {
+    Ok,
+    Failed,
+    RolledBack,
+    Skipped,
+};
+
+std::string_view toString(AuditAction action);
+std::optional<AuditAction> actionFromString(std::string_view name);
+std::string_view toString(AuditOutcome outcome);
+std::optional<AuditOutcome> outcomeFromString(std::string_view name);
+
+// Who made the change: the local account as user@machine, and a display name when one is known.
+struct AuditOperator {
+    std::string account;                     // "alice@ops-laptop"
+    std::optional<std::string> displayName;  // "Alice Ng"
+
+    // The account this process runs as, on this machine.
+    static AuditOperator local();
+};
+
+// The server a step concerns.
+struct AuditHost {
+    std::string name;                        // inventory name, "gpu-07"
+    std::optional<std::string> address;      // "10.0.4.17"
+    std::optional<std::string> fingerprint;  // SSH host key, "SHA256:…"; absent for local/simulated hosts
+};
+
+// One step as the push reports it. The log adds the sequence number, time and hashes.
+struct AuditEvent {
+    std::optional<AuditOperator> op;  // absent: AuditOperator::local()
+    std::optional<AuditHost> host;    // absent only for entries about the log itself
+    AuditAction action = AuditAction::Plan;
+    std::optional<std::string> transaction;  // the push's transaction id
+    std::optional<std::string> setting;      // "sysctl.vm.swappiness"
+    Json before;                             // null when unknown or not applicable
+    Json after;
+    AuditOutcome result = AuditOutcome::Ok;
+    std::string message;
+};
+
+// One line of the log.
+struct AuditEntry {
+    std::int64_t seq = 0;  // 1, 2, 3, … with no gaps
+    std::string timeUtc;   // ISO 8601 with milliseconds, "2026-11-29T10:15:02.123Z"
+    AuditEvent event;      // op is always set in a stored entry
+    std::string prevHash;  // hex SHA-256 of the previous entry; 64 zeros for the first
+    std::string hash;      // hex SHA-256 over canonical(entry) + prevHash
+    std::string hmac;      // hex HMAC-SHA256 of `hash` under the installation key
+};
+
+// The previous hash of entry 1.
+inline const std::string kGenesisHash(64, '0');
+
+// The entry as a JSON object, every field present (null when missing); with or without the
+// "hash" and "hmac" members.
+Json toJson(const AuditEntry& entry, bool withSeal = true);
+
+// Reads an entry written by toJson(); nullopt with a reason when a field is missing or mistyped.
+std::optional<AuditEntry> entryFromJson(const Json& object, std::string* why);
+
+// The exact bytes the hash covers (docs/audit.md, "Canonical form"): the compact JSON of the
+// entry without "hash" and "hmac", keys sorted, UTF-8, no spaces.
+std::string canonical(const AuditEntry& entry);
+std::string canonical(const Json& entryWithoutSeal);
+
+}  // namespace fleetdeck::audit

@@ -1,0 +1,214 @@
+#include "app/cli/audit_command.h"
+
+#include <optional>
+
+#include "app/audit/audit_export.h"
+#include "app/audit/audit_log.h"
+#include "app/audit/audit_reader.h"
+#include "app/audit/audit_verify.h"
+#include "app/audit/audit_witness.h"
+#include "app/cli/cli.h"
+#include "app/cli/host_query.h"
+#include "app/cli/remote_options.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+using namespace fleetdeck::audit;
+
+const char* kAuditUsage =
+    "Usage: fleetdeck-cli audit verify [FILE] [--key FILE] [--against HOST...]\n"
+    "       fleetdeck-cli audit show [FILE] [FILTERS]\n"
+    "       fleetdeck-cli audit export --csv|--json [FILE] [FILTERS]\n"
+    "\n"
+    "FILE is the audit log (default: the one FleetDeck writes, in its data directory).\n"
+    "verify    checks every entry's hash, HMAC and place in the chain; exit 0 when intact, 1 naming\n"
+    "          the first bad entry and the damage (modified, inserted, deleted, reordered, truncated,\n"
+    "          wrong key). --against HOST... also compares with the heads the servers witnessed.\n"
+    "show      prints the entries as a table; export prints them as CSV or JSON.\n"
+    "\n"
+    "Filters: --host NAME|ADDRESS  --setting TEXT  --result ok|failed|rolled_back|skipped\n"
+    "         --operator TEXT  --since TIME  --until TIME   (TIME in ISO 8601, UTC unless it says)\n";
+
+struct AuditArgs {
+    QString subcommand;
+    QString file;
+    QString keyFile;
+    QString format;  // "csv" or "json"
+    AuditFilter filter;
+    bool against = false;
+    QStringList remoteArgs;  // host words and shared remote options, after --against
+};
+
+std::optional<QString> parseFilterOption(const QString& option, const QString& value, AuditFilter& filter) {
+    const std::string v = value.toStdString();
+    if (option == QLatin1String("--host")) filter.host = v;
+    else if (option == QLatin1String("--setting")) filter.setting = v;
+    else if (option == QLatin1String("--operator")) filter.op = v;
+    else if (option == QLatin1String("--result")) {
+        if (!outcomeFromString(v)) return QStringLiteral("--result: expected ok, failed, rolled_back or skipped");
+        filter.result = v;
+    } else if (option == QLatin1String("--since") || option == QLatin1String("--until")) {
+        const bool until = option == QLatin1String("--until");
+        const auto time = normaliseTime(v, until);
+        if (!time) return QStringLiteral("%1: '%2' is not an ISO 8601 time (e.g. 2026-11-29 or 2026-11-29T10:15)").arg(option, value);
+        (until ? filter.untilUtc : filter.sinceUtc) = *time;
+    } else {
+        return QStringLiteral("unknown option %1").arg(option);
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> parseAuditArgs(const QStringList& args, AuditArgs& a) {
+    if (args.isEmpty()) return QStringLiteral("audit needs a subcommand: verify, show or export");
+    a.subcommand = args.first();
+    static const QStringList kFilters = {QStringLiteral("--host"), QStringLiteral("--setting"), QStringLiteral("--result"),
+                                         QStringLiteral("--operator"), QStringLiteral("--since"), QStringLiteral("--until")};
+    const bool verify = a.subcommand == QLatin1String("verify");
+    for (int i = 1; i < args.size(); ++i) {
+        const QString& word = args[i];
+        if (a.against) {
+            a.remoteArgs << word;
+        } else if (verify && word == QLatin1String("--against")) {
+            a.against = true;
+        } else if (word == QLatin1String("--key") || (!verify && kFilters.contains(word))) {
+            if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(word);
+            const QString value = args[++i];
+            if (word == QLatin1String("--key")) a.keyFile = value;
+            else if (auto problem = parseFilterOption(word, value, a.filter)) return problem;
+        } else if (a.subcommand == QLatin1String("export") && (word == QLatin1String("--csv") || word == QLatin1String("--json"))) {
+            a.format = word.mid(2);
+        } else if (word.startsWith(QLatin1String("--"))) {
+            return QStringLiteral("unknown option %1 for audit %2").arg(word, a.subcommand);
+        } else if (a.file.isEmpty()) {
+            a.file = word;
+        } else {
+            return QStringLiteral("audit %1 takes one FILE, got '%2' too").arg(a.subcommand, word);
+        }
+    }
+    if (a.subcommand == QLatin1String("export") && a.format.isEmpty()) return QStringLiteral("audit export needs --csv or --json");
+    if (a.against && a.remoteArgs.isEmpty()) return QStringLiteral("--against needs at least one HOST");
+    const AuditLog::Paths defaults = AuditLog::defaultPaths();
+    if (a.file.isEmpty()) a.file = QString::fromStdString(defaults.log);
+    if (a.keyFile.isEmpty()) a.keyFile = QString::fromStdString(defaults.key);
+    return std::nullopt;
+}
+
+// Asks each host for its journal. Returns the witnesses, or the exit code when a host could not
+// give them; says why on err.
+std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remoteArgs, QTextStream& err) {
+    RemoteOptions options;
+    if (const auto problem = parseRemoteOptions(remoteArgs, options)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    std::vector<HostSpec> specs;
+    for (const QString& word : options.hosts) {
+        QString error;
+        const auto spec = resolveHost(word, options, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return kUsage;
+        }
+        specs.push_back(*spec);
+    }
+    const auto answers = queryHosts(specs, QStringLiteral("journal.read"), nlohmann::json::object());
+    std::vector<Witness> witnesses;
+    int code = kOk;
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& a = answers.at(spec.name);
+        std::string why;
+        if (!a.ok && a.errorCode == protocol::ErrorCode::MethodNotFound) {
+            err << "fleetdeck-cli: " << spec.name
+                << "'s agent does not keep a journal yet (needs the push feature): it cannot witness the audit log\n";
+            code = std::max<int>(code, kFailed);
+        } else if (!a.ok) {
+            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            code = std::max(code, exitCodeFor({{spec.name, a}}));
+        } else if (auto found = witnessesFromJournal(spec.name.toStdString(), a.result, &why)) {
+            witnesses.insert(witnesses.end(), found->begin(), found->end());
+        } else {
+            err << "fleetdeck-cli: " << spec.name << ": " << QString::fromStdString(why) << "\n";
+            code = std::max<int>(code, kFailed);
+        }
+    }
+    if (code != kOk) return code;
+    return witnesses;
+}
+
+int verify(const AuditArgs& a, QTextStream& out, QTextStream& err) {
+    std::vector<Witness> witnesses;
+    if (a.against) {
+        auto gathered = gatherWitnesses(a.remoteArgs, err);
+        if (const int* code = std::get_if<int>(&gathered)) {
+            err << "fleetdeck-cli: the audit log was not checked against the servers\n";
+            return *code;
+        }
+        witnesses = std::get<std::vector<Witness>>(gathered);
+    }
+    auto key = AuditKey::load(a.keyFile.toStdString());
+    if (auto* error = std::get_if<AuditError>(&key)) {
+        err << "fleetdeck-cli: " << QString::fromStdString(error->message) << "\n";
+        return kFailed;
+    }
+    auto result = verifyAgainstWitnesses(a.file.toStdString(), std::get<AuditKey>(key), witnesses);
+    if (auto* error = std::get_if<AuditError>(&result)) {
+        err << "fleetdeck-cli: " << QString::fromStdString(error->message) << "\n";
+        return kFailed;
+    }
+    const WitnessedReport& r = std::get<WitnessedReport>(result);
+    const VerifyReport& report = r.report;
+    if (report.damage) {
+        out << "Audit log " << a.file << ": DAMAGED at " << QString::fromStdString(describe(*report.damage)) << "\n";
+        out << (report.verified.seq > 0 ? QStringLiteral("Entries 1-%1 verified before the damage.\n").arg(report.verified.seq)
+                                        : QStringLiteral("No entry verified before the damage.\n"));
+    } else {
+        out << "Audit log " << a.file << ": intact, " << report.lines << " entries verified through entry "
+            << report.verified.seq << " (head " << QString::fromStdString(report.verified.hash.substr(0, 16)) << ")\n";
+    }
+    for (const WitnessFinding& f : r.findings) out << "  " << QString::fromStdString(f.sentence) << "\n";
+    if (report.incompleteTailBytes > 0)
+        out << "Note: the last line is incomplete (" << report.incompleteTailBytes
+            << " bytes, an interrupted write); the next write cuts it and records a repair entry.\n";
+    return report.damage ? kFailed : kOk;
+}
+
+int showOrExport(const AuditArgs& a, QTextStream& out, QTextStream& err) {
+    auto read = readEntries(a.file.toStdString());
+    if (auto* error = std::get_if<AuditError>(&read)) {
+        err << "fleetdeck-cli: " << QString::fromStdString(error->message) << "\n";
+        return kFailed;
+    }
+    const AuditContents& contents = std::get<AuditContents>(read);
+    std::vector<AuditEntry> shown;
+    for (const AuditEntry& e : contents.entries)
+        if (a.filter.matches(e)) shown.push_back(e);
+    if (a.format == QLatin1String("csv")) out << QString::fromStdString(toCsv(shown));
+    else if (a.format == QLatin1String("json")) out << QString::fromStdString(toJsonArray(shown));
+    else out << QString::fromStdString(toTable(shown));
+    if (!contents.unreadableLines.empty())
+        err << "fleetdeck-cli: " << contents.unreadableLines.size()
+            << " line(s) are not readable entries (first: line " << contents.unreadableLines.front()
+            << "); run 'fleetdeck-cli audit verify'\n";
+    return kOk;
+}
+
+}  // namespace
+
+int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    if (!args.isEmpty() && (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help"))) {
+        out << kAuditUsage;
+        return kOk;
+    }
+    AuditArgs a;
+    if (const auto problem = parseAuditArgs(args, a)) {
+        err << "fleetdeck-cli: " << *problem << "\n\n" << kAuditUsage;
+        return kUsage;
+    }
+    if (a.subcommand == QLatin1String("verify")) return verify(a, out, err);
+    if (a.subcommand == QLatin1String("show") || a.subcommand == QLatin1String("export")) return showOrExport(a, out, err);
+    err << "fleetdeck-cli: unknown audit subcommand '" << a.subcommand << "'\n\n" << kAuditUsage;
+    return kUsage;
+}
+
+}  // namespace fleetdeck::cli

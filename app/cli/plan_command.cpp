@@ -1,0 +1,178 @@
+#include "app/cli/plan_command.h"
+
+#include <QFile>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/cli/host_query.h"
+#include "app/tuning/current_values_reader.h"
+#include "app/tuning/plan_diff.h"
+#include "app/tuning/plan_text.h"
+#include "app/tuning/planner.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+using Json = nlohmann::json;
+using namespace fleetdeck::tuning;
+
+struct PlanArgs {
+    QString answersFile;
+    QString factsFile;
+    RemoteOptions remote;
+};
+
+// Takes --answers FILE and --facts FILE out; the rest are the shared remote options and hosts.
+std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
+    QStringList rest;
+    for (int i = 0; i < args.size(); ++i) {
+        QString* target = args[i] == QLatin1String("--answers") ? &into.answersFile
+                          : args[i] == QLatin1String("--facts")  ? &into.factsFile
+                                                                 : nullptr;
+        if (!target) {
+            rest << args[i];
+            continue;
+        }
+        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a FILE").arg(args[i]);
+        *target = args[++i];
+    }
+    if (auto problem = parseRemoteOptions(rest, into.remote)) return problem;
+    if (into.answersFile.isEmpty()) return QStringLiteral("plan needs --answers FILE");
+    if (into.factsFile.isEmpty() == into.remote.hosts.isEmpty())
+        return QStringLiteral("plan needs either --facts FILE or at least one HOST (try 'local')");
+    return std::nullopt;
+}
+
+std::variant<Json, QString> readJsonFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    const QByteArray bytes = file.readAll();
+    Json doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    if (doc.is_discarded()) return QStringLiteral("%1 is not valid JSON").arg(path);
+    return doc;
+}
+
+// `fleetdeck-cli facts HOST` prints one facts object; with --json, an object keyed by host.
+std::vector<std::pair<std::string, Json>> factsByHost(const Json& doc) {
+    if (doc.contains("cpu") || doc.contains("memory") || doc.contains("gpus")) return {{doc.value("hostname", ""), doc}};
+    std::vector<std::pair<std::string, Json>> hosts;
+    for (const auto& [name, facts] : doc.items())
+        if (facts.is_object() && !facts.contains("error")) hosts.emplace_back(name, facts);
+    return hosts;
+}
+
+struct HostResult {
+    TuningPlan plan;
+    std::vector<DiffRow> diff;
+    std::string currentFrom;  // "agent", or why not
+};
+
+HostResult planHost(const RuleCatalogue& catalogue, const TuningAnswers& answers, const std::string& host,
+                    const Json& facts, const CurrentValues& current) {
+    HostResult r{makePlan(catalogue, answers, facts, host), {}, current.unavailable.empty() ? "agent" : current.unavailable};
+    const Json values = mergeCurrentValues(current.values, currentValuesFromFacts(facts));
+    r.diff = diffPlan(r.plan, values, current.unavailable.empty() ? "the agent did not report it" : current.unavailable);
+    return r;
+}
+
+void print(const std::vector<HostResult>& results, bool json, QTextStream& out) {
+    if (json) {
+        Json doc = Json::object();
+        for (const auto& r : results) {
+            Json diff = Json::array();
+            for (const auto& row : r.diff) diff.push_back(toJson(row));
+            doc[r.plan.host] = {{"plan", toJson(r.plan)}, {"diff", diff}, {"current_values", r.currentFrom}};
+        }
+        out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
+        return;
+    }
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (i > 0) out << "\n";
+        if (results[i].currentFrom != "agent") out << "(" << QString::fromStdString(results[i].currentFrom) << ")\n";
+        out << QString::fromStdString(formatPlanText(results[i].plan, results[i].diff));
+    }
+}
+
+// Facts and tune.read from each host; hosts that fail are reported and left out.
+int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, const PlanArgs& a,
+              std::vector<HostResult>& results, QTextStream& err) {
+    std::vector<HostSpec> specs;
+    for (const QString& word : a.remote.hosts) {
+        QString error;
+        const auto spec = resolveHost(word, a.remote, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return kUsage;
+        }
+        specs.push_back(*spec);
+    }
+    const auto facts = queryHosts(specs, QStringLiteral("facts"), Json::object());
+    std::vector<HostSpec> reachable;
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& f = facts.at(spec.name);
+        if (f.ok) reachable.push_back(spec);
+        else err << "fleetdeck-cli: " << spec.name << ": " << toString(f.failedState) << ": " << f.error << "\n";
+    }
+    std::vector<std::string> ids;
+    for (const auto& s : makePlan(catalogue, answers, Json::object()).settings) ids.push_back(s.id);
+    const auto current = reachable.empty() ? std::map<QString, HostAnswer>{}
+                                           : queryHosts(reachable, QStringLiteral("tune.read"), tuneReadParams(ids));
+    for (const HostSpec& spec : reachable) {
+        const HostAnswer& c = current.at(spec.name);
+        Reply reply;
+        if (c.ok) reply.result = c.result;
+        else reply.error = protocol::Error{c.errorCode.value_or(protocol::ErrorCode::Unavailable), c.error.toStdString()};
+        results.push_back(planHost(catalogue, answers, spec.name.toStdString(), facts.at(spec.name).result,
+                                   currentValuesFromReply(reply)));
+    }
+    return exitCodeFor(facts);
+}
+
+}  // namespace
+
+int planCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    PlanArgs a;
+    if (const auto problem = parsePlanArgs(args, a)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    const auto answersDoc = readJsonFile(a.answersFile);
+    if (const auto* problem = std::get_if<QString>(&answersDoc)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    const auto answers = parseAnswers(std::get<Json>(answersDoc));
+    if (const auto* e = std::get_if<AnswersError>(&answers)) {
+        err << "fleetdeck-cli: " << a.answersFile << ": " << QString::fromStdString(e->message) << "\n";
+        return kUsage;
+    }
+    const auto catalogue = RuleCatalogue::loadBuiltIn();
+    if (const auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {
+        for (const auto& p : *problems) err << "fleetdeck-cli: rule catalogue: " << QString::fromStdString(p) << "\n";
+        return kFailed;
+    }
+    const RuleCatalogue& rules = std::get<RuleCatalogue>(catalogue);
+    std::vector<HostResult> results;
+    int code = kOk;
+    if (!a.factsFile.isEmpty()) {
+        const auto facts = readJsonFile(a.factsFile);
+        if (const auto* problem = std::get_if<QString>(&facts)) {
+            err << "fleetdeck-cli: " << *problem << "\n";
+            return kUsage;
+        }
+        const CurrentValues none{Json::object(), "current values unavailable (facts file only)"};
+        for (const auto& [host, f] : factsByHost(std::get<Json>(facts)))
+            results.push_back(planHost(rules, std::get<TuningAnswers>(answers), host, f, none));
+        if (results.empty()) {
+            err << "fleetdeck-cli: " << a.factsFile << " holds no host facts\n";
+            return kUsage;
+        }
+    } else {
+        code = planHosts(rules, std::get<TuningAnswers>(answers), a, results, err);
+        if (code == kUsage) return code;
+    }
+    print(results, a.remote.json, out);
+    return code;
+}
+
+}  // namespace fleetdeck::cli

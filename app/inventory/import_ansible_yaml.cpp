@@ -1,0 +1,141 @@
+#include "app/inventory/importers.h"
+
+#include <map>
+#include <memory>
+
+#include <yaml.h>
+
+namespace fleetdeck {
+namespace {
+
+using Vars = std::map<QString, QString>;
+
+// A loaded libyaml document; nodes are looked up by index.
+class YamlDocument {
+public:
+    explicit YamlDocument(const QByteArray& text) {
+        yaml_parser_initialize(&parser_);
+        yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.constData()),
+                                     static_cast<size_t>(text.size()));
+        loaded_ = yaml_parser_load(&parser_, &doc_) != 0;
+        if (!loaded_)
+            error_ = QStringLiteral("line %1: %2").arg(parser_.problem_mark.line + 1).arg(QString::fromUtf8(parser_.problem ? parser_.problem : "malformed YAML"));
+    }
+    ~YamlDocument() {
+        if (loaded_) yaml_document_delete(&doc_);
+        yaml_parser_delete(&parser_);
+    }
+    YamlDocument(const YamlDocument&) = delete;
+    YamlDocument& operator=(const YamlDocument&) = delete;
+
+    bool loaded() const { return loaded_; }
+    const QString& error() const { return error_; }
+    yaml_node_t* root() { return loaded_ ? yaml_document_get_root_node(&doc_) : nullptr; }
+    yaml_node_t* node(int index) { return yaml_document_get_node(&doc_, index); }
+
+    static QString scalar(const yaml_node_t* n) {
+        if (!n || n->type != YAML_SCALAR_NODE) return {};
+        return QString::fromUtf8(reinterpret_cast<const char*>(n->data.scalar.value), static_cast<int>(n->data.scalar.length));
+    }
+    static bool isNull(const yaml_node_t* n) {
+        if (!n) return true;
+        if (n->type != YAML_SCALAR_NODE) return false;
+        const QString s = scalar(n);
+        return s.isEmpty() || s == QLatin1String("~") || s == QLatin1String("null");
+    }
+    // Calls f(key, value) for each pair of a mapping node.
+    template <typename F>
+    void forEachPair(yaml_node_t* mapping, F f) {
+        if (!mapping || mapping->type != YAML_MAPPING_NODE) return;
+        for (yaml_node_pair_t* p = mapping->data.mapping.pairs.start; p < mapping->data.mapping.pairs.top; ++p)
+            f(scalar(node(p->key)), node(p->value));
+    }
+
+private:
+    yaml_parser_t parser_{};
+    yaml_document_t doc_{};
+    bool loaded_ = false;
+    QString error_;
+};
+
+struct YamlHost {
+    QString name;
+    QStringList groups;
+    Vars vars;          // the host's own
+    Vars inherited;     // from its groups, nearest group first
+};
+
+class YamlWalk {
+public:
+    YamlWalk(YamlDocument& doc, ImportResult& result) : doc_(doc), result_(result) {}
+
+    void group(const QString& name, yaml_node_t* node, const Vars& parentVars) {
+        if (doc_.isNull(node)) return;
+        if (node->type != YAML_MAPPING_NODE) {
+            result_.warnings << QStringLiteral("group %1: expected a mapping with hosts/children/vars").arg(name);
+            return;
+        }
+        Vars vars;
+        doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
+            if (key == QLatin1String("vars")) vars = scalars(value);
+        });
+        for (const auto& [k, v] : parentVars) vars.emplace(k, v);  // a child's own vars win
+        doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
+            if (key == QLatin1String("hosts")) doc_.forEachPair(value, [&](const QString& host, yaml_node_t* hv) { addHost(host, name, hv, vars); });
+            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars); });
+            else if (key != QLatin1String("vars")) result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
+        });
+    }
+
+    std::vector<YamlHost> hosts;
+
+private:
+    Vars scalars(yaml_node_t* mapping) {
+        Vars vars;
+        doc_.forEachPair(mapping, [&](const QString& k, yaml_node_t* v) {
+            if (v && v->type == YAML_SCALAR_NODE) vars[k] = YamlDocument::scalar(v);
+        });
+        return vars;
+    }
+
+    void addHost(const QString& pattern, const QString& group, yaml_node_t* value, const Vars& groupVars) {
+        const Vars own = scalars(value);
+        for (const QString& name : expandHostRange(pattern)) {
+            auto it = std::find_if(hosts.begin(), hosts.end(), [&](const YamlHost& h) { return h.name == name; });
+            if (it == hosts.end()) it = hosts.insert(hosts.end(), YamlHost{name, {}, {}, {}});
+            if (group != QLatin1String("all") && group != QLatin1String("ungrouped") && !it->groups.contains(group))
+                it->groups << group;
+            for (const auto& [k, v] : own) it->vars[k] = v;
+            for (const auto& [k, v] : groupVars) it->inherited.emplace(k, v);
+        }
+    }
+
+    YamlDocument& doc_;
+    ImportResult& result_;
+};
+
+}  // namespace
+
+ImportResult importAnsibleYaml(const QByteArray& text) {
+    ImportResult result;
+    YamlDocument doc(text);
+    if (!doc.loaded()) {
+        result.error = QStringLiteral("not readable as YAML: %1").arg(doc.error());
+        return result;
+    }
+    yaml_node_t* root = doc.root();
+    if (!root || root->type != YAML_MAPPING_NODE) {
+        result.error = QStringLiteral("an Ansible YAML inventory starts with a mapping of groups (all: …)");
+        return result;
+    }
+    YamlWalk walk(doc, result);
+    doc.forEachPair(root, [&](const QString& name, yaml_node_t* node) { walk.group(name, node, {}); });
+    for (YamlHost& h : walk.hosts) {
+        Vars merged = h.vars;
+        for (const auto& [k, v] : h.inherited) merged.emplace(k, v);
+        result.hosts.push_back(ansibleHost(h.name, h.groups.value(0), h.groups.mid(1), merged, result.warnings));
+    }
+    return result;
+}
+
+}  // namespace fleetdeck

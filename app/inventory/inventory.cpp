@@ -1,0 +1,175 @@
+#include "app/inventory/inventory.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int kFormatVersion = 1;
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+QString textField(const Json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+}
+
+int intField(const Json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+Json hostToJson(const HostSpec& h) {
+    Json j{{"name", str(h.name)}, {"address", str(h.address)}};
+    if (h.port > 0) j["port"] = h.port;
+    if (!h.user.isEmpty()) j["user"] = str(h.user);
+    if (!h.group.isEmpty()) j["group"] = str(h.group);
+    if (!h.rack.isEmpty()) j["rack"] = str(h.rack);
+    if (h.rackUnit > 0) j["rack_unit"] = h.rackUnit;
+    Json tags = Json::array();
+    for (const QString& t : h.tags) tags.push_back(str(t));
+    if (!tags.empty()) j["tags"] = tags;
+    return j;
+}
+
+HostSpec hostFromJson(const Json& j) {
+    HostSpec h;
+    h.kind = HostSpec::Kind::Ssh;
+    h.name = textField(j, "name");
+    h.address = textField(j, "address");
+    h.port = intField(j, "port");
+    h.user = textField(j, "user");
+    h.group = textField(j, "group");
+    h.rack = textField(j, "rack");
+    h.rackUnit = intField(j, "rack_unit");
+    if (j.contains("tags") && j["tags"].is_array())
+        for (const Json& t : j["tags"])
+            if (t.is_string()) h.tags << QString::fromStdString(t.get<std::string>());
+    return h;
+}
+
+}  // namespace
+
+std::optional<QString> validateHost(const HostSpec& spec) {
+    static const QRegularExpression addressRe(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+|[0-9A-Fa-f:.]+)$)"));
+    static const QRegularExpression userRe(QStringLiteral(R"(^[A-Za-z0-9._-]*$)"));
+    if (spec.name.trimmed().isEmpty()) return QStringLiteral("a host needs a name");
+    if (spec.address.isEmpty()) return QStringLiteral("%1 needs an address (host name, IP or ssh-config alias)").arg(spec.name);
+    if (!addressRe.match(spec.address).hasMatch() || spec.address.startsWith(QLatin1Char('-')))
+        return QStringLiteral("'%1' is not a host name or IP address").arg(spec.address);
+    if (!userRe.match(spec.user).hasMatch() || spec.user.startsWith(QLatin1Char('-')))
+        return QStringLiteral("'%1' is not a user name").arg(spec.user);
+    if (spec.port < 0 || spec.port > 65535) return QStringLiteral("port %1 is out of range 1..65535").arg(spec.port);
+    if (spec.rackUnit < 0 || spec.rackUnit > 60) return QStringLiteral("rack unit %1 is out of range 1..60").arg(spec.rackUnit);
+    return std::nullopt;
+}
+
+QString Inventory::defaultPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + QStringLiteral("/fleetdeck/inventory.json");
+}
+
+std::optional<Inventory> Inventory::fromJson(const QByteArray& bytes, QString* error) {
+    const Json doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("hosts") || !doc["hosts"].is_array()) {
+        if (error) *error = QStringLiteral("not a FleetDeck inventory (expected an object with a \"hosts\" array)");
+        return std::nullopt;
+    }
+    if (doc.value("version", kFormatVersion) > kFormatVersion) {
+        if (error) *error = QStringLiteral("the inventory was written by a newer FleetDeck; update FleetDeck");
+        return std::nullopt;
+    }
+    Inventory inv;
+    std::size_t index = 0;
+    for (const Json& j : doc["hosts"]) {
+        const HostSpec h = j.is_object() ? hostFromJson(j) : HostSpec{};
+        if (const auto problem = validateHost(h)) {
+            if (error) *error = QStringLiteral("hosts[%1]: %2").arg(index).arg(*problem);
+            return std::nullopt;
+        }
+        inv.put(h);
+        ++index;
+    }
+    return inv;
+}
+
+QByteArray Inventory::toJson() const {
+    Json hosts = Json::array();
+    for (const HostSpec& h : hosts_) hosts.push_back(hostToJson(h));
+    return QByteArray::fromStdString(Json{{"version", kFormatVersion}, {"hosts", hosts}}.dump(2)) + '\n';
+}
+
+std::optional<Inventory> Inventory::load(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.exists()) return Inventory{};
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QString why;
+    auto inv = fromJson(file.readAll(), &why);
+    if (!inv && error) *error = QStringLiteral("%1: %2").arg(path, why);
+    return inv;
+}
+
+std::optional<QString> Inventory::save(const QString& path) const {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(toJson()) < 0 || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return std::nullopt;
+}
+
+const HostSpec* Inventory::find(const QString& name) const {
+    for (const HostSpec& h : hosts_)
+        if (h.name == name) return &h;
+    return nullptr;
+}
+
+std::optional<QString> Inventory::put(const HostSpec& spec) {
+    if (auto problem = validateHost(spec)) return problem;
+    for (HostSpec& h : hosts_)
+        if (h.name == spec.name) {
+            h = spec;
+            return std::nullopt;
+        }
+    hosts_.push_back(spec);
+    return std::nullopt;
+}
+
+std::optional<QString> Inventory::update(const QString& oldName, const HostSpec& spec) {
+    if (auto problem = validateHost(spec)) return problem;
+    if (spec.name != oldName && find(spec.name)) return QStringLiteral("there is already a host called %1").arg(spec.name);
+    for (HostSpec& h : hosts_)
+        if (h.name == oldName) {
+            h = spec;
+            return std::nullopt;
+        }
+    return QStringLiteral("there is no host called %1").arg(oldName);
+}
+
+bool Inventory::remove(const QString& name) {
+    const auto before = hosts_.size();
+    std::erase_if(hosts_, [&](const HostSpec& h) { return h.name == name; });
+    return hosts_.size() != before;
+}
+
+int Inventory::merge(const std::vector<HostSpec>& imported) {
+    int added = 0;
+    for (const HostSpec& h : imported)
+        if (!find(h.name) && !validateHost(h)) {
+            hosts_.push_back(h);
+            ++added;
+        }
+    return added;
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <QString>
+
+#include "app/host_spec.h"
+
+namespace fleetdeck {
+
+// The user's fleet: hosts with where they are (address, port, user) and where they sit (group,
+// rack, rack unit, tags). Stored as JSON in the user's config directory. Names are unique.
+class Inventory {
+public:
+    // $XDG_CONFIG_HOME/fleetdeck/inventory.json (QStandardPaths::GenericConfigLocation), shared by
+    // the desktop app and fleetdeck-cli.
+    static QString defaultPath();
+
+    // A missing file is an empty inventory; an unreadable or malformed one is an error sentence.
+    static std::optional<Inventory> load(const QString& path, QString* error);
+    // Writes atomically (QSaveFile). Returns an error sentence on failure.
+    std::optional<QString> save(const QString& path) const;
+
+    static std::optional<Inventory> fromJson(const QByteArray& json, QString* error);
+    QByteArray toJson() const;
+
+    const std::vector<HostSpec>& hosts() const { return hosts_; }
+    const HostSpec* find(const QString& name) const;
+    // Adds or, when the name exists, replaces. Returns an error for an invalid spec.
+    std::optional<QString> put(const HostSpec& spec);
+    // Replaces the host called `oldName` (renaming allowed, but not onto another host's name).
+    std::optional<QString> update(const QString& oldName, const HostSpec& spec);
+    bool remove(const QString& name);
+    // Adds the imported hosts; existing names are kept as they are. Returns how many were added.
+    int merge(const std::vector<HostSpec>& imported);
+
+private:
+    std::vector<HostSpec> hosts_;
+};
+
+// Why a spec cannot go into the inventory, or nullopt.
+std::optional<QString> validateHost(const HostSpec& spec);
+
+}  // namespace fleetdeck

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <optional>
+
+#include <QByteArray>
+#include <QString>
+#include <libssh/libssh.h>
+
+namespace fleetdeck::ssh {
+
+// One fixed command run over an exec channel (blocking session; connect workers only).
+struct RemoteResult {
+    bool ran = false;        // false: the channel could not be opened (error says why)
+    int exitStatus = -1;
+    QByteArray out;
+    QByteArray err;
+    QString error;
+};
+
+// `input` is written to the command's stdin, then EOF. The server's shell runs `command`: build it
+// only from fixed text and shellQuote()d values.
+RemoteResult runRemote(ssh_session session, const QByteArray& command, const QByteArray& input = {});
+
+// A path as one single-quoted shell word. nullopt when it is not absolute or holds a quote or a
+// control character: such a path is refused rather than escaped.
+std::optional<QByteArray> shellQuote(const QString& path);
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,124 @@
+#include "app/ssh/ssh_auth.h"
+
+#include <cstring>
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "app/ssh/ssh_handles.h"
+
+namespace fleetdeck::ssh {
+namespace {
+
+struct PassphraseAsk {
+    const AuthPlan* plan;
+    QString keyFile;
+    bool asked = false;
+    bool cancelled = false;
+};
+
+// libssh's callback for an encrypted private key: asks the prompter, copies into libssh's buffer.
+int passphraseCallback(const char*, char* buf, size_t len, int, int, void* userdata) {
+    auto* ask = static_cast<PassphraseAsk*>(userdata);
+    ask->asked = true;
+    if (!ask->plan->prompter) return -1;
+    std::optional<QString> secret = ask->plan->prompter->askSecret(
+        SecretQuestion{SecretQuestion::Kind::KeyPassphrase, ask->plan->hostLabel, ask->plan->user, ask->keyFile});
+    if (!secret) {
+        ask->cancelled = true;
+        return -1;
+    }
+    QByteArray bytes = secret->toUtf8();
+    secret->fill(QLatin1Char('\0'));
+    const bool fits = static_cast<size_t>(bytes.size()) < len;
+    if (fits) std::memcpy(buf, bytes.constData(), static_cast<size_t>(bytes.size()) + 1);
+    bytes.fill('\0');
+    return fits ? 0 : -1;
+}
+
+enum class KeyOutcome { Accepted, Refused, Error };
+
+KeyOutcome tryIdentity(ssh_session session, const AuthPlan& plan, const QString& file, QStringList& notes) {
+    const QByteArray path = QFile::encodeName(file);
+    ssh_key rawPub = nullptr;
+    if (ssh_pki_import_pubkey_file((path + ".pub").constData(), &rawPub) == SSH_OK) {
+        KeyPtr pub(rawPub);
+        // Ask the server first, so a passphrase is only requested for a key it would take.
+        const int offered = ssh_userauth_try_publickey(session, nullptr, pub.get());
+        if (offered == SSH_AUTH_ERROR) return KeyOutcome::Error;
+        if (offered != SSH_AUTH_SUCCESS) return KeyOutcome::Refused;
+    }
+    PassphraseAsk ask{&plan, file};
+    ssh_key rawPriv = nullptr;
+    if (ssh_pki_import_privkey_file(path.constData(), nullptr, passphraseCallback, &ask, &rawPriv) != SSH_OK) {
+        if (ask.cancelled) notes << QStringLiteral("%1: no passphrase given (without a terminal or dialog, load the key with ssh-add)").arg(file);
+        else if (ask.asked && !plan.prompter)
+            notes << QStringLiteral("%1 is encrypted: load it with ssh-add, or run where FleetDeck can ask").arg(file);
+        else if (ask.asked) notes << QStringLiteral("%1: wrong passphrase").arg(file);
+        else notes << QStringLiteral("%1: not a private key FleetDeck can read").arg(file);
+        return KeyOutcome::Refused;
+    }
+    KeyPtr priv(rawPriv);
+    const int rc = ssh_userauth_publickey(session, nullptr, priv.get());
+    if (rc == SSH_AUTH_ERROR) return KeyOutcome::Error;
+    return rc == SSH_AUTH_SUCCESS ? KeyOutcome::Accepted : KeyOutcome::Refused;
+}
+
+TransportProblem linkError(ssh_session session) {
+    return {TransportProblem::Kind::ConnectFailed,
+            QStringLiteral("the connection failed during login: %1").arg(QString::fromUtf8(ssh_get_error(session)))};
+}
+
+}  // namespace
+
+QStringList defaultIdentityFiles() {
+    const QString dir = QDir::homePath() + QStringLiteral("/.ssh/");
+    return {dir + QStringLiteral("id_ed25519"), dir + QStringLiteral("id_ecdsa"), dir + QStringLiteral("id_rsa")};
+}
+
+std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan& plan) {
+    int rc = ssh_userauth_none(session, nullptr);
+    if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+    if (rc == SSH_AUTH_ERROR) return linkError(session);
+    const int methods = ssh_userauth_list(session, nullptr);
+    QStringList tried, notes;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
+        if (!qEnvironmentVariable("SSH_AUTH_SOCK").isEmpty()) {
+            rc = ssh_userauth_agent(session, nullptr);
+            if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+            if (rc == SSH_AUTH_ERROR) return linkError(session);
+            tried << QStringLiteral("ssh-agent");
+        }
+        QStringList seen;
+        for (const QString& file : plan.identityFiles) {
+            if (seen.contains(file) || !QFileInfo::exists(file)) continue;
+            seen << file;
+            tried << file;
+            const KeyOutcome outcome = tryIdentity(session, plan, file, notes);
+            if (outcome == KeyOutcome::Accepted) return std::nullopt;
+            if (outcome == KeyOutcome::Error) return linkError(session);
+        }
+    }
+    if ((methods & SSH_AUTH_METHOD_PASSWORD) && plan.prompter) {
+        std::optional<QString> password = plan.prompter->askSecret(
+            SecretQuestion{SecretQuestion::Kind::Password, plan.hostLabel, plan.user, {}});
+        if (password) {
+            QByteArray bytes = password->toUtf8();
+            password->fill(QLatin1Char('\0'));
+            rc = ssh_userauth_password(session, nullptr, bytes.constData());
+            bytes.fill('\0');
+            if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+            if (rc == SSH_AUTH_ERROR) return linkError(session);
+            tried << QStringLiteral("password");
+        }
+    }
+    QString message = QStringLiteral("%1@%2 refused every credential offered (%3)")
+                          .arg(plan.user, plan.hostLabel,
+                               tried.isEmpty() ? QStringLiteral("no key found") : tried.join(QStringLiteral(", ")));
+    if (!notes.isEmpty()) message += QStringLiteral("; ") + notes.join(QStringLiteral("; "));
+    message += QStringLiteral(": add your public key to ~%1/.ssh/authorized_keys on the server, or choose the key "
+                              "with --identity or IdentityFile in ~/.ssh/config").arg(plan.user);
+    return TransportProblem{TransportProblem::Kind::AuthFailed, message};
+}
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,140 @@
+#include "app/ssh/ssh_connect.h"
+
+#include <QDir>
+#include <QRegularExpression>
+
+#include "app/ssh/agent_deploy.h"
+#include "app/ssh/known_hosts.h"
+#include "app/ssh/remote_command.h"
+#include "app/ssh/ssh_auth.h"
+#include "app/ssh/ssh_config.h"
+#include "app/ssh/ssh_prompter.h"
+
+namespace fleetdeck::ssh {
+namespace {
+
+// Words that go into the ProxyCommand: host names, users, ports, nothing a shell would interpret.
+bool isPlainHopWord(const QString& word) {
+    static const QRegularExpression re(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+@)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?$)"));
+    return !word.startsWith(QLatin1Char('-')) && re.match(word).hasMatch();
+}
+
+QString quoteWord(const QString& word) { return QLatin1Char('\'') + word + QLatin1Char('\''); }
+
+// "user@host:port" as ssh(1) takes it for a destination: a port needs the ssh:// form.
+QString destination(const QString& hop) {
+    static const QRegularExpression portRe(QStringLiteral(R"(:(\d{1,5})$)"));
+    return portRe.match(hop).hasMatch() && !hop.endsWith(QLatin1Char(']')) ? QStringLiteral("ssh://") + hop : hop;
+}
+
+TransportProblem connectFailed(const QString& message) { return {TransportProblem::Kind::ConnectFailed, message}; }
+
+std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
+    const QByteArray host = plan.host.toUtf8(), user = plan.user.toUtf8(), known = QFile::encodeName(plan.knownHostsFile);
+    const unsigned int port = static_cast<unsigned int>(plan.port);
+    const long timeout = plan.connectTimeoutS;
+    int noConfig = 0;  // FleetDeck applies ~/.ssh/config itself (planConnection); libssh must not add to it
+    ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &noConfig);
+    ssh_options_set(s, SSH_OPTIONS_HOST, host.constData());
+    ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    ssh_options_set(s, SSH_OPTIONS_USER, user.constData());
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
+    ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, known.constData());
+    int noDelay = 1;  // small request/response lines and SFTP acks: Nagle would add delayed-ACK stalls
+    ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
+    if (!plan.proxyJump.isEmpty()) {
+        QString error;
+        const auto command = proxyCommandFor(plan, &error);
+        if (!command) return connectFailed(error);
+        ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command->toUtf8().constData());
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+ConnectPlan planConnection(const HostSpec& spec) {
+    ConnectPlan plan;
+    plan.label = spec.name.isEmpty() ? spec.address : spec.name;
+    plan.configFile = spec.ssh.configFile.isEmpty() ? SshConfig::defaultPath() : spec.ssh.configFile;
+    const SshHostConfig config = SshConfig::load(plan.configFile).resolve(spec.address);
+    plan.host = config.hostName.isEmpty() ? spec.address : config.hostName;
+    plan.port = spec.port > 0 ? spec.port : config.port.value_or(22);
+    plan.user = !spec.user.isEmpty() ? spec.user : !config.user.isEmpty() ? config.user : qEnvironmentVariable("USER");
+    if (plan.user.isEmpty()) plan.user = QDir::home().dirName();
+    if (!spec.ssh.identityFile.isEmpty()) plan.identityFiles << spec.ssh.identityFile;
+    plan.identityFiles << config.identityFiles << defaultIdentityFiles();
+    plan.knownHostsFile = spec.ssh.knownHostsFile.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/known_hosts")
+                                                            : spec.ssh.knownHostsFile;
+    plan.acceptNew = spec.ssh.acceptNewHostKey;
+    plan.proxyJump = config.proxyJump;
+    return plan;
+}
+
+std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error) {
+    QStringList hops = plan.proxyJump.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (QString& hop : hops) {
+        hop = hop.trimmed();
+        if (!isPlainHopWord(hop)) {
+            if (error) *error = QStringLiteral("ProxyJump '%1' for %2 is not [user@]host[:port]").arg(hop, plan.label);
+            return std::nullopt;
+        }
+    }
+    if (!isPlainHopWord(plan.host) || !shellQuote(plan.knownHostsFile) || !shellQuote(QDir(plan.configFile).absolutePath())) {
+        if (error) *error = QStringLiteral("cannot build a jump for %1: unusual characters in its host or file names").arg(plan.label);
+        return std::nullopt;
+    }
+    // OpenSSH checks the jump hosts' keys against the same known_hosts, never asks (BatchMode),
+    // and only forwards the byte stream; FleetDeck still checks the target's key itself.
+    QStringList words{QStringLiteral("exec ssh"), QStringLiteral("-F"), quoteWord(QDir(plan.configFile).absolutePath()),
+                      QStringLiteral("-o BatchMode=yes"),
+                      plan.acceptNew ? QStringLiteral("-o StrictHostKeyChecking=accept-new")
+                                     : QStringLiteral("-o StrictHostKeyChecking=yes"),
+                      QStringLiteral("-o UserKnownHostsFile=") + quoteWord(plan.knownHostsFile),
+                      QStringLiteral("-o ConnectTimeout=%1").arg(plan.connectTimeoutS)};
+    for (const QString& id : plan.identityFiles)
+        if (QFile::exists(id) && shellQuote(id)) words << QStringLiteral("-i") << quoteWord(id);
+    const QString last = hops.takeLast();
+    if (!hops.isEmpty()) words << QStringLiteral("-J") << quoteWord(hops.join(QLatin1Char(',')));
+    const QString target = plan.host.contains(QLatin1Char(':')) && !plan.host.startsWith(QLatin1Char('['))
+                               ? QStringLiteral("[%1]").arg(plan.host) : plan.host;
+    words << QStringLiteral("-W") << quoteWord(QStringLiteral("%1:%2").arg(target).arg(plan.port)) << quoteWord(destination(last));
+    return words.join(QLatin1Char(' '));
+}
+
+ConnectOutcome connectAgent(const ConnectPlan& plan) {
+    SessionPtr session(ssh_new());
+    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+    if (auto problem = setOptions(session.get(), plan)) return *problem;
+    const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
+                                                   : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
+    if (ssh_connect(session.get()) != SSH_OK)
+        return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
+                                 .arg(where, QString::fromUtf8(ssh_get_error(session.get()))));
+    // Past the handshake, steps such as hashing the agent on a busy server may take longer than
+    // a connect should; they get a minute each.
+    const long stepTimeoutS = 60;
+    ssh_options_set(session.get(), SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
+    const std::shared_ptr<SshPrompter> prompter = sshPrompter();
+    if (auto problem = verifyHostKey(session.get(), HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get()}))
+        return *problem;
+    if (auto problem = authenticate(session.get(), AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
+        return *problem;
+    Deployment deployment = deployAgent(session.get(), plan.label);
+    if (deployment.problem) return *deployment.problem;
+    AgentLink link;
+    link.notes = deployment.notes;
+    link.uploaded = deployment.uploaded;
+    link.agentPath = deployment.agentPath;
+    link.channel.reset(ssh_channel_new(session.get()));
+    const QByteArray command = *shellQuote(deployment.agentPath) + " --stdio";
+    if (!link.channel || ssh_channel_open_session(link.channel.get()) != SSH_OK ||
+        ssh_channel_request_exec(link.channel.get(), command.constData()) != SSH_OK)
+        return TransportProblem{TransportProblem::Kind::AgentUnavailable,
+                                QStringLiteral("could not start the agent on %1: %2")
+                                    .arg(plan.label, QString::fromUtf8(ssh_get_error(session.get())))};
+    link.session = std::move(session);
+    return link;
+}
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <atomic>
+#include <variant>
+
+#include <QStringList>
+
+#include "app/host_spec.h"
+#include "app/ssh/ssh_handles.h"
+#include "app/transport.h"
+
+namespace fleetdeck::ssh {
+
+// Everything needed to reach one host, after ~/.ssh/config has been applied.
+struct ConnectPlan {
+    QString label;           // "gpu-01" — for messages
+    QString host;            // what TCP connects to and known_hosts is checked against
+    int port = 22;
+    QString user;
+    QStringList identityFiles;  // --identity, then IdentityFile, then the defaults
+    QString knownHostsFile;
+    bool acceptNew = false;
+    QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
+    QString configFile;
+    int connectTimeoutS = 10;
+};
+
+// Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);
+// explicit fields in the spec win over the config.
+ConnectPlan planConnection(const HostSpec& spec);
+
+// A logged-in session with the agent running on an exec channel.
+struct AgentLink {
+    SessionPtr session;
+    ChannelPtr channel;
+    QStringList notes;  // deployment remarks for the host's diagnostics
+    bool uploaded = false;
+    QString agentPath;
+};
+
+using ConnectOutcome = std::variant<AgentLink, TransportProblem>;
+
+// Connects, checks the host key, logs in, deploys and starts the agent. Blocking (bounded by the
+// connect timeout for each network step): call it on a connect worker, never the GUI thread.
+ConnectOutcome connectAgent(const ConnectPlan& plan);
+
+// The ProxyCommand that reaches plan.host through plan.proxyJump with OpenSSH (`ssh -W`), or
+// nullopt with `error` set when a hop is not a plain [user@]host[:port] word.
+std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error);
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,193 @@
+#include "app/ssh/ssh_transport.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <mutex>
+
+#include <QThreadPool>
+
+namespace fleetdeck::ssh {
+namespace {
+
+constexpr int kConnectPoolSize = 16;
+constexpr int kPollIntervalMs = 50;
+constexpr int kKeepaliveIntervalMs = 10000;
+constexpr unsigned int kTcpUserTimeoutMs = 30000;
+
+QThreadPool& connectPool() {
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;  // lives for the process; workers end by their own timeouts
+        p->setMaxThreadCount(kConnectPoolSize);
+        p->setExpiryTimeout(30000);
+        return p;
+    }();
+    return *pool;
+}
+
+}  // namespace
+
+// Shared between the transport and its connect worker: the worker reports back only while the
+// transport still exists.
+struct SshTransport::Attempt {
+    std::mutex mutex;
+    SshTransport* owner = nullptr;
+};
+
+int SshTransport::connectPoolSize() { return kConnectPoolSize; }
+
+SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), spec_(std::move(spec)) {
+    pollTimer_.setInterval(kPollIntervalMs);
+    connect(&pollTimer_, &QTimer::timeout, this, &SshTransport::pump);
+    keepaliveTimer_.setInterval(kKeepaliveIntervalMs);
+    connect(&keepaliveTimer_, &QTimer::timeout, this, [this] {
+        if (session_ && ssh_send_ignore(session_.get(), "fleetdeck") == SSH_ERROR)
+            fail({TransportProblem::Kind::ConnectionLost,
+                  tr("connection to %1 lost: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+    });
+}
+
+SshTransport::~SshTransport() {
+    if (attempt_) {
+        std::lock_guard lock(attempt_->mutex);
+        attempt_->owner = nullptr;
+    }
+    teardown();
+}
+
+QString SshTransport::describe() const { return tr("ssh %1").arg(spec_.name); }
+
+void SshTransport::open() {
+    if (attempt_ || session_) return;
+    attempt_ = std::make_shared<Attempt>();
+    attempt_->owner = this;
+    connectPool().start([attempt = attempt_, spec = spec_] {
+        auto outcome = std::make_shared<ConnectOutcome>(connectAgent(planConnection(spec)));
+        std::lock_guard lock(attempt->mutex);
+        if (!attempt->owner) return;  // the transport went away; the session closes with `outcome`
+        // Posting under the lock: the owner cannot be destroyed before the event is queued, and
+        // a queued call to a destroyed object is dropped by Qt.
+        SshTransport* owner = attempt->owner;
+        QMetaObject::invokeMethod(owner, [owner, outcome] { owner->onConnected(std::move(*outcome)); },
+                                  Qt::QueuedConnection);
+    });
+}
+
+void SshTransport::onConnected(ConnectOutcome outcome) {
+    {
+        std::lock_guard lock(attempt_->mutex);
+        attempt_->owner = nullptr;
+    }
+    attempt_.reset();
+    if (auto* problem = std::get_if<TransportProblem>(&outcome)) {
+        emit closed(*problem);
+        return;
+    }
+    AgentLink& link = std::get<AgentLink>(outcome);
+    session_ = std::move(link.session);
+    channel_ = std::move(link.channel);
+    uploaded_ = link.uploaded;
+    agentPath_ = link.agentPath;
+    ssh_set_blocking(session_.get(), 0);
+    const int fd = ssh_get_fd(session_.get());
+    const unsigned int userTimeout = kTcpUserTimeoutMs;
+    setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);  // fails harmlessly on a proxy pipe
+    notifier_ = new QSocketNotifier(fd, QSocketNotifier::Read, this);
+    connect(notifier_, &QSocketNotifier::activated, this, &SshTransport::pump);
+    pollTimer_.start();
+    keepaliveTimer_.start();
+    emit diagnostic(uploaded_ ? tr("uploaded the agent to %1").arg(agentPath_)
+                              : tr("using the cached agent at %1").arg(agentPath_));
+    for (const QString& note : link.notes) emit diagnostic(note);
+    emit opened();
+    pump();
+}
+
+void SshTransport::sendLine(const QByteArray& line) {
+    if (!channel_) return;
+    outgoing_ += line;
+    outgoing_ += '\n';
+    flushWrites();
+}
+
+void SshTransport::flushWrites() {
+    while (channel_ && !outgoing_.isEmpty()) {
+        const int n = ssh_channel_write(channel_.get(), outgoing_.constData(),
+                                        static_cast<uint32_t>(std::min<qsizetype>(outgoing_.size(), 32 * 1024)));
+        if (n == SSH_ERROR) {
+            fail({TransportProblem::Kind::ConnectionLost,
+                  tr("connection to %1 lost while sending: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+            return;
+        }
+        if (n == 0) return;  // the channel window is full; the poll timer retries
+        outgoing_.remove(0, n);
+    }
+}
+
+void SshTransport::pump() {
+    if (!channel_) return;
+    char buf[16384];
+    for (int stream = 0; stream < 2 && channel_; ++stream) {
+        for (;;) {
+            const int n = ssh_channel_read_nonblocking(channel_.get(), buf, sizeof buf, stream);
+            if (n == SSH_ERROR) {
+                fail({TransportProblem::Kind::ConnectionLost,
+                      tr("connection to %1 lost: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+                return;
+            }
+            if (n <= 0) break;
+            const QByteArray bytes(buf, n);
+            if (stream == 0) {
+                emit bytesReceived(bytes);
+            } else {
+                for (const QByteArray& line : bytes.split('\n'))
+                    if (!line.trimmed().isEmpty()) emit diagnostic(QString::fromUtf8(line.trimmed()));
+            }
+            if (!channel_) return;  // a receiver closed us
+        }
+    }
+    flushWrites();
+    if (channel_ && !ssh_is_connected(session_.get())) {
+        fail({TransportProblem::Kind::ConnectionLost, tr("connection to %1 lost").arg(spec_.name)});
+        return;
+    }
+    if (channel_ && (ssh_channel_is_eof(channel_.get()) || ssh_channel_is_closed(channel_.get()))) {
+        const int status = ssh_channel_get_exit_status(channel_.get());
+        fail({TransportProblem::Kind::AgentExited,
+              status >= 0 ? tr("the agent on %1 exited with status %2").arg(spec_.name).arg(status)
+                          : tr("the agent on %1 ended").arg(spec_.name)});
+    }
+}
+
+void SshTransport::fail(const TransportProblem& problem) {
+    teardown();
+    emit closed(problem);
+}
+
+void SshTransport::teardown() {
+    pollTimer_.stop();
+    keepaliveTimer_.stop();
+    delete notifier_;
+    notifier_ = nullptr;
+    outgoing_.clear();
+    if (channel_) {
+        ssh_channel_send_eof(channel_.get());
+        ssh_channel_close(channel_.get());
+    }
+    channel_.reset();
+    session_.reset();
+}
+
+void SshTransport::close() {
+    if (attempt_) {
+        std::lock_guard lock(attempt_->mutex);
+        attempt_->owner = nullptr;
+    }
+    const bool wasOpen = attempt_ || session_;
+    attempt_.reset();
+    teardown();
+    if (wasOpen) emit closed({});
+}
+
+}  // namespace fleetdeck::ssh

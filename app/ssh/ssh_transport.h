@@ -1,0 +1,60 @@
+#pragma once
+
+#include <memory>
+
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include "app/host_spec.h"
+#include "app/ssh/ssh_connect.h"
+#include "app/transport.h"
+
+namespace fleetdeck::ssh {
+
+// The agent on a remote server, over an SSH exec channel.
+//
+// Two phases, so one slow host never holds up another and no host owns a thread:
+//  1. connect, host key, login, deploy — blocking libssh calls on a small shared worker pool
+//     (connectPoolSize() threads), each step bounded by the connect timeout;
+//  2. the running agent's channel — handed to this object's thread, switched to non-blocking
+//     mode and driven by a QSocketNotifier on the session's socket plus a short poll timer.
+// Keepalives: an SSH_MSG_IGNORE every 10 s and TCP_USER_TIMEOUT, so a dead link is noticed
+// within about 30 s even when nothing else is being sent.
+class SshTransport : public Transport {
+    Q_OBJECT
+public:
+    explicit SshTransport(HostSpec spec, QObject* parent = nullptr);
+    ~SshTransport() override;
+
+    void open() override;
+    void sendLine(const QByteArray& line) override;
+    void close() override;
+    QString describe() const override;
+
+    // Whether the last open() uploaded the agent (false: the cached copy was reused).
+    bool uploadedAgent() const { return uploaded_; }
+    QString agentPath() const { return agentPath_; }
+
+    static int connectPoolSize();
+
+private:
+    struct Attempt;
+    void onConnected(ConnectOutcome outcome);
+    void pump();
+    void flushWrites();
+    void fail(const TransportProblem& problem);
+    void teardown();
+
+    HostSpec spec_;
+    std::shared_ptr<Attempt> attempt_;
+    SessionPtr session_;
+    ChannelPtr channel_;
+    QSocketNotifier* notifier_ = nullptr;
+    QTimer pollTimer_;
+    QTimer keepaliveTimer_;
+    QByteArray outgoing_;
+    bool uploaded_ = false;
+    QString agentPath_;
+};
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck::tuning {
+
+// The parts of an agent's `facts` result (docs/protocol.md) that tuning decisions read, typed.
+// Anything the agent did not report stays empty: unknown is never guessed as zero or false.
+struct HostFacts {
+    struct Gpu {
+        int index = 0;  // position in facts.gpus[], as the operator counts them
+        std::string vendor;  // "nvidia", "amd"
+        std::optional<std::string> name;
+        std::string pciBusId;
+        std::optional<int> numaNode;
+        std::optional<int> pcieGen, pcieWidth, pcieGenMax, pcieWidthMax;
+    };
+    struct Nic {
+        std::string name;
+        std::optional<std::string> type;  // "ethernet", "infiniband"
+        std::optional<std::int64_t> speedMbps;  // none while the link is down
+    };
+    struct Disk {
+        std::string name;
+        bool nvme = false;
+        std::optional<bool> rotational;
+    };
+
+    std::optional<std::string> hostname;
+    std::optional<std::string> kernel;
+    std::optional<std::vector<std::string>> cpuFlags;
+    std::optional<bool> hypervisor;  // running as a VM guest
+    std::optional<std::string> hardwareAssist;  // "vmx", "svm"
+    std::optional<std::int64_t> memTotalBytes;
+    std::optional<int> numaNodes;
+    std::vector<Gpu> gpus;
+    std::optional<std::string> nvidiaDriver;
+    std::vector<Nic> nics;
+    int infinibandPorts = 0;
+    std::optional<std::vector<Disk>> disks;
+    std::optional<std::string> cpufreqDriver, cpufreqGovernor;
+    std::optional<std::string> thpEnabled, thpDefrag;
+    std::optional<std::string> tunedProfile;
+
+    int nvidiaGpuCount() const;
+    bool hasCpuFlag(const std::string& flag) const;  // false when flags are unknown
+};
+
+HostFacts readHostFacts(const nlohmann::json& facts);
+
+// "6.1.0-18-amd64" -> {6, 1}.
+std::optional<std::pair<int, int>> kernelVersion(const std::string& release);
+// "535.161.08" -> 535.
+std::optional<int> driverMajor(const std::string& version);
+
+}  // namespace fleetdeck::tuning

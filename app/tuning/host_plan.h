@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include "app/tuning/plan_diff.h"
+#include "app/tuning/planner.h"
+
+namespace fleetdeck::tuning {
+
+// One target host in the wizard: its plan, the facts it came from, and what is known of its
+// current values. The push hook receives these.
+struct HostPlan {
+    QString host;
+    nlohmann::json facts;
+    TuningPlan plan;
+    nlohmann::json currentValues = nlohmann::json::object();  // agent values merged over facts
+    std::string currentStatus;  // "" while reading, "agent", or why the agent gave none
+
+    std::vector<DiffRow> diff() const {
+        const std::string unknown = currentStatus.empty()      ? "reading current values…"
+                                    : currentStatus == "agent" ? "the agent did not report it"
+                                                               : currentStatus;
+        return diffPlan(plan, currentValues, unknown);
+    }
+};
+
+}  // namespace fleetdeck::tuning

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/tuning/planner.h"
+
+namespace fleetdeck::tuning {
+
+// Where a current value came from.
+enum class ValueOrigin { Agent, Facts, None };
+
+// One row of a host's diff: what is there now and what the plan would write.
+struct DiffRow {
+    enum class Status { Change, Unchanged, Unsupported, Unknown };
+    std::string id;
+    Json current;   // null when unknown
+    Json proposed;
+    Status status = Status::Unknown;
+    ValueOrigin origin = ValueOrigin::None;
+    std::string note;  // the reason for Unsupported / Unknown, "already at least 4096" for Unchanged
+    const PlannedSetting* setting = nullptr;  // into the plan the diff was made from
+};
+
+// Current values keyed by setting id, the shape `tune.read` answers with (docs/rules.md):
+// {"thp.enabled": {"value": "always", "origin": "agent"},
+//  "cpu.governor": {"value": null, "reason": "no cpufreq in this VM guest", "code": "not_supported"}}.
+// A bare value instead of an object counts as {"value": ...}.
+//
+// The values the agent's facts already tell (THP, the CPU governor), marked origin "facts": a
+// fallback for agents without `tune.read` and for `--facts FILE`.
+Json currentValuesFromFacts(const Json& facts);
+// `primary` wins over `fallback` for every id it has a non-null value for.
+Json mergeCurrentValues(const Json& primary, const Json& fallback);
+
+// Compares a plan with current values. `unknownReason` explains rows without a current value
+// ("current values unavailable (agent too old)").
+std::vector<DiffRow> diffPlan(const TuningPlan& plan, const Json& currentValues, const std::string& unknownReason);
+
+std::string_view to_string(DiffRow::Status s);
+std::string_view to_string(ValueOrigin o);
+Json toJson(const DiffRow& row);
+// "madvise", "4096 131072 16777216", "on"/"off", "—" for null: values as an operator reads them.
+std::string displayValue(const Json& value);
+
+}  // namespace fleetdeck::tuning

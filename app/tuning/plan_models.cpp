@@ -1,0 +1,116 @@
+#include "app/tuning/plan_models.h"
+
+
+#include "app/tuning/plan_text.h"
+
+namespace fleetdeck::tuning {
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+QString proposed(const Json& value, bool atLeast) { return (atLeast ? QStringLiteral("≥ ") : QString()) + q(displayValue(value)); }
+
+QVariant header(const char* const* names, int count, int section, Qt::Orientation o, int role) {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= count) return {};
+    return QString::fromUtf8(names[section]);
+}
+
+}  // namespace
+
+void PlanSettingsModel::setPlan(const TuningPlan& plan) {
+    beginResetModel();
+    settings_ = plan.settings;
+    endResetModel();
+}
+
+int PlanSettingsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(settings_.size()); }
+int PlanSettingsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant PlanSettingsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const PlannedSetting& s = settings_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::ToolTipRole) return q("Risk: " + s.risk + (s.unsupported ? "\nNot on this host: " + *s.unsupported : ""));
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+    case Setting: return q(s.id);
+    case Proposed: return s.unsupported ? QStringLiteral("not supported: ") + q(*s.unsupported) : proposed(s.value, s.atLeast);
+    case TakesEffect: return q(requiresText(s.requires_));
+    case Rationale: return q(s.rationale);
+    case Source: return q(s.source);
+    default: return {};
+    }
+}
+
+QVariant PlanSettingsModel::headerData(int section, Qt::Orientation o, int role) const {
+    static const char* const names[] = {"Setting", "Proposed", "Takes effect", "Why", "Source"};
+    return header(names, ColumnCount, section, o, role);
+}
+
+void FindingsModel::setFindings(const std::vector<Finding>& findings) {
+    beginResetModel();
+    findings_ = findings;
+    endResetModel();
+}
+
+int FindingsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(findings_.size()); }
+int FindingsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant FindingsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Finding& f = findings_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::UserRole) return static_cast<int>(f.severity);
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+    case SeverityColumn: return q(to_string(f.severity));
+    case FindingColumn: return q(f.finding);
+    case Recommendation: return q(f.recommendation);
+    case Source: return q(f.source);
+    default: return {};
+    }
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
+    static const char* const names[] = {"Severity", "Finding", "Recommendation", "Source"};
+    return header(names, ColumnCount, section, o, role);
+}
+
+void PlanDiffModel::setRows(const std::vector<DiffRow>& rows, const TuningPlan& plan) {
+    beginResetModel();
+    rows_.clear();
+    for (const DiffRow& r : rows) {
+        const PlannedSetting* s = plan.setting(r.id);
+        Row row{r, s && s->atLeast};
+        row.diff.setting = nullptr;  // the model outlives no plan; keep no pointer into one
+        rows_.push_back(std::move(row));
+    }
+    endResetModel();
+}
+
+int PlanDiffModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int PlanDiffModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Row& row = rows_[static_cast<std::size_t>(index.row())];
+    const DiffRow& r = row.diff;
+    if (role == StatusRole) return static_cast<int>(r.status);
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+    case Setting: return q(r.id);
+    case Current:
+        if (r.current.is_null()) return QStringLiteral("?");
+        return q(displayValue(r.current)) + (r.origin == ValueOrigin::Facts ? QStringLiteral("  (from facts)") : QString());
+    case Proposed: return proposed(r.proposed, row.atLeast);
+    case Status: return q(to_string(r.status));
+    case Note: return q(r.note);
+    default: return {};
+    }
+}
+
+QVariant PlanDiffModel::headerData(int section, Qt::Orientation o, int role) const {
+    static const char* const names[] = {"Setting", "Current", "Proposed", "Status", "Note"};
+    return header(names, ColumnCount, section, o, role);
+}
+
+}  // namespace fleetdeck::tuning

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/tuning/rule_catalogue.h"
+#include "app/tuning/tuning_answers.h"
+
+namespace fleetdeck::tuning {
+
+// A setting the plan proposes for one host.
+struct PlannedSetting {
+    std::string id;
+    Json value;
+    bool atLeast = false;  // "only raise": a higher current value stays
+    std::string rule;
+    std::string rationale;
+    std::string source;
+    std::string risk;
+    Requires requires_ = Requires::Nothing;
+    std::optional<std::string> unsupported;  // why this host cannot take it
+};
+
+// Something found on the host that a push cannot change.
+struct Finding {
+    std::string rule;
+    Severity severity = Severity::Info;
+    std::string finding;
+    std::string recommendation;
+    std::string source;
+};
+
+// The answers applied to one host's facts.
+struct TuningPlan {
+    std::string host;
+    TuningAnswers answers;
+    std::vector<PlannedSetting> settings;
+    std::vector<Finding> advice;
+
+    const PlannedSetting* setting(const std::string& id) const;
+};
+
+// Walks the catalogue in order; the first rule that proposes a setting id wins. Facts as the agent's
+// `facts` result (an empty object when unknown: host-dependent settings are then kept, unchecked).
+TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers, const Json& facts,
+                    const std::string& host = {});
+
+Json toJson(const PlannedSetting& s);
+Json toJson(const Finding& f);
+Json toJson(const TuningPlan& plan);
+
+}  // namespace fleetdeck::tuning

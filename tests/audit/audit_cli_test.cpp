@@ -1,0 +1,151 @@
+// fleetdeck-cli audit as an operator runs it.
+#include <nlohmann/json.hpp>
+
+#include "tests/audit/audit_test_support.h"
+#include "tests/support/subprocess.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::LogFixture;
+using fleetdeck::test::readFile;
+using fleetdeck::test::run_capture;
+using fleetdeck::test::Subprocess;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+
+struct CliRun {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+CliRun cli(const std::vector<std::string>& args) {
+    Subprocess p(kCli, args, {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN});
+    p.close_stdin();
+    CliRun run;
+    while (auto line = p.read_line(std::chrono::seconds(60))) run.out += *line + "\n";
+    run.status = p.wait(std::chrono::seconds(60)).value_or(-1);
+    run.err = p.stderr_text();
+    return run;
+}
+
+// The demo log plus the options that point the CLI at it.
+struct DemoLog : LogFixture {
+    DemoLog() {
+        audit::AuditLog log(paths);
+        entries = test::writeDemoLog(log);
+    }
+    std::vector<std::string> args(std::vector<std::string> words) const {
+        words.push_back(paths.log);
+        words.push_back("--key");
+        words.push_back(paths.key);
+        return words;
+    }
+    int entries = 0;
+};
+
+}  // namespace
+
+TEST(AuditCli, VerifyAnIntactLogExitsZero) {
+    DemoLog demo;
+    const CliRun run = cli(demo.args({"audit", "verify"}));
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("intact, " + std::to_string(demo.entries) + " entries verified through entry " +
+                           std::to_string(demo.entries)),
+              std::string::npos)
+        << run.out;
+}
+
+TEST(AuditCli, EditingOneByteInTheMiddleFailsAndNamesThatEntry) {
+    DemoLog demo;
+    std::string text = readFile(demo.paths.log);
+    const std::size_t middle = text.size() / 2;
+    ASSERT_NE(text[middle], '\n');
+    const auto entry = 1 + std::count(text.begin(), text.begin() + static_cast<long>(middle), '\n');
+    text[middle] = text[middle] == 'x' ? 'y' : 'x';
+    test::writeFile(demo.paths.log, text);
+
+    const CliRun run = cli(demo.args({"audit", "verify"}));
+    EXPECT_EQ(run.status, 1);
+    const std::string named = "entry " + std::to_string(entry) + " (line " + std::to_string(entry) + "): modified";
+    EXPECT_NE(run.out.find(named), std::string::npos) << "expected '" << named << "' in:\n" << run.out;
+    EXPECT_NE(run.out.find("Entries 1-" + std::to_string(entry - 1) + " verified"), std::string::npos) << run.out;
+}
+
+TEST(AuditCli, VerifyDefaultsToTheInstallationsLog) {
+    test::TempDir data;
+    const std::string dir = (data.path() / "fleetdeck" / "audit").string();
+    audit::AuditLog log({dir + "/log.jsonl", dir + "/hmac.key"});
+    ASSERT_TRUE(log.record(test::sampleEvent("gpu-01", 1)).ok());
+    Subprocess p(kCli, {"audit", "verify"}, {"XDG_DATA_HOME=" + data.path().string()});
+    const auto line = p.read_line();
+    ASSERT_TRUE(line);
+    EXPECT_NE(line->find(dir + "/log.jsonl: intact, 1 entries"), std::string::npos) << *line;
+    EXPECT_EQ(p.wait(), 0);
+}
+
+TEST(AuditCli, VerifyAgainstAnAgentWithoutAJournalSaysSoAndFails) {
+    DemoLog demo;
+    auto args = demo.args({"audit", "verify"});
+    args.insert(args.end(), {"--against", "local"});
+    const CliRun run = cli(args);
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.err.find("local's agent does not keep a journal yet (needs the push feature)"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.out.find("intact"), std::string::npos) << run.out;  // no success is claimed
+}
+
+TEST(AuditCli, ShowFiltersAndAlignsColumns) {
+    DemoLog demo;
+    const CliRun run = cli(demo.args({"audit", "show", "--host", "gpu-05", "--result", "rolled_back"}));
+    EXPECT_EQ(run.status, 0) << run.err;
+    std::istringstream in(run.out);
+    std::string header, row;
+    std::getline(in, header);
+    EXPECT_EQ(header.rfind("SEQ  TIME (UTC)", 0), 0u) << header;
+    const auto resultAt = header.find("RESULT");
+    int rows = 0;
+    while (std::getline(in, row)) {
+        ++rows;
+        EXPECT_NE(row.find("gpu-05"), std::string::npos) << row;
+        EXPECT_EQ(row.substr(resultAt, 11), "rolled_back") << row;
+    }
+    EXPECT_EQ(rows, 3);  // three settings were written before the failure, and rolled back
+}
+
+TEST(AuditCli, ShowTimeRangeAndOperator) {
+    DemoLog demo;
+    const CliRun none = cli(demo.args({"audit", "show", "--until", "2000-01-01"}));
+    EXPECT_EQ(none.status, 0);
+    EXPECT_EQ(std::count(none.out.begin(), none.out.end(), '\n'), 1);  // the header only
+    const CliRun deploy = cli(demo.args({"audit", "show", "--operator", "deploy@", "--since", "2000-01-01T00:00Z"}));
+    EXPECT_EQ(deploy.status, 0);
+    EXPECT_NE(deploy.out.find("deploy@jump-01"), std::string::npos);
+    EXPECT_EQ(deploy.out.find("maria@"), std::string::npos);
+    EXPECT_EQ(cli(demo.args({"audit", "show", "--since", "last tuesday"})).status, 2);
+}
+
+TEST(AuditCli, ExportCsvAndJson) {
+    DemoLog demo;
+    const CliRun json = cli(demo.args({"audit", "export", "--json"}));
+    EXPECT_EQ(json.status, 0) << json.err;
+    const Json array = Json::parse(json.out);
+    ASSERT_TRUE(array.is_array());
+    EXPECT_EQ(static_cast<int>(array.size()), demo.entries);
+    EXPECT_EQ(array[0]["seq"], 1);
+    const CliRun csv = cli(demo.args({"audit", "export", "--csv", "--setting", "swappiness"}));
+    EXPECT_EQ(csv.status, 0);
+    EXPECT_EQ(csv.out.rfind("seq,time_utc,", 0), 0u);
+    EXPECT_NE(csv.out.find("sysctl.vm.swappiness"), std::string::npos);
+    EXPECT_EQ(csv.out.find("somaxconn"), std::string::npos);
+}
+
+TEST(AuditCli, UsageErrorsExitTwo) {
+    EXPECT_EQ(cli({"audit"}).status, 2);
+    EXPECT_EQ(cli({"audit", "frobnicate"}).status, 2);
+    EXPECT_EQ(cli({"audit", "export", "/tmp/x.jsonl"}).status, 2);  // needs --csv or --json
+    EXPECT_EQ(cli({"audit", "verify", "--against"}).status, 2);
+    EXPECT_EQ(cli({"audit", "show", "--result", "maybe"}).status, 2);
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Connect + hello + facts for 16 loopback hosts (127.0.0.2–127.0.0.17, one test sshd listening on
+# all of them) with fleetdeck-cli, against `ansible -m setup` on the same hosts, in one run.
+# Usage: tests/bench/ssh_connect_bench.sh [BUILD_DIR]   (needs openssh-server and ansible-core)
+set -euo pipefail
+build=$(realpath "${1:-build/dev}")
+cli="$build/bin/fleetdeck-cli"
+export FLEETDECK_AGENT="$build/bin/fleetdeck-agent"
+command -v ansible >/dev/null || { echo "ansible is missing: apt-get install ansible-core" >&2; exit 2; }
+work=$(mktemp -d /tmp/fleetdeck-bench-XXXXXX)
+sshd_pid=
+cleanup() { [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+mkdir -p "$work/home/.ssh" /run/sshd
+ssh-keygen -q -t ed25519 -N '' -f "$work/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$work/home/.ssh/id_ed25519"
+cp "$work/home/.ssh/id_ed25519.pub" "$work/authorized_keys"
+{
+  echo "Port $port"
+  for i in $(seq 2 17); do echo "ListenAddress 127.0.0.$i"; done
+  echo "HostKey $work/host_key"
+  echo "PidFile $work/sshd.pid"
+  echo "AuthorizedKeysFile $work/authorized_keys"
+  echo "StrictModes no"; echo "UsePAM no"; echo "PermitRootLogin prohibit-password"
+  echo "PasswordAuthentication no"; echo "MaxStartups 100:30:200"
+  echo "Subsystem sftp /usr/lib/openssh/sftp-server"
+  echo "SetEnv XDG_CACHE_HOME=$work/remote-cache"
+} > "$work/sshd_config"
+/usr/sbin/sshd -D -e -f "$work/sshd_config" 2>"$work/sshd.log" &
+sshd_pid=$!
+for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.17/$port) 2>/dev/null && break; sleep 0.05; done
+
+read -r ktype kbody _ < "$work/host_key.pub"
+hosts=() ; : > "$work/inventory.ini"
+echo "[bench]" >> "$work/inventory.ini"
+for i in $(seq 2 17); do
+  echo "[127.0.0.$i]:$port $ktype $kbody" >> "$work/home/.ssh/known_hosts"
+  hosts+=("root@127.0.0.$i:$port")
+  echo "h$i ansible_host=127.0.0.$i ansible_port=$port ansible_user=root ansible_ssh_private_key_file=$work/home/.ssh/id_ed25519" >> "$work/inventory.ini"
+done
+
+export HOME="$work/home" XDG_CONFIG_HOME="$work/config"
+unset SSH_AUTH_SOCK
+now() { date +%s.%N; }
+
+# The first run uploads the agent (once per server; the 16 addresses share one cache here).
+t0=$(now); "$cli" facts --json "${hosts[@]}" > "$work/first.json"; t1=$(now)
+t2=$(now); "$cli" facts --json "${hosts[@]}" > "$work/fleetdeck.json"; t3=$(now)
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d)==16 and all('error' not in v for v in d.values())" "$work/fleetdeck.json"
+
+export ANSIBLE_HOST_KEY_CHECKING=True ANSIBLE_REMOTE_TMP="$work/ansible-remote" ANSIBLE_LOCAL_TEMP="$work/ansible-local"
+export ANSIBLE_PYTHON_INTERPRETER=/usr/bin/python3 ANSIBLE_FORKS=16 ANSIBLE_SSH_ARGS="-o UserKnownHostsFile=$work/home/.ssh/known_hosts -o ControlMaster=no"
+t4=$(now); ansible all -i "$work/inventory.ini" -m setup > "$work/ansible.txt" || { tail -20 "$work/ansible.txt" >&2; exit 1; }; t5=$(now)
+[ "$(grep -c 'SUCCESS' "$work/ansible.txt")" -eq 16 ] || { echo "ansible did not reach all 16 hosts" >&2; exit 1; }
+
+python3 - "$t0" "$t1" "$t2" "$t3" "$t4" "$t5" <<'PY'
+import sys
+t = list(map(float, sys.argv[1:]))
+first, warm, ansible = t[1]-t[0], t[3]-t[2], t[5]-t[4]
+print(f"fleetdeck-cli facts, 16 hosts, first connect (uploads agent): {first:.2f} s")
+print(f"fleetdeck-cli facts, 16 hosts, agent cached:                  {warm:.2f} s")
+print(f"ansible -m setup, 16 hosts (forks=16):                          {ansible:.2f} s")
+print(f"ratio ansible / fleetdeck (cached): {ansible/warm:.1f}x; (first connect): {ansible/first:.1f}x")
+PY

@@ -1,0 +1,168 @@
+// The SSH transport against Debian's real sshd on loopback, with the real agent binary.
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include <QFile>
+
+#include "tests/ssh/ssh_fixture.h"
+#include "tests/support/qt_wait.h"
+
+namespace fleetdeck::test {
+namespace {
+namespace fs = std::filesystem;
+
+bool anyContains(const std::vector<QString>& lines, const QString& needle) {
+    for (const QString& l : lines)
+        if (l.contains(needle)) return true;
+    return false;
+}
+
+Reply ask(HostSession& s, const QString& method, const Json& params = Json::object()) {
+    std::optional<Reply> reply;
+    s.request(method, params, [&](const Reply& r) { reply = r; });
+    waitUntil([&] { return reply.has_value(); }, 30000);
+    return reply.value_or(Reply{{}, protocol::Error{protocol::ErrorCode::Timeout, "no reply"}});
+}
+
+struct stat statOf(const fs::path& p) {
+    struct stat st{};
+    ::stat(p.c_str(), &st);
+    return st;
+}
+
+TEST_F(SshTest, KeyAuthDeploysTheAgentStreamsSamplesThenReusesItOnTheSecondConnect) {
+    auto first = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*first, HostState::Connected)) << first->reason().toStdString() << sshd_->log();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
+    EXPECT_EQ(readFile(cachedAgent()), readFile(FLEETDECK_AGENT_BIN));
+    EXPECT_EQ(statOf(cachedAgent()).st_mode & 0777, 0700u);
+    const Reply facts = ask(*first, QStringLiteral("facts"));
+    ASSERT_TRUE(facts.ok());
+    EXPECT_TRUE(facts.result.is_object());
+    int samples = 0;
+    QObject::connect(first.get(), &HostSession::eventReceived, first.get(),
+                     [&](const QString& name, const Json&) { samples += name == QLatin1String("sample"); });
+    ASSERT_TRUE(ask(*first, QStringLiteral("subscribe"), Json{{"interval_ms", 200}}).ok());
+    EXPECT_TRUE(waitUntil([&] { return samples >= 2; }, 20000));
+    first->stop();
+    const struct stat before = statOf(cachedAgent());
+
+    diagnostics_.clear();
+    auto second = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*second, HostState::Connected)) << second->reason().toStdString();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("using the cached agent")));
+    EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("uploaded")));
+    const struct stat after = statOf(cachedAgent());
+    EXPECT_EQ(before.st_ino, after.st_ino);
+    EXPECT_EQ(before.st_mtim.tv_sec, after.st_mtim.tv_sec);
+    EXPECT_EQ(before.st_mtim.tv_nsec, after.st_mtim.tv_nsec);
+}
+
+TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
+    fs::create_directories(cachedAgent().parent_path());
+    std::ofstream(cachedAgent()) << "#!/bin/sh\necho tampered\n";
+    fs::permissions(cachedAgent(), fs::perms::owner_all);
+    auto session = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
+    EXPECT_EQ(readFile(cachedAgent()), readFile(FLEETDECK_AGENT_BIN));
+}
+
+TEST_F(SshTest, WithoutAnSftpSubsystemTheAgentIsCopiedOverAnExecChannel) {
+    auto bare = makeSshd("sshd-nosftp", TestSshd::Options{{"127.0.0.1"}, false, "VERBOSE", {}});
+    ASSERT_TRUE(bare->start()) << bare->log();
+    trust(*bare);
+    auto session = startSession(specFor(*bare));
+    ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("no SFTP subsystem")));
+    EXPECT_EQ(readFile(cachedAgent()), readFile(FLEETDECK_AGENT_BIN));
+}
+
+TEST_F(SshTest, AnUnknownHostKeyIsAskedAboutAndRecordedWhenAccepted) {
+    fs::remove(knownHosts());
+    auto prompter = std::make_shared<RecordingPrompter>(true);
+    ssh::setSshPrompter(prompter);
+    auto session = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString();
+    ASSERT_EQ(prompter->asked.size(), 1u);
+    EXPECT_EQ(prompter->asked[0].fingerprint.toStdString(), sshd_->hostKeyFingerprint());
+    EXPECT_EQ(prompter->asked[0].port, sshd_->port());
+    EXPECT_NE(readFile(knownHosts()).find("[127.0.0.1]:" + std::to_string(sshd_->port())), std::string::npos);
+}
+
+TEST_F(SshTest, AnUnknownHostKeyThatIsDeclinedLeavesTheHostWaitingWithTheFingerprint) {
+    fs::remove(knownHosts());
+    ssh::setSshPrompter(std::make_shared<RecordingPrompter>(false));
+    auto session = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*session, HostState::HostKeyUnknown)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QString::fromStdString(sshd_->hostKeyFingerprint())));
+    EXPECT_FALSE(fs::exists(knownHosts()) && !readFile(knownHosts()).empty());
+}
+
+TEST_F(SshTest, AChangedHostKeyIsRefusedWithBothFingerprints) {
+    const std::string oldFingerprint = sshd_->hostKeyFingerprint();
+    const std::string knownBefore = readFile(knownHosts());
+    sshd_->kill();
+    sshd_->regenerateHostKey();
+    ASSERT_TRUE(sshd_->start());
+    auto prompter = std::make_shared<RecordingPrompter>(true);  // would accept anything it is asked
+    ssh::setSshPrompter(prompter);
+    auto session = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*session, HostState::HostKeyChanged)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QString::fromStdString(oldFingerprint)));
+    EXPECT_TRUE(session->reason().contains(QString::fromStdString(sshd_->hostKeyFingerprint())));
+    EXPECT_TRUE(prompter->asked.empty());
+    ASSERT_EQ(prompter->changed.size(), 1u);
+    EXPECT_EQ(readFile(knownHosts()), knownBefore);
+}
+
+TEST_F(SshTest, AKeyTheServerDoesNotKnowGivesAnAuthenticationError) {
+    fs::remove(userKey());
+    fs::remove(userKey().string() + ".pub");
+    generateKey(tmp_.path() / "stranger_key");
+    HostSpec spec = specFor(*sshd_);
+    spec.ssh.identityFile = QString::fromStdString((tmp_.path() / "stranger_key").string());
+    auto session = startSession(spec);
+    ASSERT_TRUE(waitForState(*session, HostState::AuthFailed)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QStringLiteral("stranger_key")));
+}
+
+TEST_F(SshTest, ARefusedConnectionLeavesTheHostOffline) {
+    HostSpec spec = specFor(*sshd_);
+    spec.port = freeLoopbackPort();
+    auto session = startSession(spec);
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QStringLiteral("cannot connect")));
+}
+
+TEST_F(SshTest, ASessionComesBackByItselfAfterSshdIsKilledAndRestarted) {
+    auto session = startSession(specFor(*sshd_), /*reconnect=*/true);
+    ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString();
+    sshd_->kill();
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    ASSERT_TRUE(sshd_->start()) << sshd_->log();
+    ASSERT_TRUE(waitForState(*session, HostState::Connected, 60000)) << session->reason().toStdString();
+    EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
+}
+
+TEST_F(SshTest, ProxyJumpReachesTheHostThroughASecondSshd) {
+    auto jump = makeSshd("sshd-jump", TestSshd::Options{{"127.0.0.1"}, true, "DEBUG1", {}});
+    ASSERT_TRUE(jump->start()) << jump->log();
+    trust(*jump);
+    std::ofstream(home() / ".ssh/config")
+        << "Host bastion\n  HostName 127.0.0.1\n  Port " << jump->port() << "\n  User root\n  IdentityFile "
+        << userKey().string() << "\n\nHost gpu-behind\n  HostName 127.0.0.1\n  Port " << sshd_->port()
+        << "\n  User root\n  ProxyJump bastion\n";
+    HostSpec spec;
+    spec.kind = HostSpec::Kind::Ssh;
+    spec.name = QStringLiteral("gpu-behind");
+    spec.address = QStringLiteral("gpu-behind");
+    auto session = startSession(spec);
+    ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString() << jump->log();
+    EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
+    EXPECT_NE(jump->log().find("direct-tcpip"), std::string::npos) << jump->log();
+}
+
+}  // namespace
+}  // namespace fleetdeck::test

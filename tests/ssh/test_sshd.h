@@ -1,0 +1,57 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <QProcess>
+#include <QString>
+
+namespace fleetdeck::test {
+
+// Debian's real /usr/sbin/sshd on loopback with its own config, host key, authorized_keys and
+// pid file, all under `dir`; runs in the foreground (-D -e) as a child of the test and is
+// stopped (with its per-connection children) when the object goes away.
+class TestSshd {
+public:
+    struct Options {
+        std::vector<std::string> listenAddresses{"127.0.0.1"};
+        bool sftp = true;
+        std::string logLevel = "VERBOSE";
+        std::string remoteCacheHome;  // SetEnv XDG_CACHE_HOME for sessions; keeps agents out of ~/.cache
+    };
+
+    TestSshd(std::filesystem::path dir, std::string authorizedKeys, Options options);
+    ~TestSshd();
+    TestSshd(const TestSshd&) = delete;
+    TestSshd& operator=(const TestSshd&) = delete;
+
+    // Starts sshd (same port after a kill) and waits until it accepts connections.
+    bool start();
+    // SIGKILL to sshd and every session process it forked, like a server losing power.
+    void kill();
+    // Replaces the host key with a fresh one (restart to take effect).
+    void regenerateHostKey();
+
+    int port() const { return port_; }
+    std::string hostKeyFingerprint() const;  // "SHA256:…" as ssh-keygen -lf prints it
+    // A known_hosts line for [address]:port.
+    std::string knownHostsLine(const std::string& address = "127.0.0.1") const;
+    std::string log() const;
+
+private:
+    void writeConfig() const;
+
+    std::filesystem::path dir_;
+    Options options_;
+    int port_ = 0;
+    QProcess process_;
+};
+
+// Generates an ed25519 key pair at `path` (and path.pub) with ssh-keygen; returns the public line.
+std::string generateKey(const std::filesystem::path& path, const std::string& passphrase = "");
+// A TCP port on 127.0.0.1 that nothing listens on right now.
+int freeLoopbackPort();
+std::string readFile(const std::filesystem::path& path);
+
+}  // namespace fleetdeck::test

@@ -1,0 +1,114 @@
+// fleetdeck-cli plan as a user runs it: from a facts file without any agent, and against the real
+// local agent (which has no tune.read yet, so current values come from facts).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/subprocess.h"
+#include "tests/support/temp_dir.h"
+#include "tests/tuning/tuning_fixtures.h"
+
+using fleetdeck::test::run_capture;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+const std::vector<std::string> kEnv = {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN};
+
+std::string fixturePath(const std::string& folder, const std::string& name) {
+    return std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/" + folder + "/" + name + ".json";
+}
+
+TEST(CliPlan, FactsFileGivesTheDoneWhenFindingsAsText) {
+    int status = -1;
+    const std::string text = run_capture(kCli,
+                                         {"plan", "--answers", fixturePath("answers", "training_distributed_ethernet"),
+                                          "--facts", fixturePath("facts", "bad_host")},
+                                         &status, kEnv);
+    EXPECT_EQ(status, 0) << text;
+    EXPECT_NE(text.find("(current values unavailable (facts file only))"), std::string::npos) << text;
+    EXPECT_NE(text.find("== colo-rtx-12: training, distributed over 8 nodes"), std::string::npos) << text;
+    EXPECT_NE(text.find("61.3 GiB of RAM, under the 128 GB the guide asks for large models."), std::string::npos);
+    EXPECT_NE(text.find("No NIC reaches 10 Gb/s: the fastest, eno1, runs at 1 Gb/s."), std::string::npos);
+    EXPECT_NE(text.find("GPU 2 at x8 of x16: reseat or check the riser"), std::string::npos);
+    EXPECT_NE(text.find("source: tuned accelerator-performance, throughput-performance, latency-performance: vm.swappiness=10"),
+              std::string::npos);
+}
+
+TEST(CliPlan, FactsFileAsJsonIsMachineReadable) {
+    int status = -1;
+    const Json doc = Json::parse(run_capture(kCli,
+                                             {"plan", "--json", "--answers", fixturePath("answers", "training_single_node"),
+                                              "--facts", fixturePath("facts", "vm_guest")},
+                                             &status, kEnv));
+    EXPECT_EQ(status, 0);
+    const Json& host = doc.at("cloud-a10g-7");
+    EXPECT_EQ(host["plan"]["shape"], "training_single_node");
+    EXPECT_EQ(host["current_values"], "current values unavailable (facts file only)");
+    bool sawGovernor = false, sawThp = false;
+    for (const Json& row : host["diff"]) {
+        if (row["id"] == "cpu.governor") {
+            sawGovernor = true;
+            EXPECT_EQ(row["status"], "unsupported");
+            EXPECT_EQ(row["note"], "no cpufreq in this VM guest: the hypervisor owns CPU frequency");
+        }
+        if (row["id"] == "thp.enabled") {
+            sawThp = true;
+            EXPECT_EQ(row["status"], "unchanged");
+            EXPECT_EQ(row["origin"], "facts");
+        }
+    }
+    EXPECT_TRUE(sawGovernor && sawThp);
+    EXPECT_FALSE(host["plan"]["advice"].empty());
+}
+
+// The keyed form `fleetdeck-cli facts --json HOST...` prints is accepted too.
+TEST(CliPlan, KeyedFactsFromFactsJson) {
+    fleetdeck::test::TempDir dir;
+    const Json keyed = {{"gpu-a", fleetdeck::test::facts("h100_training_node")}, {"gpu-b", fleetdeck::test::facts("bad_host")}};
+    const auto path = dir.write("facts.json", keyed.dump());
+    int status = -1;
+    const Json doc = Json::parse(run_capture(
+        kCli, {"plan", "--json", "--answers", fixturePath("answers", "training_distributed"), "--facts", path.string()}, &status, kEnv));
+    EXPECT_EQ(status, 0);
+    EXPECT_TRUE(doc.contains("gpu-a"));
+    EXPECT_TRUE(doc.contains("gpu-b"));
+}
+
+TEST(CliPlan, LocalHostThroughTheRealAgent) {
+    int status = -1;
+    const Json doc = Json::parse(
+        run_capture(kCli, {"plan", "--json", "--answers", fixturePath("answers", "inference_latency"), "local"}, &status, kEnv));
+    EXPECT_EQ(status, 0);
+    const Json& host = doc.at("local");
+    EXPECT_EQ(host["plan"]["host"], "local");
+    EXPECT_EQ(host["current_values"], "current values unavailable (agent too old)");
+    EXPECT_FALSE(host["diff"].empty());
+    for (const Json& row : host["diff"]) {
+        if (row["id"] == "thp.enabled" && row["status"] != "unknown") { EXPECT_EQ(row["origin"], "facts"); }
+    }
+}
+
+TEST(CliPlan, UsageAndAnswerErrorsNameTheProblem) {
+    fleetdeck::test::TempDir dir;
+    int status = -1;
+    run_capture(kCli, {"plan", "--facts", fixturePath("facts", "bad_host")}, &status, kEnv);
+    EXPECT_EQ(status, 2);
+    run_capture(kCli, {"plan", "--answers", fixturePath("answers", "inference_latency")}, &status, kEnv);
+    EXPECT_EQ(status, 2);
+    run_capture(kCli, {"plan", "--answers", fixturePath("answers", "inference_latency"), "--facts",
+                       fixturePath("facts", "bad_host"), "local"}, &status, kEnv);
+    EXPECT_EQ(status, 2);
+    const auto bad = dir.write("answers.json", R"({"workload": "training", "distributed": true, "nodes": 1,
+        "interconnect": "ethernet", "model_memory": "sharded", "data_location": "nas", "tenancy": "dedicated"})");
+    fleetdeck::test::Subprocess p(kCli, {"plan", "--answers", bad.string(), "--facts", fixturePath("facts", "bad_host")}, kEnv);
+    p.close_stdin();
+    while (p.read_line()) {
+    }
+    EXPECT_EQ(p.wait(), 2);
+    const std::string errText = p.stderr_text();
+    EXPECT_NE(errText.find("answers.nodes: a distributed job needs at least 2 nodes"), std::string::npos) << errText;
+}
+
+}  // namespace

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/tuning/rule_catalogue.h"
+#include "app/tuning/tuning_answers.h"
+
+namespace fleetdeck::test {
+
+// tests/fixtures/<folder>/<name>.json
+inline nlohmann::json fixture(const std::string& folder, const std::string& name) {
+    std::ifstream in(std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/" + folder + "/" + name + ".json");
+    if (!in) throw std::runtime_error("missing fixture " + folder + "/" + name);
+    return nlohmann::json::parse(in);
+}
+
+inline nlohmann::json facts(const std::string& name) { return fixture("facts", name); }
+
+inline tuning::TuningAnswers answers(const std::string& name) {
+    auto parsed = tuning::parseAnswers(fixture("answers", name));
+    if (auto* e = std::get_if<tuning::AnswersError>(&parsed)) throw std::runtime_error(e->message);
+    return std::get<tuning::TuningAnswers>(parsed);
+}
+
+inline const tuning::RuleCatalogue& builtInCatalogue() {
+    static const tuning::RuleCatalogue catalogue = [] {
+        auto loaded = tuning::RuleCatalogue::loadBuiltIn();
+        if (auto* problems = std::get_if<std::vector<std::string>>(&loaded))
+            throw std::runtime_error("built-in catalogue: " + problems->front());
+        return std::get<tuning::RuleCatalogue>(loaded);
+    }();
+    return catalogue;
+}
+
+}  // namespace fleetdeck::test

@@ -1,0 +1,274 @@
+// The tuning wizard on the offscreen platform, walked page by page as a user would: answers,
+// target hosts by group, the per-host plan with findings, the diff, and saving a profile.
+// Set FLEETDECK_SCREENSHOT_DIR to keep a PNG of every page.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDir>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTimer>
+
+#include "app/fleet_thread.h"
+#include "app/tuning/tuning_profile.h"
+#include "tests/support/qt_wait.h"
+#include "tests/support/temp_dir.h"
+#include "tests/tuning/tuning_fixtures.h"
+#include "ui/main_window.h"
+#include "ui/screenshot.h"
+#include "ui/tuning/host_diff_page.h"
+#include "ui/tuning/plan_summary_page.h"
+#include "ui/tuning/target_hosts_page.h"
+#include "ui/tuning/tuning_wizard.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::waitUntil;
+using Json = nlohmann::json;
+
+namespace {
+
+HostSpec spec(const char* name, const char* group, const char* rack, QStringList tags) {
+    HostSpec s;
+    s.name = QString::fromLatin1(name);
+    s.group = QString::fromLatin1(group);
+    s.rack = QString::fromLatin1(rack);
+    s.tags = std::move(tags);
+    return s;
+}
+
+void fillFleet(TelemetryStore& store) {
+    store.addHost(spec("hgx-h100-01", "train", "R12", {QStringLiteral("h100"), QStringLiteral("ib")}));
+    store.setFacts(QStringLiteral("hgx-h100-01"), test::facts("h100_training_node"));
+    store.addHost(spec("colo-rtx-12", "train", "R14", {QStringLiteral("a6000")}));
+    store.setFacts(QStringLiteral("colo-rtx-12"), test::facts("bad_host"));
+    store.addHost(spec("inf-l40s-03", "serve", "R20", {QStringLiteral("l40s")}));
+    store.setFacts(QStringLiteral("inf-l40s-03"), test::facts("l40s_inference_node"));
+    store.addHost(spec("new-host", "serve", "R20", {}));
+}
+
+// Current values as the push feature's tune.read will give them; the H100 host answers, the
+// other host's agent is too old.
+TuningWizardHooks hooks(const QString& profileDir) {
+    TuningWizardHooks h;
+    h.profileDirectory = profileDir;
+    h.readCurrentValues = [](const QString& host, const std::vector<std::string>&, std::function<void(tuning::CurrentValues)> done) {
+        tuning::CurrentValues v;
+        if (host == QLatin1String("hgx-h100-01"))
+            v.values = {{"sysctl:vm.swappiness", {{"value", 60}, {"origin", "agent"}}},
+                        {"sysctl:vm.dirty_ratio", {{"value", 40}, {"origin", "agent"}}}};
+        else
+            v.unavailable = tuning::kAgentTooOld;
+        QTimer::singleShot(10, [done, v] { done(v); });
+    };
+    return h;
+}
+
+class PageShots {
+public:
+    explicit PageShots(QWizard& wizard) : wizard_(wizard) {
+        const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
+        dir_ = dir.isEmpty() ? QString::fromStdString(temp_.path().string()) : dir;
+        QDir().mkpath(dir_);
+    }
+    void take(const QString& name) {
+        QString error;
+        const QString path = dir_ + QStringLiteral("/wizard-%1.png").arg(name);
+        ASSERT_TRUE(saveScreenshot(wizard_, path, &error)) << error.toStdString();
+        EXPECT_GE(QImage(path).width(), 800);
+    }
+
+private:
+    QWizard& wizard_;
+    test::TempDir temp_;
+    QString dir_;
+};
+
+void click(QWizard& w, const char* name) {
+    auto* radio = w.findChild<QRadioButton*>(QString::fromLatin1(name));
+    ASSERT_NE(radio, nullptr) << name;
+    radio->click();
+}
+
+std::vector<std::string> column(const QAbstractItemModel& model, int col) {
+    std::vector<std::string> out;
+    for (int r = 0; r < model.rowCount(); ++r) out.push_back(model.index(r, col).data().toString().toStdString());
+    return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+TEST(TuningWizard, WalksEveryPageToAPlanDiffAndSavedProfile) {
+    TelemetryStore store;
+    fillFleet(store);
+    test::TempDir profiles;
+    const QString profileDir = QString::fromStdString(profiles.path().string());
+    TuningWizard w(store, test::builtInCatalogue(), hooks(profileDir));
+    w.show();
+    PageShots shots(w);
+
+    ASSERT_EQ(w.currentId(), TuningWizard::Workload);
+    click(w, "workload.training");
+    shots.take(QStringLiteral("1-workload"));
+    w.next();
+    ASSERT_EQ(w.currentId(), TuningWizard::Scale);
+    w.findChild<QCheckBox*>(QStringLiteral("distributed"))->setChecked(true);
+    w.findChild<QSpinBox*>(QStringLiteral("nodes"))->setValue(8);
+    click(w, "interconnect.ethernet");
+    shots.take(QStringLiteral("2-scale"));
+    w.next();
+    click(w, "model_memory.sharded");
+    shots.take(QStringLiteral("3-model"));
+    w.next();
+    click(w, "data_location.nas");
+    shots.take(QStringLiteral("4-data"));
+    w.next();
+    EXPECT_EQ(w.currentId(), TuningWizard::TenancyPower) << "training skips the latency page";
+    click(w, "tenancy.dedicated");
+    shots.take(QStringLiteral("6-tenancy"));
+    w.next();
+
+    ASSERT_EQ(w.currentId(), TuningWizard::Hosts);
+    EXPECT_FALSE(w.button(QWizard::NextButton)->isEnabled()) << "no host chosen yet";
+    auto* filter = w.findChild<QComboBox*>(QStringLiteral("host_filter"));
+    filter->setCurrentIndex(filter->findData(QStringLiteral("group:train")));
+    w.findChild<QPushButton*>(QStringLiteral("select_matching"))->click();
+    EXPECT_EQ(w.hostsPage().selectedHosts(), (QStringList{QStringLiteral("hgx-h100-01"), QStringLiteral("colo-rtx-12")}));
+    EXPECT_TRUE(w.button(QWizard::NextButton)->isEnabled());
+    shots.take(QStringLiteral("7-hosts"));
+    w.next();
+
+    // Summary: per host, the settings with rationale and source, and the findings.
+    ASSERT_EQ(w.currentId(), TuningWizard::Summary);
+    EXPECT_EQ(tuning::toJson(w.answers()), test::fixture("answers", "training_distributed_ethernet"));
+    ASSERT_EQ(w.plans().size(), 2u);
+    PlanSummaryPage& summary = w.summaryPage();
+    const auto& settings = summary.settingsModel();
+    EXPECT_EQ(settings.rowCount(), static_cast<int>(w.plans()[0].plan.settings.size()));
+    EXPECT_TRUE(contains(column(settings, tuning::PlanSettingsModel::Setting), "sysctl:net.ipv4.tcp_congestion_control"));
+    for (const auto& source : column(settings, tuning::PlanSettingsModel::Source)) EXPECT_FALSE(source.empty());
+    for (const auto& why : column(settings, tuning::PlanSettingsModel::Rationale)) EXPECT_FALSE(why.empty());
+    shots.take(QStringLiteral("8-summary-h100"));
+    summary.hostChooser().setCurrentIndex(1);
+    const auto findings = column(summary.findingsModel(), tuning::FindingsModel::FindingColumn);
+    EXPECT_EQ(findings.size(), 3u);
+    EXPECT_TRUE(contains(findings, "61.3 GiB of RAM, under the 128 GB the guide asks for large models."));
+    EXPECT_TRUE(contains(findings, "No NIC reaches 10 Gb/s: the fastest, eno1, runs at 1 Gb/s."));
+    EXPECT_TRUE(contains(findings, "GPU 2 at x8 of x16"));
+    shots.take(QStringLiteral("8-summary-bad-host"));
+    w.next();
+
+    // Diff: the H100 host's agent answered, the other falls back to facts.
+    ASSERT_EQ(w.currentId(), TuningWizard::Diff);
+    ASSERT_TRUE(waitUntil([&] {
+        return std::all_of(w.plans().begin(), w.plans().end(), [](const auto& p) { return !p.currentStatus.empty(); });
+    }));
+    HostDiffPage& diff = w.diffPage();
+    diff.showHost(0);
+    const auto ids = column(diff.diffModel(), tuning::PlanDiffModel::Setting);
+    const auto current = column(diff.diffModel(), tuning::PlanDiffModel::Current);
+    const auto status = column(diff.diffModel(), tuning::PlanDiffModel::Status);
+    const auto at = [&](const std::string& id) { return std::find(ids.begin(), ids.end(), id) - ids.begin(); };
+    EXPECT_EQ(current[at("sysctl:vm.swappiness")], "60");
+    EXPECT_EQ(status[at("sysctl:vm.swappiness")], "change");
+    EXPECT_EQ(status[at("sysctl:vm.dirty_ratio")], "unchanged");
+    EXPECT_EQ(current[at("thp.enabled")], "always  (from facts)");
+    EXPECT_EQ(status[at("thp.enabled")], "change");
+    shots.take(QStringLiteral("9-diff-h100"));
+    diff.hostChooser().setCurrentIndex(1);
+    const auto status2 = column(diff.diffModel(), tuning::PlanDiffModel::Note);
+    EXPECT_TRUE(contains(status2, tuning::kAgentTooOld));
+    shots.take(QStringLiteral("9-diff-bad-host"));
+
+    EXPECT_FALSE(diff.pushButton().isEnabled());
+    EXPECT_EQ(diff.pushButton().toolTip(), QStringLiteral("push arrives with the push feature"));
+    diff.profileName().setText(QStringLiteral("train-eth"));
+    diff.saveButton().click();
+    EXPECT_TRUE(diff.statusLabel().text().startsWith(QStringLiteral("Saved profile \"train-eth\""))) << diff.statusLabel().text().toStdString();
+    const auto saved = tuning::ProfileStore(profileDir).load("train-eth");
+    ASSERT_TRUE(std::holds_alternative<tuning::TuningProfile>(saved));
+    EXPECT_EQ(std::get<tuning::TuningProfile>(saved).answers, w.answers());
+    EXPECT_FALSE(std::get<tuning::TuningProfile>(saved).settings.empty());
+    shots.take(QStringLiteral("9-diff-saved"));
+}
+
+TEST(TuningWizard, InferenceVisitsTheLatencyPageAndOffersAPushHook) {
+    TelemetryStore store;
+    fillFleet(store);
+    test::TempDir profiles;
+    TuningWizardHooks h = hooks(QString::fromStdString(profiles.path().string()));
+    std::vector<QString> pushed;
+    h.push = [&pushed](const std::vector<tuning::HostPlan>& plans, QWidget*) {
+        for (const auto& p : plans) pushed.push_back(p.host);
+    };
+    TuningWizard w(store, test::builtInCatalogue(), h);
+    w.show();
+    PageShots shots(w);
+    click(w, "workload.inference");
+    w.next();
+    w.next();
+    w.next();
+    w.next();
+    EXPECT_EQ(w.currentId(), TuningWizard::Latency);
+    w.findChild<QCheckBox*>(QStringLiteral("latency_target"))->setChecked(true);
+    w.findChild<QSpinBox*>(QStringLiteral("latency_target_ms"))->setValue(25);
+    shots.take(QStringLiteral("5-latency"));
+    w.next();
+    w.next();
+    w.hostsPage().selectMatching(QStringLiteral("tag:l40s"));
+    w.next();
+    ASSERT_EQ(w.plans().size(), 1u);
+    EXPECT_EQ(w.plans()[0].plan.answers.shape(), tuning::Shape::InferenceLatency);
+    EXPECT_EQ(w.plans()[0].plan.setting("thp.enabled")->value, "never");
+    w.next();
+    EXPECT_TRUE(w.diffPage().pushButton().isEnabled());
+    w.diffPage().pushButton().click();
+    EXPECT_EQ(pushed, std::vector<QString>{QStringLiteral("inf-l40s-03")});
+}
+
+// Through the real fleet thread and the real local agent, which has no tune.read yet.
+TEST(TuningWizard, ReadsThroughTheFleetAndReportsAnOldAgent) {
+    FleetThread fleet(500);
+    HostSpec local;
+    local.name = QStringLiteral("This machine");
+    local.kind = HostSpec::Kind::Local;
+    fleet.monitor().addHostAsync(local);
+    ASSERT_TRUE(waitUntil([&] {
+        const auto r = fleet.store().host(local.name);
+        return r && r->facts.has_value() && r->state == HostState::Connected;
+    }));
+    QObject context;
+    std::optional<tuning::CurrentValues> got;
+    tuning::readThroughFleet(fleet.monitor(), &context)(local.name, {"thp.enabled"},
+                                                        [&](tuning::CurrentValues v) { got = std::move(v); });
+    ASSERT_TRUE(waitUntil([&] { return got.has_value(); }));
+    EXPECT_EQ(got->unavailable, tuning::kAgentTooOld);
+
+    got.reset();
+    tuning::readThroughFleet(fleet.monitor(), &context)(QStringLiteral("nowhere"), {"thp.enabled"},
+                                                        [&](tuning::CurrentValues v) { got = std::move(v); });
+    ASSERT_TRUE(waitUntil([&] { return got.has_value(); }));
+    EXPECT_EQ(got->unavailable, "current values unavailable: nowhere is not connected");
+}
+
+TEST(TuningWizard, ToolsMenuOpensItWithCtrlT) {
+    TelemetryStore store;
+    fillFleet(store);
+    MainWindow window(store);
+    QAction* action = nullptr;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->text() == QStringLiteral("&Tools"))
+            for (QAction* a : menu->menu()->actions())
+                if (a->text().startsWith(QStringLiteral("&Tuning wizard"))) action = a;
+    ASSERT_NE(action, nullptr);
+    EXPECT_EQ(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_T));
+    action->trigger();
+    auto* wizard = window.findChild<TuningWizard*>();
+    ASSERT_NE(wizard, nullptr);
+    EXPECT_TRUE(wizard->isVisible());
+    wizard->close();
+}
+
+}  // namespace

@@ -1,0 +1,148 @@
+#include "ui/inventory_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "app/inventory/importers.h"
+#include "app/ssh/ssh_config.h"
+#include "ui/host_edit_dialog.h"
+
+namespace fleetdeck {
+
+InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* parent)
+    : QDialog(parent), model_(std::move(inventory)), path_(std::move(path)) {
+    setWindowTitle(tr("Fleet inventory"));
+    auto* layout = new QVBoxLayout(this);
+    auto* header = new QLabel(tr("Hosts FleetDeck connects to over SSH. Saved in %1").arg(path_), this);
+    header->setWordWrap(true);
+    layout->addWidget(header);
+    table_ = new QTableView(this);
+    table_->setModel(&model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAlternatingRowColors(true);
+    connect(table_, &QTableView::doubleClicked, this, &InventoryDialog::editHost);
+    layout->addWidget(table_);
+
+    auto* row = new QHBoxLayout;
+    const auto button = [&](const QString& text, const QKeySequence& key, auto slot) {
+        auto* b = new QPushButton(text, this);
+        b->setShortcut(key);
+        b->setAutoDefault(false);
+        connect(b, &QPushButton::clicked, this, slot);
+        row->addWidget(b);
+    };
+    button(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N), &InventoryDialog::addHost);
+    button(tr("&Edit…"), QKeySequence(Qt::Key_F2), &InventoryDialog::editHost);
+    button(tr("&Remove"), QKeySequence::Delete, &InventoryDialog::removeHost);
+    row->addStretch();
+    button(tr("Import ~/.ssh/&config"), QKeySequence(), [this] { importSshConfigFile(ssh::SshConfig::defaultPath()); });
+    button(tr("Import A&nsible inventory…"), QKeySequence(), [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Ansible inventory (INI or YAML)"));
+        if (!file.isEmpty()) importAnsibleInventory(file);
+    });
+    layout->addLayout(row);
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (save()) accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    say(tr("%n host(s). Hosts you remove stay connected until FleetDeck restarts.", nullptr, model_.rowCount()));
+    resize(900, 440);
+}
+
+void InventoryDialog::say(const QString& text) { status_->setText(text); }
+
+int InventoryDialog::currentRow() const {
+    const QModelIndex index = table_->currentIndex();
+    return index.isValid() ? index.row() : -1;
+}
+
+void InventoryDialog::addHost() {
+    HostEditDialog dialog(HostSpec{}, this);
+    while (dialog.exec() == QDialog::Accepted) {
+        const auto problem = model_.add(dialog.host());
+        if (!problem) return;
+        dialog.showProblem(*problem);
+    }
+}
+
+void InventoryDialog::editHost() {
+    const int row = currentRow();
+    if (row < 0) return;
+    HostEditDialog dialog(model_.host(row), this);
+    while (dialog.exec() == QDialog::Accepted) {
+        const auto problem = model_.update(row, dialog.host());
+        if (!problem) return;
+        dialog.showProblem(*problem);
+    }
+}
+
+void InventoryDialog::removeHost() {
+    const int row = currentRow();
+    if (row < 0) return;
+    const QString name = model_.host(row).name;
+    if (QMessageBox::question(this, tr("Remove host"), tr("Remove %1 from the inventory?").arg(name)) == QMessageBox::Yes)
+        model_.remove(row);
+}
+
+int InventoryDialog::importSshConfigFile(const QString& file) {
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        say(tr("Cannot read %1: %2").arg(file, in.errorString()));
+        return 0;
+    }
+    const ImportResult r = importSshConfig(QString::fromUtf8(in.readAll()));
+    const int added = model_.merge(r.hosts);
+    say(tr("Imported %1 of %2 hosts from %3 (names already in the inventory were kept).").arg(added).arg(r.hosts.size()).arg(file));
+    return added;
+}
+
+int InventoryDialog::importAnsibleInventory(const QString& file) {
+    const ImportResult r = importAnsibleFile(file);
+    if (r.error) {
+        say(*r.error);
+        return 0;
+    }
+    const int added = model_.merge(r.hosts);
+    QString text = tr("Imported %1 of %2 hosts from %3.").arg(added).arg(r.hosts.size()).arg(file);
+    if (!r.warnings.isEmpty()) text += QLatin1Char(' ') + tr("Skipped: %1").arg(r.warnings.join(QStringLiteral("; ")));
+    say(text);
+    return added;
+}
+
+bool InventoryDialog::save() {
+    if (const auto problem = model_.inventory().save(path_)) {
+        say(*problem);
+        return false;
+    }
+    return true;
+}
+
+bool editInventory(QWidget* parent) {
+    const QString path = Inventory::defaultPath();
+    QString error;
+    auto inventory = Inventory::load(path, &error);
+    if (!inventory) {
+        QMessageBox::warning(parent, QObject::tr("Fleet inventory"),
+                             QObject::tr("%1\nFix or move the file, then open the inventory again.").arg(error));
+        return false;
+    }
+    InventoryDialog dialog(std::move(*inventory), path, parent);
+    return dialog.exec() == QDialog::Accepted;
+}
+
+}  // namespace fleetdeck

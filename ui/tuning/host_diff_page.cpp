@@ -1,0 +1,188 @@
+#include "ui/tuning/host_diff_page.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QRegularExpressionValidator>
+#include <QStyledItemDelegate>
+#include <QVBoxLayout>
+
+#include "app/tuning/profile_export.h"
+#include "ui/tuning/plan_summary_page.h"
+
+namespace fleetdeck {
+namespace {
+
+using tuning::DiffRow;
+
+// Unchanged rows are drawn dimmed and "unsupported" rows italic; the Status column carries the
+// word, so nothing relies on the styling alone.
+class DiffRowDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const auto status = static_cast<DiffRow::Status>(index.data(tuning::PlanDiffModel::StatusRole).toInt());
+        if (status == DiffRow::Status::Unchanged)
+            option->palette.setColor(QPalette::Text, option->palette.color(QPalette::PlaceholderText));
+        if (status == DiffRow::Status::Unsupported) option->font.setItalic(true);
+        if (status == DiffRow::Status::Change && index.column() == tuning::PlanDiffModel::Proposed) option->font.setBold(true);
+    }
+};
+
+QString currentSummary(const tuning::HostPlan& p) {
+    if (p.currentStatus.empty()) return QObject::tr("Reading current values from %1…").arg(p.host);
+    if (p.currentStatus == "agent") return QObject::tr("Current values as read by the agent on %1.").arg(p.host);
+    return QString::fromStdString(p.currentStatus) +
+           QObject::tr(" — THP and the CPU governor are taken from the host's facts where known.");
+}
+
+}  // namespace
+
+HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWizardHooks& hooks, QWidget* parent)
+    : QWizardPage(parent),
+      plans_(plans),
+      hooks_(hooks),
+      profiles_(hooks.profileDirectory.isEmpty() ? tuning::ProfileStore::defaultDirectory() : hooks.profileDirectory) {
+    setTitle(tr("Changes per host"));
+    setSubTitle(tr("Current → proposed on each host. Review, then save the plan as a profile or push it."));
+    auto* layout = new QVBoxLayout(this);
+    auto* row = new QHBoxLayout;
+    host_ = new QComboBox(this);
+    host_->setObjectName(QStringLiteral("diff_host"));
+    auto* hostLabel = new QLabel(tr("&Host:"), this);
+    hostLabel->setBuddy(host_);
+    row->addWidget(hostLabel);
+    row->addWidget(host_, 1);
+    layout->addLayout(row);
+    current_ = new QLabel(this);
+    current_->setWordWrap(true);
+    layout->addWidget(current_);
+    view_ = new QTableView(this);
+    view_->setObjectName(QStringLiteral("diff_table"));
+    view_->setModel(&diff_);
+    view_->setItemDelegate(new DiffRowDelegate(view_));
+    setUpPlanTable(*view_, tuning::PlanDiffModel::Note);
+    layout->addWidget(view_, 1);
+
+    auto* actions = new QHBoxLayout;
+    profileName_ = new QLineEdit(this);
+    profileName_->setObjectName(QStringLiteral("profile_name"));
+    profileName_->setPlaceholderText(tr("profile name"));
+    profileName_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}")), this));
+    save_ = new QPushButton(tr("&Save profile"), this);
+    export_ = new QToolButton(this);
+    export_->setText(tr("E&xport"));
+    export_->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(export_);
+    menu->addAction(tr("sysctl.d file…"), this, [this] { exportAs(QStringLiteral("sysctl")); });
+    menu->addAction(tr("tuned profile…"), this, [this] { exportAs(QStringLiteral("tuned")); });
+    menu->addAction(tr("Ansible playbook…"), this, [this] { exportAs(QStringLiteral("ansible")); });
+    export_->setMenu(menu);
+    push_ = new QPushButton(tr("&Push…"), this);
+    push_->setObjectName(QStringLiteral("push"));
+    push_->setEnabled(static_cast<bool>(hooks_.push));
+    push_->setToolTip(hooks_.push ? tr("Apply these changes on the selected hosts") : tr("push arrives with the push feature"));
+    auto* nameLabel = new QLabel(tr("Profile &name:"), this);
+    nameLabel->setBuddy(profileName_);
+    actions->addWidget(nameLabel);
+    actions->addWidget(profileName_);
+    actions->addWidget(save_);
+    actions->addWidget(export_);
+    actions->addStretch();
+    actions->addWidget(push_);
+    layout->addLayout(actions);
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+
+    connect(host_, &QComboBox::currentIndexChanged, this, &HostDiffPage::showHost);
+    connect(save_, &QPushButton::clicked, this, [this] { saveProfile(); });
+    connect(push_, &QPushButton::clicked, this, [this] {
+        if (hooks_.push) hooks_.push(plans_, this);
+    });
+}
+
+void HostDiffPage::initializePage() {
+    const QSignalBlocker block(host_);
+    host_->clear();
+    for (const auto& p : plans_) host_->addItem(p.host);
+    host_->setCurrentIndex(plans_.empty() ? -1 : 0);
+    readCurrentValues();
+    showHost(host_->currentIndex());
+}
+
+void HostDiffPage::readCurrentValues() {
+    for (auto& p : plans_) {
+        p.currentValues = tuning::currentValuesFromFacts(p.facts);
+        if (!hooks_.readCurrentValues) {
+            p.currentStatus = "current values unavailable (no connection to the host's agent)";
+            continue;
+        }
+        p.currentStatus.clear();
+        std::vector<std::string> ids;
+        for (const auto& s : p.plan.settings) ids.push_back(s.id);
+        const QString host = p.host;
+        hooks_.readCurrentValues(host, ids, [this, host](tuning::CurrentValues values) { onCurrentValues(host, values); });
+    }
+}
+
+void HostDiffPage::onCurrentValues(const QString& host, const tuning::CurrentValues& values) {
+    for (std::size_t i = 0; i < plans_.size(); ++i) {
+        tuning::HostPlan& p = plans_[i];
+        if (p.host != host) continue;
+        p.currentValues = tuning::mergeCurrentValues(values.values, tuning::currentValuesFromFacts(p.facts));
+        p.currentStatus = values.unavailable.empty() ? "agent" : values.unavailable;
+        if (host_->currentIndex() == static_cast<int>(i)) showHost(static_cast<int>(i));
+    }
+}
+
+void HostDiffPage::showHost(int index) {
+    if (index < 0 || index >= static_cast<int>(plans_.size())) return;
+    const tuning::HostPlan& p = plans_[static_cast<std::size_t>(index)];
+    diff_.setRows(p.diff(), p.plan);
+    current_->setText(currentSummary(p));
+    view_->resizeColumnToContents(tuning::PlanDiffModel::Setting);
+    view_->setColumnWidth(tuning::PlanDiffModel::Current, 190);
+    view_->setColumnWidth(tuning::PlanDiffModel::Proposed, 170);
+    view_->setColumnWidth(tuning::PlanDiffModel::Status, 100);
+}
+
+tuning::TuningProfile HostDiffPage::profile() const {
+    std::vector<tuning::TuningPlan> plans;
+    for (const auto& p : plans_) plans.push_back(p.plan);
+    const tuning::TuningAnswers answers = plans.empty() ? tuning::TuningAnswers{} : plans.front().answers;
+    return tuning::makeProfile(profileName_->text().toStdString(), answers, plans);
+}
+
+QString HostDiffPage::saveProfile() {
+    const auto problem = profiles_.save(profile());
+    const QString message = problem ? tr("Not saved: %1").arg(QString::fromStdString(*problem))
+                                    : tr("Saved profile \"%1\" to %2").arg(profileName_->text(),
+                                                                           profiles_.pathFor(profileName_->text().toStdString()));
+    status_->setText(message);
+    return message;
+}
+
+void HostDiffPage::exportAs(const QString& what) {
+    tuning::TuningProfile p = profile();
+    if (p.name.empty()) p.name = "fleetdeck";
+    const QString base = QString::fromStdString(p.name);
+    const QString suggested = what == QLatin1String("sysctl")  ? QStringLiteral("90-fleetdeck-%1.conf").arg(base)
+                              : what == QLatin1String("tuned") ? QStringLiteral("tuned.conf")
+                                                               : QStringLiteral("fleetdeck-%1.yml").arg(base);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), suggested);
+    if (path.isEmpty()) return;
+    const std::string text = what == QLatin1String("sysctl") ? tuning::exportSysctlD(p)
+                             : what == QLatin1String("tuned") ? tuning::exportTunedConf(p)
+                                                              : tuning::exportAnsiblePlaybook(p);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0) {
+        status_->setText(tr("Not exported: cannot write %1 (%2)").arg(path, file.errorString()));
+        return;
+    }
+    status_->setText(tr("Exported to %1").arg(path));
+}
+
+}  // namespace fleetdeck

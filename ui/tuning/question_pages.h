@@ -1,0 +1,102 @@
+#pragma once
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QWizardPage>
+
+#include "app/tuning/tuning_answers.h"
+
+namespace fleetdeck {
+
+// A wizard page that asks part of the answers. Each page shows the answers it owns and writes them
+// back; the wizard assembles the whole document from its pages.
+class AnswerPage : public QWizardPage {
+    Q_OBJECT
+public:
+    using QWizardPage::QWizardPage;
+    virtual void showAnswers(const tuning::TuningAnswers& answers) = 0;
+    virtual void storeAnswers(tuning::TuningAnswers& answers) const = 0;
+
+protected:
+    // A radio button per choice, with a one-line explanation under each; object names
+    // "<group>.<value>" so tests and accessibility tools find them.
+    QButtonGroup* addChoices(const QString& group, const std::vector<std::pair<QString, QString>>& choices,
+                             const std::vector<QString>& values);
+    static void select(QButtonGroup* group, int id);
+};
+
+class WorkloadPage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit WorkloadPage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    QButtonGroup* workload_ = nullptr;
+};
+
+class ScalePage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit ScalePage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    void updateEnabled();
+    QCheckBox* distributed_ = nullptr;
+    QSpinBox* nodes_ = nullptr;
+    QButtonGroup* interconnect_ = nullptr;
+};
+
+class ModelSizePage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit ModelSizePage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    QButtonGroup* size_ = nullptr;
+};
+
+class DataLocationPage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit DataLocationPage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    QButtonGroup* location_ = nullptr;
+};
+
+class LatencyPage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit LatencyPage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    QCheckBox* hasTarget_ = nullptr;
+    QSpinBox* targetMs_ = nullptr;
+};
+
+class TenancyPowerPage : public AnswerPage {
+    Q_OBJECT
+public:
+    explicit TenancyPowerPage(QWidget* parent = nullptr);
+    void showAnswers(const tuning::TuningAnswers& answers) override;
+    void storeAnswers(tuning::TuningAnswers& answers) const override;
+
+private:
+    QButtonGroup* tenancy_ = nullptr;
+    QCheckBox* capped_ = nullptr;
+    QSpinBox* capW_ = nullptr;
+};
+
+}  // namespace fleetdeck

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <QString>
+#include <QWidget>
+
+#include "app/tuning/current_values_reader.h"
+#include "app/tuning/host_plan.h"
+
+namespace fleetdeck {
+
+// What the wizard needs from the rest of the application, plugged in by whoever opens it.
+struct TuningWizardHooks {
+    // Reads each target host's current values (tune.read). Empty: only what facts tell.
+    tuning::ReadCurrentValues readCurrentValues;
+    // Starts a push of these plans. Empty: the Push button is disabled until the push feature exists.
+    std::function<void(const std::vector<tuning::HostPlan>& plans, QWidget* parent)> push;
+    // Where profiles are saved; empty means ProfileStore::defaultDirectory().
+    QString profileDirectory;
+};
+
+}  // namespace fleetdeck

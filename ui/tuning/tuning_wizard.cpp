@@ -1,0 +1,97 @@
+#include "ui/tuning/tuning_wizard.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "ui/tuning/host_diff_page.h"
+#include "ui/tuning/plan_summary_page.h"
+#include "ui/tuning/question_pages.h"
+#include "ui/tuning/target_hosts_page.h"
+
+namespace fleetdeck {
+
+TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue catalogue, TuningWizardHooks hooks,
+                           QWidget* parent)
+    : QWizard(parent), store_(store), catalogue_(std::move(catalogue)), hooks_(std::move(hooks)) {
+    setWindowTitle(tr("Tuning wizard"));
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setOption(QWizard::HaveHelpButton, false);
+    auto* workload = new WorkloadPage;
+    answerPages_ = {workload, new ScalePage, new ModelSizePage, new DataLocationPage, new LatencyPage, new TenancyPowerPage};
+    for (std::size_t i = 0; i < answerPages_.size(); ++i) setPage(static_cast<int>(i), answerPages_[i]);
+    hostsPage_ = new TargetHostsPage(store_);
+    summaryPage_ = new PlanSummaryPage(plans_);
+    diffPage_ = new HostDiffPage(plans_, hooks_);
+    setPage(Hosts, hostsPage_);
+    setPage(Summary, summaryPage_);
+    setPage(Diff, diffPage_);
+
+    // Start from a saved profile's answers.
+    const tuning::ProfileStore profiles(hooks_.profileDirectory.isEmpty() ? tuning::ProfileStore::defaultDirectory()
+                                                                          : hooks_.profileDirectory);
+    profiles_ = new QComboBox(workload);
+    profiles_->setObjectName(QStringLiteral("start_from_profile"));
+    profiles_->addItem(tr("(new answers)"));
+    profiles_->addItems(profiles.names());
+    auto* row = new QHBoxLayout;
+    auto* label = new QLabel(tr("Start from a saved &profile:"), workload);
+    label->setBuddy(profiles_);
+    row->addWidget(label);
+    row->addWidget(profiles_);
+    row->addStretch();
+    static_cast<QVBoxLayout*>(workload->layout())->insertLayout(0, row);
+    connect(profiles_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i > 0) loadProfile(profiles_->itemText(i));
+    });
+    resize(1100, 720);
+}
+
+tuning::TuningAnswers TuningWizard::answers() const {
+    tuning::TuningAnswers a;
+    for (const AnswerPage* page : answerPages_) page->storeAnswers(a);
+    return a;
+}
+
+void TuningWizard::setAnswers(const tuning::TuningAnswers& a) {
+    for (AnswerPage* page : answerPages_) page->showAnswers(a);
+}
+
+void TuningWizard::loadProfile(const QString& name) {
+    const tuning::ProfileStore profiles(hooks_.profileDirectory.isEmpty() ? tuning::ProfileStore::defaultDirectory()
+                                                                          : hooks_.profileDirectory);
+    const auto loaded = profiles.load(name.toStdString());
+    if (const auto* p = std::get_if<tuning::TuningProfile>(&loaded)) setAnswers(p->answers);
+}
+
+int TuningWizard::nextId() const {
+    // The latency question is for inference only.
+    if (currentId() == DataLocation) {
+        tuning::TuningAnswers a;
+        answerPages_[Workload]->storeAnswers(a);
+        return a.workload == tuning::Workload::Inference ? Latency : TenancyPower;
+    }
+    return QWizard::nextId();
+}
+
+void TuningWizard::initializePage(int id) {
+    if (id == Summary) preparePlans();
+    QWizard::initializePage(id);
+}
+
+void TuningWizard::preparePlans() {
+    const tuning::TuningAnswers a = answers();
+    plans_.clear();
+    for (const QString& host : hostsPage_->selectedHosts()) {
+        const auto record = store_.host(host);
+        tuning::HostPlan p;
+        p.host = host;
+        p.facts = record && record->facts ? *record->facts : nlohmann::json::object();
+        p.plan = tuning::makePlan(catalogue_, a, p.facts, host.toStdString());
+        p.currentValues = tuning::currentValuesFromFacts(p.facts);
+        plans_.push_back(std::move(p));
+    }
+}
+
+}  // namespace fleetdeck
