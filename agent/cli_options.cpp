@@ -1,9 +1,11 @@
 #include "agent/cli_options.h"
 
+#include <cstdlib>
+
 namespace fleetdeck::agent {
 
 const char* usage_text() {
-    return "Usage: fleetdeck-agent MODE [--root DIR] [--pretty]\n"
+    return "Usage: fleetdeck-agent MODE [--root DIR | --simulate SPEC [--sim-speed X]] [--pretty]\n"
            "\n"
            "Modes:\n"
            "  --stdio      serve the FleetDeck protocol (JSON Lines) on stdin/stdout\n"
@@ -14,7 +16,11 @@ const char* usage_text() {
            "\n"
            "Options:\n"
            "  --root DIR   read DIR/proc, DIR/sys and DIR/etc instead of the live system\n"
-           "  --pretty     indent JSON output (--once, --facts)\n";
+           "  --pretty     indent JSON output (--once, --facts)\n"
+           "  --simulate PROFILE[+VARIANT...][:SEED]\n"
+           "               serve a simulated server instead of this one; profiles hgx-h100-8,\n"
+           "               l40s-4, cpu-only; variants bad-fan, pcie-x8 (e.g. hgx-h100-8+bad-fan:7)\n"
+           "  --sim-speed X  with --simulate: X simulated seconds per real second (default 1)\n";
 }
 
 OptionsResult parse_options(const std::vector<std::string>& args) {
@@ -42,12 +48,22 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
                 o.root = a.substr(7);
             }
             if (o.root.empty()) return {std::nullopt, "--root needs a directory"};
+        } else if (a == "--simulate") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--simulate needs PROFILE[:SEED]"};
+            o.simulate = args[++i];
+        } else if (a == "--sim-speed") {
+            char* end = nullptr;
+            const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+            o.sim_speed = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(o.sim_speed > 0 && o.sim_speed <= 1000))
+                return {std::nullopt, "--sim-speed needs a number above 0 and at most 1000"};
         } else {
             return {std::nullopt, "unknown argument '" + a + "'"};
         }
         if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --version or --help"};
     }
     if (!mode) return {std::nullopt, "no mode given"};
+    if (!o.simulate.empty() && !o.root.empty()) return {std::nullopt, "--simulate and --root cannot be combined"};
     o.mode = *mode;
     return {o, {}};
 }

@@ -12,6 +12,8 @@ struct Options {
     Mode mode = Mode::Help;
     std::string root;  // empty: the live system
     bool pretty = false;
+    std::string simulate;    // --simulate PROFILE[+VARIANT...][:SEED]; empty: a real machine
+    double sim_speed = 1.0;  // --sim-speed: simulated seconds per real second
 };
 
 struct OptionsResult {

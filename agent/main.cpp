@@ -9,6 +9,7 @@
 #include "agent/machine.h"
 #include "agent/protocol/message.h"
 #include "agent/server.h"
+#include "agent/simulator/simulated_machine.h"
 #include "agent/version.h"
 
 using namespace fleetdeck;
@@ -35,7 +36,18 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    agent::LiveMachine machine{agent::RootFs(o.root)};
+    std::unique_ptr<agent::Machine> owned;
+    if (!o.simulate.empty()) {
+        const auto spec = agent::sim::parse_sim_spec(o.simulate);
+        if (!spec.spec) {
+            std::fprintf(stderr, "fleetdeck-agent: --simulate %s: %s\n", o.simulate.c_str(), spec.error.c_str());
+            return 2;
+        }
+        owned = std::make_unique<agent::sim::SimulatedMachine>(*spec.spec, o.sim_speed);
+    } else {
+        owned = std::make_unique<agent::LiveMachine>(agent::RootFs(o.root));
+    }
+    agent::Machine& machine = *owned;
     const int indent = o.pretty ? 2 : -1;
     switch (o.mode) {
     case agent::Mode::Once:

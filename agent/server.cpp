@@ -126,6 +126,7 @@ Json StdioServer::on_snapshot(const ParamReader&) { return machine_.snapshot(); 
 
 Json StdioServer::on_subscribe(const ParamReader& params) {
     const auto interval = params.integer_in("interval_ms", 100, 60000);
+    per_core_ = params.boolean("per_core", true);
     interval_ = std::chrono::milliseconds(interval);
     next_sample_ = std::chrono::steady_clock::now();
     return {{"subscription", ++subscription_}, {"interval_ms", interval}};
@@ -169,7 +170,10 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 }
 
 void StdioServer::emit_sample() {
-    write_line(protocol::encode(protocol::Event{"sample", machine_.snapshot()}));
+    Json snapshot = machine_.snapshot();
+    if (!per_core_)
+        if (const auto cpu = snapshot.find("cpu"); cpu != snapshot.end() && cpu->is_object()) cpu->erase("cores");
+    write_line(protocol::encode(protocol::Event{"sample", std::move(snapshot)}));
 }
 
 int StdioServer::run() {

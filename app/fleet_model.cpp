@@ -2,17 +2,17 @@
 
 #include <cmath>
 
+#include "app/dashboard/temperature_band.h"
+
 namespace fleetdeck {
 namespace {
 
-std::optional<double> numberAt(const std::optional<Json>& j, const char* a, const char* b) {
-    if (!j || !j->is_object()) return std::nullopt;
-    const auto outer = j->find(a);
-    if (outer == j->end() || !outer->is_object()) return std::nullopt;
-    const auto inner = outer->find(b);
-    if (inner == outer->end() || !inner->is_number()) return std::nullopt;
-    return inner->get<double>();
-}
+const QString kNoData = QStringLiteral("no data");
+
+QString pct(double v) { return QStringLiteral("%1 %").arg(v, 3, 'f', 0); }
+QString degrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f', 0); }
+
+bool noGpus(const HostRecord& r) { return r.lastSampleAtMs != 0 && r.summary.gpus.empty(); }
 
 }  // namespace
 
@@ -35,64 +35,129 @@ int FleetModel::rowCount(const QModelIndex& parent) const {
 int FleetModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (section) {
-    case Host: return tr("Host");
-    case State: return tr("State");
-    case Cpu: return tr("CPU");
-    case Memory: return tr("Memory used");
-    case Updated: return tr("Updated");
-    default: return {};
-    }
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
+    static const char* const kTitles[ColumnCount] = {
+        "Host", "State", "Alert", "CPU", "CPU temp", "Memory used", "GPUs", "GPU util avg / max",
+        "GPU temp avg / max", "GPU power", "Worst throttle", "Network ↓ / ↑", "Group", "Rack", "Tags", "Updated"};
+    static const char* const kTips[ColumnCount] = {
+        "", "Connection state and why", "What needs attention on this host, in a word (hover for the reason)",
+        "CPU utilization, all cores", "Hottest CPU sensor", "", "Number of GPUs",
+        "GPU utilization: mean and maximum over the host's GPUs", "GPU temperature: mean and maximum",
+        "Board power of all GPUs together", "The most severe active clock-slowdown reason of any GPU",
+        "All network interfaces together: received / sent", "", "Rack and lowest unit", "", "Time since the last sample"};
+    if (section < 0 || section >= ColumnCount) return {};
+    return role == Qt::DisplayRole ? QString::fromUtf8(kTitles[section]) : QString::fromUtf8(kTips[section]);
 }
 
-QVariant FleetModel::display(const HostRecord& r, int column) const {
+QVariant FleetModel::display(const Row& row, int column) const {
+    const HostRecord& r = row.record;
+    const HostSummary& s = r.summary;
     switch (column) {
-    case Host:
-        return r.spec.isSimulated() ? tr("%1 (simulated)").arg(r.spec.name) : r.spec.name;
+    case Host: return r.spec.isSimulated() ? tr("%1 (simulated)").arg(r.spec.name) : r.spec.name;
     case State:
         return r.reason.isEmpty() ? toString(r.state) : QStringLiteral("%1 — %2").arg(toString(r.state), r.reason);
-    case Cpu: {
-        const auto v = numberAt(r.latest, "cpu", "util_pct");
-        return v ? QStringLiteral("%1 %").arg(*v, 5, 'f', 1) : tr("no data");
-    }
-    case Memory: {
-        const auto used = numberAt(r.latest, "memory", "used_bytes");
-        const auto total = numberAt(r.latest, "memory", "total_bytes");
-        if (!used || !total) return tr("no data");
-        return QStringLiteral("%1 of %2").arg(formatBytes(*used), formatBytes(*total));
-    }
+    case Alert: return row.health.word;
+    case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : kNoData;
+    case CpuTemp: return s.hottestCpuTempC ? degrees(*s.hottestCpuTempC) : kNoData;
+    case Memory:
+        if (!s.memUsedBytes || !s.memTotalBytes) return kNoData;
+        return QStringLiteral("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
+    case Gpus: return r.lastSampleAtMs == 0 ? kNoData : QString::number(s.gpus.size());
+    case GpuUtil:
+        if (noGpus(r)) return tr("no GPU");
+        if (!s.gpuUtilMeanPct) return kNoData;
+        return QStringLiteral("%1 / %2").arg(pct(*s.gpuUtilMeanPct), pct(*s.gpuUtilMaxPct));
+    case GpuTemp:
+        if (noGpus(r)) return tr("no GPU");
+        if (!s.gpuTempMeanC) return kNoData;
+        return QStringLiteral("%1 / %2").arg(degrees(*s.gpuTempMeanC), degrees(*s.gpuTempMaxC));
+    case Power:
+        if (noGpus(r)) return tr("no GPU");
+        return s.gpuPowerW ? formatPower(*s.gpuPowerW) : kNoData;
+    case Throttle:
+        if (noGpus(r)) return tr("no GPU");
+        if (r.lastSampleAtMs == 0) return kNoData;
+        if (s.worstThrottle.isEmpty()) return tr("none");
+        return tr("%1 (GPU %2)").arg(throttleLabel(s.worstThrottle)).arg(s.worstThrottleGpu.value_or(0));
+    case Network:
+        if (!s.nicRxBytesPerS || !s.nicTxBytesPerS) return kNoData;
+        return QStringLiteral("↓ %1  ↑ %2").arg(formatRate(*s.nicRxBytesPerS), formatRate(*s.nicTxBytesPerS));
+    case Group: return r.spec.group;
+    case Rack:
+        if (r.spec.rack.isEmpty()) return QString();
+        return r.spec.rackUnit > 0 ? tr("%1 U%2").arg(r.spec.rack).arg(r.spec.rackUnit, 2, 10, QLatin1Char('0')) : r.spec.rack;
+    case Tags: return r.spec.tags.join(QStringLiteral(", "));
     case Updated: {
         if (r.lastSampleAtMs == 0) return tr("never");
         const qint64 age = std::max<qint64>(0, (nowMs_ - r.lastSampleAtMs) / 1000);
         return age == 0 ? tr("just now") : tr("%1 s ago").arg(age);
     }
-    default:
-        return {};
+    default: return {};
+    }
+}
+
+// Numbers sort as numbers; missing values sort below every reading.
+QVariant FleetModel::sortKey(const Row& row, int column) const {
+    const HostSummary& s = row.record.summary;
+    const auto num = [](const std::optional<double>& v) { return v.value_or(-1.0); };
+    switch (column) {
+    case Alert: return static_cast<int>(row.health.level);
+    case Cpu: return num(s.cpuUtilPct);
+    case CpuTemp: return num(s.hottestCpuTempC);
+    case Memory: return num(s.memUsedBytes);
+    case Gpus: return static_cast<int>(s.gpus.size());
+    case GpuUtil: return num(s.gpuUtilMaxPct);
+    case GpuTemp: return num(s.gpuTempMaxC);
+    case Power: return num(s.gpuPowerW);
+    case Throttle: return throttleSeverity(s.worstThrottle);
+    case Network: return num(s.nicRxBytesPerS) + num(s.nicTxBytesPerS);
+    case Rack: return QStringLiteral("%1 %2").arg(row.record.spec.rack).arg(row.record.spec.rackUnit, 3, 10, QLatin1Char('0'));
+    case Updated: return row.record.lastSampleAtMs;
+    default: return display(row, column);
     }
 }
 
 QVariant FleetModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const HostRecord& r = rows_[static_cast<std::size_t>(index.row())];
+    const Row& row = rows_[static_cast<std::size_t>(index.row())];
+    const HostRecord& r = row.record;
     switch (role) {
-    case Qt::DisplayRole:
-        return display(r, index.column());
-    case Qt::TextAlignmentRole:
-        return index.column() == Cpu || index.column() == Memory ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                                                 : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-    case Qt::ToolTipRole:
-        return index.column() == State ? QVariant(r.reason) : QVariant();
-    case SortRole:
-        if (index.column() == Cpu) return numberAt(r.latest, "cpu", "util_pct").value_or(-1.0);
-        return display(r, index.column());
-    case StateRole:
-        return static_cast<int>(r.state);
-    case SimulatedRole:
-        return r.spec.isSimulated();
-    default:
-        return {};
+    case Qt::DisplayRole: return display(row, index.column());
+    case Qt::TextAlignmentRole: {
+        const int c = index.column();
+        const bool numeric = c == Cpu || c == CpuTemp || c == Memory || c == Gpus || c == GpuUtil || c == GpuTemp ||
+                             c == Power || c == Network || c == Updated;
+        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     }
+    case Qt::ToolTipRole:
+        if (index.column() == State) return r.reason;
+        if (index.column() == Alert || index.column() == Host) return row.health.reason;
+        if (index.column() == CpuTemp) return r.summary.hottestCpuSensor;
+        return {};
+    case SortRole: return sortKey(row, index.column());
+    case StateRole: return static_cast<int>(r.state);
+    case SimulatedRole: return r.spec.isSimulated();
+    case HealthRole: return static_cast<int>(row.health.level);
+    case BandRole:
+        if (index.column() == GpuTemp) {
+            TemperatureBand worst = TemperatureBand::NoData;
+            for (const GpuStatus& g : r.summary.gpus) worst = std::max(worst, temperatureBand(g.tempC, g.slowdownC));
+            return static_cast<int>(worst);
+        }
+        if (index.column() == CpuTemp) return static_cast<int>(temperatureBand(r.summary.hottestCpuTempC));
+        return {};
+    case HostNameRole: return r.spec.name;
+    case GroupRole: return r.spec.group;
+    case RackRole: return r.spec.rack;
+    case TagsRole: return r.spec.tags;
+    default: return {};
+    }
+}
+
+int FleetModel::rowOf(const QString& hostName) const {
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].record.spec.name == hostName) return static_cast<int>(i);
+    return -1;
 }
 
 bool FleetModel::refresh(qint64 nowMs) {
@@ -101,10 +166,17 @@ bool FleetModel::refresh(qint64 nowMs) {
     nowMs_ = nowMs;
     if (generation == seenGeneration_ && !clockMoved) return false;
     seenGeneration_ = generation;
-    std::vector<HostRecord> fresh;
-    for (const QString& name : store_.hostNames())
-        if (auto r = store_.host(name)) fresh.push_back(std::move(*r));
-    if (fresh.size() != rows_.size()) {
+    std::vector<Row> fresh;
+    newestSampleMs_ = 0;
+    for (HostRecord& r : store_.summaries()) {
+        HostHealth health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
+        newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
+        fresh.push_back({std::move(r), std::move(health)});
+    }
+    bool sameHosts = fresh.size() == rows_.size();
+    for (std::size_t i = 0; sameHosts && i < fresh.size(); ++i)
+        sameHosts = fresh[i].record.spec.name == rows_[i].record.spec.name;
+    if (!sameHosts) {
         beginResetModel();
         rows_ = std::move(fresh);
         endResetModel();

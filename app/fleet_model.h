@@ -4,17 +4,31 @@
 #include <QDateTime>
 #include <vector>
 
+#include "app/dashboard/host_health.h"
 #include "app/telemetry_store.h"
 
 namespace fleetdeck {
 
-// One row per host with its state and headline numbers. Reads the TelemetryStore when refresh()
-// is called (views call it on a timer), so a burst of samples costs one repaint.
+// One row per host with its state, health and headline numbers. Reads the TelemetryStore when
+// refresh() is called (views call it on a timer), so a burst of samples costs one repaint.
 class FleetModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Host, State, Cpu, Memory, Updated, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, StateRole, SimulatedRole };
+    enum Column {
+        Host, State, Alert, Cpu, CpuTemp, Memory, Gpus, GpuUtil, GpuTemp, Power, Throttle, Network,
+        Group, Rack, Tags, Updated, ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1,
+        StateRole,      // HostState as int
+        SimulatedRole,  // bool
+        HealthRole,     // HostHealth::Level as int
+        BandRole,       // TemperatureBand as int (CpuTemp, GpuTemp columns)
+        HostNameRole,   // the host's name without decoration
+        GroupRole,
+        RackRole,
+        TagsRole,       // QStringList
+    };
 
     explicit FleetModel(const TelemetryStore& store, QObject* parent = nullptr);
 
@@ -25,15 +39,25 @@ public:
 
     // Re-reads the store; returns false when nothing changed since the last call.
     bool refresh(qint64 nowMs = QDateTime::currentMSecsSinceEpoch());
-    const HostRecord& record(int row) const { return rows_.at(static_cast<std::size_t>(row)); }
+    const HostRecord& record(int row) const { return rows_.at(static_cast<std::size_t>(row)).record; }
+    const HostHealth& health(int row) const { return rows_.at(static_cast<std::size_t>(row)).health; }
+    int rowOf(const QString& hostName) const;  // -1 when absent
+    // When the newest sample of any host arrived (0: none yet); views say "updated N s ago".
+    qint64 newestSampleAtMs() const { return newestSampleMs_; }
 
 private:
-    QVariant display(const HostRecord& r, int column) const;
+    struct Row {
+        HostRecord record;
+        HostHealth health;
+    };
+    QVariant display(const Row& r, int column) const;
+    QVariant sortKey(const Row& r, int column) const;
 
     const TelemetryStore& store_;
-    std::vector<HostRecord> rows_;
+    std::vector<Row> rows_;
     quint64 seenGeneration_ = ~quint64(0);
     qint64 nowMs_ = 0;
+    qint64 newestSampleMs_ = 0;
 };
 
 QString formatBytes(double bytes);

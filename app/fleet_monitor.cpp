@@ -47,7 +47,7 @@ void FleetMonitor::onReady(HostSession* session) {
     session->request(QStringLiteral("facts"), Json::object(), [this, name](const Reply& r) {
         if (r.ok()) store_.setFacts(name, r.result);
     });
-    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}}, [this, session](const Reply& r) {
+    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
         if (!r.ok())
             store_.setState(session->name(), session->state(),
                             tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));

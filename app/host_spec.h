@@ -28,6 +28,7 @@ struct HostSpec {
     QString group;
     QString rack;
     int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
+    int rackHeightU = 1;  // how many units the chassis takes
     QStringList tags;
     SshOptions ssh;  // kind Ssh only; not stored in the inventory
 

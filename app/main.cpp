@@ -4,6 +4,8 @@
 #include <QTimer>
 
 #include "app/audit/audit_log.h"
+#include "app/dashboard/demo_fleet.h"
+#include "app/dashboard/open_file_limit.h"
 #include "app/fleet_thread.h"
 #include "app/inventory/inventory.h"
 #include "app/ssh/ssh_prompter.h"
@@ -30,32 +32,53 @@ int main(int argc, char** argv) {
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("With --screenshot: the view to show (overview, audit)."),
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("The view to open: overview, host:NAME, cooling, racks or audit."),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
-    parser.addOptions({screenshot, after, view});
+    const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
+                                       QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
+                                       QStringLiteral("N"));
+    parser.addOptions({screenshot, after, view, demoHosts});
     parser.process(app);
 
-    FleetThread fleet;
-    HostSpec local;
-    local.name = QStringLiteral("This machine");
-    local.kind = HostSpec::Kind::Local;
-    fleet.monitor().addHostAsync(local);
+    int demoCount = 0;
+    if (parser.isSet(demoHosts)) {
+        bool ok = false;
+        demoCount = parser.value(demoHosts).toInt(&ok);
+        if (!ok || demoCount < 1 || demoCount > 2000) {
+            fprintf(stderr, "fleetdeck: --demo-hosts needs a number from 1 to 2000\n");
+            return 2;
+        }
+    }
+    raiseOpenFileLimit();
 
+    FleetThread fleet;
     MainWindow window(fleet.store());
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
+    const bool auditView = parser.value(view) == QLatin1String("audit");
+    QString viewError;
+    if (!auditView && !window.showView(parser.value(view), &viewError)) {
+        fprintf(stderr, "fleetdeck: %s\n", qPrintable(viewError));
+        return 2;
+    }
     window.show();
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
-    const auto addInventoryHosts = [&fleet] {
+    const auto addInventoryHosts = [&fleet](bool firstStart) {
         QString error;
-        if (const auto inventory = Inventory::load(Inventory::defaultPath(), &error))
-            for (const HostSpec& host : inventory->hosts()) fleet.monitor().addHostAsync(host);
-        else
-            fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+        const auto inventory = Inventory::load(Inventory::defaultPath(), &error);
+        if (!inventory) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+        const std::vector<HostSpec> none;
+        const auto hosts = firstStart ? startupHosts(inventory ? inventory->hosts() : none) : inventory ? inventory->hosts() : none;
+        for (const HostSpec& host : hosts) fleet.monitor().addHostAsync(host);
     };
-    addInventoryHosts();
-    QObject::connect(&window, &MainWindow::inventorySaved, &window, addInventoryHosts);
+    if (demoCount > 0) {
+        for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
+    } else {
+        addInventoryHosts(true);
+        QObject::connect(&window, &MainWindow::inventorySaved, &window, [addInventoryHosts] { addInventoryHosts(false); });
+    }
 
     QWidget* shown = &window;  // what --screenshot renders
     std::unique_ptr<AuditViewer> auditViewer;
@@ -66,13 +89,10 @@ int main(int argc, char** argv) {
             fprintf(stderr, "fleetdeck: --after needs a number of seconds\n");
             return 2;
         }
-        if (parser.value(view) == QLatin1String("audit")) {
+        if (auditView) {
             auditViewer = std::make_unique<AuditViewer>(audit::AuditLog::defaultPaths());
             auditViewer->show();
             shown = auditViewer.get();
-        } else if (parser.value(view) != QLatin1String("overview")) {
-            fprintf(stderr, "fleetdeck: unknown view '%s' (available: overview, audit)\n", qPrintable(parser.value(view)));
-            return 2;
         }
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {
             window.refreshNow();

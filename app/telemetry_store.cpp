@@ -5,12 +5,22 @@
 namespace fleetdeck {
 namespace {
 
-std::optional<double> number_at(const Json& j, const char* a, const char* b) {
-    const auto outer = j.find(a);
-    if (outer == j.end() || !outer->is_object()) return std::nullopt;
-    const auto inner = outer->find(b);
-    if (inner == outer->end() || !inner->is_number()) return std::nullopt;
-    return inner->get<double>();
+std::optional<float> compact(const std::optional<double>& v) {
+    return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
+}
+
+SamplePoint historyPoint(const HostSummary& s, qint64 timeMs) {
+    SamplePoint p;
+    p.timeMs = timeMs;
+    p.cpuUtilPct = s.cpuUtilPct;
+    p.memUsedBytes = s.memUsedBytes;
+    p.cpuTempC = compact(s.hottestCpuTempC);
+    p.nicRxBytesPerS = compact(s.nicRxBytesPerS);
+    p.nicTxBytesPerS = compact(s.nicTxBytesPerS);
+    p.gpus.reserve(s.gpus.size());
+    for (const GpuStatus& g : s.gpus)
+        p.gpus.push_back({compact(g.tempC), compact(g.utilPct), compact(g.powerW), compact(g.smClockMhz)});
+    return p;
 }
 
 }  // namespace
@@ -52,17 +62,18 @@ void TelemetryStore::setFacts(const QString& name, Json facts) {
 
 void TelemetryStore::addSample(const QString& name, Json snapshot, qint64 receivedAtMs) {
     if (!snapshot.is_object()) return;
-    SamplePoint point;
-    point.timeMs = snapshot.value("time_ms", Json()).is_number_integer() ? snapshot["time_ms"].get<qint64>() : receivedAtMs;
-    point.cpuUtilPct = number_at(snapshot, "cpu", "util_pct");
-    point.memUsedBytes = number_at(snapshot, "memory", "used_bytes");
+    // The summary and history point are computed here, on the writer's thread, outside the lock.
+    HostSummary summary = summarizeSnapshot(snapshot);
+    const auto time = snapshot.find("time_ms");
+    SamplePoint point = historyPoint(summary, time != snapshot.end() && time->is_number_integer() ? time->get<qint64>() : receivedAtMs);
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;
     Entry& e = it->second;
     e.record.latest = std::move(snapshot);
+    e.record.summary = std::move(summary);
     e.record.lastSampleAtMs = receivedAtMs;
-    e.ring.push_back(point);
+    e.ring.push_back(std::move(point));
     while (e.ring.size() > capacity_) e.ring.pop_front();
     ++generation_;
 }
@@ -79,6 +90,39 @@ std::optional<HostRecord> TelemetryStore::host(const QString& name, bool withHis
     HostRecord r = it->second.record;
     if (withHistory) r.history.assign(it->second.ring.begin(), it->second.ring.end());
     return r;
+}
+
+std::vector<HostRecord> TelemetryStore::summaries() const {
+    std::lock_guard lock(mutex_);
+    std::vector<HostRecord> out;
+    out.reserve(order_.size());
+    for (const QString& name : order_) {
+        const HostRecord& src = hosts_.at(name).record;
+        HostRecord r;
+        r.spec = src.spec;
+        r.state = src.state;
+        r.reason = src.reason;
+        r.summary = src.summary;
+        r.lastSampleAtMs = src.lastSampleAtMs;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+std::vector<std::vector<std::optional<float>>> TelemetryStore::gpuTempTrail(const QString& name, int points,
+                                                                             int stride) const {
+    std::lock_guard lock(mutex_);
+    const auto it = hosts_.find(name);
+    if (it == hosts_.end() || it->second.ring.empty() || points <= 0 || stride <= 0) return {};
+    const auto& ring = it->second.ring;
+    std::vector<std::vector<std::optional<float>>> trails(ring.back().gpus.size());
+    const long last = static_cast<long>(ring.size()) - 1;
+    const long first = std::max(0L, last - static_cast<long>(points - 1) * stride);
+    for (long i = last - ((last - first) / stride) * stride; i <= last; i += stride) {
+        const auto& gpus = ring[static_cast<std::size_t>(i)].gpus;
+        for (std::size_t g = 0; g < trails.size(); ++g) trails[g].push_back(g < gpus.size() ? gpus[g].tempC : std::nullopt);
+    }
+    return trails;
 }
 
 quint64 TelemetryStore::generation() const {

@@ -10,16 +10,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/dashboard/host_summary.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
 
 namespace fleetdeck {
 
-// A compact point of history, kept for every sample (at least 15 minutes at 1 Hz).
+// One GPU at one moment of history.
+struct GpuPoint {
+    std::optional<float> tempC, utilPct, powerW, smClockMhz;
+};
+
+// A compact point of history, kept for every sample (15 minutes at 1 Hz): what the host page
+// charts, and nothing else, so hundreds of hosts fit in a few tens of MiB.
 struct SamplePoint {
     qint64 timeMs = 0;
     std::optional<double> cpuUtilPct;
     std::optional<double> memUsedBytes;
+    std::optional<float> cpuTempC;  // hottest CPU sensor
+    std::optional<float> nicRxBytesPerS, nicTxBytesPerS;
+    std::vector<GpuPoint> gpus;  // by position in the snapshot's gpus[]
 };
 
 // Everything the views know about one host, copied out of the store.
@@ -29,7 +39,8 @@ struct HostRecord {
     QString reason;
     Json identity;                 // from hello
     std::optional<Json> facts;     // from facts
-    std::optional<Json> latest;    // the last snapshot
+    std::optional<Json> latest;    // the last snapshot (left empty by summaries())
+    HostSummary summary;           // headline numbers of the last snapshot
     qint64 lastSampleAtMs = 0;     // local receive time (steady enough for "updated N s ago")
     std::vector<SamplePoint> history;
 };
@@ -48,6 +59,11 @@ public:
 
     std::vector<QString> hostNames() const;  // in the order added
     std::optional<HostRecord> host(const QString& name, bool withHistory = false) const;
+    // Every host without its raw snapshot, facts or history: what a fleet-wide view needs.
+    std::vector<HostRecord> summaries() const;
+    // The last `points` GPU temperatures of a host, every `stride`-th sample, oldest first, one
+    // list per GPU (for sparklines). Missing readings stay missing.
+    std::vector<std::vector<std::optional<float>>> gpuTempTrail(const QString& name, int points, int stride) const;
     // Increases with every change: a view whose last seen generation is current skips its repaint.
     quint64 generation() const;
 

@@ -2,11 +2,16 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QHeaderView>
+#include <QDateTime>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QVBoxLayout>
+
+#include "ui/dashboard/cooling_view.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/dashboard/overview_view.h"
+#include "ui/dashboard/rack_view.h"
 
 #include "ui/inventory_dialog.h"
 #include "ui/audit/audit_viewer.h"
@@ -14,51 +19,68 @@
 
 namespace fleetdeck {
 
-MainWindow::MainWindow(TelemetryStore& store, QWidget* parent)
-    : QMainWindow(parent), store_(store), model_(store) {
-    setWindowTitle(tr("FleetDeck"));
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    header_ = new QLabel(central);
-    header_->setTextFormat(Qt::PlainText);
-    QFont headerFont = header_->font();
-    headerFont.setPointSizeF(headerFont.pointSizeF() * 1.2);
-    headerFont.setBold(true);
-    header_->setFont(headerFont);
-    layout->addWidget(header_);
+// Views repaint at most this often; samples arrive once a second per host.
+constexpr int kRepaintIntervalMs = 250;
 
-    table_ = new QTableView(central);
-    table_->setModel(&model_);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setWordWrap(false);
-    QFont mono = table_->font();
-    mono.setStyleHint(QFont::TypeWriter);
-    table_->setFont(mono);
-    layout->addWidget(table_);
-    setCentralWidget(central);
+MainWindow::MainWindow(TelemetryStore& store, QWidget* parent) : QMainWindow(parent), store_(store), model_(store) {
+    setWindowTitle(tr("FleetDeck"));
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    overview_ = new OverviewView(model_);
+    hostPage_ = new HostPage(store_, model_);
+    cooling_ = new CoolingView(store_);
+    racks_ = new RackView(store_);
+    tabs_->addTab(overview_, tr("Fleet overview"));
+    tabs_->addTab(hostPage_, tr("Host"));
+    tabs_->addTab(cooling_, tr("GPU cooling"));
+    tabs_->addTab(racks_, tr("Racks"));
+    setCentralWidget(tabs_);
+    connect(overview_, &OverviewView::hostActivated, this, &MainWindow::showHost);
+    connect(cooling_, &CoolingView::hostActivated, this, &MainWindow::showHost);
+    connect(racks_, &RackView::hostActivated, this, &MainWindow::showHost);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { refreshNow(); });
 
     buildMenus();
+    statusBar()->showMessage(tr("Live: a sample per host every second; views refresh 4 times a second"));
     connect(&repaintTimer_, &QTimer::timeout, this, &MainWindow::refreshNow);
-    repaintTimer_.start(250);
+    repaintTimer_.start(kRepaintIntervalMs);
     refreshNow();
-    resize(1100, 640);
+    resize(1400, 900);
 }
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
-    quit->setShortcut(QKeySequence::Quit);
+    file->addAction(tr("&Export view as PNG…"), QKeySequence(tr("Ctrl+E")), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QString(), tr("PNG images (*.png)"));
+        if (!path.isEmpty() && !tabs_->currentWidget()->grab().save(path, "PNG"))
+            QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: check the folder exists and is writable.").arg(path));
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const std::pair<View, QString> views[] = {{View::Overview, tr("Fleet &overview")},
+                                              {View::Host, tr("&Host page")},
+                                              {View::Cooling, tr("GPU &cooling")},
+                                              {View::Racks, tr("&Racks")}};
+    int n = 1;
+    for (const auto& [which, title] : views)
+        view->addAction(title, QKeySequence(QStringLiteral("Ctrl+%1").arg(n++)), this, [this, which = which] { showView(which); });
+    view->addSeparator();
+    QAction* pause = view->addAction(tr("&Pause charts"), QKeySequence(tr("Ctrl+Shift+P")), this,
+                                     [this] { hostPage_->setPaused(!hostPage_->paused()); });
+    pause->setToolTip(tr("Stop or resume updating the host page's charts"));
+    view->addAction(tr("Reset chart &zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { hostPage_->resetZoom(); });
+    view->addAction(tr("E&xport charts as PNG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { hostPage_->exportWithDialog(); });
+
     QMenu* fleet = menuBar()->addMenu(tr("F&leet"));
     fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
         if (editInventory(this)) emit inventorySaved();
     });
-    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    QAction* auditLog = tools->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
+    tools_ = menuBar()->addMenu(tr("&Tools"));
+    QAction* auditLog = tools_->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
     auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    QAction* wizard = tools->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
+    QAction* wizard = tools_->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
     wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About FleetDeck"), this, [this] {
@@ -68,23 +90,45 @@ void MainWindow::buildMenus() {
     });
 }
 
+QMenu* MainWindow::toolsMenu() { return tools_; }
+
 void MainWindow::refreshNow() {
-    if (!model_.refresh()) return;
-    updateHeader();
-    table_->resizeColumnsToContents();
-    table_->horizontalHeader()->setStretchLastSection(true);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    overview_->refresh(now);  // also feeds the host page's host list
+    QWidget* current = tabs_->currentWidget();
+    if (current == hostPage_) hostPage_->refresh(now);
+    else if (current == cooling_) cooling_->refresh(now);
+    else if (current == racks_) racks_->refresh(now);
 }
 
-void MainWindow::updateHeader() {
-    int connected = 0;
-    for (int row = 0; row < model_.rowCount(); ++row)
-        if (model_.record(row).state == HostState::Connected) ++connected;
-    const int hosts = model_.rowCount();
-    header_->setText(tr("Fleet — %1 %2, %3 connected")
-                         .arg(hosts)
-                         .arg(hosts == 1 ? tr("host") : tr("hosts"))
-                         .arg(connected));
-    statusBar()->showMessage(tr("Live: samples every second, list refreshed 4 times a second"));
+void MainWindow::showView(View view) {
+    switch (view) {
+    case View::Overview: tabs_->setCurrentWidget(overview_); break;
+    case View::Host:
+        if (hostPage_->hostName().isEmpty() && model_.rowCount() > 0) hostPage_->showHost(model_.record(0).spec.name);
+        tabs_->setCurrentWidget(hostPage_);
+        break;
+    case View::Cooling: tabs_->setCurrentWidget(cooling_); break;
+    case View::Racks: tabs_->setCurrentWidget(racks_); break;
+    }
+}
+
+bool MainWindow::showView(const QString& spec, QString* error) {
+    if (spec == QLatin1String("overview")) showView(View::Overview);
+    else if (spec == QLatin1String("cooling")) showView(View::Cooling);
+    else if (spec == QLatin1String("racks")) showView(View::Racks);
+    else if (spec == QLatin1String("host")) showView(View::Host);
+    else if (spec.startsWith(QLatin1String("host:")) && spec.size() > 5) showHost(spec.mid(5));
+    else {
+        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks)").arg(spec);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::showHost(const QString& name) {
+    hostPage_->showHost(name);
+    tabs_->setCurrentWidget(hostPage_);
 }
 
 QWidget* MainWindow::openTuningWizard() {

@@ -1,8 +1,7 @@
 #pragma once
 
-#include <QLabel>
 #include <QMainWindow>
-#include <QTableView>
+#include <QTabWidget>
 #include <QTimer>
 
 #include "app/fleet_model.h"
@@ -11,16 +10,34 @@
 
 namespace fleetdeck {
 
-// The application window: the fleet list now; the dashboard views are added as tabs.
+class OverviewView;
+class HostPage;
+class CoolingView;
+class RackView;
+
+// The application window: the dashboard views as tabs (View menu, Ctrl+1…4), repainted from the
+// models on one timer, never per sample.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    enum class View { Overview, Host, Cooling, Racks };
+
     explicit MainWindow(TelemetryStore& store, QWidget* parent = nullptr);
 
     FleetModel& fleetModel() { return model_; }
-    QTableView& fleetTable() { return *table_; }
     // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
     void refreshNow();
+    void showView(View view);
+    // "overview", "host:NAME", "cooling" or "racks"; false with `error` set for anything else.
+    bool showView(const QString& spec, QString* error);
+    void showHost(const QString& name);
+
+    OverviewView& overview() { return *overview_; }
+    HostPage& hostPage() { return *hostPage_; }
+    CoolingView& cooling() { return *cooling_; }
+    RackView& racks() { return *racks_; }
+    // Where features add their entries (audit log, tuning wizard).
+    QMenu* toolsMenu();
     // What the tuning wizard uses to read current values and push; set by main().
     void setTuningHooks(TuningWizardHooks hooks) { tuningHooks_ = std::move(hooks); }
     // Tools → Tuning wizard…: returns the opened wizard, or nullptr when the rules did not load.
@@ -32,12 +49,15 @@ signals:
 
 private:
     void buildMenus();
-    void updateHeader();
 
     TelemetryStore& store_;
     FleetModel model_;
-    QTableView* table_ = nullptr;
-    QLabel* header_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    OverviewView* overview_ = nullptr;
+    HostPage* hostPage_ = nullptr;
+    CoolingView* cooling_ = nullptr;
+    RackView* racks_ = nullptr;
+    QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
     TuningWizardHooks tuningHooks_;
 };

@@ -1,0 +1,131 @@
+#include "agent/simulator/sim_spec.h"
+
+#include <charconv>
+
+namespace fleetdeck::agent::sim {
+namespace {
+
+constexpr std::int64_t kGiB = std::int64_t{1} << 30;
+constexpr std::int64_t kTB = 1000LL * 1000 * 1000 * 1000;
+
+Profile hgx_h100_8() {
+    Profile p;
+    p.name = "hgx-h100-8";
+    p.cpu_model = "Intel(R) Xeon(R) Platinum 8480+";
+    p.cpu_vendor = "GenuineIntel";
+    p.sockets = 2;
+    p.cores_per_socket = 56;
+    p.memory_bytes = 2048 * kGiB;
+    p.gpu_count = 8;
+    p.gpu = {"NVIDIA H100 80GB HBM3", 70, 690, 700, 200, 700, 87, 92, 0.035, 0.09, 1980, 345, 2619,
+             80 * kGiB, 5, 16,
+             {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0", "0000:ab:00.0",
+              "0000:ba:00.0", "0000:db:00.0"}};
+    p.nics = {{"eno1", 25000, "ice", "0000:02:00.0", 0.05}, {"enp26s0np0", 200000, "mlx5_core", "0000:1a:00.0", 0.95}};
+    p.infiniband_ports = 8;
+    p.infiniband_rate_gbps = 400;
+    p.nvme_count = 4;
+    p.nvme_size_bytes = 3840 * (kTB / 1000);
+    p.workload = Workload::Training;
+    return p;
+}
+
+Profile l40s_4() {
+    Profile p;
+    p.name = "l40s-4";
+    p.cpu_model = "AMD EPYC 9354 32-Core Processor";
+    p.cpu_vendor = "AuthenticAMD";
+    p.sockets = 1;
+    p.cores_per_socket = 32;
+    p.memory_bytes = 512 * kGiB;
+    p.gpu_count = 4;
+    p.gpu = {"NVIDIA L40S", 35, 360, 350, 100, 350, 88, 93, 0.07, 0.14, 2520, 210, 9001,
+             48 * kGiB, 4, 16, {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"}};
+    p.nics = {{"eno1", 10000, "bnxt_en", "0000:41:00.0", 0.1}, {"enp65s0f0np0", 25000, "mlx5_core", "0000:41:00.1", 0.9}};
+    p.nvme_count = 2;
+    p.nvme_size_bytes = 1920 * (kTB / 1000);
+    p.workload = Workload::Inference;
+    return p;
+}
+
+Profile cpu_only() {
+    Profile p;
+    p.name = "cpu-only";
+    p.cpu_model = "AMD EPYC 7543 32-Core Processor";
+    p.cpu_vendor = "AuthenticAMD";
+    p.sockets = 2;
+    p.cores_per_socket = 32;
+    p.memory_bytes = 256 * kGiB;
+    p.nics = {{"eno1", 10000, "ixgbe", "0000:c1:00.0", 1.0}};
+    p.nvme_count = 1;
+    p.nvme_size_bytes = 960 * (kTB / 1000);
+    p.workload = Workload::CpuBatch;
+    return p;
+}
+
+// Per-GPU slot choice from the seed: a cheap integer hash so neighbouring seeds pick different slots.
+std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x;
+}
+
+}  // namespace
+
+const std::vector<Profile>& profiles() {
+    static const std::vector<Profile> list = {hgx_h100_8(), l40s_4(), cpu_only()};
+    return list;
+}
+
+const Profile* find_profile(std::string_view name) {
+    for (const auto& p : profiles())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::optional<int> SimSpec::bad_fan_gpu() const {
+    if (!bad_fan || !profile || profile->gpu_count == 0) return std::nullopt;
+    return static_cast<int>(mix(seed) % static_cast<std::uint64_t>(profile->gpu_count));
+}
+
+std::optional<int> SimSpec::narrow_link_gpu() const {
+    if (!pcie_x8 || !profile || profile->gpu_count == 0) return std::nullopt;
+    return static_cast<int>(mix(seed + 0x9e37) % static_cast<std::uint64_t>(profile->gpu_count));
+}
+
+SimSpecResult parse_sim_spec(std::string_view text) {
+    SimSpec spec;
+    spec.text = std::string(text);
+    std::string_view rest = text;
+    if (const auto colon = rest.rfind(':'); colon != std::string_view::npos) {
+        const std::string_view seed = rest.substr(colon + 1);
+        const auto [end, ec] = std::from_chars(seed.data(), seed.data() + seed.size(), spec.seed);
+        if (seed.empty() || ec != std::errc() || end != seed.data() + seed.size())
+            return {std::nullopt, "seed '" + std::string(seed) + "' is not a whole number (PROFILE[+VARIANT...][:SEED])"};
+        rest = rest.substr(0, colon);
+    }
+    const auto plus = rest.find('+');
+    const std::string_view name = rest.substr(0, plus);
+    spec.profile = find_profile(name);
+    if (!spec.profile) {
+        std::string known;
+        for (const auto& p : profiles()) known += (known.empty() ? "" : ", ") + p.name;
+        return {std::nullopt, "unknown profile '" + std::string(name) + "' (profiles: " + known + ")"};
+    }
+    std::string_view variants = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
+    while (plus != std::string_view::npos) {
+        const auto next = variants.find('+');
+        const std::string_view v = variants.substr(0, next);
+        if (v == "bad-fan") spec.bad_fan = true;
+        else if (v == "pcie-x8") spec.pcie_x8 = true;
+        else return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: bad-fan, pcie-x8)"};
+        if (next == std::string_view::npos) break;
+        variants.remove_prefix(next + 1);
+    }
+    if ((spec.bad_fan || spec.pcie_x8) && spec.profile->gpu_count == 0)
+        return {std::nullopt, "profile '" + spec.profile->name + "' has no GPUs, so bad-fan and pcie-x8 do not apply"};
+    return {spec, {}};
+}
+
+}  // namespace fleetdeck::agent::sim

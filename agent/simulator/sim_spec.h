@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fleetdeck::agent::sim {
+
+// What the simulated host does all day; it drives GPU, CPU and network load.
+enum class Workload {
+    Training,   // epochs of steady full load, a checkpoint (GPUs idle, disks and NIC busy) at each end
+    Inference,  // a day/night curve of requests (a simulated day lasts 24 minutes)
+    CpuBatch,   // CPU batch jobs with pauses between them
+};
+
+struct GpuModel {
+    std::string name;
+    double idle_w = 0, peak_w = 0;                   // board power at 0 % and 100 % utilization, full clocks
+    double power_limit_w = 0, power_limit_min_w = 0, power_limit_max_w = 0;
+    double slowdown_c = 0, shutdown_c = 0;           // NVML's thresholds
+    double r_min_c_per_w = 0, r_fan_c_per_w = 0;     // thermal resistance: r_min + r_fan × (1 − fan share)
+    std::int64_t sm_clock_max_mhz = 0, sm_clock_idle_mhz = 0, mem_clock_mhz = 0;
+    std::int64_t mem_total_bytes = 0;
+    std::int64_t pcie_gen_max = 0, pcie_width_max = 0;
+    std::vector<std::string> pci_bus_ids;            // one per GPU slot
+};
+
+struct NicModel {
+    std::string name;        // "enp26s0np0"
+    std::int64_t speed_mbps = 0;
+    std::string driver;      // "mlx5_core"
+    std::string pci_bus_id;
+    double traffic_share = 0;  // share of the host's data traffic this NIC carries
+};
+
+// A kind of server. The list is explicit (profiles.cpp); `--simulate` names one.
+struct Profile {
+    std::string name;  // "hgx-h100-8"
+    std::string cpu_model, cpu_vendor;
+    int sockets = 1, cores_per_socket = 1, threads_per_core = 2;
+    std::int64_t memory_bytes = 0;
+    int gpu_count = 0;
+    GpuModel gpu;
+    std::vector<NicModel> nics;
+    int infiniband_ports = 0;
+    double infiniband_rate_gbps = 0;
+    std::int64_t nvme_count = 0, nvme_size_bytes = 0;
+    Workload workload = Workload::Training;
+};
+
+const std::vector<Profile>& profiles();
+const Profile* find_profile(std::string_view name);
+
+// PROFILE[+VARIANT...][:SEED], e.g. "hgx-h100-8+bad-fan:7". Variants: bad-fan (one GPU's fan
+// degraded: it overheats and throttles), pcie-x8 (one GPU trained at half link width).
+struct SimSpec {
+    const Profile* profile = nullptr;
+    bool bad_fan = false;
+    bool pcie_x8 = false;
+    std::uint64_t seed = 1;
+    std::string text;  // as given, for the hostname and diagnostics
+
+    // Which GPU the variants affect; derived from the seed so fleets vary, nullopt without the variant.
+    std::optional<int> bad_fan_gpu() const;
+    std::optional<int> narrow_link_gpu() const;
+};
+
+struct SimSpecResult {
+    std::optional<SimSpec> spec;
+    std::string error;  // set when spec is empty: says what is wrong and what is accepted
+};
+SimSpecResult parse_sim_spec(std::string_view text);
+
+}  // namespace fleetdeck::agent::sim

@@ -1,0 +1,241 @@
+#include "agent/simulator/simulated_machine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "agent/gpu/gpu_sample.h"
+#include "agent/gpu/nvml_library.h"
+#include "agent/simulator/simulated_facts.h"
+
+namespace fleetdeck::agent::sim {
+namespace {
+
+// NVML clock-event bits (docs/protocol.md, gpus[].throttle).
+constexpr std::uint64_t kGpuIdle = 0x1, kSwPowerCap = 0x4, kHwSlowdown = 0x8, kSwThermal = 0x20, kHwThermal = 0x40;
+
+// Rounded to a step of 0.1 or 1 as real sensors report; divides, so 664.3 stays 664.3 in JSON.
+double round_to(double v, double step) { return std::round(v / step) / (1.0 / step); }
+
+SimulatedMachine::Clock real_clock(double speed) {
+    const auto start = std::chrono::steady_clock::now();
+    return [start, speed] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * speed;
+    };
+}
+
+}  // namespace
+
+SimulatedMachine::SimulatedMachine(SimSpec spec, double speed) : SimulatedMachine(std::move(spec), real_clock(speed)) {}
+
+SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
+    : spec_(std::move(spec)),
+      profile_(*spec_.profile),
+      clock_(std::move(clock)),
+      settings_(profile_),
+      plan_(profile_.workload, spec_.seed),
+      rng_(spec_.seed),
+      socket_temp_c_(static_cast<std::size_t>(profile_.sockets), 40.0),
+      nics_(profile_.nics.size()) {
+    // Where the host sits in the cold aisle: a few degrees between hosts, and GPUs further
+    // downstream in the chassis airflow run a little warmer.
+    const double host_inlet_c = 24.0 + rng_.uniform() * 3.0;
+    gpus_.reserve(static_cast<std::size_t>(profile_.gpu_count));
+    for (int i = 0; i < profile_.gpu_count; ++i) {
+        const double slot_offset_c = 2.5 * i / std::max(1, profile_.gpu_count - 1);
+        gpus_.emplace_back(profile_.gpu, host_inlet_c + slot_offset_c, spec_.bad_fan_gpu() == i);
+    }
+    gpu_util_.assign(gpus_.size(), 0.0);
+    for (auto& nic : nics_) {
+        nic.rx_bytes = std::floor(rng_.uniform() * 1e12);
+        nic.tx_bytes = std::floor(rng_.uniform() * 4e11);
+    }
+    while (steps_ < static_cast<long>(kWarmUpS)) step();
+}
+
+Json SimulatedMachine::identity() { return simulated_identity(spec_); }
+
+Json SimulatedMachine::facts() { return simulated_facts(spec_, settings_); }
+
+Json SimulatedMachine::snapshot() { return snapshot_at(clock_()); }
+
+void SimulatedMachine::advance_to(double sim_s) {
+    const long target = static_cast<long>(std::floor(sim_s + kWarmUpS));
+    while (steps_ < target) step();
+}
+
+void SimulatedMachine::apply_settings() {
+    const auto limit = settings_.get("gpu.power_limit_w");
+    if (!limit || !limit->is_number()) return;
+    const double w = std::clamp(limit->get<double>(), profile_.gpu.power_limit_min_w, profile_.gpu.power_limit_max_w);
+    for (auto& gpu : gpus_) gpu.set_power_limit_w(w);
+}
+
+void SimulatedMachine::step() {
+    constexpr double dt = 1.0;
+    const double t = static_cast<double>(steps_) - kWarmUpS;
+    load_ = plan_.at(t);
+    apply_settings();
+    // A synchronous training job keeps its GPUs in step; inference replicas wander apart.
+    const double spread = profile_.workload == Workload::Training ? 0.015 : 0.06;
+    for (std::size_t i = 0; i < gpus_.size(); ++i) {
+        gpu_util_[i] = std::clamp(load_.gpu_util + rng_.jitter(spread), 0.0, 1.0);
+        gpus_[i].step(gpu_util_[i], dt);
+    }
+    cpu_util_ = std::clamp(load_.cpu_util + rng_.jitter(0.03), 0.0, 1.0);
+    for (std::size_t s = 0; s < socket_temp_c_.size(); ++s) {
+        const double steady = 31.0 + 2.0 * static_cast<double>(s) + cpu_util_ * 46.0;
+        socket_temp_c_[s] += (steady - socket_temp_c_[s]) * (1.0 - std::exp(-dt / 8.0));
+    }
+    const double disk_busy = load_.checkpoint ? 1.0 : std::min(1.0, load_.net_rx_bytes_per_s / 2e9);
+    nvme_temp_c_ += (36.0 + 14.0 * disk_busy - nvme_temp_c_) * (1.0 - std::exp(-dt / 30.0));
+    for (std::size_t n = 0; n < nics_.size(); ++n) {
+        const double share = profile_.nics[n].traffic_share;
+        const double cap = static_cast<double>(profile_.nics[n].speed_mbps) * 1e6 / 8.0 * 0.95;
+        nics_[n].rx_per_s = std::clamp(load_.net_rx_bytes_per_s * share * (1.0 + rng_.jitter(0.08)) + 40e3, 0.0, cap);
+        nics_[n].tx_per_s = std::clamp(load_.net_tx_bytes_per_s * share * (1.0 + rng_.jitter(0.08)) + 25e3, 0.0, cap);
+        nics_[n].rx_bytes += std::floor(nics_[n].rx_per_s * dt);
+        nics_[n].tx_bytes += std::floor(nics_[n].tx_per_s * dt);
+    }
+    ++steps_;
+}
+
+Json SimulatedMachine::snapshot_at(double sim_s) {
+    advance_to(sim_s);
+    // Noise that only decorates a report (per-core spread) comes from the step number, so asking
+    // for more or fewer snapshots never changes the model's own sequence.
+    Random noise(spec_.seed ^ (static_cast<std::uint64_t>(steps_) * 0x9e3779b97f4a7c15ULL));
+    Json snap = Json::object();
+    snap["time_ms"] = unix_time_ms();
+    snap["cpu"] = cpu_json(noise);
+    snap["memory"] = memory_json();
+    snap["sensors"] = sensors_json();
+    snap["thermal_zones"] = Json::array();
+    if (!socket_temp_c_.empty())
+        snap["thermal_zones"].push_back({{"zone", "thermal_zone0"}, {"type", "x86_pkg_temp"},
+                                         {"temp_c", round_to(socket_temp_c_[0], 1.0)}});
+    snap["nics"] = nics_json();
+    Json ib = Json::array();
+    for (int i = 0; i < profile_.infiniband_ports; ++i)
+        ib.push_back({{"device", "mlx5_" + std::to_string(i)}, {"port", 1}, {"state", "ACTIVE"},
+                      {"phys_state", "LinkUp"}, {"rate_gbps", profile_.infiniband_rate_gbps}, {"link_layer", "InfiniBand"}});
+    snap["infiniband"] = std::move(ib);
+    snap["gpus"] = gpus_json();
+    return snap;
+}
+
+Json SimulatedMachine::cpu_json(Random& noise) const {
+    const int threads = profile_.sockets * profile_.cores_per_socket * profile_.threads_per_core;
+    const double base_mhz = profile_.cpu_vendor == "GenuineIntel" ? 2000.0 : 2400.0;
+    Json cores = Json::array();
+    double util_sum = 0, freq_sum = 0;
+    for (int i = 0; i < threads; ++i) {
+        const double u = std::clamp(cpu_util_ * 100.0 + noise.jitter(12.0), 0.0, 100.0);
+        const double mhz = std::round(base_mhz + 1200.0 * u / 100.0 + noise.jitter(50.0));
+        util_sum += u;
+        freq_sum += mhz;
+        cores.push_back({{"index", i}, {"util_pct", round_to(u, 0.1)}, {"freq_mhz", static_cast<std::int64_t>(mhz)}});
+    }
+    const double hottest = *std::max_element(socket_temp_c_.begin(), socket_temp_c_.end());
+    return {{"util_pct", round_to(util_sum / threads, 0.1)},
+            {"freq_mhz", static_cast<std::int64_t>(std::round(freq_sum / threads))},
+            {"package_temp_c", round_to(hottest, 1.0)},
+            {"cores", std::move(cores)}};
+}
+
+Json SimulatedMachine::memory_json() const {
+    const double total = static_cast<double>(profile_.memory_bytes);
+    const double busy = std::max(cpu_util_, profile_.workload == Workload::Training ? 0.8 : load_.gpu_util);
+    const auto used = static_cast<std::int64_t>(total * (0.06 + 0.5 * busy) / 4096) * 4096;
+    return {{"total_bytes", profile_.memory_bytes},
+            {"available_bytes", profile_.memory_bytes - used},
+            {"used_bytes", used},
+            {"swap_total_bytes", 8LL << 30},
+            {"swap_used_bytes", 0}};
+}
+
+Json SimulatedMachine::gpus_json() const {
+    Json gpus = Json::array();
+    const auto persistence_setting = settings_.get("gpu.persistence");
+    const bool persistence = persistence_setting && persistence_setting->is_boolean() && persistence_setting->get<bool>();
+    for (std::size_t i = 0; i < gpus_.size(); ++i) {
+        const GpuThermal& g = gpus_[i];
+        const GpuModel& m = profile_.gpu;
+        const bool idle = gpu_util_[i] < 0.05;
+        gpu::GpuSample s;
+        s.index = static_cast<int>(i);
+        s.vendor = "nvidia";
+        s.name = m.name;
+        s.uuid = "GPU-" + std::to_string(spec_.seed) + "-" + std::to_string(i) + "-5111-ab2c-" + profile_.name;
+        s.pci_bus_id = m.pci_bus_ids.at(i);
+        s.temp_c = std::round(g.temp_c());
+        s.temp_slowdown_c = m.slowdown_c;
+        s.temp_shutdown_c = m.shutdown_c;
+        s.util_pct = std::round(gpu_util_[i] * 100.0);
+        s.mem_util_pct = std::round(gpu_util_[i] * 55.0);
+        s.mem_total_bytes = m.mem_total_bytes;
+        s.mem_used_bytes = static_cast<std::int64_t>(static_cast<double>(m.mem_total_bytes) * (idle ? 0.01 : 0.88));
+        s.power_w = round_to(g.power_w(), 0.1);
+        s.power_limit_w = g.power_limit_w();
+        s.power_limit_min_w = m.power_limit_min_w;
+        s.power_limit_max_w = m.power_limit_max_w;
+        s.fan_pct = std::round(g.fan_pct());
+        s.sm_clock_mhz = idle ? m.sm_clock_idle_mhz
+                              : static_cast<std::int64_t>(std::round(static_cast<double>(m.sm_clock_max_mhz) * g.clock_share() / 15.0) * 15);
+        s.mem_clock_mhz = m.mem_clock_mhz;
+        std::uint64_t mask = 0;
+        if (idle) mask |= kGpuIdle;
+        if (g.power_capped()) mask |= kSwPowerCap;
+        if (g.sw_thermal()) mask |= kSwThermal;
+        if (g.hw_thermal()) mask |= kHwThermal | kHwSlowdown;
+        s.throttle = gpu::clocks_event_reason_names(mask);
+        s.persistence_mode = persistence;
+        // An idle GPU drops its link to the lowest generation to save power, as real cards do.
+        s.pcie_gen = idle ? 1 : m.pcie_gen_max;
+        s.pcie_width = spec_.narrow_link_gpu() == static_cast<int>(i) ? m.pcie_width_max / 2 : m.pcie_width_max;
+        s.pcie_gen_max = m.pcie_gen_max;
+        s.pcie_width_max = m.pcie_width_max;
+        gpus.push_back(s.to_json());
+    }
+    return gpus;
+}
+
+Json SimulatedMachine::sensors_json() const {
+    Json sensors = Json::array();
+    const auto sensor = [](const std::string& chip, const std::string& hwmon, const std::string& label, double value,
+                           Json max, Json crit) {
+        return Json{{"chip", chip}, {"hwmon", hwmon}, {"input", "temp1"}, {"label", label}, {"kind", "temp"},
+                    {"value", value}, {"unit", "C"}, {"max", std::move(max)}, {"crit", std::move(crit)}};
+    };
+    const bool intel = profile_.cpu_vendor == "GenuineIntel";
+    for (std::size_t s = 0; s < socket_temp_c_.size(); ++s) {
+        const std::string hwmon = "hwmon" + std::to_string(s + 1);
+        const double t = round_to(socket_temp_c_[s], 1.0);
+        if (intel) {
+            Json e = sensor("coretemp", hwmon, "Package id " + std::to_string(s), t, 94.0, 100.0);
+            sensors.push_back(std::move(e));
+        } else {
+            sensors.push_back(sensor("k10temp", hwmon, "Tctl", t, nullptr, nullptr));
+        }
+    }
+    for (std::int64_t d = 0; d < profile_.nvme_count; ++d) {
+        const std::string hwmon = "hwmon" + std::to_string(socket_temp_c_.size() + 1 + static_cast<std::size_t>(d));
+        sensors.push_back(sensor("nvme", hwmon, "Composite", round_to(nvme_temp_c_ + 1.5 * static_cast<double>(d), 1.0),
+                                 80.85, 84.85));
+    }
+    return sensors;
+}
+
+Json SimulatedMachine::nics_json() const {
+    Json nics = Json::array();
+    for (std::size_t n = 0; n < nics_.size(); ++n) {
+        const NicModel& m = profile_.nics[n];
+        nics.push_back({{"name", m.name}, {"type", "ethernet"}, {"speed_mbps", m.speed_mbps}, {"operstate", "up"},
+                        {"mtu", 1500}, {"rx_bytes", static_cast<std::uint64_t>(nics_[n].rx_bytes)},
+                        {"tx_bytes", static_cast<std::uint64_t>(nics_[n].tx_bytes)},
+                        {"rx_bytes_per_s", round_to(nics_[n].rx_per_s, 0.1)},
+                        {"tx_bytes_per_s", round_to(nics_[n].tx_per_s, 0.1)}});
+    }
+    return nics;
+}
+
+}  // namespace fleetdeck::agent::sim

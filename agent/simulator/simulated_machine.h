@@ -1,0 +1,81 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <vector>
+
+#include "agent/machine.h"
+#include "agent/simulator/random.h"
+#include "agent/simulator/settings_store.h"
+#include "agent/simulator/sim_spec.h"
+#include "agent/simulator/thermal.h"
+#include "agent/simulator/workload.h"
+
+namespace fleetdeck::agent::sim {
+
+// A server that exists only in this process: `fleetdeck-agent --simulate PROFILE[:SEED]`. It answers
+// with the same snapshot and facts keys as a live machine (docs/protocol.md, "Simulated hosts"),
+// so the app tells it apart only by `simulated: true` in hello.
+//
+// The model advances in fixed one-second steps of simulated time; what it reports at simulated
+// time T depends only on the spec (profile, variants, seed) and T. Simulated time 0 is when the
+// agent starts serving; the model has already run kWarmUpS before that, so fans, temperatures and
+// throttling are settled from the first sample on.
+//
+// The host is modelled as parts (workload, GPUs, CPU, disks, NICs) so that later additions, such
+// as a rack topology for latency probes, attach beside them without touching the thermal model.
+class SimulatedMachine : public Machine {
+public:
+    // Simulated seconds since the agent started serving.
+    using Clock = std::function<double()>;
+
+    SimulatedMachine(SimSpec spec, Clock clock);
+    // Real time since construction, times `speed` (1 = real time).
+    explicit SimulatedMachine(SimSpec spec, double speed = 1.0);
+
+    Json identity() override;
+    Json facts() override;
+    Json snapshot() override;
+    bool simulated() const override { return true; }
+
+    // The snapshot at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
+    Json snapshot_at(double sim_s);
+
+    const SimSpec& spec() const { return spec_; }
+    SettingsStore& settings() { return settings_; }
+    const SettingsStore& settings() const { return settings_; }
+
+    static constexpr double kWarmUpS = 900;
+
+private:
+    struct Nic {
+        double rx_bytes = 0, tx_bytes = 0;
+        double rx_per_s = 0, tx_per_s = 0;
+    };
+
+    void advance_to(double sim_s);
+    void step();
+    void apply_settings();
+    Json cpu_json(Random& noise) const;
+    Json memory_json() const;
+    Json gpus_json() const;
+    Json sensors_json() const;
+    Json nics_json() const;
+
+    SimSpec spec_;
+    const Profile& profile_;
+    Clock clock_;
+    SettingsStore settings_;
+    WorkloadPlan plan_;
+    Random rng_;
+    long steps_ = 0;  // simulated seconds stepped since the start of the warm-up
+    Load load_;
+    std::vector<GpuThermal> gpus_;
+    std::vector<double> gpu_util_;
+    double cpu_util_ = 0;
+    std::vector<double> socket_temp_c_;
+    double nvme_temp_c_ = 35;
+    std::vector<Nic> nics_;
+};
+
+}  // namespace fleetdeck::agent::sim

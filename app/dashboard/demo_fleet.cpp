@@ -1,0 +1,107 @@
+#include "app/dashboard/demo_fleet.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+// The resource is compiled into the core library; a static library needs it registered by name.
+static void registerDemoResources() { Q_INIT_RESOURCE(demo); }
+
+namespace fleetdeck {
+
+HostSpec thisMachine() {
+    HostSpec spec;
+    spec.name = QStringLiteral("This machine");
+    spec.kind = HostSpec::Kind::Local;
+    spec.group = QStringLiteral("local");
+    return spec;
+}
+
+std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error) {
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (!doc.isObject()) {
+        if (error) *error = QStringLiteral("demo fleet: %1").arg(parseError.errorString());
+        return {};
+    }
+    std::vector<HostSpec> hosts;
+    for (const QJsonValue rack : doc.object().value(QStringLiteral("racks")).toArray()) {
+        const QString rackName = rack.toObject().value(QStringLiteral("name")).toString();
+        for (const QJsonValue h : rack.toObject().value(QStringLiteral("hosts")).toArray()) {
+            const QJsonObject o = h.toObject();
+            HostSpec spec;
+            spec.name = o.value(QStringLiteral("name")).toString();
+            spec.kind = HostSpec::Kind::Simulated;
+            spec.simulateProfile = o.value(QStringLiteral("simulate")).toString();
+            spec.rack = rackName;
+            spec.rackUnit = o.value(QStringLiteral("unit")).toInt();
+            spec.rackHeightU = o.value(QStringLiteral("height")).toInt(1);
+            spec.group = o.value(QStringLiteral("group")).toString();
+            for (const QJsonValue t : o.value(QStringLiteral("tags")).toArray()) spec.tags << t.toString();
+            spec.tags << QStringLiteral("simulated");
+            if (spec.name.isEmpty() || spec.simulateProfile.isEmpty()) {
+                if (error) *error = QStringLiteral("demo fleet: every host needs a name and a simulate profile");
+                return {};
+            }
+            hosts.push_back(std::move(spec));
+        }
+    }
+    return hosts;
+}
+
+std::vector<HostSpec> loadDemoFleet(QString* error) {
+    registerDemoResources();
+    QFile file(QStringLiteral(":/demo/fleet.json"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = QStringLiteral("the demo fleet is missing from this build");
+        return {};
+    }
+    return parseDemoFleet(file.readAll(), error);
+}
+
+std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory) {
+    std::vector<HostSpec> hosts{thisMachine()};
+    if (!inventory.empty()) {
+        for (const HostSpec& h : inventory)
+            if (h.name != hosts.front().name) hosts.push_back(h);
+        return hosts;
+    }
+    for (HostSpec& h : loadDemoFleet()) hosts.push_back(std::move(h));
+    return hosts;
+}
+
+std::vector<HostSpec> generatedDemoFleet(int count) {
+    constexpr int kPerRack = 8;
+    // Slot in the rack: profile, height; units counted from the top of a 42U rack.
+    struct Slot {
+        const char* profile;
+        int heightU;
+        const char* group;
+    };
+    static const Slot kSlots[kPerRack] = {{"hgx-h100-8", 6, "training"}, {"hgx-h100-8", 6, "training"},
+                                          {"hgx-h100-8", 6, "training"}, {"hgx-h100-8", 6, "training"},
+                                          {"hgx-h100-8", 6, "training"}, {"l40s-4", 2, "inference"},
+                                          {"l40s-4", 2, "inference"},    {"cpu-only", 1, "batch"}};
+    std::vector<HostSpec> hosts;
+    for (int i = 0; i < count; ++i) {
+        const Slot& slot = kSlots[i % kPerRack];
+        int top = 41;
+        for (int s = 0; s < i % kPerRack; ++s) top -= kSlots[s].heightU;
+        HostSpec spec;
+        spec.name = QStringLiteral("sim-%1").arg(i + 1, 3, 10, QLatin1Char('0'));
+        spec.kind = HostSpec::Kind::Simulated;
+        QString profile = QString::fromLatin1(slot.profile);
+        if (i % 25 == 2 && i % kPerRack < 5) profile += QStringLiteral("+bad-fan");
+        spec.simulateProfile = QStringLiteral("%1:%2").arg(profile).arg(1000 + i);
+        spec.rack = QStringLiteral("rack-%1").arg(i / kPerRack + 1, 2, 10, QLatin1Char('0'));
+        spec.rackHeightU = slot.heightU;
+        spec.rackUnit = top - slot.heightU + 1;
+        spec.group = QString::fromLatin1(slot.group);
+        spec.tags = {QStringLiteral("simulated")};
+        hosts.push_back(std::move(spec));
+    }
+    return hosts;
+}
+
+}  // namespace fleetdeck

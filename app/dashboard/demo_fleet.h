@@ -1,0 +1,29 @@
+#pragma once
+
+#include <vector>
+
+#include <QByteArray>
+#include <QString>
+
+#include "app/host_spec.h"
+
+namespace fleetdeck {
+
+// "This machine": the local agent over a pipe.
+HostSpec thisMachine();
+
+// The embedded demo fleet (resources/demo/fleet.json, compiled in as :/demo/fleet.json): two racks
+// of simulated servers. Empty with `error` set only if the embedded file is broken (a build bug).
+std::vector<HostSpec> loadDemoFleet(QString* error = nullptr);
+// The same from any JSON text in that format (tests, and a later inventory import).
+std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error = nullptr);
+
+// What the app starts with: this machine, then the inventory's hosts, or the demo racks while the
+// inventory is empty (a first start), so a newcomer sees the whole product at once.
+std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory);
+
+// `count` simulated hosts in racks of eight, for benchmarks and large-fleet checks: mostly 8-GPU
+// training servers, some inference servers and CPU nodes, one in 25 with a bad fan.
+std::vector<HostSpec> generatedDemoFleet(int count);
+
+}  // namespace fleetdeck

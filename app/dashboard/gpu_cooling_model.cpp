@@ -1,0 +1,137 @@
+#include "app/dashboard/gpu_cooling_model.h"
+
+#include <algorithm>
+
+#include "app/dashboard/rack_order.h"
+#include "app/dashboard/temperature_band.h"
+
+namespace fleetdeck {
+namespace {
+
+QVariant value(const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); }
+
+}  // namespace
+
+GpuCoolingModel::GpuCoolingModel(const TelemetryStore& store, QObject* parent)
+    : QAbstractTableModel(parent), store_(store) {}
+
+int GpuCoolingModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int GpuCoolingModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : columns_; }
+
+QVariant GpuCoolingModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role != Qt::DisplayRole) return {};
+    if (orientation == Qt::Horizontal) return tr("GPU %1").arg(section);
+    if (section < 0 || section >= rowCount()) return {};
+    const HostSpec& spec = rows_[static_cast<std::size_t>(section)].record.spec;
+    return spec.isSimulated() ? tr("%1 (simulated)").arg(spec.name) : spec.name;
+}
+
+QString GpuCoolingModel::tooltip(const Row& row, const GpuStatus& g) const {
+    const auto num = [](const std::optional<double>& v, const char* unit, int decimals = 0) {
+        return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', decimals).arg(QString::fromUtf8(unit)) : QStringLiteral("no data");
+    };
+    QStringList lines;
+    lines << QStringLiteral("<b>%1 — GPU %2</b> %3").arg(row.record.spec.name.toHtmlEscaped()).arg(g.index).arg(g.name.toHtmlEscaped());
+    lines << tr("Temperature: %1 (slowdown at %2) — %3")
+                 .arg(num(g.tempC, "°C"), num(g.slowdownC, "°C"), bandName(temperatureBand(g.tempC, g.slowdownC)));
+    lines << tr("Utilization: %1, SM clock: %2").arg(num(g.utilPct, "%"), num(g.smClockMhz, "MHz"));
+    lines << tr("Power: %1 of %2 limit").arg(num(g.powerW, "W"), num(g.powerLimitW, "W"));
+    lines << tr("Fan: %1").arg(num(g.fanPct, "%"));
+    if (g.throttle) {
+        QStringList reasons;
+        for (const QString& r : *g.throttle)
+            if (throttleSeverity(r) > 0) reasons << throttleLabel(r);
+        lines << tr("Clock slowdown: %1").arg(reasons.isEmpty() ? tr("none") : reasons.join(QStringLiteral(", ")));
+    }
+    if (g.pcieWidth && g.pcieWidthMax)
+        lines << tr("PCIe: gen %1 x%2 (max gen %3 x%4)")
+                     .arg(g.pcieGen.value_or(0)).arg(*g.pcieWidth).arg(g.pcieGenMax.value_or(0)).arg(*g.pcieWidthMax);
+    lines << tr("Click to open the host page.");
+    return lines.join(QStringLiteral("<br>"));
+}
+
+QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
+    const auto& gpus = row.record.summary.gpus;
+    const GpuStatus* g = slot < static_cast<int>(gpus.size()) ? &gpus[static_cast<std::size_t>(slot)] : nullptr;
+    const bool reported = row.record.lastSampleAtMs != 0;
+    switch (role) {
+    case PresentRole: return g != nullptr || !reported;
+    case HostNameRole: return row.record.spec.name;
+    case SimulatedRole: return row.record.spec.isSimulated();
+    case PlaceRole:
+        if (row.record.spec.rack.isEmpty()) return QString();
+        return row.record.spec.rackUnit > 0 ? tr("%1 U%2").arg(row.record.spec.rack).arg(row.record.spec.rackUnit) : row.record.spec.rack;
+    case BandRole: return static_cast<int>(g ? temperatureBand(g->tempC, g->slowdownC) : TemperatureBand::NoData);
+    default: break;
+    }
+    if (!g) return role == Qt::DisplayRole && !reported ? QVariant(tr("no data")) : QVariant();
+    switch (role) {
+    case Qt::DisplayRole: return g->tempC ? QVariant(QStringLiteral("%1 °C").arg(*g->tempC, 0, 'f', 0)) : QVariant(tr("no data"));
+    case Qt::ToolTipRole: return tooltip(row, *g);
+    case TempRole: return value(g->tempC);
+    case SlowdownRole: return value(g->slowdownC);
+    case UtilRole: return value(g->utilPct);
+    case PowerRole: return value(g->powerW);
+    case PowerLimitRole: return value(g->powerLimitW);
+    case FanRole: return value(g->fanPct);
+    case ClockRole: return value(g->smClockMhz);
+    case ThermalThrottleRole: return g->thermalThrottled();
+    case PowerThrottleRole: return g->powerThrottled();
+    case ThrottleRole: return g->throttle ? QVariant(*g->throttle) : QVariant();
+    case SparklineRole: {
+        QVariantList points;
+        if (static_cast<std::size_t>(slot) < row.trails.size())
+            for (const auto& p : row.trails[static_cast<std::size_t>(slot)]) points << (p ? QVariant(double(*p)) : QVariant());
+        return points;
+    }
+    default: return {};
+    }
+}
+
+QVariant GpuCoolingModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
+    return tileData(rows_[static_cast<std::size_t>(index.row())], index.column(), role);
+}
+
+int GpuCoolingModel::rowOf(const QString& hostName) const {
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].record.spec.name == hostName) return static_cast<int>(i);
+    return -1;
+}
+
+bool GpuCoolingModel::refresh() {
+    const quint64 generation = store_.generation();
+    if (generation == seenGeneration_) return false;
+    seenGeneration_ = generation;
+    std::vector<Row> fresh;
+    newestSampleMs_ = 0;
+    int columns = 0;
+    for (HostRecord& r : store_.summaries()) {
+        newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
+        if (r.lastSampleAtMs != 0 && r.summary.gpus.empty()) continue;  // a host without GPUs
+        columns = std::max(columns, static_cast<int>(r.summary.gpus.size()));
+        auto trails = store_.gpuTempTrail(r.spec.name, kSparkPoints, kSparkStride);
+        fresh.push_back({std::move(r), std::move(trails)});
+    }
+    std::stable_sort(fresh.begin(), fresh.end(),
+                     [](const Row& a, const Row& b) { return rackOrderLess(a.record.spec, b.record.spec); });
+    columns = std::max(columns, fresh.empty() ? 0 : 1);
+    bool sameShape = fresh.size() == rows_.size() && columns == columns_;
+    for (std::size_t i = 0; sameShape && i < fresh.size(); ++i)
+        sameShape = fresh[i].record.spec.name == rows_[i].record.spec.name;
+    if (!sameShape) {
+        beginResetModel();
+        rows_ = std::move(fresh);
+        columns_ = columns;
+        endResetModel();
+        return true;
+    }
+    rows_ = std::move(fresh);
+    if (!rows_.empty() && columns_ > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columns_ - 1));
+    return true;
+}
+
+}  // namespace fleetdeck

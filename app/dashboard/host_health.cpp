@@ -1,0 +1,80 @@
+#include "app/dashboard/host_health.h"
+
+#include "app/dashboard/temperature_band.h"
+
+namespace fleetdeck {
+namespace {
+
+using Level = HostHealth::Level;
+
+// CPU packages run hotter than GPUs by design; past this they are close to TjMax.
+constexpr double kCpuHotC = 90.0;
+
+std::optional<HostHealth> connectionProblem(HostState state, const QString& reason) {
+    switch (state) {
+    case HostState::Connected: return std::nullopt;
+    case HostState::Idle:
+    case HostState::Connecting: return HostHealth{Level::Unknown, QStringLiteral("connecting"), reason};
+    case HostState::Stale: return HostHealth{Level::Warning, QStringLiteral("stale"), reason};
+    case HostState::Offline: return HostHealth{Level::Critical, QStringLiteral("offline"), reason};
+    case HostState::AuthFailed: return HostHealth{Level::Critical, QStringLiteral("login refused"), reason};
+    case HostState::HostKeyUnknown: return HostHealth{Level::Warning, QStringLiteral("host key?"), reason};
+    case HostState::HostKeyChanged: return HostHealth{Level::Critical, QStringLiteral("host key changed"), reason};
+    case HostState::Incompatible: return HostHealth{Level::Critical, QStringLiteral("incompatible"), reason};
+    }
+    return std::nullopt;
+}
+
+QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
+
+std::optional<HostHealth> gpuProblem(const GpuStatus& g) {
+    const auto band = temperatureBand(g.tempC, g.slowdownC);
+    if (band == TemperatureBand::Slowdown || g.thermalThrottled()) {
+        QString why = QStringLiteral("GPU %1").arg(g.index);
+        if (g.tempC) why += QStringLiteral(" at %1").arg(degrees(*g.tempC));
+        if (g.slowdownC) why += QStringLiteral(" (slowdown at %1)").arg(degrees(*g.slowdownC));
+        if (g.throttle && !worstThrottle(*g.throttle).isEmpty())
+            why += QStringLiteral(": %1, clocks reduced").arg(throttleLabel(worstThrottle(*g.throttle)));
+        return HostHealth{Level::Critical, QStringLiteral("thermal"), why};
+    }
+    if (g.throttle && g.throttle->contains(QStringLiteral("hw_power_brake")))
+        return HostHealth{Level::Critical, QStringLiteral("power brake"),
+                          QStringLiteral("GPU %1: the power supply asked for an emergency slowdown").arg(g.index)};
+    if (band == TemperatureBand::Hot)
+        return HostHealth{Level::Warning, QStringLiteral("hot"),
+                          QStringLiteral("GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.tempC))};
+    if (g.linkNarrowed())
+        return HostHealth{Level::Warning, QStringLiteral("PCIe x%1").arg(*g.pcieWidth),
+                          QStringLiteral("GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser")
+                              .arg(g.index).arg(*g.pcieWidth).arg(*g.pcieWidthMax)};
+    return std::nullopt;
+}
+
+}  // namespace
+
+HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample) {
+    if (auto problem = connectionProblem(state, stateReason)) return *problem;
+    if (!hasSample) return {Level::Unknown, QStringLiteral("no data"), QStringLiteral("waiting for the first sample")};
+    std::optional<HostHealth> worst;
+    for (const GpuStatus& g : summary.gpus) {
+        const auto p = gpuProblem(g);
+        if (p && (!worst || p->level > worst->level)) worst = p;
+    }
+    if (!worst && summary.hottestCpuTempC && *summary.hottestCpuTempC >= kCpuHotC)
+        worst = HostHealth{Level::Warning, QStringLiteral("CPU hot"),
+                           QStringLiteral("%1 at %2").arg(summary.hottestCpuSensor, degrees(*summary.hottestCpuTempC))};
+    if (worst) return *worst;
+    return {Level::Ok, QStringLiteral("ok"), QStringLiteral("all readings within their bands")};
+}
+
+QString levelName(HostHealth::Level level) {
+    switch (level) {
+    case Level::Unknown: return QStringLiteral("unknown");
+    case Level::Ok: return QStringLiteral("ok");
+    case Level::Warning: return QStringLiteral("warning");
+    case Level::Critical: return QStringLiteral("critical");
+    }
+    return {};
+}
+
+}  // namespace fleetdeck

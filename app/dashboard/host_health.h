@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+#include "app/dashboard/host_summary.h"
+#include "app/host_session.h"
+
+namespace fleetdeck {
+
+// How much attention a host needs, and why, in words. Views pair the level's colour with an icon
+// and `word`, so the state reads without colour too.
+struct HostHealth {
+    enum class Level { Unknown, Ok, Warning, Critical };
+    Level level = Level::Unknown;
+    QString word;    // "thermal", "offline", "PCIe x8", "ok"
+    QString reason;  // "GPU 3 at 88 °C, at its 87 °C slowdown threshold: clocks reduced"
+};
+
+HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample);
+QString levelName(HostHealth::Level level);
+
+}  // namespace fleetdeck

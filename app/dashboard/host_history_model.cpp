@@ -1,0 +1,97 @@
+#include "app/dashboard/host_history_model.h"
+
+namespace fleetdeck {
+namespace {
+
+template <class T>
+std::optional<double> widen(const std::optional<T>& v) {
+    return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
+}
+
+}  // namespace
+
+HostHistoryModel::HostHistoryModel(const TelemetryStore& store, QObject* parent)
+    : QAbstractTableModel(parent), store_(store) {}
+
+void HostHistoryModel::setHost(const QString& name) {
+    if (name == host_) return;
+    beginResetModel();
+    host_ = name;
+    record_.reset();
+    gpus_ = 0;
+    seenSampleAt_ = -1;
+    endResetModel();
+    refresh();
+}
+
+bool HostHistoryModel::refresh() {
+    auto fresh = store_.host(host_, true);
+    const qint64 at = fresh ? fresh->lastSampleAtMs : -2;
+    if (at == seenSampleAt_ && fresh && record_ && fresh->state == record_->state && fresh->reason == record_->reason)
+        return false;
+    seenSampleAt_ = at;
+    int gpus = 0;
+    if (fresh)
+        for (const SamplePoint& p : fresh->history) gpus = std::max(gpus, static_cast<int>(p.gpus.size()));
+    // History only grows at the end and drops at the front, but charts re-read the whole series
+    // anyway, so a reset keeps this simple and costs one host's 900 rows.
+    beginResetModel();
+    record_ = std::move(fresh);
+    gpus_ = gpus;
+    endResetModel();
+    return true;
+}
+
+int HostHistoryModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !record_ ? 0 : static_cast<int>(record_->history.size());
+}
+
+int HostHistoryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : FixedColumns + gpus_ * kGpuMetrics;
+}
+
+std::optional<double> HostHistoryModel::valueAt(int row, int column) const {
+    if (!record_ || row < 0 || row >= rowCount() || column < 0 || column >= columnCount()) return std::nullopt;
+    const SamplePoint& p = record_->history[static_cast<std::size_t>(row)];
+    switch (column) {
+    case TimeMs: return static_cast<double>(p.timeMs);
+    case CpuUtil: return p.cpuUtilPct;
+    case CpuTemp: return widen(p.cpuTempC);
+    case NicRx: return widen(p.nicRxBytesPerS);
+    case NicTx: return widen(p.nicTxBytesPerS);
+    default: break;
+    }
+    const int gpu = (column - FixedColumns) / kGpuMetrics;
+    if (gpu >= static_cast<int>(p.gpus.size())) return std::nullopt;
+    const GpuPoint& g = p.gpus[static_cast<std::size_t>(gpu)];
+    switch (static_cast<GpuMetric>((column - FixedColumns) % kGpuMetrics)) {
+    case GpuMetric::Temp: return widen(g.tempC);
+    case GpuMetric::Util: return widen(g.utilPct);
+    case GpuMetric::Power: return widen(g.powerW);
+    case GpuMetric::SmClock: return widen(g.smClockMhz);
+    }
+    return std::nullopt;
+}
+
+QVariant HostHistoryModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || role != Qt::DisplayRole) return {};
+    const auto v = valueAt(index.row(), index.column());
+    return v ? QVariant(*v) : QVariant();
+}
+
+QVariant HostHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount()) return {};
+    switch (section) {
+    case TimeMs: return tr("Time (ms since epoch)");
+    case CpuUtil: return tr("CPU util %");
+    case CpuTemp: return tr("CPU temp °C");
+    case NicRx: return tr("Network received B/s");
+    case NicTx: return tr("Network sent B/s");
+    default: break;
+    }
+    const int gpu = (section - FixedColumns) / kGpuMetrics;
+    static const char* const kNames[] = {"temp °C", "util %", "power W", "SM clock MHz"};
+    return tr("GPU %1 %2").arg(gpu).arg(QString::fromUtf8(kNames[(section - FixedColumns) % kGpuMetrics]));
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,106 @@
+#include "app/dashboard/rack_model.h"
+
+#include <algorithm>
+
+#include "app/dashboard/rack_order.h"
+#include "app/dashboard/temperature_band.h"
+
+namespace fleetdeck {
+namespace {
+
+constexpr int kStandardRackU = 42;
+
+}  // namespace
+
+RackModel::RackModel(const TelemetryStore& store, QObject* parent) : QAbstractListModel(parent), store_(store) {}
+
+int RackModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+
+// The hottest GPU relative to its own threshold decides; a host without GPUs is judged by its CPU.
+RackModel::Row RackModel::makeRow(HostRecord r) {
+    Row row;
+    row.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
+    TemperatureBand band = TemperatureBand::NoData;
+    for (const GpuStatus& g : r.summary.gpus) {
+        const TemperatureBand b = temperatureBand(g.tempC, g.slowdownC);
+        if (b > band || (b == band && g.tempC && (!row.worstC || *g.tempC > *row.worstC))) {
+            band = b;
+            row.worstC = g.tempC;
+            row.worstSource = QStringLiteral("GPU %1").arg(g.index);
+        }
+    }
+    if (r.summary.gpus.empty() && r.summary.hottestCpuTempC) {
+        band = temperatureBand(r.summary.hottestCpuTempC);
+        row.worstC = r.summary.hottestCpuTempC;
+        row.worstSource = QStringLiteral("CPU");
+    }
+    row.band = static_cast<int>(band);
+    row.record = std::move(r);
+    return row;
+}
+
+QVariant RackModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Row& row = rows_[static_cast<std::size_t>(index.row())];
+    const HostSpec& spec = row.record.spec;
+    switch (role) {
+    case Qt::DisplayRole:
+    case HostNameRole: return spec.name;
+    case Qt::ToolTipRole: {
+        QString t = QStringLiteral("<b>%1</b>%2<br>").arg(spec.name.toHtmlEscaped(), spec.isSimulated() ? tr(" (simulated)") : QString());
+        if (!spec.rack.isEmpty()) t += tr("%1, U%2–U%3<br>").arg(spec.rack).arg(spec.rackUnit).arg(spec.rackUnit + spec.rackHeightU - 1);
+        t += row.worstC ? tr("Hottest: %1 at %2 °C<br>").arg(row.worstSource).arg(*row.worstC, 0, 'f', 0) : tr("No temperature yet<br>");
+        return t + QStringLiteral("%1: %2").arg(row.health.word, row.health.reason.toHtmlEscaped());
+    }
+    case RackRole: return spec.rack;
+    case UnitRole: return spec.rackUnit;
+    case HeightRole: return std::max(1, spec.rackHeightU);
+    case WorstTempRole: return row.worstC ? QVariant(*row.worstC) : QVariant();
+    case WorstSourceRole: return row.worstSource;
+    case BandRole: return row.band;
+    case HealthRole: return static_cast<int>(row.health.level);
+    case HealthWordRole: return row.health.word;
+    case SimulatedRole: return spec.isSimulated();
+    default: return {};
+    }
+}
+
+QStringList RackModel::racks() const {
+    QStringList out;
+    for (const Row& r : rows_)
+        if (!r.record.spec.rack.isEmpty() && !out.contains(r.record.spec.rack)) out << r.record.spec.rack;
+    return out;
+}
+
+int RackModel::rackHeightU(const QString& rack) const {
+    int top = kStandardRackU;
+    for (const Row& r : rows_)
+        if (r.record.spec.rack == rack) top = std::max(top, r.record.spec.rackUnit + r.record.spec.rackHeightU - 1);
+    return top;
+}
+
+bool RackModel::refresh() {
+    const quint64 generation = store_.generation();
+    if (generation == seenGeneration_) return false;
+    seenGeneration_ = generation;
+    std::vector<Row> fresh;
+    newestSampleMs_ = 0;
+    for (HostRecord& r : store_.summaries()) {
+        newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
+        fresh.push_back(makeRow(std::move(r)));
+    }
+    std::stable_sort(fresh.begin(), fresh.end(), [](const Row& a, const Row& b) { return rackOrderLess(a.record.spec, b.record.spec); });
+    bool same = fresh.size() == rows_.size();
+    for (std::size_t i = 0; same && i < fresh.size(); ++i) same = fresh[i].record.spec.name == rows_[i].record.spec.name;
+    if (!same) {
+        beginResetModel();
+        rows_ = std::move(fresh);
+        endResetModel();
+        return true;
+    }
+    rows_ = std::move(fresh);
+    if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
+    return true;
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck {
+
+// Every temperature, fan and power reading of one snapshot as a table: hwmon sensors, thermal
+// zones and GPUs, with their limits. Fed by the host page from the host's latest snapshot.
+class SensorTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Source, Sensor, Value, High, Critical, ColumnCount };
+    enum Role { BandRole = Qt::UserRole + 1 };  // TemperatureBand as int, for temperatures
+
+    explicit SensorTableModel(QObject* parent = nullptr);
+
+    void setSnapshot(const nlohmann::json& snapshot);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Reading {
+        QString source, sensor, unit;
+        std::optional<double> value, high, critical;
+        bool temperature = false;
+    };
+    std::vector<Reading> rows_;
+};
+
+}  // namespace fleetdeck

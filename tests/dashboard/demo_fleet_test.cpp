@@ -1,0 +1,68 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "agent/simulator/sim_spec.h"
+#include "app/dashboard/demo_fleet.h"
+
+using namespace fleetdeck;
+
+TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFan) {
+    QString error;
+    const auto hosts = loadDemoFleet(&error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_EQ(hosts.size(), 8u);
+    std::map<QString, int> perRack;
+    int badFans = 0;
+    for (const HostSpec& h : hosts) {
+        EXPECT_TRUE(h.isSimulated());
+        EXPECT_TRUE(h.tags.contains(QStringLiteral("simulated")));
+        ++perRack[h.rack];
+        const auto spec = agent::sim::parse_sim_spec(h.simulateProfile.toStdString());
+        ASSERT_TRUE(spec.spec) << spec.error;  // every profile is one the agent accepts
+        badFans += spec.spec->bad_fan;
+        EXPECT_GE(h.rackUnit, 1);
+        EXPECT_LE(h.rackUnit + h.rackHeightU - 1, 42);
+    }
+    EXPECT_EQ(perRack, (std::map<QString, int>{{QStringLiteral("rack-a"), 4}, {QStringLiteral("rack-b"), 4}}));
+    EXPECT_EQ(badFans, 1);
+}
+
+TEST(DemoFleet, BrokenFleetFileSaysWhy) {
+    QString error;
+    EXPECT_TRUE(parseDemoFleet("{not json", &error).empty());
+    EXPECT_TRUE(error.startsWith(QStringLiteral("demo fleet:")));
+    EXPECT_TRUE(parseDemoFleet(R"({"racks":[{"name":"r","hosts":[{"name":"x"}]}]})", &error).empty());
+    EXPECT_TRUE(error.contains(QStringLiteral("simulate profile")));
+}
+
+TEST(DemoFleet, GeneratedFleetHasUniqueNamesAndFitsItsRacks) {
+    const auto hosts = generatedDemoFleet(200);
+    ASSERT_EQ(hosts.size(), 200u);
+    std::set<QString> names;
+    std::map<QString, std::set<int>> usedUnits;
+    for (const HostSpec& h : hosts) {
+        names.insert(h.name);
+        ASSERT_TRUE(agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec) << h.simulateProfile.toStdString();
+        for (int u = h.rackUnit; u < h.rackUnit + h.rackHeightU; ++u) {
+            EXPECT_TRUE(usedUnits[h.rack].insert(u).second) << h.name.toStdString() << " overlaps at U" << u;
+            EXPECT_GE(u, 1);
+            EXPECT_LE(u, 42);
+        }
+    }
+    EXPECT_EQ(names.size(), 200u);
+    EXPECT_EQ(usedUnits.size(), 25u);
+}
+
+TEST(DemoFleet, FirstStartShowsThisMachineAndTheDemoRacksUntilThereIsAnInventory) {
+    const auto first = startupHosts({});
+    ASSERT_EQ(first.size(), 9u);
+    EXPECT_EQ(first.front().name, QStringLiteral("This machine"));
+    EXPECT_EQ(first.front().kind, HostSpec::Kind::Local);
+    HostSpec gpu;
+    gpu.name = QStringLiteral("gpu-07");
+    gpu.address = QStringLiteral("10.0.0.7");
+    const auto withInventory = startupHosts({gpu});
+    ASSERT_EQ(withInventory.size(), 2u);
+    EXPECT_EQ(withInventory[1].name, QStringLiteral("gpu-07"));
+}

@@ -1,0 +1,186 @@
+// The dashboard views on the demo fleet, served by real agents (`fleetdeck-agent --simulate`),
+// on the offscreen platform. Asserts what is drawn: colours sampled from the rendered widgets.
+#include <gtest/gtest.h>
+
+#include <QImage>
+
+#include "agent/simulator/sim_spec.h"
+#include "app/dashboard/demo_fleet.h"
+#include "app/fleet_thread.h"
+#include "tests/support/qt_wait.h"
+#include "tests/support/subprocess.h"
+#include "tests/support/temp_dir.h"
+#include "ui/dashboard/cooling_view.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/dashboard/overview_view.h"
+#include "ui/dashboard/palette.h"
+#include "ui/dashboard/rack_view.h"
+#include "ui/main_window.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::waitUntil;
+
+namespace {
+
+const QString kBadHost = QStringLiteral("gpu-a3");
+
+int badFanGpu() {
+    for (const HostSpec& h : loadDemoFleet())
+        if (h.name == kBadHost) return *agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec->bad_fan_gpu();
+    return -1;
+}
+
+bool near(QColor a, QColor b) {
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 12;
+}
+
+int countPixels(const QImage& image, const QRect& area, const QColor& color) {
+    int n = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x)
+            if (near(image.pixelColor(x, y), color)) ++n;
+    return n;
+}
+
+// One window on the demo racks for the whole suite: eight agents take a moment to start.
+class DemoWindow : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        fleet_ = new FleetThread(500);
+        for (const HostSpec& h : loadDemoFleet()) fleet_->monitor().addHostAsync(h);
+        window_ = new MainWindow(fleet_->store());
+        window_->resize(1400, 900);
+        window_->show();
+        const bool ready = waitUntil([] {
+            window_->refreshNow();
+            const auto hosts = fleet_->store().summaries();
+            return hosts.size() == 8 && std::all_of(hosts.begin(), hosts.end(), [](const HostRecord& r) { return r.lastSampleAtMs != 0; });
+        }, 30000);
+        ASSERT_TRUE(ready) << "the demo agents did not all report";
+    }
+    static void TearDownTestSuite() {
+        delete window_;
+        delete fleet_;
+    }
+    static FleetThread* fleet_;
+    static MainWindow* window_;
+};
+FleetThread* DemoWindow::fleet_ = nullptr;
+MainWindow* DemoWindow::window_ = nullptr;
+
+}  // namespace
+
+TEST_F(DemoWindow, OverviewFlagsTheBadHostWithRedIconAndWord) {
+    window_->showView(MainWindow::View::Overview);
+    window_->refreshNow();
+    OverviewView& view = window_->overview();
+    QTableView& table = view.table();
+    ASSERT_EQ(table.model()->rowCount(), 8);
+    // Sorted by alert, most severe first: the bad host is the first row.
+    const QModelIndex host = table.model()->index(0, FleetModel::Host);
+    EXPECT_EQ(host.data(FleetModel::HostNameRole).toString(), kBadHost);
+    EXPECT_EQ(table.model()->index(0, FleetModel::Alert).data().toString(), QStringLiteral("thermal"));
+    EXPECT_FALSE(host.data(Qt::DecorationRole).value<QIcon>().isNull());
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("1 critical"))) << view.headerText().toStdString();
+
+    const QImage image = table.viewport()->grab().toImage();
+    const QRect alertCell = table.visualRect(table.model()->index(0, FleetModel::Alert));
+    const QRect iconArea = table.visualRect(host).adjusted(0, 0, -(table.visualRect(host).width() - 24), 0);
+    const QColor red = healthColor(HostHealth::Level::Critical);
+    EXPECT_GT(countPixels(image, alertCell, red), alertCell.width() * alertCell.height() / 3);
+    EXPECT_GT(countPixels(image, iconArea, red), 20);
+    // A healthy host's row carries no red.
+    const int healthyRow = table.model()->rowCount() - 1;
+    EXPECT_EQ(countPixels(image, table.visualRect(table.model()->index(healthyRow, FleetModel::Alert)), red), 0);
+}
+
+TEST_F(DemoWindow, CoolingTileOfTheBadGpuIsHotWithThermalBadge) {
+    window_->showView(MainWindow::View::Cooling);
+    window_->refreshNow();
+    CoolingView& view = window_->cooling();
+    GpuCoolingModel& model = view.model();
+    ASSERT_EQ(model.rowCount(), 7);  // the demo's GPU hosts; cpu-b4 has none
+    const int row = model.rowOf(kBadHost);
+    const int gpu = badFanGpu();
+    const QModelIndex tile = model.index(row, gpu);
+    const auto band = static_cast<TemperatureBand>(tile.data(GpuCoolingModel::BandRole).toInt());
+    ASSERT_GE(band, TemperatureBand::Hot) << tile.data(Qt::ToolTipRole).toString().toStdString();
+    EXPECT_TRUE(tile.data(GpuCoolingModel::ThermalThrottleRole).toBool());
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("thermal slowdown")));
+
+    const QImage image = view.grid().grab().toImage();
+    const QRect hot = view.grid().tileRect(row, gpu);
+    const QRect fine = view.grid().tileRect(row, (gpu + 1) % 8);
+    // The tile's ground is the band colour, the neighbour's the target band's.
+    EXPECT_TRUE(near(image.pixelColor(hot.left() + 2, hot.center().y()), bandColor(band)));
+    EXPECT_TRUE(near(image.pixelColor(fine.left() + 2, fine.center().y()), bandColor(TemperatureBand::Target)));
+    // The badge (white with a red word) sits in the bottom strip of the hot tile only.
+    const QRect hotBadgeStrip(hot.left() + 4, hot.bottom() - 18, 90, 16);
+    const QRect fineBadgeStrip(fine.left() + 4, fine.bottom() - 18, 90, 16);
+    EXPECT_GT(countPixels(image, hotBadgeStrip, Qt::white), 100);
+    EXPECT_GT(countPixels(image, hotBadgeStrip, bandColor(TemperatureBand::Slowdown)), 10);
+    EXPECT_EQ(countPixels(image, fineBadgeStrip, Qt::white), 0);
+    // A slot the host does not have stays empty (the L40S servers have four GPUs).
+    const QRect empty = view.grid().tileRect(model.rowOf(QStringLiteral("gpu-b1")), 6);
+    EXPECT_TRUE(near(image.pixelColor(empty.center()), view.grid().palette().color(QPalette::Base)));
+}
+
+TEST_F(DemoWindow, RackViewDrawsHostsAtTheirUnitsInTheirBand) {
+    window_->showView(MainWindow::View::Racks);
+    window_->refreshNow();
+    RackView& view = window_->racks();
+    RackModel& model = view.model();
+    ASSERT_EQ(model.rowCount(), 8);
+    const QImage image = view.drawing().grab().toImage();
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QRect r = view.drawing().hostRect(row);
+        const auto band = static_cast<TemperatureBand>(model.index(row).data(RackModel::BandRole).toInt());
+        EXPECT_EQ(r.height() + 2, model.index(row).data(RackModel::HeightRole).toInt() * RackDrawing::kUnitHeight);
+        EXPECT_TRUE(near(image.pixelColor(r.right() - 3, r.top() + 3), bandColor(band)))
+            << model.index(row).data(RackModel::HostNameRole).toString().toStdString();
+    }
+    // rack-a's hosts stack top-down by unit: gpu-a1 (U35) is above gpu-a3 (U19).
+    EXPECT_LT(view.drawing().hostRect(0).top(), view.drawing().hostRect(2).top());
+}
+
+TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {
+    QString error;
+    ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost, &error));
+    HostPage& page = window_->hostPage();
+    ASSERT_TRUE(waitUntil([&] {
+        window_->refreshNow();
+        return page.history().rowCount() >= 2;
+    }));
+    EXPECT_EQ(page.hostName(), kBadHost);
+    EXPECT_GE(page.gpuTempChart().pointCount(badFanGpu()), 2);
+    EXPECT_GT(page.sensors().rowCount(), 0);
+    EXPECT_TRUE(page.headerText().contains(QStringLiteral("simulated")));
+    EXPECT_TRUE(page.headerText().contains(QStringLiteral("thermal")));
+    const int before = page.history().rowCount();
+    page.setPaused(true);
+    waitUntil([] { return false; }, 1500);
+    window_->refreshNow();
+    EXPECT_EQ(page.history().rowCount(), before);  // paused: the page stands still
+    page.setPaused(false);
+    fleetdeck::test::TempDir dir;
+    const QString png = QString::fromStdString((dir.path() / "host.png").string());
+    ASSERT_TRUE(page.exportPng(png, &error)) << error.toStdString();
+    EXPECT_GT(QImage(png).width(), 600);
+    EXPECT_FALSE(window_->showView(QStringLiteral("latency"), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("host:NAME")));
+}
+
+TEST(FleetdeckCommand, ScreenshotOfTheCoolingViewAndBadArguments) {
+    fleetdeck::test::TempDir dir;
+    const std::string png = (dir.path() / "cooling.png").string();
+    const std::string app = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck";
+    int status = -1;
+    fleetdeck::test::run_capture(app, {"--demo-hosts", "3", "--screenshot", png, "--view", "cooling", "--after", "2"}, &status);
+    EXPECT_EQ(status, 0);
+    const QImage image(QString::fromStdString(png));
+    EXPECT_GE(image.width(), 1000);
+    fleetdeck::test::run_capture(app, {"--screenshot", png, "--view", "nonsense"}, &status);
+    EXPECT_EQ(status, 2);
+    fleetdeck::test::run_capture(app, {"--demo-hosts", "zero"}, &status);
+    EXPECT_EQ(status, 2);
+}

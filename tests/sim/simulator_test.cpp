@@ -1,0 +1,206 @@
+// The simulated machine behind `fleetdeck-agent --simulate`: spec parsing, determinism, the
+// thermal story of the variants, and the same keys as a live machine.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/simulator/simulated_machine.h"
+#include "tests/support/subprocess.h"
+
+using namespace fleetdeck::agent::sim;
+using Json = nlohmann::json;
+
+namespace {
+
+SimSpec spec_of(const std::string& text) {
+    const auto r = parse_sim_spec(text);
+    EXPECT_TRUE(r.spec) << r.error;
+    return *r.spec;
+}
+
+// A machine whose clock the test moves.
+struct Scripted {
+    double now = 0;
+    SimulatedMachine machine;
+    explicit Scripted(const std::string& text) : machine(spec_of(text), [this] { return now; }) {}
+    Json at(double t) {
+        now = t;
+        Json s = machine.snapshot();
+        s.erase("time_ms");  // wall clock: the only part that is not simulated
+        return s;
+    }
+};
+
+bool has(const Json& list, const char* name) {
+    return list.is_array() && std::find(list.begin(), list.end(), Json(name)) != list.end();
+}
+
+}  // namespace
+
+TEST(SimSpec, ParsesProfileVariantsAndSeed) {
+    const auto s = spec_of("hgx-h100-8+bad-fan+pcie-x8:7");
+    EXPECT_EQ(s.profile->name, "hgx-h100-8");
+    EXPECT_TRUE(s.bad_fan);
+    EXPECT_TRUE(s.pcie_x8);
+    EXPECT_EQ(s.seed, 7u);
+    ASSERT_TRUE(s.bad_fan_gpu());
+    EXPECT_LT(*s.bad_fan_gpu(), 8);
+    EXPECT_EQ(spec_of("cpu-only").seed, 1u);
+    EXPECT_FALSE(spec_of("l40s-4:3").bad_fan_gpu());
+
+    const auto unknown = parse_sim_spec("dgx-b200");
+    EXPECT_FALSE(unknown.spec);
+    EXPECT_NE(unknown.error.find("hgx-h100-8, l40s-4, cpu-only"), std::string::npos) << unknown.error;
+    EXPECT_NE(parse_sim_spec("l40s-4+loud:1").error.find("variants: bad-fan, pcie-x8"), std::string::npos);
+    EXPECT_NE(parse_sim_spec("l40s-4:x").error.find("seed"), std::string::npos);
+    EXPECT_FALSE(parse_sim_spec("cpu-only+bad-fan").spec);  // no GPU to break
+}
+
+TEST(SimulatedMachine, SameSeedAndTimeGiveTheSameSnapshot) {
+    Scripted a("hgx-h100-8+bad-fan:7"), b("hgx-h100-8+bad-fan:7"), c("hgx-h100-8+bad-fan:8");
+    // b is asked more often than a: sampling must not change what the model does.
+    for (double t : {1.0, 2.0, 3.5, 10.0, 30.0}) (void)b.at(t);
+    EXPECT_EQ(a.at(30.0), b.at(30.0));
+    EXPECT_EQ(a.at(95.0), b.at(95.0));
+    EXPECT_NE(a.at(120.0), c.at(120.0));
+    EXPECT_EQ(a.machine.facts(), b.machine.facts());
+    EXPECT_EQ(a.machine.identity()["hostname"], "sim-hgx-h100-8-s7");
+}
+
+TEST(SimulatedMachine, BadFanGpuOverheatsThrottlesAndLosesClock) {
+    Scripted sim("hgx-h100-8+bad-fan:7");
+    const int bad = *sim.machine.spec().bad_fan_gpu();
+    const int good = (bad + 1) % 8;
+    const Json s = sim.at(60.0);  // mid-epoch: the job runs at full load
+    const Json& hot = s["gpus"][bad];
+    const Json& ok = s["gpus"][good];
+    EXPECT_GT(hot["temp_c"].get<double>(), 85.0) << hot.dump();
+    EXPECT_GE(hot["temp_c"].get<double>(), hot["temp_slowdown_c"].get<double>());
+    EXPECT_TRUE(has(hot["throttle"], "sw_thermal")) << hot["throttle"].dump();
+    EXPECT_TRUE(has(hot["throttle"], "hw_thermal")) << hot["throttle"].dump();
+    EXPECT_LT(hot["sm_clock_mhz"].get<double>(), 0.9 * ok["sm_clock_mhz"].get<double>());
+    EXPECT_LT(hot["fan_pct"].get<double>(), ok["fan_pct"].get<double>());
+    // Its neighbours sit in the 60–80 °C target band without throttling for heat.
+    EXPECT_GE(ok["temp_c"].get<double>(), 60.0);
+    EXPECT_LE(ok["temp_c"].get<double>(), 80.0);
+    EXPECT_FALSE(has(ok["throttle"], "sw_thermal"));
+    EXPECT_GT(ok["util_pct"].get<double>(), 80.0);
+}
+
+TEST(SimulatedMachine, HealthyHostStaysInTheTargetBand) {
+    Scripted sim("hgx-h100-8:3");
+    for (double t = 0; t <= 240; t += 30) {
+        for (const auto& g : sim.at(t)["gpus"]) {
+            EXPECT_LT(g["temp_c"].get<double>(), 81.0) << "t=" << t << " " << g.dump();
+            EXPECT_FALSE(has(g["throttle"], "hw_thermal"));
+        }
+    }
+}
+
+TEST(SimulatedMachine, PcieX8GpuReportsHalfWidthInSnapshotAndFacts) {
+    Scripted sim("hgx-h100-8+pcie-x8:5");
+    const int narrow = *sim.machine.spec().narrow_link_gpu();
+    const Json s = sim.at(10.0);
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(s["gpus"][i]["pcie_width_max"], 16);
+        EXPECT_EQ(s["gpus"][i]["pcie_width"], i == narrow ? 8 : 16) << i;
+    }
+    const Json facts = sim.machine.facts();
+    EXPECT_EQ(facts["gpus"][narrow]["pcie_width"], 8);
+    EXPECT_EQ(facts["gpus"][narrow]["pcie_width_max"], 16);
+}
+
+TEST(SimulatedMachine, TrainingCheckpointIdlesTheGpusAndBusiesTheNic) {
+    Scripted sim("hgx-h100-8:11");
+    bool saw_checkpoint = false, saw_training = false;
+    for (double t = 0; t <= WorkloadPlan::kEpochS; t += 5) {
+        const Json s = sim.at(t);
+        const double util = s["gpus"][0]["util_pct"].get<double>();
+        const double tx = s["nics"][1]["tx_bytes_per_s"].get<double>();
+        if (util < 15) {
+            saw_checkpoint = true;
+            EXPECT_GT(tx, 1e9) << "t=" << t;
+            EXPECT_TRUE(has(s["gpus"][0]["throttle"], "gpu_idle"));
+        } else if (util > 85) {
+            saw_training = true;
+        }
+    }
+    EXPECT_TRUE(saw_checkpoint);
+    EXPECT_TRUE(saw_training);
+}
+
+TEST(SimulatedMachine, SnapshotAndFactsHaveTheLiveKeys) {
+    Scripted sim("l40s-4:2");
+    const Json s = sim.machine.snapshot();
+    for (const char* key : {"/time_ms", "/cpu/util_pct", "/cpu/package_temp_c", "/cpu/cores/63/util_pct",
+                            "/memory/used_bytes", "/sensors/0/chip", "/sensors/0/value", "/nics/0/rx_bytes_per_s",
+                            "/gpus/3/temp_c", "/gpus/3/temp_slowdown_c", "/gpus/3/power_w", "/gpus/3/fan_pct",
+                            "/gpus/3/sm_clock_mhz", "/gpus/3/throttle", "/gpus/3/pcie_width", "/infiniband"})
+        EXPECT_TRUE(s.contains(Json::json_pointer(key))) << key;
+    const Json f = sim.machine.facts();
+    for (const char* key : {"/hostname", "/cpu/model", "/cpu/threads", "/memory/total_bytes", "/gpus/0/pcie_gen_max",
+                            "/nics/0/speed_mbps", "/nvidia/driver_version", "/cpufreq/governor", "/thp/enabled"})
+        EXPECT_TRUE(f.contains(Json::json_pointer(key))) << key;
+    EXPECT_EQ(f["cpu"]["threads"], 64);
+    EXPECT_TRUE(Scripted("cpu-only:1").at(1.0)["gpus"].empty());
+}
+
+TEST(SimulatedMachine, SettingsStoreFeedsFactsAndPowerLimitAndKeepsToTheAllowList) {
+    Scripted sim("hgx-h100-8:4");
+    SettingsStore& settings = sim.machine.settings();
+    EXPECT_EQ(settings.get("cpu.governor"), Json("schedutil"));
+    EXPECT_FALSE(settings.set("cpu.governor", "performance"));
+    EXPECT_EQ(sim.machine.facts()["cpufreq"]["governor"], "performance");
+    EXPECT_FALSE(settings.set("gpu.power_limit_w", 500));
+    const Json g = sim.at(60.0)["gpus"][2];
+    EXPECT_EQ(g["power_limit_w"], 500.0);
+    EXPECT_LE(g["power_w"].get<double>(), 501.0);
+    EXPECT_TRUE(has(g["throttle"], "sw_power_cap"));
+    // Refused like on a real host: unknown ids, values out of range, GPU settings without a GPU.
+    EXPECT_TRUE(settings.set("kernel.shell", "rm -rf /"));
+    EXPECT_TRUE(settings.set("sysctl:vm.swappiness", 300));
+    EXPECT_EQ(settings.get("sysctl:vm.swappiness"), Json(60));
+    Scripted cpu("cpu-only:1");
+    EXPECT_TRUE(cpu.machine.settings().set("gpu.power_limit_w", 300));
+    EXPECT_FALSE(cpu.machine.settings().get("gpu.persistence"));
+}
+
+TEST(AgentCli, SimulateServesASimulatedHost) {
+    int status = -1;
+    const Json s = Json::parse(fleetdeck::test::run_capture(FLEETDECK_AGENT_BIN, {"--once", "--simulate", "hgx-h100-8+bad-fan:7"}, &status));
+    EXPECT_EQ(status, 0);
+    EXPECT_EQ(s["gpus"].size(), 8u);
+    fleetdeck::test::run_capture(FLEETDECK_AGENT_BIN, {"--once", "--simulate", "nope"}, &status);
+    EXPECT_EQ(status, 2);
+}
+
+TEST(AgentStdio, SubscribeWithoutPerCoreLeavesCoresOutOfSamples) {
+    fleetdeck::test::Subprocess agent(FLEETDECK_AGENT_BIN, {"--stdio", "--simulate", "cpu-only:3"});
+    ASSERT_TRUE(agent.write("{\"id\":1,\"method\":\"hello\"}\n"));
+    const Json hello = Json::parse(agent.read_line().value_or("{}"));
+    EXPECT_EQ(hello["result"]["simulated"], true);
+    ASSERT_TRUE(agent.write("{\"id\":2,\"method\":\"subscribe\",\"params\":{\"interval_ms\":100,\"per_core\":false}}\n"));
+    int samples = 0;
+    while (samples < 2) {
+        const auto line = agent.read_line();
+        ASSERT_TRUE(line);
+        const Json m = Json::parse(*line);
+        if (!m.contains("event")) continue;
+        EXPECT_TRUE(m["data"]["cpu"]["util_pct"].is_number());
+        EXPECT_FALSE(m["data"]["cpu"].contains("cores"));
+        ++samples;
+    }
+    ASSERT_TRUE(agent.write("{\"id\":3,\"method\":\"snapshot\"}\n"));
+    for (;;) {
+        const auto line = agent.read_line();
+        ASSERT_TRUE(line);
+        const Json m = Json::parse(*line);
+        if (m.value("id", 0) != 3) continue;
+        EXPECT_EQ(m["result"]["cpu"]["cores"].size(), 128u);  // snapshot keeps them
+        break;
+    }
+    agent.close_stdin();
+    EXPECT_EQ(agent.wait(), 0);
+}

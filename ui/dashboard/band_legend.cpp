@@ -1,0 +1,65 @@
+#include "ui/dashboard/band_legend.h"
+
+#include <QPainter>
+
+#include "ui/dashboard/palette.h"
+
+namespace fleetdeck {
+
+int paintBadge(QPainter& painter, QPoint topLeft, const QString& text, const QColor& color) {
+    painter.save();
+    QFont f = painter.font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    painter.setFont(f);
+    const QFontMetrics fm(f);
+    const QRect box(topLeft, QSize(fm.horizontalAdvance(text) + 8, fm.height() + 2));
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(color, 1.5));
+    painter.setBrush(Qt::white);
+    painter.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    painter.setPen(color);
+    painter.drawText(box, Qt::AlignCenter, text);
+    painter.restore();
+    return box.width();
+}
+
+BandLegend::BandLegend(bool withBadges, QWidget* parent) : QWidget(parent), withBadges_(withBadges) {
+    setToolTip(tr("GPU temperature bands: under load a GPU belongs in 60–80 °C. At its slowdown threshold it "
+                  "lowers its clocks. Badges name the active clock slowdown."));
+}
+
+QSize BandLegend::sizeHint() const { return QSize(900, fontMetrics().height() + 10); }
+
+void BandLegend::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QFontMetrics fm = fontMetrics();
+    const int h = fm.height();
+    int x = 0;
+    const int y = (height() - h) / 2;
+    const auto swatch = [&](TemperatureBand band) {
+        const QRect box(x, y + 1, h * 2, h - 2);
+        if (band == TemperatureBand::NoData) paintNoData(p, box);
+        else p.fillRect(box, bandColor(band));
+        x += box.width() + 5;
+        const QString label = bandName(band);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(x, y, fm.horizontalAdvance(label) + 2, h), Qt::AlignVCenter, label);
+        x += fm.horizontalAdvance(label) + 16;
+    };
+    for (auto band : {TemperatureBand::Cool, TemperatureBand::Target, TemperatureBand::Hot, TemperatureBand::Slowdown,
+                      TemperatureBand::NoData})
+        swatch(band);
+    if (!withBadges_) return;
+    x += paintBadge(p, QPoint(x, y), tr("THERMAL"), bandColor(TemperatureBand::Slowdown)) + 5;
+    p.setPen(palette().color(QPalette::WindowText));
+    const QString thermal = tr("thermal slowdown");
+    p.drawText(QRect(x, y, fm.horizontalAdvance(thermal) + 2, h), Qt::AlignVCenter, thermal);
+    x += fm.horizontalAdvance(thermal) + 16;
+    x += paintBadge(p, QPoint(x, y), tr("POWER CAP"), QColor(0x6a, 0x1b, 0x9a)) + 5;
+    p.setPen(palette().color(QPalette::WindowText));
+    const QString power = tr("power limit reached");
+    p.drawText(QRect(x, y, fm.horizontalAdvance(power) + 2, h), Qt::AlignVCenter, power);
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,222 @@
+#include "ui/dashboard/cooling_view.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include "app/dashboard/temperature_band.h"
+#include "ui/dashboard/band_legend.h"
+#include "ui/dashboard/palette.h"
+
+namespace fleetdeck {
+namespace {
+
+const QColor kPowerBadge(0x6a, 0x1b, 0x9a);
+
+QString bandWord(TemperatureBand band) {
+    switch (band) {
+    case TemperatureBand::NoData: return {};
+    case TemperatureBand::Cool: return QStringLiteral("cool");
+    case TemperatureBand::Target: return QStringLiteral("target");
+    case TemperatureBand::Hot: return QStringLiteral("HOT");
+    case TemperatureBand::Slowdown: return QStringLiteral("SLOWDOWN");
+    }
+    return {};
+}
+
+}  // namespace
+
+CoolingGrid::CoolingGrid(const GpuCoolingModel& model, QWidget* parent) : QWidget(parent), model_(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent, false);
+}
+
+QSize CoolingGrid::sizeHint() const {
+    const int cols = std::max(1, model_.columnCount());
+    const int rows = std::max(1, model_.rowCount());
+    return QSize(kLabelWidth + cols * (kTileWidth + kGap), rows * (kTileHeight + kGap) + kGap);
+}
+
+void CoolingGrid::modelChanged() {
+    setMinimumSize(sizeHint());
+    updateGeometry();
+    update();
+}
+
+QRect CoolingGrid::tileRect(int row, int column) const {
+    return QRect(kLabelWidth + column * (kTileWidth + kGap), kGap + row * (kTileHeight + kGap), kTileWidth, kTileHeight);
+}
+
+std::pair<int, int> CoolingGrid::tileAt(QPoint pos) const {
+    if (pos.x() < kLabelWidth) return {-1, -1};
+    const int column = (pos.x() - kLabelWidth) / (kTileWidth + kGap);
+    const int row = (pos.y() - kGap) / (kTileHeight + kGap);
+    if (row < 0 || row >= model_.rowCount() || column < 0 || column >= model_.columnCount()) return {-1, -1};
+    if (!tileRect(row, column).contains(pos)) return {-1, -1};
+    return {row, column};
+}
+
+void CoolingGrid::paintSparkline(QPainter& p, const QVariantList& points, const QRect& r) const {
+    if (points.size() < 2) return;
+    // A fixed 30–100 °C scale, so sparklines compare across tiles.
+    const auto y = [&r](double c) { return r.bottom() - (std::clamp(c, 30.0, 100.0) - 30.0) / 70.0 * r.height(); };
+    const double step = double(r.width()) / (GpuCoolingModel::kSparkPoints - 1);
+    const double x0 = r.right() - step * (points.size() - 1);
+    QPainterPath path;
+    bool open = false;
+    for (int i = 0; i < points.size(); ++i) {
+        if (!points[i].isValid()) {
+            open = false;  // a gap stays a gap
+            continue;
+        }
+        const QPointF pt(x0 + step * i, y(points[i].toDouble()));
+        if (open) path.lineTo(pt);
+        else path.moveTo(pt);
+        open = true;
+    }
+    p.setPen(QPen(QColor(255, 255, 255, 200), 1.4));
+    p.setBrush(Qt::NoBrush);
+    p.drawPath(path);
+}
+
+void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& r) const {
+    if (!index.data(GpuCoolingModel::PresentRole).toBool()) return;  // the host has fewer GPUs
+    const auto band = static_cast<TemperatureBand>(index.data(GpuCoolingModel::BandRole).toInt());
+    const QVariant temp = index.data(GpuCoolingModel::TempRole);
+    p.save();
+    p.setClipRect(r);
+    if (band == TemperatureBand::NoData) paintNoData(p, r);
+    else p.fillRect(r, bandColor(band));
+    const QColor ink = bandTextColor(band);
+    p.setPen(ink);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    const QRect inner = r.adjusted(6, 4, -6, -4);
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("GPU %1").arg(index.column()));
+    const QVariant fan = index.data(GpuCoolingModel::FanRole);
+    if (fan.isValid()) p.drawText(inner, Qt::AlignRight | Qt::AlignTop, tr("fan %1 %").arg(fan.toDouble(), 0, 'f', 0));
+    QFont big = font();
+    big.setPointSizeF(font().pointSizeF() * 1.45);
+    big.setBold(true);
+    p.setFont(big);
+    const int bigHeight = QFontMetrics(big).height();
+    const int smallHeight = QFontMetrics(small).height();
+    const QRect tempRect(inner.left(), inner.top() + smallHeight, inner.width(), bigHeight);
+    p.drawText(tempRect, Qt::AlignLeft | Qt::AlignVCenter, temp.isValid() ? tr("%1 °C").arg(temp.toDouble(), 0, 'f', 0) : tr("no data"));
+    p.setFont(small);
+    // The band in a word too, so the tile reads without its colour.
+    p.drawText(tempRect, Qt::AlignRight | Qt::AlignVCenter, bandWord(band));
+    const QVariant util = index.data(GpuCoolingModel::UtilRole), power = index.data(GpuCoolingModel::PowerRole);
+    const QVariant clock = index.data(GpuCoolingModel::ClockRole);
+    const QRect statsRect(inner.left(), tempRect.bottom() + 1, inner.width(), smallHeight);
+    if (util.isValid() || power.isValid())
+        p.drawText(statsRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
+                                                 power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W")));
+    if (clock.isValid()) p.drawText(statsRect, Qt::AlignRight | Qt::AlignVCenter, tr("%1 MHz").arg(clock.toDouble(), 0, 'f', 0));
+    // The last five minutes, so a climbing GPU shows before it crosses a band.
+    paintSparkline(p, index.data(GpuCoolingModel::SparklineRole).toList(),
+                   QRect(inner.left(), statsRect.bottom() + 3, inner.width(), 16));
+    int x = inner.left();
+    const int badgeY = inner.bottom() - smallHeight - 1;
+    if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool())
+        x += paintBadge(p, QPoint(x, badgeY), tr("THERMAL"), bandColor(TemperatureBand::Slowdown)) + 4;
+    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) paintBadge(p, QPoint(x, badgeY), tr("POWER CAP"), kPowerBadge);
+    p.restore();
+}
+
+void CoolingGrid::paintEvent(QPaintEvent* event) {
+    QPainter p(this);
+    p.fillRect(event->rect(), palette().color(QPalette::Base));
+    const QFontMetrics fm = fontMetrics();
+    for (int row = 0; row < model_.rowCount(); ++row) {
+        const QRect rowRect(0, kGap + row * (kTileHeight + kGap), width(), kTileHeight);
+        if (!rowRect.intersects(event->rect())) continue;
+        const QModelIndex first = model_.index(row, 0);
+        p.setPen(palette().color(QPalette::Text));
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        const QString host = first.data(GpuCoolingModel::HostNameRole).toString();
+        p.drawText(QRect(8, rowRect.top() + 8, kLabelWidth - 16, fm.height()), Qt::AlignLeft, host);
+        p.setFont(font());
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        QStringList sub;
+        if (first.data(GpuCoolingModel::SimulatedRole).toBool()) sub << tr("simulated");
+        const QString place = first.data(GpuCoolingModel::PlaceRole).toString();
+        if (!place.isEmpty()) sub << place;
+        p.drawText(QRect(8, rowRect.top() + 10 + fm.height(), kLabelWidth - 16, fm.height()), Qt::AlignLeft, sub.join(QStringLiteral(" · ")));
+        for (int column = 0; column < model_.columnCount(); ++column) paintTile(p, model_.index(row, column), tileRect(row, column));
+    }
+    if (model_.rowCount() == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("No GPUs in the fleet yet"));
+    }
+}
+
+void CoolingGrid::mousePressEvent(QMouseEvent* event) {
+    const auto [row, column] = tileAt(event->position().toPoint());
+    const int hostRow = row >= 0 ? row : (event->position().x() < kLabelWidth ? (event->position().toPoint().y() - kGap) / (kTileHeight + kGap) : -1);
+    if (hostRow >= 0 && hostRow < model_.rowCount())
+        emit hostActivated(model_.index(hostRow, 0).data(GpuCoolingModel::HostNameRole).toString());
+    (void)column;
+}
+
+bool CoolingGrid::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto [row, column] = tileAt(help->pos());
+        const QString tip = row >= 0 ? model_.index(row, column).data(Qt::ToolTipRole).toString() : QString();
+        if (tip.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), tip, this, tileRect(row, column));
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+CoolingView::CoolingView(const TelemetryStore& store, QWidget* parent) : QWidget(parent), model_(store) {
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    header_ = new QLabel(this);
+    QFont f = header_->font();
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    f.setBold(true);
+    header_->setFont(f);
+    freshness_ = new QLabel(this);
+    top->addWidget(header_);
+    top->addStretch();
+    top->addWidget(freshness_);
+    layout->addLayout(top);
+    layout->addWidget(new BandLegend(true, this));
+    auto* scroll = new QScrollArea(this);
+    grid_ = new CoolingGrid(model_);
+    scroll->setWidget(grid_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(scroll, 1);
+    connect(grid_, &CoolingGrid::hostActivated, this, &CoolingView::hostActivated);
+    refresh(QDateTime::currentMSecsSinceEpoch());
+}
+
+void CoolingView::refresh(qint64 nowMs) {
+    if (model_.refresh()) grid_->modelChanged();
+    int gpus = 0, thermal = 0;
+    for (int r = 0; r < model_.rowCount(); ++r)
+        for (int c = 0; c < model_.columnCount(); ++c) {
+            const QModelIndex i = model_.index(r, c);
+            if (i.data(GpuCoolingModel::TempRole).isValid()) ++gpus;
+            if (i.data(GpuCoolingModel::ThermalThrottleRole).toBool()) ++thermal;
+        }
+    QString text = tr("GPU cooling — %1 GPUs on %2 hosts, in rack order").arg(gpus).arg(model_.rowCount());
+    if (thermal) text += tr(" · %1 thermal slowdown").arg(thermal);
+    header_->setText(text);
+    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
+}
+
+}  // namespace fleetdeck

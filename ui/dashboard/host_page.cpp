@@ -1,0 +1,209 @@
+#include "ui/dashboard/host_page.h"
+
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPainter>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+#include "ui/dashboard/palette.h"
+
+namespace fleetdeck {
+
+HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent)
+    : QWidget(parent), fleet_(fleet), history_(store), sensors_(this) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    buildToolbar(bar);
+    layout->addLayout(bar);
+
+    chartsArea_ = new QWidget;
+    auto* grid = new QGridLayout(chartsArea_);
+    grid->setContentsMargins(0, 0, 0, 0);
+    cpuUtil_ = new ChartPanel(tr("CPU utilization"), tr("%"), 100.0);
+    cpuTemp_ = new ChartPanel(tr("Hottest CPU sensor"), tr("°C"));
+    network_ = new ChartPanel(tr("Network, all interfaces"), tr("MB/s"));
+    network_->setValueScale(1e6);
+    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: 60–80 °C target band, red: slowdown)"), tr("°C"));
+    gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0);
+    gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"));
+    gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"));
+    cpuUtil_->setSeries({{tr("CPU"), HostHistoryModel::CpuUtil, seriesColor(0)}});
+    cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3)}});
+    network_->setSeries({{tr("received"), HostHistoryModel::NicRx, seriesColor(0)},
+                         {tr("sent"), HostHistoryModel::NicTx, seriesColor(1)}});
+    grid->addWidget(cpuUtil_, 0, 0);
+    grid->addWidget(cpuTemp_, 0, 1);
+    grid->addWidget(network_, 0, 2);
+    grid->addWidget(gpuTemp_, 1, 0);
+    grid->addWidget(gpuUtil_, 1, 1);
+    grid->addWidget(gpuPower_, 1, 2);
+    grid->addWidget(gpuClock_, 2, 0);
+    sensorTable_ = new QTableView;
+    sensorTable_->setModel(&sensors_);
+    sensorTable_->verticalHeader()->hide();
+    sensorTable_->setAlternatingRowColors(true);
+    sensorTable_->setWordWrap(false);
+    sensorTable_->horizontalHeader()->setStretchLastSection(true);
+    sensorTable_->setMinimumHeight(230);
+    grid->addWidget(sensorTable_, 2, 1, 1, 2);
+    for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(chartsArea_);
+    layout->addWidget(scroll, 1);
+}
+
+void HostPage::buildToolbar(QHBoxLayout* bar) {
+    hostChoice_ = new QComboBox(this);
+    hostChoice_->setMinimumContentsLength(16);
+    hostChoice_->setToolTip(tr("The host shown on this page"));
+    connect(hostChoice_, &QComboBox::activated, this, [this] { showHost(hostChoice_->currentData().toString()); });
+    title_ = new QLabel(this);
+    QFont f = title_->font();
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    f.setBold(true);
+    title_->setFont(f);
+    status_ = new QLabel(this);
+    status_->setTextFormat(Qt::PlainText);
+    freshness_ = new QLabel(this);
+    pause_ = new QToolButton(this);
+    pause_->setText(tr("Pause"));
+    pause_->setCheckable(true);
+    pause_->setToolTip(tr("Stop updating the charts (View ▸ Pause charts)"));
+    connect(pause_, &QToolButton::toggled, this, &HostPage::setPaused);
+    auto* reset = new QToolButton(this);
+    reset->setText(tr("Reset zoom"));
+    reset->setToolTip(tr("Drag across a chart to zoom into a time range; this shows the last 15 minutes again"));
+    connect(reset, &QToolButton::clicked, this, &HostPage::resetZoom);
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export PNG…"));
+    connect(exportButton, &QToolButton::clicked, this, &HostPage::exportWithDialog);
+    bar->addWidget(new QLabel(tr("Host:"), this));
+    bar->addWidget(hostChoice_);
+    bar->addSpacing(12);
+    bar->addWidget(title_);
+    bar->addWidget(status_, 1);
+    bar->addWidget(freshness_);
+    bar->addWidget(pause_);
+    bar->addWidget(reset);
+    bar->addWidget(exportButton);
+}
+
+void HostPage::showHost(const QString& name) {
+    history_.setHost(name);
+    seriesGpus_ = -1;
+    fillHostChoices();
+    refresh(QDateTime::currentMSecsSinceEpoch());
+}
+
+void HostPage::fillHostChoices() {
+    QStringList names;
+    for (int row = 0; row < fleet_.rowCount(); ++row) names << fleet_.record(row).spec.name;
+    QStringList current;
+    for (int i = 0; i < hostChoice_->count(); ++i) current << hostChoice_->itemData(i).toString();
+    if (names != current) {
+        hostChoice_->clear();
+        for (int row = 0; row < fleet_.rowCount(); ++row) {
+            const HostSpec& spec = fleet_.record(row).spec;
+            hostChoice_->addItem(spec.isSimulated() ? tr("%1 (simulated)").arg(spec.name) : spec.name, spec.name);
+        }
+    }
+    hostChoice_->setCurrentIndex(hostChoice_->findData(history_.hostName()));
+}
+
+void HostPage::rebuildSeries() {
+    const int gpus = history_.gpuCount();
+    if (gpus == seriesGpus_) return;
+    seriesGpus_ = gpus;
+    const auto perGpu = [gpus](HostHistoryModel::GpuMetric metric) {
+        std::vector<ChartPanel::SeriesSpec> specs;
+        for (int g = 0; g < gpus; ++g)
+            specs.push_back({QStringLiteral("GPU %1").arg(g), HostHistoryModel::gpuColumn(g, metric), seriesColor(g)});
+        return specs;
+    };
+    gpuTemp_->setSeries(perGpu(HostHistoryModel::GpuMetric::Temp));
+    gpuUtil_->setSeries(perGpu(HostHistoryModel::GpuMetric::Util));
+    gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power));
+    gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock));
+    std::vector<std::pair<double, QColor>> lines = {{kTargetBandLowC, bandColor(TemperatureBand::Target)},
+                                                    {kTargetBandHighC, bandColor(TemperatureBand::Target)}};
+    const auto& rec = history_.record();
+    if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().slowdownC)
+        lines.push_back({*rec->summary.gpus.front().slowdownC, bandColor(TemperatureBand::Slowdown)});
+    gpuTemp_->setReferenceLines(lines);
+    for (ChartPanel* p : {gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->setVisible(gpus > 0);
+}
+
+void HostPage::updateHeader(qint64 nowMs) {
+    const auto& rec = history_.record();
+    if (!rec) {
+        title_->setText(tr("No host chosen"));
+        status_->clear();
+        freshness_->clear();
+        return;
+    }
+    title_->setText(rec->spec.name);
+    const HostHealth health = assessHealth(rec->state, rec->reason, rec->summary, rec->lastSampleAtMs != 0);
+    QString status = rec->spec.isSimulated() ? tr("simulated · ") : QString();
+    status += QStringLiteral("%1 — %2").arg(toString(rec->state), health.word);
+    if (health.level >= HostHealth::Level::Warning) status += QStringLiteral(": ") + health.reason;
+    status_->setText(status);
+    status_->setStyleSheet(health.level >= HostHealth::Level::Warning
+                               ? QStringLiteral("color: %1; font-weight: bold").arg(healthColor(health.level).name())
+                               : QString());
+    freshness_->setText(paused_ ? tr("paused") : freshnessText(rec->lastSampleAtMs, nowMs));
+}
+
+void HostPage::refresh(qint64 nowMs) {
+    if (hostChoice_->count() != fleet_.rowCount()) fillHostChoices();
+    if (paused_) return;
+    history_.refresh();
+    rebuildSeries();
+    for (ChartPanel* p : {cpuUtil_, cpuTemp_, network_, gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->updateFrom(history_, nowMs);
+    const auto& rec = history_.record();
+    if (rec && rec->latest) {
+        const bool first = sensors_.rowCount() == 0;
+        sensors_.setSnapshot(*rec->latest);
+        if (first) sensorTable_->resizeColumnsToContents();
+    }
+    updateHeader(nowMs);
+}
+
+void HostPage::setPaused(bool paused) {
+    paused_ = paused;
+    if (pause_->isChecked() != paused) pause_->setChecked(paused);
+    pause_->setText(paused ? tr("Resume") : tr("Pause"));
+    freshness_->setText(paused ? tr("paused") : QString());
+}
+
+void HostPage::resetZoom() {
+    for (ChartPanel* p : {cpuUtil_, cpuTemp_, network_, gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->resetZoom();
+    refresh(QDateTime::currentMSecsSinceEpoch());
+}
+
+bool HostPage::exportPng(const QString& path, QString* error) {
+    if (!grab().save(path, "PNG")) {
+        if (error) *error = tr("cannot write %1: check the folder exists and is writable").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void HostPage::exportWithDialog() {
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) +
+                              QStringLiteral("/fleetdeck-%1-%2.png")
+                                  .arg(hostName(), QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export charts as PNG"), suggested, tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportPng(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+}  // namespace fleetdeck

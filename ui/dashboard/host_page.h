@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTableView>
+#include <QToolButton>
+#include <QWidget>
+#include <vector>
+
+#include "app/dashboard/host_history_model.h"
+#include "app/dashboard/sensor_table_model.h"
+#include "app/fleet_model.h"
+#include "ui/dashboard/chart_panel.h"
+
+class QHBoxLayout;
+
+namespace fleetdeck {
+
+// One host in depth: 15 minutes of CPU, temperature, per-GPU and network charts, and every sensor
+// in a table. Charts can be paused, zoomed (drag across a chart) and exported as PNG.
+class HostPage : public QWidget {
+    Q_OBJECT
+public:
+    HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent = nullptr);
+
+    void showHost(const QString& name);
+    QString hostName() const { return history_.hostName(); }
+    void refresh(qint64 nowMs);
+    void setPaused(bool paused);
+    bool paused() const { return paused_; }
+    void resetZoom();
+    // Renders the charts and sensor table to a PNG; false with `error` set when it cannot write.
+    bool exportPng(const QString& path, QString* error);
+    void exportWithDialog();
+
+    const HostHistoryModel& history() const { return history_; }
+    const SensorTableModel& sensors() const { return sensors_; }
+    ChartPanel& gpuTempChart() { return *gpuTemp_; }
+    QString headerText() const { return title_->text() + QLatin1Char(' ') + status_->text(); }
+
+private:
+    void buildToolbar(QHBoxLayout* bar);
+    void rebuildSeries();
+    void fillHostChoices();
+    void updateHeader(qint64 nowMs);
+
+    FleetModel& fleet_;
+    HostHistoryModel history_;
+    SensorTableModel sensors_;
+    QComboBox* hostChoice_ = nullptr;
+    QLabel* title_ = nullptr;
+    QLabel* status_ = nullptr;
+    QLabel* freshness_ = nullptr;
+    QToolButton* pause_ = nullptr;
+    QWidget* chartsArea_ = nullptr;
+    ChartPanel* cpuUtil_ = nullptr;
+    ChartPanel* cpuTemp_ = nullptr;
+    ChartPanel* network_ = nullptr;
+    ChartPanel* gpuTemp_ = nullptr;
+    ChartPanel* gpuUtil_ = nullptr;
+    ChartPanel* gpuPower_ = nullptr;
+    ChartPanel* gpuClock_ = nullptr;
+    QTableView* sensorTable_ = nullptr;
+    int seriesGpus_ = -1;
+    bool paused_ = false;
+};
+
+}  // namespace fleetdeck

@@ -1,0 +1,176 @@
+#include "ui/dashboard/overview_view.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMenu>
+#include <QVBoxLayout>
+
+#include "ui/dashboard/palette.h"
+
+namespace fleetdeck {
+namespace {
+
+// Columns shown until the user chooses otherwise; the rest are one click away in "Columns".
+bool shownByDefault(int column) {
+    return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group;
+}
+
+}  // namespace
+
+QVariant OverviewDecorations::data(const QModelIndex& index, int role) const {
+    const int column = index.column();
+    if (role == Qt::DecorationRole && column == FleetModel::Host)
+        return healthIcon(static_cast<HostHealth::Level>(QIdentityProxyModel::data(index, FleetModel::HealthRole).toInt()));
+    if (role == Qt::DecorationRole && (column == FleetModel::GpuTemp || column == FleetModel::CpuTemp)) {
+        const QVariant band = QIdentityProxyModel::data(index, FleetModel::BandRole);
+        if (band.isValid()) return bandSwatch(static_cast<TemperatureBand>(band.toInt()));
+    }
+    if (column == FleetModel::Alert) {
+        const auto level = static_cast<HostHealth::Level>(QIdentityProxyModel::data(index, FleetModel::HealthRole).toInt());
+        if (role == Qt::ForegroundRole && level >= HostHealth::Level::Warning) return QBrush(Qt::white);
+        if (role == Qt::BackgroundRole && level >= HostHealth::Level::Warning) return QBrush(healthColor(level));
+        if (role == Qt::FontRole && level == HostHealth::Level::Critical) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+    }
+    return QIdentityProxyModel::data(index, role);
+}
+
+OverviewView::OverviewView(FleetModel& model, QWidget* parent)
+    : QWidget(parent), model_(model), filter_(this), decorations_(this) {
+    filter_.setSourceModel(&model_);
+    decorations_.setSourceModel(&filter_);
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    header_ = new QLabel(this);
+    QFont headerFont = header_->font();
+    headerFont.setPointSizeF(headerFont.pointSizeF() * 1.2);
+    headerFont.setBold(true);
+    header_->setFont(headerFont);
+    freshness_ = new QLabel(this);
+    top->addWidget(header_);
+    top->addStretch();
+    top->addWidget(freshness_);
+    layout->addLayout(top);
+
+    auto* bar = new QHBoxLayout;
+    buildFilterBar(bar);
+    layout->addLayout(bar);
+
+    table_ = new QTableView(this);
+    table_->setModel(&decorations_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(FleetModel::Alert, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->setWordWrap(false);
+    table_->setIconSize(QSize(16, 16));
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table_->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            [this](const QPoint& at) { columns_->menu()->popup(table_->horizontalHeader()->mapToGlobal(at)); });
+    for (int c = 0; c < FleetModel::ColumnCount; ++c) table_->setColumnHidden(c, !shownByDefault(c));
+    connect(table_, &QTableView::activated, this, [this](const QModelIndex& index) {
+        emit hostActivated(index.data(FleetModel::HostNameRole).toString());
+    });
+    layout->addWidget(table_);
+}
+
+void OverviewView::buildFilterBar(QHBoxLayout* bar) {
+    bar->addWidget(new QLabel(tr("Show:"), this));
+    field_ = new QComboBox(this);
+    field_->addItem(tr("all hosts"), static_cast<int>(FleetFilterModel::Field::Any));
+    field_->addItem(tr("group"), static_cast<int>(FleetFilterModel::Field::Group));
+    field_->addItem(tr("rack"), static_cast<int>(FleetFilterModel::Field::Rack));
+    field_->addItem(tr("tag"), static_cast<int>(FleetFilterModel::Field::Tag));
+    field_->setToolTip(tr("Filter the hosts by group, rack or tag, or by a name containing a text"));
+    bar->addWidget(field_);
+    value_ = new QComboBox(this);
+    value_->setEditable(true);
+    value_->setMinimumContentsLength(18);
+    value_->lineEdit()->setPlaceholderText(tr("name contains…"));
+    bar->addWidget(value_);
+    connect(field_, &QComboBox::currentIndexChanged, this, [this] {
+        fillFilterValues();
+        applyFilter();
+    });
+    connect(value_, &QComboBox::currentTextChanged, this, [this] { applyFilter(); });
+    bar->addStretch();
+
+    columns_ = new QToolButton(this);
+    columns_->setText(tr("Columns"));
+    columns_->setToolTip(tr("Choose the columns to show (also: right-click the table header)"));
+    columns_->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(columns_);
+    for (int c = 0; c < FleetModel::ColumnCount; ++c) {
+        QAction* a = menu->addAction(model_.headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(shownByDefault(c));
+        a->setEnabled(c != FleetModel::Host);
+        connect(a, &QAction::toggled, this, [this, c](bool on) { table_->setColumnHidden(c, !on); });
+    }
+    columns_->setMenu(menu);
+    bar->addWidget(columns_);
+}
+
+void OverviewView::setColumnVisible(int column, bool visible) {
+    const auto actions = columns_->menu()->actions();
+    if (column >= 0 && column < actions.size()) actions[column]->setChecked(visible);
+}
+
+void OverviewView::fillFilterValues() {
+    const auto field = static_cast<FleetFilterModel::Field>(field_->currentData().toInt());
+    const QString current = value_->currentText();
+    value_->blockSignals(true);
+    value_->clear();
+    value_->setEditable(field == FleetFilterModel::Field::Any);
+    if (field == FleetFilterModel::Field::Any) {
+        value_->lineEdit()->setPlaceholderText(tr("name contains…"));
+    } else {
+        value_->addItems(filter_.valuesOf(field));
+        const int at = value_->findText(current);
+        if (at >= 0) value_->setCurrentIndex(at);
+    }
+    value_->blockSignals(false);
+}
+
+void OverviewView::applyFilter() {
+    filter_.setFilter(static_cast<FleetFilterModel::Field>(field_->currentData().toInt()), value_->currentText());
+}
+
+void OverviewView::updateHeader(qint64 nowMs) {
+    int connected = 0, critical = 0, warning = 0;
+    for (int row = 0; row < model_.rowCount(); ++row) {
+        if (model_.record(row).state == HostState::Connected) ++connected;
+        if (model_.health(row).level == HostHealth::Level::Critical) ++critical;
+        if (model_.health(row).level == HostHealth::Level::Warning) ++warning;
+    }
+    const int hosts = model_.rowCount();
+    QString text = tr("Fleet — %1 %2, %3 connected").arg(hosts).arg(hosts == 1 ? tr("host") : tr("hosts")).arg(connected);
+    if (critical) text += tr(" · %1 critical").arg(critical);
+    if (warning) text += tr(" · %1 warning").arg(warning);
+    header_->setText(text);
+    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
+}
+
+void OverviewView::refresh(qint64 nowMs) {
+    if (!model_.refresh(nowMs)) return;
+    updateHeader(nowMs);
+    if (field_->currentIndex() > 0 && value_->count() != filter_.valuesOf(
+            static_cast<FleetFilterModel::Field>(field_->currentData().toInt())).size())
+        fillFilterValues();
+    // Size the columns when hosts first report, then keep them: widths that follow every value jitter.
+    int reporting = 0;
+    for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
+    if (reporting != sizedForHosts_) {
+        table_->resizeColumnsToContents();
+        sizedForHosts_ = reporting;
+    }
+}
+
+}  // namespace fleetdeck

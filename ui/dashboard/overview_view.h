@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QComboBox>
+#include <QIdentityProxyModel>
+#include <QLabel>
+#include <QTableView>
+#include <QToolButton>
+#include <QWidget>
+
+#include "app/dashboard/fleet_filter_model.h"
+#include "app/fleet_model.h"
+
+class QHBoxLayout;
+
+namespace fleetdeck {
+
+// Adds what only a widget can hold to the fleet table: the health icon on the host, the band
+// swatch on temperatures, the alert word in the health colour.
+class OverviewDecorations : public QIdentityProxyModel {
+    Q_OBJECT
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    QVariant data(const QModelIndex& index, int role) const override;
+};
+
+// The fleet overview: one row per host, sortable, filterable by group, rack or tag, with a
+// column chooser. The host in trouble carries a red icon and a word.
+class OverviewView : public QWidget {
+    Q_OBJECT
+public:
+    explicit OverviewView(FleetModel& model, QWidget* parent = nullptr);
+
+    // Called by the window's repaint timer.
+    void refresh(qint64 nowMs);
+    QTableView& table() { return *table_; }
+    FleetFilterModel& filterModel() { return filter_; }
+    QString headerText() const { return header_->text(); }
+    void setColumnVisible(int column, bool visible);
+
+signals:
+    void hostActivated(const QString& name);
+
+private:
+    void buildFilterBar(QHBoxLayout* bar);
+    void fillFilterValues();
+    void applyFilter();
+    void updateHeader(qint64 nowMs);
+
+    FleetModel& model_;
+    FleetFilterModel filter_;
+    OverviewDecorations decorations_;
+    QLabel* header_ = nullptr;
+    QLabel* freshness_ = nullptr;
+    QComboBox* field_ = nullptr;
+    QComboBox* value_ = nullptr;
+    QToolButton* columns_ = nullptr;
+    QTableView* table_ = nullptr;
+    int sizedForHosts_ = -1;  // how many hosts had reported when the columns were last sized
+};
+
+}  // namespace fleetdeck

@@ -1,0 +1,200 @@
+#include "ui/dashboard/rack_view.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollArea>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include "ui/dashboard/band_legend.h"
+#include "ui/dashboard/palette.h"
+
+namespace fleetdeck {
+namespace {
+
+constexpr int kTop = 8;
+constexpr int kUnplacedHeight = 40;
+
+}  // namespace
+
+RackDrawing::RackDrawing(const RackModel& model, QWidget* parent) : QWidget(parent), model_(model) {}
+
+QSize RackDrawing::sizeHint() const {
+    const QStringList racks = model_.racks();
+    int tallest = 42;
+    for (const QString& r : racks) tallest = std::max(tallest, model_.rackHeightU(r));
+    const int width = static_cast<int>(racks.size() + 1) * (kRackWidth + kUnitLabel + kGap);
+    return QSize(std::max(width, 400), kTop + kHeaderHeight + tallest * kUnitHeight + 16);
+}
+
+void RackDrawing::modelChanged() {
+    setMinimumSize(sizeHint());
+    updateGeometry();
+    update();
+}
+
+QRect RackDrawing::hostRect(int row) const {
+    const QModelIndex i = model_.index(row);
+    const QString rack = i.data(RackModel::RackRole).toString();
+    const int unit = i.data(RackModel::UnitRole).toInt();
+    const QStringList racks = model_.racks();
+    if (rack.isEmpty() || unit <= 0) {
+        // Hosts in no rack: a column of their own, right of the racks.
+        int n = 0;
+        for (int r = 0; r < row; ++r) {
+            const QModelIndex o = model_.index(r);
+            if (o.data(RackModel::RackRole).toString().isEmpty() || o.data(RackModel::UnitRole).toInt() <= 0) ++n;
+        }
+        const int x = static_cast<int>(racks.size()) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+        return QRect(x, kTop + kHeaderHeight + n * (kUnplacedHeight + 6), kRackWidth, kUnplacedHeight);
+    }
+    const int x = static_cast<int>(racks.indexOf(rack)) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+    const int height = i.data(RackModel::HeightRole).toInt();
+    const int rackTop = kTop + kHeaderHeight;
+    const int units = model_.rackHeightU(rack);
+    const int topUnit = unit + height - 1;
+    return QRect(x, rackTop + (units - topUnit) * kUnitHeight, kRackWidth, height * kUnitHeight).adjusted(2, 1, -2, -1);
+}
+
+void RackDrawing::paintRack(QPainter& p, const QString& rack, int x) const {
+    const int units = model_.rackHeightU(rack);
+    const QRect frame(x, kTop + kHeaderHeight, kRackWidth, units * kUnitHeight);
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(x, kTop, kRackWidth, kHeaderHeight - 6), Qt::AlignLeft | Qt::AlignBottom, rack);
+    p.setFont(font());
+    p.fillRect(frame, palette().color(QPalette::AlternateBase));
+    p.setPen(QPen(palette().color(QPalette::Mid), 1));
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.75);
+    p.setFont(small);
+    for (int u = 1; u <= units; ++u) {
+        const int y = frame.top() + (units - u) * kUnitHeight;
+        p.setPen(QPen(palette().color(QPalette::Midlight), 1));
+        p.drawLine(frame.left(), y, frame.right(), y);
+        if (u % 2 == 1) {
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(QRect(x - kUnitLabel, y, kUnitLabel - 4, kUnitHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
+        }
+    }
+    p.setPen(QPen(palette().color(QPalette::Dark), 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(frame);
+    p.setFont(font());
+}
+
+void RackDrawing::paintHost(QPainter& p, const QModelIndex& i, const QRect& r) const {
+    const auto band = static_cast<TemperatureBand>(i.data(RackModel::BandRole).toInt());
+    if (band == TemperatureBand::NoData) paintNoData(p, r);
+    else p.fillRect(r, bandColor(band));
+    p.setPen(QPen(palette().color(QPalette::Dark), 1));
+    p.drawRect(r.adjusted(0, 0, -1, -1));
+    const auto level = static_cast<HostHealth::Level>(i.data(RackModel::HealthRole).toInt());
+    const int iconSize = std::min(r.height() - 4, 18);
+    const QRect inner = r.adjusted(6, 0, -6, 0);
+    const QRect iconRect(inner.left(), r.top() + (r.height() - iconSize) / 2, iconSize, iconSize);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(Qt::white);  // the icon keeps its own colour on any band
+    p.drawEllipse(QRectF(iconRect).adjusted(-1.5, -1.5, 1.5, 1.5));
+    p.restore();
+    healthIcon(level).paint(&p, iconRect);
+    const QVariant worst = i.data(RackModel::WorstTempRole);
+    QString label = i.data(RackModel::HostNameRole).toString();
+    if (i.data(RackModel::SimulatedRole).toBool()) label += tr(" (sim)");
+    const QString reading = worst.isValid()
+                                ? tr("%1 °C %2").arg(worst.toDouble(), 0, 'f', 0).arg(i.data(RackModel::WorstSourceRole).toString())
+                                : tr("no data");
+    p.setPen(bandTextColor(band));
+    QFont f = font();
+    if (r.height() < 20) f.setPointSizeF(font().pointSizeF() * 0.85);
+    f.setBold(level == HostHealth::Level::Critical);
+    p.setFont(f);
+    const QRect text = inner.adjusted(iconSize + 6, 0, 0, 0);
+    p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, label);
+    p.drawText(text, Qt::AlignRight | Qt::AlignVCenter,
+               level >= HostHealth::Level::Warning ? QStringLiteral("%1 · %2").arg(reading, i.data(RackModel::HealthWordRole).toString())
+                                                   : reading);
+    p.setFont(font());
+}
+
+void RackDrawing::paintEvent(QPaintEvent* event) {
+    QPainter p(this);
+    p.fillRect(event->rect(), palette().color(QPalette::Base));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const QStringList racks = model_.racks();
+    for (int k = 0; k < racks.size(); ++k) paintRack(p, racks[k], k * (kRackWidth + kUnitLabel + kGap) + kUnitLabel);
+    bool anyUnplaced = false;
+    for (int row = 0; row < model_.rowCount(); ++row) {
+        const QModelIndex i = model_.index(row);
+        anyUnplaced |= i.data(RackModel::RackRole).toString().isEmpty() || i.data(RackModel::UnitRole).toInt() <= 0;
+        paintHost(p, i, hostRect(row));
+    }
+    if (anyUnplaced) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(palette().color(QPalette::Text));
+        const int x = static_cast<int>(racks.size()) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+        p.drawText(QRect(x, kTop, kRackWidth, kHeaderHeight - 6), Qt::AlignLeft | Qt::AlignBottom, tr("Not in a rack"));
+    }
+}
+
+int RackDrawing::rowAt(QPoint pos) const {
+    for (int row = 0; row < model_.rowCount(); ++row)
+        if (hostRect(row).contains(pos)) return row;
+    return -1;
+}
+
+void RackDrawing::mousePressEvent(QMouseEvent* event) {
+    const int row = rowAt(event->position().toPoint());
+    if (row >= 0) emit hostActivated(model_.index(row).data(RackModel::HostNameRole).toString());
+}
+
+bool RackDrawing::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int row = rowAt(help->pos());
+        if (row < 0) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), model_.index(row).data(Qt::ToolTipRole).toString(), this, hostRect(row));
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+RackView::RackView(const TelemetryStore& store, QWidget* parent) : QWidget(parent), model_(store) {
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    header_ = new QLabel(tr("Racks — hosts at their units, coloured by their hottest GPU (or CPU without GPUs)"), this);
+    QFont f = header_->font();
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    f.setBold(true);
+    header_->setFont(f);
+    freshness_ = new QLabel(this);
+    top->addWidget(header_);
+    top->addStretch();
+    top->addWidget(freshness_);
+    layout->addLayout(top);
+    layout->addWidget(new BandLegend(false, this));
+    auto* scroll = new QScrollArea(this);
+    drawing_ = new RackDrawing(model_);
+    scroll->setWidget(drawing_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(scroll, 1);
+    connect(drawing_, &RackDrawing::hostActivated, this, &RackView::hostActivated);
+    refresh(QDateTime::currentMSecsSinceEpoch());
+}
+
+void RackView::refresh(qint64 nowMs) {
+    if (model_.refresh()) drawing_->modelChanged();
+    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
+}
+
+}  // namespace fleetdeck
