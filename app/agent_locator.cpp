@@ -3,6 +3,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSysInfo>
+
+#include "app/agent_bundle.h"
 
 namespace fleetdeck {
 
@@ -10,14 +13,12 @@ QString localAgentPath() {
     const QString forced = qEnvironmentVariable("FLEETDECK_AGENT");
     if (!forced.isEmpty()) return forced;
     const QString dir = QCoreApplication::applicationDirPath();
-    const QStringList candidates = {
-        dir + QStringLiteral("/fleetdeck-agent"),
-        dir + QStringLiteral("/../lib/fleetdeck/fleetdeck-agent"),
-        QStringLiteral("/usr/lib/fleetdeck/fleetdeck-agent"),
-    };
-    for (const QString& c : candidates)
-        if (QFileInfo(c).isExecutable()) return QDir::cleanPath(c);
-    return {};
+    const QString beside = dir + QStringLiteral("/fleetdeck-agent");  // a build tree
+    if (QFileInfo(beside).isExecutable()) return QDir::cleanPath(beside);
+    // Installed: the bundled agent for this machine's architecture.
+    return bundledAgentPath(QSysInfo::currentCpuArchitecture() == QLatin1String("arm64")
+                                ? QStringLiteral("aarch64")
+                                : QSysInfo::currentCpuArchitecture());
 }
 
 }  // namespace fleetdeck

@@ -5,7 +5,8 @@
 namespace fleetdeck {
 
 // The agent binary for this machine: $FLEETDECK_AGENT, then beside the fleetdeck executable
-// (a build tree), then the installed copy under lib/fleetdeck. Empty when none is found.
+// (a build tree), then the bundled agent for this architecture (lib/fleetdeck/agents/<arch>/).
+// Empty when none is found.
 QString localAgentPath();
 
 }  // namespace fleetdeck

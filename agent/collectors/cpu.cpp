@@ -11,11 +11,12 @@ namespace {
 constexpr int kRescanEvery = 60;
 
 // "cpu3 user nice system idle iowait irq softirq steal guest guest_nice": guest time is already
-// counted in user and nice, so it is left out of the total.
-std::optional<CpuCollector::Ticks> parse_ticks(const std::vector<std::string_view>& fields) {
-    if (fields.size() < 5) return std::nullopt;
+// counted in user and nice, so it is left out of the total. `fields` holds the line's first
+// `count` words (at most 9: the name and eight counters).
+std::optional<CpuCollector::Ticks> parse_ticks(const std::string_view* fields, std::size_t count) {
+    if (count < 5) return std::nullopt;
     std::uint64_t values[8] = {};
-    for (std::size_t i = 1; i < fields.size() && i <= 8; ++i) {
+    for (std::size_t i = 1; i < count; ++i) {
         const auto v = parse_int(fields[i]);
         if (!v || *v < 0) return std::nullopt;
         values[i - 1] = static_cast<std::uint64_t>(*v);
@@ -32,6 +33,19 @@ Json utilization(const CpuCollector::Ticks& before, const CpuCollector::Ticks& n
     const double pct = 100.0 * static_cast<double>(now.busy - before.busy) /
                        static_cast<double>(now.total - before.total);
     return std::round(std::min(100.0, pct) * 10.0) / 10.0;
+}
+
+// Up to N whitespace-separated words of `line`, without allocating (this runs for every CPU).
+template <std::size_t N>
+std::size_t first_words(std::string_view line, std::string_view (&words)[N]) {
+    std::size_t count = 0, i = 0;
+    while (count < N && i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) words[count++] = line.substr(start, i - start);
+    }
+    return count;
 }
 
 std::string cpufreq_path(int cpu) {
@@ -57,29 +71,40 @@ std::vector<HwmonSensor> cpu_package_sensors(const std::vector<HwmonChip>& chips
 }
 
 void CpuCollector::rescan(const RootFs& fs) {
-    package_sensors_ = cpu_package_sensors(scan_hwmon(fs));
-    cpufreq_cpus_.clear();
-    for (const auto& core : cores_)
-        if (fs.exists(cpufreq_path(core.cpu))) cpufreq_cpus_.push_back(core.cpu);
+    package_sensors_.clear();
+    for (auto& s : cpu_package_sensors(scan_hwmon(fs))) {
+        PolledFile file(fs, s.input_path);
+        package_sensors_.emplace_back(std::move(s), std::move(file));
+    }
+    cpufreq_.clear();
+    for (const auto& core : cores_) {
+        if (!fs.exists(cpufreq_path(core.cpu))) continue;
+        if (cpufreq_.size() <= static_cast<std::size_t>(core.cpu)) cpufreq_.resize(core.cpu + 1);
+        cpufreq_[core.cpu] = PolledFile(fs, cpufreq_path(core.cpu));
+    }
     samples_since_scan_ = 0;
 }
 
-std::optional<double> CpuCollector::package_temp(const RootFs& fs) const {
+std::optional<double> CpuCollector::package_temp() const {
     std::optional<double> hottest;
-    for (const auto& s : package_sensors_) {
-        const auto v = read_sensor(fs, s);
+    for (const auto& [sensor, file] : package_sensors_) {
+        const auto raw = file.read_int();
+        const auto v = raw ? scale_sensor_value(sensor.kind, *raw) : std::nullopt;
         if (v && (!hottest || *v > *hottest)) hottest = v;
     }
     return hottest;
 }
 
-Json CpuCollector::core_json(const RootFs& fs, const Core& now, std::size_t position,
-                             std::optional<double>& freq_sum, int& freq_count) const {
-    Json core = {{"index", now.cpu}, {"util_pct", nullptr}, {"freq_mhz", nullptr}};
+Json CpuCollector::core_json(const Core& now, std::size_t position, std::optional<double>& freq_sum,
+                             int& freq_count) const {
+    Json core = Json::object();
+    core["index"] = now.cpu;
+    core["util_pct"] = nullptr;
+    core["freq_mhz"] = nullptr;
     if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
         core["util_pct"] = utilization(cores_[position].ticks, now.ticks);
-    if (std::binary_search(cpufreq_cpus_.begin(), cpufreq_cpus_.end(), now.cpu)) {
-        if (const auto khz = fs.read_int(cpufreq_path(now.cpu)); khz && *khz > 0) {
+    if (static_cast<std::size_t>(now.cpu) < cpufreq_.size()) {
+        if (const auto khz = cpufreq_[now.cpu].read_int(); khz && *khz > 0) {
             const double mhz = std::round(static_cast<double>(*khz) / 1000.0);
             core["freq_mhz"] = static_cast<std::int64_t>(mhz);
             freq_sum = freq_sum.value_or(0.0) + mhz;
@@ -89,26 +114,31 @@ Json CpuCollector::core_json(const RootFs& fs, const Core& now, std::size_t posi
     return core;
 }
 
+std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have_total) {
+    std::vector<Core> cores;
+    cores.reserve(cores_.size());
+    if (!stat_.read(stat_text_)) return cores;
+    for_each_line(stat_text_, [&](std::string_view line) {
+        if (!line.starts_with("cpu")) return;
+        std::string_view fields[9];
+        const auto ticks = parse_ticks(fields, first_words(line, fields));
+        if (!ticks) return;
+        if (fields[0] == "cpu") {
+            total = *ticks;
+            have_total = true;
+        } else if (const auto n = parse_int(fields[0].substr(3)); n && *n >= 0) {
+            cores.push_back({static_cast<int>(*n), *ticks});
+        }
+    });
+    return cores;
+}
+
 void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
-    Json cpu = {{"util_pct", nullptr}, {"freq_mhz", nullptr}, {"package_temp_c", nullptr}, {"cores", Json::array()}};
-    const auto stat = fs.read("/proc/stat");
+    if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat");
+    Json cpu = {{"util_pct", nullptr}, {"freq_mhz", nullptr}, {"package_temp_c", nullptr}};
     Ticks total{};
     bool have_total = false;
-    std::vector<Core> cores;
-    if (stat) {
-        for_each_line(*stat, [&](std::string_view line) {
-            if (!line.starts_with("cpu")) return;
-            const auto fields = split_ws(line);
-            const auto ticks = parse_ticks(fields);
-            if (!ticks) return;
-            if (fields[0] == "cpu") {
-                total = *ticks;
-                have_total = true;
-            } else if (const auto n = parse_int(fields[0].substr(3)); n && *n >= 0) {
-                cores.push_back({static_cast<int>(*n), *ticks});
-            }
-        });
-    }
+    std::vector<Core> cores = read_stat(total, have_total);
     const bool cores_changed = cores.size() != cores_.size();
     if (samples_since_scan_ < 0 || cores_changed || ++samples_since_scan_ >= kRescanEvery) {
         cores_.swap(cores);
@@ -118,9 +148,12 @@ void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
     if (primed_ && have_total) cpu["util_pct"] = utilization(total_, total);
     std::optional<double> freq_sum;
     int freq_count = 0;
-    for (std::size_t i = 0; i < cores.size(); ++i) cpu["cores"].push_back(core_json(fs, cores[i], i, freq_sum, freq_count));
+    Json list = Json::array();
+    list.get_ref<Json::array_t&>().reserve(cores.size());
+    for (std::size_t i = 0; i < cores.size(); ++i) list.push_back(core_json(cores[i], i, freq_sum, freq_count));
+    cpu["cores"] = std::move(list);
     if (freq_sum) cpu["freq_mhz"] = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
-    if (const auto t = package_temp(fs)) cpu["package_temp_c"] = *t;
+    if (const auto t = package_temp()) cpu["package_temp_c"] = *t;
     primed_ = have_total;
     total_ = total;
     cores_ = std::move(cores);

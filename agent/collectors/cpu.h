@@ -7,6 +7,7 @@
 
 #include "agent/collectors/collector.h"
 #include "agent/collectors/hwmon_chips.h"
+#include "agent/collectors/polled_file.h"
 
 namespace fleetdeck::agent {
 
@@ -29,16 +30,19 @@ public:
 
 private:
     void rescan(const RootFs& fs);
-    Json core_json(const RootFs& fs, const Core& now, std::size_t position, std::optional<double>& freq_sum,
-                   int& freq_count) const;
-    std::optional<double> package_temp(const RootFs& fs) const;
+    std::vector<Core> read_stat(Ticks& total, bool& have_total);
+    Json core_json(const Core& now, std::size_t position, std::optional<double>& freq_sum, int& freq_count) const;
+    std::optional<double> package_temp() const;
 
     bool primed_ = false;
     Ticks total_;
     std::vector<Core> cores_;
-    // Found by rescan(): which cores have cpufreq, and the package sensors.
-    std::vector<int> cpufreq_cpus_;
-    std::vector<HwmonSensor> package_sensors_;
+    PolledFile stat_;
+    std::string stat_text_;
+    // Found by rescan(): scaling_cur_freq by CPU number (empty where there is no cpufreq), and
+    // the package sensors with their input files.
+    std::vector<PolledFile> cpufreq_;
+    std::vector<std::pair<HwmonSensor, PolledFile>> package_sensors_;
     int samples_since_scan_ = -1;
 };
 

@@ -4,6 +4,7 @@
 
 #include "agent/collectors/collector.h"
 #include "agent/collectors/hwmon_chips.h"
+#include "agent/collectors/polled_file.h"
 
 namespace fleetdeck::agent {
 
@@ -15,13 +16,20 @@ public:
     void sample(const RootFs& fs, Json& snapshot) override;
 
 private:
+    // One sensor input: its kind, its open input file, and its entry without the value, built
+    // once at scan time (labels and limits do not change), copied into each sample.
+    struct Input {
+        SensorKind kind;
+        PolledFile file;
+        Json entry;
+    };
     struct Zone {
-        std::string zone;  // "thermal_zone0"
-        std::string type;  // "acpitz", "x86_pkg_temp"
+        PolledFile temp;
+        Json entry;  // zone, type
     };
     void rescan(const RootFs& fs);
 
-    std::vector<HwmonChip> chips_;
+    std::vector<Input> inputs_;
     std::vector<Zone> zones_;
     int samples_since_scan_ = -1;
 };

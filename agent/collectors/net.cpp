@@ -6,16 +6,22 @@ namespace fleetdeck::agent {
 namespace {
 
 constexpr std::int64_t kArphrdLoopback = 772;
+// Interfaces and ports appear with hotplug, driver loads and containers: /proc/net/dev shows a
+// new interface at once (and triggers a rescan); InfiniBand ports are looked for again this often.
+constexpr int kRescanEvery = 60;
 
 Json or_null(const std::optional<std::string>& v) { return v && !v->empty() ? Json(*v) : Json(); }
 
 Json int_or_null(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(); }
 
 // speed is -1 (or unreadable, EINVAL) while the link is down: unknown, not a speed.
-std::optional<std::int64_t> link_speed_mbps(const RootFs& fs, const std::string& dir) {
-    const auto speed = fs.read_int(dir + "/speed");
+std::optional<std::int64_t> positive(const std::optional<std::int64_t>& speed) {
     if (!speed || *speed <= 0) return std::nullopt;
     return speed;
+}
+
+std::optional<std::int64_t> link_speed_mbps(const RootFs& fs, const std::string& dir) {
+    return positive(fs.read_int(dir + "/speed"));
 }
 
 Json rate(std::uint64_t before, std::uint64_t now, double seconds) {
@@ -71,39 +77,70 @@ std::string link_type_name(std::int64_t arphrd) {
 
 void NetCollector::sample(const RootFs& fs, Json& snapshot) { sample_at(fs, snapshot, std::chrono::steady_clock::now()); }
 
+void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters) {
+    interfaces_.clear();
+    for (const auto& c : counters) {
+        const std::string dir = "/sys/class/net/" + c.name;
+        interfaces_.emplace(c.name, Interface{fs.read_int(dir + "/type"), PolledFile(fs, dir + "/speed"),
+                                              PolledFile(fs, dir + "/operstate"), PolledFile(fs, dir + "/mtu")});
+    }
+    ports_.clear();
+    for (auto& entry : infiniband_ports(fs)) {
+        const std::string dir = "/sys/class/infiniband/" + entry["device"].get<std::string>() + "/ports/" +
+                                std::to_string(entry["port"].is_number() ? entry["port"].get<int>() : 0);
+        ports_.push_back({std::move(entry), PolledFile(fs, dir + "/state"), PolledFile(fs, dir + "/phys_state"),
+                          PolledFile(fs, dir + "/rate")});
+    }
+    samples_since_scan_ = 0;
+}
+
+Json NetCollector::nic_json(const NetDevCounters& c, const Interface& itf, double seconds) const {
+    Json nic = Json::object();
+    nic["name"] = c.name;
+    nic["type"] = itf.type ? Json(link_type_name(*itf.type)) : Json();
+    nic["speed_mbps"] = int_or_null(positive(itf.speed.read_int()));
+    nic["operstate"] = or_null(itf.operstate.read_line());
+    nic["mtu"] = int_or_null(itf.mtu.read_int());
+    nic["rx_bytes"] = c.rx_bytes;
+    nic["tx_bytes"] = c.tx_bytes;
+    nic["rx_bytes_per_s"] = nullptr;
+    nic["tx_bytes_per_s"] = nullptr;
+    if (const auto before = previous_.find(c.name); primed_ && before != previous_.end()) {
+        nic["rx_bytes_per_s"] = rate(before->second.rx, c.rx_bytes, seconds);
+        nic["tx_bytes_per_s"] = rate(before->second.tx, c.tx_bytes, seconds);
+    }
+    return nic;
+}
+
 void NetCollector::sample_at(const RootFs& fs, Json& snapshot, std::chrono::steady_clock::time_point now) {
-    const auto text = fs.read("/proc/net/dev");
-    const auto counters = text ? parse_net_dev(*text) : std::vector<NetDevCounters>{};
+    if (samples_since_scan_ < 0) net_dev_ = PolledFile(fs, "/proc/net/dev");
+    const bool have_text = net_dev_.read(net_dev_text_);
+    const auto counters = have_text ? parse_net_dev(net_dev_text_) : std::vector<NetDevCounters>{};
+    bool known = samples_since_scan_ >= 0 && ++samples_since_scan_ < kRescanEvery && counters.size() == interfaces_.size();
+    for (std::size_t i = 0; known && i < counters.size(); ++i) known = interfaces_.contains(counters[i].name);
+    if (!known) rescan(fs, counters);
+
     const double seconds = std::chrono::duration<double>(now - previous_time_).count();
     Json nics = Json::array();
     std::map<std::string, Bytes, std::less<>> current;
     for (const auto& c : counters) {
-        const std::string dir = "/sys/class/net/" + c.name;
-        const auto type = fs.read_int(dir + "/type");
-        if (type == kArphrdLoopback) continue;
-        Json nic = {
-            {"name", c.name},
-            {"type", type ? Json(link_type_name(*type)) : Json()},
-            {"speed_mbps", int_or_null(link_speed_mbps(fs, dir))},
-            {"operstate", or_null(fs.read_line(dir + "/operstate"))},
-            {"mtu", int_or_null(fs.read_int(dir + "/mtu"))},
-            {"rx_bytes", c.rx_bytes},
-            {"tx_bytes", c.tx_bytes},
-            {"rx_bytes_per_s", nullptr},
-            {"tx_bytes_per_s", nullptr},
-        };
-        if (const auto before = previous_.find(c.name); primed_ && before != previous_.end()) {
-            nic["rx_bytes_per_s"] = rate(before->second.rx, c.rx_bytes, seconds);
-            nic["tx_bytes_per_s"] = rate(before->second.tx, c.tx_bytes, seconds);
-        }
+        const Interface& itf = interfaces_.find(c.name)->second;
+        if (itf.type == kArphrdLoopback) continue;
+        nics.push_back(nic_json(c, itf, seconds));
         current.emplace(c.name, Bytes{c.rx_bytes, c.tx_bytes});
-        nics.push_back(std::move(nic));
+    }
+    Json ports = Json::array();
+    for (const auto& p : ports_) {
+        ports.push_back(p.entry);
+        ports.back()["state"] = or_null(after_colon(p.state.read_line()));
+        ports.back()["phys_state"] = or_null(after_colon(p.phys_state.read_line()));
+        ports.back()["rate_gbps"] = rate_gbps(p.rate.read_line());
     }
     previous_ = std::move(current);
     previous_time_ = now;
-    primed_ = text.has_value();
+    primed_ = have_text;
     snapshot["nics"] = std::move(nics);
-    snapshot["infiniband"] = infiniband_ports(fs);
+    snapshot["infiniband"] = std::move(ports);
 }
 
 Json infiniband_ports(const RootFs& fs) {

@@ -7,8 +7,18 @@
 #include <vector>
 
 #include "agent/collectors/collector.h"
+#include "agent/collectors/polled_file.h"
 
 namespace fleetdeck::agent {
+
+struct NetDevCounters {
+    std::string name;
+    std::uint64_t rx_bytes = 0, rx_packets = 0, rx_errors = 0, rx_dropped = 0;
+    std::uint64_t tx_bytes = 0, tx_packets = 0, tx_errors = 0, tx_dropped = 0;
+};
+// /proc/net/dev: the interface name is everything before the last ':' of the line ("eth0:6821"
+// has no space after the colon when the counter is wide; VLAN names may contain ':' themselves).
+std::vector<NetDevCounters> parse_net_dev(std::string_view text);
 
 // Network interfaces: byte counters from /proc/net/dev turned into rates, link state from
 // /sys/class/net (`nics[]`), and InfiniBand ports from /sys/class/infiniband (`infiniband[]`).
@@ -25,19 +35,28 @@ private:
         std::uint64_t rx = 0;
         std::uint64_t tx = 0;
     };
+    // /sys/class/net/IF: the type never changes; speed, operstate and mtu are polled.
+    struct Interface {
+        std::optional<std::int64_t> type;
+        PolledFile speed, operstate, mtu;
+    };
+    struct Port {
+        Json entry;  // device, port, link_layer
+        PolledFile state, phys_state, rate;
+    };
+    void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
+    Json nic_json(const NetDevCounters& c, const Interface& itf, double seconds) const;
+
+    PolledFile net_dev_;
+    std::string net_dev_text_;
+    std::map<std::string, Interface, std::less<>> interfaces_;
+    std::vector<Port> ports_;
+    int samples_since_scan_ = -1;
     std::map<std::string, Bytes, std::less<>> previous_;
     std::chrono::steady_clock::time_point previous_time_{};
     bool primed_ = false;
 };
 
-struct NetDevCounters {
-    std::string name;
-    std::uint64_t rx_bytes = 0, rx_packets = 0, rx_errors = 0, rx_dropped = 0;
-    std::uint64_t tx_bytes = 0, tx_packets = 0, tx_errors = 0, tx_dropped = 0;
-};
-// /proc/net/dev: the interface name is everything before the last ':' of the line ("eth0:6821"
-// has no space after the colon when the counter is wide; VLAN names may contain ':' themselves).
-std::vector<NetDevCounters> parse_net_dev(std::string_view text);
 
 // "ethernet", "infiniband", "loopback" or "arphrd_N" for /sys/class/net/IF/type.
 std::string link_type_name(std::int64_t arphrd);

@@ -1,5 +1,6 @@
 #include "agent/gpu/gpu_facts.h"
 
+#include <cctype>
 #include <map>
 
 #include "agent/gpu/pci_link.h"
@@ -71,16 +72,19 @@ Json nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
     };
 }
 
-// "NVRM version: NVIDIA UNIX x86_64 Kernel Module  590.48.01  Tue Nov 18 ..." -> "590.48.01".
+// "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and
+// "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build ..." -> the
+// first word after "Kernel Module" that starts with a digit.
 std::optional<std::string> kernel_module_version(const RootFs& fs) {
     if (auto v = fs.read_line("/sys/module/nvidia/version"); v && !v->empty()) return v;
     const auto line = fs.read_line("/proc/driver/nvidia/version");
     if (!line) return std::nullopt;
     const auto at = line->find("Kernel Module");
     if (at == std::string::npos) return std::nullopt;
-    const auto fields = split_ws(std::string_view(*line).substr(at + 13));
-    if (fields.empty()) return std::nullopt;
-    return std::string(fields[0]);
+    for (const auto word : split_ws(std::string_view(*line).substr(at)))
+        if (std::isdigit(static_cast<unsigned char>(word.front())) && word.find('.') != std::string_view::npos)
+            return std::string(word);
+    return std::nullopt;
 }
 
 }  // namespace

@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include "agent/collectors/net.h"
+#include "tests/agent/recorded_tree.h"
+#include "tests/support/temp_dir.h"
+
+using namespace fleetdeck::agent;
+using namespace fleetdeck::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const char* const kHeader =
+    "Inter-|   Receive                                                |  Transmit\n"
+    " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier "
+    "compressed\n";
+
+std::string net_dev_line(const std::string& name, std::uint64_t rx, std::uint64_t tx) {
+    return name + ": " + std::to_string(rx) + " 10 0 0 0 0 0 0 " + std::to_string(tx) + " 20 0 0 0 0 0 0\n";
+}
+
+Json nic_named(const Json& nics, const std::string& name) {
+    for (const auto& n : nics)
+        if (n["name"] == name) return n;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(NetDev, NameEndsAtTheLastColonEvenWithoutASpace) {
+    const std::string text = std::string(kHeader) +
+                             "    lo: 912345678  812345    0    0    0     0          0         0 912345678  812345    0    0    0     0       0          0\n"
+                             "eth0:68210035552 61234567    1    2    0     0          0         0 123456789012 98765432    3    4    0     0       0          0\n";
+    const auto counters = parse_net_dev(text);
+    ASSERT_EQ(counters.size(), 2u);
+    EXPECT_EQ(counters[1].name, "eth0");
+    EXPECT_EQ(counters[1].rx_bytes, 68210035552u);
+    EXPECT_EQ(counters[1].rx_packets, 61234567u);
+    EXPECT_EQ(counters[1].rx_errors, 1u);
+    EXPECT_EQ(counters[1].rx_dropped, 2u);
+    EXPECT_EQ(counters[1].tx_bytes, 123456789012u);
+    EXPECT_EQ(counters[1].tx_errors, 3u);
+    EXPECT_EQ(counters[1].tx_dropped, 4u);
+    EXPECT_TRUE(parse_net_dev("garbage: 1 2 3\n").empty());  // fewer than 16 counters
+}
+
+TEST(NetCollector, RatesFromDeltasNullFirstAndOnReset) {
+    TempDir dir;
+    dir.write("sys/class/net/eth0/type", "1\n");
+    dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 1000, 5000));
+    const RootFs fs(dir.path().string());
+    NetCollector net;
+    const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+    Json snap = Json::object();
+    net.sample_at(fs, snap, t0);
+    EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
+    EXPECT_TRUE(snap["nics"][0]["tx_bytes_per_s"].is_null());
+
+    dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 1000 + 250000000, 5000 + 1000));
+    net.sample_at(fs, snap, t0 + 2s);
+    EXPECT_EQ(snap["nics"][0]["rx_bytes_per_s"], 125000000.0);
+    EXPECT_EQ(snap["nics"][0]["tx_bytes_per_s"], 500.0);
+    EXPECT_EQ(snap["nics"][0]["rx_bytes"], 250001000);
+
+    // The driver was reloaded: counters restart from zero. No rate rather than a huge one.
+    dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 10, 10));
+    net.sample_at(fs, snap, t0 + 3s);
+    EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
+}
+
+TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
+    NetCollector net;
+    Json snap = Json::object();
+    net.sample(RootFs(fixture_root(kIntelServer)), snap);
+    const Json& nics = snap["nics"];
+    EXPECT_EQ(nics.size(), 4u);  // loopback is left out
+    EXPECT_TRUE(nic_named(nics, "lo").is_null());
+    EXPECT_EQ(nic_named(nics, "ens1f0np0"), Json::parse(R"({"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,
+        "operstate":"up","mtu":9000,"rx_bytes":68210035552,"tx_bytes":123456789012,
+        "rx_bytes_per_s":null,"tx_bytes_per_s":null})"));
+    EXPECT_EQ(nic_named(nics, "ibs2")["type"], "infiniband");
+    EXPECT_EQ(nic_named(nics, "ibs2")["speed_mbps"], 200000);
+    EXPECT_EQ(nic_named(nics, "ibs2")["mtu"], 4092);
+    EXPECT_TRUE(nic_named(nics, "eno1")["speed_mbps"].is_null());  // -1 while the link is down
+    EXPECT_EQ(nic_named(nics, "eno1")["operstate"], "down");
+    EXPECT_TRUE(nic_named(nics, "docker0")["speed_mbps"].is_null());  // virtual: no speed file
+    EXPECT_EQ(snap["infiniband"], Json::parse(R"([
+        {"device":"mlx5_0","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":100.0,"link_layer":"Ethernet"},
+        {"device":"mlx5_1","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":200.0,"link_layer":"InfiniBand"}])"));
+}
+
+TEST(NetFacts, OnlyInterfacesBackedByADevice) {
+    const Json nics = nic_facts(RootFs(fixture_root(kIntelServer)));
+    EXPECT_EQ(nics, Json::parse(R"([
+        {"name":"eno1","type":"ethernet","speed_mbps":null,"mtu":1500,"driver":"tg3","pci_bus_id":"0000:04:00.0"},
+        {"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,"mtu":9000,"driver":"mlx5_core","pci_bus_id":"0000:17:00.0"},
+        {"name":"ibs2","type":"infiniband","speed_mbps":200000,"mtu":4092,"driver":"mlx5_core","pci_bus_id":"0000:29:00.0"}])"));
+}
+
+TEST(NetCollector, LinkTypeNames) {
+    EXPECT_EQ(link_type_name(1), "ethernet");
+    EXPECT_EQ(link_type_name(32), "infiniband");
+    EXPECT_EQ(link_type_name(772), "loopback");
+    EXPECT_EQ(link_type_name(65534), "arphrd_65534");  // tun
+}

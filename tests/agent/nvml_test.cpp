@@ -1,0 +1,198 @@
+// NVIDIA GPUs through the scripted NVML in tests/fake_nvml (8 × H100; see its kDefaultScript).
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include "agent/collectors/gpu_nvidia.h"
+#include "agent/gpu/nvml_library.h"
+#include "tests/agent/recorded_tree.h"
+#include "tests/support/temp_dir.h"
+
+using namespace fleetdeck::agent;
+using namespace fleetdeck::test;
+using fleetdeck::agent::gpu::NvmlLibrary;
+using fleetdeck::test::TempDir;
+
+namespace {
+
+// What the agent must report for the fake's 8 GPUs, field by field, nulls included.
+const char* const kExpectedGpus = R"([
+ {"index":0,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80",
+  "pci_bus_id":"0000:18:00.0","temp_c":34.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":0.0,"mem_util_pct":0.0,"mem_used_bytes":1048576,"mem_total_bytes":85520809984,
+  "power_w":69.85,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":30.0,
+  "sm_clock_mhz":345,"mem_clock_mhz":2619,"throttle":["gpu_idle"],"persistence_mode":true,
+  "pcie_gen":1,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":1,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a81",
+  "pci_bus_id":"0000:2a:00.0","temp_c":61.0,"temp_slowdown_c":null,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":97.0,"mem_util_pct":58.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
+  "power_w":652.31,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":true,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":2,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a82",
+  "pci_bus_id":"0000:3a:00.0","temp_c":66.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":100.0,"mem_util_pct":61.0,"mem_used_bytes":70866960384,"mem_total_bytes":85520809984,
+  "power_w":401.12,"power_limit_w":400.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":45.0,
+  "sm_clock_mhz":1755,"mem_clock_mhz":2619,"throttle":["sw_power_cap"],"persistence_mode":true,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":3,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a83",
+  "pci_bus_id":"0000:5d:00.0","temp_c":63.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":96.0,"mem_util_pct":55.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
+  "power_w":null,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":["hw_slowdown","hw_power_brake"],"persistence_mode":true,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":4,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a84",
+  "pci_bus_id":"0000:9a:00.0","temp_c":65.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":98.0,"mem_util_pct":60.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
+  "power_w":688.04,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":52.0,
+  "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":null,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":5,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a85",
+  "pci_bus_id":"0000:ab:00.0","temp_c":88.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":71.0,"mem_util_pct":40.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
+  "power_w":512.77,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "sm_clock_mhz":1410,"mem_clock_mhz":2619,"throttle":["sw_thermal","hw_thermal"],"persistence_mode":true,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":6,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a86",
+  "pci_bus_id":"0000:ba:00.0","temp_c":37.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":null,"mem_util_pct":null,"mem_used_bytes":42949672960,"mem_total_bytes":85520809984,
+  "power_w":301.5,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":38.0,
+  "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":false,
+  "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
+ {"index":7,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a87",
+  "pci_bus_id":"0000:db:00.0","temp_c":64.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
+  "temp_mem_c":null,"util_pct":99.0,"mem_util_pct":57.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
+  "power_w":676.9,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "sm_clock_mhz":1965,"mem_clock_mhz":2619,"throttle":null,"persistence_mode":true,
+  "pcie_gen":5,"pcie_width":8,"pcie_gen_max":null,"pcie_width_max":16}
+])";
+
+// Keeps the fake library loaded for the test's lifetime, so its call counters survive the
+// NvmlLibrary that is being tested unloading it.
+class FakeNvmlCounters {
+public:
+    FakeNvmlCounters() : handle_(::dlopen(FLEETDECK_FAKE_NVML, RTLD_NOW | RTLD_LOCAL)) {}
+    ~FakeNvmlCounters() {
+        if (handle_) ::dlclose(handle_);
+    }
+    int operator()(const char* symbol) const {
+        auto* fn = handle_ ? reinterpret_cast<int (*)()>(::dlsym(handle_, symbol)) : nullptr;
+        return fn ? fn() : -1;
+    }
+
+private:
+    void* handle_;
+};
+
+}  // namespace
+
+TEST(Nvml, AgentReportsEveryScriptedFieldAndNull) {
+    const Json snap = run_agent({"--once", "--root", fixture_root(kIntelServer)}, with_fake_nvml());
+    const Json expected = Json::parse(kExpectedGpus);
+    ASSERT_EQ(snap["gpus"].size(), 8u) << "nvmlDeviceGetCount_v2 must win over the deprecated name";
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        EXPECT_EQ(snap["gpus"][i], expected[i]) << "GPU " << i << " diff: " << Json::diff(snap["gpus"][i], expected[i]).dump();
+}
+
+TEST(Nvml, InitialisedOnceAndShutDownWhenTheLastUserGoes) {
+    const FakeNvmlCounters counter;
+    const int inits = counter("fake_nvml_init_calls");
+    const int shutdowns = counter("fake_nvml_shutdown_calls");
+    ASSERT_GE(inits, 0);
+    {
+        auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+        ASSERT_TRUE(nvml->ready()) << nvml->message();
+        EXPECT_EQ(nvml->message(), std::string("NVML ready (") + FLEETDECK_FAKE_NVML + ")");
+        NvidiaGpuCollector collector(nvml);
+        for (int i = 0; i < 3; ++i) {
+            Json snap = Json::object();
+            collector.sample(RootFs("/nonexistent"), snap);
+            EXPECT_EQ(snap["gpus"].size(), 8u);
+        }
+        EXPECT_EQ(counter("fake_nvml_init_calls"), inits + 1);
+        EXPECT_EQ(counter("fake_nvml_shutdown_calls"), shutdowns);
+    }
+    EXPECT_EQ(counter("fake_nvml_shutdown_calls"), shutdowns + 1);
+}
+
+TEST(Nvml, OldSymbolNamesAreTheFallbackAndMissingOnesGiveNull) {
+    auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+    ASSERT_TRUE(nvml->ready());
+    NvmlLibrary::Device* gpu5 = nvml->device(5);
+    ASSERT_NE(gpu5, nullptr);
+    // Only nvmlDeviceGetCurrentClocksThrottleReasons is exported: the old name answers.
+    EXPECT_EQ(nvml->clocks_event_reasons(gpu5), 0x60u);
+    // nvmlDeviceGetTemperatureV answers; the deprecated nvmlDeviceGetTemperature would fail.
+    EXPECT_EQ(nvml->temperature_c(gpu5), 88u);
+    // nvmlDeviceGetMaxPcieLinkGeneration is not exported at all.
+    EXPECT_FALSE(nvml->pcie_gen_max(gpu5));
+    EXPECT_EQ(nvml->pcie_width_max(gpu5), 16u);
+    EXPECT_EQ(nvml->driver_version(), "590.48.01");
+    EXPECT_EQ(nvml->device(8), nullptr);
+}
+
+TEST(Nvml, ThrottleBitsDecodeToNames) {
+    EXPECT_EQ(gpu::clocks_event_reason_names(0), std::vector<std::string>{});
+    EXPECT_EQ(gpu::clocks_event_reason_names(0x1FF),
+              (std::vector<std::string>{"gpu_idle", "app_clocks", "sw_power_cap", "hw_slowdown", "sync_boost",
+                                        "sw_thermal", "hw_thermal", "hw_power_brake", "display_clock"}));
+    EXPECT_EQ(gpu::clocks_event_reason_names(0x60 | 0x1000), (std::vector<std::string>{"sw_thermal", "hw_thermal"}));
+}
+
+TEST(Nvml, BusIdsAreNormalisedToTheKernelsForm) {
+    EXPECT_EQ(gpu::normalize_pci_bus_id("00000000:2A:00.0"), "0000:2a:00.0");
+    EXPECT_EQ(gpu::normalize_pci_bus_id("0000:2a:00.0"), "0000:2a:00.0");
+    EXPECT_EQ(gpu::normalize_pci_bus_id("00010000:01:00.0"), "10000:01:00.0");  // a VMD domain
+}
+
+TEST(Nvml, MissingLibraryIsAnInfoNotAnError) {
+    const std::vector<std::string> env = {"FLEETDECK_NVML_LIB=/nonexistent/libnvidia-ml.so.1"};
+    const Json snap = run_agent({"--once", "--root", fixture_root(kIntelServer)}, env);
+    EXPECT_EQ(snap["gpus"], Json::array());
+    const Json facts = run_agent({"--facts", "--root", fixture_root(kIntelServer)}, env);
+    EXPECT_EQ(facts["nvidia"]["status"], "library_not_found");
+    EXPECT_NE(facts["nvidia"]["message"].get<std::string>().find("/nonexistent/libnvidia-ml.so.1"), std::string::npos);
+    EXPECT_EQ(facts["nvidia"]["driver_version"], "590.48.01");  // from /proc/driver/nvidia/version
+    EXPECT_TRUE(facts["nvidia"]["gpu_count"].is_null());
+    EXPECT_EQ(facts["gpus"].size(), 8u);  // the PCI bus still shows them
+}
+
+TEST(Nvml, RecordedTreeIsNotProbedWithoutTheVariable) {
+    const Json facts = run_agent({"--facts", "--root", fixture_root(kIntelServer)});
+    EXPECT_EQ(facts["nvidia"]["status"], "not_probed");
+    EXPECT_TRUE(facts["gpus"][0]["name"].is_null());
+}
+
+TEST(Nvml, FactsNameGpusFromNvmlAndLinksFromTheKernel) {
+    const Json facts = run_agent({"--facts", "--root", fixture_root(kIntelServer)}, with_fake_nvml());
+    const Json nvidia = {{"status", "ready"},
+                         {"message", std::string("NVML ready (") + FLEETDECK_FAKE_NVML + ")"},
+                         {"driver_version", "590.48.01"},
+                         {"gpu_count", 8}};
+    EXPECT_EQ(facts["nvidia"], nvidia);
+    ASSERT_EQ(facts["gpus"].size(), 8u);
+    EXPECT_EQ(facts["gpus"][0], Json::parse(R"({"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3",
+        "pci_bus_id":"0000:18:00.0","driver":"nvidia","numa_node":0,"pcie_gen":1,"pcie_width":16,
+        "pcie_gen_max":5,"pcie_width_max":16})"));
+    EXPECT_EQ(facts["gpus"][7]["pcie_width"], 8);
+    EXPECT_EQ(facts["gpus"][7]["numa_node"], 1);
+}
+
+TEST(Nvml, FakeLibraryTakesAnotherScriptFromAFile) {
+    TempDir dir;
+    const auto script = dir.write("script.json", R"({"driver_version": "535.183.01", "gpus": [
+        {"name": "NVIDIA L40S", "bus_id": "00000000:C1:00.0", "temp_c": 71, "fan_pct": "NO_PERMISSION",
+         "clocks_event_reasons": 32}]})");
+    std::vector<std::string> env = with_fake_nvml();
+    env.push_back("FLEETDECK_FAKE_NVML_SCRIPT=" + script.string());
+    const Json snap = run_agent({"--once", "--root", dir.path().string()}, env);
+    ASSERT_EQ(snap["gpus"].size(), 1u);
+    const Json& g = snap["gpus"][0];
+    EXPECT_EQ(g["name"], "NVIDIA L40S");
+    EXPECT_EQ(g["pci_bus_id"], "0000:c1:00.0");
+    EXPECT_EQ(g["temp_c"], 71.0);
+    EXPECT_TRUE(g["fan_pct"].is_null());
+    EXPECT_TRUE(g["power_w"].is_null());  // not in the script: NOT_SUPPORTED
+    EXPECT_EQ(g["throttle"], Json::parse(R"(["sw_thermal"])"));
+    EXPECT_EQ(run_agent({"--facts", "--root", dir.path().string()}, env)["nvidia"]["driver_version"], "535.183.01");
+}

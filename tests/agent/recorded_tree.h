@@ -1,0 +1,44 @@
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/subprocess.h"
+
+namespace fleetdeck::test {
+
+// The recorded machines in tests/fixtures/<name>/root.
+inline const char* const kIntelServer = "intel-2s-xeon-gold-6426y";  // 2 × Xeon, 8 × H100, 100 GbE, IB
+inline const char* const kAmdServer = "amd-epyc-9124-w7900";         // EPYC, Radeon PRO W7900
+
+inline std::string fixture_dir(const std::string& name) {
+    return std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/" + name;
+}
+inline std::string fixture_root(const std::string& name) { return fixture_dir(name) + "/root"; }
+
+inline nlohmann::json read_json_file(const std::string& path) {
+    std::ifstream in(path);
+    EXPECT_TRUE(in.good()) << path;
+    std::stringstream text;
+    text << in.rdbuf();
+    return nlohmann::json::parse(text.str());
+}
+
+// Runs the real agent binary with `args` and parses its one JSON document.
+inline nlohmann::json run_agent(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    int status = -1;
+    const std::string out = run_capture(FLEETDECK_AGENT_BIN, args, &status, env);
+    EXPECT_EQ(status, 0) << out;
+    const auto parsed = nlohmann::json::parse(out, nullptr, false);
+    EXPECT_FALSE(parsed.is_discarded()) << out;
+    return parsed;
+}
+
+inline std::vector<std::string> with_fake_nvml() { return {std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML}; }
+
+}  // namespace fleetdeck::test

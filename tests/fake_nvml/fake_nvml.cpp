@@ -1,0 +1,335 @@
+// A stand-in for libnvidia-ml.so.1: exports the NVML C functions the agent looks up, answering
+// from a script of GPUs instead of hardware. Load it with FLEETDECK_NVML_LIB=.../libfake_nvml.so.
+//
+// The built-in script is an 8 × H100 SXM server (see kDefaultScript below): some fields answer
+// NOT_SUPPORTED (3) or NO_PERMISSION (4), GPU 5 is in thermal slowdown. FLEETDECK_FAKE_NVML_SCRIPT
+// may name a JSON file with another script (same keys; a string "NOT_SUPPORTED" or "NO_PERMISSION"
+// in place of a number makes that call fail with that code; a missing key is NOT_SUPPORTED).
+//
+// Deliberately absent, as on older drivers: nvmlDeviceGetCurrentClocksEventReasons (the agent
+// must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
+// must report null). Deprecated names that newer ones replace answer wrongly on purpose
+// (nvmlDeviceGetCount reports half the GPUs, nvmlDeviceGetTemperature fails), so a test sees when
+// the agent prefers an old name over a new one.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+constexpr int kSuccess = 0, kUninitialized = 1, kInvalidArgument = 2, kNotSupported = 3, kNoPermission = 4,
+              kInsufficientSize = 7, kArgumentVersionMismatch = 25, kUnknown = 999;
+
+// A scripted value, or the error the call returns instead.
+struct Field {
+    unsigned long long value = 0;
+    int error = kNotSupported;
+};
+
+struct FakeGpu {
+    std::string name, uuid, bus_id;
+    Field temp_c, temp_slowdown_c, temp_shutdown_c, util_pct, mem_util_pct, mem_total_bytes, mem_used_bytes;
+    Field power_mw, power_limit_mw, power_limit_min_mw, power_limit_max_mw, fan_pct, sm_clock_mhz, mem_clock_mhz;
+    Field clocks_event_reasons, persistence_mode, pcie_gen, pcie_width, pcie_width_max;
+};
+
+const char* const kDefaultScript = R"({
+  "driver_version": "590.48.01",
+  "gpus": [
+    {"bus_id": "00000000:18:00.0", "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
+     "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
+     "clocks_event_reasons": 1, "persistence_mode": 1, "pcie_gen": 1, "pcie_width": 16},
+    {"bus_id": "00000000:2A:00.0", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
+     "mem_util_pct": 58, "mem_used_bytes": 68719476736, "power_mw": 652310, "power_limit_mw": 700000,
+     "fan_pct": "NOT_SUPPORTED", "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": 1,
+     "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:3A:00.0", "temp_c": 66, "util_pct": 100, "mem_util_pct": 61,
+     "mem_used_bytes": 70866960384, "power_mw": 401120, "power_limit_mw": 400000, "fan_pct": 45,
+     "sm_clock_mhz": 1755, "clocks_event_reasons": 4, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:5D:00.0", "temp_c": 63, "util_pct": 96, "mem_util_pct": 55,
+     "mem_used_bytes": 68719476736, "power_mw": "NO_PERMISSION", "power_limit_mw": 700000,
+     "fan_pct": "NOT_SUPPORTED", "sm_clock_mhz": 1980, "clocks_event_reasons": 136, "persistence_mode": 1,
+     "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:9A:00.0", "temp_c": 65, "util_pct": 98, "mem_util_pct": 60,
+     "mem_used_bytes": 68719476736, "power_mw": 688040, "power_limit_mw": 700000, "fan_pct": 52,
+     "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": "NO_PERMISSION",
+     "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:AB:00.0", "temp_c": 88, "util_pct": 71, "mem_util_pct": 40,
+     "mem_used_bytes": 68719476736, "power_mw": 512770, "power_limit_mw": 700000, "fan_pct": "NOT_SUPPORTED",
+     "sm_clock_mhz": 1410, "clocks_event_reasons": 96, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:BA:00.0", "temp_c": 37, "util_pct": "NOT_SUPPORTED", "mem_util_pct": "NOT_SUPPORTED",
+     "mem_used_bytes": 42949672960, "power_mw": 301500, "power_limit_mw": 700000, "fan_pct": 38,
+     "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": 0, "pcie_gen": 5, "pcie_width": 16},
+    {"bus_id": "00000000:DB:00.0", "temp_c": 64, "util_pct": 99, "mem_util_pct": 57,
+     "mem_used_bytes": 68719476736, "power_mw": 676900, "power_limit_mw": 700000, "fan_pct": "NOT_SUPPORTED",
+     "sm_clock_mhz": 1965, "clocks_event_reasons": "NOT_SUPPORTED", "persistence_mode": 1,
+     "pcie_gen": 5, "pcie_width": 8}
+  ],
+  "defaults": {"name": "NVIDIA H100 80GB HBM3", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
+               "mem_total_bytes": 85520809984, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
+               "mem_clock_mhz": 2619, "pcie_width_max": 16}
+})";
+
+Field field(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key) {
+    const nlohmann::json* v = gpu.contains(key) ? &gpu[key] : defaults.contains(key) ? &defaults[key] : nullptr;
+    if (!v) return {0, kNotSupported};
+    if (v->is_string()) return {0, *v == "NO_PERMISSION" ? kNoPermission : kNotSupported};
+    return {v->get<unsigned long long>(), kSuccess};
+}
+
+std::string text(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key, std::string fallback) {
+    if (gpu.contains(key)) return gpu[key].get<std::string>();
+    if (defaults.contains(key)) return defaults[key].get<std::string>();
+    return fallback;
+}
+
+FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t index) {
+    FakeGpu gpu;
+    gpu.name = text(g, d, "name", "NVIDIA Fake GPU");
+    gpu.uuid = text(g, d, "uuid", "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a8" + std::to_string(index));
+    gpu.bus_id = text(g, d, "bus_id", "00000000:0" + std::to_string(index) + ":00.0");
+    gpu.temp_c = field(g, d, "temp_c");
+    gpu.temp_slowdown_c = field(g, d, "temp_slowdown_c");
+    gpu.temp_shutdown_c = field(g, d, "temp_shutdown_c");
+    gpu.util_pct = field(g, d, "util_pct");
+    gpu.mem_util_pct = field(g, d, "mem_util_pct");
+    gpu.mem_total_bytes = field(g, d, "mem_total_bytes");
+    gpu.mem_used_bytes = field(g, d, "mem_used_bytes");
+    gpu.power_mw = field(g, d, "power_mw");
+    gpu.power_limit_mw = field(g, d, "power_limit_mw");
+    gpu.power_limit_min_mw = field(g, d, "power_limit_min_mw");
+    gpu.power_limit_max_mw = field(g, d, "power_limit_max_mw");
+    gpu.fan_pct = field(g, d, "fan_pct");
+    gpu.sm_clock_mhz = field(g, d, "sm_clock_mhz");
+    gpu.mem_clock_mhz = field(g, d, "mem_clock_mhz");
+    gpu.clocks_event_reasons = field(g, d, "clocks_event_reasons");
+    gpu.persistence_mode = field(g, d, "persistence_mode");
+    gpu.pcie_gen = field(g, d, "pcie_gen");
+    gpu.pcie_width = field(g, d, "pcie_width");
+    gpu.pcie_width_max = field(g, d, "pcie_width_max");
+    return gpu;
+}
+
+struct State {
+    bool initialized = false;
+    int init_calls = 0;
+    int shutdown_calls = 0;
+    std::string driver_version;
+    std::vector<FakeGpu> gpus;
+};
+
+State& state() {
+    static State s;
+    return s;
+}
+
+void load_script() {
+    nlohmann::json script;
+    const char* path = std::getenv("FLEETDECK_FAKE_NVML_SCRIPT");
+    if (path && *path) {
+        // C stdio rather than iostreams: the library stays as light as the C library it imitates.
+        if (std::FILE* in = std::fopen(path, "rb")) {
+            script = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+            std::fclose(in);
+        }
+    }
+    if (!script.is_object()) script = nlohmann::json::parse(kDefaultScript);
+    const nlohmann::json defaults = script.value("defaults", nlohmann::json::object());
+    State& s = state();
+    s.driver_version = script.value("driver_version", "590.48.01");
+    s.gpus.clear();
+    const auto gpus = script.value("gpus", nlohmann::json::array());
+    for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
+}
+
+FakeGpu* gpu_of(void* device) {
+    for (auto& g : state().gpus)
+        if (&g == device) return &g;
+    return nullptr;
+}
+
+// Every device call: NVML initialised, a known handle, a place to write to.
+template <class T>
+int answer(void* device, const Field FakeGpu::*member, T* out) {
+    if (!state().initialized) return kUninitialized;
+    FakeGpu* g = gpu_of(device);
+    if (!g || !out) return kInvalidArgument;
+    const Field& f = g->*member;
+    if (f.error != kSuccess) return f.error;
+    *out = static_cast<T>(f.value);
+    return kSuccess;
+}
+
+int copy_text(const std::string& value, char* out, unsigned size) {
+    if (!out) return kInvalidArgument;
+    if (value.size() + 1 > size) return kInsufficientSize;
+    std::memcpy(out, value.c_str(), value.size() + 1);
+    return kSuccess;
+}
+
+}  // namespace
+
+#define FAKE_NVML_EXPORT extern "C" __attribute__((visibility("default")))
+
+struct nvmlPciInfo_t {
+    char busIdLegacy[16];
+    unsigned domain, bus, device, pciDeviceId, pciSubSystemId;
+    char busId[32];
+};
+struct nvmlUtilization_t {
+    unsigned gpu, memory;
+};
+struct nvmlMemory_t {
+    unsigned long long total, free, used;
+};
+struct nvmlTemperature_t {
+    unsigned version;
+    int sensorType;
+    int temperature;
+};
+
+FAKE_NVML_EXPORT int nvmlInit_v2() {
+    State& s = state();
+    ++s.init_calls;
+    if (!s.initialized) load_script();
+    s.initialized = true;
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlShutdown() {
+    ++state().shutdown_calls;
+    state().initialized = false;
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT const char* nvmlErrorString(int r) {
+    switch (r) {
+    case kSuccess: return "Success";
+    case kNotSupported: return "Not Supported";
+    case kNoPermission: return "Insufficient Permissions";
+    default: return "Unknown Error";
+    }
+}
+
+FAKE_NVML_EXPORT int nvmlSystemGetDriverVersion(char* out, unsigned size) {
+    if (!state().initialized) return kUninitialized;
+    return copy_text(state().driver_version, out, size);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetCount_v2(unsigned* count) {
+    if (!state().initialized) return kUninitialized;
+    if (!count) return kInvalidArgument;
+    *count = static_cast<unsigned>(state().gpus.size());
+    return kSuccess;
+}
+
+// The deprecated name answers wrongly so a test notices when it is preferred over _v2.
+FAKE_NVML_EXPORT int nvmlDeviceGetCount(unsigned* count) {
+    const int r = nvmlDeviceGetCount_v2(count);
+    if (r == kSuccess) *count /= 2;
+    return r;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetHandleByIndex_v2(unsigned index, void** device) {
+    if (!state().initialized) return kUninitialized;
+    if (!device || index >= state().gpus.size()) return kInvalidArgument;
+    *device = &state().gpus[index];
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetName(void* device, char* out, unsigned size) {
+    FakeGpu* g = gpu_of(device);
+    return g ? copy_text(g->name, out, size) : kInvalidArgument;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetUUID(void* device, char* out, unsigned size) {
+    FakeGpu* g = gpu_of(device);
+    return g ? copy_text(g->uuid, out, size) : kInvalidArgument;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPciInfo_v3(void* device, nvmlPciInfo_t* info) {
+    FakeGpu* g = gpu_of(device);
+    if (!g || !info) return kInvalidArgument;
+    *info = nvmlPciInfo_t{};
+    copy_text(g->bus_id, info->busId, sizeof info->busId);
+    copy_text(g->bus_id.substr(4), info->busIdLegacy, sizeof info->busIdLegacy);
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetTemperatureV(void* device, nvmlTemperature_t* t) {
+    if (!t) return kInvalidArgument;
+    if (t->version != (sizeof(nvmlTemperature_t) | (1u << 24))) return kArgumentVersionMismatch;
+    if (t->sensorType != 0) return kNotSupported;
+    return answer(device, &FakeGpu::temp_c, &t->temperature);
+}
+
+// Deprecated in favour of nvmlDeviceGetTemperatureV; fails so a test sees which one was used.
+FAKE_NVML_EXPORT int nvmlDeviceGetTemperature(void*, int, unsigned*) { return kUnknown; }
+
+FAKE_NVML_EXPORT int nvmlDeviceGetTemperatureThreshold(void* device, int which, unsigned* out) {
+    if (which == 0) return answer(device, &FakeGpu::temp_shutdown_c, out);
+    if (which == 1) return answer(device, &FakeGpu::temp_slowdown_c, out);
+    return kNotSupported;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetUtilizationRates(void* device, nvmlUtilization_t* u) {
+    if (!u) return kInvalidArgument;
+    if (const int r = answer(device, &FakeGpu::util_pct, &u->gpu); r != kSuccess) return r;
+    return answer(device, &FakeGpu::mem_util_pct, &u->memory);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetMemoryInfo(void* device, nvmlMemory_t* m) {
+    if (!m) return kInvalidArgument;
+    if (const int r = answer(device, &FakeGpu::mem_total_bytes, &m->total); r != kSuccess) return r;
+    if (const int r = answer(device, &FakeGpu::mem_used_bytes, &m->used); r != kSuccess) return r;
+    m->free = m->total - m->used;
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPowerUsage(void* device, unsigned* mw) { return answer(device, &FakeGpu::power_mw, mw); }
+
+FAKE_NVML_EXPORT int nvmlDeviceGetEnforcedPowerLimit(void* device, unsigned* mw) {
+    return answer(device, &FakeGpu::power_limit_mw, mw);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementLimitConstraints(void* device, unsigned* min_mw, unsigned* max_mw) {
+    if (const int r = answer(device, &FakeGpu::power_limit_min_mw, min_mw); r != kSuccess) return r;
+    return answer(device, &FakeGpu::power_limit_max_mw, max_mw);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetFanSpeed(void* device, unsigned* pct) { return answer(device, &FakeGpu::fan_pct, pct); }
+
+FAKE_NVML_EXPORT int nvmlDeviceGetClockInfo(void* device, int which, unsigned* mhz) {
+    if (which == 1) return answer(device, &FakeGpu::sm_clock_mhz, mhz);
+    if (which == 2) return answer(device, &FakeGpu::mem_clock_mhz, mhz);
+    return kNotSupported;
+}
+
+// Only the old name: drivers before the "clocks event" rename export nothing else.
+FAKE_NVML_EXPORT int nvmlDeviceGetCurrentClocksThrottleReasons(void* device, unsigned long long* mask) {
+    return answer(device, &FakeGpu::clocks_event_reasons, mask);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPersistenceMode(void* device, int* mode) {
+    return answer(device, &FakeGpu::persistence_mode, mode);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetCurrPcieLinkGeneration(void* device, unsigned* gen) {
+    return answer(device, &FakeGpu::pcie_gen, gen);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetCurrPcieLinkWidth(void* device, unsigned* width) {
+    return answer(device, &FakeGpu::pcie_width, width);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetMaxPcieLinkWidth(void* device, unsigned* width) {
+    return answer(device, &FakeGpu::pcie_width_max, width);
+}
+
+// Test hooks: how often the agent initialised and shut NVML down in this process.
+FAKE_NVML_EXPORT int fake_nvml_init_calls() { return state().init_calls; }
+FAKE_NVML_EXPORT int fake_nvml_shutdown_calls() { return state().shutdown_calls; }

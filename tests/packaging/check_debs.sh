@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# check_debs.sh BUILD_DIR: builds both .deb files with cpack, runs lintian on them (no errors
+# allowed), unpacks them into a scratch root and runs the programs from there.
+set -euo pipefail
+build=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+(cd "$build" && cpack -G DEB -B "$out/packages" >"$out/cpack.log" 2>&1) || { cat "$out/cpack.log" >&2; fail "cpack failed"; }
+app=$(ls "$out"/packages/fleetdeck_*.deb)
+agent=$(ls "$out"/packages/fleetdeck-agent_*.deb)
+echo "built: $(basename "$app") $(basename "$agent")"
+
+lintian --tag-display-limit 0 "$app" "$agent" >"$out/lintian.log" 2>&1 || true
+cat "$out/lintian.log"
+if grep -q '^E:' "$out/lintian.log"; then fail "lintian reported errors"; fi
+
+depends=$(dpkg-deb -f "$app" Depends)
+for d in libc6 libqt6core6 libqt6widgets6; do
+  echo "$depends" | grep -q "$d" || fail "fleetdeck does not depend on $d: $depends"
+done
+dpkg-deb -f "$agent" Depends | grep -q 'libc6 (>= 2.3' || fail "fleetdeck-agent's Depends is not glibc only"
+
+root="$out/root"
+dpkg -x "$app" "$root"
+dpkg -x "$agent" "$root"
+export QT_QPA_PLATFORM=offscreen
+unset FLEETDECK_AGENT FLEETDECK_AGENT_BUNDLE
+"$root/usr/bin/fleetdeck-cli" --version | grep -q '^fleetdeck-cli ' || fail "fleetdeck-cli --version"
+"$root/usr/bin/fleetdeck-agent" --once | grep -q '"total_bytes"' || fail "fleetdeck-agent --once"
+# The installed CLI finds its bundled agent under lib/fleetdeck/agents/<arch>/ and talks to it.
+"$root/usr/bin/fleetdeck-cli" facts local | grep -q '"hostname"' || fail "installed fleetdeck-cli could not reach its bundled agent"
+test -f "$root/usr/lib/fleetdeck/agents/aarch64/fleetdeck-agent" || fail "the aarch64 agent is not bundled"
+"$root/usr/bin/fleetdeck" --version | grep -q 'fleetdeck' || fail "fleetdeck --version"
+echo "OK: both packages build, pass lintian and run from a scratch root"
