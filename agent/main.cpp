@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
         return 0;
     case agent::Mode::Stdio: {
         std::signal(SIGPIPE, SIG_IGN);  // a closed stdout shows up as a failed write, then a clean exit
+        machine.recover_settings();     // an earlier agent's unfinished transaction, rolled back first
         agent::StdioServer server(machine, STDIN_FILENO, STDOUT_FILENO);
         return server.run();
     }
