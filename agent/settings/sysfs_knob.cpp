@@ -32,7 +32,8 @@ std::optional<Problem> write_knob(const RootFs& fs, std::string_view id, const s
     const auto it = std::find_if(knobs.begin(), knobs.end(), [&](const KnobFile& k) { return k.instance == instance; });
     if (it == knobs.end())
         return Problem{ErrorCode::NotSupported, std::string(id) + ": " + instance + " is gone from this host"};
-    if (auto error = fs.write(it->path, knob_text(value))) return write_problem(id, *error);
+    // With a newline, as `echo value > knob` writes it: every sysfs and sysctl parser accepts it.
+    if (auto error = fs.write(it->path, knob_text(value) + "\n")) return write_problem(id, *error);
     return std::nullopt;
 }
 
