@@ -14,7 +14,9 @@ const char* usage_text() {
            "\n"
            "Options:\n"
            "  --root DIR   read DIR/proc, DIR/sys and DIR/etc instead of the live system\n"
-           "  --pretty     indent JSON output (--once, --facts)\n";
+           "  --pretty     indent JSON output (--once, --facts)\n"
+           "  --announce   with --stdio: write a ready event as soon as the agent runs, so a client\n"
+           "               that started it through sudo knows the password was accepted\n";
 }
 
 OptionsResult parse_options(const std::vector<std::string>& args) {
@@ -34,6 +36,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         else if (a == "--version") ok = set_mode(Mode::Version);
         else if (a == "--help" || a == "-h") ok = set_mode(Mode::Help);
         else if (a == "--pretty") o.pretty = true;
+        else if (a == "--announce") o.announce = true;
         else if (a == "--root" || a.starts_with("--root=")) {
             if (a == "--root") {
                 if (i + 1 >= args.size()) return {std::nullopt, "--root needs a directory"};

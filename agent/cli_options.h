@@ -12,6 +12,7 @@ struct Options {
     Mode mode = Mode::Help;
     std::string root;  // empty: the live system
     bool pretty = false;
+    bool announce = false;  // --stdio: print a ready event first (privileged push agents under sudo)
 };
 
 struct OptionsResult {
