@@ -16,7 +16,8 @@ PushJob::PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTrans
     : QObject(parent), operation_(std::move(operation)), maxParallel_(std::max(1, maxParallel)) {
     qRegisterMetaType<fleetdeck::PushSummary>();
     for (std::size_t i = 0; i < hosts.size(); ++i) {
-        auto host = std::make_unique<HostPush>(std::move(hosts[i]), operation_, factory, audit);
+        // Children, so moveToThread() takes the hosts along with the job.
+        auto host = std::make_unique<HostPush>(std::move(hosts[i]), operation_, factory, audit, this);
         const int index = static_cast<int>(i);
         HostPush* h = host.get();
         connect(h, &HostPush::changed, this, [this, index, h] { emit hostChanged(index, h->result()); });

@@ -4,12 +4,21 @@ namespace fleetdeck {
 
 QString settingsSummary(const HostPushResult& r) {
     if (r.settings.empty()) return QStringLiteral("—");
-    int changed = 0, unchanged = 0;
+    int changed = 0, restored = 0, toChange = 0, same = 0, rejected = 0;
     for (const auto& s : r.settings) {
-        if (s.result == "unchanged") ++unchanged;
-        else ++changed;
+        if (s.result == "unchanged") ++same;
+        else if (s.result == "verified") ++changed;
+        else if (s.result == "change") ++toChange;
+        else if (s.result == "rejected") ++rejected;
+        else ++restored;  // rolled_back, failed, not_reached: the host holds its old value
     }
-    return QObject::tr("%1 changing, %2 unchanged").arg(changed).arg(unchanged);
+    QStringList parts;
+    if (changed) parts << QObject::tr("%1 changed").arg(changed);
+    if (toChange) parts << QObject::tr("%1 to change").arg(toChange);
+    if (restored) parts << QObject::tr("%1 restored").arg(restored);
+    if (rejected) parts << QObject::tr("%1 rejected").arg(rejected);
+    if (same) parts << QObject::tr("%1 already set").arg(same);
+    return parts.join(QStringLiteral(", "));
 }
 
 PushProgressModel::PushProgressModel(QObject* parent) : QAbstractTableModel(parent) {}

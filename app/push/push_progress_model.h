@@ -32,7 +32,7 @@ private:
     std::vector<HostPushResult> rows_;
 };
 
-// "3 of 5 changed, 2 unchanged"; "—" before anything is known.
+// "2 changed, 1 already set", "2 restored, 1 already set"; "—" before anything is known.
 QString settingsSummary(const HostPushResult& result);
 
 }  // namespace fleetdeck
