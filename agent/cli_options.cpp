@@ -20,7 +20,9 @@ const char* usage_text() {
            "  --simulate PROFILE[+VARIANT...][:SEED]\n"
            "               serve a simulated server instead of this one; profiles hgx-h100-8,\n"
            "               l40s-4, cpu-only; variants bad-fan, pcie-x8 (e.g. hgx-h100-8+bad-fan:7)\n"
-           "  --sim-speed X  with --simulate: X simulated seconds per real second (default 1)\n";
+           "  --sim-speed X  with --simulate: X simulated seconds per real second (default 1)\n"
+           "  --announce   with --stdio: write a ready event as soon as the agent runs, so a client\n"
+           "               that started it through sudo knows the password was accepted\n";
 }
 
 OptionsResult parse_options(const std::vector<std::string>& args) {
@@ -40,6 +42,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         else if (a == "--version") ok = set_mode(Mode::Version);
         else if (a == "--help" || a == "-h") ok = set_mode(Mode::Help);
         else if (a == "--pretty") o.pretty = true;
+        else if (a == "--announce") o.announce = true;
         else if (a == "--root" || a.starts_with("--root=")) {
             if (a == "--root") {
                 if (i + 1 >= args.size()) return {std::nullopt, "--root needs a directory"};

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "agent/facts.h"
+#include "agent/settings/settings_engine.h"
 
 namespace fleetdeck::agent {
 
@@ -27,6 +28,18 @@ LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_colle
     Json discard = Json::object();
     for (auto& c : collectors_) c->sample(fs_, discard);  // prime the counters
     last_sample_ = std::chrono::steady_clock::now();
+}
+
+LiveMachine::~LiveMachine() = default;
+
+settings::SettingsService* LiveMachine::settings() {
+    if (!settings_) settings_ = std::make_unique<settings::SettingsEngine>(fs_);
+    return settings_.get();
+}
+
+void LiveMachine::recover_settings() {
+    settings();
+    settings_->recover();
 }
 
 Json LiveMachine::identity() { return host_identity(fs_); }

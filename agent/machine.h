@@ -9,8 +9,12 @@
 #include "agent/collectors/collector.h"
 #include "agent/probe/latency_probe.h"
 #include "agent/root_fs.h"
+#include "agent/settings/settings_service.h"
 
 namespace fleetdeck::agent {
+namespace settings {
+class SettingsEngine;
+}
 
 // What the stdio server serves: a real machine read through /proc and /sys, or a simulated one.
 // The server cannot tell them apart beyond the `simulated` flag it reports.
@@ -27,17 +31,23 @@ public:
     // Latency to peers (`probe` method). Runs on its own thread, concurrently with snapshots:
     // overrides must be thread-safe. The default measures real TCP connects.
     virtual Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options);
+    // What serves tune.* and journal.*; null when this machine cannot change settings.
+    virtual settings::SettingsService* settings() { return nullptr; }
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.
 class LiveMachine : public Machine {
 public:
     explicit LiveMachine(RootFs fs);
+    ~LiveMachine() override;
 
     Json identity() override;
     Json facts() override;
     Json snapshot() override;
     bool simulated() const override { return false; }
+    settings::SettingsService* settings() override;
+    // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
+    void recover_settings();
 
     const RootFs& fs() const { return fs_; }
 
@@ -46,6 +56,7 @@ private:
     std::vector<std::unique_ptr<Collector>> collectors_;
     std::chrono::steady_clock::time_point last_sample_{};
     bool first_snapshot_ = true;
+    std::unique_ptr<settings::SettingsEngine> settings_;
 };
 
 std::int64_t unix_time_ms();

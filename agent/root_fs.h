@@ -8,6 +8,13 @@
 
 namespace fleetdeck::agent {
 
+// Why a write failed: the errno and a sentence naming the file.
+struct FsError {
+    int error_number = 0;  // EACCES, EROFS, ENOENT, EINVAL (a knob that refused the value), ...
+    std::string message;
+    bool permission() const;  // EACCES, EPERM or EROFS: the agent may not write there
+};
+
 // Every read of /proc, /sys and /etc goes through here, so `--root DIR` and the tests run the same
 // collectors on a recorded tree. Paths are given as on the live system ("/proc/stat").
 class RootFs {
@@ -28,6 +35,20 @@ public:
     bool exists(std::string_view absolute) const;
     // Last component of a symlink's target ("../../devices/.../hwmon3" -> "hwmon3").
     std::optional<std::string> link_target(std::string_view absolute) const;
+
+    // Writing, for the settings engine. Each returns why it failed, or nothing on success.
+    // Overwrites an existing file in place (a /proc/sys or /sys knob); never creates one.
+    std::optional<FsError> write(std::string_view absolute, std::string_view content) const;
+    // Replaces a configuration file whole: a temporary file beside it, fsync, rename, fsync of the
+    // directory. Missing parent directories are created (mode 0755), the file gets `mode`.
+    std::optional<FsError> write_atomic(std::string_view absolute, std::string_view content,
+                                        unsigned mode = 0644) const;
+    // mkdir -p (mode 0755).
+    std::optional<FsError> create_directories(std::string_view absolute_dir) const;
+    // Removes a file; a file that is already gone is not an error.
+    std::optional<FsError> remove(std::string_view absolute) const;
+    // Appends `line` and a newline, then fdatasync: when this returns, the line is on disk.
+    std::optional<FsError> append_durably(std::string_view absolute, std::string_view line) const;
 
 private:
     std::string root_;

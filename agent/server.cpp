@@ -24,6 +24,12 @@ const StdioServer::Method StdioServer::kMethods[] = {
     {"subscribe", &StdioServer::on_subscribe},
     {"unsubscribe", &StdioServer::on_unsubscribe},
     {"probe", nullptr, &StdioServer::start_probe},
+    {"tune.read", &StdioServer::on_tune_read},
+    {"tune.plan", &StdioServer::on_tune_plan},
+    {"tune.apply", &StdioServer::on_tune_apply},
+    {"tune.rollback", &StdioServer::on_tune_rollback},
+    {"journal.read", &StdioServer::on_journal_read},
+    {"journal.append_witness", &StdioServer::on_journal_append_witness},
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
@@ -111,6 +117,7 @@ Json StdioServer::on_hello(const ParamReader& params) {
         {"simulated", machine_.simulated()},
         {"privileged", ::geteuid() == 0},
         {"max_line_bytes", protocol::kMaxLineBytes},
+        {"recovered", machine_.settings() ? machine_.settings()->recovered() : Json::array()},
     };
 }
 

@@ -56,6 +56,14 @@ private:
     protocol::Json on_subscribe(const protocol::ParamReader& params);
     protocol::Json on_unsubscribe(const protocol::ParamReader& params);
     void start_probe(protocol::RequestId id, const protocol::ParamReader& params);
+    // tune.* and journal.* (server_tune.cpp).
+    protocol::Json on_tune_read(const protocol::ParamReader& params);
+    protocol::Json on_tune_plan(const protocol::ParamReader& params);
+    protocol::Json on_tune_apply(const protocol::ParamReader& params);
+    protocol::Json on_tune_rollback(const protocol::ParamReader& params);
+    protocol::Json on_journal_read(const protocol::ParamReader& params);
+    protocol::Json on_journal_append_witness(const protocol::ParamReader& params);
+    settings::SettingsService& settings_service();
 
     Machine& machine_;
     int in_fd_;

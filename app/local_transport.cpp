@@ -15,20 +15,26 @@ LocalTransport::~LocalTransport() {
     }
 }
 
+std::unique_ptr<LocalTransport> LocalTransport::command(const QStringList& argv, QObject* parent) {
+    auto t = std::make_unique<LocalTransport>(argv.value(0), argv.mid(1), parent);
+    t->addStdio_ = false;
+    return t;
+}
+
 QString LocalTransport::describe() const { return QStringLiteral("local agent %1").arg(agentPath_); }
 
 void LocalTransport::open() {
     if (process_) return;
     closing_ = false;
     stderrTail_.clear();
-    if (!QFileInfo(agentPath_).isExecutable()) {
+    if (addStdio_ && !QFileInfo(agentPath_).isExecutable()) {
         emit closed({TransportProblem::Kind::AgentUnavailable,
                      tr("agent not found at %1: reinstall FleetDeck or set FLEETDECK_AGENT").arg(agentPath_)});
         return;
     }
     process_ = new QProcess(this);
     process_->setProgram(agentPath_);
-    process_->setArguments(QStringList{QStringLiteral("--stdio")} + arguments_);
+    process_->setArguments(addStdio_ ? QStringList{QStringLiteral("--stdio")} + arguments_ : arguments_);
     connect(process_, &QProcess::started, this, &Transport::opened);
     connect(process_, &QProcess::readyReadStandardOutput, this,
             [this] { emit bytesReceived(process_->readAllStandardOutput()); });

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <memory>
+
 #include <QProcess>
 #include <QStringList>
 
@@ -13,6 +15,9 @@ class LocalTransport : public Transport {
     Q_OBJECT
 public:
     LocalTransport(QString agentPath, QStringList arguments, QObject* parent = nullptr);
+    // A whole command line, run as given (no --stdio added): the push's privileged agent,
+    // e.g. {"sudo", "-n", "--", agent, "--stdio", "--announce"} (app/push/privileged_agent_command.h).
+    static std::unique_ptr<LocalTransport> command(const QStringList& argv, QObject* parent = nullptr);
     ~LocalTransport() override;
 
     void open() override;
@@ -31,6 +36,7 @@ private:
     QProcess* process_ = nullptr;
     bool closing_ = false;
     QByteArray stderrTail_;
+    bool addStdio_ = true;
 };
 
 }  // namespace fleetdeck

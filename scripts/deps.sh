@@ -8,6 +8,7 @@ FLEETDECK_BUILD_PACKAGES=(
 )
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
+  sudo util-linux
   fonts-dejavu-core
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev

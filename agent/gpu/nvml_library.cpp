@@ -77,6 +77,11 @@ struct NvmlLibrary::Symbols {
     GetUnsigned curr_pcie_width = nullptr;
     GetUnsigned max_pcie_gen = nullptr;
     GetUnsigned max_pcie_width = nullptr;
+    // Setters and what they need; optional like every other symbol.
+    Ret (*set_persistence_mode)(Dev, int) = nullptr;
+    Ret (*set_power_limit)(Dev, unsigned) = nullptr;
+    GetUnsigned power_limit = nullptr;
+    GetUnsigned default_power_limit = nullptr;
 };
 
 namespace {
@@ -120,6 +125,25 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.curr_pcie_width, {"nvmlDeviceGetCurrPcieLinkWidth"});
     bind(h, s.max_pcie_gen, {"nvmlDeviceGetMaxPcieLinkGeneration"});
     bind(h, s.max_pcie_width, {"nvmlDeviceGetMaxPcieLinkWidth"});
+    bind(h, s.set_persistence_mode, {"nvmlDeviceSetPersistenceMode"});
+    bind(h, s.set_power_limit, {"nvmlDeviceSetPowerManagementLimit"});
+    bind(h, s.power_limit, {"nvmlDeviceGetPowerManagementLimit"});
+    bind(h, s.default_power_limit, {"nvmlDeviceGetPowerManagementDefaultLimit"});
+}
+
+// An NVML return code from a setter as a SetProblem.
+std::optional<NvmlLibrary::SetProblem> set_problem(Ret r, const char* function, const char* (*error_string)(Ret)) {
+    using Kind = NvmlLibrary::SetProblem::Kind;
+    if (r == kSuccess) return std::nullopt;
+    const char* why = error_string ? error_string(r) : nullptr;
+    const std::string text = std::string(function) + " failed with code " + std::to_string(r) +
+                             (why ? std::string(" (") + why + ")" : std::string());
+    switch (r) {
+    case 2: return NvmlLibrary::SetProblem{Kind::InvalidArgument, text};
+    case 3: return NvmlLibrary::SetProblem{Kind::NotSupported, text};
+    case 4: return NvmlLibrary::SetProblem{Kind::NoPermission, text};
+    default: return NvmlLibrary::SetProblem{Kind::Failed, text};
+    }
 }
 
 }  // namespace
@@ -300,6 +324,24 @@ std::optional<unsigned> NvmlLibrary::pcie_gen(Device* d) const { return get_unsi
 std::optional<unsigned> NvmlLibrary::pcie_width(Device* d) const { return get_unsigned(sym_->curr_pcie_width, d); }
 std::optional<unsigned> NvmlLibrary::pcie_gen_max(Device* d) const { return get_unsigned(sym_->max_pcie_gen, d); }
 std::optional<unsigned> NvmlLibrary::pcie_width_max(Device* d) const { return get_unsigned(sym_->max_pcie_width, d); }
+
+std::optional<NvmlLibrary::SetProblem> NvmlLibrary::set_persistence_mode(Device* d, bool enabled) const {
+    if (!d || !sym_->set_persistence_mode)
+        return SetProblem{SetProblem::Kind::NotExported, "this NVIDIA driver has no nvmlDeviceSetPersistenceMode"};
+    return set_problem(sym_->set_persistence_mode(d, enabled ? 1 : 0), "nvmlDeviceSetPersistenceMode", sym_->error_string);
+}
+
+std::optional<NvmlLibrary::SetProblem> NvmlLibrary::set_power_limit_mw(Device* d, unsigned limit_mw) const {
+    if (!d || !sym_->set_power_limit)
+        return SetProblem{SetProblem::Kind::NotExported, "this NVIDIA driver has no nvmlDeviceSetPowerManagementLimit"};
+    return set_problem(sym_->set_power_limit(d, limit_mw), "nvmlDeviceSetPowerManagementLimit", sym_->error_string);
+}
+
+std::optional<unsigned> NvmlLibrary::power_limit_mw(Device* d) const { return get_unsigned(sym_->power_limit, d); }
+
+std::optional<unsigned> NvmlLibrary::default_power_limit_mw(Device* d) const {
+    return get_unsigned(sym_->default_power_limit, d);
+}
 
 std::vector<std::string> clocks_event_reason_names(std::uint64_t mask) {
     static constexpr const char* kNames[] = {"gpu_idle",   "app_clocks", "sw_power_cap",   "hw_slowdown",  "sync_boost",

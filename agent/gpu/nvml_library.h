@@ -74,6 +74,18 @@ public:
     std::optional<unsigned> pcie_gen_max(Device* d) const;
     std::optional<unsigned> pcie_width_max(Device* d) const;
 
+    // Changing settings (the settings engine, as root). Each setter answers nothing on success,
+    // else why; a driver without the function is NotExported, as for the getters.
+    struct SetProblem {
+        enum class Kind { NotExported, NoPermission, NotSupported, InvalidArgument, Failed };
+        Kind kind;
+        std::string message;
+    };
+    std::optional<SetProblem> set_persistence_mode(Device* d, bool enabled) const;
+    std::optional<SetProblem> set_power_limit_mw(Device* d, unsigned limit_mw) const;
+    std::optional<unsigned> power_limit_mw(Device* d) const;          // the limit set, not the enforced one
+    std::optional<unsigned> default_power_limit_mw(Device* d) const;  // the board's default
+
     struct Symbols;  // the resolved entry points (nvml_library.cpp)
 
 private:

@@ -7,6 +7,7 @@
 #include "app/cli/host_query.h"
 #include "app/cli/mesh_command.h"
 #include "app/cli/plan_command.h"
+#include "app/cli/push_command.h"
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
 
@@ -25,6 +26,10 @@ const char* kUsageText =
     "  plan --answers FILE (--facts FILE | HOST...)\n"
     "                     the tuning plan per host: settings with rationale and sources,\n"
     "                     current -> proposed, and hardware findings\n"
+    "  apply --profile FILE HOST... [--persistent] [--dry-run] [--parallel N]\n"
+    "                     push a profile's settings to each host's root agent: back up,\n"
+    "                     write, read back, roll back everything on any failure\n"
+    "  rollback HOST TXN  restore what transaction TXN changed on HOST\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -36,9 +41,12 @@ const char* kUsageText =
     "  --known-hosts FILE     check host keys against FILE (unknown keys are refused)\n"
     "  --accept-new           with --known-hosts: accept and record keys never seen before\n"
     "  --identity FILE        private key to offer first\n"
+    "  --sudo-password-stdin  apply/rollback: read the sudo password from the first line of stdin\n"
+    "                         (otherwise sudo must not ask: NOPASSWD, or log in as root)\n"
     "\n"
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
-    "3 connection failed, 4 authentication failed, 5 host key unknown or changed.\n";
+    "3 connection failed, 4 authentication failed, 5 host key unknown or changed,\n"
+    "6 apply/rollback: a host rolled back or failed (0 only when every host verified).\n";
 
 // facts / snapshot: one request per host, printed as JSON.
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -99,6 +107,8 @@ const Command kCommands[] = {
     {"audit", auditCommand},
     {"plan", planCommand},
     {"mesh", meshCommand},
+    {"apply", applyCommand},
+    {"rollback", rollbackCommand},
 };
 
 }  // namespace

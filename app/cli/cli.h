@@ -13,6 +13,7 @@ enum ExitCode {
     kConnectFailed = 3,
     kAuthFailed = 4,
     kHostKey = 5,
+    kPushFailed = 6,  // apply / rollback: a host rolled back or failed
 };
 
 // Runs `fleetdeck-cli ARGS…` (without the program name); writes to out/err, returns the exit code.

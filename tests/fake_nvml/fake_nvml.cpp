@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -328,6 +330,35 @@ FAKE_NVML_EXPORT int nvmlDeviceGetCurrPcieLinkWidth(void* device, unsigned* widt
 
 FAKE_NVML_EXPORT int nvmlDeviceGetMaxPcieLinkWidth(void* device, unsigned* width) {
     return answer(device, &FakeGpu::pcie_width_max, width);
+}
+
+// Setters, as the settings engine calls them. Like the real library they refuse callers that are
+// not root; a field the script marks as an error fails the same way when set.
+FAKE_NVML_EXPORT int nvmlDeviceSetPersistenceMode(void* device, int mode) {
+    int current = 0;
+    if (const int r = answer(device, &FakeGpu::persistence_mode, &current); r != kSuccess) return r;
+    if (::geteuid() != 0) return kNoPermission;
+    gpu_of(device)->persistence_mode.value = mode != 0 ? 1 : 0;
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceSetPowerManagementLimit(void* device, unsigned limit_mw) {
+    unsigned min_mw = 0, max_mw = 0, current = 0;
+    if (const int r = answer(device, &FakeGpu::power_limit_mw, &current); r != kSuccess) return r;
+    if (answer(device, &FakeGpu::power_limit_min_mw, &min_mw) == kSuccess &&
+        answer(device, &FakeGpu::power_limit_max_mw, &max_mw) == kSuccess && (limit_mw < min_mw || limit_mw > max_mw))
+        return kInvalidArgument;
+    if (::geteuid() != 0) return kNoPermission;
+    gpu_of(device)->power_limit_mw.value = limit_mw;
+    return kSuccess;
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementLimit(void* device, unsigned* limit_mw) {
+    return answer(device, &FakeGpu::power_limit_mw, limit_mw);
+}
+
+FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementDefaultLimit(void* device, unsigned* limit_mw) {
+    return answer(device, &FakeGpu::power_limit_max_mw, limit_mw);
 }
 
 // Test hooks: how often the agent initialised and shut NVML down in this process.

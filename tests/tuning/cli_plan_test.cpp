@@ -1,5 +1,5 @@
 // fleetdeck-cli plan as a user runs it: from a facts file without any agent, and against the real
-// local agent (which has no tune.read yet, so current values come from facts).
+// local agent (whose tune.read gives the current values).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -83,10 +83,10 @@ TEST(CliPlan, LocalHostThroughTheRealAgent) {
     EXPECT_EQ(status, 0);
     const Json& host = doc.at("local");
     EXPECT_EQ(host["plan"]["host"], "local");
-    EXPECT_EQ(host["current_values"], "current values unavailable (agent too old)");
+    EXPECT_EQ(host["current_values"], "agent");
     EXPECT_FALSE(host["diff"].empty());
     for (const Json& row : host["diff"]) {
-        if (row["id"] == "thp.enabled" && row["status"] != "unknown") { EXPECT_EQ(row["origin"], "facts"); }
+        if (row["id"] == "thp.enabled" && row["status"] != "unknown") { EXPECT_EQ(row["origin"], "agent"); }
     }
 }
 

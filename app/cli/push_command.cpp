@@ -1,0 +1,174 @@
+#include "app/cli/push_command.h"
+
+#include <cstdio>
+
+#include <QEventLoop>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/cli/remote_options.h"
+#include "app/push/push_history.h"
+#include "app/push/push_job.h"
+#include "app/push/push_transport.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+struct PushArgs {
+    RemoteOptions remote;
+    QString profileFile;
+    bool persistent = false;
+    bool dryRun = false;
+    bool passwordOnStdin = false;
+    int parallel = 8;
+};
+
+// Takes the options with values this command adds, then the shared ones.
+std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] != QLatin1String("--profile") && args[i] != QLatin1String("--parallel")) continue;
+        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
+        if (args[i] == QLatin1String("--profile")) a.profileFile = args[i + 1];
+        else {
+            bool ok = false;
+            a.parallel = args[i + 1].toInt(&ok);
+            if (!ok || a.parallel < 1 || a.parallel > 256) return QStringLiteral("--parallel needs a number from 1 to 256");
+        }
+        args.remove(i, 2);
+        --i;
+    }
+    QStringList seen;
+    const QStringList flags = {QStringLiteral("--persistent"), QStringLiteral("--dry-run"), QStringLiteral("--sudo-password-stdin")};
+    if (auto problem = parseRemoteOptions(args, a.remote, flags, &seen)) return problem;
+    a.persistent = seen.contains(flags[0]);
+    a.dryRun = seen.contains(flags[1]);
+    a.passwordOnStdin = seen.contains(flags[2]);
+    return std::nullopt;
+}
+
+// The first line of stdin, never echoed or kept beyond the push.
+PushCredentials readCredentials(bool fromStdin) {
+    PushCredentials c;
+    if (!fromStdin) return c;
+    char buf[1024];
+    if (std::fgets(buf, sizeof buf, stdin)) {
+        c.sudoPassword = true;
+        c.password = QByteArray(buf).trimmed();
+        std::fill(std::begin(buf), std::end(buf), '\0');
+    }
+    return c;
+}
+
+nlohmann::json hostJson(const HostPushResult& h) {
+    nlohmann::json settings = nlohmann::json::array();
+    for (const auto& s : h.settings) {
+        nlohmann::json row = {{"id", s.id}, {"before", s.before}, {"after", s.after}, {"result", s.result}};
+        if (!s.message.empty()) row["message"] = s.message;
+        settings.push_back(std::move(row));
+    }
+    nlohmann::json j = {{"state", toString(h.state).toStdString()}, {"reason", h.reason.toStdString()},
+                        {"txn", h.txn.isEmpty() ? nlohmann::json() : nlohmann::json(h.txn.toStdString())},
+                        {"settings", std::move(settings)}};
+    if (h.agentResult.contains("tuned")) j["tuned"] = h.agentResult["tuned"];
+    if (h.agentResult.contains("notes")) j["notes"] = h.agentResult["notes"];
+    return j;
+}
+
+void printText(const HostPushResult& h, QTextStream& out) {
+    out << "== " << h.host << ": " << toString(h.state);
+    if (!h.txn.isEmpty()) out << " (transaction " << h.txn << ")";
+    out << (h.reason.isEmpty() ? QString() : QStringLiteral(" — ") + h.reason) << "\n";
+    for (const auto& s : h.settings) {
+        out << "   " << QString::fromStdString(s.id).leftJustified(40) << " "
+            << QString::fromStdString(protocol::dump_json(s.before)) << " -> "
+            << QString::fromStdString(protocol::dump_json(s.after)) << "  " << QString::fromStdString(s.result);
+        if (!s.message.empty()) out << ": " << QString::fromStdString(s.message);
+        out << "\n";
+    }
+    if (h.agentResult.contains("tuned") && h.agentResult["tuned"].value("active", false))
+        out << "   note: " << QString::fromStdString(h.agentResult["tuned"].value("message", "")) << "\n";
+}
+
+int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const PushArgs& a, QTextStream& out) {
+    const PushCredentials credentials = readCredentials(a.passwordOnStdin);
+    NullPushAuditSink audit;  // the audit log plugs in here (PushAuditSink)
+    PushJob job(hosts, std::move(operation),
+                [credentials](const HostSpec& h, bool privileged) { return makePushTransport(h, privileged, credentials); },
+                audit, a.parallel);
+    QEventLoop loop;
+    QObject::connect(&job, &PushJob::finished, &loop, &QEventLoop::quit);
+    job.start();
+    if (!job.isFinished()) loop.exec();
+    const PushSummary summary = job.summary();
+    nlohmann::json document = nlohmann::json::object();
+    for (const auto& h : job.results()) {
+        if (a.remote.json) document[h.host.toStdString()] = hostJson(h);
+        else printText(h, out);
+    }
+    if (a.remote.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
+    else out << summary.text() << "\n";
+    const bool ok = job.operation().kind == PushOperation::Kind::DryRun ? summary.allPlanned() : summary.allVerified();
+    return ok ? kOk : kPushFailed;
+}
+
+std::optional<std::vector<HostSpec>> resolveAll(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
+    std::vector<HostSpec> specs;
+    for (const QString& word : words) {
+        QString error;
+        const auto spec = resolveHost(word, options, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return std::nullopt;
+        }
+        specs.push_back(*spec);
+    }
+    return specs;
+}
+
+}  // namespace
+
+int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    PushArgs a;
+    if (auto problem = parsePushArgs(args, a)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    if (a.profileFile.isEmpty() || a.remote.hosts.isEmpty()) {
+        err << "fleetdeck-cli: apply needs --profile FILE and at least one HOST (try 'local')\n";
+        return kUsage;
+    }
+    auto profile = loadPushProfile(a.profileFile);
+    if (auto* error = std::get_if<QString>(&profile)) {
+        err << "fleetdeck-cli: " << *error << "\n";
+        return kUsage;
+    }
+    const auto hosts = resolveAll(a.remote.hosts, a.remote, err);
+    if (!hosts) return kUsage;
+    PushOperation op;
+    op.kind = a.dryRun ? PushOperation::Kind::DryRun : PushOperation::Kind::Apply;
+    op.pushId = newPushId();
+    op.profile = std::get<PushProfile>(profile);
+    op.persistent = a.persistent;
+    return runPush(*hosts, std::move(op), a, out);
+}
+
+int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    PushArgs a;
+    if (auto problem = parsePushArgs(args, a)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    if (a.remote.hosts.size() != 2 || a.dryRun || !a.profileFile.isEmpty()) {
+        err << "fleetdeck-cli: usage: rollback HOST TXN\n";
+        return kUsage;
+    }
+    const auto hosts = resolveAll({a.remote.hosts[0]}, a.remote, err);
+    if (!hosts) return kUsage;
+    PushOperation op;
+    op.kind = PushOperation::Kind::Rollback;
+    op.pushId = newPushId();
+    op.rollbackTxn[hosts->front().name] = a.remote.hosts[1];
+    return runPush(*hosts, std::move(op), a, out);
+}
+
+}  // namespace fleetdeck::cli

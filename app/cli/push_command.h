@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace fleetdeck::cli {
+
+// fleetdeck-cli apply --profile FILE HOST... [--persistent] [--dry-run] [--parallel N]
+//                     [--sudo-password-stdin] [shared remote options]
+// fleetdeck-cli rollback HOST TXN [--sudo-password-stdin] [shared remote options]
+// Exit 0 when every host verified (or, for --dry-run, was planned); 6 when any host rolled back
+// or failed; 2 for usage errors.
+int applyCommand(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+int rollbackCommand(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+
+}  // namespace fleetdeck::cli

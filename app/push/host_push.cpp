@@ -1,0 +1,193 @@
+#include "app/push/host_push.h"
+
+namespace fleetdeck {
+namespace {
+
+QString text(const nlohmann::json& j, const char* key) {
+    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+}
+
+const char* methodFor(PushOperation::Kind kind) {
+    switch (kind) {
+    case PushOperation::Kind::Apply: return "tune.apply";
+    case PushOperation::Kind::DryRun: return "tune.plan";
+    case PushOperation::Kind::Rollback: return "tune.rollback";
+    }
+    return "tune.plan";
+}
+
+}  // namespace
+
+QString toString(HostPushState state) {
+    switch (state) {
+    case HostPushState::Queued: return QStringLiteral("queued");
+    case HostPushState::Connecting: return QStringLiteral("connecting");
+    case HostPushState::Applying: return QStringLiteral("applying");
+    case HostPushState::Verified: return QStringLiteral("verified");
+    case HostPushState::RolledBack: return QStringLiteral("rolled back");
+    case HostPushState::Failed: return QStringLiteral("failed");
+    case HostPushState::Skipped: return QStringLiteral("skipped");
+    case HostPushState::Planned: return QStringLiteral("planned");
+    }
+    return {};
+}
+
+bool isFinal(HostPushState state) {
+    return state != HostPushState::Queued && state != HostPushState::Connecting && state != HostPushState::Applying;
+}
+
+HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+                   QObject* parent)
+    : QObject(parent), host_(std::move(host)), operation_(operation), factory_(std::move(factory)), audit_(audit) {
+    qRegisterMetaType<fleetdeck::HostPushResult>();
+    result_.host = host_.name;
+}
+
+HostPush::~HostPush() {
+    if (session_) session_->stop();
+}
+
+PushAuditEvent HostPush::event(PushAuditEvent::Kind kind) const {
+    PushAuditEvent e;
+    e.kind = kind;
+    e.time = QDateTime::currentDateTimeUtc();
+    e.pushId = operation_.pushId;
+    e.host = host_.name;
+    e.txn = result_.txn;
+    return e;
+}
+
+void HostPush::setState(HostPushState state, const QString& reason) {
+    result_.state = state;
+    if (!reason.isEmpty()) result_.reason = reason;
+    emit changed();
+}
+
+void HostPush::start() {
+    const bool privileged = operation_.kind != PushOperation::Kind::DryRun;
+    if (operation_.kind == PushOperation::Kind::Rollback && !operation_.rollbackTxn.count(host_.name)) {
+        finish(HostPushState::Failed, tr("no transaction to roll back on %1").arg(host_.name));
+        return;
+    }
+    HostSession::Options options;
+    options.reconnect = false;
+    options.requestTimeoutMs = kApplyTimeoutMs;
+    session_ = std::make_unique<HostSession>(host_.name, [this, privileged] { return factory_(host_, privileged); }, options);
+    connect(session_.get(), &HostSession::ready, this, &HostPush::onReady);
+    connect(session_.get(), &HostSession::eventReceived, this, &HostPush::onEvent);
+    connect(session_.get(), &HostSession::stateChanged, this, [this](HostState state, const QString& reason) {
+        if (isFinal(result_.state) || state == HostState::Connecting || state == HostState::Connected) return;
+        if (state == HostState::Stale) return;  // a long transaction is silent; the request timeout decides
+        finish(HostPushState::Failed, reason);
+    });
+    setState(HostPushState::Connecting, tr("connecting"));
+    session_->start();
+}
+
+void HostPush::skip(const QString& reason) {
+    if (result_.state != HostPushState::Queued) return;
+    PushAuditEvent e = event(PushAuditEvent::Kind::Failure);
+    e.result = QStringLiteral("skipped");
+    e.message = reason;
+    audit_.record(e);
+    setState(HostPushState::Skipped, reason);
+}
+
+void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
+    if (name != QLatin1String("ready") || !data.contains("recovered") || !data["recovered"].is_array()) return;
+    for (const auto& r : data["recovered"]) {
+        PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
+        e.txn = text(r, "txn");
+        e.result = r.value("complete", false) ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
+        e.message = tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(e.txn);
+        audit_.record(e);
+    }
+}
+
+void HostPush::onReady() {
+    if (requested_) return;
+    requested_ = true;
+    const bool needsRoot = operation_.kind != PushOperation::Kind::DryRun;
+    if (needsRoot && !session_->hello().privileged) {
+        finish(HostPushState::Failed, tr("the agent on %1 is not running as root: use a root login or sudo").arg(host_.name));
+        return;
+    }
+    nlohmann::json params;
+    if (operation_.kind == PushOperation::Kind::Rollback)
+        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", operation_.pushId.toStdString()}};
+    else
+        params = tuneApplyParams(operation_.profile, operation_.persistent, operation_.pushId);
+    if (operation_.kind == PushOperation::Kind::Apply) {
+        PushAuditEvent e = event(PushAuditEvent::Kind::Apply);
+        e.after = params;
+        e.message = tr("applying %1 settings (%2)").arg(operation_.profile.changes.size()).arg(operation_.persistent ? "persistent" : "runtime");
+        audit_.record(e);
+    }
+    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? tr("planning") : tr("applying"));
+    session_->request(QString::fromLatin1(methodFor(operation_.kind)), params, [this](const Reply& r) { onReply(r); });
+}
+
+void HostPush::recordOutcomes(const nlohmann::json& result) {
+    const bool dryRun = operation_.kind == PushOperation::Kind::DryRun;
+    for (const auto& s : result.value("settings", nlohmann::json::array())) {
+        SettingOutcome o;
+        o.id = s.value("id", "");
+        o.before = dryRun ? s.value("current", nlohmann::json()) : s.value("before", nlohmann::json());
+        o.after = dryRun ? s.value("target", nlohmann::json()) : s.value("after", nlohmann::json());
+        if (dryRun) o.result = s.contains("error") ? "rejected" : s.value("change", false) ? "change" : "unchanged";
+        else o.result = s.value("result", "");
+        if (s.contains("message")) o.message = s["message"].get<std::string>();
+        if (dryRun && s.contains("error")) o.message = s["error"].value("message", "");
+        using K = PushAuditEvent::Kind;
+        K kind = K::Plan;
+        if (!dryRun) {
+            const bool restoring = operation_.kind == PushOperation::Kind::Rollback;
+            kind = o.result == "failed" ? K::Failure : o.result == "rolled_back" || restoring ? K::Rollback : K::Verify;
+        }
+        PushAuditEvent e = event(kind);
+        e.setting = QString::fromStdString(o.id);
+        e.before = o.before;
+        e.after = o.after;
+        e.result = QString::fromStdString(o.result);
+        e.message = QString::fromStdString(o.message);
+        audit_.record(e);
+        result_.settings.push_back(std::move(o));
+    }
+}
+
+void HostPush::onReply(const Reply& reply) {
+    if (!reply.ok()) {
+        finish(HostPushState::Failed, QStringLiteral("%1: %2").arg(QString::fromLatin1(protocol::to_string(reply.error->code).data()),
+                                                               QString::fromStdString(reply.error->message)));
+        return;
+    }
+    const nlohmann::json& r = reply.result;
+    result_.agentResult = r;
+    result_.txn = text(r, "txn");
+    recordOutcomes(r);
+    if (operation_.kind == PushOperation::Kind::DryRun) {
+        finish(r.value("valid", false) ? HostPushState::Planned : HostPushState::Failed,
+               r.value("valid", false) ? tr("dry run: nothing changed") : tr("the host rejects some values"));
+        return;
+    }
+    const std::string status = r.value("status", "");
+    const QString why = r.contains("failed") && r["failed"].is_object() ? text(r["failed"], "message") : QString();
+    if (status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
+    else if (status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
+    else finish(HostPushState::Failed, tr("rollback incomplete: %1").arg(why));
+}
+
+void HostPush::finish(HostPushState state, const QString& reason) {
+    if (isFinal(result_.state)) return;
+    if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
+        PushAuditEvent e = event(state == HostPushState::Failed ? PushAuditEvent::Kind::Failure : PushAuditEvent::Kind::Rollback);
+        e.result = state == HostPushState::Failed ? QStringLiteral("failed") : QStringLiteral("rolled_back");
+        e.message = reason;
+        audit_.record(e);
+    }
+    setState(state, reason);
+    if (session_) session_->stop();
+    emit finished();
+}
+
+}  // namespace fleetdeck

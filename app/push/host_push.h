@@ -1,0 +1,98 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include "app/host_session.h"
+#include "app/host_spec.h"
+#include "app/push/push_audit.h"
+#include "app/push/push_profile.h"
+
+namespace fleetdeck {
+
+// Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
+enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
+QString toString(HostPushState state);
+bool isFinal(HostPushState state);
+
+// One setting's outcome on one host, as the agent reported it.
+struct SettingOutcome {
+    std::string id;
+    nlohmann::json before;
+    nlohmann::json after;
+    std::string result;  // verified, unchanged, rolled_back, failed, not_reached; "change" in a dry run
+    std::string message;
+};
+
+struct HostPushResult {
+    QString host;
+    HostPushState state = HostPushState::Queued;
+    QString txn;     // the agent's transaction id, empty when none ran
+    QString reason;  // what happened, in a sentence (why it failed or rolled back)
+    std::vector<SettingOutcome> settings;
+    nlohmann::json agentResult;  // the agent's tune.apply / tune.plan / tune.rollback result
+};
+
+// What a push does on every host.
+struct PushOperation {
+    enum class Kind { Apply, DryRun, Rollback };
+    Kind kind = Kind::Apply;
+    QString pushId;
+    PushProfile profile;  // Apply, DryRun
+    bool persistent = false;
+    std::map<QString, QString> rollbackTxn;  // Rollback: host name -> transaction id
+};
+
+// The transport to a host's agent; `privileged` asks for the root agent (app/push/push_transport.h).
+using PushTransportFactory = std::function<std::unique_ptr<Transport>(const HostSpec& host, bool privileged)>;
+
+// One host's part of a push: connect to its privileged agent, send one request, report. A
+// transaction that started always ends on the agent (verified or rolled back), even if this
+// side goes away: the agent finishes the request before it reads the end of its input.
+class HostPush : public QObject {
+    Q_OBJECT
+public:
+    HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+             QObject* parent = nullptr);
+    ~HostPush() override;
+
+    void start();
+    // Marks a host that never started (the push was cancelled first).
+    void skip(const QString& reason);
+    const HostPushResult& result() const { return result_; }
+
+    static constexpr int kApplyTimeoutMs = 180000;
+
+signals:
+    void changed();
+    void finished();
+
+private:
+    void onReady();
+    void onReply(const Reply& reply);
+    void onEvent(const QString& name, const nlohmann::json& data);
+    void setState(HostPushState state, const QString& reason = {});
+    void finish(HostPushState state, const QString& reason);
+    void recordOutcomes(const nlohmann::json& result);
+    PushAuditEvent event(PushAuditEvent::Kind kind) const;
+
+    HostSpec host_;
+    const PushOperation& operation_;
+    PushTransportFactory factory_;
+    PushAuditSink& audit_;
+    std::unique_ptr<HostSession> session_;
+    HostPushResult result_;
+    bool requested_ = false;
+};
+
+}  // namespace fleetdeck
+
+Q_DECLARE_METATYPE(fleetdeck::HostPushResult)

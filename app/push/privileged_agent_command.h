@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace fleetdeck {
+
+// How the push's second agent gets root on a host.
+enum class SudoMode {
+    None,          // the login is root already: run the agent directly
+    Passwordless,  // sudo -n: fails at once, with a clear message, if sudo wants a password
+    Password,      // sudo -S -p '': the password goes down the channel as the first line
+};
+
+// The command line of a privileged agent: the same words for the local pipe and for an SSH exec
+// channel, so every transport gets root the same way. Nothing secret is ever in it.
+struct PrivilegedAgentCommand {
+    QString agentPath;
+    SudoMode sudo = SudoMode::Passwordless;
+    QStringList agentArguments;  // after --stdio --announce (tests add --root DIR)
+
+    QStringList argv() const;
+    // argv as one POSIX shell word list for an SSH exec channel: every word single-quoted.
+    QString shellCommand() const;
+};
+
+// 'word' with embedded single quotes as '\''.
+QString shellQuote(const QString& word);
+
+}  // namespace fleetdeck

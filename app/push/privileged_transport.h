@@ -1,0 +1,49 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include <QByteArray>
+#include <QTimer>
+
+#include "app/transport.h"
+
+namespace fleetdeck {
+
+// Wraps the transport of a privileged agent started through sudo (any transport: local pipe or
+// SSH exec channel). It sends the sudo password as the first line when there is one, then waits
+// for the agent's ready event (--announce) before it reports opened(): until then whatever is
+// written goes to sudo, not to the agent. sudo's refusals on stderr become AuthFailed with a
+// sentence that says what to do. The password is wiped from memory once sent and never logged.
+class PrivilegedTransport : public Transport {
+    Q_OBJECT
+public:
+    PrivilegedTransport(std::unique_ptr<Transport> inner, QString host, QByteArray password, QObject* parent = nullptr);
+    ~PrivilegedTransport() override;
+
+    void open() override;
+    void sendLine(const QByteArray& line) override;
+    void close() override;
+    QString describe() const override;
+
+    static constexpr int kReadyTimeoutMs = 30000;
+
+private:
+    void onInnerOpened();
+    void onInnerBytes(const QByteArray& bytes);
+    void onInnerClosed(const TransportProblem& problem);
+    void onDiagnostic(const QString& text);
+    void fail(TransportProblem problem);
+    void wipePassword();
+
+    std::unique_ptr<Transport> inner_;
+    QString host_;
+    QByteArray password_;
+    QByteArray pending_;  // bytes before the ready line
+    bool ready_ = false;
+    bool failed_ = false;
+    std::optional<TransportProblem> sudoProblem_;
+    QTimer readyTimer_;
+};
+
+}  // namespace fleetdeck

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include <QByteArray>
+#include <QStringList>
+
+#include "app/host_spec.h"
+#include "app/push/privileged_agent_command.h"
+#include "app/transport.h"
+
+namespace fleetdeck {
+
+// How the operator gets root on the hosts of one push. The password lives only as long as the
+// push; it is never written anywhere.
+struct PushCredentials {
+    bool sudoPassword = false;  // false: passwordless sudo (or root logins)
+    QByteArray password;
+};
+
+// Starts the privileged agent on a remote host over an exec channel and returns its transport:
+// the SSH transport provides this. It sets `command.agentPath` to the agent it installed and runs
+// `command.shellCommand()`. Without one, SSH hosts fail with a sentence saying so.
+using ExecTransportFactory = std::function<std::unique_ptr<Transport>(const HostSpec& host, PrivilegedAgentCommand command)>;
+
+// The transport to a host's privileged agent for a push: the local agent or the remote one,
+// through sudo unless the login is root already (a local process running as root, an SSH login
+// as root). `privileged` false gives the ordinary agent (dry runs need no root).
+//
+// FLEETDECK_AGENT_ARGS (whitespace-separated words, no quoting) is appended to the command line of
+// local agents started for a push: tests use it to point them at a recorded tree ("--root DIR").
+std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileged, const PushCredentials& credentials,
+                                             const ExecTransportFactory& exec = {});
+
+}  // namespace fleetdeck
