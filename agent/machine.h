@@ -33,6 +33,8 @@ public:
     virtual Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options);
     // What serves tune.* and journal.*; null when this machine cannot change settings.
     virtual settings::SettingsService* settings() { return nullptr; }
+    // Rolls back an earlier agent's unfinished transaction; machines without settings have none.
+    virtual void recover_settings() {}
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.
@@ -47,7 +49,7 @@ public:
     bool simulated() const override { return false; }
     settings::SettingsService* settings() override;
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
-    void recover_settings();
+    void recover_settings() override;
 
     const RootFs& fs() const { return fs_; }
 

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
         std::signal(SIGPIPE, SIG_IGN);  // a closed stdout shows up as a failed write, then a clean exit
         machine.recover_settings();     // an earlier agent's unfinished transaction, rolled back first
         if (o.announce) {
-            const protocol::Json ready = {{"privileged", ::geteuid() == 0}, {"recovered", machine.settings()->recovered()}};
+            const protocol::Json ready = {{"privileged", ::geteuid() == 0}, {"recovered", machine.settings() ? machine.settings()->recovered() : protocol::Json::array()}};
             std::cout << protocol::encode(protocol::Event{"ready", ready}) << std::endl;
         }
         agent::StdioServer server(machine, STDIN_FILENO, STDOUT_FILENO);

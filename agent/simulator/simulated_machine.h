@@ -42,8 +42,8 @@ public:
     Json snapshot_at(double sim_s);
 
     const SimSpec& spec() const { return spec_; }
-    SettingsStore& settings() { return settings_; }
-    const SettingsStore& settings() const { return settings_; }
+    SettingsStore& settings_store() { return settings_; }
+    const SettingsStore& settings_store() const { return settings_; }
 
     static constexpr double kWarmUpS = 900;
 

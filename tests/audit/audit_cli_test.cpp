@@ -21,8 +21,8 @@ struct CliRun {
     std::string err;
 };
 
-CliRun cli(const std::vector<std::string>& args) {
-    Subprocess p(kCli, args, {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN});
+CliRun cli(const std::vector<std::string>& args, const std::string& agent = FLEETDECK_AGENT_BIN) {
+    Subprocess p(kCli, args, {"FLEETDECK_AGENT=" + agent});
     p.close_stdin();
     CliRun run;
     while (auto line = p.read_line(std::chrono::seconds(60))) run.out += *line + "\n";
@@ -86,11 +86,24 @@ TEST(AuditCli, VerifyDefaultsToTheInstallationsLog) {
     EXPECT_EQ(p.wait(), 0);
 }
 
+// An agent from before journals: it answers the handshake and method_not_found to the rest.
+constexpr const char* kOldAgent = R"SH(#!/bin/sh
+read line
+echo '{"id":1,"result":{"protocol":1,"agent_version":"0.0.9","capabilities":["hello"]}}'
+while read line; do
+  id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/')
+  echo "{\"id\":$id,\"error\":{\"code\":\"method_not_found\",\"message\":\"unknown method\"}}"
+done
+)SH";
+
 TEST(AuditCli, VerifyAgainstAnAgentWithoutAJournalSaysSoAndFails) {
     DemoLog demo;
+    fleetdeck::test::TempDir bin;
+    const auto oldAgent = bin.write("old-agent.sh", kOldAgent);
+    std::filesystem::permissions(oldAgent, std::filesystem::perms::owner_all);
     auto args = demo.args({"audit", "verify"});
     args.insert(args.end(), {"--against", "local"});
-    const CliRun run = cli(args);
+    const CliRun run = cli(args, oldAgent.string());
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("local's agent does not keep a journal yet (needs the push feature)"), std::string::npos)
         << run.err;

@@ -149,7 +149,7 @@ TEST(SimulatedMachine, SnapshotAndFactsHaveTheLiveKeys) {
 
 TEST(SimulatedMachine, SettingsStoreFeedsFactsAndPowerLimitAndKeepsToTheAllowList) {
     Scripted sim("hgx-h100-8:4");
-    SettingsStore& settings = sim.machine.settings();
+    SettingsStore& settings = sim.machine.settings_store();
     EXPECT_EQ(settings.get("cpu.governor"), Json("schedutil"));
     EXPECT_FALSE(settings.set("cpu.governor", "performance"));
     EXPECT_EQ(sim.machine.facts()["cpufreq"]["governor"], "performance");
@@ -163,8 +163,8 @@ TEST(SimulatedMachine, SettingsStoreFeedsFactsAndPowerLimitAndKeepsToTheAllowLis
     EXPECT_TRUE(settings.set("sysctl:vm.swappiness", 300));
     EXPECT_EQ(settings.get("sysctl:vm.swappiness"), Json(60));
     Scripted cpu("cpu-only:1");
-    EXPECT_TRUE(cpu.machine.settings().set("gpu.power_limit_w", 300));
-    EXPECT_FALSE(cpu.machine.settings().get("gpu.persistence"));
+    EXPECT_TRUE(cpu.machine.settings_store().set("gpu.power_limit_w", 300));
+    EXPECT_FALSE(cpu.machine.settings_store().get("gpu.persistence"));
 }
 
 TEST(AgentCli, SimulateServesASimulatedHost) {
