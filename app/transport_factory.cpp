@@ -39,4 +39,8 @@ std::unique_ptr<Transport> makeTransport(const HostSpec& spec) {
     return std::make_unique<UnavailableTransport>(QStringLiteral("unknown host kind"));
 }
 
+std::unique_ptr<Transport> makeUnavailableTransport(const QString& why) {
+    return std::make_unique<UnavailableTransport>(why);
+}
+
 }  // namespace fleetdeck

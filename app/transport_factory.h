@@ -11,4 +11,7 @@ namespace fleetdeck {
 // SSH for the rest.
 std::unique_ptr<Transport> makeTransport(const HostSpec& spec);
 
+// A transport that cannot be opened: it reports `why` as a connection failure when asked to open.
+std::unique_ptr<Transport> makeUnavailableTransport(const QString& why);
+
 }  // namespace fleetdeck

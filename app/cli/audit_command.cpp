@@ -102,16 +102,9 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }
-    std::vector<HostSpec> specs;
-    for (const QString& word : options.hosts) {
-        QString error;
-        const auto spec = resolveHost(word, options, &error);
-        if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
-            return kUsage;
-        }
-        specs.push_back(*spec);
-    }
+    const auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return kUsage;
+    const std::vector<HostSpec>& specs = *resolved;
     const auto answers = queryHosts(specs, QStringLiteral("journal.read"), nlohmann::json::object());
     std::vector<Witness> witnesses;
     int code = kOk;

@@ -59,16 +59,9 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
         err << "fleetdeck-cli: " << method << " needs at least one HOST (try 'local')\n";
         return kUsage;
     }
-    std::vector<HostSpec> specs;
-    for (const QString& word : options.hosts) {
-        QString error;
-        const auto spec = resolveHost(word, options, &error);
-        if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
-            return kUsage;
-        }
-        specs.push_back(*spec);
-    }
+    const auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return kUsage;
+    const std::vector<HostSpec>& specs = *resolved;
     // With --known-hosts the file decides: unknown keys are refused unless --accept-new.
     ssh::setSshPrompter(std::make_shared<TerminalPrompter>(options.knownHostsFile.isEmpty()));
     const auto answers = queryHosts(specs, method, nlohmann::json::object());

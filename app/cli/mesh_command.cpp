@@ -75,19 +75,14 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
         err << "fleetdeck-cli: mesh needs at least two HOSTs\n";
         return kUsage;
     }
-    std::vector<HostSpec> specs;
+    const auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return kUsage;
+    const std::vector<HostSpec>& specs = *resolved;
     std::vector<MeshHost> meshHosts;
     nlohmann::json targets = nlohmann::json::array();
-    for (const QString& word : options.hosts) {
-        QString error;
-        const auto spec = resolveHost(word, options, &error);
-        if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
-            return kUsage;
-        }
-        specs.push_back(*spec);
-        meshHosts.push_back(meshHostFor(*spec));
-        targets.push_back({{"name", spec->name.toStdString()},
+    for (const HostSpec& spec : specs) {
+        meshHosts.push_back(meshHostFor(spec));
+        targets.push_back({{"name", spec.name.toStdString()},
                            {"address", meshHosts.back().address.toStdString()},
                            {"port", meshHosts.back().port}});
     }

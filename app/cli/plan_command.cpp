@@ -96,16 +96,9 @@ void print(const std::vector<HostResult>& results, bool json, QTextStream& out) 
 // Facts and tune.read from each host; hosts that fail are reported and left out.
 int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, const PlanArgs& a,
               std::vector<HostResult>& results, QTextStream& err) {
-    std::vector<HostSpec> specs;
-    for (const QString& word : a.remote.hosts) {
-        QString error;
-        const auto spec = resolveHost(word, a.remote, &error);
-        if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
-            return kUsage;
-        }
-        specs.push_back(*spec);
-    }
+    const auto resolved = resolveHosts(a.remote.hosts, a.remote, err);
+    if (!resolved) return kUsage;
+    const std::vector<HostSpec>& specs = *resolved;
     const auto facts = queryHosts(specs, QStringLiteral("facts"), Json::object());
     std::vector<HostSpec> reachable;
     for (const HostSpec& spec : specs) {

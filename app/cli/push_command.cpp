@@ -111,19 +111,6 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     return ok ? kOk : kPushFailed;
 }
 
-std::optional<std::vector<HostSpec>> resolveAll(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
-    std::vector<HostSpec> specs;
-    for (const QString& word : words) {
-        QString error;
-        const auto spec = resolveHost(word, options, &error);
-        if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
-            return std::nullopt;
-        }
-        specs.push_back(*spec);
-    }
-    return specs;
-}
 
 }  // namespace
 
@@ -142,7 +129,7 @@ int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTex
         err << "fleetdeck-cli: " << *error << "\n";
         return kUsage;
     }
-    const auto hosts = resolveAll(a.remote.hosts, a.remote, err);
+    const auto hosts = resolveHosts(a.remote.hosts, a.remote, err);
     if (!hosts) return kUsage;
     PushOperation op;
     op.kind = a.dryRun ? PushOperation::Kind::DryRun : PushOperation::Kind::Apply;
@@ -162,7 +149,7 @@ int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, Q
         err << "fleetdeck-cli: usage: rollback HOST TXN\n";
         return kUsage;
     }
-    const auto hosts = resolveAll({a.remote.hosts[0]}, a.remote, err);
+    const auto hosts = resolveHosts({a.remote.hosts[0]}, a.remote, err);
     if (!hosts) return kUsage;
     PushOperation op;
     op.kind = PushOperation::Kind::Rollback;

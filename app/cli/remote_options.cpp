@@ -64,4 +64,18 @@ std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& op
     return spec;
 }
 
+std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
+    std::vector<HostSpec> specs;
+    for (const QString& word : words) {
+        QString error;
+        const auto spec = resolveHost(word, options, &error);
+        if (!spec) {
+            err << "fleetdeck-cli: " << error << "\n";
+            return std::nullopt;
+        }
+        specs.push_back(*spec);
+    }
+    return specs;
+}
+
 }  // namespace fleetdeck::cli

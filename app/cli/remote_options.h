@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QTextStream>
 
 #include "app/host_spec.h"
 
@@ -27,5 +28,8 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
 
 // Turns a host word into a spec: "local", an inventory name, or [user@]host[:port].
 std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& options, QString* error);
+
+// Every word resolved, in order; on the first that cannot be, says why on `err` and returns nothing.
+std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err);
 
 }  // namespace fleetdeck::cli

@@ -1,31 +1,16 @@
 #include "app/push/push_transport.h"
 
 #include <QRegularExpression>
-#include <QTimer>
 
 #include <unistd.h>
 
 #include "app/agent_locator.h"
 #include "app/local_transport.h"
 #include "app/push/privileged_transport.h"
+#include "app/transport_factory.h"
 
 namespace fleetdeck {
 namespace {
-
-// Fails on open with the reason: a host this build cannot reach for a push.
-class NoPushTransport : public Transport {
-public:
-    explicit NoPushTransport(QString why) : why_(std::move(why)) {}
-    void open() override {
-        QTimer::singleShot(0, this, [this] { emit closed({TransportProblem::Kind::ConnectFailed, why_}); });
-    }
-    void sendLine(const QByteArray&) override {}
-    void close() override {}
-    QString describe() const override { return why_; }
-
-private:
-    QString why_;
-};
 
 QStringList extraLocalArguments() {
     return qEnvironmentVariable("FLEETDECK_AGENT_ARGS").split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
@@ -43,7 +28,7 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
     PrivilegedAgentCommand command;
     const bool local = host.kind == HostSpec::Kind::Local;
     if (host.kind == HostSpec::Kind::Simulated)
-        return std::make_unique<NoPushTransport>(QStringLiteral("%1 is simulated: it has no settings to push").arg(host.name));
+        return makeUnavailableTransport(QStringLiteral("%1 is simulated: it has no settings to push").arg(host.name));
     command.sudo = sudoFor(local ? ::geteuid() == 0 : host.user == QLatin1String("root"), privileged, credentials);
     const QByteArray password = command.sudo == SudoMode::Password ? credentials.password : QByteArray();
     std::unique_ptr<Transport> inner;
@@ -54,7 +39,7 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
     } else if (exec) {
         inner = exec(host, command);
     } else {
-        return std::make_unique<NoPushTransport>(
+        return makeUnavailableTransport(
             QStringLiteral("pushing to %1 needs the SSH transport, which this build lacks").arg(host.name));
     }
     return std::make_unique<PrivilegedTransport>(std::move(inner), host.name, password);
