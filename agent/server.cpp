@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include <poll.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "agent/version.h"
@@ -42,17 +43,23 @@ StdioServer::~StdioServer() {
 void StdioServer::write_line(const std::string& line) {
     std::lock_guard lock(write_mutex_);
     if (output_broken_) return;
-    std::string out = line;
-    out.push_back('\n');
-    std::string_view rest = out;
-    while (!rest.empty()) {
-        const ssize_t n = ::write(out_fd_, rest.data(), rest.size());
+    // The line and its newline in one writev: no copy of a large line just to append '\n'.
+    char newline = '\n';
+    iovec parts[2] = {{const_cast<char*>(line.data()), line.size()}, {&newline, 1}};
+    std::size_t first = 0;
+    while (first < 2) {
+        const ssize_t n = ::writev(out_fd_, parts + first, static_cast<int>(2 - first));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             output_broken_ = true;  // the reader is gone; run() ends
             return;
         }
-        rest.remove_prefix(static_cast<std::size_t>(n));
+        auto done = static_cast<std::size_t>(n);
+        while (first < 2 && done >= parts[first].iov_len) done -= parts[first++].iov_len;
+        if (first < 2) {  // a partial write: the rest of parts[first] goes next
+            parts[first].iov_base = static_cast<char*>(parts[first].iov_base) + done;
+            parts[first].iov_len -= done;
+        }
     }
 }
 

@@ -66,16 +66,44 @@ std::string dump_json(const Json& value, int indent) {
     return value.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
+// The envelopes are written around the payload instead of wrapping it in a new Json object: that
+// would copy the whole tree (an initializer list copies), doubling the memory a large snapshot
+// takes for a moment. Keys come in the order nlohmann's sorted objects would print them.
+namespace {
+
+void append_json(std::string& out, const Json& value) {
+    out += value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
 std::string encode(const Request& request) {
-    return dump_json(Json{{"id", request.id}, {"method", request.method}, {"params", request.params}});
+    std::string out = R"({"id":)";
+    append_json(out, request.id);
+    out += R"(,"method":)";
+    append_json(out, request.method);
+    out += R"(,"params":)";
+    append_json(out, request.params);
+    out += '}';
+    return out;
 }
 
 std::string encode(const Event& event) {
-    return dump_json(Json{{"event", event.name}, {"data", event.data}});
+    std::string out = R"({"data":)";
+    append_json(out, event.data);
+    out += R"(,"event":)";
+    append_json(out, event.name);
+    out += '}';
+    return out;
 }
 
 std::string encode_result(RequestId id, const Json& result) {
-    return dump_json(Json{{"id", id}, {"result", result}});
+    std::string out = R"({"id":)";
+    append_json(out, id);
+    out += R"(,"result":)";
+    append_json(out, result);
+    out += '}';
+    return out;
 }
 
 std::string encode_error(std::optional<RequestId> id, const Error& error) {

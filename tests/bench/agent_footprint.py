@@ -2,7 +2,8 @@
 """Agent memory and size: RSS while answering 10,000 snapshots on the large recorded tree with 8
 scripted GPUs, and the size of the stripped binary. Results: docs/BENCHMARKS.md.
 
-usage: agent_footprint.py BUILD_DIR [--samples N]
+usage: agent_footprint.py BUILD_DIR [--samples N] [--no-nvml] [--live]
+--no-nvml leaves the scripted GPUs out; --live reads this machine instead of the large tree.
 BUILD_DIR is a build configured with -DFLEETDECK_BUILD_BENCH=ON (fleetdeck-agent, make_large_tree
 and libfake_nvml.so built)."""
 import argparse
@@ -20,13 +21,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("build_dir")
     parser.add_argument("--samples", type=int, default=10000)
+    parser.add_argument("--no-nvml", action="store_true", help="no scripted NVML library")
+    parser.add_argument("--live", action="store_true", help="this machine's /proc and /sys, not the large tree")
     args = parser.parse_args()
     agent_bin = os.path.join(args.build_dir, "bin", "fleetdeck-agent")
     nvml = os.path.join(args.build_dir, "lib", "libfake_nvml.so")
     with tempfile.TemporaryDirectory(prefix="fleetdeck-footprint-") as tmp:
         tree = os.path.join(tmp, "tree")
-        subprocess.run([os.path.join(args.build_dir, "bin", "make_large_tree"), tree], check=True)
-        agent = Agent(agent_bin, root=tree, nvml_lib=nvml)
+        if not args.live:
+            subprocess.run([os.path.join(args.build_dir, "bin", "make_large_tree"), tree], check=True)
+        agent = Agent(agent_bin, root=None if args.live else tree, nvml_lib=None if args.no_nvml else nvml)
         print(f"{'samples':>8} {'VmRSS KiB':>10} {'VmHWM KiB':>10}")
         agent.snapshot()
         print(f"{1:>8} {status_kib(agent.pid, 'VmRSS'):>10} {status_kib(agent.pid, 'VmHWM'):>10}")
