@@ -4,6 +4,7 @@
 #include <sys/mount.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include <QByteArray>
 
@@ -60,11 +61,34 @@ struct Mounted {
     }
 };
 
+// Gives this thread its own mount namespace: what the test mounts is seen only by the sshd it
+// starts afterwards, never by the rest of the machine.
+bool ownMountNamespace() {
+    return ::unshare(CLONE_NEWNS) == 0 && ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
+}
+
+TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
+    Mounted mounted;
+    const fs::path fakeUname = tmp_.path() / "uname";
+    std::ofstream(fakeUname) << "#!/bin/sh\necho riscv64\n";
+    fs::permissions(fakeUname, fs::perms::owner_all);
+    ASSERT_EQ(::mount(fakeUname.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr), 0);
+    mounted.points.push_back("/usr/bin/uname");
+    auto sshd = makeSshd("sshd-riscv");
+    ASSERT_TRUE(sshd->start()) << sshd->log();
+    trust(*sshd);
+    auto session = startSession(specFor(*sshd));
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QStringLiteral("gpu-test is a riscv64 server; this FleetDeck ships agents for x86_64")))
+        << session->reason().toStdString();
+    EXPECT_FALSE(fs::exists(remoteCache() / "fleetdeck")) << "nothing is uploaded for an unsupported architecture";
+    session->stop();
+    sshd.reset();
+}
+
 TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
-    // This thread gets its own mount namespace, so the noexec cache and the fresh /dev/shm are seen
-    // only by the sshd started below and never by the rest of the machine.
-    ASSERT_EQ(::unshare(CLONE_NEWNS), 0) << "unshare(CLONE_NEWNS) needs root";
-    ASSERT_EQ(::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr), 0);
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
     const fs::path cacheDir = cachedAgent().parent_path();
     fs::create_directories(cacheDir);
