@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <libssh/sftp.h>
 
 #include "app/agent_bundle.h"
@@ -15,11 +16,15 @@
 namespace fleetdeck::ssh {
 namespace {
 
-// Fixed text only: the server's architecture, user id, cache and runtime directories.
-constexpr char kProbeCommand[] =
-    "uname -m && id -u && printf '%s\\n' \"${XDG_CACHE_HOME:-$HOME/.cache}\" \"${XDG_RUNTIME_DIR:-}\"";
+constexpr char kStartedMarker[] = "fleetdeck-start ";
+constexpr char kProbeMarker[] = "fleetdeck-probe";
 
+enum class Cached { Ready, NotExecutable, Missing };
+
+// What the start script reports when the cached agent could not be started: why, and what the
+// upload needs to know (architecture, user id, cache and runtime directories).
 struct Probe {
+    Cached cacheDir = Cached::Missing;
     QString arch;
     QString uid;
     QString cacheHome;
@@ -28,11 +33,80 @@ struct Probe {
 
 TransportProblem unavailable(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
 
-// The file's SHA-256 on the server, empty when it is missing or unreadable.
-QByteArray remoteSha256(ssh_session session, const QByteArray& quotedPath) {
-    const RemoteResult r = runRemote(session, "sha256sum -- " + quotedPath + " 2>/dev/null");
-    if (!r.ran || r.exitStatus != 0) return {};
-    return r.out.split(' ').value(0).trimmed().toLower();
+// Words the start script takes from this build: architectures, digests and the version are
+// checked so that nothing a shell would interpret can reach it.
+bool isPlainToken(const QString& word) {
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9_.+-]+$"));
+    return re.match(word).hasMatch();
+}
+
+// One exec for the common case. The script finds the architecture and the cached agent, and
+// only runs the binary once its SHA-256 matched the bundled one, so a tampered file is never
+// executed; `--version` first, so a noexec cache directory is told apart from a missing agent.
+// Anything else ends in the probe block, and the caller uploads.
+std::optional<QByteArray> startScript(const AgentCommand& command) {
+    QByteArray cases;
+    for (const fleetdeck::BundledAgent& a : bundledAgents()) {
+        if (!isPlainToken(a.arch) || !isPlainToken(QString::fromLatin1(a.sha256))) return std::nullopt;
+        cases += a.arch.toUtf8() + ") h=" + a.sha256 + ";; ";
+    }
+    const QByteArray version = QByteArrayLiteral(FLEETDECK_VERSION);
+    if (!isPlainToken(QString::fromLatin1(version))) return std::nullopt;
+    return "a=$(uname -m); c=\"${XDG_CACHE_HOME:-$HOME/.cache}\"; h=; case \"$a\" in " + cases + "esac; "
+           "agent=\"$c/fleetdeck/agent-" + version + "-$a\"; "
+           "if test -n \"$h\" && test \"$(sha256sum < \"$agent\" 2>/dev/null)\" = \"$h  -\"; then "
+           "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s\\n' \"$agent\"; exec " +
+           command("\"$agent\"") + "; fi; s=noexec; else s=missing; fi; "
+           "printf '" + kProbeMarker + "\\n%s\\n%s\\n%s\\n%s\\n%s\\n' \"$s\" \"$a\" \"$(id -u)\" \"$c\" \"${XDG_RUNTIME_DIR:-}\"";
+}
+
+// Reads the start script's answer. Started: `d` holds the channel and anything the agent already
+// wrote. Otherwise the probe, or nullopt with d.problem set.
+std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d) {
+    QByteArray out;
+    char buf[8192];
+    for (;;) {
+        const int n = ssh_channel_read(channel.get(), buf, sizeof buf, 0);
+        if (n == SSH_ERROR) {
+            d.problem = unavailable(QStringLiteral("the connection failed while starting the agent: %1")
+                                        .arg(QString::fromUtf8(ssh_get_error(session))));
+            return std::nullopt;
+        }
+        out.append(buf, n);
+        const qsizetype at = out.startsWith(kStartedMarker) ? 0 : out.indexOf(QByteArray("\n") + kStartedMarker);
+        const qsizetype lineEnd = at < 0 ? -1 : out.indexOf('\n', at + 1);
+        if (lineEnd >= 0) {  // lines before the marker are the login shell's chatter
+            const qsizetype pathAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
+            d.agentPath = QString::fromUtf8(out.mid(pathAt, lineEnd - pathAt));
+            d.firstBytes = out.mid(lineEnd + 1);
+            d.channel = std::move(channel);
+            return std::nullopt;
+        }
+        if (n == 0) break;  // end of output, or the session timeout passed
+    }
+    const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
+    if (!out.contains(kProbeMarker) || lines.size() < 6 || lines[2].trimmed().isEmpty()) {
+        d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id, sha256sum): %1")
+                                    .arg(ssh_channel_is_eof(channel.get()) ? QStringLiteral("unexpected output")
+                                                                           : QStringLiteral("no answer in time")));
+        return std::nullopt;
+    }
+    const QByteArray state = lines[1].trimmed();
+    return Probe{state == "noexec" ? Cached::NotExecutable : Cached::Missing, QString::fromUtf8(lines[2].trimmed()),
+                 QString::fromUtf8(lines[3].trimmed()), QString::fromUtf8(lines[4].trimmed()),
+                 QString::fromUtf8(lines[5].trimmed())};
+}
+
+// Opens one exec channel running `script`; nullptr with d.problem set when it cannot.
+ChannelPtr openExec(ssh_session session, const QByteArray& script, const QString& hostLabel, Deployment& d) {
+    ChannelPtr channel(ssh_channel_new(session));
+    if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK ||
+        ssh_channel_request_exec(channel.get(), script.constData()) != SSH_OK) {
+        d.problem = unavailable(QStringLiteral("could not start the agent on %1: %2")
+                                    .arg(hostLabel, QString::fromUtf8(ssh_get_error(session))));
+        return nullptr;
+    }
+    return channel;
 }
 
 QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, bool* noSftp) {
@@ -79,23 +153,36 @@ QString explainUploadFailure(ssh_session session, const QByteArray& quotedDir, q
     return error;
 }
 
-enum class Cached { Ready, NotExecutable, Missing };
-
-// One round trip for the common case: the cached agent matches and runs. The binary is only
-// started after its SHA-256 matched, so a tampered file is never executed.
+// A cached agent in a fallback directory: the same check as the start script's, without starting it.
 Cached checkCached(ssh_session session, const QByteArray& quotedPath, const QByteArray& sha256) {
-    const QByteArray command = "if test \"$(sha256sum < " + quotedPath + " 2>/dev/null | cut -d' ' -f1)\" = '" + sha256 +
-                               "'; then " + quotedPath + " --version >/dev/null 2>&1 && echo ready || echo noexec; "
-                               "else echo missing; fi";
-    const RemoteResult r = runRemote(session, command);
-    const QByteArray word = r.out.trimmed();
+    const QByteArray command = "if test \"$(sha256sum < " + quotedPath + " 2>/dev/null)\" = '" + sha256 + "  -'; then " +
+                               quotedPath + " --version >/dev/null 2>&1 && echo ready || echo noexec; else echo missing; fi";
+    const QByteArray word = runRemote(session, command).out.trimmed();
     if (word == "ready") return Cached::Ready;
     return word == "noexec" ? Cached::NotExecutable : Cached::Missing;
 }
 
 enum class Placed { Ready, NotExecutable, Failed };
 
-// Uploads into `dir` and checks that the result runs. On Failed, `problem` says why.
+// Verifies the uploaded file, makes it executable, moves it into place and checks that it runs:
+// one exec. Returns an error sentence, or empty with `placed` set.
+QString installUpload(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
+                      Placed* placed) {
+    const RemoteResult r = runRemote(
+        session, "if test \"$(sha256sum < " + qTemp + " 2>/dev/null)\" = '" + sha256 + "  -'; then chmod 700 -- " + qTemp +
+                     " && mv -f -- " + qTemp + " " + qFinal + " && { " + qFinal +
+                     " --version >/dev/null 2>&1 && echo ready || echo noexec; }; else echo mismatch; fi");
+    const QByteArray word = r.out.trimmed();
+    if (word == "ready" || word == "noexec") {
+        *placed = word == "ready" ? Placed::Ready : Placed::NotExecutable;
+        return {};
+    }
+    if (word == "mismatch") return QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(QString::fromUtf8(qTemp));
+    return QStringLiteral("could not move the agent into place at %1: %2")
+        .arg(QString::fromUtf8(qFinal), r.ran ? QString::fromUtf8(r.err.trimmed()) : r.error);
+}
+
+// Uploads into `dir` and checks that the result runs. On Failed, `d.problem` says why.
 Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QString& dir, const QString& finalPath,
                   Deployment& d) {
     const QString tempPath = QStringLiteral("%1/.upload-%2").arg(dir).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
@@ -114,41 +201,59 @@ Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QStri
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
     }
-    if (error.isEmpty()) {
-        const QByteArray uploaded = remoteSha256(session, *qTemp);
-        if (uploaded.isEmpty()) error = QStringLiteral("could not hash the uploaded agent at %1 (sha256sum failed or timed out)").arg(tempPath);
-        else if (uploaded != agent.sha256) error = QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(tempPath);
-    }
+    Placed placed = Placed::Failed;
+    if (error.isEmpty()) error = installUpload(session, *qTemp, *qFinal, agent.sha256, &placed);
     if (!error.isEmpty()) {
         runRemote(session, "rm -f -- " + *qTemp);
         d.problem = unavailable(QStringLiteral("could not install the agent: %1")
                                     .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
         return Placed::Failed;
     }
-    const RemoteResult mv = runRemote(session, "chmod 700 -- " + *qTemp + " && mv -f -- " + *qTemp + " " + *qFinal);
-    if (!mv.ran || mv.exitStatus != 0) {
-        runRemote(session, "rm -f -- " + *qTemp);
-        d.problem = unavailable(QStringLiteral("could not move the agent into place at %1: %2")
-                                    .arg(finalPath, QString::fromUtf8(mv.err.trimmed())));
-        return Placed::Failed;
-    }
     d.uploaded = true;
-    const RemoteResult run = runRemote(session, *qFinal + " --version >/dev/null 2>&1");
-    return run.ran && run.exitStatus == 0 ? Placed::Ready : Placed::NotExecutable;
+    return placed;
 }
 
-std::optional<Probe> probeServer(ssh_session session, Deployment& d) {
-    const RemoteResult r = runRemote(session, kProbeCommand);
-    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
-    if (!r.ran || r.exitStatus != 0 || lines.size() < 4) {
-        d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id): %1")
-                                    .arg(r.ran ? QString::fromUtf8(r.err.trimmed()) : r.error));
-        return std::nullopt;
+// The slow path: the start script found no runnable agent in the cache directory. Tries the
+// cache, runtime and /dev/shm directories in turn; returns the path of a runnable agent, or
+// empty with d.problem set.
+QString placeSomewhere(ssh_session session, const QString& hostLabel, const Probe& probe, Deployment& d) {
+    QString missing;
+    const auto agent = deployableAgent(probe.arch, &missing);
+    if (!agent) {
+        d.problem = unavailable(!missing.isEmpty() ? missing
+                                                   : QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
+                                                         .arg(hostLabel, probe.arch, bundledArchitectures().join(QStringLiteral(", "))));
+        return {};
     }
-    return Probe{lines[0].trimmed(), lines[1].trimmed(), lines[2].trimmed(), lines[3].trimmed()};
+    QStringList dirs{probe.cacheHome + QStringLiteral("/fleetdeck")};
+    if (!probe.runtimeDir.isEmpty()) dirs << probe.runtimeDir + QStringLiteral("/fleetdeck");
+    dirs << QStringLiteral("/dev/shm/fleetdeck-%1").arg(probe.uid);
+    const QString fileName = QStringLiteral("agent-%1-%2").arg(QStringLiteral(FLEETDECK_VERSION), agent->arch);
+    for (const QString& dir : dirs) {
+        const QString finalPath = dir + QLatin1Char('/') + fileName;
+        const auto quoted = shellQuote(finalPath);
+        if (!quoted || !shellQuote(dir)) {
+            d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
+            continue;
+        }
+        // The start script already checked the cache directory.
+        const Cached cached = dir == dirs.first() ? probe.cacheDir : checkCached(session, *quoted, agent->sha256);
+        if (cached == Cached::Ready) return finalPath;
+        if (cached == Cached::Missing) {
+            const Placed placed = placeAgent(session, *agent, dir, finalPath, d);
+            if (placed == Placed::Failed) return {};
+            if (placed == Placed::Ready) return finalPath;
+        }
+        d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(dir);
+    }
+    d.problem = unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
+                                           "not mounted noexec").arg(hostLabel, dirs.join(QStringLiteral(", "))));
+    return {};
 }
 
 }  // namespace
+
+QByteArray stdioAgentCommand(const QByteArray& agentPathWord) { return agentPathWord + " --stdio"; }
 
 QStringList bundledArchitectures() {
     QStringList archs;
@@ -174,49 +279,21 @@ std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* pro
     return agent;
 }
 
-Deployment deployAgent(ssh_session session, const QString& hostLabel) {
+Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command) {
     Deployment d;
-    const auto probe = probeServer(session, d);
-    if (!probe) return d;
-    QString missing;
-    const auto agent = deployableAgent(probe->arch, &missing);
-    if (!agent && !missing.isEmpty()) {
-        d.problem = unavailable(missing);
+    const auto script = startScript(command);
+    if (!script) {
+        d.problem = unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
         return d;
     }
-    if (!agent) {
-        d.problem = unavailable(QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
-                                    .arg(hostLabel, probe->arch, bundledArchitectures().join(QStringLiteral(", "))));
-        return d;
-    }
-    QStringList dirs{probe->cacheHome + QStringLiteral("/fleetdeck")};
-    if (!probe->runtimeDir.isEmpty()) dirs << probe->runtimeDir + QStringLiteral("/fleetdeck");
-    dirs << QStringLiteral("/dev/shm/fleetdeck-%1").arg(probe->uid);
-    const QString fileName = QStringLiteral("agent-%1-%2").arg(QStringLiteral(FLEETDECK_VERSION), agent->arch);
-    for (const QString& dir : dirs) {
-        const QString finalPath = dir + QLatin1Char('/') + fileName;
-        const auto quoted = shellQuote(finalPath);
-        if (!quoted || !shellQuote(dir)) {
-            d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
-            continue;
-        }
-        const Cached cached = checkCached(session, *quoted, agent->sha256);
-        if (cached == Cached::Ready) {
-            d.agentPath = finalPath;
-            return d;
-        }
-        if (cached == Cached::Missing) {
-            const Placed placed = placeAgent(session, *agent, dir, finalPath, d);
-            if (placed == Placed::Failed) return d;
-            if (placed == Placed::Ready) {
-                d.agentPath = finalPath;
-                return d;
-            }
-        }
-        d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(dir);
-    }
-    d.problem = unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
-                                           "not mounted noexec").arg(hostLabel, dirs.join(QStringLiteral(", "))));
+    ChannelPtr channel = openExec(session, *script, hostLabel, d);
+    if (!channel) return d;
+    const auto probe = readStartAnswer(session, std::move(channel), d);
+    if (!probe) return d;  // started (d.channel), or d.problem
+    const QString path = placeSomewhere(session, hostLabel, *probe, d);
+    if (path.isEmpty()) return d;
+    d.agentPath = path;
+    d.channel = openExec(session, "exec " + command(*shellQuote(path)), hostLabel, d);
     return d;
 }
 

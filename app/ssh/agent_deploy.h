@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <QByteArray>
@@ -7,6 +8,7 @@
 #include <QStringList>
 #include <libssh/libssh.h>
 
+#include "app/ssh/ssh_handles.h"
 #include "app/transport.h"
 
 namespace fleetdeck::ssh {
@@ -24,18 +26,30 @@ struct DeployableAgent {
 std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem);
 QStringList bundledArchitectures();
 
+// The one place that says how the deployed agent is run. Given one shell word that expands to the
+// agent's absolute path on the server — a single-quoted path, or "$agent" inside the start script —
+// it returns the command the server's shell executes (`exec` is put in front). The server's shell
+// expands the word, so the hash check and the start share one exec channel.
+using AgentCommand = std::function<QByteArray(const QByteArray& agentPathWord)>;
+// The default: `<agent> --stdio`.
+QByteArray stdioAgentCommand(const QByteArray& agentPathWord);
+
 struct Deployment {
-    QString agentPath;  // on the server, ready to run with --stdio
+    QString agentPath;  // on the server
     bool uploaded = false;
     QStringList notes;  // things the user should know ("home is mounted noexec; using …")
     std::optional<TransportProblem> problem;
+    ChannelPtr channel;     // the running agent's exec channel (stdin/stdout carry the protocol)
+    QByteArray firstBytes;  // what the agent wrote on stdout before the channel was handed over
 };
 
-// Makes sure the server has this version of the agent under its cache directory
-// ($XDG_CACHE_HOME or ~/.cache, then fleetdeck/agent-<version>-<arch>) and returns its path.
-// Missing or different (by SHA-256): upload to a temporary name (SFTP, or an exec channel when
-// the server has no SFTP subsystem), verify, chmod 700, rename into place. When the cache
-// directory does not allow executing (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm.
-Deployment deployAgent(ssh_session session, const QString& hostLabel);
+// Makes sure the server runs this version of the agent from its cache directory
+// ($XDG_CACHE_HOME or ~/.cache, then fleetdeck/agent-<version>-<arch>) and returns its channel.
+// Common case, one exec channel: a start script finds the architecture, checks the cached agent's
+// SHA-256 and execs `command`. Only when that check fails does it fall back to uploading: to a
+// temporary name (SFTP, or an exec channel when the server has no SFTP subsystem), verify,
+// chmod 700, rename into place, then start. When the cache directory does not allow executing
+// (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm.
+Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand);
 
 }  // namespace fleetdeck::ssh

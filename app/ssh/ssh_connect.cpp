@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QRegularExpression>
 
-#include "app/ssh/agent_deploy.h"
 #include "app/ssh/known_hosts.h"
 #include "app/ssh/remote_command.h"
 #include "app/ssh/ssh_auth.h"
@@ -120,19 +119,14 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         return *problem;
     if (auto problem = authenticate(session.get(), AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
         return *problem;
-    Deployment deployment = deployAgent(session.get(), plan.label);
+    Deployment deployment = deployAgent(session.get(), plan.label, plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
     if (deployment.problem) return *deployment.problem;
     AgentLink link;
     link.notes = deployment.notes;
     link.uploaded = deployment.uploaded;
     link.agentPath = deployment.agentPath;
-    link.channel.reset(ssh_channel_new(session.get()));
-    const QByteArray command = *shellQuote(deployment.agentPath) + " --stdio";
-    if (!link.channel || ssh_channel_open_session(link.channel.get()) != SSH_OK ||
-        ssh_channel_request_exec(link.channel.get(), command.constData()) != SSH_OK)
-        return TransportProblem{TransportProblem::Kind::AgentUnavailable,
-                                QStringLiteral("could not start the agent on %1: %2")
-                                    .arg(plan.label, QString::fromUtf8(ssh_get_error(session.get())))};
+    link.channel = std::move(deployment.channel);
+    link.firstBytes = deployment.firstBytes;
     link.session = std::move(session);
     return link;
 }

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include "app/host_spec.h"
+#include "app/ssh/agent_deploy.h"
 #include "app/ssh/ssh_handles.h"
 #include "app/transport.h"
 
@@ -23,6 +24,8 @@ struct ConnectPlan {
     QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
     QString configFile;
     int connectTimeoutS = 10;
+    // How the deployed agent is run (agent_deploy.h); empty: stdioAgentCommand, `<agent> --stdio`.
+    AgentCommand agentCommand;
 };
 
 // Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);
@@ -36,11 +39,13 @@ struct AgentLink {
     QStringList notes;  // deployment remarks for the host's diagnostics
     bool uploaded = false;
     QString agentPath;
+    QByteArray firstBytes;  // what the agent wrote before the link was handed over
 };
 
 using ConnectOutcome = std::variant<AgentLink, TransportProblem>;
 
-// Connects, checks the host key, logs in, deploys and starts the agent. Blocking (bounded by the
+// Connects, checks the host key, logs in, deploys and starts the agent (one exec channel when the
+// cached agent is current). Blocking (bounded by the
 // connect timeout for each network step): call it on a connect worker, never the GUI thread.
 ConnectOutcome connectAgent(const ConnectPlan& plan);
 

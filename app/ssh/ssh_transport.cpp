@@ -101,6 +101,7 @@ void SshTransport::onConnected(ConnectOutcome outcome) {
                               : tr("using the cached agent at %1").arg(agentPath_));
     for (const QString& note : link.notes) emit diagnostic(note);
     emit opened();
+    if (channel_ && !link.firstBytes.isEmpty()) emit bytesReceived(link.firstBytes);  // unless a receiver closed us
     pump();
 }
 

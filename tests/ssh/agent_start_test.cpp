@@ -1,0 +1,125 @@
+// Starting the agent: the one-exec start script, the AgentCommand hook, and a noexec cache
+// directory, against Debian's real sshd with the real agent binary.
+#include <sched.h>
+#include <sys/mount.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include <QByteArray>
+
+#include "app/ssh/ssh_connect.h"
+#include "tests/ssh/ssh_fixture.h"
+#include "tests/support/qt_wait.h"
+
+namespace fleetdeck::test {
+namespace {
+namespace fs = std::filesystem;
+
+// Reads the agent's channel until a whole line arrived (or 20 s passed).
+QByteArray firstLine(ssh::AgentLink& link) {
+    QByteArray out = link.firstBytes;
+    char buf[4096];
+    while (!out.contains('\n')) {
+        const int n = ssh_channel_read_timeout(link.channel.get(), buf, sizeof buf, 0, 20000);
+        if (n <= 0) break;
+        out.append(buf, n);
+    }
+    return out.left(out.indexOf('\n'));
+}
+
+TEST_F(SshTest, TheAgentCommandStartsTheAgentAfterAnUploadAndFromTheCache) {
+    ssh::ConnectPlan plan = ssh::planConnection(specFor(*sshd_));
+    std::vector<QByteArray> words;
+    plan.agentCommand = [&words](const QByteArray& pathWord) {
+        words.push_back(pathWord);
+        return pathWord + " --stdio --announce";
+    };
+    for (const bool upload : {true, false}) {
+        SCOPED_TRACE(upload ? "first connect" : "second connect");
+        ssh::ConnectOutcome outcome = ssh::connectAgent(plan);
+        auto* link = std::get_if<ssh::AgentLink>(&outcome);
+        ASSERT_TRUE(link) << std::get<TransportProblem>(outcome).message.toStdString() << sshd_->log();
+        EXPECT_EQ(link->uploaded, upload);
+        EXPECT_EQ(link->agentPath.toStdString(), cachedAgent().string());
+        // --announce came from the hook: the agent's first line is its ready event.
+        const QByteArray line = firstLine(*link);
+        EXPECT_TRUE(line.contains("\"event\":\"ready\"")) << line.toStdString();
+    }
+    // After the upload the hook gets the quoted path; from the cache, the start script's variable.
+    ASSERT_EQ(words.size(), 3u);  // the start script is built on both connects, then the upload's start
+    EXPECT_EQ(words[0], "\"$agent\"");
+    EXPECT_EQ(words[1].toStdString(), "'" + cachedAgent().string() + "'");
+    EXPECT_EQ(words[2], "\"$agent\"");
+}
+
+// Unmounts what a test mounted in its own mount namespace, even when an assertion failed.
+struct Mounted {
+    std::vector<fs::path> points;
+    ~Mounted() {
+        for (auto it = points.rbegin(); it != points.rend(); ++it) ::umount2(it->c_str(), MNT_DETACH);
+    }
+};
+
+// Gives this thread its own mount namespace: what the test mounts is seen only by the sshd it
+// starts afterwards, never by the rest of the machine.
+bool ownMountNamespace() {
+    return ::unshare(CLONE_NEWNS) == 0 && ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
+}
+
+TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
+    Mounted mounted;
+    const fs::path fakeUname = tmp_.path() / "uname";
+    std::ofstream(fakeUname) << "#!/bin/sh\necho riscv64\n";
+    fs::permissions(fakeUname, fs::perms::owner_all);
+    ASSERT_EQ(::mount(fakeUname.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr), 0);
+    mounted.points.push_back("/usr/bin/uname");
+    auto sshd = makeSshd("sshd-riscv");
+    ASSERT_TRUE(sshd->start()) << sshd->log();
+    trust(*sshd);
+    auto session = startSession(specFor(*sshd));
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    EXPECT_TRUE(session->reason().contains(QStringLiteral("gpu-test is a riscv64 server; this FleetDeck ships agents for x86_64")))
+        << session->reason().toStdString();
+    EXPECT_FALSE(fs::exists(remoteCache() / "fleetdeck")) << "nothing is uploaded for an unsupported architecture";
+    session->stop();
+    sshd.reset();
+}
+
+TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
+    Mounted mounted;
+    const fs::path cacheDir = cachedAgent().parent_path();
+    fs::create_directories(cacheDir);
+    ASSERT_EQ(::mount("tmpfs", cacheDir.c_str(), "tmpfs", MS_NOEXEC, "size=64m,mode=700"), 0);
+    mounted.points.push_back(cacheDir);
+    ASSERT_EQ(::mount("tmpfs", "/dev/shm", "tmpfs", 0, "size=64m"), 0);
+    mounted.points.push_back("/dev/shm");
+    auto sshd = makeSshd("sshd-noexec");
+    ASSERT_TRUE(sshd->start()) << sshd->log();
+    trust(*sshd);
+
+    for (const bool upload : {true, false}) {
+        SCOPED_TRACE(upload ? "first connect" : "second connect");
+        diagnostics_.clear();
+        auto session = startSession(specFor(*sshd));
+        ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString() << sshd->log();
+        EXPECT_TRUE(std::any_of(diagnostics_.begin(), diagnostics_.end(), [&](const QString& d) {
+            return d.contains(QString::fromStdString(cacheDir.string())) && d.contains(QStringLiteral("does not allow running programs"));
+        })) << "the diagnostics do not say why the cache directory was skipped";
+        const QString where = upload ? QStringLiteral("uploaded the agent to /dev/shm/fleetdeck-0/")
+                                     : QStringLiteral("using the cached agent at /dev/shm/fleetdeck-0/");
+        EXPECT_TRUE(std::any_of(diagnostics_.begin(), diagnostics_.end(), [&](const QString& d) { return d.startsWith(where); }))
+            << where.toStdString();
+        std::optional<Reply> facts;
+        session->request(QStringLiteral("facts"), Json::object(), [&](const Reply& r) { facts = r; });
+        ASSERT_TRUE(waitUntil([&] { return facts.has_value(); }, 30000));
+        EXPECT_TRUE(facts->ok());
+        session->stop();
+    }
+    sshd.reset();
+}
+
+}  // namespace
+}  // namespace fleetdeck::test
