@@ -55,6 +55,12 @@ void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& re
         s.p50Ms = number(t, "p50_ms");
         s.p95Ms = number(t, "p95_ms");
         s.maxMs = number(t, "max_ms");
+        if (const auto e = t.find("errors"); e != t.end() && e->is_object()) {
+            s.timeouts = e->value("timeout", 0);
+            s.refused = e->value("refused", 0);
+            s.unreachable = e->value("unreachable", 0);
+            s.otherErrors = e->value("other", 0);
+        }
         setLink(from, to, s);
     }
 }

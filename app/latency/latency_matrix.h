@@ -19,6 +19,7 @@ struct MeshHost {
     QString address;
     int port = 22;
     QString rack;
+    bool simulated = false;  // simulated hosts reach only simulated peers, real hosts only real ones
 };
 
 // One source → target link from a probe round.
@@ -27,6 +28,8 @@ struct LinkStats {
     int received = 0;
     double lossPct = 0;
     std::optional<double> minMs, p50Ms, p95Ms, maxMs;
+    // Failed attempts by kind (refused attempts count as received: they are round trips).
+    int timeouts = 0, refused = 0, unreachable = 0, otherErrors = 0;
 };
 
 // Something an ops engineer should look at, in words.
