@@ -24,7 +24,7 @@
 namespace fleetdeck {
 namespace {
 
-const QString kAddressKey = QStringLiteral("latency/mesh_address/%1");
+const QString kAddressGroup = QStringLiteral("latency_mesh_address");
 
 QLabel* sectionTitle(const QString& text) {
     auto* label = new QLabel(text);
@@ -120,9 +120,11 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     layout->addLayout(header);
     layout->addWidget(split, 1);
 
+    // Mesh addresses picked in earlier sessions, by host name.
     QSettings settings;
-    for (const QString& host : telemetry_.hostNames())
-        if (const QString a = settings.value(kAddressKey.arg(host)).toString(); !a.isEmpty()) store_.setMeshAddress(host, a);
+    settings.beginGroup(kAddressGroup);
+    for (const QString& host : settings.childKeys())
+        if (const QString a = settings.value(host).toString(); !a.isEmpty()) store_.setMeshAddress(host, a);
 }
 
 void LatencyView::refresh(qint64 nowMs) {
@@ -230,7 +232,9 @@ void LatencyView::chooseMeshAddress() {
     if (dialog.exec() != QDialog::Accepted || hosts->currentText().isEmpty()) return;
     const QString chosen = addresses->currentData().toString();
     store_.setMeshAddress(hosts->currentText(), chosen);
-    QSettings().setValue(kAddressKey.arg(hosts->currentText()), chosen);
+    QSettings settings;
+    settings.beginGroup(kAddressGroup);
+    settings.setValue(hosts->currentText(), chosen);
     if (mesh_) mesh_->measureNowAsync();
 }
 
