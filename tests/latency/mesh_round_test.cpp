@@ -50,7 +50,8 @@ protected:
     }
     void TearDown() override { fleet_.reset(); }
 
-    // Waits for a finished round in which every demo host answered, asking for rounds meanwhile.
+    // Waits for a finished round in which every demo host answered and this machine's ping came back,
+    // asking for rounds meanwhile.
     bool waitForFullRound() {
         return waitUntil([this] {
             if (store_.status().running) return false;
@@ -60,6 +61,9 @@ protected:
                 const QString peer = h.name == QLatin1String("gpu-a1") ? QStringLiteral("gpu-a2") : QStringLiteral("gpu-a1");
                 full = full && !m.sourceError(h.name) && m.link(h.name, peer);
             }
+            const auto trips = store_.roundTrips();
+            const auto local = trips.find(QStringLiteral("This machine"));
+            full = full && local != trips.end() && local->second.lastMs;  // the real agent is up too
             if (!full) mesh_->measureNowAsync();
             return full;
         }, 60000);

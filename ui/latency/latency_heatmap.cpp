@@ -63,7 +63,7 @@ void LatencyHeatmap::layoutCells() {
     for (int i = 0; i < model_.size(); ++i) nameWidth = std::max(nameWidth, fm.horizontalAdvance(model_.host(i).name));
     g_.labelWidth = fm.height() + 6 + nameWidth + 8;   // rack label (rotated), then the host name
     g_.headerHeight = fm.height() + 6 + nameWidth + 8;  // rack label, then the host name (rotated)
-    const int legendHeight = 3 * fm.height() + 16;
+    const int legendHeight = 5 * fm.height() + 24;  // title, scale, ticks, up to two lines of swatches
     const int n = std::max(1, model_.size());
     const int byWidth = (width() - g_.labelWidth - 2 * kMargin) / n;
     const int byHeight = (height() - g_.headerHeight - legendHeight - 3 * kMargin) / n;
@@ -205,7 +205,7 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRect(L.left(), L.top(), L.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("p50 round trip, source row → target column (TCP connect; log scale)"));
-    const QRect bar(L.left(), L.top() + fm.height() + 4, 260, fm.height());
+    const QRect bar(L.left(), L.top() + fm.height() + 4, 340, fm.height());
     for (int x = 0; x < bar.width(); ++x)
         p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()), latencyColor(static_cast<double>(x) / (bar.width() - 1)));
     p.setPen(palette().color(QPalette::WindowText));
@@ -216,17 +216,23 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
         const int w = fm.horizontalAdvance(t + QStringLiteral(" ms"));
         p.drawText(std::clamp(x - w / 2, bar.left(), bar.right() - w), bar.bottom() + 3 + fm.ascent(), t + QStringLiteral(" ms"));
     }
-    int x = bar.right() + 24;
-    const int y = bar.top();
+    // Swatches below the scale, wrapping onto a second line in a narrow window.
+    int x = L.left();
+    int y = bar.bottom() + 3 + fm.height() + 6;
     const int s = fm.height();
     const auto swatch = [&](LatencyCell::State state, double scale, const QString& text) {
+        const int needed = s + 6 + fm.horizontalAdvance(text);
+        if (x > L.left() && x + needed > L.right()) {
+            x = L.left();
+            y += s + 4;
+        }
         LatencyCell c;
         c.state = state;
         c.scale = scale;
         paintCell(p, QRect(x, y, s, s), c);
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(x + s + 6, y + fm.ascent(), text);
-        x += s + 6 + fm.horizontalAdvance(text) + 18;
+        x += needed + 18;
     };
     swatch(LatencyCell::State::Lossy, 0, tr("loss"));
     swatch(LatencyCell::State::Slow, 0.6, tr("slow (p50 > 3× median of its kind)"));

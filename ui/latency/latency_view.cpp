@@ -140,7 +140,16 @@ void LatencyView::rebuild() {
     heatmap_->modelChanged();
     fillFindings();
     fillRoundTrips();
-    if (!selectedFrom_.isEmpty()) showLink(model_.indexOf(selectedFrom_), model_.indexOf(selectedTo_));
+    // Until the user picks a link, the chart follows the first finding: the link most worth a look.
+    if (selectedFrom_.isEmpty()) {
+        for (const LatencyFinding& f : model_.findings())
+            if (!f.to.isEmpty()) {
+                showLink(model_.indexOf(f.from), model_.indexOf(f.to));
+                break;
+            }
+    } else {
+        showLink(model_.indexOf(selectedFrom_), model_.indexOf(selectedTo_));
+    }
 }
 
 void LatencyView::fillFindings() {

@@ -21,6 +21,8 @@ LinkHistoryChart::LinkHistoryChart(QWidget* parent)
     p95_->setName(tr("p95"));
     loss_->setName(tr("loss %"));
     p50_->setColor(latencyColor(0.35));
+    p50_->setPointsVisible(true);  // a single round is a point, not yet a line
+    p95_->setPointsVisible(true);
     p95_->setColor(latencyColor(0.75));
     loss_->setColor(lossAlarmColor());
     loss_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
