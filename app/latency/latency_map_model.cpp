@@ -10,7 +10,7 @@ namespace {
 
 QString msOrDash(const std::optional<double>& v) { return v ? formatMs(*v) : QStringLiteral("—"); }
 
-LatencyCell cellFor(const std::optional<LinkStats>& s, const std::optional<double>& median) {
+LatencyCell cellFor(const LinkStats* s, const std::optional<double>& median) {
     LatencyCell c;
     if (!s) return c;
     c.p50Ms = s->p50Ms;
@@ -28,8 +28,8 @@ double LatencyMapModel::scalePosition(double ms) {
     return std::clamp((std::log10(std::max(ms, 1e-9)) - lo) / (hi - lo), 0.0, 1.0);
 }
 
-void LatencyMapModel::update(const LatencyMatrix& matrix) {
-    matrix_ = matrix;
+void LatencyMapModel::update(LatencyMatrix matrix) {
+    matrix_ = std::move(matrix);
     hosts_ = matrix_.hosts();
     const int n = size();
     racks_.clear();
@@ -50,7 +50,7 @@ void LatencyMapModel::update(const LatencyMatrix& matrix) {
             else if (!canProbe(a, b)) cell.state = LatencyCell::State::NotMeasurable;
             else {
                 const bool same = !a.rack.isEmpty() && a.rack == b.rack;
-                cell = cellFor(matrix_.link(a.name, b.name), same ? sameMedian : crossMedian);
+                cell = cellFor(matrix_.linkAt(r, c), same ? sameMedian : crossMedian);
             }
         }
     }

@@ -35,7 +35,7 @@ struct RackBlock {
 // rack blocks, findings and tooltips. Knows nothing about widgets or colours.
 class LatencyMapModel {
 public:
-    void update(const LatencyMatrix& matrix);
+    void update(LatencyMatrix matrix);
 
     int size() const { return static_cast<int>(hosts_.size()); }
     const MeshHost& host(int index) const { return hosts_[static_cast<std::size_t>(index)]; }

@@ -68,7 +68,10 @@ void LinkHistoryChart::showLink(const QString& title, const std::vector<LinkPoin
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const qint64 first = points.empty() ? now - 60 * 60 * 1000 : points.front().timeMs;
     const qint64 last = points.empty() ? now : points.back().timeMs;
-    timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(std::min(first, last - 60 * 1000)), QDateTime::fromMSecsSinceEpoch(last + 5000));
+    // A little room at both ends, so the first and the last round's markers are not cut in half.
+    const qint64 start = std::min(first, last - 60 * 1000) - 5000;
+    timeAxis_->setFormat(last - start < 10 * 60 * 1000 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
+    timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(start), QDateTime::fromMSecsSinceEpoch(last + 5000));
     msAxis_->setRange(0, maxMs * 1.15);
 }
 
