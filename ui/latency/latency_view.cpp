@@ -45,8 +45,7 @@ QIcon findingIcon(LatencyFinding::Kind kind) {
 
 }  // namespace
 
-LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, LatencyMesh* mesh, QWidget* parent)
-    : QWidget(parent), store_(store), telemetry_(telemetry), mesh_(mesh) {
+QLayout* LatencyView::buildControls() {
     auto* title = sectionTitle(tr("Latency map: round trips between hosts, measured by their agents"));
     status_ = new QLabel(tr("No mesh round yet"));
     progress_ = new QProgressBar;
@@ -87,7 +86,11 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     header->addWidget(interval_);
     header->addWidget(address);
     header->addWidget(exportButton);
+    return header;
+}
 
+LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, LatencyMesh* mesh, QWidget* parent)
+    : QWidget(parent), store_(store), telemetry_(telemetry), mesh_(mesh) {
     heatmap_ = new LatencyHeatmap(model_);
     connect(heatmap_, &LatencyHeatmap::cellClicked, this, &LatencyView::showLink);
     findings_ = new QListWidget;
@@ -117,7 +120,7 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     split->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(header);
+    layout->addLayout(buildControls());
     layout->addWidget(split, 1);
 
     // Mesh addresses picked in earlier sessions, by host name.

@@ -41,6 +41,7 @@ public:
     QString statusText() const { return status_->text(); }
 
 private:
+    QLayout* buildControls();  // title, round status, Measure now, interval, mesh address, export
     void rebuild();
     void fillFindings();
     void fillRoundTrips();
