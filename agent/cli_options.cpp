@@ -5,7 +5,7 @@
 namespace fleetdeck::agent {
 
 const char* usage_text() {
-    return "Usage: fleetdeck-agent MODE [--root DIR | --simulate SPEC [--sim-speed X]] [--pretty]\n"
+    return "Usage: fleetdeck-agent MODE [--root DIR | --simulate SPEC [--sim-speed X] [--sim-rack R]] [--pretty]\n"
            "\n"
            "Modes:\n"
            "  --stdio      serve the FleetDeck protocol (JSON Lines) on stdin/stdout\n"
@@ -19,8 +19,10 @@ const char* usage_text() {
            "  --pretty     indent JSON output (--once, --facts)\n"
            "  --simulate PROFILE[+VARIANT...][:SEED]\n"
            "               serve a simulated server instead of this one; profiles hgx-h100-8,\n"
-           "               l40s-4, cpu-only; variants bad-fan, pcie-x8 (e.g. hgx-h100-8+bad-fan:7)\n"
+           "               l40s-4, cpu-only; variants bad-fan, pcie-x8, bad-link=PEER\n"
+           "               (e.g. hgx-h100-8+bad-fan:7)\n"
            "  --sim-speed X  with --simulate: X simulated seconds per real second (default 1)\n"
+           "  --sim-rack R   with --simulate: the host's rack, which shapes its probe answers\n"
            "  --announce   with --stdio: write a ready event as soon as the agent runs, so a client\n"
            "               that started it through sudo knows the password was accepted\n";
 }
@@ -54,6 +56,9 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         } else if (a == "--simulate") {
             if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--simulate needs PROFILE[:SEED]"};
             o.simulate = args[++i];
+        } else if (a == "--sim-rack") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--sim-rack needs a rack name"};
+            o.sim_rack = args[++i];
         } else if (a == "--sim-speed") {
             char* end = nullptr;
             const std::string v = i + 1 < args.size() ? args[++i] : std::string();
@@ -67,6 +72,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
     }
     if (!mode) return {std::nullopt, "no mode given"};
     if (!o.simulate.empty() && !o.root.empty()) return {std::nullopt, "--simulate and --root cannot be combined"};
+    if (!o.sim_rack.empty() && o.simulate.empty()) return {std::nullopt, "--sim-rack needs --simulate"};
     o.mode = *mode;
     return {o, {}};
 }

@@ -14,6 +14,7 @@ struct Options {
     bool pretty = false;
     std::string simulate;    // --simulate PROFILE[+VARIANT...][:SEED]; empty: a real machine
     double sim_speed = 1.0;  // --sim-speed: simulated seconds per real second
+    std::string sim_rack;    // --sim-rack: the simulated host's rack, for its probe answers
     bool announce = false;  // --stdio: print a ready event first (privileged push agents under sudo)
 };
 

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "agent/facts.h"
+#include "agent/net_addresses.h"
 #include "agent/settings/settings_engine.h"
 
 namespace fleetdeck::agent {
@@ -44,7 +45,12 @@ void LiveMachine::recover_settings() {
 
 Json LiveMachine::identity() { return host_identity(fs_); }
 
-Json LiveMachine::facts() { return collect_facts(fs_); }
+Json LiveMachine::facts() {
+    Json facts = collect_facts(fs_);
+    // Addresses belong to the running system, not to a recorded tree.
+    facts["addresses"] = fs_.is_live() ? interface_addresses() : Json::array();
+    return facts;
+}
 
 Json LiveMachine::snapshot() {
     if (first_snapshot_) {

@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "fleetdeck-agent: --simulate %s: %s\n", o.simulate.c_str(), spec.error.c_str());
             return 2;
         }
-        owned = std::make_unique<agent::sim::SimulatedMachine>(*spec.spec, o.sim_speed);
+        agent::sim::SimSpec simSpec = *spec.spec;
+        simSpec.rack = o.sim_rack;
+        owned = std::make_unique<agent::sim::SimulatedMachine>(std::move(simSpec), o.sim_speed);
     } else {
         owned = std::make_unique<agent::LiveMachine>(agent::RootFs(o.root));
     }

@@ -8,10 +8,13 @@
 #include "app/dashboard/open_file_limit.h"
 #include "app/fleet_thread.h"
 #include "app/inventory/inventory.h"
+#include "app/latency/latency_mesh.h"
+#include "app/latency/latency_store.h"
 #include "app/ssh/ssh_prompter.h"
 #include "ui/gui_prompter.h"
 #include "ui/audit/audit_viewer.h"
 #include "app/tuning/current_values_reader.h"
+#include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -33,7 +36,7 @@ int main(int argc, char** argv) {
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("The view to open: overview, host:NAME, cooling, racks or audit."),
+                                  QStringLiteral("The view to open: overview, host:NAME, cooling, racks, latency or audit."),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
     const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
                                        QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
@@ -52,8 +55,11 @@ int main(int argc, char** argv) {
     }
     raiseOpenFileLimit();
 
+    LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
     FleetThread fleet;
     MainWindow window(fleet.store());
+    LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
+    window.addLatencyView(new LatencyView(latencyStore, fleet.store(), mesh));
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
     const bool auditView = parser.value(view) == QLatin1String("audit");
     QString viewError;

@@ -30,9 +30,12 @@ std::unique_ptr<Transport> makeTransport(const HostSpec& spec) {
     switch (spec.kind) {
     case HostSpec::Kind::Local:
         return std::make_unique<LocalTransport>(localAgentPath(), QStringList{});
-    case HostSpec::Kind::Simulated:
-        return std::make_unique<LocalTransport>(localAgentPath(),
-                                                QStringList{QStringLiteral("--simulate"), spec.simulateProfile});
+    case HostSpec::Kind::Simulated: {
+        QStringList args{QStringLiteral("--simulate"), spec.simulateProfile};
+        // The rack shapes the simulated host's probe answers (docs/protocol.md, "Simulated hosts").
+        if (!spec.rack.isEmpty()) args << QStringLiteral("--sim-rack") << spec.rack;
+        return std::make_unique<LocalTransport>(localAgentPath(), args);
+    }
     case HostSpec::Kind::Ssh:
         return std::make_unique<ssh::SshTransport>(spec);
     }

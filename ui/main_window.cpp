@@ -12,6 +12,7 @@
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/rack_view.h"
+#include "ui/latency/latency_view.h"
 
 #include "ui/inventory_dialog.h"
 #include "ui/audit/audit_viewer.h"
@@ -59,6 +60,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view_ = view;
     const std::pair<View, QString> views[] = {{View::Overview, tr("Fleet &overview")},
                                               {View::Host, tr("&Host page")},
                                               {View::Cooling, tr("GPU &cooling")},
@@ -99,6 +101,7 @@ void MainWindow::refreshNow() {
     if (current == hostPage_) hostPage_->refresh(now);
     else if (current == cooling_) cooling_->refresh(now);
     else if (current == racks_) racks_->refresh(now);
+    else if (latency_ && current == latency_) latency_->refresh(now);
 }
 
 void MainWindow::showView(View view) {
@@ -118,12 +121,22 @@ bool MainWindow::showView(const QString& spec, QString* error) {
     else if (spec == QLatin1String("cooling")) showView(View::Cooling);
     else if (spec == QLatin1String("racks")) showView(View::Racks);
     else if (spec == QLatin1String("host")) showView(View::Host);
+    else if (spec == QLatin1String("latency") && latency_) tabs_->setCurrentWidget(latency_);
     else if (spec.startsWith(QLatin1String("host:")) && spec.size() > 5) showHost(spec.mid(5));
     else {
-        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks)").arg(spec);
+        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks, latency)").arg(spec);
         return false;
     }
     return true;
+}
+
+void MainWindow::addLatencyView(LatencyView* view) {
+    latency_ = view;
+    tabs_->addTab(view, tr("Latency map"));
+    QAction* show = new QAction(tr("&Latency map"), this);
+    show->setShortcut(QKeySequence(QStringLiteral("Ctrl+5")));
+    connect(show, &QAction::triggered, this, [this] { tabs_->setCurrentWidget(latency_); });
+    view_->insertAction(view_->actions().value(4), show);
 }
 
 void MainWindow::showHost(const QString& name) {

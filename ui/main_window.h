@@ -14,6 +14,7 @@ class OverviewView;
 class HostPage;
 class CoolingView;
 class RackView;
+class LatencyView;
 
 // The application window: the dashboard views as tabs (View menu, Ctrl+1…4), repainted from the
 // models on one timer, never per sample.
@@ -36,6 +37,9 @@ public:
     HostPage& hostPage() { return *hostPage_; }
     CoolingView& cooling() { return *cooling_; }
     RackView& racks() { return *racks_; }
+    // Adds the latency map as a tab (View → Latency map, Ctrl+5; --view latency). Takes ownership.
+    void addLatencyView(LatencyView* view);
+    LatencyView* latency() { return latency_; }
     // Where features add their entries (audit log, tuning wizard).
     QMenu* toolsMenu();
     // What the tuning wizard uses to read current values and push; set by main().
@@ -57,6 +61,8 @@ private:
     HostPage* hostPage_ = nullptr;
     CoolingView* cooling_ = nullptr;
     RackView* racks_ = nullptr;
+    LatencyView* latency_ = nullptr;
+    QMenu* view_ = nullptr;
     QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
     TuningWizardHooks tuningHooks_;

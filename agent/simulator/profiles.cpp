@@ -119,7 +119,8 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         const std::string_view v = variants.substr(0, next);
         if (v == "bad-fan") spec.bad_fan = true;
         else if (v == "pcie-x8") spec.pcie_x8 = true;
-        else return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: bad-fan, pcie-x8)"};
+        else if (v.starts_with("bad-link=") && v.size() > 9) spec.bad_link_peers.emplace_back(v.substr(9));
+        else return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: bad-fan, pcie-x8, bad-link=PEER)"};
         if (next == std::string_view::npos) break;
         variants.remove_prefix(next + 1);
     }

@@ -54,11 +54,14 @@ const std::vector<Profile>& profiles();
 const Profile* find_profile(std::string_view name);
 
 // PROFILE[+VARIANT...][:SEED], e.g. "hgx-h100-8+bad-fan:7". Variants: bad-fan (one GPU's fan
-// degraded: it overheats and throttles), pcie-x8 (one GPU trained at half link width).
+// degraded: it overheats and throttles), pcie-x8 (one GPU trained at half link width),
+// bad-link=PEER (the link to the simulated host PEER is slow and loses probes; may repeat).
 struct SimSpec {
     const Profile* profile = nullptr;
     bool bad_fan = false;
     bool pcie_x8 = false;
+    std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
+    std::string rack;  // --sim-rack: decides which peers are in the same rack; empty: none are
     std::uint64_t seed = 1;
     std::string text;  // as given, for the hostname and diagnostics
 

@@ -96,6 +96,7 @@ Json simulated_facts(const SimSpec& spec, const SettingsStore& settings) {
                                  {"message", "libnvidia-ml.so.1 is not installed (no NVIDIA driver)"},
                                  {"driver_version", nullptr}, {"gpu_count", nullptr}};
     facts["nics"] = nic_facts(p);
+    facts["addresses"] = Json::array();  // peers reach a simulated host at its simulated name only
     Json ib = Json::array();
     for (int i = 0; i < p.infiniband_ports; ++i)
         ib.push_back({{"device", "mlx5_" + std::to_string(i)}, {"port", 1}, {"state", "ACTIVE"},

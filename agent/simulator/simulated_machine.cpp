@@ -35,7 +35,8 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
       plan_(profile_.workload, spec_.seed),
       rng_(spec_.seed),
       socket_temp_c_(static_cast<std::size_t>(profile_.sockets), 40.0),
-      nics_(profile_.nics.size()) {
+      nics_(profile_.nics.size()),
+      network_(spec_) {
     // Where the host sits in the cold aisle: a few degrees between hosts, and GPUs further
     // downstream in the chassis airflow run a little warmer.
     const double host_inlet_c = 24.0 + rng_.uniform() * 3.0;
@@ -55,6 +56,10 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
 Json SimulatedMachine::identity() { return simulated_identity(spec_); }
 
 Json SimulatedMachine::facts() { return simulated_facts(spec_, settings_); }
+
+Json SimulatedMachine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) {
+    return network_.probe(targets, options);
+}
 
 Json SimulatedMachine::snapshot() { return snapshot_at(clock_()); }
 

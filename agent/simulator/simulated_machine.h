@@ -7,6 +7,7 @@
 #include "agent/machine.h"
 #include "agent/simulator/random.h"
 #include "agent/simulator/settings_store.h"
+#include "agent/simulator/sim_network.h"
 #include "agent/simulator/sim_spec.h"
 #include "agent/simulator/thermal.h"
 #include "agent/simulator/workload.h"
@@ -37,6 +38,8 @@ public:
     Json facts() override;
     Json snapshot() override;
     bool simulated() const override { return true; }
+    // Rack-shaped latency to simulated peers (SimNetwork); real addresses are unreachable.
+    Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) override;
 
     // The snapshot at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
     Json snapshot_at(double sim_s);
@@ -76,6 +79,7 @@ private:
     std::vector<double> socket_temp_c_;
     double nvme_temp_c_ = 35;
     std::vector<Nic> nics_;
+    SimNetwork network_;
 };
 
 }  // namespace fleetdeck::agent::sim

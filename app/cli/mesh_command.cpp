@@ -6,19 +6,10 @@
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
 #include "app/latency/latency_matrix.h"
+#include "app/latency/mesh_address.h"
 
 namespace fleetdeck::cli {
 namespace {
-
-// Where peers reach a host: its SSH address and port (the agents connect to it, no new port).
-MeshHost meshHostFor(const HostSpec& spec) {
-    MeshHost h;
-    h.name = spec.name;
-    h.rack = spec.rack;
-    h.address = spec.kind == HostSpec::Kind::Ssh ? spec.address : QStringLiteral("127.0.0.1");
-    h.port = spec.port > 0 ? spec.port : 22;
-    return h;
-}
 
 void printMatrix(const LatencyMatrix& m, QTextStream& out) {
     int width = 6;
@@ -78,6 +69,12 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     const auto resolved = resolveHosts(options.hosts, options, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
+    // One target list serves every source, so all of them must be able to reach all of it.
+    for (const HostSpec& spec : specs)
+        if (spec.isSimulated() != specs.front().isSimulated()) {
+            err << "fleetdeck-cli: simulated and real hosts cannot measure each other; list only one kind\n";
+            return kUsage;
+        }
     std::vector<MeshHost> meshHosts;
     nlohmann::json targets = nlohmann::json::array();
     for (const HostSpec& spec : specs) {

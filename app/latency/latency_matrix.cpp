@@ -24,17 +24,25 @@ void LatencyMatrix::setHosts(std::vector<MeshHost> hosts) {
         return std::make_pair(a.rack, a.name) < std::make_pair(b.rack, b.name);
     });
     hosts_ = std::move(hosts);
+    index_.clear();
+    for (std::size_t i = 0; i < hosts_.size(); ++i) index_.insert(hosts_[i].name, static_cast<int>(i));
+    links_.assign(hosts_.size() * hosts_.size(), std::nullopt);
 }
 
-int LatencyMatrix::indexOf(const QString& name) const {
-    for (std::size_t i = 0; i < hosts_.size(); ++i)
-        if (hosts_[i].name == name) return static_cast<int>(i);
-    return -1;
-}
+int LatencyMatrix::indexOf(const QString& name) const { return index_.value(name, -1); }
 
 void LatencyMatrix::setLink(const QString& from, const QString& to, const LinkStats& stats) {
-    links_[{from, to}] = stats;
+    const int i = indexOf(from), j = indexOf(to);
+    if (i < 0 || j < 0) return;
+    links_[static_cast<std::size_t>(i) * hosts_.size() + static_cast<std::size_t>(j)] = stats;
     sourceErrors_.erase(from);
+}
+
+const LinkStats* LatencyMatrix::linkAt(int from, int to) const {
+    const auto n = static_cast<int>(hosts_.size());
+    if (from < 0 || to < 0 || from >= n || to >= n) return nullptr;
+    const auto& s = links_[static_cast<std::size_t>(from) * hosts_.size() + static_cast<std::size_t>(to)];
+    return s ? &*s : nullptr;
 }
 
 void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& result) {
@@ -55,6 +63,12 @@ void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& re
         s.p50Ms = number(t, "p50_ms");
         s.p95Ms = number(t, "p95_ms");
         s.maxMs = number(t, "max_ms");
+        if (const auto e = t.find("errors"); e != t.end() && e->is_object()) {
+            s.timeouts = e->value("timeout", 0);
+            s.refused = e->value("refused", 0);
+            s.unreachable = e->value("unreachable", 0);
+            s.otherErrors = e->value("other", 0);
+        }
         setLink(from, to, s);
     }
 }
@@ -62,14 +76,14 @@ void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& re
 void LatencyMatrix::setSourceError(const QString& from, const QString& reason) { sourceErrors_[from] = reason; }
 
 void LatencyMatrix::clearLinks() {
-    links_.clear();
+    links_.assign(hosts_.size() * hosts_.size(), std::nullopt);
     sourceErrors_.clear();
 }
 
 std::optional<LinkStats> LatencyMatrix::link(const QString& from, const QString& to) const {
-    const auto it = links_.find({from, to});
-    if (it == links_.end()) return std::nullopt;
-    return it->second;
+    const LinkStats* s = linkAt(indexOf(from), indexOf(to));
+    if (!s) return std::nullopt;
+    return *s;
 }
 
 std::optional<QString> LatencyMatrix::sourceError(const QString& from) const {
@@ -81,13 +95,20 @@ std::optional<QString> LatencyMatrix::sourceError(const QString& from) const {
 bool LatencyMatrix::sameRack(const QString& a, const QString& b) const {
     const int i = indexOf(a), j = indexOf(b);
     if (i < 0 || j < 0) return false;
-    return !hosts_[i].rack.isEmpty() && hosts_[i].rack == hosts_[j].rack;
+    return sameRackAt(i, j);
+}
+
+bool LatencyMatrix::sameRackAt(int i, int j) const {
+    const MeshHost& a = hosts_[static_cast<std::size_t>(i)];
+    return !a.rack.isEmpty() && a.rack == hosts_[static_cast<std::size_t>(j)].rack;
 }
 
 std::optional<double> LatencyMatrix::medianP50(bool sameRackLinks) const {
     std::vector<double> values;
-    for (const auto& [key, s] : links_)
-        if (s.p50Ms && sameRack(key.first, key.second) == sameRackLinks) values.push_back(*s.p50Ms);
+    const int n = static_cast<int>(hosts_.size());
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            if (const LinkStats* s = linkAt(i, j); s && s->p50Ms && sameRackAt(i, j) == sameRackLinks) values.push_back(*s->p50Ms);
     if (values.empty()) return std::nullopt;
     const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
     std::nth_element(values.begin(), mid, values.end());
@@ -104,11 +125,14 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
     for (const MeshHost& h : hosts_)
         if (const auto why = sourceError(h.name))
             out.push_back({LatencyFinding::Kind::NoData, h.name, {}, QStringLiteral("%1: no measurements (%2)").arg(h.name, *why)});
-    for (const MeshHost& a : hosts_) {
-        for (const MeshHost& b : hosts_) {
-            const auto s = link(a.name, b.name);
+    const int n = static_cast<int>(hosts_.size());
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const LinkStats* s = linkAt(i, j);
             if (!s) continue;
-            const bool same = sameRack(a.name, b.name);
+            const MeshHost& a = hosts_[static_cast<std::size_t>(i)];
+            const MeshHost& b = hosts_[static_cast<std::size_t>(j)];
+            const bool same = sameRackAt(i, j);
             const auto median = same ? sameMedian : crossMedian;
             const bool slow = s->p50Ms && median && *median > 0 && *s->p50Ms > 3.0 * *median;
             const bool lossy = s->lossPct > 0;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,7 @@ struct MeshHost {
     QString address;
     int port = 22;
     QString rack;
+    bool simulated = false;  // simulated hosts reach only simulated peers, real hosts only real ones
 };
 
 // One source → target link from a probe round.
@@ -27,6 +29,8 @@ struct LinkStats {
     int received = 0;
     double lossPct = 0;
     std::optional<double> minMs, p50Ms, p95Ms, maxMs;
+    // Failed attempts by kind (refused attempts count as received: they are round trips).
+    int timeouts = 0, refused = 0, unreachable = 0, otherErrors = 0;
 };
 
 // Something an ops engineer should look at, in words.
@@ -38,9 +42,12 @@ struct LatencyFinding {
 };
 
 // Host × host latency, sources as rows and targets as columns, ordered by rack then name so racks
-// form blocks. A link is missing (no data) until a probe round reports it.
+// form blocks. A link is missing (no data) until a probe round reports it. Links are kept in a
+// dense n × n table indexed through a name → position hash: a 64-host mesh is 4,032 links, and the
+// GUI thread copies and walks it whenever a round lands. Links of hosts not in the matrix are ignored.
 class LatencyMatrix {
 public:
+    // Sets the hosts (and forgets any links measured before).
     void setHosts(std::vector<MeshHost> hosts);
     const std::vector<MeshHost>& hosts() const { return hosts_; }  // rack order
     int indexOf(const QString& name) const;
@@ -53,6 +60,8 @@ public:
     void clearLinks();
 
     std::optional<LinkStats> link(const QString& from, const QString& to) const;
+    // The same by position in hosts(); null when not measured or out of range.
+    const LinkStats* linkAt(int from, int to) const;
     std::optional<QString> sourceError(const QString& from) const;
     bool sameRack(const QString& a, const QString& b) const;
 
@@ -66,8 +75,11 @@ public:
     nlohmann::json toJson() const;
 
 private:
+    bool sameRackAt(int i, int j) const;
+
     std::vector<MeshHost> hosts_;
-    std::map<std::pair<QString, QString>, LinkStats> links_;
+    QHash<QString, int> index_;
+    std::vector<std::optional<LinkStats>> links_;  // row-major, hosts_.size()²
     std::map<QString, QString> sourceErrors_;
 };
 

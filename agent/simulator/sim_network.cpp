@@ -1,0 +1,71 @@
+#include "agent/simulator/sim_network.h"
+
+#include <algorithm>
+
+#include "agent/simulator/random.h"
+
+namespace fleetdeck::agent::sim {
+namespace {
+
+// FNV-1a: a stable hash of a name, so a link's offset does not depend on the standard library.
+std::uint64_t hash_name(std::string_view text) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : text) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+}  // namespace
+
+std::optional<SimPeer> parse_sim_address(std::string_view address) {
+    if (address.size() <= kSimAddressSuffix.size() || !address.ends_with(kSimAddressSuffix)) return std::nullopt;
+    const std::string_view labels = address.substr(0, address.size() - kSimAddressSuffix.size());
+    const auto dot = labels.find('.');
+    SimPeer peer;
+    peer.host = std::string(labels.substr(0, dot));
+    if (dot != std::string_view::npos) peer.rack = std::string(labels.substr(dot + 1));
+    if (peer.host.empty() || peer.rack.find('.') != std::string::npos) return std::nullopt;
+    return peer;
+}
+
+SimNetwork::SimNetwork(const SimSpec& spec) : seed_(spec.seed), rack_(spec.rack), bad_link_peers_(spec.bad_link_peers) {}
+
+std::vector<ProbeAttempt> SimNetwork::attempts(const ProbeTarget& target, int count, std::uint64_t round) const {
+    std::vector<ProbeAttempt> out;
+    const auto peer = parse_sim_address(target.address);
+    if (!peer) {
+        // A simulated host has no real network: real addresses are unreachable from it.
+        out.assign(static_cast<std::size_t>(count), ProbeAttempt{ProbeAttempt::Outcome::Unreachable, std::nullopt});
+        return out;
+    }
+    const bool same_rack = !rack_.empty() && peer->rack == rack_;
+    const bool bad = std::find(bad_link_peers_.begin(), bad_link_peers_.end(), peer->host) != bad_link_peers_.end();
+    // The link's own offset stays the same every round; the jitter changes with each attempt.
+    Random link(seed_ ^ hash_name(peer->host) ^ (hash_name(peer->rack) << 1));
+    const double base_ms = (bad ? kBadLinkMs : same_rack ? kSameRackMs : kCrossRackMs) * (0.9 + 0.25 * link.uniform());
+    Random noise(seed_ * 0x9e3779b97f4a7c15ULL + hash_name(target.address) + round * 0xbf58476d1ce4e5b9ULL);
+    // A bad link loses one attempt in every round, and each further one with a 15 % chance.
+    const int always_lost = bad ? static_cast<int>(noise.next() % static_cast<std::uint64_t>(count)) : -1;
+    for (int i = 0; i < count; ++i) {
+        const double u = noise.uniform();
+        if (bad && (i == always_lost || noise.uniform() < 0.15)) {
+            out.push_back({ProbeAttempt::Outcome::Timeout, std::nullopt});
+            continue;
+        }
+        // Mostly close to the base, now and then a queueing spike (u² makes the tail thin).
+        const double jitter = bad ? 0.6 * u : 0.2 * u * u;
+        out.push_back({ProbeAttempt::Outcome::Connected, base_ms * (1.0 + jitter)});
+    }
+    return out;
+}
+
+Json SimNetwork::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) {
+    const std::uint64_t round = rounds_++;
+    Json results = Json::array();
+    for (const ProbeTarget& t : targets) results.push_back(to_json(t, summarize(attempts(t, options.count, round))));
+    return {{"method", "tcp_connect"}, {"targets", std::move(results)}};
+}
+
+}  // namespace fleetdeck::agent::sim

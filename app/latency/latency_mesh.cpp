@@ -1,0 +1,139 @@
+#include "app/latency/latency_mesh.h"
+
+#include <QDateTime>
+#include <QMetaObject>
+
+#include "app/fleet_monitor.h"
+#include "app/latency/mesh_address.h"
+
+namespace fleetdeck {
+namespace {
+
+qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
+}  // namespace
+
+LatencyMesh::LatencyMesh(TelemetryStore& telemetry, LatencyStore& store, FleetMonitor& monitor, Options options,
+                         QObject* parent)
+    : QObject(parent),
+      telemetry_(telemetry),
+      store_(store),
+      monitor_(monitor),
+      options_(options),
+      catchUpRoundsLeft_(options.catchUpRounds) {
+    timer_.setSingleShot(true);
+    connect(&timer_, &QTimer::timeout, this, &LatencyMesh::measureNow);
+    store_.setIntervalS(options_.intervalS);
+}
+
+LatencyMesh* LatencyMesh::startOn(FleetMonitor& monitor, TelemetryStore& telemetry, LatencyStore& store, Options options) {
+    LatencyMesh* mesh = nullptr;
+    QMetaObject::invokeMethod(&monitor, [&] {
+        mesh = new LatencyMesh(telemetry, store, monitor, options, &monitor);
+        mesh->start();
+    }, Qt::BlockingQueuedConnection);
+    return mesh;
+}
+
+void LatencyMesh::measureNowAsync() { QMetaObject::invokeMethod(this, &LatencyMesh::measureNow, Qt::QueuedConnection); }
+
+void LatencyMesh::setIntervalAsync(int seconds) {
+    QMetaObject::invokeMethod(this, [this, seconds] { setInterval(seconds); }, Qt::QueuedConnection);
+}
+
+void LatencyMesh::start() { timer_.start(options_.startDelayMs); }
+
+void LatencyMesh::setInterval(int seconds) {
+    options_.intervalS = std::max(5, seconds);
+    store_.setIntervalS(options_.intervalS);
+    if (!running_) timer_.start(options_.intervalS * 1000);
+}
+
+void LatencyMesh::measureNow() {
+    if (running_) return;
+    timer_.stop();
+    std::vector<MeshHost> hosts;
+    for (const HostRecord& r : telemetry_.summaries()) hosts.push_back(meshHostFor(r.spec, store_.meshAddress(r.spec.name)));
+    auto round = std::make_shared<Round>();
+    round->matrix.setHosts(hosts);
+    running_ = true;
+    round->waiting = static_cast<int>(hosts.size()) + 1;  // +1 until every request is out
+    store_.roundStarted(static_cast<int>(hosts.size()), nowMs());
+    for (const MeshHost& source : round->matrix.hosts()) {
+        timeRoundTrip(source.name);
+        askSource(source, round->matrix.hosts(), round);
+    }
+    sourceDone(round, false);
+}
+
+void LatencyMesh::askSource(const MeshHost& source, const std::vector<MeshHost>& hosts, const std::shared_ptr<Round>& round) {
+    HostSession* session = monitor_.session(source.name);
+    const HostState state = session ? session->state() : HostState::Idle;
+    if (!session) {
+        round->matrix.setSourceError(source.name, tr("no session"));
+        sourceDone(round);
+        return;
+    }
+    if (state != HostState::Connected && state != HostState::Stale) {
+        if (state == HostState::Idle || state == HostState::Connecting) round->someConnecting = true;
+        const QString why = session->reason();
+        round->matrix.setSourceError(source.name, why.isEmpty() ? toString(state) : QStringLiteral("%1: %2").arg(toString(state), why));
+        sourceDone(round);
+        return;
+    }
+    if (!session->hello().capabilities.contains(QStringLiteral("probe"))) {
+        round->matrix.setSourceError(source.name, tr("its agent is too old to probe; update it"));
+        sourceDone(round);
+        return;
+    }
+    nlohmann::json targets = nlohmann::json::array();
+    for (const MeshHost& peer : hosts)
+        if (canProbe(source, peer))
+            targets.push_back({{"name", peer.name.toStdString()}, {"address", peer.address.toStdString()}, {"port", peer.port}});
+    if (targets.empty()) {
+        sourceDone(round);  // nothing it can reach (the only real host among simulated ones)
+        return;
+    }
+    const int attemptMs = options_.count * (options_.spacingMs + options_.timeoutMs);
+    const nlohmann::json params = {{"targets", targets}, {"count", options_.count}, {"spacing_ms", options_.spacingMs},
+                                   {"timeout_ms", options_.timeoutMs}, {"concurrency", std::min<int>(64, static_cast<int>(targets.size()))}};
+    const QString name = source.name;
+    session->request(QStringLiteral("probe"), params, [this, name, round](const Reply& reply) {
+        if (reply.ok()) round->matrix.setProbeResult(name, reply.result);
+        else round->matrix.setSourceError(name, QString::fromStdString(reply.error->message));
+        sourceDone(round);
+    }, attemptMs + 10000);
+}
+
+void LatencyMesh::timeRoundTrip(const QString& host) {
+    HostSession* session = monitor_.session(host);
+    if (!session || session->state() != HostState::Connected) {
+        store_.setRoundTrip(host, std::nullopt, session ? toString(session->state()) : tr("no session"), nowMs());
+        return;
+    }
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    session->request(QStringLiteral("ping"), nlohmann::json::object(), [this, host, clock](const Reply& reply) {
+        const double ms = static_cast<double>(clock->nsecsElapsed()) / 1e6;
+        if (reply.ok()) store_.setRoundTrip(host, ms, {}, nowMs());
+        else store_.setRoundTrip(host, std::nullopt, QString::fromStdString(reply.error->message), nowMs());
+    }, 10000);
+}
+
+void LatencyMesh::sourceDone(const std::shared_ptr<Round>& round, bool isSource) {
+    if (isSource) store_.sourceAnswered();
+    if (--round->waiting > 0) return;
+    store_.roundFinished(round->matrix, nowMs());
+    running_ = false;
+    scheduleNext(round->someConnecting);
+}
+
+void LatencyMesh::scheduleNext(bool someConnecting) {
+    // Soon after start-up, hosts still connecting get another chance before the full interval;
+    // a host that keeps failing does not turn this into a fast loop.
+    const bool catchUp = someConnecting && catchUpRoundsLeft_ > 0;
+    if (catchUp) --catchUpRoundsLeft_;
+    timer_.start(catchUp ? options_.catchUpDelayMs : options_.intervalS * 1000);
+}
+
+}  // namespace fleetdeck

@@ -1,0 +1,49 @@
+#include "app/latency/mesh_address.h"
+
+namespace fleetdeck {
+namespace {
+
+QString dnsLabel(const QString& text) {
+    QString out;
+    for (const QChar c : text.toLower()) out += (c.isLetterOrNumber() && c.unicode() < 128) ? c : QLatin1Char('-');
+    return out;
+}
+
+}  // namespace
+
+QString simulatedMeshAddress(const QString& name, const QString& rack) {
+    if (rack.isEmpty()) return dnsLabel(name) + QStringLiteral(".sim.invalid");
+    return QStringLiteral("%1.%2.sim.invalid").arg(dnsLabel(name), dnsLabel(rack));
+}
+
+MeshHost meshHostFor(const HostSpec& spec, const QString& chosen) {
+    MeshHost h;
+    h.name = spec.name;
+    h.rack = spec.rack;
+    h.simulated = spec.isSimulated();
+    h.port = spec.port > 0 ? spec.port : 22;
+    switch (spec.kind) {
+    case HostSpec::Kind::Ssh: h.address = spec.address; break;
+    case HostSpec::Kind::Local: h.address = QStringLiteral("127.0.0.1"); break;
+    case HostSpec::Kind::Simulated: h.address = simulatedMeshAddress(spec.name, spec.rack); break;
+    }
+    if (!chosen.isEmpty() && !h.simulated) h.address = chosen;
+    return h;
+}
+
+bool canProbe(const MeshHost& from, const MeshHost& to) { return from.name != to.name && from.simulated == to.simulated; }
+
+std::vector<InterfaceAddress> interfaceAddresses(const nlohmann::json& facts) {
+    std::vector<InterfaceAddress> out;
+    const auto list = facts.find("addresses");
+    if (list == facts.end() || !list->is_array()) return out;
+    for (const auto& a : *list) {
+        if (!a.is_object() || !a.contains("address") || !a["address"].is_string()) continue;
+        out.push_back({QString::fromStdString(a.value("interface", std::string())),
+                       QString::fromStdString(a.value("family", std::string())),
+                       QString::fromStdString(a["address"].get<std::string>())});
+    }
+    return out;
+}
+
+}  // namespace fleetdeck

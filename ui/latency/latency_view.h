@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QWidget>
+
+#include "app/latency/latency_map_model.h"
+#include "app/latency/latency_store.h"
+#include "app/telemetry_store.h"
+
+namespace fleetdeck {
+
+class LatencyHeatmap;
+class LatencyMesh;
+class LinkHistoryChart;
+
+// The latency map tab: the host × host heatmap, the findings in words, the app → host round trips
+// and the history of the clicked link; "Measure now", the round interval, mesh addresses and CSV
+// export. Reads the LatencyStore on the main window's repaint timer; `mesh` may be null (no rounds
+// can be started, e.g. in tests that fill the store themselves).
+class LatencyView : public QWidget {
+    Q_OBJECT
+public:
+    LatencyView(LatencyStore& store, TelemetryStore& telemetry, LatencyMesh* mesh, QWidget* parent = nullptr);
+
+    void refresh(qint64 nowMs);
+    // Selects a link and shows its history (what a click on its cell does).
+    void showLink(int row, int column);
+    bool exportCsv(const QString& path, QString* error) const;
+    // Asks for a host and one of its interface addresses (from its facts) for mesh traffic.
+    void chooseMeshAddress();
+
+    const LatencyMapModel& model() const { return model_; }
+    LatencyHeatmap& heatmap() { return *heatmap_; }
+    LinkHistoryChart& historyChart() { return *chart_; }
+    QListWidget& findingsList() { return *findings_; }
+    QString statusText() const { return status_->text(); }
+
+private:
+    QLayout* buildControls();  // title, round status, Measure now, interval, mesh address, export
+    void rebuild();
+    void fillFindings();
+    void fillRoundTrips();
+    void updateStatus(qint64 nowMs);
+
+    LatencyStore& store_;
+    TelemetryStore& telemetry_;
+    LatencyMesh* mesh_;
+    LatencyMapModel model_;
+    quint64 seenGeneration_ = ~quint64{0};
+    QString selectedFrom_, selectedTo_;
+    QLabel* status_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* measure_ = nullptr;
+    QSpinBox* interval_ = nullptr;
+    LatencyHeatmap* heatmap_ = nullptr;
+    QListWidget* findings_ = nullptr;
+    QTreeWidget* roundTrips_ = nullptr;
+    LinkHistoryChart* chart_ = nullptr;
+};
+
+}  // namespace fleetdeck
