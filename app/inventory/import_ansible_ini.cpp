@@ -53,9 +53,13 @@ QStringList expandHostRange(const QString& pattern) {
     } else if (!okFrom && !okTo) {
         for (QChar c = from[0]; c <= to[0]; c = QChar(c.unicode() + 1)) middles << QString(c);
     }
+    const QStringList rests = expandHostRange(m.captured(4));
     QStringList out;
     for (const QString& mid : middles)
-        for (const QString& rest : expandHostRange(m.captured(4))) out << m.captured(1) + mid + rest;
+        for (const QString& rest : rests) {
+            if (out.size() >= kMaxHostsPerRange) return out;
+            out << m.captured(1) + mid + rest;
+        }
     return out;
 }
 
@@ -89,6 +93,10 @@ ImportResult importAnsibleIni(const QString& text) {
             const QStringList words = splitRespectingQuotes(line);
             const Vars vars = parseVars(words.mid(1));
             for (const QString& name : expandHostRange(words.first())) {
+                if (hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
+                    result.warnings << QStringLiteral("line %1: more than %2 hosts; the rest of the file is skipped").arg(lineNo).arg(kMaxImportedHosts);
+                    break;
+                }
                 auto it = std::find_if(hosts.begin(), hosts.end(), [&](const IniHost& h) { return h.name == name; });
                 if (it == hosts.end()) it = hosts.insert(hosts.end(), IniHost{name, {}, {}});
                 if (section != QLatin1String("ungrouped") && !it->groups.contains(section)) it->groups << section;

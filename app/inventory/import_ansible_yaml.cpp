@@ -69,8 +69,14 @@ class YamlWalk {
 public:
     YamlWalk(YamlDocument& doc, ImportResult& result) : doc_(doc), result_(result) {}
 
-    void group(const QString& name, yaml_node_t* node, const Vars& parentVars) {
+    void group(const QString& name, yaml_node_t* node, const Vars& parentVars, int depth = 0) {
         if (doc_.isNull(node)) return;
+        // YAML aliases can make a group its own child, or repeat one group a million times.
+        if (depth > kMaxGroupDepth || ++groupsVisited_ > kMaxGroupVisits) {
+            if (!walkCut_) result_.warnings << QStringLiteral("group %1: children nested too deep or repeated too often; skipped").arg(name);
+            walkCut_ = true;
+            return;
+        }
         if (node->type != YAML_MAPPING_NODE) {
             result_.warnings << QStringLiteral("group %1: expected a mapping with hosts/children/vars").arg(name);
             return;
@@ -82,7 +88,7 @@ public:
         for (const auto& [k, v] : parentVars) vars.emplace(k, v);  // a child's own vars win
         doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
             if (key == QLatin1String("hosts")) doc_.forEachPair(value, [&](const QString& host, yaml_node_t* hv) { addHost(host, name, hv, vars); });
-            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars); });
+            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars, depth + 1); });
             else if (key != QLatin1String("vars")) result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
         });
     }
@@ -101,6 +107,11 @@ private:
     void addHost(const QString& pattern, const QString& group, yaml_node_t* value, const Vars& groupVars) {
         const Vars own = scalars(value);
         for (const QString& name : expandHostRange(pattern)) {
+            if (hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
+                if (!walkCut_) result_.warnings << QStringLiteral("more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
+                walkCut_ = true;
+                return;
+            }
             auto it = std::find_if(hosts.begin(), hosts.end(), [&](const YamlHost& h) { return h.name == name; });
             if (it == hosts.end()) it = hosts.insert(hosts.end(), YamlHost{name, {}, {}, {}});
             if (group != QLatin1String("all") && group != QLatin1String("ungrouped") && !it->groups.contains(group))
@@ -110,8 +121,12 @@ private:
         }
     }
 
+    static constexpr int kMaxGroupDepth = 32;
+    static constexpr int kMaxGroupVisits = 4096;
     YamlDocument& doc_;
     ImportResult& result_;
+    int groupsVisited_ = 0;
+    bool walkCut_ = false;
 };
 
 }  // namespace
