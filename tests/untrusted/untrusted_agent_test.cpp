@@ -116,14 +116,23 @@ TEST(MisbehavingAgentRequests, PendingRequestsFailWithTheViolationNotATimeout) {
 }
 
 TEST(MisbehavingAgentRequests, KeepsRetryingWithGrowingBackoffAndStaysInTheErrorState) {
-    HostSession session(QStringLiteral("gpu-09"), misbehaving("wrong-types"), options());
-    int misbehaved = 0;
-    QObject::connect(&session, &HostSession::stateChanged, [&](HostState s, const QString&) {
-        if (s == HostState::Misbehaving) ++misbehaved;
+    HostSession::Options o = options();
+    o.backoffInitialMs = 100;
+    o.backoffMaxMs = 60000;
+    HostSession session(QStringLiteral("gpu-09"), misbehaving("wrong-types"), o);
+    // Each handshake succeeds before the agent misbehaves, so only the violations can lengthen the
+    // announced wait: 100 ms << 2, << 4, << 6 with jitter = at most 1 s, then at least 4 s.
+    std::vector<int> retryS;
+    QObject::connect(&session, &HostSession::stateChanged, [&](HostState s, const QString& reason) {
+        if (s != HostState::Misbehaving) return;
+        const QString tail = reason.section(QStringLiteral("retrying in "), 1);
+        retryS.push_back(tail.section(QLatin1Char(' '), 0, 0).toInt());
     });
     session.start();
-    ASSERT_TRUE(waitUntil([&] { return misbehaved >= 2; }, 30000));
-    EXPECT_GE(session.reconnectAttempts(), 2);
+    ASSERT_TRUE(waitUntil([&] { return retryS.size() >= 3; }, 30000));
+    EXPECT_EQ(retryS[0], 1);
+    EXPECT_GE(retryS[2], 4);
+    EXPECT_EQ(session.state(), HostState::Misbehaving);
     session.stop();
 }
 
