@@ -107,13 +107,18 @@ private:
     void addHost(const QString& pattern, const QString& group, yaml_node_t* value, const Vars& groupVars) {
         const Vars own = scalars(value);
         for (const QString& name : expandHostRange(pattern)) {
-            if (hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
+            // Aliases can list the same hosts under many groups: the work is capped, not just the hosts.
+            auto found = hostIndex_.find(name);
+            if (++hostEntries_ > kMaxHostEntries || (found == hostIndex_.end() && hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts))) {
                 if (!walkCut_) result_.warnings << QStringLiteral("more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
                 walkCut_ = true;
                 return;
             }
-            auto it = std::find_if(hosts.begin(), hosts.end(), [&](const YamlHost& h) { return h.name == name; });
-            if (it == hosts.end()) it = hosts.insert(hosts.end(), YamlHost{name, {}, {}, {}});
+            if (found == hostIndex_.end()) {
+                found = hostIndex_.emplace(name, hosts.size()).first;
+                hosts.push_back(YamlHost{name, {}, {}, {}});
+            }
+            YamlHost* it = &hosts[found->second];
             if (group != QLatin1String("all") && group != QLatin1String("ungrouped") && !it->groups.contains(group))
                 it->groups << group;
             for (const auto& [k, v] : own) it->vars[k] = v;
@@ -125,7 +130,10 @@ private:
     static constexpr int kMaxGroupVisits = 4096;
     YamlDocument& doc_;
     ImportResult& result_;
+    static constexpr int kMaxHostEntries = 100000;
+    std::map<QString, std::size_t> hostIndex_;  // name → position in hosts
     int groupsVisited_ = 0;
+    int hostEntries_ = 0;
     bool walkCut_ = false;
 };
 

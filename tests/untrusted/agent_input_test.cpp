@@ -6,6 +6,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/untrusted/agent_input.h"
+#include "tests/support/subprocess.h"
 
 using namespace fleetdeck;
 using Json = nlohmann::json;
@@ -15,6 +16,14 @@ namespace {
 Json recorded(const char* file) {
     std::ifstream in(std::string(FLEETDECK_SOURCE_DIR "/tests/fixtures/intel-2s-xeon-gold-6426y/") + file);
     return Json::parse(in);
+}
+
+// What the real agent prints for `mode` (--once or --facts) with `args`.
+Json agentOutput(const std::string& mode, std::vector<std::string> args) {
+    args.insert(args.begin(), mode);
+    test::Subprocess agent(FLEETDECK_AGENT_BIN, args);
+    const auto line = agent.read_line(std::chrono::seconds(20));
+    return line ? Json::parse(*line) : Json();
 }
 
 std::string orNothing(const std::optional<std::string>& v) { return v.value_or("(nothing)"); }
@@ -28,6 +37,21 @@ TEST(AgentInput, RecordedSnapshotAndFactsPass) {
     const Json facts = recorded("facts.json");
     EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
     EXPECT_EQ(checkBounds(facts, limits, "result"), std::nullopt);
+}
+
+// The agent's own output must always pass: a check stricter than the agent is a bug in the check.
+TEST(AgentInput, RealAndSimulatedAgentsPass) {
+    const AgentInputLimits limits;
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--simulate", "hgx-h100-8+bad-fan:7"}, {"--simulate", "l40s-4:3"}, {"--simulate", "cpu-only:1"},
+          {"--root", FLEETDECK_SOURCE_DIR "/tests/fixtures/amd-epyc-9124-w7900/root"}, {}}) {
+        const Json sample = agentOutput("--once", args);
+        ASSERT_TRUE(sample.is_object());
+        EXPECT_EQ(checkSample(sample, limits), std::nullopt) << orNothing(checkSample(sample, limits));
+        const Json facts = agentOutput("--facts", args);
+        ASSERT_TRUE(facts.is_object());
+        EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
+    }
 }
 
 TEST(AgentInput, SampleListsAreCappedByWhatServersHave) {
