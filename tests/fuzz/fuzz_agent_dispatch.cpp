@@ -32,8 +32,8 @@ struct Fixture {
     Fixture() {
         ::unsetenv("FLEETDECK_NVML_LIB");
         ::unsetenv("FLEETDECK_FAULT_INJECT");
-        char pattern[] = "/tmp/fuzz_agent_dispatch.XXXXXX";
-        if (!::mkdtemp(pattern)) std::abort();
+        std::string pattern = (std::filesystem::temp_directory_path() / "fuzz_agent_dispatch.XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) std::abort();
         root = pattern;
         std::filesystem::copy(FLEETDECK_FIXTURE_ROOT, root, std::filesystem::copy_options::recursive |
                                                             std::filesystem::copy_options::copy_symlinks);

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -18,12 +19,12 @@ namespace {
 
 const std::string& logPath() {
     static const std::string path = [] {
-        char pattern[] = "/tmp/fuzz_audit_reader.XXXXXX";
-        const int fd = ::mkstemp(pattern);
+        std::string pattern = (std::filesystem::temp_directory_path() / "fuzz_audit_reader.XXXXXX").string();
+        const int fd = ::mkstemp(pattern.data());
         if (fd < 0) std::abort();
         ::close(fd);
         std::atexit([] { ::unlink(logPath().c_str()); });
-        return std::string(pattern);
+        return pattern;
     }();
     return path;
 }

@@ -50,8 +50,8 @@ const char* const kFiles[] = {
 struct Tree {
     std::filesystem::path root;
     Tree() {
-        char pattern[] = "/tmp/fuzz_collectors.XXXXXX";
-        if (!::mkdtemp(pattern)) std::abort();
+        std::string pattern = (std::filesystem::temp_directory_path() / "fuzz_collectors.XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) std::abort();
         root = pattern;
         std::filesystem::copy(FLEETDECK_FIXTURE_ROOT, root, std::filesystem::copy_options::recursive |
                                                             std::filesystem::copy_options::copy_symlinks);

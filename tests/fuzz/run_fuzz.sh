@@ -20,6 +20,9 @@ for what in "${targets[@]}"; do
   [ -x "$exe" ] || { echo "fuzz_$what: not built ($exe)"; failed+=("$what"); continue; }
   mkdir -p "$build/corpus/$what"
   log="$build/findings/fuzz_$what.log"
+  # The targets' scratch trees go here (libFuzzer's exit skips their clean-up), removed after.
+  export TMPDIR="$(realpath -m "$build")/scratch/$what"
+  rm -rf "$TMPDIR"; mkdir -p "$TMPDIR"
   # -rss_limit_mb: an input that makes a reader allocate 2 GiB is a finding (an untrusted file or
   # agent must not exhaust memory). -timeout: one input taking 10 s is a finding too.
   if "$exe" "$build/corpus/$what" "tests/fuzz/$what" -max_total_time="$seconds" -timeout=10 \
@@ -29,5 +32,6 @@ for what in "${targets[@]}"; do
   else
     echo "fuzz_$what: FINDING — see $log"; tail -n 40 "$log"; failed+=("$what")
   fi
+  rm -rf "$TMPDIR"
 done
 if [ ${#failed[@]} -gt 0 ]; then echo "fuzz targets with findings: ${failed[*]}"; exit 1; fi

@@ -58,6 +58,9 @@ struct Case {
     std::string reason;  // part of the sentence the host must show
 };
 
+// Names the case in test listings (ctest shows the parameter).
+void PrintTo(const Case& c, std::ostream* os) { *os << c.mode; }
+
 class MisbehavingAgent : public ::testing::TestWithParam<Case> {};
 
 }  // namespace
