@@ -1,5 +1,7 @@
 #include "app/host_session.h"
 
+#include <utility>
+
 #include <QRandomGenerator>
 
 #include "agent/protocol/message.h"
@@ -17,6 +19,7 @@ QString toString(HostState state) {
     case HostState::HostKeyUnknown: return QStringLiteral("host key unknown");
     case HostState::HostKeyChanged: return QStringLiteral("host key changed");
     case HostState::Incompatible: return QStringLiteral("incompatible agent");
+    case HostState::Misbehaving: return QStringLiteral("agent misbehaving");
     }
     return {};
 }
@@ -75,7 +78,12 @@ void HostSession::setState(HostState state, const QString& reason) {
 void HostSession::openTransport() {
     if (!running_ || transport_) return;
     handshakeDone_ = false;
-    framer_ = protocol::LineFramer();
+    framer_ = protocol::LineFramer(options_.limits.maxLineBytes);
+    bytesSinceNewline_ = 0;
+    slips_ = 0;
+    violation_.clear();
+    if (!clock_.isValid()) clock_.start();
+    unsolicited_.reset(clock_.elapsed() / 1000.0);
     setState(HostState::Connecting, attempts_ == 0 ? tr("connecting") : tr("reconnecting (attempt %1)").arg(attempts_ + 1));
     transport_ = factory_();
     Transport* t = transport_.get();
@@ -95,7 +103,7 @@ void HostSession::onOpened() {
         finish(id, Reply{{}, protocol::Error{protocol::ErrorCode::Timeout, "the agent did not answer hello"}});
     });
     timer->start(options_.helloTimeoutMs);
-    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer};
+    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello"};
     send(id, QStringLiteral("hello"),
          Json{{"protocol", protocol::kProtocolVersion}, {"client", "fleetdeck"}});
 }
@@ -154,7 +162,7 @@ void HostSession::request(const QString& method, const Json& params, Callback ca
                                              method.toStdString() + " got no answer in time"}});
     });
     timer->start(timeoutMs > 0 ? timeoutMs : options_.requestTimeoutMs);
-    pending_[id] = Pending{std::move(callback), timer};
+    pending_[id] = Pending{std::move(callback), timer, method.toStdString()};
     send(id, method, params);
 }
 
@@ -183,13 +191,16 @@ void HostSession::failAllPending(const QString& why) {
 }
 
 void HostSession::onBytes(const QByteArray& bytes) {
+    // After a violation nothing more from this connection is read (the transport may close later).
+    if (!violation_.isEmpty() || !transport_ || !checkLineLength(bytes)) return;
     framer_.feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     while (auto frame = framer_.next()) {
         if (frame->oversized) {
-            emit diagnostic(tr("discarded a %1-byte line from the agent").arg(frame->length));
-            continue;
+            reportViolation(tr("sent a %1-byte line (at most %2)").arg(frame->length).arg(options_.limits.maxLineBytes));
+            return;
         }
         handleLine(frame->line);
+        if (!violation_.isEmpty() || !transport_) return;
     }
     if (handshakeDone_) {
         staleTimer_.start(options_.staleAfterMs);
@@ -201,20 +212,83 @@ void HostSession::handleLine(const std::string& line) {
     if (line.empty()) return;
     auto decoded = protocol::decode_message(line);
     if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
-        emit diagnostic(tr("unreadable line from the agent: %1").arg(QString::fromStdString(failure->error.message)));
+        slip(tr("an unreadable line (%1)").arg(QString::fromStdString(failure->error.message).left(200)));
         return;
     }
     auto& message = std::get<protocol::Message>(decoded);
     if (auto* response = std::get_if<protocol::Response>(&message)) {
         if (!response->id) {
+            if (!checkUnsolicited()) return;
             if (response->error)
-                emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message)));
+                emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
             return;
         }
+        if (!checkResponse(*response->id, response->result)) return;
         finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
     } else if (auto* event = std::get_if<protocol::Event>(&message)) {
-        emit eventReceived(QString::fromStdString(event->name), event->data);
+        const QString name = QString::fromStdString(event->name);
+        if (!checkUnsolicited() || !checkEvent(name, event->data)) return;
+        emit eventReceived(name, event->data);
+    } else {
+        slip(tr("a request (agents only answer)"));
     }
+}
+
+bool HostSession::checkLineLength(const QByteArray& bytes) {
+    // Counted before framing, so a line that never ends is caught as soon as it passes the cap.
+    const qsizetype newline = bytes.lastIndexOf('\n');
+    bytesSinceNewline_ = newline < 0 ? bytesSinceNewline_ + static_cast<std::size_t>(bytes.size())
+                                     : static_cast<std::size_t>(bytes.size() - newline - 1);
+    if (bytesSinceNewline_ <= options_.limits.maxLineBytes) return true;
+    reportViolation(tr("sent a line longer than %1 bytes").arg(options_.limits.maxLineBytes));
+    return false;
+}
+
+bool HostSession::checkUnsolicited() {
+    if (unsolicited_.allow(clock_.elapsed() / 1000.0)) return true;
+    reportViolation(tr("sent more than %1 unsolicited messages a second").arg(options_.limits.maxUnsolicitedPerSecond));
+    return false;
+}
+
+bool HostSession::checkResponse(std::int64_t id, const Json& result) {
+    if (id <= 0 || id >= nextId_) {
+        slip(tr("an answer to request %1, which was never sent").arg(id));
+        return false;
+    }
+    const auto it = pending_.find(id);
+    if (it == pending_.end()) return checkUnsolicited();  // a late answer to a request that timed out
+    std::optional<std::string> bad = checkBounds(result, options_.limits, "result");
+    if (!bad && it->second.method == "hello") bad = checkHelloResult(result);
+    if (!bad && it->second.method == "facts") bad = checkFactsResult(result, options_.limits);
+    if (!bad) return true;
+    reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
+    return false;
+}
+
+bool HostSession::checkEvent(const QString& name, const Json& data) {
+    std::optional<std::string> bad = name == QLatin1String("sample") ? checkSample(data, options_.limits)
+                                                                     : checkBounds(data, options_.limits, "data");
+    if (!bad) return true;
+    reportViolation(tr("sent a %1 event with %2").arg(name.left(64), QString::fromStdString(*bad)));
+    return false;
+}
+
+void HostSession::slip(const QString& what) {
+    if (++slips_ >= options_.limits.maxProtocolSlips)
+        reportViolation(tr("made %1 protocol errors, the last %2").arg(slips_).arg(what));
+    else
+        emit diagnostic(tr("ignored from the agent: %1").arg(what));
+}
+
+void HostSession::reportViolation(const QString& what) {
+    if (!violation_.isEmpty()) return;
+    ++misbehaviours_;
+    violation_ = tr("the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy FleetDeck's agent "
+                    "there and check that nothing else writes to its output")
+                     .arg(name_, what);
+    emit diagnostic(violation_);
+    closeReason_ = violation_;
+    if (transport_) transport_->close();
 }
 
 void HostSession::onClosed(const TransportProblem& problem) {
@@ -224,8 +298,15 @@ void HostSession::onClosed(const TransportProblem& problem) {
     QString message = problem.message;
     if (message.isEmpty()) message = closeReason_.isEmpty() ? tr("connection closed") : closeReason_;
     closeReason_.clear();
+    const QString violation = std::exchange(violation_, QString());
     failAllPending(message);
     if (!running_) return;
+    if (!violation.isEmpty()) {
+        if (options_.reconnect) scheduleReconnect();
+        setState(HostState::Misbehaving, options_.reconnect ? tr("%1; retrying in %2 s").arg(violation).arg((reconnectTimer_.interval() + 999) / 1000)
+                                                            : violation);
+        return;
+    }
     using Kind = TransportProblem::Kind;
     switch (problem.kind) {
     case Kind::AuthFailed:
@@ -250,7 +331,8 @@ void HostSession::onClosed(const TransportProblem& problem) {
 
 void HostSession::scheduleReconnect() {
     // Exponential backoff with jitter: a rack that reboots together does not reconnect in lockstep.
-    const int exponent = std::min(attempts_, 16);
+    // An agent that broke the protocol before waits longer each time, even after a good handshake.
+    const int exponent = std::min(attempts_ + 2 * misbehaviours_, 16);
     const qint64 ceiling = std::min<qint64>(options_.backoffMaxMs, qint64(options_.backoffInitialMs) << exponent);
     const double jitter = 0.5 + 0.5 * QRandomGenerator::global()->generateDouble();
     reconnectTimer_.start(static_cast<int>(std::max<qint64>(50, static_cast<qint64>(ceiling * jitter))));

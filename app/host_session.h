@@ -14,6 +14,7 @@
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"
 #include "app/transport.h"
+#include "app/untrusted/agent_input.h"
 
 namespace fleetdeck {
 
@@ -30,6 +31,7 @@ enum class HostState {
     HostKeyUnknown,  // waits for the user to accept the key
     HostKeyChanged,  // refused; waits for the user to fix known_hosts
     Incompatible,    // the agent speaks a newer protocol
+    Misbehaving,     // the agent broke the protocol (oversized, malformed or flooding); retrying with backoff
 };
 QString toString(HostState state);
 
@@ -66,6 +68,7 @@ public:
         int backoffInitialMs = 1000;
         int backoffMaxMs = 60000;
         bool reconnect = true;
+        AgentInputLimits limits;  // what this host's agent is held to (app/untrusted/agent_input.h)
     };
 
     HostSession(QString name, TransportFactory factory, Options options, QObject* parent = nullptr);
@@ -95,6 +98,7 @@ private:
     struct Pending {
         Callback callback;
         QTimer* timer = nullptr;
+        std::string method;  // decides which shape check its result gets
     };
 
     void openTransport();
@@ -108,6 +112,13 @@ private:
     void setState(HostState state, const QString& reason);
     void scheduleReconnect();
     void onHello(const Reply& reply);
+    // Untrusted input (app/untrusted): each returns false after reporting a violation.
+    bool checkLineLength(const QByteArray& bytes);
+    bool checkUnsolicited();
+    bool checkResponse(std::int64_t id, const Json& result);
+    bool checkEvent(const QString& name, const Json& data);
+    void slip(const QString& what);
+    void reportViolation(const QString& what);
 
     QString name_;
     TransportFactory factory_;
@@ -127,6 +138,14 @@ private:
     int attempts_ = 0;
     bool running_ = false;
     bool handshakeDone_ = false;
+    // Per connection: bytes since the last newline, protocol slips, the unsolicited-message
+    // budget, and the violation that is closing the transport (nothing more is read after it).
+    std::size_t bytesSinceNewline_ = 0;
+    int slips_ = 0;
+    UnsolicitedRate unsolicited_{options_.limits};
+    QElapsedTimer clock_;
+    QString violation_;
+    int misbehaviours_ = 0;  // over the session's life: lengthens the backoff for a host that keeps at it
 };
 
 }  // namespace fleetdeck

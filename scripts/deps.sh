@@ -12,6 +12,7 @@ FLEETDECK_TEST_PACKAGES=(
   fonts-dejavu-core
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev
+  clang libclang-rt-14-dev
 )
 # Side-by-side benchmarks in tests/bench (not needed to build or test).
 FLEETDECK_BENCH_PACKAGES=(

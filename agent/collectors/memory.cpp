@@ -1,5 +1,7 @@
 #include "agent/collectors/memory.h"
 
+#include <cstdint>
+
 namespace fleetdeck::agent {
 
 MemInfo parse_meminfo(std::string_view text) {
@@ -12,7 +14,11 @@ MemInfo parse_meminfo(std::string_view text) {
         if (fields.empty()) return;
         auto value = parse_int(fields[0]);
         if (!value || *value < 0) return;
-        if (fields.size() > 1 && fields[1] == "kB") *value *= 1024;
+        if (fields.size() > 1 && fields[1] == "kB") {
+            // A value no kernel reports (over 8 EiB) is unknown, not a wrapped-around number.
+            if (*value > INT64_MAX / 1024) return;
+            *value *= 1024;
+        }
         if (key == "MemTotal") m.total = value;
         else if (key == "MemAvailable") m.available = value;
         else if (key == "MemFree") m.free = value;

@@ -34,9 +34,34 @@ std::variant<Message, DecodeFailure> decode_response(const Json& object) {
     return Message{std::move(response)};
 }
 
+// Whether brackets outside strings nest deeper than `max`; a scan that never recurses, run before
+// the parser so that no deeper value is ever built.
+bool nested_deeper_than(std::string_view line, std::size_t max) {
+    std::size_t depth = 0;
+    bool in_string = false, escaped = false;
+    for (const char c : line) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max) return true;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 std::variant<Message, DecodeFailure> decode_message(std::string_view line) {
+    if (nested_deeper_than(line, kMaxNestingDepth))
+        return DecodeFailure{Error{ErrorCode::ParseError, "line nests arrays or objects deeper than " +
+                                                              std::to_string(kMaxNestingDepth) + " levels"},
+                             std::nullopt};
     Json object = Json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (object.is_discarded())
         return DecodeFailure{Error{ErrorCode::ParseError, "line is not valid JSON (or not UTF-8)"}, std::nullopt};

@@ -15,6 +15,10 @@ namespace fleetdeck::protocol {
 using Json = nlohmann::json;
 using RequestId = std::int64_t;
 
+// Arrays and objects nested deeper than this make a line unreadable (parse_error): copying or
+// printing such a value recurses once per level, and 100,000 levels fit in one 1 MiB line.
+inline constexpr std::size_t kMaxNestingDepth = 64;
+
 // Bumped when a message, method or error code changes meaning. docs/protocol.md records each version.
 inline constexpr int kProtocolVersion = 1;
 

@@ -26,7 +26,8 @@ std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, con
         HostSession* s = session.get();
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
             if (state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||
-                state == HostState::HostKeyChanged || state == HostState::Incompatible)
+                state == HostState::HostKeyChanged || state == HostState::Incompatible ||
+                state == HostState::Misbehaving)
                 finishOne(s->name(), HostAnswer{false, {}, state, reason, {}});
         });
         QObject::connect(s, &HostSession::ready, s, [&, s] {

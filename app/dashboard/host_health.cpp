@@ -21,6 +21,7 @@ std::optional<HostHealth> connectionProblem(HostState state, const QString& reas
     case HostState::HostKeyUnknown: return HostHealth{Level::Warning, QStringLiteral("host key?"), reason};
     case HostState::HostKeyChanged: return HostHealth{Level::Critical, QStringLiteral("host key changed"), reason};
     case HostState::Incompatible: return HostHealth{Level::Critical, QStringLiteral("incompatible"), reason};
+    case HostState::Misbehaving: return HostHealth{Level::Critical, QStringLiteral("agent error"), reason};
     }
     return std::nullopt;
 }

@@ -53,15 +53,21 @@ QStringList expandHostRange(const QString& pattern) {
     } else if (!okFrom && !okTo) {
         for (QChar c = from[0]; c <= to[0]; c = QChar(c.unicode() + 1)) middles << QString(c);
     }
+    const QStringList rests = expandHostRange(m.captured(4));
     QStringList out;
     for (const QString& mid : middles)
-        for (const QString& rest : expandHostRange(m.captured(4))) out << m.captured(1) + mid + rest;
+        for (const QString& rest : rests) {
+            if (out.size() >= kMaxHostsPerRange) return out;
+            out << m.captured(1) + mid + rest;
+        }
     return out;
 }
 
 ImportResult importAnsibleIni(const QString& text) {
     ImportResult result;
     std::vector<IniHost> hosts;
+    std::map<QString, std::size_t> hostIndex;  // name → position in hosts
+    bool cut = false;                          // past kMaxImportedHosts: host lines are skipped
     std::map<QString, Vars> groupVars;
     std::map<QString, QStringList> children;  // parent → child groups
     QString section = QStringLiteral("ungrouped");
@@ -85,12 +91,21 @@ ImportResult importAnsibleIni(const QString& text) {
             groupVars[section].insert(v.begin(), v.end());
         } else if (mode == QLatin1String("children")) {
             children[section] << line.section(QLatin1Char(' '), 0, 0);
-        } else if (mode.isEmpty()) {
+        } else if (mode.isEmpty() && !cut) {
             const QStringList words = splitRespectingQuotes(line);
             const Vars vars = parseVars(words.mid(1));
             for (const QString& name : expandHostRange(words.first())) {
-                auto it = std::find_if(hosts.begin(), hosts.end(), [&](const IniHost& h) { return h.name == name; });
-                if (it == hosts.end()) it = hosts.insert(hosts.end(), IniHost{name, {}, {}});
+                auto found = hostIndex.find(name);
+                if (found == hostIndex.end()) {
+                    if (hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
+                        result.warnings << QStringLiteral("line %1: more than %2 hosts; the hosts after it are skipped").arg(lineNo).arg(kMaxImportedHosts);
+                        cut = true;
+                        break;
+                    }
+                    found = hostIndex.emplace(name, hosts.size()).first;
+                    hosts.push_back(IniHost{name, {}, {}});
+                }
+                IniHost* it = &hosts[found->second];
                 if (section != QLatin1String("ungrouped") && !it->groups.contains(section)) it->groups << section;
                 for (const auto& [k, v] : vars) it->vars[k] = v;
             }

@@ -69,8 +69,14 @@ class YamlWalk {
 public:
     YamlWalk(YamlDocument& doc, ImportResult& result) : doc_(doc), result_(result) {}
 
-    void group(const QString& name, yaml_node_t* node, const Vars& parentVars) {
+    void group(const QString& name, yaml_node_t* node, const Vars& parentVars, int depth = 0) {
         if (doc_.isNull(node)) return;
+        // YAML aliases can make a group its own child, or repeat one group a million times.
+        if (depth > kMaxGroupDepth || ++groupsVisited_ > kMaxGroupVisits) {
+            if (!walkCut_) result_.warnings << QStringLiteral("group %1: children nested too deep or repeated too often; skipped").arg(name);
+            walkCut_ = true;
+            return;
+        }
         if (node->type != YAML_MAPPING_NODE) {
             result_.warnings << QStringLiteral("group %1: expected a mapping with hosts/children/vars").arg(name);
             return;
@@ -82,7 +88,7 @@ public:
         for (const auto& [k, v] : parentVars) vars.emplace(k, v);  // a child's own vars win
         doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
             if (key == QLatin1String("hosts")) doc_.forEachPair(value, [&](const QString& host, yaml_node_t* hv) { addHost(host, name, hv, vars); });
-            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars); });
+            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars, depth + 1); });
             else if (key != QLatin1String("vars")) result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
         });
     }
@@ -101,8 +107,18 @@ private:
     void addHost(const QString& pattern, const QString& group, yaml_node_t* value, const Vars& groupVars) {
         const Vars own = scalars(value);
         for (const QString& name : expandHostRange(pattern)) {
-            auto it = std::find_if(hosts.begin(), hosts.end(), [&](const YamlHost& h) { return h.name == name; });
-            if (it == hosts.end()) it = hosts.insert(hosts.end(), YamlHost{name, {}, {}, {}});
+            // Aliases can list the same hosts under many groups: the work is capped, not just the hosts.
+            auto found = hostIndex_.find(name);
+            if (++hostEntries_ > kMaxHostEntries || (found == hostIndex_.end() && hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts))) {
+                if (!walkCut_) result_.warnings << QStringLiteral("more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
+                walkCut_ = true;
+                return;
+            }
+            if (found == hostIndex_.end()) {
+                found = hostIndex_.emplace(name, hosts.size()).first;
+                hosts.push_back(YamlHost{name, {}, {}, {}});
+            }
+            YamlHost* it = &hosts[found->second];
             if (group != QLatin1String("all") && group != QLatin1String("ungrouped") && !it->groups.contains(group))
                 it->groups << group;
             for (const auto& [k, v] : own) it->vars[k] = v;
@@ -110,8 +126,15 @@ private:
         }
     }
 
+    static constexpr int kMaxGroupDepth = 32;
+    static constexpr int kMaxGroupVisits = 4096;
     YamlDocument& doc_;
     ImportResult& result_;
+    static constexpr int kMaxHostEntries = 100000;
+    std::map<QString, std::size_t> hostIndex_;  // name → position in hosts
+    int groupsVisited_ = 0;
+    int hostEntries_ = 0;
+    bool walkCut_ = false;
 };
 
 }  // namespace

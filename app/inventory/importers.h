@@ -32,7 +32,13 @@ ImportResult importAnsibleYaml(const QByteArray& text);
 // Picks INI or YAML by the file name (.yml/.yaml) and content, then imports.
 ImportResult importAnsibleFile(const QString& path);
 
+// An inventory file is untrusted input: one line such as gpu-[0:9999][0:9999] must not make a
+// hundred million hosts. Past these caps the rest is skipped with a warning.
+inline constexpr int kMaxHostsPerRange = 4096;
+inline constexpr int kMaxImportedHosts = 10000;
+
 // Expands Ansible's host ranges: "gpu-[01:03]" → gpu-01, gpu-02, gpu-03; "[a:c]" for letters.
+// At most kMaxHostsPerRange names, however many ranges the pattern has.
 QStringList expandHostRange(const QString& pattern);
 
 // One Ansible host as a HostSpec: `name` may carry ":port"; ansible_host, ansible_port and

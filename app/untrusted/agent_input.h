@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck {
+
+// Everything an agent sends is untrusted: a compromised server, a broken build or a library that
+// prints to stdout must not exhaust the app's memory or feed the views nonsense. These are the
+// caps the app holds every agent to (docs/reliability.md); going past one is a protocol
+// violation that disconnects that host alone.
+struct AgentInputLimits {
+    std::size_t maxLineBytes = 1024 * 1024;  // the protocol's frame limit (docs/protocol.md)
+    std::size_t maxDepth = 32;               // nesting of arrays and objects in one message
+    std::size_t maxArrayItems = 16384;       // any array (journal.read answers up to 10000 entries)
+    std::size_t maxObjectKeys = 16384;
+    std::size_t maxStringBytes = 256 * 1024;  // any string (tune.plan carries whole config files)
+    // Samples are kept for 15 minutes per host, so their lists are held to what real servers have.
+    std::size_t maxSampleGpus = 64;
+    std::size_t maxSampleCores = 4096;
+    std::size_t maxSampleListItems = 1024;  // sensors, NICs, thermal zones, InfiniBand ports
+    std::size_t maxSampleStringBytes = 4096;
+    // Slips tolerated per connection (an unreadable line, an answer to a request never sent, a
+    // request from the agent): a library printing a stray line to stdout is not worth a
+    // disconnect; the fifth slip is.
+    int maxProtocolSlips = 5;
+    // Unsolicited messages (events, answers to requests already given up): a sustained rate
+    // and the burst allowed above it.
+    double maxUnsolicitedPerSecond = 200;
+    double unsolicitedBurst = 1000;
+};
+
+// Size and nesting caps on any decoded message. Returns what broke, path first
+// ("result.entries: 20000 items, at most 16384"), or nothing.
+std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentInputLimits& limits,
+                                       const std::string& path);
+
+// Shape checks of what the app reads from specific messages: a `sample` event's data, the
+// results of `hello` and `facts`. Values the app does not read pass; the ones it reads must
+// have the documented type (number or null, string or null, list of objects), within the caps.
+std::optional<std::string> checkSample(const nlohmann::json& data, const AgentInputLimits& limits);
+std::optional<std::string> checkHelloResult(const nlohmann::json& result);
+std::optional<std::string> checkFactsResult(const nlohmann::json& result, const AgentInputLimits& limits);
+
+// A token bucket over unsolicited messages: allow() is false once the agent sends more than the
+// sustained rate plus the burst.
+class UnsolicitedRate {
+public:
+    explicit UnsolicitedRate(const AgentInputLimits& limits);
+    bool allow(double nowSeconds);
+    void reset(double nowSeconds);
+
+private:
+    double rate_;
+    double burst_;
+    double tokens_;
+    double last_ = 0;
+};
+
+}  // namespace fleetdeck

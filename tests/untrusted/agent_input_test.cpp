@@ -1,0 +1,139 @@
+// The caps and shape checks on what agents send (app/untrusted/agent_input.h), on recorded agent
+// output and on hostile variations of it.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "agent/protocol/message.h"
+#include "app/untrusted/agent_input.h"
+#include "tests/support/subprocess.h"
+
+using namespace fleetdeck;
+using Json = nlohmann::json;
+
+namespace {
+
+Json recorded(const char* file) {
+    std::ifstream in(std::string(FLEETDECK_SOURCE_DIR "/tests/fixtures/intel-2s-xeon-gold-6426y/") + file);
+    return Json::parse(in);
+}
+
+// What the real agent prints for `mode` (--once or --facts) with `args`.
+Json agentOutput(const std::string& mode, std::vector<std::string> args) {
+    args.insert(args.begin(), mode);
+    test::Subprocess agent(FLEETDECK_AGENT_BIN, args);
+    const auto line = agent.read_line(std::chrono::seconds(20));
+    return line ? Json::parse(*line) : Json();
+}
+
+std::string orNothing(const std::optional<std::string>& v) { return v.value_or("(nothing)"); }
+
+}  // namespace
+
+TEST(AgentInput, RecordedSnapshotAndFactsPass) {
+    const AgentInputLimits limits;
+    const Json once = recorded("once.json");
+    EXPECT_EQ(checkSample(once, limits), std::nullopt) << orNothing(checkSample(once, limits));
+    const Json facts = recorded("facts.json");
+    EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
+    EXPECT_EQ(checkBounds(facts, limits, "result"), std::nullopt);
+}
+
+// The agent's own output must always pass: a check stricter than the agent is a bug in the check.
+TEST(AgentInput, RealAndSimulatedAgentsPass) {
+    const AgentInputLimits limits;
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--simulate", "hgx-h100-8+bad-fan:7"}, {"--simulate", "l40s-4:3"}, {"--simulate", "cpu-only:1"},
+          {"--root", FLEETDECK_SOURCE_DIR "/tests/fixtures/amd-epyc-9124-w7900/root"}, {}}) {
+        const Json sample = agentOutput("--once", args);
+        ASSERT_TRUE(sample.is_object());
+        EXPECT_EQ(checkSample(sample, limits), std::nullopt) << orNothing(checkSample(sample, limits));
+        const Json facts = agentOutput("--facts", args);
+        ASSERT_TRUE(facts.is_object());
+        EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
+    }
+}
+
+TEST(AgentInput, SampleListsAreCappedByWhatServersHave) {
+    const AgentInputLimits limits;
+    Json sample = recorded("once.json");
+    sample["gpus"] = Json::array();
+    for (int i = 0; i < 65; ++i) sample["gpus"].push_back(Json{{"index", i}});
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.gpus: 65 entries, at most 64");
+    sample["gpus"].erase(64);
+    EXPECT_EQ(checkSample(sample, limits), std::nullopt);
+}
+
+TEST(AgentInput, SampleFieldsTheViewsReadHaveTheirDocumentedTypes) {
+    const AgentInputLimits limits;
+    Json sample = recorded("once.json");
+    sample["gpus"] = Json::array({Json{{"index", 0}, {"temp_c", "hot"}}});
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.gpus[0].temp_c: expected a number or null, got string");
+    sample["gpus"] = Json::array({Json{{"index", 0}, {"temp_c", nullptr}, {"throttle", {"sw_thermal", 3}}}});
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.gpus[0].throttle: expected names, got number");
+    sample["gpus"] = Json::array({42});
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.gpus[0]: expected an object, got number");
+    sample = recorded("once.json");
+    sample["memory"] = "plenty";
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.memory: expected an object or null, got string");
+    EXPECT_EQ(orNothing(checkSample(Json::array(), limits)), "data: expected an object, got array");
+}
+
+TEST(AgentInput, SampleStringsAreShort) {
+    const AgentInputLimits limits;
+    Json sample = recorded("once.json");
+    sample["note"] = std::string(5000, 'x');
+    EXPECT_EQ(orNothing(checkSample(sample, limits)), "data.note: a 5000-byte string, at most 4096");
+}
+
+TEST(AgentInput, BoundsCapDepthArraysAndStrings) {
+    AgentInputLimits limits;
+    limits.maxDepth = 3;
+    limits.maxArrayItems = 4;
+    limits.maxStringBytes = 8;
+    EXPECT_EQ(checkBounds(Json::parse(R"({"a":[[1]]})"), limits, "result"), std::nullopt);
+    EXPECT_EQ(orNothing(checkBounds(Json::parse(R"({"a":[[[1]]]})"), limits, "result")),
+              "result.a[0][0]: nested deeper than 3 levels");
+    EXPECT_EQ(orNothing(checkBounds(Json::parse(R"({"a":[1,2,3,4,5]})"), limits, "result")),
+              "result.a: 5 items, at most 4");
+    EXPECT_EQ(orNothing(checkBounds(Json::parse(R"({"a":"123456789"})"), limits, "result")),
+              "result.a: a 9-byte string, at most 8");
+}
+
+TEST(AgentInput, HelloNeedsTheTypesTheSessionReads) {
+    EXPECT_EQ(checkHelloResult(Json::parse(R"({"protocol":1,"agent_version":"0.1.0","capabilities":["hello"],
+                                              "host":{"hostname":"gpu-01"},"simulated":false})")),
+              std::nullopt);
+    EXPECT_EQ(orNothing(checkHelloResult(Json::parse(R"({"protocol":"1"})"))),
+              "result.protocol: expected an integer or null, got string");
+    EXPECT_EQ(orNothing(checkHelloResult(Json::parse(R"({"protocol":1,"capabilities":[1]})"))),
+              "result.capabilities: expected method names, got number");
+}
+
+TEST(AgentInput, UnsolicitedRateAllowsABurstThenTheSustainedRate) {
+    AgentInputLimits limits;
+    limits.maxUnsolicitedPerSecond = 10;
+    limits.unsolicitedBurst = 20;
+    UnsolicitedRate rate(limits);
+    rate.reset(0.0);
+    int allowed = 0;
+    for (int i = 0; i < 100; ++i) allowed += rate.allow(0.0);
+    EXPECT_EQ(allowed, 20);
+    allowed = 0;
+    for (int i = 0; i < 100; ++i) allowed += rate.allow(1.0);  // one second later: ten more
+    EXPECT_EQ(allowed, 10);
+}
+
+TEST(ProtocolNesting, DeepLinesAreUnreadableBeforeAnythingIsBuilt) {
+    const std::size_t depth = 100000;
+    const std::string line = R"({"event":"log","data":)" + std::string(depth, '[') + std::string(depth, ']') + "}";
+    const auto decoded = protocol::decode_message(line);
+    const auto* failure = std::get_if<protocol::DecodeFailure>(&decoded);
+    ASSERT_NE(failure, nullptr);
+    EXPECT_EQ(failure->error.code, protocol::ErrorCode::ParseError);
+    EXPECT_EQ(failure->error.message, "line nests arrays or objects deeper than 64 levels");
+    // Brackets inside strings are text, and 64 levels are still fine.
+    const std::string ok = R"({"event":"log","data":{"text":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"[["},"deep":)" +
+                           std::string(62, '[') + std::string(62, ']') + "}";
+    EXPECT_TRUE(std::holds_alternative<protocol::Message>(protocol::decode_message(ok)));
+}

@@ -1,0 +1,113 @@
+// A stand-in for fleetdeck-agent that speaks the protocol correctly until the handshake is done,
+// then misbehaves the way a broken build, a compromised server or a chatty library would:
+//   misbehaving_agent --stdio --misbehave MODE
+// Modes: huge-line (1 GiB line), endless-line (no newline, ever), million-gpus (a sample listing
+// 10^6 GPUs), many-gpus (100000 GPUs in a line under the frame limit), wrong-types, invalid-utf8,
+// deep-nesting, flood (unsolicited events as fast as the pipe takes them), unknown-ids (answers
+// to requests never sent), bad-hello (a handshake with wrong types). Test-only: never installed.
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <unistd.h>
+
+#include "agent/protocol/framing.h"
+#include "agent/protocol/message.h"
+
+using namespace fleetdeck::protocol;
+
+namespace {
+
+std::string mode;
+
+bool writeAll(std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
+        if (n <= 0) return false;  // the app closed the pipe: it has given up on us, as it should
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+bool writeLine(const std::string& line) { return writeAll(line + "\n"); }
+
+std::string gpuList(std::size_t count) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < count; ++i) s += i ? ",{}" : "{}";
+    return s + "]";
+}
+
+// What the agent does once the app has its hello answer. Returns false when the pipe is gone.
+bool misbehave() {
+    if (mode == "huge-line" || mode == "endless-line") {
+        const std::string chunk(64 * 1024, 'x');
+        if (!writeAll(R"({"event":"sample","data":{"pad":")")) return false;
+        for (std::size_t sent = 0; mode == "endless-line" || sent < (std::size_t(1) << 30); sent += chunk.size())
+            if (!writeAll(chunk)) return false;
+        return writeLine(R"("}})");
+    }
+    if (mode == "million-gpus") return writeLine(R"({"event":"sample","data":{"time_ms":1,"gpus":)" + gpuList(1000000) + "}}");
+    if (mode == "many-gpus") return writeLine(R"({"event":"sample","data":{"time_ms":1,"gpus":)" + gpuList(100000) + "}}");
+    if (mode == "wrong-types") return writeLine(R"({"event":"sample","data":{"time_ms":"yesterday","gpus":"eight"}})");
+    if (mode == "invalid-utf8") {
+        for (int i = 0; i < 5; ++i)
+            if (!writeLine("{\"event\":\"sample\",\"data\":{\"name\":\"\xff\xfe\xc3\x28\"}}")) return false;
+        return true;
+    }
+    if (mode == "deep-nesting") {
+        // 100,000 levels: copying such a value recurses once per level and would overflow the stack.
+        const std::size_t depth = 100000;
+        for (int i = 0; i < 5; ++i)
+            if (!writeLine(R"({"event":"log","data":)" + std::string(depth, '[') + std::string(depth, ']') + "}")) return false;
+        return true;
+    }
+    if (mode == "flood") {
+        while (writeLine(R"({"event":"log","data":{"text":"hello again"}})")) {
+        }
+        return false;
+    }
+    if (mode == "unknown-ids") {
+        for (int id = 424242; id < 424247; ++id)
+            if (!writeLine(R"({"id":)" + std::to_string(id) + R"(,"result":{}})")) return false;
+        return true;
+    }
+    return true;
+}
+
+Json answer(const Request& r) {
+    if (r.method == "hello") {
+        if (mode == "bad-hello") return {{"protocol", 1}, {"capabilities", 5}, {"host", {{"hostname", "gpu-07"}}}};
+        return {{"protocol", kProtocolVersion}, {"agent", "fleetdeck-agent"}, {"agent_version", "0.1.0"},
+                {"capabilities", {"hello", "ping", "facts", "subscribe"}},
+                {"host", {{"hostname", "misbehaving-01"}}}, {"simulated", false}, {"privileged", false}};
+    }
+    if (r.method == "subscribe") return {{"subscription", 1}, {"interval_ms", 1000}};
+    if (r.method == "facts") return {{"hostname", "misbehaving-01"}};
+    return Json::object();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::signal(SIGPIPE, SIG_IGN);
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], "--misbehave") == 0) mode = argv[i + 1];
+    LineFramer framer;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n <= 0) return 0;
+        framer.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
+        while (auto frame = framer.next()) {
+            auto decoded = decode_message(frame->line);
+            const auto* message = std::get_if<Message>(&decoded);
+            const auto* request = message ? std::get_if<Request>(message) : nullptr;
+            if (!request) continue;
+            if (!writeLine(encode_result(request->id, answer(*request)))) return 0;
+            if (request->method == "hello" && !misbehave()) return 0;
+        }
+    }
+}
