@@ -27,6 +27,14 @@ QString destination(const QString& hop) {
     return portRe.match(hop).hasMatch() && !hop.endsWith(QLatin1Char(']')) ? QStringLiteral("ssh://") + hop : hop;
 }
 
+QString serverKeyFingerprint(ssh_session session) {
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(session, &key) != SSH_OK) return {};
+    const QString fingerprint = sha256Fingerprint(key);
+    ssh_key_free(key);
+    return fingerprint;
+}
+
 TransportProblem connectFailed(const QString& message) { return {TransportProblem::Kind::ConnectFailed, message}; }
 
 std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
@@ -123,11 +131,13 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     Deployment deployment = deployAgent(session.get(), plan.label);
     if (deployment.problem) return *deployment.problem;
     AgentLink link;
+    link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;
     link.uploaded = deployment.uploaded;
     link.agentPath = deployment.agentPath;
     link.channel.reset(ssh_channel_new(session.get()));
-    const QByteArray command = *shellQuote(deployment.agentPath) + " --stdio";
+    const QByteArray command = plan.agentCommand ? plan.agentCommand(deployment.agentPath).toUtf8()
+                                                 : *shellQuote(deployment.agentPath) + " --stdio";
     if (!link.channel || ssh_channel_open_session(link.channel.get()) != SSH_OK ||
         ssh_channel_request_exec(link.channel.get(), command.constData()) != SSH_OK)
         return TransportProblem{TransportProblem::Kind::AgentUnavailable,

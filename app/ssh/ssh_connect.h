@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <variant>
 
 #include <QStringList>
@@ -23,6 +24,9 @@ struct ConnectPlan {
     QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
     QString configFile;
     int connectTimeoutS = 10;
+    // The exec command that starts the deployed agent, from its path on the server; empty:
+    // "'PATH' --stdio". A push passes PrivilegedAgentCommand::shellCommand() (sudo, --announce).
+    std::function<QString(const QString& agentPath)> agentCommand;
 };
 
 // Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);
@@ -36,6 +40,7 @@ struct AgentLink {
     QStringList notes;  // deployment remarks for the host's diagnostics
     bool uploaded = false;
     QString agentPath;
+    QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented (and known_hosts holds)
 };
 
 using ConnectOutcome = std::variant<AgentLink, TransportProblem>;
