@@ -139,7 +139,8 @@ void PushDialog::onFinished(const PushSummary& summary) {
     summary_ = summary;
     cancel_->setEnabled(false);
     close_->setEnabled(true);
-    summaryLabel_->setText(tr("Done: %1").arg(summary.text()));
+    summaryLabel_->setText(job_->auditProblem() ? tr("Done: %1 — %2").arg(summary.text(), *job_->auditProblem())
+                                                : tr("Done: %1 — every step is in the audit log").arg(summary.text()));
     std::vector<HostPushResult> results;
     for (int i = 0; i < model_->rowCount(); ++i) results.push_back(model_->result(i));
     const PushOperation& op = job_->operation();  // the job has finished: nothing else touches it
@@ -165,7 +166,8 @@ void PushDialog::rollBackPush() {
 std::optional<QByteArray> askSudoPassword(QWidget* parent, const QString& hostsText) {
     bool ok = false;
     QString text = QInputDialog::getText(parent, QObject::tr("sudo password"),
-                                         QObject::tr("Password for sudo on %1 (used for this push only, never stored):").arg(hostsText),
+                                         QObject::tr("Password for sudo on %1 (used for this push only, never stored).\n"
+                                                     "Leave it empty when sudo needs none there (NOPASSWD):").arg(hostsText),
                                          QLineEdit::Password, QString(), &ok);
     if (!ok) return std::nullopt;
     QByteArray password = text.toUtf8();
