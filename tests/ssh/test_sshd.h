@@ -19,6 +19,7 @@ public:
         bool sftp = true;
         std::string logLevel = "VERBOSE";
         std::string remoteCacheHome;  // SetEnv XDG_CACHE_HOME for sessions; keeps agents out of ~/.cache
+        std::string extraConfig;      // appended last (Match blocks: per-address ForceCommand, …)
     };
 
     TestSshd(std::filesystem::path dir, std::string authorizedKeys, Options options);
@@ -30,6 +31,9 @@ public:
     bool start();
     // SIGKILL to sshd and every session process it forked, like a server losing power.
     void kill();
+    // SIGKILL to every session process of sshd (each connection's sshd processes), like a link
+    // cut mid-session; sshd keeps listening and the programs the sessions ran are left running.
+    void killSessions();
     // Replaces the host key with a fresh one (restart to take effect).
     void regenerateHostKey();
 
