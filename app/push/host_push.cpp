@@ -186,7 +186,9 @@ void HostPush::finish(HostPushState state, const QString& reason) {
         e.message = reason;
         audit_.record(e);
     }
-    witnessThenEnd(state, reason);
+    // Queued: a failure reported from inside the session (a lost link fails its pending requests
+    // first) must leave the session settled before the witness decides whether it can be sent.
+    QMetaObject::invokeMethod(this, [this, state, reason] { witnessThenEnd(state, reason); }, Qt::QueuedConnection);
 }
 
 // The host's steps are made durable before the host is reported done; then the host's journal

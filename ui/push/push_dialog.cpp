@@ -7,6 +7,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QThread>
 #include <QVBoxLayout>
@@ -80,13 +81,15 @@ PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, Pus
 PushDialog::~PushDialog() { stopJob(); }
 
 QString PushDialog::headerText(const PushOperation& op) const {
-    const QString what = op.kind == PushOperation::Kind::Rollback ? tr("Rolling back %1").arg(QString::fromStdString(op.profile.name))
+    const QString rolledBack = QString::fromStdString(op.profile.name).remove(QRegularExpression(QStringLiteral("^rollback of ")));
+    const QString what = op.kind == PushOperation::Kind::Rollback ? tr("Rolling back %1").arg(rolledBack)
                          : op.kind == PushOperation::Kind::DryRun ? tr("Dry run of profile “%1”").arg(QString::fromStdString(op.profile.name))
                                                                   : tr("Pushing profile “%1” (%2)").arg(QString::fromStdString(op.profile.name),
                                                                                                        op.persistent ? tr("runtime and persistent files") : tr("runtime only"));
-    return tr("<b>%1</b> to %2 hosts — push %3<br>Each host applies as one transaction: every setting is read back, "
+    const QString hosts = hosts_.size() == 1 ? tr("1 host") : tr("%1 hosts").arg(hosts_.size());
+    return tr("<b>%1</b> on %2 — push %3<br>Each host applies as one transaction: every setting is read back, "
               "and any failure restores what was there before.")
-        .arg(what).arg(hosts_.size()).arg(op.pushId);
+        .arg(what, hosts, op.pushId);
 }
 
 void PushDialog::startJob(PushOperation operation) {
