@@ -38,8 +38,8 @@ void PushSshTest::startFleet(int hosts) {
         match << "Match LocalAddress " << address(i) << "\n    ForceCommand " << wrapper.string() << " "
               << root(i).string() << " " << (tmp_.path() / "fleet" / ("fault-" + std::to_string(i))).string() << "\n";
     }
-    options.extraConfig = match.str();
     fleet_ = makeSshd("fleet-sshd", options);
+    fleet_->setExtraConfig(match.str());
     ASSERT_TRUE(fleet_->start()) << fleet_->log();
     for (int i = 0; i < hosts; ++i) std::ofstream(knownHosts(), std::ios::app) << fleet_->knownHostsLine(address(i));
 }

@@ -99,7 +99,7 @@ void TestSshd::writeConfig() const {
       << "LogLevel " << options_.logLevel << "\n";
     if (options_.sftp) c << "Subsystem sftp /usr/lib/openssh/sftp-server\n";
     if (!options_.remoteCacheHome.empty()) c << "SetEnv XDG_CACHE_HOME=" << options_.remoteCacheHome << "\n";
-    c << options_.extraConfig;
+    c << extraConfig_;
 }
 
 bool TestSshd::start() {
