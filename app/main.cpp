@@ -3,6 +3,9 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <map>
+#include <memory>
+
 #include "app/audit/audit_log.h"
 #include "app/dashboard/demo_fleet.h"
 #include "app/dashboard/open_file_limit.h"
@@ -16,6 +19,7 @@
 #include "app/tuning/current_values_reader.h"
 #include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
+#include "ui/push/push_launcher.h"
 #include "ui/screenshot.h"
 
 using namespace fleetdeck;
@@ -60,7 +64,16 @@ int main(int argc, char** argv) {
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
     window.addLatencyView(new LatencyView(latencyStore, fleet.store(), mesh));
-    window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window), {}, {}});
+    // The hosts shown, by name: what a push from the wizard or the history reaches.
+    auto fleetHosts = std::make_shared<std::map<QString, HostSpec>>();
+    auto* pushes = new PushLauncher([fleetHosts](const QString& name) -> std::optional<HostSpec> {
+        const auto it = fleetHosts->find(name);
+        return it == fleetHosts->end() ? std::nullopt : std::optional<HostSpec>(it->second);
+    }, {}, &window);
+    pushes->addActions(window.toolsMenu(), &window);
+    window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
+                           [pushes](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
+                           {}});
     const bool auditView = parser.value(view) == QLatin1String("audit");
     QString viewError;
     if (!auditView && !window.showView(parser.value(view), &viewError)) {
@@ -71,16 +84,22 @@ int main(int argc, char** argv) {
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
-    const auto addInventoryHosts = [&fleet](bool firstStart) {
+    const auto addInventoryHosts = [&fleet, fleetHosts](bool firstStart) {
         QString error;
         const auto inventory = Inventory::load(Inventory::defaultPath(), &error);
         if (!inventory) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
         const std::vector<HostSpec> none;
         const auto hosts = firstStart ? startupHosts(inventory ? inventory->hosts() : none) : inventory ? inventory->hosts() : none;
-        for (const HostSpec& host : hosts) fleet.monitor().addHostAsync(host);
+        for (const HostSpec& host : hosts) {
+            (*fleetHosts)[host.name] = host;
+            fleet.monitor().addHostAsync(host);
+        }
     };
     if (demoCount > 0) {
-        for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
+        for (const HostSpec& h : generatedDemoFleet(demoCount)) {
+            (*fleetHosts)[h.name] = h;
+            fleet.monitor().addHostAsync(h);
+        }
     } else {
         addInventoryHosts(true);
         QObject::connect(&window, &MainWindow::inventorySaved, &window, [addInventoryHosts] { addInventoryHosts(false); });

@@ -170,7 +170,7 @@ SettingsService::Outcome SettingsEngine::run(const std::string& txn, Json begin,
     for (const auto& s : prepared.steps) begin["steps"].push_back(to_json(s));
     const auto appended = journal_.append(begin);
     if (const auto* p = std::get_if<Problem>(&appended)) return to_error(*p);
-    Transaction transaction(ctx_, journal_, FaultPlan::from_environment(fs_.is_live()));
+    Transaction transaction(ctx_, journal_, FaultPlan::from_environment(fs_.is_live()), stdout_reader_gone);
     const RunResult run = transaction.run(txn, prepared.steps, prepared.checks);
     Json result = transaction_result(txn, prepared, run, mode, ctx_);
     if (mode == ApplyMode::Persistent) result["tuned"] = tuned_status(fs_);

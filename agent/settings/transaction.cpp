@@ -1,6 +1,8 @@
 #include "agent/settings/transaction.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <csignal>
 #include <cstdlib>
 
@@ -58,6 +60,7 @@ FaultPlan FaultPlan::from_environment(bool live_system) {
     if (live_system || !text) return plan;  // never on a live system
     plan.fail_at = fault_step(text, "fail_at:");
     plan.kill_at = fault_step(text, "kill_at:");
+    plan.stall_at = fault_step(text, "stall_at:");
     return plan;
 }
 
@@ -122,6 +125,16 @@ RestoreReport Transaction::restore(const std::vector<Step>& steps, std::size_t c
     return report;
 }
 
+// The operator's link, checked before each step (and, for a stall fault, waited on).
+std::optional<Problem> Transaction::before_step(std::int64_t number) const {
+    if (!operator_gone_) return std::nullopt;
+    if (faults_.stall_at == number)
+        for (int i = 0; i < FaultPlan::kStallS * 10 && !operator_gone_(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!operator_gone_()) return std::nullopt;
+    return Problem{ErrorCode::ApplyFailed, "the operator's connection was lost before step " + std::to_string(number) +
+                                               ": rolled back, so the host is left as the operator last saw it"};
+}
+
 RunResult Transaction::run(const std::string& txn, const std::vector<Step>& steps, const std::vector<FileOnlyCheck>& checks) {
     RunResult result;
     result.after.assign(steps.size(), Json());
@@ -129,6 +142,10 @@ RunResult Transaction::run(const std::string& txn, const std::vector<Step>& step
     for (std::size_t i = 0; i < steps.size() && !result.failure; ++i) {
         const auto number = static_cast<std::int64_t>(i + 1);
         if (faults_.kill_at == number) std::raise(SIGKILL);
+        if ((result.failure = before_step(number))) {
+            result.failed_step = number;
+            break;
+        }
         const auto record = journal_.append({{"type", "step"}, {"txn", txn}, {"step", number}});
         if (const auto* p = std::get_if<Problem>(&record)) {
             result.failure = *p;

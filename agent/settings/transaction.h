@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "agent/settings/journal.h"
+#include "agent/settings/operator_link.h"
 #include "agent/settings/setting_kind.h"
 
 namespace fleetdeck::agent::settings {
@@ -26,11 +27,13 @@ struct FileOnlyCheck {
     Instances target;
 };
 
-// Test-only faults, from FLEETDECK_FAULT_INJECT ("fail_at:K" or "kill_at:K", steps numbered from
-// 1). Honoured only on a --root tree, never on the live system.
+// Test-only faults, from FLEETDECK_FAULT_INJECT ("fail_at:K", "kill_at:K" or "stall_at:K", steps
+// numbered from 1). Honoured only on a --root tree, never on the live system.
 struct FaultPlan {
-    std::optional<std::int64_t> fail_at;  // step K is written, then reported as failed
-    std::optional<std::int64_t> kill_at;  // the agent SIGKILLs itself before step K starts
+    std::optional<std::int64_t> fail_at;   // step K is written, then reported as failed
+    std::optional<std::int64_t> kill_at;   // the agent SIGKILLs itself before step K starts
+    std::optional<std::int64_t> stall_at;  // before step K, wait (at most kStallS) until the operator is gone
+    static constexpr int kStallS = 120;
     static FaultPlan from_environment(bool live_system);
 };
 
@@ -55,8 +58,8 @@ struct RunResult {
 // and each restore is read back too. Ends with the end record.
 class Transaction {
 public:
-    Transaction(const SettingContext& ctx, const Journal& journal, FaultPlan faults)
-        : ctx_(ctx), journal_(journal), faults_(faults) {}
+    Transaction(const SettingContext& ctx, const Journal& journal, FaultPlan faults, OperatorGone operator_gone = {})
+        : ctx_(ctx), journal_(journal), faults_(faults), operator_gone_(std::move(operator_gone)) {}
 
     RunResult run(const std::string& txn, const std::vector<Step>& steps, const std::vector<FileOnlyCheck>& checks);
     // Restores the first `count` steps, newest first.
@@ -70,7 +73,10 @@ private:
 
     const SettingContext& ctx_;
     const Journal& journal_;
+    std::optional<Problem> before_step(std::int64_t number) const;
+
     FaultPlan faults_;
+    OperatorGone operator_gone_;
 };
 
 }  // namespace fleetdeck::agent::settings

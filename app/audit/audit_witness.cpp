@@ -1,5 +1,8 @@
 #include "app/audit/audit_witness.h"
 
+#include <cstdio>
+#include <ctime>
+
 #include <algorithm>
 #include <set>
 
@@ -72,6 +75,20 @@ std::variant<WitnessedReport, AuditError> verifyAgainstWitnesses(const std::stri
     return out;
 }
 
+namespace {
+
+std::string utcFromMs(std::int64_t ms) {
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+    std::tm tm{};
+    gmtime_r(&seconds, &tm);
+    char text[64];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms % 1000));
+    return text;
+}
+
+}  // namespace
+
 std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host, const Json& journal,
                                                          std::string* why) {
     const auto entries = journal.find("entries");
@@ -82,6 +99,19 @@ std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host
     std::vector<Witness> witnesses;
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const Json& entry = (*entries)[i];
+        if (entry.is_object() && entry.value("type", "") == "witness") {
+            // The agent's record (docs/protocol.md, journal.append_witness): audit_seq, audit_hash, time_ms.
+            if (!entry.contains("audit_seq") || !entry["audit_seq"].is_number_integer() || !entry.contains("audit_hash") ||
+                !entry["audit_hash"].is_string()) {
+                if (why) *why = "journal.read result: entries[" + std::to_string(i) + "]: a witness needs audit_seq and audit_hash";
+                return std::nullopt;
+            }
+            Witness w{host, entry["audit_seq"].get<std::int64_t>(), entry["audit_hash"].get<std::string>(), {}};
+            if (entry.contains("time_ms") && entry["time_ms"].is_number_integer())
+                w.timeUtc = utcFromMs(entry["time_ms"].get<std::int64_t>());
+            witnesses.push_back(std::move(w));
+            continue;
+        }
         if (!entry.is_object() || !entry.contains("audit_head")) continue;
         const Json& head = entry["audit_head"];
         if (!head.is_object() || !head.contains("seq") || !head["seq"].is_number_integer() ||

@@ -94,6 +94,24 @@ std::optional<QString> parseAuditArgs(const QStringList& args, AuditArgs& a) {
     return std::nullopt;
 }
 
+constexpr int kJournalPage = 10000;  // journal.read's largest page
+
+// A long journal comes in pages: asks `spec` for the rest after `first`, and returns all entries
+// as one answer (or the failure of a later page).
+HostAnswer wholeJournal(const HostSpec& spec, HostAnswer first) {
+    HostAnswer all = std::move(first);
+    for (std::size_t page = all.result.value("entries", nlohmann::json::array()).size(); page == kJournalPage;) {
+        const auto& entries = all.result["entries"];
+        const nlohmann::json params = {{"after_seq", entries.back().value("seq", 0)}, {"limit", kJournalPage}};
+        HostAnswer next = queryHosts({spec}, QStringLiteral("journal.read"), params).at(spec.name);
+        if (!next.ok) return next;
+        const auto more = next.result.value("entries", nlohmann::json::array());
+        page = more.size();
+        for (const auto& e : more) all.result["entries"].push_back(e);
+    }
+    return all;
+}
+
 // Asks each host for its journal. Returns the witnesses, or the exit code when a host could not
 // give them; says why on err.
 std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remoteArgs, QTextStream& err) {
@@ -105,11 +123,12 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
     const auto resolved = resolveHosts(options.hosts, options, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    const auto answers = queryHosts(specs, QStringLiteral("journal.read"), nlohmann::json::object());
+    const auto answers = queryHosts(specs, QStringLiteral("journal.read"), nlohmann::json{{"limit", kJournalPage}});
     std::vector<Witness> witnesses;
     int code = kOk;
     for (const HostSpec& spec : specs) {
-        const HostAnswer& a = answers.at(spec.name);
+        HostAnswer a = answers.at(spec.name);
+        if (a.ok) a = wholeJournal(spec, std::move(a));
         std::string why;
         if (!a.ok && a.errorCode == protocol::ErrorCode::MethodNotFound) {
             err << "fleetdeck-cli: " << spec.name

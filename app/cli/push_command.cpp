@@ -9,7 +9,10 @@
 #include "app/cli/remote_options.h"
 #include "app/push/push_history.h"
 #include "app/push/push_job.h"
+#include "app/audit/audit_log.h"
+#include "app/push/push_audit_log.h"
 #include "app/push/push_transport.h"
+#include "app/push/ssh_push_transport.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -21,14 +24,20 @@ struct PushArgs {
     bool dryRun = false;
     bool passwordOnStdin = false;
     int parallel = 8;
+    QString auditLog;  // empty: the log FleetDeck writes in its data directory (as `audit verify`)
+    QString auditKey;
 };
 
 // Takes the options with values this command adds, then the shared ones.
 std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
+    static const QStringList kValued = {QStringLiteral("--profile"), QStringLiteral("--parallel"),
+                                        QStringLiteral("--audit-log"), QStringLiteral("--audit-key")};
     for (int i = 0; i < args.size(); ++i) {
-        if (args[i] != QLatin1String("--profile") && args[i] != QLatin1String("--parallel")) continue;
+        if (!kValued.contains(args[i])) continue;
         if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
         if (args[i] == QLatin1String("--profile")) a.profileFile = args[i + 1];
+        else if (args[i] == QLatin1String("--audit-log")) a.auditLog = args[i + 1];
+        else if (args[i] == QLatin1String("--audit-key")) a.auditKey = args[i + 1];
         else {
             bool ok = false;
             a.parallel = args[i + 1].toInt(&ok);
@@ -89,12 +98,24 @@ void printText(const HostPushResult& h, QTextStream& out) {
         out << "   note: " << QString::fromStdString(h.agentResult["tuned"].value("message", "")) << "\n";
 }
 
-int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const PushArgs& a, QTextStream& out) {
+audit::AuditLog::Paths auditPaths(const PushArgs& a) {
+    audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
+    if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
+    if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
+    return paths;
+}
+
+int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const PushArgs& a, QTextStream& out, QTextStream& err) {
     const PushCredentials credentials = readCredentials(a.passwordOnStdin);
-    NullPushAuditSink audit;  // the audit log plugs in here (PushAuditSink)
-    PushJob job(hosts, std::move(operation),
-                [credentials](const HostSpec& h, bool privileged) { return makePushTransport(h, privileged, credentials); },
-                audit, a.parallel);
+    audit::AuditLog log(auditPaths(a));
+    // No push without its record: a log that cannot be written (or was tampered with) stops it here.
+    if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
+        err << "fleetdeck-cli: nothing was pushed: " << auditProblemText(*problem) << "\n";
+        return kFailed;
+    }
+    auto keys = std::make_shared<HostKeyBook>();
+    PushAuditLog audit(log, hosts, keys);
+    PushJob job(hosts, std::move(operation), pushTransports(credentials, keys), audit, a.parallel);
     QEventLoop loop;
     QObject::connect(&job, &PushJob::finished, &loop, &QEventLoop::quit);
     job.start();
@@ -107,8 +128,9 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     }
     if (a.remote.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     else out << summary.text() << "\n";
+    if (job.auditProblem()) err << "fleetdeck-cli: " << *job.auditProblem() << "\n";
     const bool ok = job.operation().kind == PushOperation::Kind::DryRun ? summary.allPlanned() : summary.allVerified();
-    return ok ? kOk : kPushFailed;
+    return ok && !job.auditProblem() ? kOk : kPushFailed;
 }
 
 
@@ -136,7 +158,7 @@ int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTex
     op.pushId = newPushId();
     op.profile = std::get<PushProfile>(profile);
     op.persistent = a.persistent;
-    return runPush(*hosts, std::move(op), a, out);
+    return runPush(*hosts, std::move(op), a, out, err);
 }
 
 int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -155,7 +177,7 @@ int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, Q
     op.kind = PushOperation::Kind::Rollback;
     op.pushId = newPushId();
     op.rollbackTxn[hosts->front().name] = a.remote.hosts[1];
-    return runPush(*hosts, std::move(op), a, out);
+    return runPush(*hosts, std::move(op), a, out, err);
 }
 
 }  // namespace fleetdeck::cli

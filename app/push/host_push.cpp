@@ -116,11 +116,11 @@ void HostPush::onReady() {
     if (operation_.kind == PushOperation::Kind::Rollback)
         params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", operation_.pushId.toStdString()}};
     else
-        params = tuneApplyParams(operation_.profile, operation_.persistent, operation_.pushId);
+        params = tuneApplyParams(operation_.profileFor(host_.name), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
         PushAuditEvent e = event(PushAuditEvent::Kind::Apply);
         e.after = params;
-        e.message = tr("applying %1 settings (%2)").arg(operation_.profile.changes.size()).arg(operation_.persistent ? "persistent" : "runtime");
+        e.message = tr("applying %1 settings (%2)").arg(operation_.profileFor(host_.name).changes.size()).arg(operation_.persistent ? "persistent" : "runtime");
         audit_.record(e);
     }
     setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? tr("planning") : tr("applying"));
@@ -178,13 +178,44 @@ void HostPush::onReply(const Reply& reply) {
 }
 
 void HostPush::finish(HostPushState state, const QString& reason) {
-    if (isFinal(result_.state)) return;
+    if (isFinal(result_.state) || concluding_) return;
+    concluding_ = true;
     if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
         PushAuditEvent e = event(state == HostPushState::Failed ? PushAuditEvent::Kind::Failure : PushAuditEvent::Kind::Rollback);
         e.result = state == HostPushState::Failed ? QStringLiteral("failed") : QStringLiteral("rolled_back");
         e.message = reason;
         audit_.record(e);
     }
+    // Queued: a failure reported from inside the session (a lost link fails its pending requests
+    // first) must leave the session settled before the witness decides whether it can be sent.
+    QMetaObject::invokeMethod(this, [this, state, reason] { witnessThenEnd(state, reason); }, Qt::QueuedConnection);
+}
+
+// The host's steps are made durable before the host is reported done; then the host's journal
+// records the log's head, so a later `audit verify --against` notices a log cut or rewritten here.
+void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
+    QString problem;
+    const auto head = audit_.seal(&problem);
+    const QString why = problem.isEmpty() ? reason : QStringLiteral("%1; %2").arg(reason, problem);
+    const bool canWitness = head && session_ && session_->state() == HostState::Connected &&
+                            operation_.kind != PushOperation::Kind::DryRun && session_->hello().privileged;
+    if (!canWitness) {
+        end(state, why);
+        return;
+    }
+    const nlohmann::json params = {{"seq", head->seq}, {"hash", head->hash}};
+    session_->request(QStringLiteral("journal.append_witness"), params, [this, state, why, seq = head->seq](const Reply& r) {
+        if (r.ok()) {
+            result_.witnessedAuditSeq = seq;
+            end(state, why);
+            return;
+        }
+        end(state, tr("%1; %2 did not record the audit log's head in its journal: %3")
+                       .arg(why, host_.name, QString::fromStdString(r.error->message)));
+    });
+}
+
+void HostPush::end(HostPushState state, const QString& reason) {
     setState(state, reason);
     if (session_) session_->stop();
     emit finished();

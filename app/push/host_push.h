@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct HostPushResult {
     QString reason;  // what happened, in a sentence (why it failed or rolled back)
     std::vector<SettingOutcome> settings;
     nlohmann::json agentResult;  // the agent's tune.apply / tune.plan / tune.rollback result
+    std::optional<std::int64_t> witnessedAuditSeq;  // the audit entry the host's journal witnessed
 };
 
 // What a push does on every host.
@@ -47,8 +49,14 @@ struct PushOperation {
     Kind kind = Kind::Apply;
     QString pushId;
     PushProfile profile;  // Apply, DryRun
+    std::map<QString, PushProfile> hostProfiles;  // a host's own settings (the wizard's per-host plans), over `profile`
     bool persistent = false;
     std::map<QString, QString> rollbackTxn;  // Rollback: host name -> transaction id
+
+    const PushProfile& profileFor(const QString& host) const {
+        const auto it = hostProfiles.find(host);
+        return it == hostProfiles.end() ? profile : it->second;
+    }
 };
 
 // The transport to a host's agent; `privileged` asks for the root agent (app/push/push_transport.h).
@@ -81,6 +89,8 @@ private:
     void onEvent(const QString& name, const nlohmann::json& data);
     void setState(HostPushState state, const QString& reason = {});
     void finish(HostPushState state, const QString& reason);
+    void witnessThenEnd(HostPushState state, const QString& reason);
+    void end(HostPushState state, const QString& reason);
     void recordOutcomes(const nlohmann::json& result);
     PushAuditEvent event(PushAuditEvent::Kind kind) const;
 
@@ -91,6 +101,7 @@ private:
     std::unique_ptr<HostSession> session_;
     HostPushResult result_;
     bool requested_ = false;
+    bool concluding_ = false;  // the outcome is known; the audit log is being sealed and witnessed
 };
 
 }  // namespace fleetdeck

@@ -2,19 +2,22 @@
 
 namespace fleetdeck {
 
-QStringList PrivilegedAgentCommand::argv() const {
-    QStringList words;
+QStringList PrivilegedAgentCommand::sudoWords() const {
     switch (sudo) {
-    case SudoMode::None: break;
-    case SudoMode::Passwordless: words << QStringLiteral("sudo") << QStringLiteral("-n") << QStringLiteral("--"); break;
+    case SudoMode::None: return {};
+    case SudoMode::Passwordless: return {QStringLiteral("sudo"), QStringLiteral("-n"), QStringLiteral("--")};
     case SudoMode::Password:
         // -S reads the password from stdin, -p '' prints no prompt into the protocol stream.
-        words << QStringLiteral("sudo") << QStringLiteral("-S") << QStringLiteral("-p") << QString() << QStringLiteral("--");
-        break;
+        return {QStringLiteral("sudo"), QStringLiteral("-S"), QStringLiteral("-p"), QString(), QStringLiteral("--")};
     }
-    words << agentPath << QStringLiteral("--stdio") << QStringLiteral("--announce") << agentArguments;
-    return words;
+    return {};
 }
+
+QStringList PrivilegedAgentCommand::agentFlags() const {
+    return QStringList{QStringLiteral("--stdio"), QStringLiteral("--announce")} + agentArguments;
+}
+
+QStringList PrivilegedAgentCommand::argv() const { return sudoWords() + QStringList{agentPath} + agentFlags(); }
 
 QString shellQuote(const QString& word) {
     QString quoted = word;
@@ -22,10 +25,14 @@ QString shellQuote(const QString& word) {
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
-QString PrivilegedAgentCommand::shellCommand() const {
-    QStringList quoted;
-    for (const QString& w : argv()) quoted << shellQuote(w);
-    return quoted.join(QLatin1Char(' '));
+QString PrivilegedAgentCommand::shellCommand() const { return shellCommandAround(shellQuote(agentPath)); }
+
+QString PrivilegedAgentCommand::shellCommandAround(const QString& agentPathWord) const {
+    QStringList words;
+    for (const QString& w : sudoWords()) words << shellQuote(w);
+    words << agentPathWord;
+    for (const QString& w : agentFlags()) words << shellQuote(w);
+    return words.join(QLatin1Char(' '));
 }
 
 }  // namespace fleetdeck

@@ -22,6 +22,13 @@ struct PrivilegedAgentCommand {
     QStringList argv() const;
     // argv as one POSIX shell word list for an SSH exec channel: every word single-quoted.
     QString shellCommand() const;
+    // The same, with the agent's path given as a shell word the server expands ("$agent" in the SSH
+    // start script, or an already quoted path): that word goes in as it is.
+    QString shellCommandAround(const QString& agentPathWord) const;
+
+private:
+    QStringList sudoWords() const;
+    QStringList agentFlags() const;
 };
 
 // 'word' with embedded single quotes as '\''.

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <cstdint>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <QDateTime>
@@ -34,12 +37,25 @@ struct PushAuditEvent {
 
 QString toString(PushAuditEvent::Kind kind);
 
+// The newest entry of the log a push writes: what each host's journal witnesses afterwards.
+struct PushAuditHead {
+    std::int64_t seq = 0;
+    std::string hash;
+};
+
 // Where push steps go: the audit log implements this. Called from the push's thread, so
 // implementations must be thread-safe.
 class PushAuditSink {
 public:
     virtual ~PushAuditSink() = default;
     virtual void record(const PushAuditEvent& event) = 0;
+    // Makes every step recorded so far durable (fsync) and returns the log's newest entry for the
+    // host's journal to witness. nullopt when this sink keeps no log; a failure sets `problem` to
+    // a sentence saying what to do. A push calls it before it reports a host, or itself, done.
+    virtual std::optional<PushAuditHead> seal(QString* problem) {
+        (void)problem;
+        return std::nullopt;
+    }
 };
 
 class NullPushAuditSink : public PushAuditSink {

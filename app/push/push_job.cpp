@@ -13,7 +13,7 @@ QString PushSummary::text() const {
 
 PushJob::PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, PushAuditSink& audit,
                  int maxParallel, QObject* parent)
-    : QObject(parent), operation_(std::move(operation)), maxParallel_(std::max(1, maxParallel)) {
+    : QObject(parent), operation_(std::move(operation)), audit_(audit), maxParallel_(std::max(1, maxParallel)) {
     qRegisterMetaType<fleetdeck::PushSummary>();
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         // Children, so moveToThread() takes the hosts along with the job.
@@ -51,19 +51,22 @@ void PushJob::cancel() {
     // Hosts not started are skipped; the ones running finish their transaction.
     for (std::size_t i = next_; i < hosts_.size(); ++i) hosts_[i]->skip(tr("cancelled before it started"));
     next_ = hosts_.size();
-    if (running_ == 0) {
-        finished_ = true;
-        emit finished(summary());
-    }
+    if (running_ == 0) conclude();
 }
 
 void PushJob::onHostFinished(int) {
     --running_;
     startNext();
-    if (running_ == 0 && next_ >= hosts_.size() && !finished_) {
-        finished_ = true;
-        emit finished(summary());
-    }
+    if (running_ == 0 && next_ >= hosts_.size() && !finished_) conclude();
+}
+
+// Every step of the push is durable before anyone hears that it is done.
+void PushJob::conclude() {
+    finished_ = true;
+    QString problem;
+    audit_.seal(&problem);
+    if (!problem.isEmpty()) auditProblem_ = problem;
+    emit finished(summary());
 }
 
 std::vector<HostPushResult> PushJob::results() const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QObject>
@@ -39,6 +40,8 @@ public:
     std::vector<HostPushResult> results() const;
     PushSummary summary() const;
     const PushOperation& operation() const { return operation_; }
+    // Why the audit log could not take this push's steps; nullopt when they are all durable.
+    const std::optional<QString>& auditProblem() const { return auditProblem_; }
 
 signals:
     void hostChanged(int index, const fleetdeck::HostPushResult& result);
@@ -47,8 +50,11 @@ signals:
 private:
     void startNext();
     void onHostFinished(int index);
+    void conclude();
 
     PushOperation operation_;
+    PushAuditSink& audit_;
+    std::optional<QString> auditProblem_;
     std::vector<std::unique_ptr<HostPush>> hosts_;
     int maxParallel_;
     std::size_t next_ = 0;

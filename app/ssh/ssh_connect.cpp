@@ -26,6 +26,14 @@ QString destination(const QString& hop) {
     return portRe.match(hop).hasMatch() && !hop.endsWith(QLatin1Char(']')) ? QStringLiteral("ssh://") + hop : hop;
 }
 
+QString serverKeyFingerprint(ssh_session session) {
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(session, &key) != SSH_OK) return {};
+    const QString fingerprint = sha256Fingerprint(key);
+    ssh_key_free(key);
+    return fingerprint;
+}
+
 TransportProblem connectFailed(const QString& message) { return {TransportProblem::Kind::ConnectFailed, message}; }
 
 std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
@@ -122,6 +130,7 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     Deployment deployment = deployAgent(session.get(), plan.label, plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
     if (deployment.problem) return *deployment.problem;
     AgentLink link;
+    link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;
     link.uploaded = deployment.uploaded;
     link.agentPath = deployment.agentPath;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <variant>
 
 #include <QStringList>
@@ -40,6 +41,7 @@ struct AgentLink {
     bool uploaded = false;
     QString agentPath;
     QByteArray firstBytes;  // what the agent wrote before the link was handed over
+    QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented (and known_hosts holds)
 };
 
 using ConnectOutcome = std::variant<AgentLink, TransportProblem>;

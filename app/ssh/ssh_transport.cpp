@@ -62,8 +62,10 @@ void SshTransport::open() {
     if (attempt_ || session_) return;
     attempt_ = std::make_shared<Attempt>();
     attempt_->owner = this;
-    connectPool().start([attempt = attempt_, spec = spec_] {
-        auto outcome = std::make_shared<ConnectOutcome>(connectAgent(planConnection(spec)));
+    connectPool().start([attempt = attempt_, spec = spec_, agentCommand = agentCommand_] {
+        ConnectPlan plan = planConnection(spec);  // reads ssh config: off the caller's thread
+        plan.agentCommand = agentCommand;
+        auto outcome = std::make_shared<ConnectOutcome>(connectAgent(plan));
         std::lock_guard lock(attempt->mutex);
         if (!attempt->owner) return;  // the transport went away; the session closes with `outcome`
         // Posting under the lock: the owner cannot be destroyed before the event is queued, and
@@ -89,6 +91,7 @@ void SshTransport::onConnected(ConnectOutcome outcome) {
     channel_ = std::move(link.channel);
     uploaded_ = link.uploaded;
     agentPath_ = link.agentPath;
+    hostKeyFingerprint_ = link.hostKeyFingerprint;
     ssh_set_blocking(session_.get(), 0);
     const int fd = ssh_get_fd(session_.get());
     const unsigned int userTimeout = kTcpUserTimeoutMs;

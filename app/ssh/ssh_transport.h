@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include <QSocketNotifier>
@@ -34,6 +35,11 @@ public:
     // Whether the last open() uploaded the agent (false: the cached copy was reused).
     bool uploadedAgent() const { return uploaded_; }
     QString agentPath() const { return agentPath_; }
+    // The key the server presented on the last open ("SHA256:…"), empty before that.
+    QString hostKeyFingerprint() const { return hostKeyFingerprint_; }
+    // Starts the deployed agent with another command line (a push's privileged agent): see
+    // AgentCommand in agent_deploy.h. Set before open().
+    void setAgentCommand(AgentCommand command) { agentCommand_ = std::move(command); }
 
     static int connectPoolSize();
 
@@ -55,6 +61,8 @@ private:
     QByteArray outgoing_;
     bool uploaded_ = false;
     QString agentPath_;
+    QString hostKeyFingerprint_;
+    AgentCommand agentCommand_;
 };
 
 }  // namespace fleetdeck::ssh

@@ -16,9 +16,16 @@ namespace {
 
 const std::string kCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
 
+// apply and rollback write FleetDeck's audit log: here, never in the user's data directory.
+const TempDir& dataHome() {
+    static const TempDir dir;
+    return dir;
+}
+
 std::vector<std::string> envFor(const TempDir& tree, const std::string& fault = {}) {
     std::vector<std::string> env = {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN,
-                                    "FLEETDECK_AGENT_ARGS=--root " + tree.path().string()};
+                                    "FLEETDECK_AGENT_ARGS=--root " + tree.path().string(),
+                                    "XDG_DATA_HOME=" + dataHome().path().string()};
     if (!fault.empty()) env.push_back("FLEETDECK_FAULT_INJECT=" + fault);
     return env;
 }
@@ -121,6 +128,7 @@ TEST(CliPush, RealSysctlsInANetworkNamespace) {
         "echo after=$(cat /proc/sys/net/core/somaxconn),$(cat /proc/sys/net/ipv4/tcp_slow_start_after_idle)\n";
     const std::string out = run_capture("/usr/bin/unshare", {"--net", "--mount", "/bin/sh", "-c", script}, &status,
                                         {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN, "CLI=" + kCli,
+                                         "XDG_DATA_HOME=" + dataHome().path().string(),
                                          "PROFILE=" + prof.string(), "PATH=/usr/sbin:/usr/bin:/sbin:/bin"});
     EXPECT_EQ(status, 0) << out;
     const auto before = out.substr(out.find("before=") + 7, out.find('\n', out.find("before=")) - out.find("before=") - 7);

@@ -99,6 +99,7 @@ void TestSshd::writeConfig() const {
       << "LogLevel " << options_.logLevel << "\n";
     if (options_.sftp) c << "Subsystem sftp /usr/lib/openssh/sftp-server\n";
     if (!options_.remoteCacheHome.empty()) c << "SetEnv XDG_CACHE_HOME=" << options_.remoteCacheHome << "\n";
+    c << extraConfig_;
 }
 
 bool TestSshd::start() {
@@ -125,6 +126,22 @@ void TestSshd::kill() {
     for (pid_t child : childrenOf(master)) ::kill(child, SIGKILL);
     process_.kill();
     process_.waitForFinished(5000);
+}
+
+void TestSshd::killSessions() {
+    if (process_.state() == QProcess::NotRunning) return;
+    std::vector<pid_t> sessions;
+    std::vector<pid_t> frontier{static_cast<pid_t>(process_.processId())};
+    while (!frontier.empty()) {
+        const pid_t parent = frontier.back();
+        frontier.pop_back();
+        for (pid_t child : childrenOf(parent)) {
+            if (readFile(fs::path("/proc") / std::to_string(child) / "comm").rfind("sshd", 0) != 0) continue;
+            sessions.push_back(child);
+            frontier.push_back(child);
+        }
+    }
+    for (pid_t pid : sessions) ::kill(pid, SIGKILL);
 }
 
 std::string TestSshd::hostKeyFingerprint() const {

@@ -30,6 +30,11 @@ public:
     bool start();
     // SIGKILL to sshd and every session process it forked, like a server losing power.
     void kill();
+    // Lines appended last to the config (Match blocks: per-address ForceCommand, …); before start().
+    void setExtraConfig(std::string lines) { extraConfig_ = std::move(lines); }
+    // SIGKILL to every session process of sshd (each connection's sshd processes), like a link
+    // cut mid-session; sshd keeps listening and the programs the sessions ran are left running.
+    void killSessions();
     // Replaces the host key with a fresh one (restart to take effect).
     void regenerateHostKey();
 
@@ -44,6 +49,7 @@ private:
 
     std::filesystem::path dir_;
     Options options_;
+    std::string extraConfig_;
     int port_ = 0;
     QProcess process_;
 };

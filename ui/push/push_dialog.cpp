@@ -7,6 +7,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QThread>
 #include <QVBoxLayout>
@@ -80,13 +81,15 @@ PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, Pus
 PushDialog::~PushDialog() { stopJob(); }
 
 QString PushDialog::headerText(const PushOperation& op) const {
-    const QString what = op.kind == PushOperation::Kind::Rollback ? tr("Rolling back %1").arg(QString::fromStdString(op.profile.name))
+    const QString rolledBack = QString::fromStdString(op.profile.name).remove(QRegularExpression(QStringLiteral("^rollback of ")));
+    const QString what = op.kind == PushOperation::Kind::Rollback ? tr("Rolling back %1").arg(rolledBack)
                          : op.kind == PushOperation::Kind::DryRun ? tr("Dry run of profile “%1”").arg(QString::fromStdString(op.profile.name))
                                                                   : tr("Pushing profile “%1” (%2)").arg(QString::fromStdString(op.profile.name),
                                                                                                        op.persistent ? tr("runtime and persistent files") : tr("runtime only"));
-    return tr("<b>%1</b> to %2 hosts — push %3<br>Each host applies as one transaction: every setting is read back, "
+    const QString hosts = hosts_.size() == 1 ? tr("1 host") : tr("%1 hosts").arg(hosts_.size());
+    return tr("<b>%1</b> on %2 — push %3<br>Each host applies as one transaction: every setting is read back, "
               "and any failure restores what was there before.")
-        .arg(what).arg(hosts_.size()).arg(op.pushId);
+        .arg(what, hosts, op.pushId);
 }
 
 void PushDialog::startJob(PushOperation operation) {
@@ -139,7 +142,8 @@ void PushDialog::onFinished(const PushSummary& summary) {
     summary_ = summary;
     cancel_->setEnabled(false);
     close_->setEnabled(true);
-    summaryLabel_->setText(tr("Done: %1").arg(summary.text()));
+    summaryLabel_->setText(job_->auditProblem() ? tr("Done: %1 — %2").arg(summary.text(), *job_->auditProblem())
+                                                : tr("Done: %1 — every step is in the audit log").arg(summary.text()));
     std::vector<HostPushResult> results;
     for (int i = 0; i < model_->rowCount(); ++i) results.push_back(model_->result(i));
     const PushOperation& op = job_->operation();  // the job has finished: nothing else touches it
@@ -165,7 +169,8 @@ void PushDialog::rollBackPush() {
 std::optional<QByteArray> askSudoPassword(QWidget* parent, const QString& hostsText) {
     bool ok = false;
     QString text = QInputDialog::getText(parent, QObject::tr("sudo password"),
-                                         QObject::tr("Password for sudo on %1 (used for this push only, never stored):").arg(hostsText),
+                                         QObject::tr("Password for sudo on %1 (used for this push only, never stored).\n"
+                                                     "Leave it empty when sudo needs none there (NOPASSWD):").arg(hostsText),
                                          QLineEdit::Password, QString(), &ok);
     if (!ok) return std::nullopt;
     QByteArray password = text.toUtf8();

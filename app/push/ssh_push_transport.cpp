@@ -1,0 +1,27 @@
+#include "app/push/ssh_push_transport.h"
+
+#include "app/ssh/ssh_transport.h"
+
+namespace fleetdeck {
+
+ExecTransportFactory sshExecTransports(std::shared_ptr<HostKeyBook> keys) {
+    return [keys](const HostSpec& host, PrivilegedAgentCommand command) -> std::unique_ptr<Transport> {
+        auto transport = std::make_unique<ssh::SshTransport>(host);
+        transport->setAgentCommand([command](const QByteArray& agentPathWord) {
+            return command.shellCommandAround(QString::fromUtf8(agentPathWord)).toUtf8();
+        });
+        if (keys) {
+            ssh::SshTransport* t = transport.get();
+            QObject::connect(t, &Transport::opened, t, [t, keys, name = host.name] { keys->record(name, t->hostKeyFingerprint()); });
+        }
+        return transport;
+    };
+}
+
+PushTransportFactory pushTransports(PushCredentials credentials, std::shared_ptr<HostKeyBook> keys) {
+    return [credentials = std::move(credentials), exec = sshExecTransports(std::move(keys))](const HostSpec& host, bool privileged) {
+        return makePushTransport(host, privileged, credentials, exec);
+    };
+}
+
+}  // namespace fleetdeck

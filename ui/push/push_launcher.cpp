@@ -1,0 +1,141 @@
+#include "ui/push/push_launcher.h"
+
+#include <unistd.h>
+
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+
+#include "app/push/push_audit_log.h"
+#include "app/push/ssh_push_transport.h"
+#include "ui/push/push_dialog.h"
+
+namespace fleetdeck {
+namespace {
+
+// What one push writes to: the audit log, the keys its hosts presented, the history. Owned by
+// the push's dialog (a child, so it outlives the dialog's job, which the dialog stops first).
+class PushRecords : public QObject {
+public:
+    PushRecords(const PushLauncher::Places& places, const std::vector<HostSpec>& hosts)
+        : log(places.audit), keys(std::make_shared<HostKeyBook>()), audit(log, hosts, keys), history(places.history) {}
+    audit::AuditLog log;
+    std::shared_ptr<HostKeyBook> keys;
+    PushAuditLog audit;
+    PushHistory history;
+};
+
+bool needsSudo(const HostSpec& host) {
+    if (host.kind == HostSpec::Kind::Local) return ::geteuid() != 0;
+    return host.kind == HostSpec::Kind::Ssh && host.user != QLatin1String("root");
+}
+
+QString recordText(const PushRecord& r) {
+    return QObject::tr("%1 — %2 — “%3” on %4 hosts%5")
+        .arg(r.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.pushId, r.profile)
+        .arg(r.transactions.size())
+        .arg(r.persistent ? QObject::tr(" (persistent)") : QString());
+}
+
+}  // namespace
+
+PushOperation operationFromPlans(const std::vector<tuning::HostPlan>& plans, const QString& name) {
+    PushOperation op;
+    op.kind = PushOperation::Kind::Apply;
+    op.pushId = newPushId();
+    op.profile.name = name.toStdString();
+    for (const tuning::HostPlan& p : plans) {
+        PushProfile profile{name.toStdString(), {}};
+        for (const tuning::PlannedSetting& s : p.plan.settings)
+            if (!s.unsupported) profile.changes.push_back({s.id, s.value, s.atLeast});
+        op.hostProfiles[p.host] = std::move(profile);
+    }
+    return op;
+}
+
+PushLauncher::PushLauncher(HostLookup hosts, Places places, QObject* parent)
+    : QObject(parent), hosts_(std::move(hosts)), places_(std::move(places)), askPassword_(askSudoPassword),
+      transports_([](const PushCredentials& c, std::shared_ptr<HostKeyBook> keys) { return pushTransports(c, std::move(keys)); }) {}
+
+std::optional<PushCredentials> PushLauncher::credentialsFor(const std::vector<HostSpec>& hosts, QWidget* parent) const {
+    QStringList sudoHosts;
+    for (const HostSpec& h : hosts)
+        if (needsSudo(h)) sudoHosts << h.name;
+    PushCredentials credentials;
+    if (sudoHosts.isEmpty()) return credentials;  // root logins: no sudo at all
+    auto password = askPassword_(parent, sudoHosts.join(QStringLiteral(", ")));
+    if (!password) return std::nullopt;
+    credentials.sudoPassword = !password->isEmpty();
+    credentials.password = *password;
+    password->fill('\0');
+    return credentials;
+}
+
+PushDialog* PushLauncher::open(std::vector<HostSpec> hosts, PushOperation operation, QWidget* parent) {
+    if (hosts.empty()) {
+        QMessageBox::information(parent, tr("Push"), tr("None of these hosts is in the fleet any more: nothing to push."));
+        return nullptr;
+    }
+    auto credentials = credentialsFor(hosts, parent);
+    if (!credentials) return nullptr;
+    auto records = std::make_unique<PushRecords>(places_, hosts);
+    // No push without its record: a log that cannot be written (or was tampered with) stops it here.
+    if (auto head = records->log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
+        QMessageBox::warning(parent, tr("Push"), tr("Nothing was pushed: %1").arg(auditProblemText(*problem)));
+        return nullptr;
+    }
+    auto* dialog = new PushDialog(std::move(hosts), std::move(operation), transports_(*credentials, records->keys),
+                                  records->audit, &records->history, parent);
+    records.release()->setParent(dialog);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+PushDialog* PushLauncher::pushPlans(const std::vector<tuning::HostPlan>& plans, QWidget* parent) {
+    std::vector<HostSpec> hosts;
+    std::vector<tuning::HostPlan> reachable;
+    for (const tuning::HostPlan& p : plans) {
+        const auto spec = hosts_(p.host);
+        if (!spec || spec->isSimulated()) continue;  // simulated hosts have nothing to push
+        hosts.push_back(*spec);
+        reachable.push_back(p);
+        reachable.back().host = spec->name;
+    }
+    const QString name = plans.empty() ? tr("wizard plan")
+                                       : QStringLiteral("wizard-%1").arg(QString::fromLatin1(to_string(plans.front().plan.answers.shape()).data()));
+    return open(std::move(hosts), operationFromPlans(reachable, name), parent);
+}
+
+PushDialog* PushLauncher::rollBack(const PushRecord& record, QWidget* parent) {
+    std::vector<HostSpec> hosts;
+    for (const auto& [host, txn] : record.transactions)
+        if (const auto spec = hosts_(host)) hosts.push_back(*spec);
+    return open(std::move(hosts), rollbackOperation(record, newPushId()), parent);
+}
+
+PushDialog* PushLauncher::chooseAndRollBack(QWidget* parent) {
+    std::vector<PushRecord> records = PushHistory(places_.history).load();
+    std::erase_if(records, [](const PushRecord& r) { return r.transactions.empty(); });
+    if (records.empty()) {
+        QMessageBox::information(parent, tr("Roll back a push"), tr("No push from this desktop changed a host yet."));
+        return nullptr;
+    }
+    QStringList items;
+    for (auto it = records.rbegin(); it != records.rend(); ++it) items << recordText(*it);  // newest first
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(parent, tr("Roll back a push"),
+                                                 tr("Restore what this push changed, on every host it verified:"), items, 0,
+                                                 false, &ok);
+    if (!ok) return nullptr;
+    const auto index = static_cast<std::size_t>(items.indexOf(chosen));
+    return rollBack(records[records.size() - 1 - index], parent);
+}
+
+void PushLauncher::addActions(QMenu* menu, QWidget* parent) {
+    QAction* action = menu->addAction(tr("&Roll back a push…"), this, [this, parent] { chooseAndRollBack(parent); });
+    action->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    action->setToolTip(tr("Restore the hosts of a past push to what they had before it"));
+}
+
+}  // namespace fleetdeck
