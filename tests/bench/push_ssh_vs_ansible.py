@@ -27,11 +27,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import push_vs_ansible as base  # noqa: E402
 
-WRAPPER = """#!/bin/sh
-case "$SSH_ORIGINAL_COMMAND" in
-  *" --stdio"|*"'--stdio'"*) exec /bin/sh -c "$SSH_ORIGINAL_COMMAND '--root' '$1'" ;;
-esac
-exec /bin/sh -c "$SSH_ORIGINAL_COMMAND"
+WRAPPER = r"""#!/bin/sh
+root="'--root' '$1'"
+cmd=$(printf '%s\n' "$SSH_ORIGINAL_COMMAND" |
+  sed -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
+case "$cmd" in *--stdio*) case "$cmd" in *"'--root'"*) ;; *) echo "agent start not pointed at a tree: refused" >&2; exit 97 ;; esac ;; esac
+exec /bin/sh -c "$cmd"
 """
 
 

@@ -9,14 +9,16 @@ namespace fleetdeck::test {
 namespace fs = std::filesystem;
 namespace {
 
-// sshd's ForceCommand for one address: agents ("… --stdio …") get that host's tree and faults;
-// everything else the deployment runs (uname, sha256sum, sftp-server, …) runs as asked.
+// sshd's ForceCommand for one address: every agent start ("… --stdio", inside the start script
+// or on its own, plain or quoted) gets that host's tree and faults; everything else the deployment
+// runs (uname, sha256sum, sftp-server, …) runs as asked.
 constexpr char kWrapper[] = R"(#!/bin/sh
 if [ -s "$2" ]; then FLEETDECK_FAULT_INJECT=$(cat "$2"); export FLEETDECK_FAULT_INJECT; fi
-case "$SSH_ORIGINAL_COMMAND" in
-  *" --stdio"|*"'--stdio'"*) exec /bin/sh -c "$SSH_ORIGINAL_COMMAND '--root' '$1'" ;;
-esac
-exec /bin/sh -c "$SSH_ORIGINAL_COMMAND"
+root="'--root' '$1'"
+cmd=$(printf '%s\n' "$SSH_ORIGINAL_COMMAND" |
+  sed -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
+case "$cmd" in *--stdio*) case "$cmd" in *"'--root'"*) ;; *) echo "agent start not pointed at a tree: refused" >&2; exit 97 ;; esac ;; esac
+exec /bin/sh -c "$cmd"
 )";
 
 }  // namespace

@@ -49,7 +49,9 @@ bool sudoRunsAnAgent() {
     for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
         std::string cmdline = readText(entry.path() / "cmdline");
         std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-        if (cmdline.rfind("sudo -n -- ", 0) == 0 && cmdline.find(" --stdio --announce") != std::string::npos) return true;
+        if (cmdline.rfind("sudo -n -- ", 0) == 0 && cmdline.find(" --stdio ") != std::string::npos &&
+            cmdline.find(" --announce") != std::string::npos)
+            return true;
     }
     return false;
 }
