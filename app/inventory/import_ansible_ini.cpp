@@ -93,6 +93,7 @@ ImportResult importAnsibleIni(const QString& text) {
             children[section] << line.section(QLatin1Char(' '), 0, 0);
         } else if (mode.isEmpty() && !cut) {
             const QStringList words = splitRespectingQuotes(line);
+            if (words.isEmpty()) continue;  // a line of nothing but an empty quoted word
             const Vars vars = parseVars(words.mid(1));
             for (const QString& name : expandHostRange(words.first())) {
                 auto found = hostIndex.find(name);

@@ -92,7 +92,8 @@ TEST(SimulatedMachine, BadFanGpuOverheatsThrottlesAndLosesClock) {
 TEST(SimulatedMachine, HealthyHostStaysInTheTargetBand) {
     Scripted sim("hgx-h100-8:3");
     for (double t = 0; t <= 240; t += 30) {
-        for (const auto& g : sim.at(t)["gpus"]) {
+        const auto snapshot = sim.at(t);  // kept: a range-for over a temporary's member dangles
+        for (const auto& g : snapshot.at("gpus")) {
             EXPECT_LT(g["temp_c"].get<double>(), 81.0) << "t=" << t << " " << g.dump();
             EXPECT_FALSE(has(g["throttle"], "hw_thermal"));
         }

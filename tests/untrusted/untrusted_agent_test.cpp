@@ -63,6 +63,12 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.mode; }
 
 class MisbehavingAgent : public ::testing::TestWithParam<Case> {};
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::int64_t kGrowthBoundBytes = std::int64_t{512} << 20;
+#else
+constexpr std::int64_t kGrowthBoundBytes = std::int64_t{96} << 20;
+#endif
+
 }  // namespace
 
 TEST_P(MisbehavingAgent, HostShowsAgentErrorWithSentenceAndMemoryStaysBounded) {
@@ -80,8 +86,10 @@ TEST_P(MisbehavingAgent, HostShowsAgentErrorWithSentenceAndMemoryStaysBounded) {
     EXPECT_NE(reason.find(c.reason), std::string::npos) << reason;
     EXPECT_NE(reason.find("redeploy"), std::string::npos) << reason;
     EXPECT_NE(reason.find("retrying in"), std::string::npos) << reason;
-    // A 1 GiB line, 10^6 GPUs or an endless flood would show here as hundreds of MiB.
-    EXPECT_LT(peak - before, 96 << 20) << "resident memory grew from " << before << " to " << peak << " bytes";
+    // A 1 GiB line, 10^6 GPUs or an endless flood would show here as hundreds of MiB (more than a
+    // GiB for the line). AddressSanitizer keeps freed memory in a 256 MiB quarantine, so its bound
+    // is wider; the unbounded cases still exceed it.
+    EXPECT_LT(peak - before, kGrowthBoundBytes) << "resident memory grew from " << before << " to " << peak << " bytes";
     session.stop();
 }
 

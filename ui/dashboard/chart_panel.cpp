@@ -8,7 +8,9 @@
 namespace fleetdeck {
 
 ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<double> fixedMax, QWidget* parent)
-    : QChartView(parent), chart_(new QChart), timeAxis_(new QDateTimeAxis), valueAxis_(new QValueAxis), fixedMax_(fixedMax) {
+    // The chart is handed to the base: QChartView(parent) would make a default chart of its own,
+    // which a later setChart() releases without deleting.
+    : QChartView(new QChart, parent), chart_(QChartView::chart()), timeAxis_(new QDateTimeAxis), valueAxis_(new QValueAxis), fixedMax_(fixedMax) {
     chart_->setTitle(title);
     chart_->legend()->setAlignment(Qt::AlignRight);
     chart_->legend()->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
@@ -20,7 +22,6 @@ ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<
     valueAxis_->setLabelFormat(QStringLiteral("%.0f"));
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     chart_->addAxis(valueAxis_, Qt::AlignLeft);
-    setChart(chart_);
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::HorizontalRubberBand);
     setMinimumHeight(230);

@@ -9,8 +9,8 @@
 namespace fleetdeck {
 
 LinkHistoryChart::LinkHistoryChart(QWidget* parent)
-    : QChartView(parent),
-      chart_(new QChart),
+    : QChartView(new QChart, parent),  // not setChart(): the base's default chart would leak
+      chart_(QChartView::chart()),
       timeAxis_(new QDateTimeAxis),
       msAxis_(new QValueAxis),
       lossAxis_(new QValueAxis),
@@ -45,7 +45,6 @@ LinkHistoryChart::LinkHistoryChart(QWidget* parent)
     loss_->attachAxis(lossAxis_);
     chart_->legend()->setAlignment(Qt::AlignBottom);
     chart_->setMargins(QMargins(4, 4, 4, 4));
-    setChart(chart_);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
     showLink({}, {});
