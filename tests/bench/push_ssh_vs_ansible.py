@@ -107,11 +107,7 @@ def run_ansible(work, roots, addresses, port, key, env):
     env = dict(env, ANSIBLE_HOST_KEY_CHECKING="True", ANSIBLE_FORKS=str(len(roots)), ANSIBLE_NOCOLOR="1",
                ANSIBLE_LOCAL_TEMP=os.path.join(work, "ansible-local"), ANSIBLE_REMOTE_TMP=os.path.join(work, "ansible-remote"),
                ANSIBLE_SSH_ARGS=f"-C -o ControlMaster=auto -o ControlPersist=60s -o UserKnownHostsFile={known}")
-    start = time.monotonic()
-    r = subprocess.run(["ansible-playbook", "-i", inventory, playbook], env=env, capture_output=True, text=True)
-    elapsed = time.monotonic() - start
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    return elapsed
+    return base.time_playbook(inventory, playbook, env)
 
 
 def main():

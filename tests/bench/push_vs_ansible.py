@@ -105,6 +105,11 @@ def run_ansible(work, roots):
     inventory, playbook = write_playbook(work, roots)
     env = dict(os.environ, ANSIBLE_HOST_KEY_CHECKING="False", ANSIBLE_FORKS=str(len(roots)),
                ANSIBLE_LOCAL_TEMP=os.path.join(work, "ansible-tmp"), ANSIBLE_NOCOLOR="1")
+    return time_playbook(inventory, playbook, env)
+
+
+def time_playbook(inventory, playbook, env):
+    """Wall time of one ansible-playbook run; fails with its output when it does."""
     start = time.monotonic()
     r = subprocess.run(["ansible-playbook", "-i", inventory, playbook], env=env, capture_output=True, text=True)
     elapsed = time.monotonic() - start

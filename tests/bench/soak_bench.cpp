@@ -31,6 +31,7 @@
 #include "app/fleet_monitor.h"
 #include "app/telemetry_store.h"
 #include "tests/ssh/test_sshd.h"
+#include "tests/support/process_memory.h"
 
 using namespace fleetdeck;
 namespace fs = std::filesystem;
@@ -56,20 +57,6 @@ Settings parse(int argc, char** argv) {
         else if (key == "--audit-per-s") s.auditPerSecond = static_cast<int>(value);
     }
     return s;
-}
-
-std::int64_t residentBytes() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmRSS:") {
-            std::int64_t kib = 0;
-            status >> kib;
-            return kib * 1024;
-        }
-        status.ignore(1 << 16, '\n');
-    }
-    return 0;
 }
 
 // Processes whose parent is `parent` and whose command name is `comm`.
@@ -225,7 +212,7 @@ int main(int argc, char** argv) {
     chaos.setSingleShot(true);
     std::function<void()> scheduleChaos = [&] { chaos.start(std::uniform_int_distribution<int>(2000, 4000)(random)); };
     QObject::connect(&chaos, &QTimer::timeout, [&] {
-        if (elapsed.elapsed() >= warmupMs && !rssStart) rssStart = residentBytes();
+        if (elapsed.elapsed() >= warmupMs && !rssStart) rssStart = test::residentBytes();
         if (!sshdRestarts && elapsed.elapsed() >= durationMs / 2) {
             sshd.kill();  // sshd and every session, like the server's sshd crashing
             ++sshdRestarts;
@@ -256,14 +243,14 @@ int main(int argc, char** argv) {
         for (const HostRecord& r : store.summaries()) connected += r.state == HostState::Connected;
         std::fprintf(stderr, "%5.0f s: %d/%zu connected, %d agent kills, %d session kills, %zu reconnects, RSS %.1f MiB\n",
                      elapsed.elapsed() / 1000.0, connected, specs.size(), agentKills, sessionKills, reconnectS.size(),
-                     residentBytes() / 1048576.0);
+                     test::residentBytes() / 1048576.0);
     });
     progress.start(30000);
 
     // The end: stop the chaos, give every host a minute to come back, then report.
     QTimer::singleShot(durationMs, [&] {
         chaos.stop();
-        const std::int64_t rssEnd = residentBytes();
+        const std::int64_t rssEnd = test::residentBytes();
         QElapsedTimer settle;
         settle.start();
         QTimer* check = new QTimer(&app);

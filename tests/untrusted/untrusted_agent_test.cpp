@@ -8,27 +8,13 @@
 
 #include "app/host_session.h"
 #include "app/local_transport.h"
+#include "tests/support/process_memory.h"
 #include "tests/support/qt_wait.h"
 
 using namespace fleetdeck;
 using fleetdeck::test::waitUntil;
 
 namespace {
-
-// Resident memory of this process (the app side of every session), from /proc.
-std::int64_t residentBytes() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmRSS:") {
-            std::int64_t kib = 0;
-            status >> kib;
-            return kib * 1024;
-        }
-        status.ignore(1 << 16, '\n');
-    }
-    return 0;
-}
 
 HostSession::Options options() {
     HostSession::Options o;
@@ -73,12 +59,12 @@ constexpr std::int64_t kGrowthBoundBytes = std::int64_t{96} << 20;
 
 TEST_P(MisbehavingAgent, HostShowsAgentErrorWithSentenceAndMemoryStaysBounded) {
     const Case& c = GetParam();
-    const std::int64_t before = residentBytes();
+    const std::int64_t before = test::residentBytes();
     HostSession session(QStringLiteral("gpu-07"), misbehaving(c.mode), options());
     std::int64_t peak = before;
     session.start();
     ASSERT_TRUE(waitUntil([&] {
-        peak = std::max(peak, residentBytes());
+        peak = std::max(peak, test::residentBytes());
         return session.state() == HostState::Misbehaving;
     }, 60000)) << toString(session.state()).toStdString() << ": " << session.reason().toStdString();
     const std::string reason = session.reason().toStdString();
