@@ -24,7 +24,12 @@ const char* usage_text() {
            "  --sim-speed X  with --simulate: X simulated seconds per real second (default 1)\n"
            "  --sim-rack R   with --simulate: the host's rack, which shapes its probe answers\n"
            "  --announce   with --stdio: write a ready event as soon as the agent runs, so a client\n"
-           "               that started it through sudo knows the password was accepted\n";
+           "               that started it through sudo knows the password was accepted\n"
+           "  --listen SOCKET  with --stdio: also leave a resident agent on the Unix socket SOCKET\n"
+           "               (absolute path, in a directory only this user can enter) that serves\n"
+           "               later connections from this user, one process each\n"
+           "  --linger S   with --listen: the resident agent exits after S seconds without a client\n"
+           "               (default 600), or at once when SOCKET or this agent's file changes\n";
 }
 
 OptionsResult parse_options(const std::vector<std::string>& args) {
@@ -53,6 +58,16 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
                 o.root = a.substr(7);
             }
             if (o.root.empty()) return {std::nullopt, "--root needs a directory"};
+        } else if (a == "--listen") {
+            if (i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] != '/')
+                return {std::nullopt, "--listen needs an absolute socket path"};
+            o.listen = args[++i];
+        } else if (a == "--linger") {
+            char* end = nullptr;
+            const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+            const long s = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || s < 1 || s > 86400) return {std::nullopt, "--linger needs whole seconds, 1 to 86400"};
+            o.linger_s = static_cast<int>(s);
         } else if (a == "--simulate") {
             if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--simulate needs PROFILE[:SEED]"};
             o.simulate = args[++i];
@@ -73,6 +88,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
     if (!mode) return {std::nullopt, "no mode given"};
     if (!o.simulate.empty() && !o.root.empty()) return {std::nullopt, "--simulate and --root cannot be combined"};
     if (!o.sim_rack.empty() && o.simulate.empty()) return {std::nullopt, "--sim-rack needs --simulate"};
+    if (!o.listen.empty() && *mode != Mode::Stdio) return {std::nullopt, "--listen needs --stdio"};
     o.mode = *mode;
     return {o, {}};
 }

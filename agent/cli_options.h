@@ -16,6 +16,8 @@ struct Options {
     double sim_speed = 1.0;  // --sim-speed: simulated seconds per real second
     std::string sim_rack;    // --sim-rack: the simulated host's rack, for its probe answers
     bool announce = false;  // --stdio: print a ready event first (privileged push agents under sudo)
+    std::string listen;     // --listen SOCKET: with --stdio, also leave a resident agent there (resident.h)
+    int linger_s = 600;     // --linger: how long the resident agent waits for a client before it exits
 };
 
 struct OptionsResult {

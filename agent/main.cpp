@@ -8,6 +8,7 @@
 #include "agent/cli_options.h"
 #include "agent/machine.h"
 #include "agent/protocol/message.h"
+#include "agent/resident.h"
 #include "agent/server.h"
 #include "agent/simulator/simulated_machine.h"
 #include "agent/version.h"
@@ -36,19 +37,25 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    std::unique_ptr<agent::Machine> owned;
+    std::optional<agent::sim::SimSpec> simSpec;
     if (!o.simulate.empty()) {
         const auto spec = agent::sim::parse_sim_spec(o.simulate);
         if (!spec.spec) {
             std::fprintf(stderr, "fleetdeck-agent: --simulate %s: %s\n", o.simulate.c_str(), spec.error.c_str());
             return 2;
         }
-        agent::sim::SimSpec simSpec = *spec.spec;
-        simSpec.rack = o.sim_rack;
-        owned = std::make_unique<agent::sim::SimulatedMachine>(std::move(simSpec), o.sim_speed);
-    } else {
-        owned = std::make_unique<agent::LiveMachine>(agent::RootFs(o.root));
+        simSpec = *spec.spec;
+        simSpec->rack = o.sim_rack;
     }
+    const agent::MachineFactory makeMachine = [&o, simSpec]() -> std::unique_ptr<agent::Machine> {
+        if (simSpec) return std::make_unique<agent::sim::SimulatedMachine>(*simSpec, o.sim_speed);
+        return std::make_unique<agent::LiveMachine>(agent::RootFs(o.root));
+    };
+    if (o.mode == agent::Mode::Stdio && !o.listen.empty()) {  // before any thread exists: it forks
+        const std::string why = agent::ensure_resident({o.listen, std::chrono::seconds(o.linger_s)}, makeMachine);
+        if (!why.empty()) std::fprintf(stderr, "fleetdeck-agent: no resident agent: %s\n", why.c_str());
+    }
+    std::unique_ptr<agent::Machine> owned = makeMachine();
     agent::Machine& machine = *owned;
     const int indent = o.pretty ? 2 : -1;
     switch (o.mode) {
@@ -62,8 +69,7 @@ int main(int argc, char** argv) {
         std::signal(SIGPIPE, SIG_IGN);  // a closed stdout shows up as a failed write, then a clean exit
         machine.recover_settings();     // an earlier agent's unfinished transaction, rolled back first
         if (o.announce) {
-            const protocol::Json ready = {{"privileged", ::geteuid() == 0}, {"recovered", machine.settings() ? machine.settings()->recovered() : protocol::Json::array()}};
-            std::cout << protocol::encode(protocol::Event{"ready", ready}) << std::endl;
+            std::cout << agent::ready_line(machine) << std::endl;
         }
         agent::StdioServer server(machine, STDIN_FILENO, STDOUT_FILENO);
         return server.run();

@@ -6,12 +6,15 @@
 #include <mutex>
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <libssh/sftp.h>
 
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
+#include "app/ssh/resident_agents.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -78,6 +81,8 @@ std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, De
         if (lineEnd >= 0) {  // lines before the marker are the login shell's chatter
             const qsizetype pathAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
             d.agentPath = QString::fromUtf8(out.mid(pathAt, lineEnd - pathAt));
+            const QString prefix = QStringLiteral("/agent-" FLEETDECK_VERSION "-");
+            if (const qsizetype archAt = d.agentPath.lastIndexOf(prefix); archAt >= 0) d.arch = d.agentPath.mid(archAt + prefix.size());
             d.firstBytes = out.mid(lineEnd + 1);
             d.channel = std::move(channel);
             return std::nullopt;
@@ -255,6 +260,40 @@ QString placeSomewhere(ssh_session session, const QString& hostLabel, const Prob
 
 QByteArray stdioAgentCommand(const QByteArray& agentPathWord) { return agentPathWord + " --stdio"; }
 
+QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord) {
+    return agentPathWord + " --stdio --listen " + agentPathWord + ".sock";
+}
+
+Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
+    Deployment d;
+    ChannelPtr channel(ssh_channel_new(session));
+    const QByteArray socket = agent.socketPath.toUtf8();
+    if (!channel || ssh_channel_open_forward_unix(channel.get(), socket.constData(), "127.0.0.1", 0) != SSH_OK) {
+        d.problem = unavailable(QStringLiteral("no resident agent at %1: %2").arg(agent.socketPath, QString::fromUtf8(ssh_get_error(session))));
+        return d;
+    }
+    // The agent's first line is its ready event; anything after it is already the protocol.
+    QByteArray got;
+    char buf[4096];
+    while (!got.contains('\n') && got.size() < 65536) {
+        const int n = ssh_channel_read_timeout(channel.get(), buf, sizeof buf, 0, 10000);
+        if (n <= 0) break;
+        got.append(buf, n);
+    }
+    const qsizetype end = got.indexOf('\n');
+    const QJsonObject first = QJsonDocument::fromJson(got.left(std::max<qsizetype>(end, 0))).object();
+    if (end < 0 || first.value(QLatin1String("event")).toString() != QLatin1String("ready")) {
+        d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
+        return d;
+    }
+    d.agentPath = agent.agentPath;
+    d.arch = agent.arch;
+    d.resident = true;
+    d.firstBytes = got.mid(end + 1);
+    d.channel = std::move(channel);
+    return d;
+}
+
 QStringList bundledArchitectures() {
     QStringList archs;
     for (const fleetdeck::BundledAgent& a : bundledAgents()) archs << a.arch;
@@ -293,6 +332,7 @@ Deployment deployAgent(ssh_session session, const QString& hostLabel, const Agen
     const QString path = placeSomewhere(session, hostLabel, *probe, d);
     if (path.isEmpty()) return d;
     d.agentPath = path;
+    d.arch = probe->arch;
     d.channel = openExec(session, "exec " + command(*shellQuote(path)), hostLabel, d);
     return d;
 }

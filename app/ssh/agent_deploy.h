@@ -33,10 +33,15 @@ QStringList bundledArchitectures();
 using AgentCommand = std::function<QByteArray(const QByteArray& agentPathWord)>;
 // The default: `<agent> --stdio`.
 QByteArray stdioAgentCommand(const QByteArray& agentPathWord);
+// The default with a resident agent left behind: `<agent> --stdio --listen <agent>.sock`, so that
+// later connects reach it with reachResidentAgent() instead of a new exec (agent/resident.h).
+QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord);
 
 struct Deployment {
     QString agentPath;  // on the server
+    QString arch;       // the server's, as `uname -m` says; empty when unknown
     bool uploaded = false;
+    bool resident = false;  // reached a resident agent over its socket: no exec, nothing started
     QStringList notes;  // things the user should know ("home is mounted noexec; using …")
     std::optional<TransportProblem> problem;
     ChannelPtr channel;     // the running agent's exec channel (stdin/stdout carry the protocol)
@@ -51,5 +56,11 @@ struct Deployment {
 // chmod 700, rename into place, then start. When the cache directory does not allow executing
 // (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm.
 Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand);
+
+struct ResidentAgent;
+// Opens a direct-streamlocal channel to a resident agent's socket and waits for its ready line.
+// A problem means: not there (it exited, sshd forbids socket forwarding, the server rebooted);
+// the caller then deploys as usual. No shell, no process start on the server.
+Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent);
 
 }  // namespace fleetdeck::ssh

@@ -3,8 +3,10 @@
 #include <QDir>
 #include <QRegularExpression>
 
+#include "app/agent_bundle.h"
 #include "app/ssh/known_hosts.h"
 #include "app/ssh/remote_command.h"
+#include "app/ssh/resident_agents.h"
 #include "app/ssh/ssh_auth.h"
 #include "app/ssh/ssh_config.h"
 #include "app/ssh/ssh_prompter.h"
@@ -127,12 +129,30 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         return *problem;
     if (auto problem = authenticate(session.get(), AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
         return *problem;
-    Deployment deployment = deployAgent(session.get(), plan.label, plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
+    // The default start reuses a resident agent: no shell and no new process on the server. Any
+    // other command (a push's privileged agent) always starts its own.
+    const bool plainStart = !plan.agentCommand;
+    const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
+    std::optional<Deployment> reached;
+    if (plainStart)
+        if (const auto resident = findResidentAgent(target)) {
+            reached = reachResidentAgent(session.get(), *resident);
+            if (reached->problem) {
+                forgetResidentAgent(target);
+                reached.reset();
+            }
+        }
+    Deployment deployment = reached ? std::move(*reached)
+                                    : deployAgent(session.get(), plan.label, plainStart ? residentStdioAgentCommand : plan.agentCommand);
     if (deployment.problem) return *deployment.problem;
+    if (plainStart && !deployment.resident)
+        if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))
+            rememberResidentAgent(target, {residentSocketFor(deployment.agentPath), deployment.agentPath, deployment.arch, bundled->sha256});
     AgentLink link;
     link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;
     link.uploaded = deployment.uploaded;
+    link.resident = deployment.resident;
     link.agentPath = deployment.agentPath;
     link.channel = std::move(deployment.channel);
     link.firstBytes = deployment.firstBytes;

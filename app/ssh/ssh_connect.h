@@ -25,7 +25,9 @@ struct ConnectPlan {
     QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
     QString configFile;
     int connectTimeoutS = 10;
-    // How the deployed agent is run (agent_deploy.h); empty: stdioAgentCommand, `<agent> --stdio`.
+    // How the deployed agent is run (agent_deploy.h); empty: the default, which reuses a resident
+    // agent when one is remembered for this target and otherwise starts one
+    // (residentStdioAgentCommand).
     AgentCommand agentCommand;
 };
 
@@ -39,6 +41,7 @@ struct AgentLink {
     ChannelPtr channel;
     QStringList notes;  // deployment remarks for the host's diagnostics
     bool uploaded = false;
+    bool resident = false;  // a resident agent's socket, not a new exec (agent_deploy.h)
     QString agentPath;
     QByteArray firstBytes;  // what the agent wrote before the link was handed over
     QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented (and known_hosts holds)

@@ -90,6 +90,7 @@ void SshTransport::onConnected(ConnectOutcome outcome) {
     session_ = std::move(link.session);
     channel_ = std::move(link.channel);
     uploaded_ = link.uploaded;
+    resident_ = link.resident;
     agentPath_ = link.agentPath;
     hostKeyFingerprint_ = link.hostKeyFingerprint;
     ssh_set_blocking(session_.get(), 0);
@@ -100,8 +101,9 @@ void SshTransport::onConnected(ConnectOutcome outcome) {
     connect(notifier_, &QSocketNotifier::activated, this, &SshTransport::pump);
     pollTimer_.start();
     keepaliveTimer_.start();
-    emit diagnostic(uploaded_ ? tr("uploaded the agent to %1").arg(agentPath_)
-                              : tr("using the cached agent at %1").arg(agentPath_));
+    emit diagnostic(resident_   ? tr("reached the resident agent of %1 (nothing started on the server)").arg(agentPath_)
+                    : uploaded_ ? tr("uploaded the agent to %1").arg(agentPath_)
+                                : tr("using the cached agent at %1").arg(agentPath_));
     for (const QString& note : link.notes) emit diagnostic(note);
     emit opened();
     if (channel_ && !link.firstBytes.isEmpty()) emit bytesReceived(link.firstBytes);  // unless a receiver closed us

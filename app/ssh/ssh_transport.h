@@ -34,6 +34,8 @@ public:
 
     // Whether the last open() uploaded the agent (false: the cached copy was reused).
     bool uploadedAgent() const { return uploaded_; }
+    // Whether the last open() reached a resident agent's socket instead of starting the agent.
+    bool residentAgent() const { return resident_; }
     QString agentPath() const { return agentPath_; }
     // The key the server presented on the last open ("SHA256:…"), empty before that.
     QString hostKeyFingerprint() const { return hostKeyFingerprint_; }
@@ -60,6 +62,7 @@ private:
     QTimer keepaliveTimer_;
     QByteArray outgoing_;
     bool uploaded_ = false;
+    bool resident_ = false;
     QString agentPath_;
     QString hostKeyFingerprint_;
     AgentCommand agentCommand_;

@@ -6,7 +6,8 @@ Prints both wall times and the ratio. Results: docs/BENCHMARKS.md ("## Push").
 One test sshd (as tests/bench/ssh_connect_bench.sh sets it up) listens on 127.0.0.2-17, logs in
 as root with a key, and gives each address a ForceCommand wrapper: an agent started over that
 address ("... --stdio ...") serves that host's recorded root (--root DIR); every other command
-(the deployment's checks, SFTP, Ansible's modules) runs as asked. So both tools write files under a
+(the deployment's checks, SFTP, Ansible's modules) runs as asked; `--listen` is dropped, since the
+16 simulated hosts share one cache directory and a resident agent would serve one tree to all. So both tools write files under a
 temporary directory, never this machine's settings. FleetDeck: one `fleetdeck-cli apply` to the 16
 hosts (connect, host key, login, cached-agent check, privileged agent, transaction with journal and
 read-back, audit log with fsync, the journal witness). Ansible: one playbook run, forks 16, its
@@ -30,7 +31,7 @@ import push_vs_ansible as base  # noqa: E402
 WRAPPER = r"""#!/bin/sh
 root="'--root' '$1'"
 cmd=$(printf '%s\n' "$SSH_ORIGINAL_COMMAND" |
-  sed -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
+  sed -e "s| --listen [^ ;]*||g" -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
 case "$cmd" in *--stdio*) case "$cmd" in *"'--root'"*) ;; *) echo "agent start not pointed at a tree: refused" >&2; exit 97 ;; esac ;; esac
 exec /bin/sh -c "$cmd"
 """

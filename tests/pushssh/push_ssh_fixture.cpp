@@ -11,12 +11,13 @@ namespace {
 
 // sshd's ForceCommand for one address: every agent start ("… --stdio", inside the start script
 // or on its own, plain or quoted) gets that host's tree and faults; everything else the deployment
-// runs (uname, sha256sum, sftp-server, …) runs as asked.
+// runs (uname, sha256sum, sftp-server, …) runs as asked. `--listen` is dropped: the simulated hosts
+// share one cache directory, so a resident agent would serve one host's tree to all of them.
 constexpr char kWrapper[] = R"(#!/bin/sh
 if [ -s "$2" ]; then FLEETDECK_FAULT_INJECT=$(cat "$2"); export FLEETDECK_FAULT_INJECT; fi
 root="'--root' '$1'"
 cmd=$(printf '%s\n' "$SSH_ORIGINAL_COMMAND" |
-  sed -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
+  sed -e "s| --listen [^ ;]*||g" -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
 case "$cmd" in *--stdio*) case "$cmd" in *"'--root'"*) ;; *) echo "agent start not pointed at a tree: refused" >&2; exit 97 ;; esac ;; esac
 exec /bin/sh -c "$cmd"
 )";

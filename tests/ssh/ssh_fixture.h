@@ -49,6 +49,8 @@ protected:
     std::filesystem::path userKey() const { return home() / ".ssh/id_ed25519"; }
     std::filesystem::path remoteCache() const { return tmp_.path() / "remote-cache"; }
     std::filesystem::path cachedAgent() const;
+    // Where the agent started over SSH leaves its resident agent (agent/resident.h).
+    std::filesystem::path residentSocket() const { return cachedAgent().string() + ".sock"; }
     std::unique_ptr<TestSshd> makeSshd(const std::string& name, TestSshd::Options options = {});
     void trust(const TestSshd& sshd);
 

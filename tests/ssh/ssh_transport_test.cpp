@@ -25,6 +25,14 @@ Reply ask(HostSession& s, const QString& method, const Json& params = Json::obje
     return reply.value_or(Reply{{}, protocol::Error{protocol::ErrorCode::Timeout, "no reply"}});
 }
 
+// exec sessions sshd started so far (its VERBOSE log says "Starting session: command …").
+std::size_t sessionsStarted(const TestSshd& sshd) {
+    const std::string log = sshd.log();
+    std::size_t n = 0;
+    for (std::size_t at = log.find("Starting session: command"); at != std::string::npos; at = log.find("Starting session: command", at + 1)) ++n;
+    return n;
+}
+
 struct stat statOf(const fs::path& p) {
     struct stat st{};
     ::stat(p.c_str(), &st);
@@ -51,6 +59,9 @@ TEST_F(SshTest, KeyAuthDeploysTheAgentStreamsSamplesThenReusesItOnTheSecondConne
     first->stop();
     const struct stat before = statOf(cachedAgent());
 
+    // The first agent left a resident agent behind; it goes away here, so the cached file is
+    // what the second connect finds.
+    fs::remove(residentSocket());
     diagnostics_.clear();
     auto second = startSession(specFor(*sshd_));
     ASSERT_TRUE(waitForState(*second, HostState::Connected)) << second->reason().toStdString();
@@ -62,6 +73,63 @@ TEST_F(SshTest, KeyAuthDeploysTheAgentStreamsSamplesThenReusesItOnTheSecondConne
     EXPECT_EQ(before.st_mtim.tv_nsec, after.st_mtim.tv_nsec);
 }
 
+TEST_F(SshTest, ALaterConnectReachesTheResidentAgentWithoutStartingAnythingOnTheServer) {
+    auto first = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*first, HostState::Connected)) << first->reason().toStdString();
+    first->stop();
+    ASSERT_TRUE(fs::exists(residentSocket())) << "the first agent left no resident agent";
+    EXPECT_EQ(statOf(residentSocket()).st_mode & 0077, 0u);
+    const std::size_t sessionsBefore = sessionsStarted(*sshd_);
+    ASSERT_GT(sessionsBefore, 0u) << "sshd's log does not show exec sessions:\n" << sshd_->log();
+
+    diagnostics_.clear();
+    auto second = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*second, HostState::Connected)) << second->reason().toStdString();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("reached the resident agent of ") +
+                                              QString::fromStdString(cachedAgent().string())));
+    EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("uploaded")));
+    const Reply facts = ask(*second, QStringLiteral("facts"));
+    ASSERT_TRUE(facts.ok());
+    int samples = 0;
+    QObject::connect(second.get(), &HostSession::eventReceived, second.get(),
+                     [&](const QString& name, const Json&) { samples += name == QLatin1String("sample"); });
+    ASSERT_TRUE(ask(*second, QStringLiteral("subscribe"), Json{{"interval_ms", 200}}).ok());
+    EXPECT_TRUE(waitUntil([&] { return samples >= 2; }, 20000));
+    EXPECT_EQ(sessionsStarted(*sshd_), sessionsBefore) << "the resident connect ran a command on the server";
+    second->stop();
+
+    // Gone (lingered out, server rebooted): the next connect starts the cached agent as before.
+    fs::remove(residentSocket());
+    diagnostics_.clear();
+    auto third = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*third, HostState::Connected)) << third->reason().toStdString();
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("using the cached agent")));
+    EXPECT_EQ(sessionsStarted(*sshd_), sessionsBefore + 1);
+    EXPECT_TRUE(ask(*third, QStringLiteral("facts")).ok());
+    EXPECT_TRUE(waitUntil([&] { return fs::exists(residentSocket()); }, 5000)) << "no resident agent was started again";
+}
+
+TEST_F(SshTest, WhereSshdForbidsSocketForwardingTheAgentIsStartedEachTime) {
+    auto strict = makeSshd("sshd-noforward");
+    strict->setExtraConfig("AllowStreamLocalForwarding no\n");
+    ASSERT_TRUE(strict->start()) << strict->log();
+    trust(*strict);
+    std::size_t sessions = 0;
+    for (int i = 0; i < 3; ++i) {
+        diagnostics_.clear();
+        auto session = startSession(specFor(*strict));
+        ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString() << strict->log();
+        EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("resident agent"))) << i;
+        EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
+        session->stop();
+        // After the first connect's upload, each connect is the start script's one exec.
+        if (i > 0) {
+            EXPECT_EQ(sessionsStarted(*strict), sessions + 1) << i;
+        }
+        sessions = sessionsStarted(*strict);
+    }
+}
+
 TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
     fs::create_directories(cachedAgent().parent_path());
     std::ofstream(cachedAgent()) << "#!/bin/sh\necho tampered\n";
@@ -70,6 +138,22 @@ TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
     ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString();
     EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
     EXPECT_TRUE(readFile(cachedAgent()) == readFile(kBundledAgent)) << "the cached agent differs from the bundled one";
+    session->stop();
+
+    // Tampered again while a resident agent runs from that file: the resident agent stops rather
+    // than serve, and the next connect checks the file and replaces it.
+    ASSERT_TRUE(fs::exists(residentSocket()));
+    const fs::path swap = cachedAgent().parent_path() / ".swap";
+    std::ofstream(swap) << "#!/bin/sh\necho tampered\n";
+    fs::permissions(swap, fs::perms::owner_all);
+    fs::rename(swap, cachedAgent());
+    diagnostics_.clear();
+    auto again = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*again, HostState::Connected)) << again->reason().toStdString();
+    EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("reached the resident agent")));
+    EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
+    EXPECT_TRUE(readFile(cachedAgent()) == readFile(kBundledAgent)) << "the cached agent differs from the bundled one";
+    EXPECT_TRUE(ask(*again, QStringLiteral("facts")).ok());
 }
 
 TEST_F(SshTest, WithoutAnSftpSubsystemTheAgentIsCopiedOverAnExecChannel) {

@@ -1,0 +1,77 @@
+#include "app/ssh/resident_agents.h"
+
+#include <mutex>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include "app/agent_bundle.h"
+
+namespace fleetdeck::ssh {
+namespace {
+
+std::mutex& fileMutex() {
+    static std::mutex m;
+    return m;
+}
+
+QString recordFile() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+           QStringLiteral("/fleetdeck/resident-agents.json");
+}
+
+QJsonObject load() {
+    QFile f(recordFile());
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();  // unreadable: start over, nothing is lost but time
+}
+
+void save(const QJsonObject& all) {
+    const QString path = recordFile();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return;  // the next connect just goes through the start script
+    f.write(QJsonDocument(all).toJson(QJsonDocument::Compact));
+    f.commit();
+}
+
+}  // namespace
+
+QString residentSocketFor(const QString& agentPath) { return agentPath + QStringLiteral(".sock"); }
+
+std::optional<ResidentAgent> findResidentAgent(const QString& target) {
+    std::lock_guard lock(fileMutex());
+    const QJsonObject entry = load().value(target).toObject();
+    ResidentAgent agent{entry.value(QLatin1String("socket")).toString(), entry.value(QLatin1String("agent")).toString(),
+                        entry.value(QLatin1String("arch")).toString(),
+                        entry.value(QLatin1String("sha256")).toString().toLatin1()};
+    if (!agent.socketPath.startsWith(QLatin1Char('/')) || agent.agentPath.isEmpty()) return std::nullopt;
+    const auto bundled = fleetdeck::bundledAgent(agent.arch);
+    if (!bundled || bundled->sha256 != agent.sha256) return std::nullopt;
+    return agent;
+}
+
+void rememberResidentAgent(const QString& target, const ResidentAgent& agent) {
+    std::lock_guard lock(fileMutex());
+    QJsonObject all = load();
+    all.insert(target, QJsonObject{{QStringLiteral("socket"), agent.socketPath},
+                                   {QStringLiteral("agent"), agent.agentPath},
+                                   {QStringLiteral("arch"), agent.arch},
+                                   {QStringLiteral("sha256"), QString::fromLatin1(agent.sha256)}});
+    save(all);
+}
+
+void forgetResidentAgent(const QString& target) {
+    std::lock_guard lock(fileMutex());
+    QJsonObject all = load();
+    if (!all.contains(target)) return;
+    all.remove(target);
+    save(all);
+}
+
+}  // namespace fleetdeck::ssh

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <optional>
+
+#include <QByteArray>
+#include <QString>
+
+namespace fleetdeck::ssh {
+
+// A resident agent a server runs for this client's user (agent/resident.h): where its socket is,
+// and which bundled agent started it. Remembered per `user@host:port` in
+// $XDG_CACHE_HOME/fleetdeck/resident-agents.json, so the CLI's next run finds it too.
+struct ResidentAgent {
+    QString socketPath;  // on the server, absolute
+    QString agentPath;   // the binary it runs, on the server
+    QString arch;
+    QByteArray sha256;   // the bundled agent's digest when it was started
+};
+
+// The socket an agent at `agentPath` listens on: `<agentPath>.sock`, beside it in its 0700 directory.
+QString residentSocketFor(const QString& agentPath);
+
+// What is remembered for `target`; nothing when this FleetDeck's bundled agent for that
+// architecture is not the one that was started (another build: it deploys afresh).
+std::optional<ResidentAgent> findResidentAgent(const QString& target);
+void rememberResidentAgent(const QString& target, const ResidentAgent& agent);
+void forgetResidentAgent(const QString& target);
+
+}  // namespace fleetdeck::ssh
