@@ -6,6 +6,19 @@
 #include <QLegendMarker>
 
 namespace fleetdeck {
+namespace {
+
+// As many decimals as the tick step needs: "%.0f" on a 0–1 axis labels it "0 0 1 1 1".
+QString labelFormatFor(double top, int tickCount) {
+    const double step = top / std::max(1, tickCount - 1);
+    for (int decimals = 0; decimals < 3; ++decimals) {
+        const double scaled = step * std::pow(10.0, decimals);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6) return QStringLiteral("%.%1f").arg(decimals);
+    }
+    return QStringLiteral("%.3f");
+}
+
+}  // namespace
 
 ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<double> fixedMax, QWidget* parent)
     // The chart is handed to the base: QChartView(parent) would make a default chart of its own,
@@ -19,7 +32,9 @@ ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<
     timeAxis_->setFormat(QStringLiteral("HH:mm"));
     timeAxis_->setTickCount(4);
     valueAxis_->setTitleText(unit);
-    valueAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    // Before the first sample: the chart's own scale, or 0–4 in whole steps.
+    valueAxis_->setRange(0, fixedMax.value_or(4));
+    valueAxis_->setLabelFormat(labelFormatFor(fixedMax.value_or(4), valueAxis_->tickCount()));
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     chart_->addAxis(valueAxis_, Qt::AlignLeft);
     setRenderHint(QPainter::Antialiasing);
@@ -98,6 +113,7 @@ void ChartPanel::updateFrom(const HostHistoryModel& model, qint64 nowMs) {
         if (top <= 0) top = 1;
     }
     valueAxis_->setRange(0, top);
+    valueAxis_->setLabelFormat(labelFormatFor(top, valueAxis_->tickCount()));
 }
 
 void ChartPanel::resetZoom() { chart_->zoomReset(); }

@@ -69,7 +69,10 @@ void LinkHistoryChart::showLink(const QString& title, const std::vector<LinkPoin
     const qint64 last = points.empty() ? now : points.back().timeMs;
     // A little room at both ends, so the first and the last round's markers are not cut in half.
     const qint64 start = std::min(first, last - 60 * 1000) - 5000;
-    timeAxis_->setFormat(last - start < 10 * 60 * 1000 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
+    // Seconds only while the span is short; fewer ticks then, so "HH:mm:ss" labels are not cut to "21:05…".
+    const bool seconds = last - start < 10 * 60 * 1000;
+    timeAxis_->setFormat(seconds ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
+    timeAxis_->setTickCount(seconds ? 3 : 5);
     timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(start), QDateTime::fromMSecsSinceEpoch(last + 5000));
     msAxis_->setRange(0, maxMs * 1.15);
 }
