@@ -20,6 +20,17 @@ void FleetMonitor::addHostAsync(const HostSpec& spec) {
 
 void FleetMonitor::stopAllAsync() { QMetaObject::invokeMethod(this, "stopAll", Qt::BlockingQueuedConnection); }
 
+void FleetMonitor::reconnectAsync(const QString& name) {
+    QMetaObject::invokeMethod(this, "reconnect", Qt::QueuedConnection, Q_ARG(QString, name));
+}
+
+void FleetMonitor::reconnect(const QString& name) {
+    if (HostSession* s = session(name)) {
+        s->stop();
+        s->start();
+    }
+}
+
 HostSession* FleetMonitor::session(const QString& name) const {
     const auto it = sessions_.find(name);
     return it == sessions_.end() ? nullptr : it->second;

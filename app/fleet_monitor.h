@@ -22,12 +22,16 @@ public:
     // Thread-safe entry points: they queue onto the monitor's thread.
     void addHostAsync(const HostSpec& spec);
     void stopAllAsync();
+    // Connects `name` again now: after the user accepted a host key elsewhere, fixed
+    // known_hosts, added a key, or does not want to wait for the next retry.
+    void reconnectAsync(const QString& name);
 
     HostSession* session(const QString& name) const;  // monitor thread only
 
 public slots:
     void addHost(const fleetdeck::HostSpec& spec);
     void stopAll();
+    void reconnect(const QString& name);
 
 private:
     void onReady(HostSession* session);

@@ -84,6 +84,8 @@ int main(int argc, char** argv) {
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
+    QObject::connect(&window, &MainWindow::reconnectRequested, &window,
+                     [&fleet](const QString& name) { fleet.monitor().reconnectAsync(name); });
     const auto addInventoryHosts = [&fleet, fleetHosts](bool firstStart) {
         QString error;
         const auto inventory = Inventory::load(Inventory::defaultPath(), &error);

@@ -37,6 +37,7 @@ MainWindow::MainWindow(TelemetryStore& store, QWidget* parent) : QMainWindow(par
     tabs_->addTab(racks_, tr("Racks"));
     setCentralWidget(tabs_);
     connect(overview_, &OverviewView::hostActivated, this, &MainWindow::showHost);
+    connect(overview_, &OverviewView::reconnectRequested, this, &MainWindow::reconnectRequested);
     connect(cooling_, &CoolingView::hostActivated, this, &MainWindow::showHost);
     connect(racks_, &RackView::hostActivated, this, &MainWindow::showHost);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { refreshNow(); });

@@ -50,6 +50,8 @@ public:
 signals:
     // The user saved the fleet inventory (Fleet → Inventory…).
     void inventorySaved();
+    // The user asked to connect a host again (the overview's context menu).
+    void reconnectRequested(const QString& name);
 
 private:
     void buildMenus();

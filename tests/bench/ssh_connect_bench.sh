@@ -47,8 +47,10 @@ now() { date +%s.%N; }
 
 # The first run uploads the agent (once per server; the 16 addresses share one cache here).
 t0=$(now); "$cli" facts --json "${hosts[@]}" > "$work/first.json"; t1=$(now)
-# Agent cached, none resident: removing the socket makes a resident agent exit within a second.
-rm -f "$work"/remote-cache/fleetdeck/*.sock; sleep 1.5
+# Agent cached, none resident. Starts that found a listener on its way out wait up to 2.5 s to take
+# over; after that, removing the socket makes the listener exit within a second (it frees its lock).
+sleep 3; rm -f "$work"/remote-cache/fleetdeck/*.sock
+for _ in $(seq 50); do flock -n "$work"/remote-cache/fleetdeck/agent-*.sock.lock true && break; sleep 0.1; done
 sessions_start=$(grep -c 'Starting session' "$work/sshd.log" || true)
 t2=$(now); "$cli" facts --json "${hosts[@]}" > "$work/fleetdeck.json"; t3=$(now)
 sessions_cached=$(( $(grep -c 'Starting session' "$work/sshd.log" || true) - sessions_start ))

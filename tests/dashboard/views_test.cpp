@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QImage>
+#include <QMenu>
 
 #include "agent/simulator/sim_spec.h"
 #include "app/dashboard/demo_fleet.h"
@@ -183,4 +184,54 @@ TEST(FleetdeckCommand, ScreenshotOfTheCoolingViewAndBadArguments) {
     EXPECT_EQ(status, 2);
     fleetdeck::test::run_capture(app, {"--demo-hosts", "zero"}, &status);
     EXPECT_EQ(status, 2);
+}
+
+namespace {
+
+QAction* actionNamed(QMenu& menu, const QString& text) {
+    for (QAction* a : menu.actions())
+        if (a->text() == text) return a;
+    return nullptr;
+}
+
+QModelIndex rowOf(OverviewView& view, const QString& host) {
+    QAbstractItemModel* m = view.table().model();
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, 0).data(FleetModel::HostNameRole).toString() == host) return m->index(r, 0);
+    return {};
+}
+
+}  // namespace
+
+TEST(OverviewContextMenu, ConnectAgainIsOfferedForAHostThatWaitsAndReachesTheWindow) {
+    TelemetryStore store;
+    HostSpec waiting, fine;
+    waiting.name = QStringLiteral("gpu-07");
+    fine.name = QStringLiteral("gpu-08");
+    store.addHost(waiting);
+    store.addHost(fine);
+    store.setState(waiting.name, HostState::HostKeyUnknown, QStringLiteral("host key unknown: SHA256:abc (declined)"));
+    store.setState(fine.name, HostState::Connected, QStringLiteral("connected"));
+    MainWindow window(store);
+    window.refreshNow();
+    QStringList asked;
+    QObject::connect(&window, &MainWindow::reconnectRequested, &window, [&](const QString& name) { asked << name; });
+
+    std::unique_ptr<QMenu> menu(window.overview().contextMenuFor(rowOf(window.overview(), waiting.name)));
+    ASSERT_TRUE(menu);
+    QAction* again = actionNamed(*menu, QStringLiteral("Connect again"));
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(again->isEnabled());
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())
+        menu->grab().save(dir + QStringLiteral("/overview_context_menu.png"));
+    again->trigger();
+    EXPECT_EQ(asked, QStringList{waiting.name});
+
+    std::unique_ptr<QMenu> connectedMenu(window.overview().contextMenuFor(rowOf(window.overview(), fine.name)));
+    ASSERT_TRUE(connectedMenu);
+    QAction* notNeeded = actionNamed(*connectedMenu, QStringLiteral("Connect again"));
+    ASSERT_TRUE(notNeeded);
+    EXPECT_FALSE(notNeeded->isEnabled());
+    EXPECT_TRUE(notNeeded->toolTip().contains(QStringLiteral("connected")));
+    EXPECT_EQ(window.overview().contextMenuFor(QModelIndex()), nullptr);
 }

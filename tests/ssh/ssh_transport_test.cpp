@@ -5,6 +5,8 @@
 
 #include <QFile>
 
+#include "app/fleet_monitor.h"
+#include "app/telemetry_store.h"
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"
 
@@ -185,6 +187,30 @@ TEST_F(SshTest, AnUnknownHostKeyThatIsDeclinedLeavesTheHostWaitingWithTheFingerp
     ASSERT_TRUE(waitForState(*session, HostState::HostKeyUnknown)) << session->reason().toStdString();
     EXPECT_TRUE(session->reason().contains(QString::fromStdString(sshd_->hostKeyFingerprint())));
     EXPECT_FALSE(fs::exists(knownHosts()) && !readFile(knownHosts()).empty());
+}
+
+TEST_F(SshTest, ConnectAgainAfterADeclinedHostKeyAsksAgainAndConnectsOnceAccepted) {
+    fs::remove(knownHosts());
+    auto declining = std::make_shared<RecordingPrompter>(false);
+    ssh::setSshPrompter(declining);
+    TelemetryStore store;
+    FleetMonitor monitor(store, 500);
+    const HostSpec spec = specFor(*sshd_);
+    monitor.addHost(spec);
+    ASSERT_TRUE(waitUntil([&] { return monitor.session(spec.name)->state() == HostState::HostKeyUnknown; }, 30000));
+    ASSERT_EQ(declining->asked.size(), 1u);
+
+    // The user reconsiders: "Connect again" in the overview (FleetMonitor::reconnectAsync).
+    auto accepting = std::make_shared<RecordingPrompter>(true);
+    ssh::setSshPrompter(accepting);
+    monitor.reconnectAsync(spec.name);
+    ASSERT_TRUE(waitUntil([&] { return monitor.session(spec.name)->state() == HostState::Connected; }, 30000))
+        << monitor.session(spec.name)->reason().toStdString();
+    ASSERT_EQ(accepting->asked.size(), 1u);
+    EXPECT_EQ(accepting->asked[0].fingerprint.toStdString(), sshd_->hostKeyFingerprint());
+    EXPECT_NE(readFile(knownHosts()).find("[127.0.0.1]:" + std::to_string(sshd_->port())), std::string::npos);
+    EXPECT_TRUE(waitUntil([&] { return store.summaries().size() == 1 && store.summaries()[0].lastSampleAtMs != 0; }, 20000));
+    monitor.stopAll();
 }
 
 TEST_F(SshTest, AChangedHostKeyIsRefusedWithBothFingerprints) {

@@ -78,7 +78,41 @@ OverviewView::OverviewView(FleetModel& model, QWidget* parent)
     connect(table_, &QTableView::activated, this, [this](const QModelIndex& index) {
         emit hostActivated(index.data(FleetModel::HostNameRole).toString());
     });
+    table_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        if (QMenu* menu = contextMenuFor(table_->indexAt(at))) {
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(table_->viewport()->mapToGlobal(at));
+        }
+    });
     layout->addWidget(table_);
+}
+
+QMenu* OverviewView::contextMenuFor(const QModelIndex& index) {
+    if (!index.isValid()) return nullptr;
+    const QString name = index.data(FleetModel::HostNameRole).toString();
+    const auto state = static_cast<HostState>(index.data(FleetModel::StateRole).toInt());
+    auto* menu = new QMenu(table_);
+    menu->addAction(tr("Open %1").arg(name), this, [this, name] { emit hostActivated(name); });
+    QAction* again = menu->addAction(tr("Connect again"), this, [this, name] { emit reconnectRequested(name); });
+    // Hosts that wait for the user, or retry on their own with a growing delay.
+    switch (state) {
+    case HostState::AuthFailed:
+    case HostState::HostKeyUnknown:
+    case HostState::HostKeyChanged:
+    case HostState::Incompatible:
+    case HostState::Offline:
+    case HostState::Misbehaving:
+    case HostState::Stale:
+        again->setToolTip(tr("Connect %1 now, asking again about its host key or login if needed").arg(name));
+        break;
+    default:
+        again->setEnabled(false);
+        again->setToolTip(tr("%1 is %2").arg(name, toString(state)));
+        break;
+    }
+    menu->setToolTipsVisible(true);
+    return menu;
 }
 
 void OverviewView::buildFilterBar(QHBoxLayout* bar) {

@@ -11,6 +11,7 @@
 #include "app/fleet_model.h"
 
 class QHBoxLayout;
+class QMenu;
 
 namespace fleetdeck {
 
@@ -37,8 +38,13 @@ public:
     QString headerText() const { return header_->text(); }
     void setColumnVisible(int column, bool visible);
 
+    // The row's context menu: open the host's page, connect it again (enabled while the host
+    // waits or retries: host key, login, offline, misbehaving).
+    QMenu* contextMenuFor(const QModelIndex& index);
+
 signals:
     void hostActivated(const QString& name);
+    void reconnectRequested(const QString& name);
 
 private:
     void buildFilterBar(QHBoxLayout* bar);
