@@ -24,6 +24,35 @@ void FleetMonitor::reconnectAsync(const QString& name) {
     QMetaObject::invokeMethod(this, "reconnect", Qt::QueuedConnection, Q_ARG(QString, name));
 }
 
+void FleetMonitor::setInventoryHostsAsync(const std::vector<HostSpec>& hosts) {
+    QMetaObject::invokeMethod(this, [this, hosts] { setInventoryHosts(hosts); }, Qt::QueuedConnection);
+}
+
+void FleetMonitor::setInventoryHosts(const std::vector<HostSpec>& hosts) {
+    std::set<QString> listed;
+    for (const HostSpec& h : hosts) listed.insert(h.name);
+    for (const QString& name : std::set<QString>(fromInventory_))
+        if (!listed.count(name)) removeHost(name);
+    for (const HostSpec& h : hosts) {
+        if (const auto it = specs_.find(h.name); it != specs_.end() && !(it->second == h)) removeHost(h.name);
+        addHost(h);
+        fromInventory_.insert(h.name);
+    }
+}
+
+void FleetMonitor::removeHost(const QString& name) {
+    const auto it = sessions_.find(name);
+    if (it == sessions_.end()) return;
+    HostSession* session = it->second;
+    sessions_.erase(it);
+    specs_.erase(name);
+    fromInventory_.erase(name);
+    session->disconnect(this);  // nothing it says from here on reaches the store
+    session->stop();            // pending requests end with "stopped"
+    session->deleteLater();
+    store_.removeHost(name);
+}
+
 void FleetMonitor::reconnect(const QString& name) {
     if (HostSession* s = session(name)) {
         s->stop();
@@ -39,6 +68,7 @@ HostSession* FleetMonitor::session(const QString& name) const {
 void FleetMonitor::addHost(const HostSpec& spec) {
     if (sessions_.count(spec.name)) return;
     store_.addHost(spec);
+    specs_[spec.name] = spec;
     auto* session = new HostSession(spec.name, [spec] { return makeTransport(spec); }, this);
     sessions_[spec.name] = session;
     connect(session, &HostSession::stateChanged, this, [this, session](HostState state, const QString& reason) {

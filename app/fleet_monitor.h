@@ -1,6 +1,8 @@
 #pragma once
 
 #include <map>
+#include <set>
+#include <vector>
 #include <memory>
 
 #include <QObject>
@@ -25,6 +27,10 @@ public:
     // Connects `name` again now: after the user accepted a host key elsewhere, fixed
     // known_hosts, added a key, or does not want to wait for the next retry.
     void reconnectAsync(const QString& name);
+    // The hosts the saved inventory lists now: hosts it no longer lists are disconnected and
+    // leave the views, edited ones connect again with their new address or login, new ones
+    // connect. Hosts added with addHost() ("This machine", the demo racks) are left alone.
+    void setInventoryHostsAsync(const std::vector<HostSpec>& hosts);
 
     HostSession* session(const QString& name) const;  // monitor thread only
 
@@ -32,6 +38,8 @@ public slots:
     void addHost(const fleetdeck::HostSpec& spec);
     void stopAll();
     void reconnect(const QString& name);
+    void setInventoryHosts(const std::vector<fleetdeck::HostSpec>& hosts);
+    void removeHost(const QString& name);
 
 private:
     void onReady(HostSession* session);
@@ -39,6 +47,8 @@ private:
     TelemetryStore& store_;
     int intervalMs_;
     std::map<QString, HostSession*> sessions_;
+    std::map<QString, HostSpec> specs_;
+    std::set<QString> fromInventory_;
 };
 
 }  // namespace fleetdeck

@@ -13,6 +13,7 @@ struct SshOptions {
     QString knownHostsFile;  // empty: ~/.ssh/known_hosts
     bool acceptNewHostKey = false;  // record a key never seen before without asking
     QString configFile;      // empty: ~/.ssh/config
+    bool operator==(const SshOptions&) const = default;
 };
 
 // Where a host is and how to reach it; the inventory stores these.
@@ -33,6 +34,7 @@ struct HostSpec {
     SshOptions ssh;  // kind Ssh only; not stored in the inventory
 
     bool isSimulated() const { return kind == Kind::Simulated; }
+    bool operator==(const HostSpec&) const = default;
 };
 
 // "local" (this machine) or "[user@]host[:port]" (IPv6 in brackets: "[::1]:2222").

@@ -1,10 +1,12 @@
 // fleetdeck: wires the fleet thread, the main window and the command line together.
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 
 #include <map>
 #include <memory>
+#include <set>
 
 #include "app/audit/audit_log.h"
 #include "app/dashboard/demo_fleet.h"
@@ -86,16 +88,29 @@ int main(int argc, char** argv) {
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
     QObject::connect(&window, &MainWindow::reconnectRequested, &window,
                      [&fleet](const QString& name) { fleet.monitor().reconnectAsync(name); });
-    const auto addInventoryHosts = [&fleet, fleetHosts](bool firstStart) {
+    // The inventory's hosts follow the saved inventory (removed ones disconnect, edited ones
+    // connect again); "This machine" and the demo racks are added once, at start.
+    auto inventoryNames = std::make_shared<std::set<QString>>();
+    const auto syncInventoryHosts = [&fleet, fleetHosts, inventoryNames](bool firstStart) {
         QString error;
         const auto inventory = Inventory::load(Inventory::defaultPath(), &error);
-        if (!inventory) fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
-        const std::vector<HostSpec> none;
-        const auto hosts = firstStart ? startupHosts(inventory ? inventory->hosts() : none) : inventory ? inventory->hosts() : none;
-        for (const HostSpec& host : hosts) {
-            (*fleetHosts)[host.name] = host;
-            fleet.monitor().addHostAsync(host);
+        if (!inventory) {
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+            if (!firstStart) return;  // an unreadable file changes nothing that runs
         }
+        const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
+        std::set<QString> listedNames;
+        for (const HostSpec& h : listed) listedNames.insert(h.name);
+        std::vector<HostSpec> fromInventory;
+        for (const HostSpec& host : firstStart ? startupHosts(listed) : listed) {
+            (*fleetHosts)[host.name] = host;
+            if (listedNames.count(host.name)) fromInventory.push_back(host);
+            else fleet.monitor().addHostAsync(host);
+        }
+        for (const QString& name : *inventoryNames)
+            if (!listedNames.count(name)) fleetHosts->erase(name);
+        *inventoryNames = listedNames;
+        fleet.monitor().setInventoryHostsAsync(fromInventory);
     };
     if (demoCount > 0) {
         for (const HostSpec& h : generatedDemoFleet(demoCount)) {
@@ -103,8 +118,8 @@ int main(int argc, char** argv) {
             fleet.monitor().addHostAsync(h);
         }
     } else {
-        addInventoryHosts(true);
-        QObject::connect(&window, &MainWindow::inventorySaved, &window, [addInventoryHosts] { addInventoryHosts(false); });
+        syncInventoryHosts(true);
+        QObject::connect(&window, &MainWindow::inventorySaved, &window, [syncInventoryHosts] { syncInventoryHosts(false); });
     }
 
     QWidget* shown = &window;  // what --screenshot renders

@@ -1,0 +1,77 @@
+// FleetMonitor following the saved inventory, with real simulated agents (`--simulate`).
+#include <gtest/gtest.h>
+
+#include "app/fleet_monitor.h"
+#include "app/telemetry_store.h"
+#include "tests/support/qt_wait.h"
+
+namespace fleetdeck {
+namespace {
+
+using test::waitUntil;
+
+HostSpec simulated(const QString& name, const QString& profile) {
+    HostSpec h;
+    h.name = name;
+    h.kind = HostSpec::Kind::Simulated;
+    h.simulateProfile = profile;
+    return h;
+}
+
+QStringList names(const TelemetryStore& store) {
+    QStringList out;
+    for (const HostRecord& r : store.summaries()) out << r.spec.name;
+    out.sort();
+    return out;
+}
+
+bool connected(FleetMonitor& monitor, const QString& name) {
+    HostSession* s = monitor.session(name);
+    return s && s->state() == HostState::Connected;
+}
+
+TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
+    TelemetryStore store;
+    FleetMonitor monitor(store, 500);
+    monitor.addHost(simulated(QStringLiteral("This machine"), QStringLiteral("cpu-only:1")));  // not from the inventory
+    monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2")),
+                               simulated(QStringLiteral("gpu-02"), QStringLiteral("l40s-4:3"))});
+    ASSERT_TRUE(waitUntil([&] {
+        return connected(monitor, QStringLiteral("This machine")) && connected(monitor, QStringLiteral("gpu-01")) &&
+               connected(monitor, QStringLiteral("gpu-02"));
+    }, 30000));
+    HostSession* const kept = monitor.session(QStringLiteral("This machine"));
+    HostSession* const unchanged = monitor.session(QStringLiteral("gpu-01"));
+    EXPECT_EQ(names(store), (QStringList{"This machine", "gpu-01", "gpu-02"}));
+
+    // Saved again: gpu-02 removed, gpu-01 kept as it was, gpu-03 added.
+    monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2")),
+                               simulated(QStringLiteral("gpu-03"), QStringLiteral("hgx-h100-8:4"))});
+    EXPECT_EQ(monitor.session(QStringLiteral("gpu-02")), nullptr);
+    EXPECT_EQ(names(store), (QStringList{"This machine", "gpu-01", "gpu-03"}));
+    EXPECT_EQ(monitor.session(QStringLiteral("gpu-01")), unchanged) << "an unchanged host was reconnected";
+    EXPECT_EQ(monitor.session(QStringLiteral("This machine")), kept);
+    ASSERT_TRUE(waitUntil([&] { return connected(monitor, QStringLiteral("gpu-03")); }, 30000));
+
+    // gpu-01 edited (another server behind the same name): it connects again as the new one.
+    monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("hgx-h100-8:9")),
+                               simulated(QStringLiteral("gpu-03"), QStringLiteral("hgx-h100-8:4"))});
+    EXPECT_NE(monitor.session(QStringLiteral("gpu-01")), unchanged) << "the edited host kept its old session";
+    ASSERT_TRUE(waitUntil([&] {
+        const auto records = store.summaries();
+        for (const HostRecord& r : records)
+            if (r.spec.name == QLatin1String("gpu-01"))
+                return r.spec.simulateProfile == QLatin1String("hgx-h100-8:9") && connected(monitor, r.spec.name) &&
+                       r.lastSampleAtMs != 0;
+        return false;
+    }, 30000));
+
+    // Nothing listed: every inventory host goes, "This machine" stays.
+    monitor.setInventoryHosts({});
+    EXPECT_EQ(names(store), QStringList{"This machine"});
+    EXPECT_TRUE(waitUntil([&] { return connected(monitor, QStringLiteral("This machine")); }, 5000));
+    monitor.stopAll();
+}
+
+}  // namespace
+}  // namespace fleetdeck
