@@ -32,6 +32,7 @@ struct Probe {
     QString uid;
     QString cacheHome;
     QString runtimeDir;
+    bool cacheDirReady = false;  // <cacheHome>/fleetdeck exists (made 0700), is ours and no symlink
 };
 
 TransportProblem unavailable(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
@@ -60,12 +61,15 @@ std::optional<QByteArray> startScript(const AgentCommand& command) {
            "if test -n \"$h\" && test \"$(sha256sum < \"$agent\" 2>/dev/null)\" = \"$h  -\"; then "
            "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s\\n' \"$agent\"; exec " +
            command("\"$agent\"") + "; fi; s=noexec; else s=missing; fi; "
-           "printf '" + kProbeMarker + "\\n%s\\n%s\\n%s\\n%s\\n%s\\n' \"$s\" \"$a\" \"$(id -u)\" \"$c\" \"${XDG_RUNTIME_DIR:-}\"";
+           // For the upload: the directory made now saves it an exec of its own.
+           "d=\"$c/fleetdeck\"; test -n \"$h\" && mkdir -p -m 700 -- \"$d\" 2>/dev/null && test -O \"$d\" && test ! -L \"$d\" && k=dirok || k=dirbad; "
+           "printf '" + kProbeMarker + "\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n' \"$s\" \"$a\" \"$(id -u)\" \"$c\" \"${XDG_RUNTIME_DIR:-}\" \"$k\"";
 }
 
-// Reads the start script's answer. Started: `d` holds the channel and anything the agent already
-// wrote. Otherwise the probe, or nullopt with d.problem set.
-std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d) {
+// Reads a script's output until it prints the start marker: from there on the agent speaks, and
+// `d` takes the channel and whatever the agent already wrote (returns nullopt). A script that ends
+// without starting the agent returns its output; a broken connection sets d.problem.
+std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& channel, Deployment& d) {
     QByteArray out;
     char buf[8192];
     for (;;) {
@@ -87,8 +91,16 @@ std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, De
             d.channel = std::move(channel);
             return std::nullopt;
         }
-        if (n == 0) break;  // end of output, or the session timeout passed
+        if (n == 0) return out;  // end of output, or the session timeout passed
     }
+}
+
+// Reads the start script's answer. Started: `d` holds the channel and anything the agent already
+// wrote. Otherwise the probe, or nullopt with d.problem set.
+std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d) {
+    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
+    if (!answer) return std::nullopt;
+    const QByteArray& out = *answer;
     const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
     if (!out.contains(kProbeMarker) || lines.size() < 6 || lines[2].trimmed().isEmpty()) {
         d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id, sha256sum): %1")
@@ -99,7 +111,7 @@ std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, De
     const QByteArray state = lines[1].trimmed();
     return Probe{state == "noexec" ? Cached::NotExecutable : Cached::Missing, QString::fromUtf8(lines[2].trimmed()),
                  QString::fromUtf8(lines[3].trimmed()), QString::fromUtf8(lines[4].trimmed()),
-                 QString::fromUtf8(lines[5].trimmed())};
+                 QString::fromUtf8(lines[5].trimmed()), lines.value(6).trimmed() == "dirok"};
 }
 
 // Opens one exec channel running `script`; nullptr with d.problem set when it cannot.
@@ -167,33 +179,46 @@ Cached checkCached(ssh_session session, const QByteArray& quotedPath, const QByt
     return word == "noexec" ? Cached::NotExecutable : Cached::Missing;
 }
 
-enum class Placed { Ready, NotExecutable, Failed };
+enum class Placed { Started, NotExecutable, Failed };
 
-// Verifies the uploaded file, makes it executable, moves it into place and checks that it runs:
-// one exec. Returns an error sentence, or empty with `placed` set.
-QString installUpload(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
-                      Placed* placed) {
-    const RemoteResult r = runRemote(
-        session, "if test \"$(sha256sum < " + qTemp + " 2>/dev/null)\" = '" + sha256 + "  -'; then chmod 700 -- " + qTemp +
-                     " && mv -f -- " + qTemp + " " + qFinal + " && { " + qFinal +
-                     " --version >/dev/null 2>&1 && echo ready || echo noexec; }; else echo mismatch; fi");
-    const QByteArray word = r.out.trimmed();
-    if (word == "ready" || word == "noexec") {
-        *placed = word == "ready" ? Placed::Ready : Placed::NotExecutable;
+// Verifies the uploaded file, makes it executable, moves it into place, checks that it runs and
+// starts it: one exec. Started: `d` holds the agent's channel. Otherwise an error sentence, or
+// empty with NotExecutable (the directory is mounted noexec).
+QString installAndStart(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
+                        const AgentCommand& command, const QString& hostLabel, Deployment& d, Placed* placed) {
+    const QByteArray script =
+        "if test \"$(sha256sum < " + qTemp + " 2>/dev/null)\" = '" + sha256 + "  -'; then chmod 700 -- " + qTemp +
+        " && mv -f -- " + qTemp + " " + qFinal + " || exit 1; if " + qFinal + " --version >/dev/null 2>&1; then printf '" +
+        kStartedMarker + "%s\\n' " + qFinal + "; exec " + command(qFinal) + "; fi; echo noexec; else echo mismatch; fi";
+    ChannelPtr channel = openExec(session, script, hostLabel, d);
+    if (!channel) return d.problem->message;
+    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
+    if (!answer) {
+        if (d.problem) return d.problem->message;
+        *placed = Placed::Started;
+        return {};
+    }
+    const QByteArray word = answer->trimmed();
+    if (word == "noexec") {
+        *placed = Placed::NotExecutable;
         return {};
     }
     if (word == "mismatch") return QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(QString::fromUtf8(qTemp));
+    char err[4096];
+    const int n = ssh_channel_read_timeout(channel.get(), err, sizeof err, 1, 1000);
     return QStringLiteral("could not move the agent into place at %1: %2")
-        .arg(QString::fromUtf8(qFinal), r.ran ? QString::fromUtf8(r.err.trimmed()) : r.error);
+        .arg(QString::fromUtf8(qFinal), n > 0 ? QString::fromUtf8(err, n).trimmed() : QStringLiteral("no reason given"));
 }
 
-// Uploads into `dir` and checks that the result runs. On Failed, `d.problem` says why.
+// Uploads into `dir` and starts the result. On Failed, `d.problem` says why.
 Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QString& dir, const QString& finalPath,
-                  Deployment& d) {
+                  bool dirReady, const AgentCommand& command, const QString& hostLabel, Deployment& d) {
     const QString tempPath = QStringLiteral("%1/.upload-%2").arg(dir).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const auto qDir = shellQuote(dir), qTemp = shellQuote(tempPath), qFinal = shellQuote(finalPath);
-    const RemoteResult mk = runRemote(session, "mkdir -p -m 700 -- " + *qDir + " && test -O " + *qDir + " && test ! -L " + *qDir);
-    if (!mk.ran || mk.exitStatus != 0) return Placed::NotExecutable;  // not ours or not creatable: try the next place
+    if (!dirReady) {
+        const RemoteResult mk = runRemote(session, "mkdir -p -m 700 -- " + *qDir + " && test -O " + *qDir + " && test ! -L " + *qDir);
+        if (!mk.ran || mk.exitStatus != 0) return Placed::NotExecutable;  // not ours or not creatable: try the next place
+    }
     QFile local(agent.path);
     if (!local.open(QIODevice::ReadOnly)) {
         d.problem = unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
@@ -207,8 +232,9 @@ Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QStri
         error = uploadOverExec(session, *qTemp, bytes);
     }
     Placed placed = Placed::Failed;
-    if (error.isEmpty()) error = installUpload(session, *qTemp, *qFinal, agent.sha256, &placed);
+    if (error.isEmpty()) error = installAndStart(session, *qTemp, *qFinal, agent.sha256, command, hostLabel, d, &placed);
     if (!error.isEmpty()) {
+        d.problem.reset();
         runRemote(session, "rm -f -- " + *qTemp);
         d.problem = unavailable(QStringLiteral("could not install the agent: %1")
                                     .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
@@ -219,9 +245,11 @@ Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QStri
 }
 
 // The slow path: the start script found no runnable agent in the cache directory. Tries the
-// cache, runtime and /dev/shm directories in turn; returns the path of a runnable agent, or
-// empty with d.problem set.
-QString placeSomewhere(ssh_session session, const QString& hostLabel, const Probe& probe, Deployment& d) {
+// cache, runtime and /dev/shm directories in turn. Returns the path of the agent: started when
+// it was uploaded (d.channel set), otherwise a runnable cached copy still to start; or empty with
+// d.problem set.
+QString placeSomewhere(ssh_session session, const QString& hostLabel, const Probe& probe, const AgentCommand& command,
+                       Deployment& d) {
     QString missing;
     const auto agent = deployableAgent(probe.arch, &missing);
     if (!agent) {
@@ -241,13 +269,14 @@ QString placeSomewhere(ssh_session session, const QString& hostLabel, const Prob
             d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
             continue;
         }
-        // The start script already checked the cache directory.
-        const Cached cached = dir == dirs.first() ? probe.cacheDir : checkCached(session, *quoted, agent->sha256);
+        // The start script already checked the cache directory, and made it.
+        const bool first = dir == dirs.first();
+        const Cached cached = first ? probe.cacheDir : checkCached(session, *quoted, agent->sha256);
         if (cached == Cached::Ready) return finalPath;
         if (cached == Cached::Missing) {
-            const Placed placed = placeAgent(session, *agent, dir, finalPath, d);
+            const Placed placed = placeAgent(session, *agent, dir, finalPath, first && probe.cacheDirReady, command, hostLabel, d);
             if (placed == Placed::Failed) return {};
-            if (placed == Placed::Ready) return finalPath;
+            if (placed == Placed::Started) return finalPath;
         }
         d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(dir);
     }
@@ -329,11 +358,11 @@ Deployment deployAgent(ssh_session session, const QString& hostLabel, const Agen
     if (!channel) return d;
     const auto probe = readStartAnswer(session, std::move(channel), d);
     if (!probe) return d;  // started (d.channel), or d.problem
-    const QString path = placeSomewhere(session, hostLabel, *probe, d);
+    const QString path = placeSomewhere(session, hostLabel, *probe, command, d);
     if (path.isEmpty()) return d;
     d.agentPath = path;
     d.arch = probe->arch;
-    d.channel = openExec(session, "exec " + command(*shellQuote(path)), hostLabel, d);
+    if (!d.channel) d.channel = openExec(session, "exec " + command(*shellQuote(path)), hostLabel, d);  // a cached copy elsewhere
     return d;
 }
 

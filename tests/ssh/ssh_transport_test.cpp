@@ -50,6 +50,10 @@ TEST_F(SshTest, KeyAuthDeploysTheAgentStreamsSamplesThenReusesItOnTheSecondConne
     EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
     EXPECT_TRUE(readFile(cachedAgent()) == readFile(kBundledAgent)) << "the cached agent differs from the bundled one";
     EXPECT_EQ(statOf(cachedAgent()).st_mode & 0777, 0700u);
+    EXPECT_EQ(statOf(cachedAgent().parent_path()).st_mode & 0777, 0700u);
+    // Two commands for a first connect: the start script (which also makes the directory), then
+    // verify + install + start; the upload itself is the SFTP subsystem.
+    EXPECT_EQ(sessionsStarted(*sshd_), 2u) << sshd_->log();
     const Reply facts = ask(*first, QStringLiteral("facts"));
     ASSERT_TRUE(facts.ok());
     EXPECT_TRUE(facts.result.is_object());
