@@ -89,6 +89,29 @@ TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesS
     sshd.reset();
 }
 
+TEST_F(SshTest, AFullDiskIsReportedWithTheSpaceLeftAndTheSpaceNeeded) {
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
+    Mounted mounted;
+    const fs::path cacheDir = cachedAgent().parent_path();
+    fs::create_directories(cacheDir);
+    ASSERT_EQ(::mount("tmpfs", cacheDir.c_str(), "tmpfs", 0, "size=256k,mode=700"), 0);  // the agent is over 1 MiB
+    mounted.points.push_back(cacheDir);
+    auto sshd = makeSshd("sshd-full");
+    ASSERT_TRUE(sshd->start()) << sshd->log();
+    trust(*sshd);
+    auto session = startSession(specFor(*sshd));
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    const std::string reason = session->reason().toStdString();
+    EXPECT_NE(reason.find("the disk is full: '" + cacheDir.string() + "' has "), std::string::npos) << reason;
+    EXPECT_NE(reason.find("KiB free and the agent needs "), std::string::npos) << reason;
+    EXPECT_NE(reason.find("free some space"), std::string::npos) << reason;
+    std::vector<std::string> leftovers;
+    for (const auto& e : fs::directory_iterator(cacheDir)) leftovers.push_back(e.path().filename().string());
+    EXPECT_TRUE(leftovers.empty()) << "the partial upload was left behind: " << leftovers.front();
+    session->stop();
+    sshd.reset();
+}
+
 TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
     ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
