@@ -21,6 +21,9 @@ namespace {
 
 constexpr char kStartedMarker[] = "fleetdeck-start ";
 constexpr char kProbeMarker[] = "fleetdeck-probe";
+// Every script that starts the agent sets $n to the server's node name first: the start marker
+// reports it and residentStdioAgentCommand() names the socket after it.
+const QByteArray kNodeVariable = QByteArrayLiteral("n=$(uname -n); ");
 
 enum class Cached { Ready, NotExecutable, Missing };
 
@@ -56,10 +59,10 @@ std::optional<QByteArray> startScript(const AgentCommand& command) {
     }
     const QByteArray version = QByteArrayLiteral(FLEETDECK_VERSION);
     if (!isPlainToken(QString::fromLatin1(version))) return std::nullopt;
-    return "a=$(uname -m); c=\"${XDG_CACHE_HOME:-$HOME/.cache}\"; h=; case \"$a\" in " + cases + "esac; "
+    return kNodeVariable + "a=$(uname -m); c=\"${XDG_CACHE_HOME:-$HOME/.cache}\"; h=; case \"$a\" in " + cases + "esac; "
            "agent=\"$c/fleetdeck/agent-" + version + "-$a\"; "
            "if test -n \"$h\" && test \"$(sha256sum < \"$agent\" 2>/dev/null)\" = \"$h  -\"; then "
-           "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s\\n' \"$agent\"; exec " +
+           "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s %s\\n' \"$n\" \"$agent\"; exec " +
            command("\"$agent\"") + "; fi; s=noexec; else s=missing; fi; "
            // For the upload: the directory made now saves it an exec of its own.
            "d=\"$c/fleetdeck\"; test -n \"$h\" && mkdir -p -m 700 -- \"$d\" 2>/dev/null && test -O \"$d\" && test ! -L \"$d\" && k=dirok || k=dirbad; "
@@ -83,7 +86,11 @@ std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& chan
         const qsizetype at = out.startsWith(kStartedMarker) ? 0 : out.indexOf(QByteArray("\n") + kStartedMarker);
         const qsizetype lineEnd = at < 0 ? -1 : out.indexOf('\n', at + 1);
         if (lineEnd >= 0) {  // lines before the marker are the login shell's chatter
-            const qsizetype pathAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
+            // "fleetdeck-start <node> <path>": the node name has no spaces, the path may.
+            const qsizetype nodeAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
+            const qsizetype space = out.indexOf(' ', nodeAt);
+            const qsizetype pathAt = space >= 0 && space < lineEnd ? space + 1 : nodeAt;
+            d.node = QString::fromUtf8(out.mid(nodeAt, pathAt - 1 - nodeAt));
             d.agentPath = QString::fromUtf8(out.mid(pathAt, lineEnd - pathAt));
             const QString prefix = QStringLiteral("/agent-" FLEETDECK_VERSION "-");
             if (const qsizetype archAt = d.agentPath.lastIndexOf(prefix); archAt >= 0) d.arch = d.agentPath.mid(archAt + prefix.size());
@@ -186,10 +193,10 @@ enum class Placed { Started, NotExecutable, Failed };
 // empty with NotExecutable (the directory is mounted noexec).
 QString installAndStart(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
                         const AgentCommand& command, const QString& hostLabel, Deployment& d, Placed* placed) {
-    const QByteArray script =
+    const QByteArray script = kNodeVariable +
         "if test \"$(sha256sum < " + qTemp + " 2>/dev/null)\" = '" + sha256 + "  -'; then chmod 700 -- " + qTemp +
         " && mv -f -- " + qTemp + " " + qFinal + " || exit 1; if " + qFinal + " --version >/dev/null 2>&1; then printf '" +
-        kStartedMarker + "%s\\n' " + qFinal + "; exec " + command(qFinal) + "; fi; echo noexec; else echo mismatch; fi";
+        kStartedMarker + "%s %s\\n' \"$n\" " + qFinal + "; exec " + command(qFinal) + "; fi; echo noexec; else echo mismatch; fi";
     ChannelPtr channel = openExec(session, script, hostLabel, d);
     if (!channel) return d.problem->message;
     const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
@@ -290,7 +297,7 @@ QString placeSomewhere(ssh_session session, const QString& hostLabel, const Prob
 QByteArray stdioAgentCommand(const QByteArray& agentPathWord) { return agentPathWord + " --stdio"; }
 
 QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord) {
-    return agentPathWord + " --stdio --listen " + agentPathWord + ".sock";
+    return agentPathWord + " --stdio --listen " + agentPathWord + ".\"$n\".sock";  // $n: kNodeVariable
 }
 
 Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
@@ -362,7 +369,7 @@ Deployment deployAgent(ssh_session session, const QString& hostLabel, const Agen
     if (path.isEmpty()) return d;
     d.agentPath = path;
     d.arch = probe->arch;
-    if (!d.channel) d.channel = openExec(session, "exec " + command(*shellQuote(path)), hostLabel, d);  // a cached copy elsewhere
+    if (!d.channel) d.channel = openExec(session, kNodeVariable + "exec " + command(*shellQuote(path)), hostLabel, d);  // a cached copy elsewhere
     return d;
 }
 

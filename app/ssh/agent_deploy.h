@@ -33,13 +33,15 @@ QStringList bundledArchitectures();
 using AgentCommand = std::function<QByteArray(const QByteArray& agentPathWord)>;
 // The default: `<agent> --stdio`.
 QByteArray stdioAgentCommand(const QByteArray& agentPathWord);
-// The default with a resident agent left behind: `<agent> --stdio --listen <agent>.sock`, so that
-// later connects reach it with reachResidentAgent() instead of a new exec (agent/resident.h).
+// The default with a resident agent left behind: `<agent> --stdio --listen <agent>.<node>.sock`
+// (node: `uname -n`, so servers sharing an NFS home each keep their own), so that later
+// connects reach it with reachResidentAgent() instead of a new exec (agent/resident.h).
 QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord);
 
 struct Deployment {
     QString agentPath;  // on the server
     QString arch;       // the server's, as `uname -m` says; empty when unknown
+    QString node;       // the server's `uname -n`, as the start script printed it
     bool uploaded = false;
     bool resident = false;  // reached a resident agent over its socket: no exec, nothing started
     QStringList notes;  // things the user should know ("home is mounted noexec; using …")

@@ -42,7 +42,9 @@ void save(const QJsonObject& all) {
 
 }  // namespace
 
-QString residentSocketFor(const QString& agentPath) { return agentPath + QStringLiteral(".sock"); }
+QString residentSocketFor(const QString& agentPath, const QString& node) {
+    return agentPath + QLatin1Char('.') + node + QStringLiteral(".sock");
+}
 
 std::optional<ResidentAgent> findResidentAgent(const QString& target) {
     std::lock_guard lock(fileMutex());

@@ -17,8 +17,10 @@ struct ResidentAgent {
     QByteArray sha256;   // the bundled agent's digest when it was started
 };
 
-// The socket an agent at `agentPath` listens on: `<agentPath>.sock`, beside it in its 0700 directory.
-QString residentSocketFor(const QString& agentPath);
+// The socket an agent at `agentPath` on the server `node` (`uname -n`) listens on:
+// `<agentPath>.<node>.sock`, beside it in its 0700 directory. The node name keeps servers that
+// share a home directory (NFS) from sharing a socket file, which only one of them could serve.
+QString residentSocketFor(const QString& agentPath, const QString& node);
 
 // What is remembered for `target`; nothing when this FleetDeck's bundled agent for that
 // architecture is not the one that was started (another build: it deploys afresh).

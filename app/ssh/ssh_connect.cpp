@@ -145,9 +145,10 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     Deployment deployment = reached ? std::move(*reached)
                                     : deployAgent(session.get(), plan.label, plainStart ? residentStdioAgentCommand : plan.agentCommand);
     if (deployment.problem) return *deployment.problem;
-    if (plainStart && !deployment.resident)
+    if (plainStart && !deployment.resident && !deployment.node.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))
-            rememberResidentAgent(target, {residentSocketFor(deployment.agentPath), deployment.agentPath, deployment.arch, bundled->sha256});
+            rememberResidentAgent(target, {residentSocketFor(deployment.agentPath, deployment.node), deployment.agentPath,
+                                           deployment.arch, bundled->sha256});
     AgentLink link;
     link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;

@@ -89,6 +89,42 @@ TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesS
     sshd.reset();
 }
 
+TEST_F(SshTest, ServersSharingAHomeDirectoryEachKeepTheirOwnResidentAgent) {
+    // Two servers on one cache directory, as with an NFS home: sshd_ is this machine, the second
+    // sshd's sessions see another node name. A Unix socket only works on the machine serving it,
+    // so each needs its own.
+    auto first = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*first, HostState::Connected)) << first->reason().toStdString();
+    first->stop();
+    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
+    Mounted mounted;
+    const fs::path fakeUname = tmp_.path() / "uname";
+    std::ofstream(fakeUname) << "#!/bin/sh\ncase \"$1\" in -n) echo node-b ;; -m) echo x86_64 ;; *) echo Linux ;; esac\n";
+    fs::permissions(fakeUname, fs::perms::owner_all);
+    ASSERT_EQ(::mount(fakeUname.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr), 0);
+    mounted.points.push_back("/usr/bin/uname");
+    auto other = makeSshd("sshd-node-b");
+    ASSERT_TRUE(other->start()) << other->log();
+    trust(*other);
+    auto second = startSession(specFor(*other));
+    ASSERT_TRUE(waitForState(*second, HostState::Connected)) << second->reason().toStdString();
+    second->stop();
+    const fs::path otherSocket = cachedAgent().string() + ".node-b.sock";
+    EXPECT_TRUE(waitUntil([&] { return fs::exists(residentSocket()) && fs::exists(otherSocket); }, 5000))
+        << "each server should have its own resident agent";
+
+    for (TestSshd* server : {sshd_.get(), other.get()}) {
+        diagnostics_.clear();
+        auto again = startSession(specFor(*server));
+        ASSERT_TRUE(waitForState(*again, HostState::Connected)) << again->reason().toStdString();
+        EXPECT_TRUE(std::any_of(diagnostics_.begin(), diagnostics_.end(),
+                                [](const QString& d) { return d.contains(QStringLiteral("reached the resident agent")); }));
+        again->stop();
+    }
+    fs::remove(otherSocket);  // its listener sees the fake uname only here: it goes before the mount
+    other.reset();
+}
+
 TEST_F(SshTest, AFullDiskIsReportedWithTheSpaceLeftAndTheSpaceNeeded) {
     ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
@@ -129,7 +165,7 @@ TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
     enum class Phase { Upload, Resident, Cached };
     for (const Phase phase : {Phase::Upload, Phase::Resident, Phase::Cached}) {
         SCOPED_TRACE(phase == Phase::Upload ? "first connect" : phase == Phase::Resident ? "second connect" : "third connect");
-        if (phase == Phase::Cached) fs::remove(shmAgent.string() + ".sock");  // the resident agent leaves
+        if (phase == Phase::Cached) fs::remove(shmAgent.string() + "." + nodeName() + ".sock");  // the resident agent leaves
         diagnostics_.clear();
         auto session = startSession(specFor(*sshd));
         ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString() << sshd->log();
@@ -150,9 +186,9 @@ TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
     }
     // The third connect left a resident agent again (once the one whose socket went had left).
     // It holds files open on the tmpfs: it goes before the mounts do.
-    EXPECT_TRUE(waitUntil([&] { return fs::exists(shmAgent.string() + ".sock"); }, 5000));
-    fs::remove(shmAgent.string() + ".sock");
-    const fs::path lock = shmAgent.string() + ".sock.lock";
+    EXPECT_TRUE(waitUntil([&] { return fs::exists(shmAgent.string() + "." + nodeName() + ".sock"); }, 5000));
+    fs::remove(shmAgent.string() + "." + nodeName() + ".sock");
+    const fs::path lock = shmAgent.string() + "." + nodeName() + ".sock.lock";
     EXPECT_TRUE(waitUntil([&] {
         const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC);
         const bool free = fd < 0 || ::flock(fd, LOCK_EX | LOCK_NB) == 0;

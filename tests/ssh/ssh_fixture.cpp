@@ -1,5 +1,7 @@
 #include "tests/ssh/ssh_fixture.h"
 
+#include <sys/utsname.h>
+
 #include <fstream>
 
 #include "app/transport_factory.h"
@@ -37,6 +39,14 @@ std::unique_ptr<TestSshd> SshTest::makeSshd(const std::string& name, TestSshd::O
 void SshTest::trust(const TestSshd& sshd) { std::ofstream(knownHosts(), std::ios::app) << sshd.knownHostsLine(); }
 
 fs::path SshTest::cachedAgent() const { return remoteCache() / "fleetdeck" / ("agent-" FLEETDECK_VERSION "-x86_64"); }
+
+std::string nodeName() {
+    utsname u{};
+    ::uname(&u);
+    return u.nodename;
+}
+
+fs::path SshTest::residentSocket() const { return cachedAgent().string() + "." + nodeName() + ".sock"; }
 
 HostSpec SshTest::specFor(const TestSshd& sshd) const {
     HostSpec spec;

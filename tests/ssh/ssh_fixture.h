@@ -15,6 +15,9 @@
 
 namespace fleetdeck::test {
 
+// This machine's `uname -n`: part of a resident agent's socket name.
+std::string nodeName();
+
 // Answers host-key questions the way a test decides and remembers what was asked.
 class RecordingPrompter : public ssh::SshPrompter {
 public:
@@ -50,7 +53,7 @@ protected:
     std::filesystem::path remoteCache() const { return tmp_.path() / "remote-cache"; }
     std::filesystem::path cachedAgent() const;
     // Where the agent started over SSH leaves its resident agent (agent/resident.h).
-    std::filesystem::path residentSocket() const { return cachedAgent().string() + ".sock"; }
+    std::filesystem::path residentSocket() const;
     std::unique_ptr<TestSshd> makeSshd(const std::string& name, TestSshd::Options options = {});
     void trust(const TestSshd& sshd);
 
