@@ -69,14 +69,21 @@ bool ownMountNamespace() {
     return ::unshare(CLONE_NEWNS) == 0 && ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
 }
 
-TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
-    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
-    Mounted mounted;
-    const fs::path fakeUname = tmp_.path() / "uname";
-    std::ofstream(fakeUname) << "#!/bin/sh\necho riscv64\n";
-    fs::permissions(fakeUname, fs::perms::owner_all);
-    ASSERT_EQ(::mount(fakeUname.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr), 0);
+// In a mount namespace of this thread's own, `script` (sh) answers for /usr/bin/uname in the
+// sshd started afterwards. False when that needs privileges the test does not have.
+bool fakeUname(const fs::path& dir, const std::string& script, Mounted& mounted) {
+    if (!ownMountNamespace()) return false;
+    const fs::path fake = dir / "uname";
+    std::ofstream(fake) << "#!/bin/sh\n" << script << "\n";
+    fs::permissions(fake, fs::perms::owner_all);
+    if (::mount(fake.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr) != 0) return false;
     mounted.points.push_back("/usr/bin/uname");
+    return true;
+}
+
+TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
+    Mounted mounted;
+    ASSERT_TRUE(fakeUname(tmp_.path(), "echo riscv64", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
     auto sshd = makeSshd("sshd-riscv");
     ASSERT_TRUE(sshd->start()) << sshd->log();
     trust(*sshd);
@@ -96,13 +103,9 @@ TEST_F(SshTest, ServersSharingAHomeDirectoryEachKeepTheirOwnResidentAgent) {
     auto first = startSession(specFor(*sshd_));
     ASSERT_TRUE(waitForState(*first, HostState::Connected)) << first->reason().toStdString();
     first->stop();
-    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
-    const fs::path fakeUname = tmp_.path() / "uname";
-    std::ofstream(fakeUname) << "#!/bin/sh\ncase \"$1\" in -n) echo node-b ;; -m) echo x86_64 ;; *) echo Linux ;; esac\n";
-    fs::permissions(fakeUname, fs::perms::owner_all);
-    ASSERT_EQ(::mount(fakeUname.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr), 0);
-    mounted.points.push_back("/usr/bin/uname");
+    ASSERT_TRUE(fakeUname(tmp_.path(), "case \"$1\" in -n) echo node-b ;; -m) echo x86_64 ;; *) echo Linux ;; esac", mounted))
+        << "unshare(CLONE_NEWNS) and mount need root";
     auto other = makeSshd("sshd-node-b");
     ASSERT_TRUE(other->start()) << other->log();
     trust(*other);
