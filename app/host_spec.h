@@ -31,6 +31,9 @@ struct HostSpec {
     int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
     int rackHeightU = 1;  // how many units the chassis takes
     QStringList tags;
+    // kind Ssh: leave the agent running on the server for 10 minutes after the last connection,
+    // so reconnects start nothing there (docs/ssh.md, "The resident agent"). Stored when off.
+    bool residentAgent = true;
     SshOptions ssh;  // kind Ssh only; not stored in the inventory
 
     bool isSimulated() const { return kind == Kind::Simulated; }

@@ -34,6 +34,12 @@ HostEditDialog::HostEditDialog(const HostSpec& host, QWidget* parent) : QDialog(
     form->addRow(tr("&Rack:"), rack_);
     form->addRow(tr("Rack &position:"), rackUnit_);
     form->addRow(tr("&Tags:"), tags_);
+    resident_ = new QCheckBox(tr("&Keep the agent running for 10 minutes after disconnecting"), this);
+    resident_->setChecked(host.residentAgent);
+    resident_->setToolTip(tr("Reconnects then reach the running agent through SSH and start nothing on the "
+                             "server (no login shell). Off: every connect starts the agent, and it ends "
+                             "with the connection."));
+    form->addRow(QString(), resident_);
     problem_ = new QLabel(this);
     problem_->setWordWrap(true);
     problem_->hide();
@@ -55,6 +61,7 @@ HostSpec HostEditDialog::host() const {
     h.group = group_->text().trimmed();
     h.rack = rack_->text().trimmed();
     h.rackUnit = rackUnit_->value();
+    h.residentAgent = resident_->isChecked();
     h.tags.clear();
     for (const QString& t : tags_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!t.trimmed().isEmpty()) h.tags << t.trimmed();

@@ -2,6 +2,7 @@
 
 #include <QDialog>
 #include <QLabel>
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QSpinBox>
 
@@ -29,6 +30,7 @@ private:
     QLineEdit* rack_;
     QSpinBox* rackUnit_;
     QLineEdit* tags_;
+    QCheckBox* resident_;
     QLabel* problem_;
 };
 

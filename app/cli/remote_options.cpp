@@ -17,6 +17,7 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
         std::optional<QString> problem;
         if (a == QLatin1String("--json")) options.json = true;
         else if (a == QLatin1String("--accept-new")) options.acceptNew = true;
+        else if (a == QLatin1String("--no-resident")) options.noResident = true;
         else if (a == QLatin1String("--inventory")) problem = value(options.inventoryFile);
         else if (a == QLatin1String("--known-hosts")) problem = value(options.knownHostsFile);
         else if (a == QLatin1String("--identity")) problem = value(options.identityFile);
@@ -60,6 +61,7 @@ std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& op
         spec->ssh.identityFile = options.identityFile;
         spec->ssh.knownHostsFile = options.knownHostsFile;
         spec->ssh.acceptNewHostKey = options.acceptNew;
+        if (options.noResident) spec->residentAgent = false;
     }
     return spec;
 }

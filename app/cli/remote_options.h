@@ -19,6 +19,7 @@ struct RemoteOptions {
     QString identityFile;
     bool acceptNew = false;
     bool json = false;
+    bool noResident = false;  // --no-resident: leave no agent running on the servers
 };
 
 // Parses the shared options out of `args`; the remaining words are hosts. Returns an error

@@ -38,6 +38,7 @@ Json hostToJson(const HostSpec& h) {
     Json tags = Json::array();
     for (const QString& t : h.tags) tags.push_back(str(t));
     if (!tags.empty()) j["tags"] = tags;
+    if (!h.residentAgent) j["resident_agent"] = false;
     return j;
 }
 
@@ -54,6 +55,7 @@ HostSpec hostFromJson(const Json& j) {
     if (j.contains("tags") && j["tags"].is_array())
         for (const Json& t : j["tags"])
             if (t.is_string()) h.tags << QString::fromStdString(t.get<std::string>());
+    if (const auto it = j.find("resident_agent"); it != j.end() && it->is_boolean()) h.residentAgent = it->get<bool>();
     return h;
 }
 

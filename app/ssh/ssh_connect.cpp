@@ -76,6 +76,7 @@ ConnectPlan planConnection(const HostSpec& spec) {
     plan.knownHostsFile = spec.ssh.knownHostsFile.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/known_hosts")
                                                             : spec.ssh.knownHostsFile;
     plan.acceptNew = spec.ssh.acceptNewHostKey;
+    plan.residentAgent = spec.residentAgent;
     plan.proxyJump = config.proxyJump;
     return plan;
 }
@@ -131,7 +132,7 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         return *problem;
     // The default start reuses a resident agent: no shell and no new process on the server. Any
     // other command (a push's privileged agent) always starts its own.
-    const bool plainStart = !plan.agentCommand;
+    const bool plainStart = !plan.agentCommand && plan.residentAgent;
     const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
     std::optional<Deployment> reached;
     if (plainStart)
@@ -143,7 +144,9 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
             }
         }
     Deployment deployment = reached ? std::move(*reached)
-                                    : deployAgent(session.get(), plan.label, plainStart ? residentStdioAgentCommand : plan.agentCommand);
+                                    : deployAgent(session.get(), plan.label,
+                                                  plainStart ? residentStdioAgentCommand
+                                                  : plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
     if (deployment.problem) return *deployment.problem;
     if (plainStart && !deployment.resident && !deployment.node.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))

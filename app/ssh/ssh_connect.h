@@ -29,6 +29,7 @@ struct ConnectPlan {
     // agent when one is remembered for this target and otherwise starts one
     // (residentStdioAgentCommand).
     AgentCommand agentCommand;
+    bool residentAgent = true;  // HostSpec::residentAgent: reuse and leave a resident agent
 };
 
 // Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);

@@ -1,9 +1,11 @@
 // fleetdeck-cli facts/snapshot against the real sshd: exit codes and the JSON document.
 #include <fstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/ssh/ssh_fixture.h"
+#include "tests/support/qt_wait.h"
 #include "tests/support/subprocess.h"
 
 namespace fleetdeck::test {
@@ -34,6 +36,24 @@ TEST_F(SshTest, CliFactsAndSnapshotAnswerAsJsonKeyedByHost) {
     const CliRun snapshot = cli({"snapshot", "--json", target(*sshd_)});
     ASSERT_EQ(snapshot.status, 0) << snapshot.out;
     EXPECT_TRUE(nlohmann::json::parse(snapshot.out)[target(*sshd_)].is_object());
+}
+
+TEST_F(SshTest, CliNoResidentLeavesNoAgentRunningOnTheServer) {
+    for (int run = 0; run < 2; ++run) {
+        const CliRun facts = cli({"facts", "--json", "--no-resident", target(*sshd_)});
+        ASSERT_EQ(facts.status, 0) << facts.out;
+        EXPECT_FALSE(nlohmann::json::parse(facts.out)[target(*sshd_)].contains("error")) << facts.out;
+    }
+    // Each run started the agent and left nothing behind: no resident agent's socket.
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // a listener would have bound by now
+    std::vector<std::string> sockets;
+    for (const auto& e : std::filesystem::directory_iterator(cachedAgent().parent_path()))
+        if (e.path().extension() == ".sock") sockets.push_back(e.path().filename().string());
+    EXPECT_TRUE(sockets.empty()) << sockets.front();
+
+    // Without the flag the next run leaves one.
+    ASSERT_EQ(cli({"facts", "--json", target(*sshd_)}).status, 0);
+    EXPECT_TRUE(test::waitUntil([&] { return std::filesystem::exists(residentSocket()); }, 5000));
 }
 
 TEST_F(SshTest, CliResolvesInventoryNamesAndSshConfigAliases) {

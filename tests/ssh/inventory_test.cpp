@@ -4,6 +4,7 @@
 #include "app/inventory/importers.h"
 #include "app/inventory/inventory.h"
 #include "app/inventory/inventory_model.h"
+#include "tests/ssh/test_sshd.h"
 #include "tests/support/temp_dir.h"
 
 #include <QAbstractItemModelTester>
@@ -29,7 +30,12 @@ TEST(Inventory, SavesAndLoadsEveryField) {
     h.rack = QStringLiteral("R12");
     h.rackUnit = 17;
     h.tags = {QStringLiteral("h100"), QStringLiteral("ib")};
+    h.residentAgent = false;
     ASSERT_FALSE(inv.put(h));
+    HostSpec plain;
+    plain.name = QStringLiteral("gpu-08");
+    plain.address = QStringLiteral("10.1.0.8");
+    ASSERT_FALSE(inv.put(plain));
     const QString path = QString::fromStdString((dir.path() / "sub/inventory.json").string());
     ASSERT_FALSE(inv.save(path));
     QString error;
@@ -44,6 +50,11 @@ TEST(Inventory, SavesAndLoadsEveryField) {
     EXPECT_EQ(back->rack, h.rack);
     EXPECT_EQ(back->rackUnit, 17);
     EXPECT_EQ(back->tags, h.tags);
+    EXPECT_FALSE(back->residentAgent);
+    ASSERT_TRUE(loaded->find(QStringLiteral("gpu-08")));
+    EXPECT_TRUE(loaded->find(QStringLiteral("gpu-08"))->residentAgent) << "a resident agent is the default";
+    EXPECT_EQ(QString::fromStdString(test::readFile(dir.path() / "sub/inventory.json")).count(QStringLiteral("resident_agent")), 1)
+        << "only the host that turned it off stores the field";
 }
 
 TEST(Inventory, RefusesInvalidHostsAndMalformedFiles) {

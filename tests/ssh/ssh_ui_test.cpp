@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
 
 #include "tests/support/temp_dir.h"
+#include "ui/host_edit_dialog.h"
 #include "ui/host_key_dialog.h"
 #include "ui/inventory_dialog.h"
 
@@ -72,6 +74,30 @@ TEST(InventoryDialog, ImportsAnsibleAndSshConfigIntoTheTable) {
     EXPECT_EQ(dialog.importSshConfigFile(QString::fromStdString(config.string())), 1);
     EXPECT_EQ(dialog.model().rowCount(), 6);
     keep(dialog, "inventory.png");
+}
+
+}  // namespace
+}  // namespace fleetdeck
+
+namespace fleetdeck {
+namespace {
+
+TEST(HostEditDialog, TheResidentAgentIsOnByDefaultAndCanBeTurnedOffPerHost) {
+    HostSpec h;
+    h.name = QStringLiteral("gpu-07");
+    h.address = QStringLiteral("10.1.0.7");
+    HostEditDialog dialog(h);
+    keep(dialog, "host_edit_dialog.png");
+    auto* box = dialog.findChild<QCheckBox*>();
+    ASSERT_TRUE(box);
+    EXPECT_TRUE(box->text().contains(QStringLiteral("10 minutes")));
+    EXPECT_TRUE(box->isChecked());
+    EXPECT_TRUE(dialog.host().residentAgent);
+    box->setChecked(false);
+    EXPECT_FALSE(dialog.host().residentAgent);
+    h.residentAgent = false;
+    HostEditDialog off(h);
+    EXPECT_FALSE(off.findChild<QCheckBox*>()->isChecked());
 }
 
 }  // namespace
