@@ -1,5 +1,7 @@
 #include "app/push/privileged_agent_command.h"
 
+#include "app/ssh/remote_command.h"
+
 namespace fleetdeck {
 
 QStringList PrivilegedAgentCommand::sudoWords() const {
@@ -19,19 +21,13 @@ QStringList PrivilegedAgentCommand::agentFlags() const {
 
 QStringList PrivilegedAgentCommand::argv() const { return sudoWords() + QStringList{agentPath} + agentFlags(); }
 
-QString shellQuote(const QString& word) {
-    QString quoted = word;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
-QString PrivilegedAgentCommand::shellCommand() const { return shellCommandAround(shellQuote(agentPath)); }
+QString PrivilegedAgentCommand::shellCommand() const { return shellCommandAround(ssh::shellWord(agentPath)); }
 
 QString PrivilegedAgentCommand::shellCommandAround(const QString& agentPathWord) const {
     QStringList words;
-    for (const QString& w : sudoWords()) words << shellQuote(w);
+    for (const QString& w : sudoWords()) words << ssh::shellWord(w);
     words << agentPathWord;
-    for (const QString& w : agentFlags()) words << shellQuote(w);
+    for (const QString& w : agentFlags()) words << ssh::shellWord(w);
     return words.join(QLatin1Char(' '));
 }
 

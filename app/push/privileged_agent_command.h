@@ -31,7 +31,4 @@ private:
     QStringList agentFlags() const;
 };
 
-// 'word' with embedded single quotes as '\''.
-QString shellQuote(const QString& word);
-
 }  // namespace fleetdeck

@@ -4,11 +4,17 @@
 
 namespace fleetdeck::ssh {
 
+QString shellWord(const QString& word) {
+    QString quoted = word;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
 std::optional<QByteArray> shellQuote(const QString& path) {
     if (!path.startsWith(QLatin1Char('/'))) return std::nullopt;
     for (const QChar c : path)
         if (c == QLatin1Char('\'') || c.unicode() < 0x20 || c.unicode() == 0x7f) return std::nullopt;
-    return '\'' + path.toUtf8() + '\'';
+    return shellWord(path).toUtf8();
 }
 
 RemoteResult runRemote(ssh_session session, const QByteArray& command, const QByteArray& input) {

@@ -21,6 +21,10 @@ struct RemoteResult {
 // only from fixed text and shellQuote()d values.
 RemoteResult runRemote(ssh_session session, const QByteArray& command, const QByteArray& input = {});
 
+// `word` as one single-quoted shell word, embedded single quotes as '\''. The one quoting
+// function for text FleetDeck hands to a shell (remote scripts, ProxyCommand, sudo lines).
+QString shellWord(const QString& word);
+
 // A path as one single-quoted shell word. nullopt when it is not absolute or holds a quote or a
 // control character: such a path is refused rather than escaped.
 std::optional<QByteArray> shellQuote(const QString& path);

@@ -20,7 +20,6 @@ bool isPlainHopWord(const QString& word) {
     return !word.startsWith(QLatin1Char('-')) && re.match(word).hasMatch();
 }
 
-QString quoteWord(const QString& word) { return QLatin1Char('\'') + word + QLatin1Char('\''); }
 
 // "user@host:port" as ssh(1) takes it for a destination: a port needs the ssh:// form.
 QString destination(const QString& hop) {
@@ -96,19 +95,19 @@ std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error) 
     }
     // OpenSSH checks the jump hosts' keys against the same known_hosts, never asks (BatchMode),
     // and only forwards the byte stream; FleetDeck still checks the target's key itself.
-    QStringList words{QStringLiteral("exec ssh"), QStringLiteral("-F"), quoteWord(QDir(plan.configFile).absolutePath()),
+    QStringList words{QStringLiteral("exec ssh"), QStringLiteral("-F"), shellWord(QDir(plan.configFile).absolutePath()),
                       QStringLiteral("-o BatchMode=yes"),
                       plan.acceptNew ? QStringLiteral("-o StrictHostKeyChecking=accept-new")
                                      : QStringLiteral("-o StrictHostKeyChecking=yes"),
-                      QStringLiteral("-o UserKnownHostsFile=") + quoteWord(plan.knownHostsFile),
+                      QStringLiteral("-o UserKnownHostsFile=") + shellWord(plan.knownHostsFile),
                       QStringLiteral("-o ConnectTimeout=%1").arg(plan.connectTimeoutS)};
     for (const QString& id : plan.identityFiles)
-        if (QFile::exists(id) && shellQuote(id)) words << QStringLiteral("-i") << quoteWord(id);
+        if (QFile::exists(id) && shellQuote(id)) words << QStringLiteral("-i") << shellWord(id);
     const QString last = hops.takeLast();
-    if (!hops.isEmpty()) words << QStringLiteral("-J") << quoteWord(hops.join(QLatin1Char(',')));
+    if (!hops.isEmpty()) words << QStringLiteral("-J") << shellWord(hops.join(QLatin1Char(',')));
     const QString target = plan.host.contains(QLatin1Char(':')) && !plan.host.startsWith(QLatin1Char('['))
                                ? QStringLiteral("[%1]").arg(plan.host) : plan.host;
-    words << QStringLiteral("-W") << quoteWord(QStringLiteral("%1:%2").arg(target).arg(plan.port)) << quoteWord(destination(last));
+    words << QStringLiteral("-W") << shellWord(QStringLiteral("%1:%2").arg(target).arg(plan.port)) << shellWord(destination(last));
     return words.join(QLatin1Char(' '));
 }
 

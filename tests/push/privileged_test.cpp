@@ -6,6 +6,7 @@
 #include "app/local_transport.h"
 #include "app/push/privileged_agent_command.h"
 #include "app/push/privileged_transport.h"
+#include "app/ssh/remote_command.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
 
@@ -22,7 +23,7 @@ TEST(PrivilegedAgentCommand, ArgvForEachWayToRoot) {
     c.sudo = SudoMode::None;
     c.agentArguments = {};
     EXPECT_EQ(c.argv(), (QStringList{"/opt/agent", "--stdio", "--announce"}));
-    EXPECT_EQ(shellQuote(QStringLiteral("it's $(rm -rf /)")), "'it'\\''s $(rm -rf /)'");
+    EXPECT_EQ(ssh::shellWord(QStringLiteral("it's $(rm -rf /)")), "'it'\\''s $(rm -rf /)'");
 }
 
 struct Outcome {
