@@ -93,6 +93,10 @@ std::vector<HostSpec> generatedDemoFleet(int count) {
         spec.kind = HostSpec::Kind::Simulated;
         QString profile = QString::fromLatin1(slot.profile);
         if (i % 25 == 2 && i % kPerRack < 5) profile += QStringLiteral("+bad-fan");
+        // One slow, lossy cross-rack link (sim-002 <-> sim-010), as in the demo racks, once
+        // there are two racks: the latency map then has something to find.
+        if (count > kPerRack + 1 && (i == 1 || i == kPerRack + 1))
+            profile += QStringLiteral("+bad-link=sim-%1").arg(i == 1 ? kPerRack + 2 : 2, 3, 10, QLatin1Char('0'));
         spec.simulateProfile = QStringLiteral("%1:%2").arg(profile).arg(1000 + i);
         spec.rack = QStringLiteral("rack-%1").arg(i / kPerRack + 1, 2, 10, QLatin1Char('0'));
         spec.rackHeightU = slot.heightU;

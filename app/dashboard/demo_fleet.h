@@ -23,7 +23,8 @@ std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error = nu
 std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory);
 
 // `count` simulated hosts in racks of eight, for benchmarks and large-fleet checks: mostly 8-GPU
-// training servers, some inference servers and CPU nodes, one in 25 with a bad fan.
+// training servers, some inference servers and CPU nodes, one in 25 with a bad fan, and (from
+// ten hosts on) one slow, lossy link between sim-002 and sim-010.
 std::vector<HostSpec> generatedDemoFleet(int count);
 
 }  // namespace fleetdeck

@@ -52,6 +52,15 @@ TEST(DemoFleet, GeneratedFleetHasUniqueNamesAndFitsItsRacks) {
     }
     EXPECT_EQ(names.size(), 200u);
     EXPECT_EQ(usedUnits.size(), 25u);
+    std::map<std::string, std::vector<std::string>> badLinks;
+    for (const HostSpec& h : hosts)
+        badLinks[h.name.toStdString()] = agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec->bad_link_peers;
+    EXPECT_EQ(badLinks["sim-002"], std::vector<std::string>{"sim-010"});
+    EXPECT_EQ(badLinks["sim-010"], std::vector<std::string>{"sim-002"});
+    std::size_t withBadLinks = 0;
+    for (const auto& [name, peers] : badLinks) withBadLinks += !peers.empty();
+    EXPECT_EQ(withBadLinks, 2u);
+    for (const HostSpec& h : generatedDemoFleet(8)) EXPECT_FALSE(h.simulateProfile.contains(QStringLiteral("bad-link")));
 }
 
 TEST(DemoFleet, FirstStartShowsThisMachineAndTheDemoRacksUntilThereIsAnInventory) {
