@@ -81,6 +81,16 @@ bool fakeUname(const fs::path& dir, const std::string& script, Mounted& mounted)
     return true;
 }
 
+// In a mount namespace of this thread's own, a tmpfs mounted with `flags` and `options` on the
+// server's agent cache directory, for the sshd started afterwards.
+bool tmpfsOnCacheDir(const fs::path& cacheDir, unsigned long flags, const char* options, Mounted& mounted) {
+    if (!ownMountNamespace()) return false;
+    fs::create_directories(cacheDir);
+    if (::mount("tmpfs", cacheDir.c_str(), "tmpfs", flags, options) != 0) return false;
+    mounted.points.push_back(cacheDir);
+    return true;
+}
+
 TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
     Mounted mounted;
     ASSERT_TRUE(fakeUname(tmp_.path(), "echo riscv64", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
@@ -129,12 +139,10 @@ TEST_F(SshTest, ServersSharingAHomeDirectoryEachKeepTheirOwnResidentAgent) {
 }
 
 TEST_F(SshTest, AFullDiskIsReportedWithTheSpaceLeftAndTheSpaceNeeded) {
-    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
     const fs::path cacheDir = cachedAgent().parent_path();
-    fs::create_directories(cacheDir);
-    ASSERT_EQ(::mount("tmpfs", cacheDir.c_str(), "tmpfs", 0, "size=256k,mode=700"), 0);  // the agent is over 1 MiB
-    mounted.points.push_back(cacheDir);
+    ASSERT_TRUE(tmpfsOnCacheDir(cacheDir, 0, "size=256k,mode=700", mounted))  // the agent is over 1 MiB
+        << "unshare(CLONE_NEWNS) and mount need root";
     auto sshd = makeSshd("sshd-full");
     ASSERT_TRUE(sshd->start()) << sshd->log();
     trust(*sshd);
@@ -152,12 +160,9 @@ TEST_F(SshTest, AFullDiskIsReportedWithTheSpaceLeftAndTheSpaceNeeded) {
 }
 
 TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
-    ASSERT_TRUE(ownMountNamespace()) << "unshare(CLONE_NEWNS) and mount need root";
     Mounted mounted;
     const fs::path cacheDir = cachedAgent().parent_path();
-    fs::create_directories(cacheDir);
-    ASSERT_EQ(::mount("tmpfs", cacheDir.c_str(), "tmpfs", MS_NOEXEC, "size=64m,mode=700"), 0);
-    mounted.points.push_back(cacheDir);
+    ASSERT_TRUE(tmpfsOnCacheDir(cacheDir, MS_NOEXEC, "size=64m,mode=700", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
     ASSERT_EQ(::mount("tmpfs", "/dev/shm", "tmpfs", 0, "size=64m"), 0);
     mounted.points.push_back("/dev/shm");
     auto sshd = makeSshd("sshd-noexec");
