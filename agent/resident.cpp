@@ -32,9 +32,6 @@ struct FileIdentity {
     off_t size = 0;
     timespec mtime{};
 
-    static std::optional<FileIdentity> of(const struct stat& st) {
-        return FileIdentity{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
-    }
     bool operator==(const FileIdentity& o) const {
         return dev == o.dev && ino == o.ino && size == o.size && mtime.tv_sec == o.mtime.tv_sec &&
                mtime.tv_nsec == o.mtime.tv_nsec;
@@ -44,17 +41,21 @@ struct FileIdentity {
 std::optional<FileIdentity> identity_of(const std::string& path, bool follow) {
     struct stat st{};
     if ((follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) != 0) return std::nullopt;
-    return FileIdentity::of(st);
+    return FileIdentity{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
 }
 
 std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
+void redirect_to_null(int fd) {
+    if (const int null_fd = ::open("/dev/null", O_RDWR); null_fd >= 0) {
+        ::dup2(null_fd, fd);
+        if (null_fd != fd) ::close(null_fd);
+    }
+}
+
 // The listener's world: stdio on /dev/null, no descriptor but its socket and lock, no terminal.
 void detach(int keep_a, int keep_b) {
-    if (const int null_fd = ::open("/dev/null", O_RDWR); null_fd >= 0) {
-        for (int fd = 0; fd < 3; ++fd) ::dup2(null_fd, fd);
-        if (null_fd > 2) ::close(null_fd);
-    }
+    for (int fd = 0; fd < 3; ++fd) redirect_to_null(fd);
     std::vector<int> open_fds;
     if (DIR* dir = ::opendir("/proc/self/fd")) {
         while (const dirent* e = ::readdir(dir)) {
@@ -134,13 +135,6 @@ namespace {
 
 void say(const std::string& why) {
     if (!why.empty()) std::fprintf(stderr, "fleetdeck-agent: no resident agent: %s\n", why.c_str());
-}
-
-void redirect_to_null(int fd) {
-    if (const int null_fd = ::open("/dev/null", O_RDWR); null_fd >= 0) {
-        ::dup2(null_fd, fd);
-        if (null_fd != fd) ::close(null_fd);
-    }
 }
 
 // In the listener's own process: takes the lock, binds the socket and serves until it is time to

@@ -1,5 +1,4 @@
 // fleetdeck: wires the fleet thread, the main window and the command line together.
-
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>

@@ -38,6 +38,15 @@ struct Probe {
     bool cacheDirReady = false;  // <cacheHome>/fleetdeck exists (made 0700), is ours and no symlink
 };
 
+// The one hash check every script runs before it trusts a file: `fileWord` is a quoted path or
+// "$agent", `digestWord` a single-quoted digest or "$h".
+QByteArray digestMatches(const QByteArray& fileWord, const QByteArray& digestWord) {
+    return "test \"$(sha256sum < " + fileWord + " 2>/dev/null)\" = " + digestWord;
+}
+
+// `sha256` as sha256sum prints it for stdin, quoted.
+QByteArray quotedDigest(const QByteArray& sha256) { return "'" + sha256 + "  -'"; }
+
 TransportProblem unavailable(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
 
 // Words the start script takes from this build: architectures, digests and the version are
@@ -61,7 +70,7 @@ std::optional<QByteArray> startScript(const AgentCommand& command) {
     if (!isPlainToken(QString::fromLatin1(version))) return std::nullopt;
     return kNodeVariable + "a=$(uname -m); c=\"${XDG_CACHE_HOME:-$HOME/.cache}\"; h=; case \"$a\" in " + cases + "esac; "
            "agent=\"$c/fleetdeck/agent-" + version + "-$a\"; "
-           "if test -n \"$h\" && test \"$(sha256sum < \"$agent\" 2>/dev/null)\" = \"$h  -\"; then "
+           "if test -n \"$h\" && " + digestMatches("\"$agent\"", "\"$h  -\"") + "; then "
            "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s %s\\n' \"$n\" \"$agent\"; exec " +
            command("\"$agent\"") + "; fi; s=noexec; else s=missing; fi; "
            // For the upload: the directory made now saves it an exec of its own.
@@ -179,7 +188,7 @@ QString explainUploadFailure(ssh_session session, const QByteArray& quotedDir, q
 
 // A cached agent in a fallback directory: the same check as the start script's, without starting it.
 Cached checkCached(ssh_session session, const QByteArray& quotedPath, const QByteArray& sha256) {
-    const QByteArray command = "if test \"$(sha256sum < " + quotedPath + " 2>/dev/null)\" = '" + sha256 + "  -'; then " +
+    const QByteArray command = "if " + digestMatches(quotedPath, quotedDigest(sha256)) + "; then " +
                                quotedPath + " --version >/dev/null 2>&1 && echo ready || echo noexec; else echo missing; fi";
     const QByteArray word = runRemote(session, command).out.trimmed();
     if (word == "ready") return Cached::Ready;
@@ -194,7 +203,7 @@ enum class Placed { Started, NotExecutable, Failed };
 QString installAndStart(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
                         const AgentCommand& command, const QString& hostLabel, Deployment& d, Placed* placed) {
     const QByteArray script = kNodeVariable +
-        "if test \"$(sha256sum < " + qTemp + " 2>/dev/null)\" = '" + sha256 + "  -'; then chmod 700 -- " + qTemp +
+        "if " + digestMatches(qTemp, quotedDigest(sha256)) + "; then chmod 700 -- " + qTemp +
         " && mv -f -- " + qTemp + " " + qFinal + " || exit 1; if " + qFinal + " --version >/dev/null 2>&1; then printf '" +
         kStartedMarker + "%s %s\\n' \"$n\" " + qFinal + "; exec " + command(qFinal) + "; fi; echo noexec; else echo mismatch; fi";
     ChannelPtr channel = openExec(session, script, hostLabel, d);
@@ -241,7 +250,6 @@ Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QStri
     Placed placed = Placed::Failed;
     if (error.isEmpty()) error = installAndStart(session, *qTemp, *qFinal, agent.sha256, command, hostLabel, d, &placed);
     if (!error.isEmpty()) {
-        d.problem.reset();
         runRemote(session, "rm -f -- " + *qTemp);
         d.problem = unavailable(QStringLiteral("could not install the agent: %1")
                                     .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));

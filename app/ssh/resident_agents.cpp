@@ -61,10 +61,12 @@ std::optional<ResidentAgent> findResidentAgent(const QString& target) {
 void rememberResidentAgent(const QString& target, const ResidentAgent& agent) {
     std::lock_guard lock(fileMutex());
     QJsonObject all = load();
-    all.insert(target, QJsonObject{{QStringLiteral("socket"), agent.socketPath},
-                                   {QStringLiteral("agent"), agent.agentPath},
-                                   {QStringLiteral("arch"), agent.arch},
-                                   {QStringLiteral("sha256"), QString::fromLatin1(agent.sha256)}});
+    const QJsonObject entry{{QStringLiteral("socket"), agent.socketPath},
+                            {QStringLiteral("agent"), agent.agentPath},
+                            {QStringLiteral("arch"), agent.arch},
+                            {QStringLiteral("sha256"), QString::fromLatin1(agent.sha256)}};
+    if (all.value(target).toObject() == entry) return;  // the same agent started again: nothing to write
+    all.insert(target, entry);
     save(all);
 }
 

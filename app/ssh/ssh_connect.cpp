@@ -20,7 +20,6 @@ bool isPlainHopWord(const QString& word) {
     return !word.startsWith(QLatin1Char('-')) && re.match(word).hasMatch();
 }
 
-
 // "user@host:port" as ssh(1) takes it for a destination: a port needs the ssh:// form.
 QString destination(const QString& hop) {
     static const QRegularExpression portRe(QStringLiteral(R"(:(\d{1,5})$)"));
@@ -131,10 +130,10 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         return *problem;
     // The default start reuses a resident agent: no shell and no new process on the server. Any
     // other command (a push's privileged agent) always starts its own.
-    const bool plainStart = !plan.agentCommand && plan.residentAgent;
+    const bool useResident = !plan.agentCommand && plan.residentAgent;
     const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
     std::optional<Deployment> reached;
-    if (plainStart)
+    if (useResident)
         if (const auto resident = findResidentAgent(target)) {
             reached = reachResidentAgent(session.get(), *resident);
             if (reached->problem) {
@@ -144,10 +143,10 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         }
     Deployment deployment = reached ? std::move(*reached)
                                     : deployAgent(session.get(), plan.label,
-                                                  plainStart ? residentStdioAgentCommand
+                                                  useResident ? residentStdioAgentCommand
                                                   : plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
     if (deployment.problem) return *deployment.problem;
-    if (plainStart && !deployment.resident && !deployment.node.isEmpty())
+    if (useResident && !deployment.resident && !deployment.node.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))
             rememberResidentAgent(target, {residentSocketFor(deployment.agentPath, deployment.node), deployment.agentPath,
                                            deployment.arch, bundled->sha256});
