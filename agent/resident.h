@@ -13,10 +13,15 @@ namespace fleetdeck::agent {
 // copy of it through a Unix socket (sshd's direct-streamlocal channel) instead of an exec channel,
 // so they cost the server no login shell, no hashing and no new process image.
 //
-// The socket sits beside the agent binary in the user's 0700 cache directory, is created 0600,
-// and every connection's peer must be this user (SO_PEERCRED). Nothing listens on a network port.
-// The listener exits after `linger` without a client, and at once when its socket is removed or
-// replaced, or when the agent file it was started from is replaced or changed (a new upload).
+// The socket sits beside the agent binary in the user's 0700 cache directory (a listener refuses any
+// other directory), is created 0600, and every connection's peer must be this user (SO_PEERCRED).
+// Nothing listens on a network port. The listener proves itself to each client: the start script
+// leaves a random key in <socket>.key (0600) and tells the client over the SSH exec channel; a
+// client's first line is {"nonce":"<hex>"} and the ready line answers with
+// "proof": hex(HMAC-SHA256(key, "fleetdeck-resident-v1 " + nonce)). A socket another user bound at
+// that path after a reboot cannot answer, and the client ignores it (docs/ssh.md).
+// The listener exits after `linger` without a client, and at once when its socket or key is removed
+// or replaced, or when the agent file it was started from is replaced or changed (a new upload).
 struct ResidentOptions {
     std::string socket_path;
     std::chrono::seconds linger{600};
@@ -33,7 +38,13 @@ using MachineFactory = std::function<std::unique_ptr<Machine>()>;
 // listener itself reports later problems on this process's stderr). Call before any thread starts.
 std::string ensure_resident(const ResidentOptions& options, const MachineFactory& make_machine);
 
-// The first line a resident connection receives: {"event":"ready",…}, as --announce writes it.
-std::string ready_line(Machine& machine);
+// The ready event {"event":"ready",…} as --announce writes it; a resident connection's carries the
+// proof for the client's nonce too.
+std::string ready_line(Machine& machine, const std::string& proof = {});
+
+inline constexpr char kResidentProofContext[] = "fleetdeck-resident-v1 ";
+std::string resident_proof(const std::string& key, const std::string& nonce);
+// Where the listener for `options.socket_path` reads its key: "<socket>.key".
+std::string key_path(const ResidentOptions& options);
 
 }  // namespace fleetdeck::agent

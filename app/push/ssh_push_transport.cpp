@@ -7,8 +7,9 @@ namespace fleetdeck {
 ExecTransportFactory sshExecTransports(std::shared_ptr<HostKeyBook> keys) {
     return [keys](const HostSpec& host, PrivilegedAgentCommand command) -> std::unique_ptr<Transport> {
         auto transport = std::make_unique<ssh::SshTransport>(host);
-        transport->setAgentCommand([command](const QByteArray& agentPathWord) {
-            return command.shellCommandAround(QString::fromUtf8(agentPathWord)).toUtf8();
+        // sudo closes inherited descriptors: a sudo line names the verified path (agent_deploy.h).
+        transport->setAgentCommand([command](const ssh::AgentWords& agent) {
+            return command.shellCommandAround(QString::fromUtf8(command.sudo == SudoMode::None ? agent.exec : agent.path)).toUtf8();
         });
         if (keys) {
             ssh::SshTransport* t = transport.get();

@@ -11,6 +11,10 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <libssh/sftp.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
 
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
@@ -21,61 +25,111 @@ namespace {
 
 constexpr char kStartedMarker[] = "fleetdeck-start ";
 constexpr char kProbeMarker[] = "fleetdeck-probe";
-// Every script that starts the agent sets $n to the server's node name first: the start marker
-// reports it and residentStdioAgentCommand() names the socket after it.
-const QByteArray kNodeVariable = QByteArrayLiteral("n=$(uname -n); ");
-
-enum class Cached { Ready, NotExecutable, Missing };
-
-// What the start script reports when the cached agent could not be started: why, and what the
-// upload needs to know (architecture, user id, cache and runtime directories).
-struct Probe {
-    Cached cacheDir = Cached::Missing;
-    QString arch;
-    QString uid;
-    QString cacheHome;
-    QString runtimeDir;
-    bool cacheDirReady = false;  // <cacheHome>/fleetdeck exists (made 0700), is ours and no symlink
-};
-
-// The one hash check every script runs before it trusts a file: `fileWord` is a quoted path or
-// "$agent", `digestWord` a single-quoted digest or "$h".
-QByteArray digestMatches(const QByteArray& fileWord, const QByteArray& digestWord) {
-    return "test \"$(sha256sum < " + fileWord + " 2>/dev/null)\" = " + digestWord;
-}
-
-// `sha256` as sha256sum prints it for stdin, quoted.
-QByteArray quotedDigest(const QByteArray& sha256) { return "'" + sha256 + "  -'"; }
+constexpr char kExecWord[] = "/proc/self/fd/3";
 
 TransportProblem unavailable(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
 
-// Words the start script takes from this build: architectures, digests and the version are
-// checked so that nothing a shell would interpret can reach it.
+// Words the scripts take from this build: architectures, digests and the version are checked so
+// that nothing a shell would interpret can reach them.
 bool isPlainToken(const QString& word) {
     static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9_.+-]+$"));
     return re.match(word).hasMatch();
 }
 
-// One exec for the common case. The script finds the architecture and the cached agent, and
-// only runs the binary once its SHA-256 matched the bundled one, so a tampered file is never
-// executed; `--version` first, so a noexec cache directory is told apart from a missing agent.
-// Anything else ends in the probe block, and the caller uploads.
-std::optional<QByteArray> startScript(const AgentCommand& command) {
+// What a start script reports when it did not start the agent from its directory.
+enum class Cached {
+    Missing,        // no agent there, or not the bundled one: upload
+    NotExecutable,  // the directory does not allow running programs (mounted noexec)
+    Unusable,       // the file is not a regular file of the user's that only it can write: upload over it
+    DirectoryBad,   // the directory exists but is another user's, a symlink or open to others: never used
+    NoDirectory,    // the directory could not be made (no such parent, read-only): try the next place
+    Mismatch,       // an uploaded file did not match its SHA-256
+    MoveFailed,     // the uploaded file could not be made executable or renamed into place
+};
+
+// The start script's answer: why the agent was not started, and what the upload needs to know.
+struct Probe {
+    Cached state = Cached::Missing;
+    QString arch;
+    QString uid;
+    QString cacheHome;
+    QString runtimeDir;
+    QString directory;  // the directory it looked in
+    QString owner;      // that directory as `stat -c '%U %u %a %F'` describes it; empty when absent
+};
+
+// Every script begins here: the node name (the start marker reports it, and resident sockets are
+// named after it), the architecture, and the bundled agent's digest for it ($h, empty when none).
+std::optional<QByteArray> prologue() {
     QByteArray cases;
     for (const fleetdeck::BundledAgent& a : bundledAgents()) {
         if (!isPlainToken(a.arch) || !isPlainToken(QString::fromLatin1(a.sha256))) return std::nullopt;
         cases += a.arch.toUtf8() + ") h=" + a.sha256 + ";; ";
     }
-    const QByteArray version = QByteArrayLiteral(FLEETDECK_VERSION);
-    if (!isPlainToken(QString::fromLatin1(version))) return std::nullopt;
-    return kNodeVariable + "a=$(uname -m); c=\"${XDG_CACHE_HOME:-$HOME/.cache}\"; h=; case \"$a\" in " + cases + "esac; "
-           "agent=\"$c/fleetdeck/agent-" + version + "-$a\"; "
-           "if test -n \"$h\" && " + digestMatches("\"$agent\"", "\"$h  -\"") + "; then "
-           "if \"$agent\" --version >/dev/null 2>&1; then printf '" + kStartedMarker + "%s %s\\n' \"$n\" \"$agent\"; exec " +
-           command("\"$agent\"") + "; fi; s=noexec; else s=missing; fi; "
-           // For the upload: the directory made now saves it an exec of its own.
-           "d=\"$c/fleetdeck\"; test -n \"$h\" && mkdir -p -m 700 -- \"$d\" 2>/dev/null && test -O \"$d\" && test ! -L \"$d\" && k=dirok || k=dirbad; "
-           "printf '" + kProbeMarker + "\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n' \"$s\" \"$a\" \"$(id -u)\" \"$c\" \"${XDG_RUNTIME_DIR:-}\" \"$k\"";
+    if (!isPlainToken(QStringLiteral(FLEETDECK_VERSION))) return std::nullopt;
+    return "n=$(uname -n); a=$(uname -m); h=; case \"$a\" in " + cases + "esac; ";
+}
+
+// The one way an agent is started, for the directory in $d: made 0700 when absent, then used only
+// when it is a directory of the login user's (not a symlink) with mode 0700. The agent file there
+// is opened once as descriptor 3; that descriptor must be a regular file of the user's that group
+// and others cannot write, its bytes must hash to $h, and it must run (`--version`; a noexec
+// mount fails here); then `command` is exec'd on it. Otherwise $s says why, for the probe.
+QByteArray startFromDirectory(const AgentCommand& command, bool resident) {
+    // A resident agent's key: 32 random bytes in hex, made once per socket with umask 077 and
+    // renamed into place, read back with the shell's own `read`; the start marker reports it.
+    const QByteArray key = resident
+        ? QByteArrayLiteral("sk=\"$agent.$n.sock.key\"; test -f \"$sk\" || (umask 077; od -An -N32 -tx1 /dev/urandom | "
+                            "tr -d ' \\n' > \"$sk.$$\" && mv -f -- \"$sk.$$\" \"$sk\"); key=; read -r key < \"$sk\"; ")
+        : QByteArrayLiteral("key=-; ");
+    return "agent=\"$d/agent-" FLEETDECK_VERSION "-$a\"; test -n \"$h\" && test ! -e \"$d\" && test ! -L \"$d\" && "
+           "mkdir -m 700 -- \"$d\" 2>/dev/null; s=dirbad; "
+           "if test -d \"$d\" && test ! -L \"$d\" && test -O \"$d\" && test \"$(stat -c %a -- \"$d\" 2>/dev/null)\" = 700; then "
+           "s=missing; if test -n \"$h\" && test -f \"$agent\" && exec 3<\"$agent\"; then "
+           "if test -O " + QByteArray(kExecWord) + " && test -f " + kExecWord + "; then "
+           "case \"$(stat -L -c %A " + kExecWord + " 2>/dev/null)\" in ?????w*|????????w*) s=unusable ;; *) "
+           "if test \"$(sha256sum <&3 2>/dev/null)\" = \"$h  -\"; then "
+           "if " + kExecWord + " --version >/dev/null 2>&1; then " + key +
+           "printf '" + kStartedMarker + "%s %s %s\\n' \"$n\" \"${key:--}\" \"$agent\"; exec " +
+           command(AgentWords{"\"$agent\"", kExecWord}) + "; fi; s=noexec; fi ;; esac; else s=unusable; fi; fi; fi; ";
+}
+
+// What every script prints when it did not start the agent.
+QByteArray probeBlock() {
+    return "printf '" + QByteArray(kProbeMarker) + "\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n' \"$s\" \"$a\" \"$(id -u)\" "
+           "\"${XDG_CACHE_HOME:-$HOME/.cache}\" \"${XDG_RUNTIME_DIR:-}\" \"$d\" \"$(stat -c '%U %u %a %F' -- \"$d\" 2>/dev/null)\"";
+}
+
+// One exec for the common case: the start from the cache directory.
+std::optional<QByteArray> startScript(const AgentCommand& command, bool resident) {
+    const auto head = prologue();
+    if (!head) return std::nullopt;
+    return *head + "d=\"${XDG_CACHE_HOME:-$HOME/.cache}/fleetdeck\"; test -n \"$h\" && test ! -e \"$d\" && mkdir -p -- \"${d%/*}\" 2>/dev/null; " +
+           startFromDirectory(command, resident) + probeBlock();
+}
+
+// The same start, from a fallback directory (a single-quoted absolute path).
+QByteArray startInScript(const QByteArray& head, const QByteArray& quotedDir, const AgentCommand& command, bool resident) {
+    return head + "d=" + quotedDir + "; " + startFromDirectory(command, resident) + probeBlock();
+}
+
+// After an upload to `quotedTemp` in the directory: checks its SHA-256, makes it executable,
+// renames it over the agent's name, then starts it the one way above.
+QByteArray installScript(const QByteArray& head, const QByteArray& quotedDir, const QByteArray& quotedTemp,
+                         const AgentCommand& command, bool resident) {
+    return head + "d=" + quotedDir + "; t=" + quotedTemp + "; "
+           "if test \"$(sha256sum < \"$t\" 2>/dev/null)\" = \"$h  -\"; then if chmod 700 -- \"$t\" && "
+           "mv -fT -- \"$t\" \"$d/agent-" FLEETDECK_VERSION "-$a\"; then " + startFromDirectory(command, resident) +
+           "else s=movefailed; fi; else s=mismatch; fi; " + probeBlock();
+}
+
+Cached stateFrom(const QByteArray& word, bool haveOwner) {
+    if (word == "noexec") return Cached::NotExecutable;
+    if (word == "unusable") return Cached::Unusable;
+    if (word == "mismatch") return Cached::Mismatch;
+    if (word == "movefailed") return Cached::MoveFailed;
+    if (word == "dirbad") return haveOwner ? Cached::DirectoryBad : Cached::NoDirectory;
+    return Cached::Missing;
 }
 
 // Reads a script's output until it prints the start marker: from there on the agent speaks, and
@@ -95,12 +149,19 @@ std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& chan
         const qsizetype at = out.startsWith(kStartedMarker) ? 0 : out.indexOf(QByteArray("\n") + kStartedMarker);
         const qsizetype lineEnd = at < 0 ? -1 : out.indexOf('\n', at + 1);
         if (lineEnd >= 0) {  // lines before the marker are the login shell's chatter
-            // "fleetdeck-start <node> <path>": the node name has no spaces, the path may.
+            // "fleetdeck-start <node> <key or -> <path>": node and key have no spaces, the path may.
             const qsizetype nodeAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
-            const qsizetype space = out.indexOf(' ', nodeAt);
-            const qsizetype pathAt = space >= 0 && space < lineEnd ? space + 1 : nodeAt;
-            d.node = QString::fromUtf8(out.mid(nodeAt, pathAt - 1 - nodeAt));
-            d.agentPath = QString::fromUtf8(out.mid(pathAt, lineEnd - pathAt));
+            const QByteArray line = out.mid(nodeAt, lineEnd - nodeAt);
+            const qsizetype keyAt = line.indexOf(' ') + 1;
+            const qsizetype pathAt = keyAt > 0 ? line.indexOf(' ', keyAt) + 1 : 0;
+            if (keyAt <= 0 || pathAt <= 0) {
+                d.problem = unavailable(QStringLiteral("the start script printed an unexpected line: %1").arg(QString::fromUtf8(line)));
+                return std::nullopt;
+            }
+            d.node = QString::fromUtf8(line.left(keyAt - 1));
+            const QByteArray key = line.mid(keyAt, pathAt - 1 - keyAt);
+            if (key != "-") d.residentKey = key;
+            d.agentPath = QString::fromUtf8(line.mid(pathAt));
             const QString prefix = QStringLiteral("/agent-" FLEETDECK_VERSION "-");
             if (const qsizetype archAt = d.agentPath.lastIndexOf(prefix); archAt >= 0) d.arch = d.agentPath.mid(archAt + prefix.size());
             d.firstBytes = out.mid(lineEnd + 1);
@@ -111,23 +172,35 @@ std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& chan
     }
 }
 
-// Reads the start script's answer. Started: `d` holds the channel and anything the agent already
-// wrote. Otherwise the probe, or nullopt with d.problem set.
+// Reads a script's answer. Started: `d` holds the channel and anything the agent already wrote.
+// Otherwise the probe, or nullopt with d.problem set.
 std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d) {
     const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
     if (!answer) return std::nullopt;
     const QByteArray& out = *answer;
     const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
-    if (!out.contains(kProbeMarker) || lines.size() < 6 || lines[2].trimmed().isEmpty()) {
-        d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id, sha256sum): %1")
+    if (!out.contains(kProbeMarker) || lines.size() < 8 || lines[2].trimmed().isEmpty()) {
+        d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id, stat, sha256sum): %1")
                                     .arg(ssh_channel_is_eof(channel.get()) ? QStringLiteral("unexpected output")
                                                                            : QStringLiteral("no answer in time")));
         return std::nullopt;
     }
-    const QByteArray state = lines[1].trimmed();
-    return Probe{state == "noexec" ? Cached::NotExecutable : Cached::Missing, QString::fromUtf8(lines[2].trimmed()),
-                 QString::fromUtf8(lines[3].trimmed()), QString::fromUtf8(lines[4].trimmed()),
-                 QString::fromUtf8(lines[5].trimmed()), lines.value(6).trimmed() == "dirok"};
+    const auto field = [&lines](int i) { return QString::fromUtf8(lines.value(i).trimmed()); };
+    Probe probe{stateFrom(lines[1].trimmed(), !field(7).isEmpty()), field(2), field(3), field(4), field(5), field(6), field(7)};
+    return probe;
+}
+
+// Why a directory is refused, in words: "belongs to intruder (uid 4242), mode 755".
+QString describeRefusal(const Probe& probe, const QString& hostLabel) {
+    const QStringList f = probe.owner.split(QLatin1Char(' '));
+    const QString owner = f.value(0), uid = f.value(1), mode = f.value(2), type = f.mid(3).join(QLatin1Char(' '));
+    QString why;
+    if (type != QLatin1String("directory")) why = QStringLiteral("is a %1, not a directory").arg(type);
+    else if (uid != probe.uid) why = QStringLiteral("belongs to %1 (uid %2), not to the login user (uid %3)").arg(owner, uid, probe.uid);
+    else why = QStringLiteral("has mode %1, so others may change what is in it; FleetDeck needs 700").arg(mode);
+    return QStringLiteral("refusing to run the agent from %1 on %2: it %3. Another user may have put it there to run "
+                          "their program as you. Remove it (or chmod 700 it if it is yours) and connect again")
+        .arg(probe.directory, hostLabel, why);
 }
 
 // Opens one exec channel running `script`; nullptr with d.problem set when it cannot.
@@ -186,59 +259,33 @@ QString explainUploadFailure(ssh_session session, const QByteArray& quotedDir, q
     return error;
 }
 
-// A cached agent in a fallback directory: the same check as the start script's, without starting it.
-Cached checkCached(ssh_session session, const QByteArray& quotedPath, const QByteArray& sha256) {
-    const QByteArray command = "if " + digestMatches(quotedPath, quotedDigest(sha256)) + "; then " +
-                               quotedPath + " --version >/dev/null 2>&1 && echo ready || echo noexec; else echo missing; fi";
-    const QByteArray word = runRemote(session, command).out.trimmed();
-    if (word == "ready") return Cached::Ready;
-    return word == "noexec" ? Cached::NotExecutable : Cached::Missing;
+// How this connect starts the agent: the command, whether it leaves a resident agent, the
+// scripts' common beginning, and the host's name for messages.
+struct StartPlan {
+    const AgentCommand& command;
+    bool resident;
+    QByteArray head;
+    QString hostLabel;
+};
+
+// Runs one start script. nullopt: started (d.channel) or failed (d.problem); otherwise its probe.
+std::optional<Probe> runStart(ssh_session session, const QByteArray& script, const StartPlan& plan, Deployment& d) {
+    ChannelPtr channel = openExec(session, script, plan.hostLabel, d);
+    if (!channel) return std::nullopt;
+    return readStartAnswer(session, std::move(channel), d);
 }
 
-enum class Placed { Started, NotExecutable, Failed };
-
-// Verifies the uploaded file, makes it executable, moves it into place, checks that it runs and
-// starts it: one exec. Started: `d` holds the agent's channel. Otherwise an error sentence, or
-// empty with NotExecutable (the directory is mounted noexec).
-QString installAndStart(ssh_session session, const QByteArray& qTemp, const QByteArray& qFinal, const QByteArray& sha256,
-                        const AgentCommand& command, const QString& hostLabel, Deployment& d, Placed* placed) {
-    const QByteArray script = kNodeVariable +
-        "if " + digestMatches(qTemp, quotedDigest(sha256)) + "; then chmod 700 -- " + qTemp +
-        " && mv -f -- " + qTemp + " " + qFinal + " || exit 1; if " + qFinal + " --version >/dev/null 2>&1; then printf '" +
-        kStartedMarker + "%s %s\\n' \"$n\" " + qFinal + "; exec " + command(qFinal) + "; fi; echo noexec; else echo mismatch; fi";
-    ChannelPtr channel = openExec(session, script, hostLabel, d);
-    if (!channel) return d.problem->message;
-    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
-    if (!answer) {
-        if (d.problem) return d.problem->message;
-        *placed = Placed::Started;
-        return {};
-    }
-    const QByteArray word = answer->trimmed();
-    if (word == "noexec") {
-        *placed = Placed::NotExecutable;
-        return {};
-    }
-    if (word == "mismatch") return QStringLiteral("the uploaded agent at %1 does not match its SHA-256").arg(QString::fromUtf8(qTemp));
-    char err[4096];
-    const int n = ssh_channel_read_timeout(channel.get(), err, sizeof err, 1, 1000);
-    return QStringLiteral("could not move the agent into place at %1: %2")
-        .arg(QString::fromUtf8(qFinal), n > 0 ? QString::fromUtf8(err, n).trimmed() : QStringLiteral("no reason given"));
-}
-
-// Uploads into `dir` and starts the result. On Failed, `d.problem` says why.
-Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QString& dir, const QString& finalPath,
-                  bool dirReady, const AgentCommand& command, const QString& hostLabel, Deployment& d) {
-    const QString tempPath = QStringLiteral("%1/.upload-%2").arg(dir).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-    const auto qDir = shellQuote(dir), qTemp = shellQuote(tempPath), qFinal = shellQuote(finalPath);
-    if (!dirReady) {
-        const RemoteResult mk = runRemote(session, "mkdir -p -m 700 -- " + *qDir + " && test -O " + *qDir + " && test ! -L " + *qDir);
-        if (!mk.ran || mk.exitStatus != 0) return Placed::NotExecutable;  // not ours or not creatable: try the next place
-    }
+// Uploads into the directory `at` describes (already checked and made by its start script) and
+// starts the result through the same checks. nullopt: started or failed; otherwise what the
+// install script found.
+std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, const Probe& at, const StartPlan& plan,
+                            Deployment& d) {
+    const QString tempPath = QStringLiteral("%1/.upload-%2").arg(at.directory).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+    const auto qDir = shellQuote(at.directory), qTemp = shellQuote(tempPath);
     QFile local(agent.path);
     if (!local.open(QIODevice::ReadOnly)) {
         d.problem = unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
-        return Placed::Failed;
+        return std::nullopt;
     }
     const QByteArray bytes = local.readAll();
     bool noSftp = false;
@@ -247,65 +294,107 @@ Placed placeAgent(ssh_session session, const DeployableAgent& agent, const QStri
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
     }
-    Placed placed = Placed::Failed;
-    if (error.isEmpty()) error = installAndStart(session, *qTemp, *qFinal, agent.sha256, command, hostLabel, d, &placed);
     if (!error.isEmpty()) {
         runRemote(session, "rm -f -- " + *qTemp);
         d.problem = unavailable(QStringLiteral("could not install the agent: %1")
                                     .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
-        return Placed::Failed;
+        return std::nullopt;
     }
     d.uploaded = true;
-    return placed;
+    const auto after = runStart(session, installScript(plan.head, *qDir, *qTemp, plan.command, plan.resident), plan, d);
+    if (!d.channel) runRemote(session, "rm -f -- " + *qTemp);  // left only when the script stopped before the rename
+    return after;
 }
 
-// The slow path: the start script found no runnable agent in the cache directory. Tries the
-// cache, runtime and /dev/shm directories in turn. Returns the path of the agent: started when
-// it was uploaded (d.channel set), otherwise a runnable cached copy still to start; or empty with
-// d.problem set.
-QString placeSomewhere(ssh_session session, const QString& hostLabel, const Probe& probe, const AgentCommand& command,
-                       Deployment& d) {
+// Tries one directory from what its start script found there. True: done (the agent started, or
+// d.problem says why it cannot); false: try the next directory (a note says why not this one).
+bool tryDirectory(ssh_session session, const DeployableAgent& agent, Probe probe, const StartPlan& plan, Deployment& d) {
+    if (probe.state == Cached::Missing || probe.state == Cached::Unusable) {
+        const auto after = upload(session, agent, probe, plan, d);
+        if (!after) return true;
+        probe = *after;
+    }
+    switch (probe.state) {
+    case Cached::DirectoryBad:
+        d.problem = unavailable(describeRefusal(probe, plan.hostLabel));
+        return true;
+    case Cached::NoDirectory:
+        d.notes << QStringLiteral("%1 could not be created; trying the next place").arg(probe.directory);
+        return false;
+    case Cached::NotExecutable:
+        d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(probe.directory);
+        return false;
+    case Cached::Mismatch:
+        d.problem = unavailable(QStringLiteral("the agent uploaded to %1 does not match its SHA-256: the copy was cut short "
+                                               "or altered; connect again").arg(probe.directory));
+        return true;
+    case Cached::MoveFailed:
+        d.problem = unavailable(QStringLiteral("could not install the agent: moving it into place in %1 failed (is the disk "
+                                               "read-only?)").arg(probe.directory));
+        return true;
+    case Cached::Missing:
+    case Cached::Unusable:
+        d.problem = unavailable(QStringLiteral("the agent uploaded to %1 could not be started: it is not a regular file "
+                                               "of the login user's that only they can write").arg(probe.directory));
+        return true;
+    }
+    return true;
+}
+
+// The start script found no runnable agent in the cache directory. Tries the cache, runtime and
+// /dev/shm directories in turn, each with its own start script (which makes the directory and
+// checks it), uploading where no agent is yet.
+void placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan, Deployment& d) {
     QString missing;
-    const auto agent = deployableAgent(probe.arch, &missing);
+    const auto agent = deployableAgent(first.arch, &missing);
     if (!agent) {
         d.problem = unavailable(!missing.isEmpty() ? missing
                                                    : QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
-                                                         .arg(hostLabel, probe.arch, bundledArchitectures().join(QStringLiteral(", "))));
-        return {};
+                                                         .arg(plan.hostLabel, first.arch, bundledArchitectures().join(QStringLiteral(", "))));
+        return;
     }
-    QStringList dirs{probe.cacheHome + QStringLiteral("/fleetdeck")};
-    if (!probe.runtimeDir.isEmpty()) dirs << probe.runtimeDir + QStringLiteral("/fleetdeck");
-    dirs << QStringLiteral("/dev/shm/fleetdeck-%1").arg(probe.uid);
-    const QString fileName = QStringLiteral("agent-%1-%2").arg(QStringLiteral(FLEETDECK_VERSION), agent->arch);
+    static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
+    QStringList dirs{first.directory};
+    if (!first.runtimeDir.isEmpty()) dirs << first.runtimeDir + QStringLiteral("/fleetdeck");
+    if (digits.match(first.uid).hasMatch()) dirs << QStringLiteral("/dev/shm/fleetdeck-%1").arg(first.uid);
     for (const QString& dir : dirs) {
-        const QString finalPath = dir + QLatin1Char('/') + fileName;
-        const auto quoted = shellQuote(finalPath);
-        if (!quoted || !shellQuote(dir)) {
+        std::optional<Probe> probe;
+        if (dir == dirs.first()) {
+            probe = first;  // the start script already looked there
+        } else if (const auto quoted = shellQuote(dir)) {
+            probe = runStart(session, startInScript(plan.head, *quoted, plan.command, plan.resident), plan, d);
+            if (!probe) return;
+        } else {
             d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
             continue;
         }
-        // The start script already checked the cache directory, and made it.
-        const bool first = dir == dirs.first();
-        const Cached cached = first ? probe.cacheDir : checkCached(session, *quoted, agent->sha256);
-        if (cached == Cached::Ready) return finalPath;
-        if (cached == Cached::Missing) {
-            const Placed placed = placeAgent(session, *agent, dir, finalPath, first && probe.cacheDirReady, command, hostLabel, d);
-            if (placed == Placed::Failed) return {};
-            if (placed == Placed::Started) return finalPath;
+        if (!shellQuote(probe->directory)) {
+            d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
+            continue;
         }
-        d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(dir);
+        if (tryDirectory(session, *agent, *probe, plan, d)) return;
     }
     d.problem = unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
-                                           "not mounted noexec").arg(hostLabel, dirs.join(QStringLiteral(", "))));
-    return {};
+                                           "not mounted noexec").arg(plan.hostLabel, dirs.join(QStringLiteral(", "))));
+}
+
+// The proof a resident agent must give for `nonce` (agent/resident.h), with OpenSSL.
+QByteArray residentProof(const QByteArray& key, const QByteArray& nonce) {
+    const QByteArray message = QByteArrayLiteral("fleetdeck-resident-v1 ") + nonce;
+    unsigned char mac[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (!HMAC(EVP_sha256(), key.constData(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.constData()),
+              static_cast<size_t>(message.size()), mac, &size))
+        return {};
+    return QByteArray(reinterpret_cast<const char*>(mac), static_cast<qsizetype>(size)).toHex();
 }
 
 }  // namespace
 
-QByteArray stdioAgentCommand(const QByteArray& agentPathWord) { return agentPathWord + " --stdio"; }
+QByteArray stdioAgentCommand(const AgentWords& agent) { return agent.exec + " --stdio"; }
 
-QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord) {
-    return agentPathWord + " --stdio --listen " + agentPathWord + ".\"$n\".sock";  // $n: kNodeVariable
+QByteArray residentStdioAgentCommand(const AgentWords& agent) {
+    return agent.exec + " --stdio --listen " + agent.path + ".\"$n\".sock";  // $n: the scripts' prologue
 }
 
 Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
@@ -314,6 +403,17 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     const QByteArray socket = agent.socketPath.toUtf8();
     if (!channel || ssh_channel_open_forward_unix(channel.get(), socket.constData(), "127.0.0.1", 0) != SSH_OK) {
         d.problem = unavailable(QStringLiteral("no resident agent at %1: %2").arg(agent.socketPath, QString::fromUtf8(ssh_get_error(session))));
+        return d;
+    }
+    unsigned char random[32];
+    if (agent.key.size() < 32 || RAND_bytes(random, sizeof random) != 1) {
+        d.problem = unavailable(QStringLiteral("no key to check the resident agent at %1 with").arg(agent.socketPath));
+        return d;
+    }
+    const QByteArray nonce = QByteArray(reinterpret_cast<const char*>(random), sizeof random).toHex();
+    const QByteArray hello = "{\"nonce\":\"" + nonce + "\"}\n";
+    if (ssh_channel_write(channel.get(), hello.constData(), static_cast<uint32_t>(hello.size())) != hello.size()) {
+        d.problem = unavailable(QStringLiteral("the resident agent at %1 did not take its challenge").arg(agent.socketPath));
         return d;
     }
     // The agent's first line is its ready event; anything after it is already the protocol.
@@ -330,9 +430,19 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
         d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;
     }
+    const QByteArray proof = first.value(QLatin1String("data")).toObject().value(QLatin1String("proof")).toString().toLatin1();
+    const QByteArray expected = residentProof(agent.key, nonce);
+    if (expected.isEmpty() || proof.size() != expected.size() || CRYPTO_memcmp(proof.constData(), expected.constData(), proof.size()) != 0) {
+        d.problem = unavailable(QStringLiteral("ignored the listener at %1: it could not prove it is the agent FleetDeck "
+                                               "started there (another user's program, or one from before a reboot)")
+                                    .arg(agent.socketPath));
+        d.refusedResident = true;
+        return d;
+    }
     d.agentPath = agent.agentPath;
     d.arch = agent.arch;
     d.resident = true;
+    d.readyLine = got.left(end + 1);
     d.firstBytes = got.mid(end + 1);
     d.channel = std::move(channel);
     return d;
@@ -362,22 +472,16 @@ std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* pro
     return agent;
 }
 
-Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command) {
+Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident) {
     Deployment d;
-    const auto script = startScript(command);
-    if (!script) {
+    const auto head = prologue();
+    if (!head) {
         d.problem = unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
         return d;
     }
-    ChannelPtr channel = openExec(session, *script, hostLabel, d);
-    if (!channel) return d;
-    const auto probe = readStartAnswer(session, std::move(channel), d);
-    if (!probe) return d;  // started (d.channel), or d.problem
-    const QString path = placeSomewhere(session, hostLabel, *probe, command, d);
-    if (path.isEmpty()) return d;
-    d.agentPath = path;
-    d.arch = probe->arch;
-    if (!d.channel) d.channel = openExec(session, kNodeVariable + "exec " + command(*shellQuote(path)), hostLabel, d);  // a cached copy elsewhere
+    const StartPlan plan{command, resident, *head, hostLabel};
+    const auto probe = runStart(session, *startScript(command, resident), plan, d);
+    if (probe) placeSomewhere(session, *probe, plan, d);
     return d;
 }
 

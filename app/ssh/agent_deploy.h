@@ -26,24 +26,37 @@ struct DeployableAgent {
 std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem);
 QStringList bundledArchitectures();
 
-// The one place that says how the deployed agent is run. Given one shell word that expands to the
-// agent's absolute path on the server — a single-quoted path, or "$agent" inside the start script —
-// it returns the command the server's shell executes (`exec` is put in front). The server's shell
-// expands the word, so the hash check and the start share one exec channel.
-using AgentCommand = std::function<QByteArray(const QByteArray& agentPathWord)>;
+// How a start script names the agent it has just verified, for the command that runs it:
+// `path`, its absolute path ("$agent"), and `exec`, the word to execute it by: the descriptor the
+// script opened, hashed and checked (/proc/self/fd/3), so that the bytes that run are the bytes
+// that were verified even if the name were swapped in between. sudo closes inherited descriptors,
+// so a sudo line runs `path`; the directory it lies in was checked in the same command (0700,
+// owned by the login user), where nobody else can rename anything.
+struct AgentWords {
+    QByteArray path;
+    QByteArray exec;
+};
+
+// The one place that says how the deployed agent is run: the command the server's shell executes
+// (`exec` is put in front), built from the words above. The check and the start share one exec.
+using AgentCommand = std::function<QByteArray(const AgentWords& agent)>;
 // The default: `<agent> --stdio`.
-QByteArray stdioAgentCommand(const QByteArray& agentPathWord);
+QByteArray stdioAgentCommand(const AgentWords& agent);
 // The default with a resident agent left behind: `<agent> --stdio --listen <agent>.<node>.sock`
 // (node: `uname -n`, so servers sharing an NFS home each keep their own), so that later
-// connects reach it with reachResidentAgent() instead of a new exec (agent/resident.h).
-QByteArray residentStdioAgentCommand(const QByteArray& agentPathWord);
+// connects reach it with reachResidentAgent() instead of a new exec (agent/resident.h). The start
+// script leaves the listener's key beside the socket and reports it (Deployment::residentKey).
+QByteArray residentStdioAgentCommand(const AgentWords& agent);
 
 struct Deployment {
     QString agentPath;  // on the server
     QString arch;       // the server's, as `uname -m` says; empty when unknown
     QString node;       // the server's `uname -n`, as the start script printed it
+    QByteArray residentKey;  // the key of the resident agent left behind, when the start made one
     bool uploaded = false;
     bool resident = false;  // reached a resident agent over its socket: no exec, nothing started
+    bool refusedResident = false;  // a listener at the remembered socket could not prove it is ours
+    QByteArray readyLine;   // a resident agent's ready line, which reachResidentAgent() consumed
     QStringList notes;  // things the user should know ("home is mounted noexec; using …")
     std::optional<TransportProblem> problem;
     ChannelPtr channel;     // the running agent's exec channel (stdin/stdout carry the protocol)
@@ -52,17 +65,25 @@ struct Deployment {
 
 // Makes sure the server runs this version of the agent from its cache directory
 // ($XDG_CACHE_HOME or ~/.cache, then fleetdeck/agent-<version>-<arch>) and returns its channel.
-// Common case, one exec channel: a start script finds the architecture, checks the cached agent's
-// SHA-256 and execs `command`. Only when that check fails does it fall back to uploading: to a
-// temporary name (SFTP, or an exec channel when the server has no SFTP subsystem), verify,
-// chmod 700, rename into place, then start. When the cache directory does not allow executing
-// (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm.
-Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand);
+// Common case, one exec channel: a start script finds the architecture, checks the directory
+// (owned by the login user, no symlink, mode 0700) and the agent file (a regular file of the
+// user's that group and others cannot write), opens it, checks the SHA-256 of what it opened and
+// execs `command` on that. Only when that fails does it fall back to uploading: to a temporary
+// name (SFTP, or an exec channel when the server has no SFTP subsystem), verify, chmod 700, rename
+// into place, then start through the same checks. When the cache directory does not allow
+// executing (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm. A directory that exists
+// but fails the checks (another user's, a symlink, open to others) is never used: the deployment
+// fails and says whose it is. `resident`: `command` leaves a resident agent, whose key the start
+// script makes (0600, beside the socket) and reports.
+Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand,
+                       bool resident = false);
 
 struct ResidentAgent;
-// Opens a direct-streamlocal channel to a resident agent's socket and waits for its ready line.
-// A problem means: not there (it exited, sshd forbids socket forwarding, the server rebooted);
-// the caller then deploys as usual. No shell, no process start on the server.
+// Opens a direct-streamlocal channel to a resident agent's socket, sends a fresh nonce and waits
+// for its ready line, whose proof must be the nonce's HMAC under the key its start reported. A
+// problem means: not there (it exited, sshd forbids socket forwarding, the server rebooted) or
+// not ours (it cannot prove it holds the key); the caller then deploys as usual. No shell, no
+// process start on the server.
 Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent);
 
 }  // namespace fleetdeck::ssh

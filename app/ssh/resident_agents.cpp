@@ -36,6 +36,7 @@ void save(const QJsonObject& all) {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) return;  // the next connect just goes through the start script
+    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);  // it holds the listeners' keys
     f.write(QJsonDocument(all).toJson(QJsonDocument::Compact));
     f.commit();
 }
@@ -51,8 +52,9 @@ std::optional<ResidentAgent> findResidentAgent(const QString& target) {
     const QJsonObject entry = load().value(target).toObject();
     ResidentAgent agent{entry.value(QLatin1String("socket")).toString(), entry.value(QLatin1String("agent")).toString(),
                         entry.value(QLatin1String("arch")).toString(),
-                        entry.value(QLatin1String("sha256")).toString().toLatin1()};
-    if (!agent.socketPath.startsWith(QLatin1Char('/')) || agent.agentPath.isEmpty()) return std::nullopt;
+                        entry.value(QLatin1String("sha256")).toString().toLatin1(),
+                        entry.value(QLatin1String("key")).toString().toLatin1()};
+    if (!agent.socketPath.startsWith(QLatin1Char('/')) || agent.agentPath.isEmpty() || agent.key.size() < 32) return std::nullopt;
     const auto bundled = fleetdeck::bundledAgent(agent.arch);
     if (!bundled || bundled->sha256 != agent.sha256) return std::nullopt;
     return agent;
@@ -64,7 +66,8 @@ void rememberResidentAgent(const QString& target, const ResidentAgent& agent) {
     const QJsonObject entry{{QStringLiteral("socket"), agent.socketPath},
                             {QStringLiteral("agent"), agent.agentPath},
                             {QStringLiteral("arch"), agent.arch},
-                            {QStringLiteral("sha256"), QString::fromLatin1(agent.sha256)}};
+                            {QStringLiteral("sha256"), QString::fromLatin1(agent.sha256)},
+                            {QStringLiteral("key"), QString::fromLatin1(agent.key)}};
     if (all.value(target).toObject() == entry) return;  // the same agent started again: nothing to write
     all.insert(target, entry);
     save(all);

@@ -8,13 +8,15 @@
 namespace fleetdeck::ssh {
 
 // A resident agent a server runs for this client's user (agent/resident.h): where its socket is,
-// and which bundled agent started it. Remembered per `user@host:port` in
-// $XDG_CACHE_HOME/fleetdeck/resident-agents.json, so the CLI's next run finds it too.
+// which bundled agent started it, and the key it proves itself with. Remembered per
+// `user@host:port` in $XDG_CACHE_HOME/fleetdeck/resident-agents.json (mode 0600), so the CLI's
+// next run finds it too.
 struct ResidentAgent {
     QString socketPath;  // on the server, absolute
     QString agentPath;   // the binary it runs, on the server
     QString arch;
     QByteArray sha256;   // the bundled agent's digest when it was started
+    QByteArray key;      // the listener's key, as its start script reported it (hex)
 };
 
 // The socket an agent at `agentPath` on the server `node` (`uname -n`) listens on:

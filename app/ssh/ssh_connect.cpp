@@ -133,10 +133,12 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     const bool useResident = !plan.agentCommand && plan.residentAgent;
     const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
     std::optional<Deployment> reached;
+    QStringList notes;
     if (useResident)
         if (const auto resident = findResidentAgent(target)) {
             reached = reachResidentAgent(session.get(), *resident);
             if (reached->problem) {
+                if (reached->refusedResident) notes << reached->problem->message;
                 forgetResidentAgent(target);
                 reached.reset();
             }
@@ -144,12 +146,14 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     Deployment deployment = reached ? std::move(*reached)
                                     : deployAgent(session.get(), plan.label,
                                                   useResident ? residentStdioAgentCommand
-                                                  : plan.agentCommand ? plan.agentCommand : stdioAgentCommand);
+                                                  : plan.agentCommand ? plan.agentCommand : stdioAgentCommand,
+                                                  useResident);
     if (deployment.problem) return *deployment.problem;
-    if (useResident && !deployment.resident && !deployment.node.isEmpty())
+    if (useResident && !deployment.resident && !deployment.node.isEmpty() && !deployment.residentKey.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))
             rememberResidentAgent(target, {residentSocketFor(deployment.agentPath, deployment.node), deployment.agentPath,
-                                           deployment.arch, bundled->sha256});
+                                           deployment.arch, bundled->sha256, deployment.residentKey});
+    deployment.notes = notes + deployment.notes;
     AgentLink link;
     link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;

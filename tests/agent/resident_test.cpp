@@ -11,11 +11,14 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <fstream>
 #include <thread>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
@@ -43,6 +46,11 @@ public:
     void close() {
         if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
+    }
+    // What every client does first: a nonce, answered by the ready line with its proof.
+    std::optional<nlohmann::json> greet(const std::string& nonce = std::string(64, 'a')) {
+        if (!send(R"({"nonce":")" + nonce + R"("})")) return std::nullopt;
+        return next();
     }
     bool send(const std::string& line) {
         const std::string bytes = line + "\n";
@@ -88,11 +96,32 @@ bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds t
     return true;
 }
 
+// The proof a listener holding `key` owes for `nonce`, computed with OpenSSL.
+std::string expectedProof(const std::string& key, const std::string& nonce) {
+    const std::string message = "fleetdeck-resident-v1 " + nonce;
+    unsigned char mac[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
+         message.size(), mac, &size);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int i = 0; i < size; ++i) (hex += kHex[mac[i] >> 4]) += kHex[mac[i] & 0xf];
+    return hex;
+}
+
 class ResidentAgent : public ::testing::Test {
 protected:
     void SetUp() override {
         ::chmod(tmp_.path().c_str(), 0700);
         fs::copy_file(FLEETDECK_AGENT_BIN, agent_);
+        writeKey(key_);
+    }
+    // What the start script leaves for the listener: <socket>.key, 0600.
+    void writeKey(const std::string& key, fs::perms perms = fs::perms::owner_read | fs::perms::owner_write) {
+        const fs::path path = socket_.string() + ".key";
+        fs::remove(path);
+        std::ofstream(path) << key;
+        fs::permissions(path, perms);
     }
     void TearDown() override {
         fs::remove(socket_);  // a listener still running sees its socket gone and exits
@@ -122,6 +151,7 @@ protected:
     TempDir tmp_;
     fs::path agent_ = tmp_.path() / "agent-x";
     fs::path socket_ = tmp_.path() / "agent-x.sock";
+    std::string key_ = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
 };
 
 TEST_F(ResidentAgent, LaterClientsAreServedOverTheSocketOneProcessEach) {
@@ -135,7 +165,7 @@ TEST_F(ResidentAgent, LaterClientsAreServedOverTheSocketOneProcessEach) {
     SocketClient a(socket_), b(socket_);
     ASSERT_TRUE(a.connected() && b.connected());
     for (SocketClient* c : {&a, &b}) {
-        const auto ready = c->next();
+        const auto ready = c->greet();
         ASSERT_TRUE(ready && ready->is_object());
         EXPECT_EQ(ready->value("event", ""), "ready");
     }
@@ -158,7 +188,7 @@ TEST_F(ResidentAgent, ItExitsAfterLingeringWithoutClientsAndRemovesItsSocket) {
     startOnce({"--linger", "1"});
     {
         SocketClient c(socket_);  // a client holds it past the linger time
-        ASSERT_TRUE(c.next());
+        ASSERT_TRUE(c.greet());
         std::this_thread::sleep_for(2500ms);
         EXPECT_TRUE(listenerRuns(socket_)) << "the listener left while a client was connected";
         ASSERT_TRUE(c.send(R"({"id":1,"method":"ping"})"));
@@ -184,7 +214,7 @@ TEST_F(ResidentAgent, AReplacedAgentFileStopsItBeforeItServesAgain) {
     std::ofstream(upload, std::ios::app) << "another build";
     fs::rename(upload, agent_);
     SocketClient c(socket_);
-    EXPECT_FALSE(c.connected() && c.next()) << "a listener whose file was replaced served a client";
+    EXPECT_FALSE(c.connected() && c.greet()) << "a listener whose file was replaced served a client";
     EXPECT_TRUE(waitFor([&] { return !listenerRuns(socket_); }, 5s));
     EXPECT_FALSE(fs::exists(socket_));
 }
@@ -197,7 +227,7 @@ TEST_F(ResidentAgent, ASecondStartLeavesTheRunningListenerAlone) {
     ASSERT_EQ(::lstat(socket_.c_str(), &second), 0);
     EXPECT_EQ(first.st_ino, second.st_ino);
     SocketClient c(socket_);
-    EXPECT_TRUE(c.next());
+    EXPECT_TRUE(c.greet());
 }
 
 TEST_F(ResidentAgent, AStaleSocketIsReplacedAndAnythingElseIsLeftAlone) {
@@ -211,7 +241,7 @@ TEST_F(ResidentAgent, AStaleSocketIsReplacedAndAnythingElseIsLeftAlone) {
     }
     EXPECT_EQ(startOnce(), "");
     SocketClient c(socket_);
-    EXPECT_TRUE(c.next());
+    EXPECT_TRUE(c.greet());
     c.close();
     fs::remove(socket_);
     ASSERT_TRUE(waitFor([&] { return !listenerRuns(socket_); }, 5s));
@@ -222,6 +252,59 @@ TEST_F(ResidentAgent, AStaleSocketIsReplacedAndAnythingElseIsLeftAlone) {
     EXPECT_NE(err.find("is not a socket"), std::string::npos) << err;
     std::ifstream in(socket_);
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "not a socket");
+}
+
+TEST_F(ResidentAgent, TheReadyLineProvesTheKeyForEachClientsNonce) {
+    EXPECT_EQ(startOnce(), "");
+    std::set<std::string> proofs;
+    for (const std::string& nonce : {std::string(64, '1'), std::string(64, '2')}) {
+        SocketClient c(socket_);
+        const auto ready = c.greet(nonce);
+        ASSERT_TRUE(ready && ready->is_object());
+        ASSERT_TRUE((*ready)["data"].contains("proof")) << ready->dump();
+        EXPECT_EQ((*ready)["data"]["proof"], expectedProof(key_, nonce));
+        proofs.insert((*ready)["data"]["proof"].get<std::string>());
+    }
+    EXPECT_EQ(proofs.size(), 2u) << "the proof must depend on the nonce";
+}
+
+TEST_F(ResidentAgent, AClientThatDoesNotSendANonceFirstGetsNothing) {
+    EXPECT_EQ(startOnce(), "");
+    for (const char* first : {R"({"id":1,"method":"hello"})", R"({"nonce":"short"})", R"({"nonce":5})", "not json"}) {
+        SCOPED_TRACE(first);
+        SocketClient c(socket_);
+        ASSERT_TRUE(c.connected());
+        ASSERT_TRUE(c.send(first));
+        EXPECT_FALSE(c.next()) << "the listener answered a client that gave no nonce";
+    }
+}
+
+TEST_F(ResidentAgent, NoListenerWithoutAKeyOnlyThisUserCanRead) {
+    fs::remove(socket_.string() + ".key");
+    std::string err = startOnce();
+    EXPECT_NE(err.find("cannot open the key"), std::string::npos) << err;
+    EXPECT_FALSE(listenerRuns(socket_));
+    writeKey(key_, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+    err = startOnce();
+    EXPECT_NE(err.find("is not a key of this user's that only it can read"), std::string::npos) << err;
+    EXPECT_FALSE(listenerRuns(socket_));
+}
+
+TEST_F(ResidentAgent, NoListenerInADirectoryOthersCanEnter) {
+    ::chmod(tmp_.path().c_str(), 0755);
+    const std::string err = startOnce();
+    EXPECT_NE(err.find("is not mode 0700"), std::string::npos) << err;
+    EXPECT_FALSE(listenerRuns(socket_));
+    EXPECT_FALSE(fs::exists(socket_));
+    ::chmod(tmp_.path().c_str(), 0700);
+}
+
+TEST_F(ResidentAgent, ARemovedOrReplacedKeyStopsIt) {
+    EXPECT_EQ(startOnce(), "");
+    ASSERT_TRUE(listenerRuns(socket_));
+    writeKey(std::string(64, 'f'));
+    EXPECT_TRUE(waitFor([&] { return !listenerRuns(socket_); }, 5s));
+    EXPECT_FALSE(fs::exists(socket_));
 }
 
 TEST_F(ResidentAgent, BadSocketPathsAreRefusedOrExplained) {

@@ -11,6 +11,7 @@
 #include <QByteArray>
 
 #include "app/ssh/ssh_connect.h"
+#include "tests/ssh/mount_namespace.h"
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"
 
@@ -33,9 +34,9 @@ QByteArray firstLine(ssh::AgentLink& link) {
 TEST_F(SshTest, TheAgentCommandStartsTheAgentAfterAnUploadAndFromTheCache) {
     ssh::ConnectPlan plan = ssh::planConnection(specFor(*sshd_));
     std::vector<QByteArray> words;
-    plan.agentCommand = [&words](const QByteArray& pathWord) {
-        words.push_back(pathWord);
-        return pathWord + " --stdio --announce";
+    plan.agentCommand = [&words](const ssh::AgentWords& agent) {
+        words.push_back(agent.path + " " + agent.exec);
+        return agent.exec + " --stdio --announce";
     };
     for (const bool upload : {true, false}) {
         SCOPED_TRACE(upload ? "first connect" : "second connect");
@@ -48,47 +49,10 @@ TEST_F(SshTest, TheAgentCommandStartsTheAgentAfterAnUploadAndFromTheCache) {
         const QByteArray line = firstLine(*link);
         EXPECT_TRUE(line.contains("\"event\":\"ready\"")) << line.toStdString();
     }
-    // After the upload the hook gets the quoted path; from the cache, the start script's variable.
-    ASSERT_EQ(words.size(), 3u);  // the start script is built on both connects, then the upload's start
-    EXPECT_EQ(words[0], "\"$agent\"");
-    EXPECT_EQ(words[1].toStdString(), "'" + cachedAgent().string() + "'");
-    EXPECT_EQ(words[2], "\"$agent\"");
-}
-
-// Unmounts what a test mounted in its own mount namespace, even when an assertion failed.
-struct Mounted {
-    std::vector<fs::path> points;
-    ~Mounted() {
-        for (auto it = points.rbegin(); it != points.rend(); ++it) ::umount2(it->c_str(), MNT_DETACH);
-    }
-};
-
-// Gives this thread its own mount namespace: what the test mounts is seen only by the sshd it
-// starts afterwards, never by the rest of the machine.
-bool ownMountNamespace() {
-    return ::unshare(CLONE_NEWNS) == 0 && ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
-}
-
-// In a mount namespace of this thread's own, `script` (sh) answers for /usr/bin/uname in the
-// sshd started afterwards. False when that needs privileges the test does not have.
-bool fakeUname(const fs::path& dir, const std::string& script, Mounted& mounted) {
-    if (!ownMountNamespace()) return false;
-    const fs::path fake = dir / "uname";
-    std::ofstream(fake) << "#!/bin/sh\n" << script << "\n";
-    fs::permissions(fake, fs::perms::owner_all);
-    if (::mount(fake.c_str(), "/usr/bin/uname", nullptr, MS_BIND, nullptr) != 0) return false;
-    mounted.points.push_back("/usr/bin/uname");
-    return true;
-}
-
-// In a mount namespace of this thread's own, a tmpfs mounted with `flags` and `options` on the
-// server's agent cache directory, for the sshd started afterwards.
-bool tmpfsOnCacheDir(const fs::path& cacheDir, unsigned long flags, const char* options, Mounted& mounted) {
-    if (!ownMountNamespace()) return false;
-    fs::create_directories(cacheDir);
-    if (::mount("tmpfs", cacheDir.c_str(), "tmpfs", flags, options) != 0) return false;
-    mounted.points.push_back(cacheDir);
-    return true;
+    // Every start names the verified agent the same way: its path, and the descriptor it was
+    // hashed from, which is what runs.
+    ASSERT_EQ(words.size(), 3u);  // the start script is built on both connects, then the upload's install script
+    for (const QByteArray& w : words) EXPECT_EQ(w, "\"$agent\" /proc/self/fd/3");
 }
 
 TEST_F(SshTest, AnArchitectureWithoutABundledAgentIsRefusedWithTheArchitecturesShipped) {
@@ -163,8 +127,7 @@ TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
     Mounted mounted;
     const fs::path cacheDir = cachedAgent().parent_path();
     ASSERT_TRUE(tmpfsOnCacheDir(cacheDir, MS_NOEXEC, "size=64m,mode=700", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
-    ASSERT_EQ(::mount("tmpfs", "/dev/shm", "tmpfs", 0, "size=64m"), 0);
-    mounted.points.push_back("/dev/shm");
+    ASSERT_TRUE(privateDevShm(mounted));
     auto sshd = makeSshd("sshd-noexec");
     ASSERT_TRUE(sshd->start()) << sshd->log();
     trust(*sshd);
