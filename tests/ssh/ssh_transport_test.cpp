@@ -138,6 +138,7 @@ TEST_F(SshTest, WhereSshdForbidsSocketForwardingTheAgentIsStartedEachTime) {
 
 TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
     fs::create_directories(cachedAgent().parent_path());
+    fs::permissions(cachedAgent().parent_path(), fs::perms::owner_all);
     std::ofstream(cachedAgent()) << "#!/bin/sh\necho tampered\n";
     fs::permissions(cachedAgent(), fs::perms::owner_all);
     auto session = startSession(specFor(*sshd_));
@@ -160,6 +161,19 @@ TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
     EXPECT_TRUE(anyContains(diagnostics_, QStringLiteral("uploaded the agent")));
     EXPECT_TRUE(readFile(cachedAgent()) == readFile(kBundledAgent)) << "the cached agent differs from the bundled one";
     EXPECT_TRUE(ask(*again, QStringLiteral("facts")).ok());
+}
+
+TEST_F(SshTest, ACacheDirectoryOthersCouldWriteToIsRefusedAndTheRefusalSaysHowToFixIt) {
+    fs::create_directories(cachedAgent().parent_path());
+    fs::permissions(cachedAgent().parent_path(), fs::perms(0777));
+    auto session = startSession(specFor(*sshd_));
+    ASSERT_TRUE(waitForState(*session, HostState::Offline)) << session->reason().toStdString();
+    const std::string reason = session->reason().toStdString();
+    EXPECT_NE(reason.find("refusing to run the agent from " + cachedAgent().parent_path().string()), std::string::npos) << reason;
+    EXPECT_NE(reason.find("it has mode 777, so others may change what is in it; FleetDeck needs 700"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("chmod 700 it if it is yours"), std::string::npos) << reason;
+    EXPECT_FALSE(fs::exists(cachedAgent())) << "an agent was put into a directory others can write to";
+    session->stop();
 }
 
 TEST_F(SshTest, WithoutAnSftpSubsystemTheAgentIsCopiedOverAnExecChannel) {
