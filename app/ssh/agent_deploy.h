@@ -48,6 +48,7 @@ struct Deployment {
     std::optional<TransportProblem> problem;
     ChannelPtr channel;     // the running agent's exec channel (stdin/stdout carry the protocol)
     QByteArray firstBytes;  // what the agent wrote on stdout before the channel was handed over
+    QByteArray readyLine;   // reachResidentAgent(): the resident agent's ready line, without its newline
 };
 
 // Makes sure the server runs this version of the agent from its cache directory
