@@ -19,7 +19,7 @@ fsync, the journal witness). Ansible: one playbook run, forks 16, its default SS
 --smoke: 2 hosts, 1 run, a few seconds: ctest runs it (label bench_smoke), so that a change that
 breaks the benchmark fails the suite. The full runs stay manual.
 
-usage: push_ssh_vs_ansible.py CLI_BIN [--hosts 16] [--runs 3] [--bashrc FILE] [--smoke]   (run as root; needs openssh-server, ansible)"""
+usage: push_ssh_vs_ansible.py CLI_BIN [--hosts 16] [--runs 3] [--bashrc FILE] [--no-resident] [--smoke]   (run as root; needs openssh-server, ansible)"""
 import argparse
 import json
 import os
@@ -99,9 +99,9 @@ def start_sshd(work, roots, bashrc):
     return sshd, port, addresses, home, key
 
 
-def run_fleetdeck(cli, work, targets, profile, env):
+def run_fleetdeck(cli, work, targets, profile, env, extra=()):
     start = time.monotonic()
-    r = subprocess.run([cli, "apply", "--json", "--parallel", str(len(targets)), "--profile", profile] + targets,
+    r = subprocess.run([cli, "apply", "--json", "--parallel", str(len(targets)), "--profile", profile, *extra] + targets,
                        env=env, capture_output=True, text=True)
     elapsed = time.monotonic() - start
     assert r.returncode == 0, (r.returncode, r.stdout[-1500:], r.stderr[-1500:])
@@ -132,7 +132,9 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--bashrc", default=FIXTURE_BASHRC, help="the sessions' ~/.bashrc")
     ap.add_argument("--smoke", action="store_true", help="2 hosts, 1 run: checks that the benchmark works")
+    ap.add_argument("--no-resident", action="store_true", help="every push starts its agent over an exec channel")
     a = ap.parse_args()
+    extra = ["--no-resident"] if a.no_resident else []
     if a.smoke:
         a.hosts, a.runs = 2, 1
     work = tempfile.mkdtemp(prefix="fleetdeck-push-ssh-bench-")
@@ -148,12 +150,12 @@ def main():
         with open(profile, "w") as f:
             json.dump({"name": "bench", "settings": [{"id": i, "value": int(v)} for i, _, _, v in base.SETTINGS]}, f)
         # The first connection uploads the agent into each host's cache and leaves resident agents; timed apart.
-        first = run_fleetdeck(a.cli, work, targets, profile, env)
+        first = run_fleetdeck(a.cli, work, targets, profile, env, extra)
         base.check_after(roots)
         fd, an = [], []
         for _ in range(a.runs):
             roots = base.make_roots(os.path.join(work, "roots"), a.hosts)
-            fd.append(run_fleetdeck(a.cli, work, targets, profile, env))
+            fd.append(run_fleetdeck(a.cli, work, targets, profile, env, extra))
             base.check_after(roots)
             roots = base.make_roots(os.path.join(work, "roots"), a.hosts)
             an.append(run_ansible(work, roots, addresses, port, key, env))
