@@ -91,6 +91,7 @@ void HostSession::openTransport() {
     connect(t, &Transport::bytesReceived, this, &HostSession::onBytes);
     connect(t, &Transport::closed, this, &HostSession::onClosed);
     connect(t, &Transport::diagnostic, this, &HostSession::diagnostic);
+    connect(t, &Transport::waiting, this, &HostSession::waiting);
     t->open();
 }
 

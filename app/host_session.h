@@ -93,6 +93,8 @@ signals:
     void ready();  // handshake completed (after each reconnect too)
     void eventReceived(const QString& name, const nlohmann::json& data);
     void diagnostic(const QString& text);
+    // The transport's word on a slow open ("waiting for the login shell on gpu-01 (12 s)").
+    void waiting(const QString& what);
 
 private:
     struct Pending {

@@ -23,6 +23,12 @@ struct TransportProblem {
     QString message;
 };
 
+// How far an opening transport got before opened(). Each stage is a sign of life: a caller that
+// bounds how long a start may take counts from the last one, not from open().
+enum class OpenStage {
+    LoggedIn,  // SSH: the server accepted the login; its login shell now runs the start script
+};
+
 // A byte pipe to one agent: a local process or an SSH exec channel. The session above frames,
 // parses and correlates; it cannot tell which transport it has. Transports are asynchronous:
 // open() returns at once and the outcome arrives as opened() or closed().
@@ -47,8 +53,14 @@ signals:
     void closed(const fleetdeck::TransportProblem& problem);
     // A line the agent wrote to its stderr, for diagnostics.
     void diagnostic(const QString& text);
+    // Opening got this far (see OpenStage); not every transport has stages.
+    void stageReached(fleetdeck::OpenStage stage);
+    // While a slow open goes on: what it waits for, in words ("waiting for the login shell on
+    // gpu-01 (12 s)"), repeated as the seconds pass.
+    void waiting(const QString& what);
 };
 
 }  // namespace fleetdeck
 
 Q_DECLARE_METATYPE(fleetdeck::TransportProblem)
+Q_DECLARE_METATYPE(fleetdeck::OpenStage)

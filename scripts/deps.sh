@@ -13,10 +13,8 @@ FLEETDECK_TEST_PACKAGES=(
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev
   clang libclang-rt-14-dev
-)
-# Side-by-side benchmarks in tests/bench (not needed to build or test).
-FLEETDECK_BENCH_PACKAGES=(
-  ansible-core
+  # tests/bench: built in the dev preset, and each run once by ctest (label bench_smoke)
+  libbenchmark-dev ansible-core prometheus-node-exporter
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core

@@ -2,6 +2,9 @@
 
 #include <cstdio>
 
+#include <map>
+
+#include <QElapsedTimer>
 #include <QEventLoop>
 
 #include "agent/protocol/message.h"
@@ -13,6 +16,7 @@
 #include "app/push/push_audit_log.h"
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
+#include "app/ssh/ssh_transport.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -118,8 +122,20 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     PushJob job(hosts, std::move(operation), pushTransports(credentials, keys), audit, a.parallel);
     QEventLoop loop;
     QObject::connect(&job, &PushJob::finished, &loop, &QEventLoop::quit);
+    // A slow start says what it waits for on stderr, every 5 s per host, so a stall has a name.
+    std::map<int, QElapsedTimer> lastSaid;
+    QObject::connect(&job, &PushJob::hostChanged, &job, [&](int index, const HostPushResult& h) {
+        if (h.state != HostPushState::Connecting || h.reason == QLatin1String("connecting")) return;
+        QElapsedTimer& said = lastSaid[index];
+        if (said.isValid() && said.elapsed() < 5000) return;
+        said.start();
+        err << h.host << ": " << h.reason << "\n";
+        err.flush();
+    });
     job.start();
     if (!job.isFinished()) loop.exec();
+    // Hosts that timed out were closed mid-connect; their workers end within moments.
+    ssh::SshTransport::waitForConnectWorkers(5000);
     const PushSummary summary = job.summary();
     nlohmann::json document = nlohmann::json::object();
     for (const auto& h : job.results()) {

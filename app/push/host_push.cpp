@@ -80,6 +80,9 @@ void HostPush::start() {
         if (state == HostState::Stale) return;  // a long transaction is silent; the request timeout decides
         finish(HostPushState::Failed, reason);
     });
+    connect(session_.get(), &HostSession::waiting, this, [this](const QString& what) {
+        if (result_.state == HostPushState::Connecting) setState(HostPushState::Connecting, what);
+    });
     setState(HostPushState::Connecting, tr("connecting"));
     session_->start();
 }

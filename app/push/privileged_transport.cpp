@@ -8,18 +8,77 @@ PrivilegedTransport::PrivilegedTransport(std::unique_ptr<Transport> inner, QStri
                                          QObject* parent)
     : Transport(parent), inner_(std::move(inner)), host_(std::move(host)), password_(std::move(password)) {
     readyTimer_.setSingleShot(true);
-    connect(&readyTimer_, &QTimer::timeout, this, [this] {
-        fail({TransportProblem::Kind::AgentUnavailable,
-              tr("the privileged agent on %1 did not start within %2 s (sudo waiting for something?)")
-                  .arg(host_).arg(kReadyTimeoutMs / 1000)});
-    });
+    connect(&readyTimer_, &QTimer::timeout, this, &PrivilegedTransport::onStalled);
+    waitingTicker_.setInterval(1000);
+    connect(&waitingTicker_, &QTimer::timeout, this, &PrivilegedTransport::reportWaiting);
     connect(inner_.get(), &Transport::opened, this, &PrivilegedTransport::onInnerOpened);
+    connect(inner_.get(), &Transport::stageReached, this, &PrivilegedTransport::onStage);
     connect(inner_.get(), &Transport::bytesReceived, this, &PrivilegedTransport::onInnerBytes);
     connect(inner_.get(), &Transport::closed, this, &PrivilegedTransport::onInnerClosed);
     connect(inner_.get(), &Transport::diagnostic, this, &PrivilegedTransport::onDiagnostic);
 }
 
 PrivilegedTransport::~PrivilegedTransport() { wipePassword(); }
+
+int PrivilegedTransport::startTimeoutMs() {
+    bool ok = false;
+    const int ms = qEnvironmentVariableIntValue("FLEETDECK_PUSH_START_TIMEOUT_MS", &ok);
+    return ok && ms > 0 ? ms : kReadyTimeoutMs;
+}
+
+// A sign of life: the start is progressing, so its time counts again from now.
+void PrivilegedTransport::stillAlive() {
+    if (!ready_ && !failed_) readyTimer_.start(startTimeoutMs());
+}
+
+void PrivilegedTransport::onStage(OpenStage stage) {
+    if (stage == OpenStage::LoggedIn && stage_ == Stage::Connecting) stage_ = Stage::LoginShell;
+    stillAlive();
+}
+
+// What the start waits for, once it has taken long enough for someone to wonder (2 s).
+void PrivilegedTransport::reportWaiting() {
+    const qint64 s = (sinceOpen_.elapsed() + 500) / 1000;  // the ticker is a coarse timer: it may fire early
+    if (ready_ || failed_ || s < 2) return;
+    switch (stage_) {
+    case Stage::Connecting: emit waiting(tr("connecting to %1 (%2 s)").arg(host_).arg(s)); break;
+    case Stage::LoginShell: emit waiting(tr("waiting for the login shell on %1 (%2 s)").arg(host_).arg(s)); break;
+    case Stage::AgentStarting:
+        emit waiting(throughSudo_ ? tr("waiting for sudo on %1 (%2 s)").arg(host_).arg(s)
+                                  : tr("waiting for the agent on %1 to announce itself (%2 s)").arg(host_).arg(s));
+        break;
+    case Stage::Ready: break;
+    }
+}
+
+// No sign of life for startTimeoutMs(): the reason names the step that stalled.
+void PrivilegedTransport::onStalled() {
+    const int s = startTimeoutMs() / 1000;
+    using Kind = TransportProblem::Kind;
+    switch (stage_) {
+    case Stage::Connecting:
+        fail({Kind::ConnectFailed, tr("could not log in to %1: no progress for %2 s; check that the server is up and "
+                                      "not overloaded").arg(host_).arg(s)});
+        return;
+    case Stage::LoginShell:
+        fail({Kind::AgentUnavailable, tr("the login shell on %1 did not start the agent: nothing for %2 s after the login; "
+                                         "its startup files (~/.bashrc: conda or pyenv init?) are slow or wait for input, so "
+                                         "make them return early for non-interactive shells").arg(host_).arg(s)});
+        return;
+    case Stage::AgentStarting:
+    case Stage::Ready:
+        if (sudoProblem_) fail(*sudoProblem_);
+        else if (throughSudo_)
+            fail({Kind::AgentUnavailable, tr("sudo on %1 did not start the agent within %2 s: it waits for something (a "
+                                             "password, a PAM prompt); allow fleetdeck-agent in sudoers (NOPASSWD) or "
+                                             "enter the password").arg(host_).arg(s)});
+        else
+            fail({Kind::AgentUnavailable, tr("the agent on %1 started but did not announce itself within %2 s: the server "
+                                             "may be overloaded; try again, or with fewer hosts at once (--parallel)")
+                                              .arg(host_).arg(s)});
+        return;
+    }
+}
 
 void PrivilegedTransport::wipePassword() {
     password_.fill('\0');
@@ -32,11 +91,16 @@ void PrivilegedTransport::open() {
     ready_ = false;
     failed_ = false;
     pending_.clear();
-    readyTimer_.start(kReadyTimeoutMs);
+    stage_ = Stage::Connecting;
+    sinceOpen_.start();
+    readyTimer_.start(startTimeoutMs());
+    waitingTicker_.start();
     inner_->open();
 }
 
 void PrivilegedTransport::onInnerOpened() {
+    stage_ = Stage::AgentStarting;
+    stillAlive();
     if (!password_.isEmpty()) {
         inner_->sendLine(password_);
         wipePassword();
@@ -49,6 +113,7 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
         return;
     }
     pending_ += bytes;
+    stillAlive();
     const int nl = pending_.indexOf('\n');
     if (nl < 0) return;
     const auto first = nlohmann::json::parse(pending_.left(nl).toStdString(), nullptr, false);
@@ -58,7 +123,9 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
         return;
     }
     ready_ = true;
+    stage_ = Stage::Ready;
     readyTimer_.stop();
+    waitingTicker_.stop();
     // The ready event goes up too: the session passes it on, with what the agent recovered.
     const QByteArray all = pending_;
     pending_.clear();
@@ -70,6 +137,7 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
 void PrivilegedTransport::onDiagnostic(const QString& text) {
     emit diagnostic(text);
     if (ready_) return;
+    stillAlive();
     using Kind = TransportProblem::Kind;
     if (text.contains(QLatin1String("a password is required")))
         sudoProblem_ = {Kind::AuthFailed, tr("sudo needs a password on %1: enter it, or allow fleetdeck-agent in "
@@ -87,6 +155,7 @@ void PrivilegedTransport::onDiagnostic(const QString& text) {
 
 void PrivilegedTransport::onInnerClosed(const TransportProblem& problem) {
     readyTimer_.stop();
+    waitingTicker_.stop();
     wipePassword();
     if (failed_) return;
     failed_ = true;
@@ -101,6 +170,7 @@ void PrivilegedTransport::fail(TransportProblem problem) {
     if (failed_) return;
     failed_ = true;
     readyTimer_.stop();
+    waitingTicker_.stop();
     wipePassword();
     inner_->disconnect(this);
     inner_->close();
@@ -113,6 +183,7 @@ void PrivilegedTransport::sendLine(const QByteArray& line) {
 
 void PrivilegedTransport::close() {
     readyTimer_.stop();
+    waitingTicker_.stop();
     wipePassword();
     inner_->close();
 }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include "app/transport.h"
@@ -26,9 +27,23 @@ public:
     void close() override;
     QString describe() const override;
 
+    // The login is root already: nothing waits for sudo, and a failure never blames it.
+    void setThroughSudo(bool throughSudo) { throughSudo_ = throughSudo; }
+
+    // How long a start may go without a sign of life (login accepted, the agent started, output
+    // before the ready line) before it fails. FLEETDECK_PUSH_START_TIMEOUT_MS overrides it.
     static constexpr int kReadyTimeoutMs = 30000;
+    static int startTimeoutMs();
 
 private:
+    // Where the start is, for the progress shown and the reason given when it stalls.
+    enum class Stage { Connecting, LoginShell, AgentStarting, Ready };
+
+    void onStage(OpenStage stage);
+    void stillAlive();
+    void onStalled();
+    void reportWaiting();
+
     void onInnerOpened();
     void onInnerBytes(const QByteArray& bytes);
     void onInnerClosed(const TransportProblem& problem);
@@ -44,6 +59,10 @@ private:
     bool failed_ = false;
     std::optional<TransportProblem> sudoProblem_;
     QTimer readyTimer_;
+    QTimer waitingTicker_;
+    QElapsedTimer sinceOpen_;
+    Stage stage_ = Stage::Connecting;
+    bool throughSudo_ = true;
 };
 
 }  // namespace fleetdeck

@@ -42,7 +42,9 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
         return makeUnavailableTransport(
             QStringLiteral("pushing to %1 needs the SSH transport, which this build lacks").arg(host.name));
     }
-    return std::make_unique<PrivilegedTransport>(std::move(inner), host.name, password);
+    auto transport = std::make_unique<PrivilegedTransport>(std::move(inner), host.name, password);
+    transport->setThroughSudo(command.sudo != SudoMode::None);
+    return transport;
 }
 
 }  // namespace fleetdeck

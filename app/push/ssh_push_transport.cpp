@@ -11,6 +11,7 @@ ExecTransportFactory sshExecTransports(std::shared_ptr<HostKeyBook> keys) {
         transport->setAgentCommand([command](const ssh::AgentWords& agent) {
             return command.shellCommandAround(QString::fromUtf8(command.sudo == SudoMode::None ? agent.exec : agent.path)).toUtf8();
         });
+        transport->setPrivilegedOverResident(command.sudo == SudoMode::None);
         if (keys) {
             ssh::SshTransport* t = transport.get();
             QObject::connect(t, &Transport::opened, t, [t, keys, name = host.name] { keys->record(name, t->hostKeyFingerprint()); });

@@ -442,7 +442,7 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     d.agentPath = agent.agentPath;
     d.arch = agent.arch;
     d.resident = true;
-    d.readyLine = got.left(end + 1);
+    d.readyLine = got.left(end);
     d.firstBytes = got.mid(end + 1);
     d.channel = std::move(channel);
     return d;

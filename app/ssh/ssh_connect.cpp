@@ -34,6 +34,13 @@ QString serverKeyFingerprint(ssh_session session) {
     return fingerprint;
 }
 
+// `command` with a resident agent left behind, on the socket residentStdioAgentCommand() names.
+AgentCommand leavingResident(AgentCommand command) {
+    return [command = std::move(command)](const AgentWords& agent) {
+        return command(agent) + " --listen " + agent.path + ".\"$n\".sock";  // $n: the scripts' prologue
+    };
+}
+
 TransportProblem connectFailed(const QString& message) { return {TransportProblem::Kind::ConnectFailed, message}; }
 
 std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
@@ -110,15 +117,18 @@ std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error) 
     return words.join(QLatin1Char(' '));
 }
 
-ConnectOutcome connectAgent(const ConnectPlan& plan) {
-    SessionPtr session(ssh_new());
-    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+namespace {
+
+// Everything connectAgent() does once the session exists; `session` moves into the link only
+// when it succeeds, and otherwise outlives the call.
+ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
     if (auto problem = setOptions(session.get(), plan)) return *problem;
     const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
                                                    : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
     if (ssh_connect(session.get()) != SSH_OK)
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
                                  .arg(where, QString::fromUtf8(ssh_get_error(session.get()))));
+    if (plan.onSocket) plan.onSocket(ssh_get_fd(session.get()));
     // Past the handshake, steps such as hashing the agent on a busy server may take longer than
     // a connect should; they get a minute each.
     const long stepTimeoutS = 60;
@@ -128,9 +138,11 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
         return *problem;
     if (auto problem = authenticate(session.get(), AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
         return *problem;
-    // The default start reuses a resident agent: no shell and no new process on the server. Any
-    // other command (a push's privileged agent) always starts its own.
-    const bool useResident = !plan.agentCommand && plan.residentAgent;
+    if (plan.onStage) plan.onStage(OpenStage::LoggedIn);
+    // The default start reuses a resident agent: no shell and no new process on the server. So
+    // does a push's privileged agent on a root login; any other command starts its own.
+    const bool push = static_cast<bool>(plan.agentCommand);
+    const bool useResident = plan.residentAgent && (!push || plan.privilegedOverResident);
     const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
     std::optional<Deployment> reached;
     QStringList notes;
@@ -141,12 +153,15 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
                 if (reached->refusedResident) notes << reached->problem->message;
                 forgetResidentAgent(target);
                 reached.reset();
+            } else if (push) {
+                // The push waits for the ready event, as its exec start would write it first.
+                reached->firstBytes.prepend(reached->readyLine + '\n');
             }
         }
     Deployment deployment = reached ? std::move(*reached)
                                     : deployAgent(session.get(), plan.label,
-                                                  useResident ? residentStdioAgentCommand
-                                                  : plan.agentCommand ? plan.agentCommand : stdioAgentCommand,
+                                                  !push ? (useResident ? residentStdioAgentCommand : stdioAgentCommand)
+                                                  : useResident ? leavingResident(plan.agentCommand) : plan.agentCommand,
                                                   useResident);
     if (deployment.problem) return *deployment.problem;
     if (useResident && !deployment.resident && !deployment.node.isEmpty() && !deployment.residentKey.isEmpty())
@@ -164,6 +179,16 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     link.firstBytes = deployment.firstBytes;
     link.session = std::move(session);
     return link;
+}
+
+}  // namespace
+
+ConnectOutcome connectAgent(const ConnectPlan& plan) {
+    SessionPtr session(ssh_new());
+    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+    ConnectOutcome outcome = connectSession(plan, session);
+    if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
+    return outcome;
 }
 
 }  // namespace fleetdeck::ssh

@@ -30,6 +30,15 @@ struct ConnectPlan {
     // (residentStdioAgentCommand).
     AgentCommand agentCommand;
     bool residentAgent = true;  // HostSpec::residentAgent: reuse and leave a resident agent
+    // `agentCommand` is a push's privileged agent on a root login: a resident agent runs as root
+    // already, so it serves the push (its ready line goes up first, as --announce would write it)
+    // and the exec start leaves one behind.
+    bool privilegedOverResident = false;
+    // Called on the connect worker as the connect passes each OpenStage (transport.h).
+    std::function<void(OpenStage)> onStage;
+    // Called on the connect worker with the session's socket once TCP is up, and with -1 before
+    // connectAgent() returns: while it is set, the owner may shutdown() it to cut a connect short.
+    std::function<void(int fd)> onSocket;
 };
 
 // Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);

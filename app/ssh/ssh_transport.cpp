@@ -33,9 +33,20 @@ QThreadPool& connectPool() {
 struct SshTransport::Attempt {
     std::mutex mutex;
     SshTransport* owner = nullptr;
+    int socket = -1;  // the connect's TCP socket while the worker uses it (ConnectPlan::onSocket)
+
+    // The owner gives up: no report back, and the worker's blocking reads end now, not after their
+    // timeouts (a login shell that never answers would hold a pool thread for a minute).
+    void abandon() {
+        std::lock_guard lock(mutex);
+        owner = nullptr;
+        if (socket >= 0) ::shutdown(socket, SHUT_RDWR);
+    }
 };
 
 int SshTransport::connectPoolSize() { return kConnectPoolSize; }
+
+bool SshTransport::waitForConnectWorkers(int ms) { return connectPool().waitForDone(ms); }
 
 SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), spec_(std::move(spec)) {
     pollTimer_.setInterval(kPollIntervalMs);
@@ -49,10 +60,7 @@ SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), 
 }
 
 SshTransport::~SshTransport() {
-    if (attempt_) {
-        std::lock_guard lock(attempt_->mutex);
-        attempt_->owner = nullptr;
-    }
+    if (attempt_) attempt_->abandon();
     teardown();
 }
 
@@ -62,21 +70,38 @@ void SshTransport::open() {
     if (attempt_ || session_) return;
     attempt_ = std::make_shared<Attempt>();
     attempt_->owner = this;
-    connectPool().start([attempt = attempt_, spec = spec_, agentCommand = agentCommand_] {
+    connectPool().start([attempt = attempt_, spec = spec_, agentCommand = agentCommand_,
+                         overResident = privilegedOverResident_] {
         ConnectPlan plan = planConnection(spec);  // reads ssh config: off the caller's thread
         plan.agentCommand = agentCommand;
+        plan.privilegedOverResident = overResident;
+        plan.onStage = [attempt](OpenStage stage) {
+            std::lock_guard lock(attempt->mutex);
+            if (SshTransport* owner = attempt->owner)
+                QMetaObject::invokeMethod(owner, [owner, attempt, stage] {
+                    if (owner->attempt_ == attempt) emit owner->stageReached(stage);
+                }, Qt::QueuedConnection);
+        };
+        plan.onSocket = [attempt](int fd) {
+            std::lock_guard lock(attempt->mutex);
+            attempt->socket = fd;
+            if (fd >= 0 && !attempt->owner) ::shutdown(fd, SHUT_RDWR);  // abandoned already
+        };
         auto outcome = std::make_shared<ConnectOutcome>(connectAgent(plan));
         std::lock_guard lock(attempt->mutex);
         if (!attempt->owner) return;  // the transport went away; the session closes with `outcome`
         // Posting under the lock: the owner cannot be destroyed before the event is queued, and
         // a queued call to a destroyed object is dropped by Qt.
         SshTransport* owner = attempt->owner;
-        QMetaObject::invokeMethod(owner, [owner, outcome] { owner->onConnected(std::move(*outcome)); },
+        QMetaObject::invokeMethod(owner, [owner, attempt, outcome] { owner->onConnected(attempt, std::move(*outcome)); },
                                   Qt::QueuedConnection);
     });
 }
 
-void SshTransport::onConnected(ConnectOutcome outcome) {
+void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectOutcome outcome) {
+    // The result was queued before a close() (a push's start timeout, many hosts failing at once)
+    // or belongs to an attempt a later open() replaced: it is dropped, and its session with it.
+    if (attempt != attempt_) return;
     {
         std::lock_guard lock(attempt_->mutex);
         attempt_->owner = nullptr;
@@ -186,10 +211,7 @@ void SshTransport::teardown() {
 }
 
 void SshTransport::close() {
-    if (attempt_) {
-        std::lock_guard lock(attempt_->mutex);
-        attempt_->owner = nullptr;
-    }
+    if (attempt_) attempt_->abandon();
     const bool wasOpen = attempt_ || session_;
     attempt_.reset();
     teardown();

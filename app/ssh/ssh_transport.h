@@ -42,12 +42,19 @@ public:
     // Starts the deployed agent with another command line (a push's privileged agent): see
     // AgentCommand in agent_deploy.h. Set before open().
     void setAgentCommand(AgentCommand command) { agentCommand_ = std::move(command); }
+    // That command is a push's privileged agent on a root login: a resident agent may serve it
+    // (ConnectPlan::privilegedOverResident). Set before open().
+    void setPrivilegedOverResident(bool allowed) { privilegedOverResident_ = allowed; }
 
     static int connectPoolSize();
+    // Waits up to `ms` for connect workers still running (those of closed transports end within
+    // moments: close() cuts their socket), so none outlives a CLI process's static data. Returns
+    // whether they all ended.
+    static bool waitForConnectWorkers(int ms);
 
 private:
     struct Attempt;
-    void onConnected(ConnectOutcome outcome);
+    void onConnected(const std::shared_ptr<Attempt>& attempt, ConnectOutcome outcome);
     void pump();
     void flushWrites();
     void fail(const TransportProblem& problem);
@@ -66,6 +73,7 @@ private:
     QString agentPath_;
     QString hostKeyFingerprint_;
     AgentCommand agentCommand_;
+    bool privilegedOverResident_ = false;
 };
 
 }  // namespace fleetdeck::ssh

@@ -86,8 +86,9 @@ def main():
           f"(schedstat {ne_run * 1e3:.3f} ms; {ne_bytes} bytes)")
     print(f"agent:         {ag_cpu * 1e3:8.3f} ms CPU per snapshot "
           f"(schedstat {ag_run * 1e3:.3f} ms; {ag_bytes} bytes)")
-    print(f"ratio agent/node_exporter: {ag_cpu / ne_cpu:.4f} (1/{ne_cpu / ag_cpu:.1f}); "
-          f"by schedstat {ag_run / ne_run:.4f} (1/{ne_run / ag_run:.1f})")
+    # Clock-tick CPU time (10 ms) can be 0 for few samples; schedstat is tick-free.
+    ticks = f"{ag_cpu / ne_cpu:.4f} (1/{ne_cpu / ag_cpu:.1f})" if ag_cpu > 0 and ne_cpu > 0 else "below one clock tick"
+    print(f"ratio agent/node_exporter: {ticks}; by schedstat {ag_run / ne_run:.4f} (1/{ne_run / ag_run:.1f})")
 
 
 if __name__ == "__main__":

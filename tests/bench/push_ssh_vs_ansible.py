@@ -5,15 +5,21 @@ Prints both wall times and the ratio. Results: docs/BENCHMARKS.md ("## Push").
 
 One test sshd (as tests/bench/ssh_connect_bench.sh sets it up) listens on 127.0.0.2-17, logs in
 as root with a key, and gives each address a ForceCommand wrapper: an agent started over that
-address ("... --stdio ...") serves that host's recorded root (--root DIR); every other command
-(the deployment's checks, SFTP, Ansible's modules) runs as asked; `--listen` is dropped, since the
-16 simulated hosts share one cache directory and a resident agent would serve one tree to all. So both tools write files under a
-temporary directory, never this machine's settings. FleetDeck: one `fleetdeck-cli apply` to the 16
-hosts (connect, host key, login, cached-agent check, privileged agent, transaction with journal and
-read-back, audit log with fsync, the journal witness). Ansible: one playbook run, forks 16, its
-default SSH multiplexing, `copy` + `slurp` + `assert` per setting as in push_vs_ansible.py.
+address ("... --stdio ...") serves that host's recorded root (--root DIR) from that host's own
+cache directory (as on separate servers, so a resident agent serves one host); every other command
+(the deployment's checks, SFTP, Ansible's modules) runs as asked. Sessions get a HOME of their own
+whose .bashrc is tests/fixtures/login-shell/pyenv-rehash.bashrc by default (pyenv init's rehash
+lock, as on ML servers), never this machine's. So both tools write files under a temporary
+directory, never this machine's settings. FleetDeck: one `fleetdeck-cli apply` to the 16 hosts
+(connect, host key, login, the privileged agent: the resident agent of a root login, or the cached
+agent started over an exec channel; transaction with journal and read-back, audit log with
+fsync, the journal witness). Ansible: one playbook run, forks 16, its default SSH multiplexing,
+`copy` + `slurp` + `assert` per setting as in push_vs_ansible.py.
 
-usage: push_ssh_vs_ansible.py CLI_BIN [--hosts 16] [--runs 3]   (run as root; needs openssh-server, ansible)"""
+--smoke: 2 hosts, 1 run, a few seconds: ctest runs it (label bench_smoke), so that a change that
+breaks the benchmark fails the suite. The full runs stay manual.
+
+usage: push_ssh_vs_ansible.py CLI_BIN [--hosts 16] [--runs 3] [--bashrc FILE] [--no-resident] [--smoke]   (run as root; needs openssh-server, ansible)"""
 import argparse
 import json
 import os
@@ -30,12 +36,15 @@ import push_vs_ansible as base  # noqa: E402
 
 WRAPPER = r"""#!/bin/sh
 root="'--root' '$1'"
+XDG_CACHE_HOME=$2; export XDG_CACHE_HOME
 cmd=$(printf '%s\n' "$SSH_ORIGINAL_COMMAND" |
-  sed -e "s| --listen [^ ;]*||g" -e "s|'--stdio'|'--stdio' $root|g" -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
+  sed -e "s| --stdio --listen| --stdio $root --listen|g" -e "s|'--stdio'|'--stdio' $root|g" \
+      -e "s| --stdio;| --stdio $root;|g" -e "s| --stdio\$| --stdio $root|")
 case "$cmd" in *--stdio*) case "$cmd" in *"'--root'"*) ;; *) echo "agent start not pointed at a tree: refused" >&2; exit 97 ;; esac ;; esac
 exec /bin/sh -c "$cmd"
 """
-
+FIXTURE_BASHRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "login-shell",
+                              "pyenv-rehash.bashrc")
 
 def free_port():
     s = socket.socket()
@@ -45,7 +54,7 @@ def free_port():
     return port
 
 
-def start_sshd(work, roots):
+def start_sshd(work, roots, bashrc):
     port = free_port()
     home = os.path.join(work, "home")
     os.makedirs(os.path.join(home, ".ssh"), exist_ok=True)
@@ -54,6 +63,9 @@ def start_sshd(work, roots):
     key = os.path.join(home, ".ssh", "id_ed25519")
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
     shutil.copy(key + ".pub", os.path.join(work, "authorized_keys"))
+    remote_home = os.path.join(work, "remote-home")
+    os.makedirs(remote_home, exist_ok=True)
+    shutil.copy(bashrc, os.path.join(remote_home, ".bashrc"))
     wrapper = os.path.join(work, "agent-on-root.sh")
     with open(wrapper, "w") as f:
         f.write(WRAPPER)
@@ -66,9 +78,11 @@ def start_sshd(work, roots):
         c.write(f"HostKey {work}/host_key\nPidFile {work}/sshd.pid\nAuthorizedKeysFile {work}/authorized_keys\n"
                 "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
                 "MaxStartups 100:30:200\nMaxSessions 50\nSubsystem sftp /usr/lib/openssh/sftp-server\n"
-                f"SetEnv XDG_CACHE_HOME={work}/remote-cache\n")
-        for a, root in zip(addresses, roots):
-            c.write(f"Match LocalAddress {a}\n    ForceCommand {wrapper} {root}\n")
+                f"SetEnv HOME={remote_home} XDG_CACHE_HOME={work}/remote-cache\n")
+        for i, (a, root) in enumerate(zip(addresses, roots)):
+            cache = os.path.join(work, f"remote-cache-{i}")
+            os.makedirs(cache, exist_ok=True)
+            c.write(f"Match LocalAddress {a}\n    ForceCommand {wrapper} {root} {cache}\n")
     sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", os.path.join(work, "sshd_config")],
                             stderr=open(os.path.join(work, "sshd.log"), "w"))
     for _ in range(200):
@@ -85,9 +99,9 @@ def start_sshd(work, roots):
     return sshd, port, addresses, home, key
 
 
-def run_fleetdeck(cli, work, targets, profile, env):
+def run_fleetdeck(cli, work, targets, profile, env, extra=()):
     start = time.monotonic()
-    r = subprocess.run([cli, "apply", "--json", "--parallel", str(len(targets)), "--profile", profile] + targets,
+    r = subprocess.run([cli, "apply", "--json", "--parallel", str(len(targets)), "--profile", profile, *extra] + targets,
                        env=env, capture_output=True, text=True)
     elapsed = time.monotonic() - start
     assert r.returncode == 0, (r.returncode, r.stdout[-1500:], r.stderr[-1500:])
@@ -116,12 +130,18 @@ def main():
     ap.add_argument("cli")
     ap.add_argument("--hosts", type=int, default=16)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--bashrc", default=FIXTURE_BASHRC, help="the sessions' ~/.bashrc")
+    ap.add_argument("--smoke", action="store_true", help="2 hosts, 1 run: checks that the benchmark works")
+    ap.add_argument("--no-resident", action="store_true", help="every push starts its agent over an exec channel")
     a = ap.parse_args()
+    extra = ["--no-resident"] if a.no_resident else []
+    if a.smoke:
+        a.hosts, a.runs = 2, 1
     work = tempfile.mkdtemp(prefix="fleetdeck-push-ssh-bench-")
     sshd = None
     try:
         roots = base.make_roots(os.path.join(work, "roots"), a.hosts)
-        sshd, port, addresses, home, key = start_sshd(work, roots)
+        sshd, port, addresses, home, key = start_sshd(work, roots, a.bashrc)
         env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(work, "config"),
                    XDG_DATA_HOME=os.path.join(work, "data"), QT_QPA_PLATFORM="offscreen")
         env.pop("SSH_AUTH_SOCK", None)
@@ -129,13 +149,13 @@ def main():
         profile = os.path.join(work, "profile.json")
         with open(profile, "w") as f:
             json.dump({"name": "bench", "settings": [{"id": i, "value": int(v)} for i, _, _, v in base.SETTINGS]}, f)
-        # The first connection uploads the agent into the (shared) remote cache; timed apart.
-        first = run_fleetdeck(a.cli, work, targets, profile, env)
+        # The first connection uploads the agent into each host's cache and leaves resident agents; timed apart.
+        first = run_fleetdeck(a.cli, work, targets, profile, env, extra)
         base.check_after(roots)
         fd, an = [], []
         for _ in range(a.runs):
             roots = base.make_roots(os.path.join(work, "roots"), a.hosts)
-            fd.append(run_fleetdeck(a.cli, work, targets, profile, env))
+            fd.append(run_fleetdeck(a.cli, work, targets, profile, env, extra))
             base.check_after(roots)
             roots = base.make_roots(os.path.join(work, "roots"), a.hosts)
             an.append(run_ansible(work, roots, addresses, port, key, env))

@@ -11,7 +11,8 @@ with one process start per host counted against FleetDeck. Ansible: one playbook
 inventory of 16 hosts (connection local, forks 16), `copy` into each root and `slurp` + `assert`
 to read back. Neither goes over SSH: the SSH variant needs the SSH transport (see BENCHMARKS.md).
 
-usage: push_vs_ansible.py CLI_BIN AGENT_BIN [--hosts 16] [--runs 3]   (run as root)"""
+usage: push_vs_ansible.py CLI_BIN AGENT_BIN [--hosts 16] [--runs 3] [--smoke]   (run as root)
+--smoke: 2 hosts, 1 run, seconds: ctest runs it (label bench_smoke); the full runs stay manual."""
 import argparse
 import json
 import os
@@ -123,7 +124,10 @@ def main():
     ap.add_argument("agent")
     ap.add_argument("--hosts", type=int, default=16)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--smoke", action="store_true", help="2 hosts, 1 run: checks that the benchmark works")
     a = ap.parse_args()
+    if a.smoke:
+        a.hosts, a.runs = 2, 1
     work = tempfile.mkdtemp(prefix="fleetdeck-push-bench-")
     try:
         profile = os.path.join(work, "profile.json")

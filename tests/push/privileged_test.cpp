@@ -2,6 +2,8 @@
 // root, and sudo's refusals for a user it will not let in.
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
+
 #include "app/host_session.h"
 #include "app/local_transport.h"
 #include "app/push/privileged_agent_command.h"
@@ -82,6 +84,56 @@ TEST(PrivilegedTransport, ARefusedPasswordEndsAtOnce) {
     EXPECT_FALSE(o.opened);
     EXPECT_EQ(o.closed->kind, TransportProblem::Kind::AuthFailed);
     EXPECT_EQ(o.closed->message.toStdString(), "sudo on gpu-07 refused the password");
+}
+
+// Sets FLEETDECK_PUSH_START_TIMEOUT_MS for one test.
+struct StartTimeout {
+    explicit StartTimeout(int ms) { qputenv("FLEETDECK_PUSH_START_TIMEOUT_MS", QByteArray::number(ms)); }
+    ~StartTimeout() { qunsetenv("FLEETDECK_PUSH_START_TIMEOUT_MS"); }
+};
+
+// A start that keeps showing signs of life (here: lines on stderr, as a chatty login shell or
+// sudo's lecture) takes longer in all than the start timeout and still opens: the timeout
+// counts from the last sign of life, not from the start (issue #26).
+TEST(PrivilegedTransport, AStartThatKeepsShowingSignsOfLifeIsGivenTime) {
+    const StartTimeout timeout(1500);
+    test::TempDir dir;
+    const QString agent = ssh::shellWord(QStringLiteral(FLEETDECK_AGENT_BIN));
+    const QString script = QStringLiteral("for i in 1 2 3 4 5 6 7; do echo 'still starting' >&2; sleep 0.4; done; exec %1 "
+                                          "--stdio --announce --root %2")
+                               .arg(agent, ssh::shellWord(QString::fromStdString(dir.path().string())));
+    QElapsedTimer clock;
+    clock.start();
+    const Outcome o = openThroughSudo({QStringLiteral("/bin/sh"), QStringLiteral("-c"), script}, {});
+    EXPECT_TRUE(o.opened) << (o.closed ? o.closed->message.toStdString() : std::string("neither opened nor closed"));
+    EXPECT_GT(clock.elapsed(), 2500) << "the start was not slower than its timeout, so this proves nothing";
+}
+
+// A silent start fails after the timeout with what it waited for; on a root login that is never
+// sudo. While it waits it says so, with the seconds.
+TEST(PrivilegedTransport, AStalledStartNamesWhatItWaitedFor) {
+    const StartTimeout timeout(3500);
+    for (const bool throughSudo : {false, true}) {
+        PrivilegedTransport t(LocalTransport::command({QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("sleep 20")}),
+                              QStringLiteral("gpu-07"), {});
+        t.setThroughSudo(throughSudo);
+        std::vector<QString> waiting;
+        std::optional<TransportProblem> closed;
+        QObject::connect(&t, &Transport::waiting, [&](const QString& w) { waiting.push_back(w); });
+        QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { closed = p; });
+        t.open();
+        ASSERT_TRUE(test::waitUntil([&] { return closed.has_value(); }, 20000));
+        const std::string message = closed->message.toStdString();
+        ASSERT_FALSE(waiting.empty());
+        if (throughSudo) {
+            EXPECT_EQ(waiting.front().toStdString(), "waiting for sudo on gpu-07 (2 s)");
+            EXPECT_NE(message.find("sudo on gpu-07 did not start the agent within 3 s"), std::string::npos) << message;
+        } else {
+            EXPECT_EQ(waiting.front().toStdString(), "waiting for the agent on gpu-07 to announce itself (2 s)");
+            EXPECT_NE(message.find("the agent on gpu-07 started but did not announce itself within 3 s"), std::string::npos) << message;
+            EXPECT_EQ(message.find("sudo"), std::string::npos) << message;
+        }
+    }
 }
 
 }  // namespace

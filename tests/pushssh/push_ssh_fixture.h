@@ -20,7 +20,20 @@ class PushSshTest : public SshTest {
 protected:
     void SetUp() override;
 
-    void startFleet(int hosts);
+    struct FleetOptions {
+        // The sessions' ~/.bashrc (TestSshd::Options::loginBashrc), e.g. loginShellFixture(…).
+        std::string loginBashrc;
+        // Each host gets a cache directory of its own (cacheDir(i)), so agents may leave resident
+        // agents there, each serving its own host's tree.
+        bool residentAgents = false;
+    };
+    void startFleet(int hosts, FleetOptions options);
+    void startFleet(int hosts) { startFleet(hosts, FleetOptions{}); }
+    // With FleetOptions::residentAgents: host i's agent cache and resident agent socket.
+    std::filesystem::path cacheDir(int i) const { return tmp_.path() / "fleet" / ("cache-" + std::to_string(i)); }
+    std::filesystem::path residentSocketOf(int i) const;
+    // The sessions' HOME (where the login shell's .bashrc and its lock live).
+    std::filesystem::path sessionHome() const { return tmp_.path() / "fleet-sshd" / "remote-home"; }
     TestSshd& fleetSshd() { return *fleet_; }
     int hostCount() const { return static_cast<int>(roots_.size()); }
     std::string address(int i) const { return "127.0.0." + std::to_string(2 + i); }
@@ -36,7 +49,7 @@ protected:
     std::filesystem::path auditLog() const { return tmp_.path() / "audit" / "log.jsonl"; }
     std::filesystem::path auditKey() const { return tmp_.path() / "audit" / "hmac.key"; }
     // fleetdeck-cli with `args`; the exit status goes to *status.
-    std::string cli(const std::vector<std::string>& args, int* status) const;
+    std::string cli(const std::vector<std::string>& args, int* status, const std::vector<std::string>& env = {}) const;
     std::string profileFile(const std::string& json) const;
 
 private:

@@ -276,4 +276,90 @@ TEST_F(PushOverSsh, SessionKilledMidPushEndsRolledBack) {
     EXPECT_EQ(status, 0) << out;
 }
 
+// Sessions (exec, subsystem) the fleet's sshd started so far: its VERBOSE log says "Starting
+// session: forced-command …" for each, since every one runs the ForceCommand wrapper.
+std::size_t sessionsStarted(const test::TestSshd& sshd) {
+    const std::string log = sshd.log();
+    std::size_t n = 0;
+    for (std::size_t at = log.find("Starting session: "); at != std::string::npos; at = log.find("Starting session: ", at + 1)) ++n;
+    return n;
+}
+
+// Issue #26: sixteen hosts whose login shells are slow (the pyenv-like .bashrc, then 1.0-1.9 s
+// more, by address) against a 1.5 s start timeout: some start in time, the others time out
+// around the moment their connect workers finish, many at once. Every host is reported, each
+// failure with its cause (never sudo on a root login), and the CLI does not crash.
+TEST_F(PushOverSsh, SixteenHostsTimingOutTogetherAreAllReportedWithTheirCause) {
+    const std::string slower = "set -- $SSH_CONNECTION; sleep \"1.$(( (${3##*.} * 37) % 10 ))\"\n";
+    startFleet(16, {test::loginShellFixture("pyenv-rehash.bashrc") + slower, false});
+    ASSERT_FALSE(HasFatalFailure());
+    const std::string profile = profileFile(kProfile);
+    std::vector<std::string> args{"apply", "--json", "--parallel", "16", "--profile", profile};
+    for (int i = 0; i < 16; ++i) args.push_back(target(i));
+    int status = -1;
+    const std::string out = cli(withAudit(args), &status, {"FLEETDECK_PUSH_START_TIMEOUT_MS=1500"});
+    ASSERT_TRUE(status == 0 || status == 6) << "fleetdeck-cli ended with " << status << " (negative: a signal)\n" << out;
+    const Json doc = Json::parse(out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << out;
+    ASSERT_EQ(doc.size(), 16u) << out;
+    int loginShell = 0;
+    for (const auto& [name, h] : doc.items()) {
+        const std::string reason = h["reason"].get<std::string>();
+        EXPECT_TRUE(h["state"] == "verified" || h["state"] == "failed") << name << ": " << h.dump();
+        if (h["state"] != "failed") continue;
+        EXPECT_EQ(reason.find("sudo"), std::string::npos) << name << ": " << reason;
+        loginShell += reason.find("the login shell on") != std::string::npos;
+    }
+    EXPECT_GT(loginShell, 0) << "no host timed out in its login shell:\n" << out;
+}
+
+// The normal case on ML servers: eight hosts whose login shells queue on pyenv's rehash lock,
+// pushed to at once with the default start timeout, all verify.
+TEST_F(PushOverSsh, EightHostsBehindAPyenvLikeLoginShellAllVerify) {
+    startFleet(8, {test::loginShellFixture("pyenv-rehash.bashrc"), false});
+    ASSERT_FALSE(HasFatalFailure());
+    const std::string profile = profileFile(kProfile);
+    std::vector<std::string> args{"apply", "--json", "--parallel", "8", "--profile", profile};
+    for (int i = 0; i < 8; ++i) args.push_back(target(i));
+    int status = -1;
+    const std::string out = cli(withAudit(args), &status);
+    EXPECT_EQ(status, 0) << out;
+    const Json doc = Json::parse(out, nullptr, false);
+    ASSERT_EQ(doc.size(), 8u) << out;
+    for (const auto& [name, h] : doc.items()) EXPECT_EQ(h["state"], "verified") << name << ": " << h.dump();
+}
+
+// A root login's push reaches the resident agent (it runs as root already): no exec, no login
+// shell, with the same checks (root, journal, witness). Without a resident agent it starts one.
+TEST_F(PushOverSsh, ARootPushGoesOverTheResidentAgentWithoutALoginShell) {
+    startFleet(2, {test::loginShellFixture("pyenv-rehash.bashrc"), true});
+    ASSERT_FALSE(HasFatalFailure());
+    int status = -1;
+    std::string out = cli(withAudit({"apply", "--json", "--profile", profileFile(kProfile), target(0), target(1)}), &status);
+    ASSERT_EQ(status, 0) << out;
+    for (int i = 0; i < 2; ++i)
+        ASSERT_TRUE(test::waitUntil([&] { return std::filesystem::exists(residentSocketOf(i)); }, 10000))
+            << "the push's agent left no resident agent for host " << i;
+    const std::size_t sessions = sessionsStarted(fleetSshd());
+    const std::size_t witnesses = journal(0).size();
+
+    out = cli(withAudit({"apply", "--json", "--profile",
+                         profileFile(R"({"name": "t", "settings": [{"id": "sysctl:vm.swappiness", "value": 5}]})"),
+                         target(0), target(1)}), &status);
+    ASSERT_EQ(status, 0) << out;
+    EXPECT_EQ(sessionsStarted(fleetSshd()), sessions) << "the second push ran a command (a login shell) on a server";
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_EQ(readText(root(i) / "proc/sys/vm/swappiness"), "5\n");
+        EXPECT_EQ(journal(i).back()["type"], "witness") << journal(i).back().dump();
+    }
+    EXPECT_GT(journal(0).size(), witnesses);
+
+    // Gone (lingered out, rebooted): the push starts the agent over an exec channel again.
+    std::filesystem::remove(residentSocketOf(0));
+    out = cli(withAudit({"apply", "--json", "--profile", profileFile(kProfile), target(0)}), &status);
+    EXPECT_EQ(status, 0) << out;
+    EXPECT_EQ(sessionsStarted(fleetSshd()), sessions + 1);
+    EXPECT_EQ(readText(root(0) / "proc/sys/vm/swappiness"), "10\n");
+}
+
 }  // namespace

@@ -6,6 +6,7 @@
 #include <QFile>
 
 #include "app/fleet_monitor.h"
+#include "app/ssh/ssh_transport.h"
 #include "app/telemetry_store.h"
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"
@@ -115,6 +116,26 @@ TEST_F(SshTest, ALaterConnectReachesTheResidentAgentWithoutStartingAnythingOnThe
     EXPECT_TRUE(waitUntil([&] { return fs::exists(residentSocket()); }, 5000)) << "no resident agent was started again";
 }
 
+// A push's start timeout closes a transport whose connect worker has already queued its result
+// (16 hosts timing out together made this common): the queued result must be dropped, not taken
+// up by a transport that no longer has an attempt. Before the fix this crashed (issue #26).
+TEST_F(SshTest, AConnectResultQueuedBeforeCloseIsDropped) {
+    ssh::SshTransport transport(specFor(*sshd_));
+    int opened = 0, closed = 0;
+    QObject::connect(&transport, &Transport::opened, &transport, [&] { ++opened; });
+    QObject::connect(&transport, &Transport::closed, &transport, [&](const TransportProblem&) { ++closed; });
+    transport.open();
+    // No events are processed until the worker is done: its result waits in the queue.
+    for (int i = 0; i < 300 && !fs::exists(residentSocket()); ++i) QThread::msleep(100);
+    ASSERT_TRUE(fs::exists(residentSocket())) << "the agent did not start:\n" << sshd_->log();
+    QThread::msleep(1500);  // the worker reads the start marker, then posts
+    transport.close();
+    EXPECT_EQ(closed, 1);
+    waitUntil([] { return false; }, 1000);
+    EXPECT_EQ(opened, 0) << "a closed transport reported a connect that finished before the close";
+    EXPECT_EQ(closed, 1);
+}
+
 TEST_F(SshTest, WhereSshdForbidsSocketForwardingTheAgentIsStartedEachTime) {
     auto strict = makeSshd("sshd-noforward");
     strict->setExtraConfig("AllowStreamLocalForwarding no\n");
@@ -177,7 +198,7 @@ TEST_F(SshTest, ACacheDirectoryOthersCouldWriteToIsRefusedAndTheRefusalSaysHowTo
 }
 
 TEST_F(SshTest, WithoutAnSftpSubsystemTheAgentIsCopiedOverAnExecChannel) {
-    auto bare = makeSshd("sshd-nosftp", TestSshd::Options{{"127.0.0.1"}, false, "VERBOSE", {}});
+    auto bare = makeSshd("sshd-nosftp", TestSshd::Options{{"127.0.0.1"}, false, "VERBOSE", {}, {}});
     ASSERT_TRUE(bare->start()) << bare->log();
     trust(*bare);
     auto session = startSession(specFor(*bare));
@@ -278,7 +299,7 @@ TEST_F(SshTest, ASessionComesBackByItselfAfterSshdIsKilledAndRestarted) {
 }
 
 TEST_F(SshTest, ProxyJumpReachesTheHostThroughASecondSshd) {
-    auto jump = makeSshd("sshd-jump", TestSshd::Options{{"127.0.0.1"}, true, "DEBUG1", {}});
+    auto jump = makeSshd("sshd-jump", TestSshd::Options{{"127.0.0.1"}, true, "DEBUG1", {}, {}});
     ASSERT_TRUE(jump->start()) << jump->log();
     trust(*jump);
     std::ofstream(home() / ".ssh/config")

@@ -15,6 +15,10 @@
 namespace fleetdeck::test {
 namespace fs = std::filesystem;
 
+std::string loginShellFixture(const std::string& name) {
+    return readFile(fs::path(FLEETDECK_SOURCE_DIR) / "tests/fixtures/login-shell" / name);
+}
+
 std::string readFile(const fs::path& path) {
     std::ifstream in(path);
     std::stringstream s;
@@ -98,8 +102,13 @@ void TestSshd::writeConfig() const {
       << "AllowTcpForwarding yes\nMaxStartups 100:30:200\nMaxSessions 50\n"
       << "LogLevel " << options_.logLevel << "\n";
     if (options_.sftp) c << "Subsystem sftp /usr/lib/openssh/sftp-server\n";
-    if (!options_.remoteCacheHome.empty()) c << "SetEnv XDG_CACHE_HOME=" << options_.remoteCacheHome << "\n";
-    c << extraConfig_;
+    const fs::path home = dir_ / "remote-home";
+    fs::create_directories(home);
+    std::ofstream(home / ".bashrc") << options_.loginBashrc;
+    // One SetEnv line: sshd takes the first SetEnv it reads.
+    c << "SetEnv HOME=" << home.string();
+    if (!options_.remoteCacheHome.empty()) c << " XDG_CACHE_HOME=" << options_.remoteCacheHome;
+    c << "\n" << extraConfig_;
 }
 
 bool TestSshd::start() {

@@ -19,6 +19,9 @@ public:
         bool sftp = true;
         std::string logLevel = "VERBOSE";
         std::string remoteCacheHome;  // SetEnv XDG_CACHE_HOME for sessions; keeps agents out of ~/.cache
+        // Sessions get HOME=<dir>/remote-home (SetEnv), so this machine's own ~/.bashrc never runs
+        // in them; this is that home's .bashrc (empty: none). See loginShellFixture().
+        std::string loginBashrc;
     };
 
     TestSshd(std::filesystem::path dir, std::string authorizedKeys, Options options);
@@ -53,6 +56,10 @@ private:
     int port_ = 0;
     QProcess process_;
 };
+
+// tests/fixtures/login-shell/<name>: a .bashrc imitating what ML servers' login shells run
+// ("pyenv-rehash.bashrc": pyenv init's rehash lock, held ~150 ms per shell, plus some CPU).
+std::string loginShellFixture(const std::string& name);
 
 // Generates an ed25519 key pair at `path` (and path.pub) with ssh-keygen; returns the public line.
 std::string generateKey(const std::filesystem::path& path, const std::string& passphrase = "");
