@@ -51,7 +51,7 @@ const char* kUsageText =
     "                         (otherwise sudo must not ask: NOPASSWD, or log in as root)\n"
     "\n"
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
-    "3 connection failed, 4 authentication failed, 5 host key unknown or changed,\n"
+    "3 connection failed, 4 authentication failed, 5 host key unknown or refused (changed, revoked),\n"
     "6 apply/rollback: a host rolled back or failed (0 only when every host verified).\n";
 
 // facts / snapshot: one request per host, printed as JSON.

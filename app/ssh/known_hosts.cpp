@@ -1,68 +1,113 @@
 #include "app/ssh/known_hosts.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <mutex>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
+#include "app/ssh/known_hosts_file.h"
 #include "app/ssh/ssh_handles.h"
 
 namespace fleetdeck::ssh {
-QString sha256Fingerprint(ssh_key key);
 namespace {
 
-// Workers record keys concurrently; appends to one known_hosts file must not interleave.
-std::mutex gKnownHostsWrite;
+using Kind = KnownHostsVerdict::Kind;
 
-QString knownHostsName(const QString& host, int port) {
-    return port == 22 ? host : QStringLiteral("[%1]:%2").arg(host).arg(port);
+// Workers check and record keys concurrently; a check must not read a line another worker is
+// still appending, and appends to one known_hosts file must not interleave.
+std::mutex gKnownHostsFile;
+
+TransportProblem refused(const QString& message) { return {TransportProblem::Kind::HostKeyChanged, message}; }
+
+QString where(const QString& file, int line) { return QStringLiteral("%1:%2").arg(file).arg(line); }
+
+TransportProblem changedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    return refused(QStringLiteral("the host key of %1 has CHANGED: %2 lists %3 %4, the server now offers %5 %6. "
+                                  "Someone may be intercepting the connection, so FleetDeck refuses it. If the server "
+                                  "was reinstalled, confirm the new fingerprint with its administrator, then remove "
+                                  "the old entry with: ssh-keygen -R '%1' -f %7")
+                       .arg(knownHostsName(q.host, q.port), where(q.knownHostsFile, v.line), v.knownKeyType, q.knownFingerprint,
+                            q.keyType, q.fingerprint, q.knownHostsFile));
 }
 
-TransportProblem changedProblem(const HostKeyQuestion& q) {
-    return {TransportProblem::Kind::HostKeyChanged,
-            QStringLiteral("the host key of %1 has CHANGED: %2 lists %3, the server now offers %4 %5. "
-                           "Someone may be intercepting the connection, so FleetDeck refuses it. If the server "
-                           "was reinstalled, confirm the new fingerprint with its administrator, then remove "
-                           "the old entry with: ssh-keygen -R '%1' -f %2")
-                .arg(knownHostsName(q.host, q.port), q.knownHostsFile, q.knownFingerprint, q.keyType, q.fingerprint)};
+TransportProblem revokedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    return refused(QStringLiteral("the host key of %1 is REVOKED: the server offers %2 %3, which %4 marks @revoked. "
+                                  "FleetDeck never accepts a revoked key; ask the server's administrator for its new "
+                                  "key and how to confirm it")
+                       .arg(knownHostsName(q.host, q.port), q.keyType, q.fingerprint, where(q.knownHostsFile, v.line)));
 }
 
-TransportProblem unknownProblem(const HostKeyQuestion& q) {
-    return {TransportProblem::Kind::HostKeyUnknown,
-            QStringLiteral("the host key of %1 is not in %2: the server offers %3 %4. Confirm this fingerprint "
-                           "with the server's administrator, then accept it in FleetDeck or run once with --accept-new")
-                .arg(knownHostsName(q.host, q.port), q.knownHostsFile, q.keyType, q.fingerprint)};
+TransportProblem certAuthorityProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    const QString name = knownHostsName(q.host, q.port);
+    return refused(QStringLiteral("%1 is vouched for by a @cert-authority line in %2; FleetDeck does not check host "
+                                  "certificates yet: confirm the key the server offers (%6 %7) with its administrator, "
+                                  "then add the host's own key with ssh-keyscan -p %3 %4 >> %5")
+                       .arg(name, where(q.knownHostsFile, v.line)).arg(q.port).arg(q.host, q.knownHostsFile, q.keyType, q.fingerprint));
 }
 
-std::optional<TransportProblem> recordKey(ssh_session session, const HostKeyQuestion& q) {
-    std::lock_guard lock(gKnownHostsWrite);
-    QDir().mkpath(QFileInfo(q.knownHostsFile).absolutePath());
-    if (ssh_session_update_known_hosts(session) != SSH_OK)
-        return TransportProblem{TransportProblem::Kind::HostKeyUnknown,
-                                QStringLiteral("could not record the host key of %1 in %2: %3")
-                                    .arg(knownHostsName(q.host, q.port), q.knownHostsFile,
-                                         QString::fromUtf8(ssh_get_error(session)))};
+TransportProblem unreadableLineProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    return refused(QStringLiteral("%1 cannot be read: %2. A line that may concern %3 hides what it says, so FleetDeck "
+                                  "neither trusts nor records the key the server offers (%4 %5); fix or delete that line")
+                       .arg(where(q.knownHostsFile, v.line), v.why, knownHostsName(q.host, q.port), q.keyType, q.fingerprint));
+}
+
+TransportProblem unreadableFileProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    return refused(QStringLiteral("cannot read known_hosts %1: %2; fix its permissions (or move what is in its place) so "
+                                  "the host key of %3 can be checked")
+                       .arg(q.knownHostsFile, v.why, knownHostsName(q.host, q.port)));
+}
+
+TransportProblem unknownProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+    QString message = QStringLiteral("the host key of %1 is not in %2: the server offers %3 %4. Confirm this fingerprint "
+                                     "with the server's administrator, then accept it in FleetDeck or run once with --accept-new")
+                          .arg(knownHostsName(q.host, q.port), q.knownHostsFile, q.keyType, q.fingerprint);
+    if (!v.skippedLines.isEmpty()) {
+        QStringList lines;
+        for (int line : v.skippedLines) lines << QString::number(line);
+        message += (lines.size() == 1 ? QStringLiteral(" (line %1 of %2 is no host entry and was skipped)")
+                                      : QStringLiteral(" (lines %1 of %2 are no host entries and were skipped)"))
+                       .arg(lines.join(QStringLiteral(", ")), q.knownHostsFile);
+    }
+    return {TransportProblem::Kind::HostKeyUnknown, message};
+}
+
+// One line, `name type base64`, as ssh(1) appends it; on a line of its own even when the file
+// does not end with a newline.
+std::optional<QString> appendEntry(const QString& file, const QByteArray& entry) {
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    const int fd = ::open(QFile::encodeName(file).constData(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return QString::fromLocal8Bit(std::strerror(errno));
+    QByteArray bytes = entry;
+    char last = '\n';
+    const off_t end = ::lseek(fd, 0, SEEK_END);
+    if (end > 0 && ::pread(fd, &last, 1, end - 1) == 1 && last != '\n') bytes.prepend('\n');
+    const bool written = ::write(fd, bytes.constData(), static_cast<std::size_t>(bytes.size())) == bytes.size();
+    const int error = errno;
+    ::close(fd);
+    if (!written) return QString::fromLocal8Bit(std::strerror(error));
     return std::nullopt;
 }
 
-// The fingerprint of the key known_hosts lists for this host (libssh reports a changed key
-// without it). Hashed entries match too: ssh_known_hosts_parse_line checks the host per line.
-QString knownFingerprint(const QString& file, const QString& host, int port) {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    const QByteArray name = knownHostsName(host, port).toUtf8();
-    while (!in.atEnd()) {
-        const QByteArray line = in.readLine().trimmed();
-        if (line.isEmpty() || line.startsWith('#')) continue;
-        ssh_knownhosts_entry* entry = nullptr;
-        if (ssh_known_hosts_parse_line(name.constData(), line.constData(), &entry) == SSH_OK && entry) {
-            const QString fingerprint = entry->publickey ? sha256Fingerprint(entry->publickey) : QString();
-            ssh_knownhosts_entry_free(entry);
-            if (!fingerprint.isEmpty()) return fingerprint;
-        }
-    }
-    return {};
+std::optional<TransportProblem> recordKey(ssh_key key, const HostKeyQuestion& q) {
+    char* base64 = nullptr;
+    if (ssh_pki_export_pubkey_base64(key, &base64) != SSH_OK)
+        return TransportProblem{TransportProblem::Kind::HostKeyUnknown,
+                                QStringLiteral("could not record the host key of %1: libssh cannot encode it")
+                                    .arg(knownHostsName(q.host, q.port))};
+    const QByteArray entry = knownHostsName(q.host, q.port).toUtf8() + ' ' + q.keyType.toLatin1() + ' ' + base64 + '\n';
+    ssh_string_free_char(base64);
+    std::lock_guard lock(gKnownHostsFile);
+    if (const auto error = appendEntry(q.knownHostsFile, entry))
+        return TransportProblem{TransportProblem::Kind::HostKeyUnknown,
+                                QStringLiteral("could not record the host key of %1 in %2: %3; check that the file is writable")
+                                    .arg(knownHostsName(q.host, q.port), q.knownHostsFile, *error)};
+    return std::nullopt;
 }
 
 }  // namespace
@@ -97,28 +142,34 @@ std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKey
     q.fingerprint = sha256Fingerprint(key.get());
     q.knownHostsFile = policy.knownHostsFile;
 
-    switch (ssh_session_is_known_server(session)) {
-    case SSH_KNOWN_HOSTS_OK:
-        return std::nullopt;
-    case SSH_KNOWN_HOSTS_CHANGED:
-    case SSH_KNOWN_HOSTS_OTHER: {
-        // OTHER: known_hosts has a key of another type for this host; OpenSSH refuses that too.
-        q.knownFingerprint = knownFingerprint(policy.knownHostsFile, q.host, q.port);
-        if (q.knownFingerprint.isEmpty()) q.knownFingerprint = QStringLiteral("a different key");
-        if (policy.prompter) policy.prompter->reportChangedHostKey(q);
-        return changedProblem(q);
+    // FleetDeck reads known_hosts itself: libssh 0.10 ignores @revoked and @cert-authority lines
+    // and stops at a line it cannot parse, which would let a key pass as merely unknown.
+    KnownHostsVerdict verdict;
+    {
+        std::lock_guard lock(gKnownHostsFile);
+        verdict = checkKnownHosts(policy.knownHostsFile, knownHostsName(q.host, q.port), key.get());
     }
-    case SSH_KNOWN_HOSTS_UNKNOWN:
-    case SSH_KNOWN_HOSTS_NOT_FOUND:
-        if (policy.acceptNew) return recordKey(session, q);
-        if (policy.prompter && policy.prompter->acceptUnknownHostKey(q)) return recordKey(session, q);
-        return unknownProblem(q);
-    case SSH_KNOWN_HOSTS_ERROR:
+    switch (verdict.kind) {
+    case Kind::Known:
+        return std::nullopt;
+    case Kind::Changed:
+        q.knownFingerprint = verdict.knownFingerprint;
+        if (policy.prompter) policy.prompter->reportChangedHostKey(q);
+        return changedProblem(q, verdict);
+    case Kind::Revoked:
+        return revokedProblem(q, verdict);
+    case Kind::CertAuthority:
+        return certAuthorityProblem(q, verdict);
+    case Kind::UnreadableLine:
+        return unreadableLineProblem(q, verdict);
+    case Kind::UnreadableFile:
+        return unreadableFileProblem(q, verdict);
+    case Kind::Unknown:
         break;
     }
-    return TransportProblem{TransportProblem::Kind::ConnectFailed,
-                            QStringLiteral("could not read %1: %2").arg(policy.knownHostsFile,
-                                                                          QString::fromUtf8(ssh_get_error(session)))};
+    if (policy.acceptNew) return recordKey(key.get(), q);
+    if (policy.prompter && policy.prompter->acceptUnknownHostKey(q)) return recordKey(key.get(), q);
+    return unknownProblem(q, verdict);
 }
 
 }  // namespace fleetdeck::ssh

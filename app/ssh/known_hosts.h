@@ -15,9 +15,12 @@ struct HostKeyPolicy {
     SshPrompter* prompter = nullptr;
 };
 
-// Checks the key the server just offered. nullopt: trusted (known, or new and accepted and now
-// recorded). Otherwise HostKeyUnknown or HostKeyChanged with both fingerprints in the message.
-// There is no way to accept a changed key here: the user fixes known_hosts with ssh-keygen -R.
+// Checks the key the server just offered against known_hosts, read as OpenSSH reads it
+// (checkKnownHosts()). nullopt: trusted (known, or new and accepted and now recorded).
+// HostKeyUnknown: new and not accepted. HostKeyChanged: refused — a changed key (both
+// fingerprints in the message), a revoked key, a @cert-authority host, an unreadable line that
+// may concern the host, or an unreadable file; the message names the file and line. None of
+// these can be accepted here: the user fixes known_hosts.
 std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy);
 
 // "SHA256:…" as ssh-keygen -lf prints it.

@@ -53,6 +53,8 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
     ssh_options_set(s, SSH_OPTIONS_PORT, &port);
     ssh_options_set(s, SSH_OPTIONS_USER, user.constData());
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
+    // libssh reads known_hosts only to prefer the recorded key types in the key exchange; the
+    // check itself is verifyHostKey(), which reads the file as OpenSSH does.
     ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, known.constData());
     int noDelay = 1;  // small request/response lines and SFTP acks: Nagle would add delayed-ACK stalls
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
