@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <QByteArray>
 #include <QStandardPaths>
+#include <QtGlobal>
 
 namespace fleetdeck::audit {
 
@@ -103,7 +105,8 @@ std::string sealedLine(AuditEntry& entry, ChainSealer& sealer) {
 AuditLog::Paths AuditLog::defaultPaths() {
     const std::string dir =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString() + "/audit";
-    return Paths{dir + "/log.jsonl", dir + "/hmac.key"};
+    const QByteArray key = qgetenv(kKeyEnvironment);
+    return Paths{dir + "/log.jsonl", key.isEmpty() ? dir + "/hmac.key" : key.toStdString()};
 }
 
 AuditLog::AuditLog(Paths paths) : paths_(std::move(paths)) {}
