@@ -65,10 +65,11 @@ QString PrivilegedAgentCommand::shellCommandAround(const QString& agentPathWord)
         words << kRemoteSudoWord;
         for (const QString& w : sudoFlags()) words << ssh::shellWord(w);
         // The packaged agent when the login cannot have replaced it (nor its directory); `find`
-        // prints whatever is not root-owned or is writable by group or others, and any error.
+        // prints whatever is not root-owned or is writable by group or others, and any error (a
+        // missing /usr/bin/find too). Absolute, like sudo: nothing here is looked up in PATH.
         words << QStringLiteral(
                      "\"$(p=%1; if test -f \"$p\" && test ! -h \"$p\" && test -x \"$p\" && "
-                     "test -z \"$(find \"$p\" \"${p%/*}\" -prune ! \\( -user 0 ! -perm -g+w ! -perm -o+w \\) 2>&1)\"; "
+                     "test -z \"$(/usr/bin/find \"$p\" \"${p%/*}\" -prune ! \\( -user 0 ! -perm -g+w ! -perm -o+w \\) 2>&1)\"; "
                      "then printf %s \"$p\"; else printf %s %2; fi)\"")
                      .arg(QLatin1String(kPackagedAgent), agentPathWord);
     }
