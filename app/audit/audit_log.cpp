@@ -117,6 +117,14 @@ AuditLog::~AuditLog() {
 
 std::optional<AuditError> AuditLog::open() {
     if (!sealer_) {
+        // A new key only for a new log: a key missing beside a log with entries (a key kept on
+        // storage that is not attached, a deleted file) must not silently start another chain.
+        std::error_code sizeError;
+        if (!std::filesystem::exists(paths_.key, sizeError) && std::filesystem::file_size(paths_.log, sizeError) > 0 && !sizeError)
+            return AuditError{AuditErrorCode::KeyUnavailable,
+                              "the audit key " + paths_.key + " is missing but the audit log " + paths_.log +
+                                  " has entries: attach or restore that key (FLEETDECK_AUDIT_KEY names it), or move the "
+                                  "log aside to start a new one"};
         auto key = AuditKey::loadOrCreate(paths_.key);
         if (auto* error = std::get_if<AuditError>(&key)) return *error;
         sealer_ = std::make_unique<ChainSealer>(std::get<AuditKey>(key));

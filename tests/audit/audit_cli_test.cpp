@@ -121,8 +121,22 @@ TEST(AuditCli, AKeyOutsideTheLogDirectoryIsUsedForWritingAndVerifying) {
     plain.close_stdin();
     while (plain.read_line()) {}
     EXPECT_NE(plain.wait(), 0);
-    EXPECT_NE(plain.stderr_text().find("cannot open the audit key " + logDir + "/hmac.key"), std::string::npos)
-        << plain.stderr_text();
+    const std::string noKey = plain.stderr_text();
+    EXPECT_NE(noKey.find("cannot open the audit key " + logDir + "/hmac.key"), std::string::npos) << noKey;
+
+    // The key not attached: the next push stops instead of starting a new key beside the log.
+    std::vector<std::string> detached = env;
+    detached.back() = "FLEETDECK_AUDIT_KEY=" + (keys.path() / "unplugged" / "audit.key").string();
+    Subprocess push(kCli, {"apply", "--profile", profile, "local"}, detached);
+    push.close_stdin();
+    while (push.read_line(std::chrono::seconds(60))) {}
+    EXPECT_EQ(push.wait(std::chrono::seconds(60)), 1);
+    const std::string refused = push.stderr_text();
+    EXPECT_NE(refused.find("nothing was pushed: "), std::string::npos) << refused;
+    EXPECT_NE(refused.find("is missing but the audit log " + logDir + "/log.jsonl has entries"), std::string::npos) << refused;
+    EXPECT_FALSE(std::filesystem::exists(keys.path() / "unplugged" / "audit.key"));
+    const std::string log = readFile(logDir + "/log.jsonl");
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2) << "nothing more was recorded";
 }
 
 // An agent from before journals: it answers the handshake and method_not_found to the rest.
