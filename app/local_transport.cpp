@@ -54,6 +54,13 @@ void LocalTransport::sendLine(const QByteArray& line) {
     process_->write(line + '\n');
 }
 
+// Without `line + '\n'`: no temporary copy. QProcess still buffers what the pipe has not taken yet.
+void LocalTransport::sendSecretLine(const SecretBytes& secret) {
+    if (!process_ || process_->state() != QProcess::Running) return;
+    process_->write(secret.data(), static_cast<qint64>(secret.size()));
+    process_->write("\n", 1);
+}
+
 void LocalTransport::close() {
     if (!process_) return;
     closing_ = true;

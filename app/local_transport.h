@@ -22,6 +22,7 @@ public:
 
     void open() override;
     void sendLine(const QByteArray& line) override;
+    void sendSecretLine(const SecretBytes& secret) override;
     void close() override;
     QString describe() const override;
     // The agent's process id while it runs, else 0 (tests kill it to simulate a crash).

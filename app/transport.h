@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include "app/secret_bytes.h"
+
 namespace fleetdeck {
 
 // Why a transport could not be opened or stopped working. The host list shows `kind` as the
@@ -41,6 +43,12 @@ public:
     virtual void open() = 0;
     // One protocol line; the transport adds the newline.
     virtual void sendLine(const QByteArray& line) = 0;
+    // A line that holds a secret (the sudo password), sent before any other line. A transport
+    // that buffers writes keeps no copy of it that it does not wipe; this default hands the
+    // caller's bytes to sendLine() without a copy of its own.
+    virtual void sendSecretLine(const SecretBytes& secret) {
+        sendLine(QByteArray::fromRawData(secret.data(), static_cast<qsizetype>(secret.size())));
+    }
     // Ends the agent and the link. closed() follows unless already closed.
     virtual void close() = 0;
     // "local process", "ssh gpu-01:22" — for logs and tooltips.

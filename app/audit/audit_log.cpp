@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <QByteArray>
 #include <QStandardPaths>
+#include <QtGlobal>
 
 namespace fleetdeck::audit {
 
@@ -103,7 +105,8 @@ std::string sealedLine(AuditEntry& entry, ChainSealer& sealer) {
 AuditLog::Paths AuditLog::defaultPaths() {
     const std::string dir =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString() + "/audit";
-    return Paths{dir + "/log.jsonl", dir + "/hmac.key"};
+    const QByteArray key = qgetenv(kKeyEnvironment);
+    return Paths{dir + "/log.jsonl", key.isEmpty() ? dir + "/hmac.key" : key.toStdString()};
 }
 
 AuditLog::AuditLog(Paths paths) : paths_(std::move(paths)) {}
@@ -114,6 +117,14 @@ AuditLog::~AuditLog() {
 
 std::optional<AuditError> AuditLog::open() {
     if (!sealer_) {
+        // A new key only for a new log: a key missing beside a log with entries (a key kept on
+        // storage that is not attached, a deleted file) must not silently start another chain.
+        std::error_code sizeError;
+        if (!std::filesystem::exists(paths_.key, sizeError) && std::filesystem::file_size(paths_.log, sizeError) > 0 && !sizeError)
+            return AuditError{AuditErrorCode::KeyUnavailable,
+                              "the audit key " + paths_.key + " is missing but the audit log " + paths_.log +
+                                  " has entries: attach or restore that key (FLEETDECK_AUDIT_KEY names it), or move the "
+                                  "log aside to start a new one"};
         auto key = AuditKey::loadOrCreate(paths_.key);
         if (auto* error = std::get_if<AuditError>(&key)) return *error;
         sealer_ = std::make_unique<ChainSealer>(std::get<AuditKey>(key));

@@ -58,8 +58,11 @@ public:
         std::string log;
         std::string key;
     };
-    // $XDG_DATA_HOME/fleetdeck/audit/log.jsonl and …/audit/hmac.key (QStandardPaths AppDataLocation).
+    // $XDG_DATA_HOME/fleetdeck/audit/log.jsonl (QStandardPaths AppDataLocation) and the key
+    // beside it, …/audit/hmac.key, unless FLEETDECK_AUDIT_KEY names another file: a key kept out of
+    // the log's directory (another disk, another account's reach) is the stronger setup (docs/audit.md).
     static Paths defaultPaths();
+    static constexpr char kKeyEnvironment[] = "FLEETDECK_AUDIT_KEY";
 
     explicit AuditLog(Paths paths);
     ~AuditLog() override;

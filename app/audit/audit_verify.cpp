@@ -149,10 +149,15 @@ std::string n(std::int64_t value) {
 
 Damage classify(const LineFacts& e, const Context& c) {
     const std::string at = "line " + n(c.line);
-    if (!c.anyHmacOk && c.anyHashOk)
+    // Nothing tells a foreign key from a chain re-hashed by someone without the key: both leave
+    // every hash consistent and no HMAC matching. Name both, the harmless one not alone.
+    if (!c.anyHmacOk && c.anyHashOk) {
+        const std::int64_t first = e.readable ? e.seq : c.expected;
         return {DamageKind::WrongKey, c.line, e.readable ? std::optional(e.seq) : std::nullopt,
-                "no entry's HMAC matches this installation's key although the entries' hashes are consistent: "
-                "the log was written with another key (another installation, or the key file was replaced)"};
+                "no entry's HMAC matches this key although the entries' hashes are consistent: wrong key, or every "
+                "entry re-hashed since entry " + n(first) + " (another installation's key or a replaced key file; "
+                "or the log rewritten by someone without the key: compare with the servers' witnesses, --against)"};
+    }
     // A valid entry ahead of its place whose missing predecessor turns up later was moved, not
     // inserted, unless it is itself a copy of a later line.
     const bool movedUp = e.valid() && e.seq > c.expected && c.expectedLater && !c.repeatedLater;

@@ -21,7 +21,7 @@ enum class DamageKind {
     Deleted,    // entries are missing from the middle or the start
     Reordered,  // entries are all there but out of order
     Truncated,  // a server witnessed entries the local log no longer has
-    WrongKey,   // the chain is consistent but no HMAC matches: another installation's key
+    WrongKey,   // the chain is consistent but no HMAC matches: a foreign key, or re-hashed from the start
 };
 
 std::string_view toString(DamageKind kind);

@@ -22,6 +22,7 @@ const char* kAuditUsage =
     "       fleetdeck-cli audit export --csv|--json [FILE] [FILTERS]\n"
     "\n"
     "FILE is the audit log (default: the one FleetDeck writes, in its data directory).\n"
+    "--key FILE is its HMAC key (default: $FLEETDECK_AUDIT_KEY, else hmac.key beside the default log).\n"
     "verify    checks every entry's hash, HMAC and place in the chain; exit 0 when intact, 1 naming\n"
     "          the first bad entry and the damage (modified, inserted, deleted, reordered, truncated,\n"
     "          wrong key). --against HOST... also compares with the heads the servers witnessed.\n"

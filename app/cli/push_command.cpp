@@ -1,6 +1,9 @@
 #include "app/cli/push_command.h"
 
 #include <cstdio>
+#include <cstring>
+
+#include <openssl/crypto.h>
 
 #include <map>
 
@@ -63,12 +66,16 @@ std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
 PushCredentials readCredentials(bool fromStdin) {
     PushCredentials c;
     if (!fromStdin) return c;
+    // Unbuffered: stdio keeps no copy of the line in a buffer of its own.
+    std::setvbuf(stdin, nullptr, _IONBF, 0);
     char buf[1024];
     if (std::fgets(buf, sizeof buf, stdin)) {
+        std::size_t size = std::strlen(buf);
+        while (size > 0 && (buf[size - 1] == '\n' || buf[size - 1] == '\r')) --size;
         c.sudoPassword = true;
-        c.password = QByteArray(buf).trimmed();
-        std::fill(std::begin(buf), std::end(buf), '\0');
+        c.password = std::make_shared<const SecretBytes>(buf, size);
     }
+    OPENSSL_cleanse(buf, sizeof buf);
     return c;
 }
 

@@ -1,5 +1,7 @@
 #include "app/push/host_push.h"
 
+#include "app/transport_factory.h"
+
 namespace fleetdeck {
 namespace {
 
@@ -72,7 +74,9 @@ void HostPush::start() {
     HostSession::Options options;
     options.reconnect = false;
     options.requestTimeoutMs = kApplyTimeoutMs;
-    session_ = std::make_unique<HostSession>(host_.name, [this, privileged] { return factory_(host_, privileged); }, options);
+    session_ = std::make_unique<HostSession>(host_.name, [this, privileged] {
+        return factory_ ? factory_(host_, privileged) : makeUnavailableTransport(tr("the push on %1 has ended").arg(host_.name));
+    }, options);
     connect(session_.get(), &HostSession::ready, this, &HostPush::onReady);
     connect(session_.get(), &HostSession::eventReceived, this, &HostPush::onEvent);
     connect(session_.get(), &HostSession::stateChanged, this, [this](HostState state, const QString& reason) {
@@ -94,6 +98,7 @@ void HostPush::skip(const QString& reason) {
     e.message = reason;
     audit_.record(e);
     setState(HostPushState::Skipped, reason);
+    factory_ = nullptr;  // with it the push's credentials
 }
 
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
@@ -221,6 +226,7 @@ void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
 void HostPush::end(HostPushState state, const QString& reason) {
     setState(state, reason);
     if (session_) session_->stop();
+    factory_ = nullptr;  // the host is done: its copy of the push's credentials goes
     emit finished();
 }
 

@@ -2,9 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/push/privileged_agent_command.h"
+
 namespace fleetdeck {
 
-PrivilegedTransport::PrivilegedTransport(std::unique_ptr<Transport> inner, QString host, QByteArray password,
+PrivilegedTransport::PrivilegedTransport(std::unique_ptr<Transport> inner, QString host, SecretBytes password,
                                          QObject* parent)
     : Transport(parent), inner_(std::move(inner)), host_(std::move(host)), password_(std::move(password)) {
     readyTimer_.setSingleShot(true);
@@ -70,8 +72,9 @@ void PrivilegedTransport::onStalled() {
         if (sudoProblem_) fail(*sudoProblem_);
         else if (throughSudo_)
             fail({Kind::AgentUnavailable, tr("sudo on %1 did not start the agent within %2 s: it waits for something (a "
-                                             "password, a PAM prompt); allow fleetdeck-agent in sudoers (NOPASSWD) or "
-                                             "enter the password").arg(host_).arg(s)});
+                                             "password, a PAM prompt); enter the password, or install the fleetdeck-agent "
+                                             "package there and add the sudoers rule \"%3\" (LOGIN: your login there)")
+                                              .arg(host_).arg(s).arg(PrivilegedAgentCommand::sudoersRule(QStringLiteral("LOGIN")))});
         else
             fail({Kind::AgentUnavailable, tr("the agent on %1 started but did not announce itself within %2 s: the server "
                                              "may be overloaded; try again, or with fewer hosts at once (--parallel)")
@@ -80,10 +83,7 @@ void PrivilegedTransport::onStalled() {
     }
 }
 
-void PrivilegedTransport::wipePassword() {
-    password_.fill('\0');
-    password_.clear();
-}
+void PrivilegedTransport::wipePassword() { password_.wipe(); }
 
 QString PrivilegedTransport::describe() const { return tr("privileged agent via %1").arg(inner_->describe()); }
 
@@ -101,8 +101,8 @@ void PrivilegedTransport::open() {
 void PrivilegedTransport::onInnerOpened() {
     stage_ = Stage::AgentStarting;
     stillAlive();
-    if (!password_.isEmpty()) {
-        inner_->sendLine(password_);
+    if (!password_.empty()) {
+        inner_->sendSecretLine(password_);
         wipePassword();
     }
 }
@@ -140,14 +140,18 @@ void PrivilegedTransport::onDiagnostic(const QString& text) {
     stillAlive();
     using Kind = TransportProblem::Kind;
     if (text.contains(QLatin1String("a password is required")))
-        sudoProblem_ = {Kind::AuthFailed, tr("sudo needs a password on %1: enter it, or allow fleetdeck-agent in "
-                                             "sudoers (NOPASSWD)").arg(host_)};
+        // The rule names the packaged agent: one for the uploaded file in ~/.cache, which the
+        // login can replace, would let it run anything as root.
+        sudoProblem_ = {Kind::AuthFailed, tr("sudo needs a password on %1: enter it, or install the fleetdeck-agent "
+                                             "package there and add the sudoers rule \"%2\" (LOGIN: your login there)")
+                                              .arg(host_, PrivilegedAgentCommand::sudoersRule(QStringLiteral("LOGIN")))};
     else if (text.contains(QLatin1String("Sorry, try again")) || text.contains(QLatin1String("incorrect password")))
         sudoProblem_ = {Kind::AuthFailed, tr("sudo on %1 refused the password").arg(host_)};
     else if (text.contains(QLatin1String("not in the sudoers")) || text.contains(QLatin1String("not allowed to execute")))
         sudoProblem_ = {Kind::AuthFailed, tr("this login may not run the agent through sudo on %1: ask for a sudoers "
                                              "entry, or log in as root").arg(host_)};
-    else if (text.contains(QLatin1String("sudo: command not found")) || text.contains(QLatin1String("sudo: not found")))
+    else if (text.contains(QLatin1String("sudo: command not found")) || text.contains(QLatin1String("sudo: not found")) ||
+             text.contains(QLatin1String("sudo: No such file or directory")))
         sudoProblem_ = {Kind::AgentUnavailable, tr("sudo is not installed on %1: log in as root for a push").arg(host_)};
     // A refused password makes sudo ask again on stdin; nothing more will come, so stop it now.
     if (sudoProblem_ && text.contains(QLatin1String("Sorry, try again"))) fail(*sudoProblem_);

@@ -15,11 +15,13 @@ namespace fleetdeck {
 // SSH exec channel). It sends the sudo password as the first line when there is one, then waits
 // for the agent's ready event (--announce) before it reports opened(): until then whatever is
 // written goes to sudo, not to the agent. sudo's refusals on stderr become AuthFailed with a
-// sentence that says what to do. The password is wiped from memory once sent and never logged.
+// sentence that says what to do. The password is this transport's own buffer (SecretBytes): it
+// goes to the inner transport with sendSecretLine() and is wiped in place right after; it is
+// never logged.
 class PrivilegedTransport : public Transport {
     Q_OBJECT
 public:
-    PrivilegedTransport(std::unique_ptr<Transport> inner, QString host, QByteArray password, QObject* parent = nullptr);
+    PrivilegedTransport(std::unique_ptr<Transport> inner, QString host, SecretBytes password, QObject* parent = nullptr);
     ~PrivilegedTransport() override;
 
     void open() override;
@@ -53,7 +55,7 @@ private:
 
     std::unique_ptr<Transport> inner_;
     QString host_;
-    QByteArray password_;
+    SecretBytes password_;
     QByteArray pending_;  // bytes before the ready line
     bool ready_ = false;
     bool failed_ = false;

@@ -30,10 +30,11 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
     if (host.kind == HostSpec::Kind::Simulated)
         return makeUnavailableTransport(QStringLiteral("%1 is simulated: it has no settings to push").arg(host.name));
     command.sudo = sudoFor(local ? ::geteuid() == 0 : host.user == QLatin1String("root"), privileged, credentials);
-    const QByteArray password = command.sudo == SudoMode::Password ? credentials.password : QByteArray();
+    SecretBytes password = command.sudo == SudoMode::Password && credentials.password ? credentials.password->clone() : SecretBytes();
     std::unique_ptr<Transport> inner;
     if (local) {
-        command.agentPath = localAgentPath();
+        const auto packaged = command.sudo == SudoMode::None ? std::nullopt : PrivilegedAgentCommand::trustedLocalPackagedAgent();
+        command.agentPath = packaged.value_or(localAgentPath());
         command.agentArguments = extraLocalArguments();
         inner = LocalTransport::command(command.argv());
     } else if (exec) {
@@ -42,7 +43,7 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
         return makeUnavailableTransport(
             QStringLiteral("pushing to %1 needs the SSH transport, which this build lacks").arg(host.name));
     }
-    auto transport = std::make_unique<PrivilegedTransport>(std::move(inner), host.name, password);
+    auto transport = std::make_unique<PrivilegedTransport>(std::move(inner), host.name, std::move(password));
     transport->setThroughSudo(command.sudo != SudoMode::None);
     return transport;
 }

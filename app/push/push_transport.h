@@ -3,20 +3,22 @@
 #include <functional>
 #include <memory>
 
-#include <QByteArray>
 #include <QStringList>
 
 #include "app/host_spec.h"
 #include "app/push/privileged_agent_command.h"
+#include "app/secret_bytes.h"
 #include "app/transport.h"
 
 namespace fleetdeck {
 
 // How the operator gets root on the hosts of one push. The password lives only as long as the
-// push; it is never written anywhere.
+// push: one buffer, shared by the copies of these credentials the push's transports hold and
+// wiped when the last of them goes (the push's hosts drop theirs when they finish). Each host's
+// transport sends its own copy and wipes it right after. It is never written anywhere.
 struct PushCredentials {
     bool sudoPassword = false;  // false: passwordless sudo (or root logins)
-    QByteArray password;
+    std::shared_ptr<const SecretBytes> password;
 };
 
 // Starts the privileged agent on a remote host over an exec channel and returns its transport:
@@ -26,7 +28,8 @@ using ExecTransportFactory = std::function<std::unique_ptr<Transport>(const Host
 
 // The transport to a host's privileged agent for a push: the local agent or the remote one,
 // through sudo unless the login is root already (a local process running as root, an SSH login
-// as root). `privileged` false gives the ordinary agent (dry runs need no root).
+// as root). `privileged` false gives the ordinary agent (dry runs need no root). Through sudo, a
+// local push starts the packaged agent when it is trustworthy (PrivilegedAgentCommand).
 //
 // FLEETDECK_AGENT_ARGS (whitespace-separated words, no quoting) is appended to the command line of
 // local agents started for a push: tests use it to point them at a recorded tree ("--root DIR").

@@ -142,7 +142,29 @@ void SshTransport::sendLine(const QByteArray& line) {
     flushWrites();
 }
 
+void SshTransport::sendSecretLine(const SecretBytes& secret) {
+    if (!channel_) return;
+    secretOut_ = secret.asLine();
+    secretSent_ = 0;
+    flushWrites();
+}
+
 void SshTransport::flushWrites() {
+    while (channel_ && secretSent_ < secretOut_.size()) {
+        const int n = ssh_channel_write(channel_.get(), secretOut_.data() + secretSent_,
+                                        static_cast<uint32_t>(secretOut_.size() - secretSent_));
+        if (n == SSH_ERROR) {
+            fail({TransportProblem::Kind::ConnectionLost,
+                  tr("connection to %1 lost while sending: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+            return;
+        }
+        if (n == 0) return;  // the channel window is full; the poll timer retries
+        secretSent_ += static_cast<std::size_t>(n);
+        if (secretSent_ == secretOut_.size()) {
+            secretOut_.wipe();
+            secretSent_ = 0;
+        }
+    }
     while (channel_ && !outgoing_.isEmpty()) {
         const int n = ssh_channel_write(channel_.get(), outgoing_.constData(),
                                         static_cast<uint32_t>(std::min<qsizetype>(outgoing_.size(), 32 * 1024)));
@@ -202,6 +224,8 @@ void SshTransport::teardown() {
     delete notifier_;
     notifier_ = nullptr;
     outgoing_.clear();
+    secretOut_.wipe();
+    secretSent_ = 0;
     if (channel_) {
         ssh_channel_send_eof(channel_.get());
         ssh_channel_close(channel_.get());

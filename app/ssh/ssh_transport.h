@@ -29,6 +29,9 @@ public:
 
     void open() override;
     void sendLine(const QByteArray& line) override;
+    // The secret goes to the channel from a buffer of its own, wiped as soon as the channel has
+    // taken all of it (or the transport goes down); it never enters the outgoing queue.
+    void sendSecretLine(const SecretBytes& secret) override;
     void close() override;
     QString describe() const override;
 
@@ -68,6 +71,8 @@ private:
     QTimer pollTimer_;
     QTimer keepaliveTimer_;
     QByteArray outgoing_;
+    SecretBytes secretOut_;  // a secret line not yet taken by the channel, sent before outgoing_
+    std::size_t secretSent_ = 0;
     bool uploaded_ = false;
     bool resident_ = false;
     QString agentPath_;

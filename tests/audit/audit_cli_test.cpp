@@ -1,7 +1,10 @@
 // fleetdeck-cli audit as an operator runs it.
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include "tests/audit/audit_test_support.h"
+#include "tests/settings/tuning_tree.h"
 #include "tests/support/subprocess.h"
 
 using namespace fleetdeck;
@@ -84,6 +87,56 @@ TEST(AuditCli, VerifyDefaultsToTheInstallationsLog) {
     ASSERT_TRUE(line);
     EXPECT_NE(line->find(dir + "/log.jsonl: intact, 1 entries"), std::string::npos) << *line;
     EXPECT_EQ(p.wait(), 0);
+}
+
+// The stronger setup: the key kept outside the log's directory (FLEETDECK_AUDIT_KEY, here a
+// directory of its own). A push writes the log with it, verify checks with it, and the log's
+// directory holds no key: whoever can edit the log there cannot re-seal it from the same place.
+TEST(AuditCli, AKeyOutsideTheLogDirectoryIsUsedForWritingAndVerifying) {
+    test::TempDir data, keys, tree, files;
+    test::write_tuning_tree(tree);
+    const std::string key = (keys.path() / "fleetdeck" / "audit.key").string();
+    const std::string logDir = (data.path() / "fleetdeck" / "audit").string();
+    const std::vector<std::string> env = {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN,
+                                          "FLEETDECK_AGENT_ARGS=--root " + tree.path().string(),
+                                          "XDG_DATA_HOME=" + data.path().string(), "FLEETDECK_AUDIT_KEY=" + key};
+    const std::string profile =
+        files.write("p.json", R"({"name": "k", "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})").string();
+    int status = -1;
+    std::string out = run_capture(kCli, {"apply", "--profile", profile, "local"}, &status, env);
+    ASSERT_EQ(status, 0) << out;
+
+    struct stat st {};
+    ASSERT_EQ(::stat(key.c_str(), &st), 0) << "the push created the key where FLEETDECK_AUDIT_KEY says";
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    std::vector<std::string> inLogDir;
+    for (const auto& e : std::filesystem::directory_iterator(logDir)) inLogDir.push_back(e.path().filename().string());
+    EXPECT_EQ(inLogDir, std::vector<std::string>{"log.jsonl"});
+
+    out = run_capture(kCli, {"audit", "verify"}, &status, env);
+    EXPECT_EQ(status, 0) << out;
+    EXPECT_NE(out.find(logDir + "/log.jsonl: intact, 2 entries"), std::string::npos) << out;
+    // Without it, verify looks beside the log, finds no key there, and says so.
+    Subprocess plain(kCli, {"audit", "verify"}, {"XDG_DATA_HOME=" + data.path().string(), "FLEETDECK_AUDIT_KEY="});
+    plain.close_stdin();
+    while (plain.read_line()) {}
+    EXPECT_NE(plain.wait(), 0);
+    const std::string noKey = plain.stderr_text();
+    EXPECT_NE(noKey.find("cannot open the audit key " + logDir + "/hmac.key"), std::string::npos) << noKey;
+
+    // The key not attached: the next push stops instead of starting a new key beside the log.
+    std::vector<std::string> detached = env;
+    detached.back() = "FLEETDECK_AUDIT_KEY=" + (keys.path() / "unplugged" / "audit.key").string();
+    Subprocess push(kCli, {"apply", "--profile", profile, "local"}, detached);
+    push.close_stdin();
+    while (push.read_line(std::chrono::seconds(60))) {}
+    EXPECT_EQ(push.wait(std::chrono::seconds(60)), 1);
+    const std::string refused = push.stderr_text();
+    EXPECT_NE(refused.find("nothing was pushed: "), std::string::npos) << refused;
+    EXPECT_NE(refused.find("is missing but the audit log " + logDir + "/log.jsonl has entries"), std::string::npos) << refused;
+    EXPECT_FALSE(std::filesystem::exists(keys.path() / "unplugged" / "audit.key"));
+    const std::string log = readFile(logDir + "/log.jsonl");
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2) << "nothing more was recorded";
 }
 
 // An agent from before journals: it answers the handshake and method_not_found to the rest.

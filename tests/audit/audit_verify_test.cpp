@@ -175,6 +175,32 @@ TEST_F(Tamper, AnotherInstallationsKeyIsWrongKey) {
     EXPECT_EQ(r.verified.seq, 0);
 }
 
+// Someone who can edit the log but not read the key edits entry 1 and re-hashes the whole chain
+// (SHA-256 needs no key); the HMACs no longer match anywhere. That looks exactly like a foreign
+// key, so the report names both causes, not only the harmless one.
+TEST_F(Tamper, AChainReHashedFromEntryOneNamesTheRewriteNotOnlyAnotherKey) {
+    lines[0] = replaceFirst(lines[0], "\"after\":1", "\"after\":2");
+    std::array<std::uint8_t, AuditKey::kSize> noKey{};  // the hash does not depend on the key
+    ChainSealer hasher(AuditKey::fromBytes(noKey));
+    std::string prev = kGenesisHash;
+    for (std::string& line : lines) {
+        Json entry = Json::parse(line);
+        const std::string hmac = entry["hmac"];  // without the key it cannot be renewed
+        entry.erase("hash");
+        entry.erase("hmac");
+        entry["prev"] = prev;
+        prev = hasher.hash(canonical(entry), prev);
+        entry["hash"] = prev;
+        entry["hmac"] = hmac;
+        line = canonical(entry);
+    }
+    const auto r = verifyAfter();
+    expectDamage(r, DamageKind::WrongKey, 1, 1);
+    EXPECT_NE(r.damage->reason.find("wrong key, or every entry re-hashed since entry 1"), std::string::npos)
+        << describe(*r.damage);
+    EXPECT_EQ(r.verified.seq, 0);
+}
+
 TEST_F(Tamper, CuttingTheEndIsOnlyVisibleToAWitness) {
     const Json head = Json::parse(lines.back());
     lines.resize(95);

@@ -16,16 +16,50 @@ using namespace fleetdeck;
 
 namespace {
 
+// sudo by its absolute path, never through PATH; over SSH the server's shell picks /usr/bin/sudo
+// or /bin/sudo, and the packaged agent when it is trustworthy (tests/pushssh/push_sudo_test.cpp
+// runs that command against a real sudoers rule).
 TEST(PrivilegedAgentCommand, ArgvForEachWayToRoot) {
     PrivilegedAgentCommand c{QStringLiteral("/opt/agent"), SudoMode::Passwordless, {QStringLiteral("--root"), QStringLiteral("/t")}};
-    EXPECT_EQ(c.argv(), (QStringList{"sudo", "-n", "--", "/opt/agent", "--stdio", "--announce", "--root", "/t"}));
+    EXPECT_EQ(c.argv(), (QStringList{"/usr/bin/sudo", "-n", "--", "/opt/agent", "--stdio", "--announce", "--root", "/t"}));
     c.sudo = SudoMode::Password;
-    EXPECT_EQ(c.argv(), (QStringList{"sudo", "-S", "-p", "", "--", "/opt/agent", "--stdio", "--announce", "--root", "/t"}));
-    EXPECT_EQ(c.shellCommand(), "'sudo' '-S' '-p' '' '--' '/opt/agent' '--stdio' '--announce' '--root' '/t'");
+    EXPECT_EQ(c.argv(), (QStringList{"/usr/bin/sudo", "-S", "-p", "", "--", "/opt/agent", "--stdio", "--announce", "--root", "/t"}));
+    const std::string shell = c.shellCommand().toStdString();
+    EXPECT_EQ(shell.rfind("\"$(test -x /usr/bin/sudo && echo /usr/bin/sudo || echo /bin/sudo)\" '-S' '-p' '' '--' "
+                          "\"$(p=/usr/bin/fleetdeck-agent; ", 0), 0u) << shell;
+    EXPECT_NE(shell.find("then printf %s \"$p\"; else printf %s '/opt/agent'; fi)\" '--stdio' '--announce' '--root' '/t'"),
+              std::string::npos) << shell;
+    EXPECT_EQ(shell.find("'sudo'"), std::string::npos) << shell;
     c.sudo = SudoMode::None;
     c.agentArguments = {};
     EXPECT_EQ(c.argv(), (QStringList{"/opt/agent", "--stdio", "--announce"}));
+    EXPECT_EQ(c.shellCommand(), "'/opt/agent' '--stdio' '--announce'");
     EXPECT_EQ(ssh::shellWord(QStringLiteral("it's $(rm -rf /)")), "'it'\\''s $(rm -rf /)'");
+    EXPECT_EQ(PrivilegedAgentCommand::sudoersRule(QStringLiteral("alice")),
+              "alice ALL=(root) NOPASSWD: /usr/bin/fleetdeck-agent --stdio --announce");
+}
+
+// wipe() zeroes the bytes where they lie; moving hands over the same buffer; a clone is its own.
+TEST(SecretBytes, WipesInPlaceAndIsNeverSharedImplicitly) {
+    SecretBytes secret("hunter2", 7);
+    const char* bytes = secret.data();
+    SecretBytes moved = std::move(secret);
+    EXPECT_EQ(moved.data(), bytes);
+    EXPECT_TRUE(secret.empty());
+    SecretBytes copy = moved.clone();
+    EXPECT_NE(copy.data(), bytes);
+    const SecretBytes line = moved.asLine();
+    EXPECT_EQ(std::string(line.data(), line.size()), "hunter2\n");
+    moved.wipe();
+    EXPECT_TRUE(moved.empty());
+    EXPECT_EQ(std::string(bytes, 7), std::string(7, '\0'));
+    EXPECT_EQ(std::string(copy.data(), copy.size()), "hunter2");
+
+    QByteArray typed("s3cret");
+    const char* typedBytes = typed.constData();
+    const SecretBytes taken = SecretBytes::takeFrom(typed);
+    EXPECT_EQ(std::string(taken.data(), taken.size()), "s3cret");
+    EXPECT_EQ(std::string(typedBytes, 6), std::string(6, '\0')) << "the array it came from is wiped too";
 }
 
 struct Outcome {
@@ -34,8 +68,8 @@ struct Outcome {
 };
 
 // Opens `argv` through the wrapper and waits until it opens or closes.
-Outcome openThroughSudo(const QStringList& argv, const QByteArray& password) {
-    PrivilegedTransport t(LocalTransport::command(argv), QStringLiteral("gpu-07"), password);
+Outcome openThroughSudo(const QStringList& argv, SecretBytes password) {
+    PrivilegedTransport t(LocalTransport::command(argv), QStringLiteral("gpu-07"), std::move(password));
     Outcome o;
     QObject::connect(&t, &Transport::opened, [&] { o.opened = true; });
     QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { o.closed = p; });
@@ -55,7 +89,7 @@ TEST(PrivilegedTransport, PasswordlessSudoStartsARootAgentThatAnnouncesItself) {
                              {QStringLiteral("--root"), QString::fromStdString(dir.path().string())}};
     dir.write("proc/sys/kernel/hostname", "sudo-test\n");
     HostSession session(QStringLiteral("local"), [&] {
-        return std::make_unique<PrivilegedTransport>(LocalTransport::command(c.argv()), QStringLiteral("local"), QByteArray());
+        return std::make_unique<PrivilegedTransport>(LocalTransport::command(c.argv()), QStringLiteral("local"), SecretBytes());
     });
     std::vector<QString> events;
     QObject::connect(&session, &HostSession::eventReceived, [&](const QString& name, const nlohmann::json&) { events.push_back(name); });
@@ -69,17 +103,18 @@ TEST(PrivilegedTransport, PasswordlessSudoStartsARootAgentThatAnnouncesItself) {
 }
 
 TEST(PrivilegedTransport, SudoWantingAPasswordSaysSo) {
-    const Outcome o = openThroughSudo(asNobody({QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Passwordless, {}}), {});
+    const Outcome o = openThroughSudo(asNobody({QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Passwordless, {}}), SecretBytes());
     ASSERT_TRUE(o.closed.has_value());
     EXPECT_FALSE(o.opened);
     EXPECT_EQ(o.closed->kind, TransportProblem::Kind::AuthFailed);
     EXPECT_EQ(o.closed->message.toStdString(),
-              "sudo needs a password on gpu-07: enter it, or allow fleetdeck-agent in sudoers (NOPASSWD)");
+              "sudo needs a password on gpu-07: enter it, or install the fleetdeck-agent package there and add the "
+              "sudoers rule \"LOGIN ALL=(root) NOPASSWD: /usr/bin/fleetdeck-agent --stdio --announce\" (LOGIN: your login there)");
 }
 
 TEST(PrivilegedTransport, ARefusedPasswordEndsAtOnce) {
     const Outcome o = openThroughSudo(asNobody({QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Password, {}}),
-                                      QByteArray("not-the-password"));
+                                      SecretBytes("not-the-password", 16));
     ASSERT_TRUE(o.closed.has_value());
     EXPECT_FALSE(o.opened);
     EXPECT_EQ(o.closed->kind, TransportProblem::Kind::AuthFailed);
@@ -134,6 +169,27 @@ TEST(PrivilegedTransport, AStalledStartNamesWhatItWaitedFor) {
             EXPECT_EQ(message.find("sudo"), std::string::npos) << message;
         }
     }
+}
+
+// Once sudo has the password, the bytes the caller handed over are zero where they lie, not only
+// in a private copy of them. Root's sudo -S asks for nothing, so the line reaches the real agent,
+// which answers it with a parse error and goes on.
+TEST(PrivilegedTransport, ThePasswordIsWipedInPlaceOnceSent) {
+    test::TempDir dir;
+    const PrivilegedAgentCommand c{QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Password,
+                                   {QStringLiteral("--root"), QString::fromStdString(dir.path().string())}};
+    SecretBytes password("hunter2-sudo", 12);
+    const char* bytes = password.data();
+    const std::string zeros(password.size(), '\0');
+    PrivilegedTransport t(LocalTransport::command(c.argv()), QStringLiteral("gpu-07"), std::move(password));
+    Outcome o;
+    QObject::connect(&t, &Transport::opened, [&] { o.opened = true; });
+    QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { o.closed = p; });
+    t.open();
+    ASSERT_TRUE(test::waitUntil([&] { return o.opened || o.closed.has_value(); }, 20000));
+    ASSERT_TRUE(o.opened) << o.closed->message.toStdString();
+    EXPECT_EQ(std::string(bytes, zeros.size()), zeros) << "the password is still in memory";
+    t.close();
 }
 
 }  // namespace

@@ -35,10 +35,12 @@ TEST(PushDialog, ShowsEachHostAndRollsThePushBack) {
     MemoryPushAuditSink audit;
     test::TempDir historyDir;
     PushHistory history(QString::fromStdString((historyDir.path() / "h.jsonl").string()));
-    PushDialog dialog(hosts, op, [&](const HostSpec& h, bool) {
+    const PushTransportFactory transports = [&](const HostSpec& h, bool) {
         const int i = h.name.right(1).toInt() - 1;
         return test::treeAgentTransport(trees[static_cast<std::size_t>(i)]->path().string(), i == 2 ? "fail_at:2" : "");
-    }, audit, &history);
+    };
+    PushDialog dialog(hosts, op, transports, audit, &history);
+    dialog.setRollbackTransports([&](const std::vector<HostSpec>&) { return std::optional(transports); });
     dialog.show();
     ASSERT_TRUE(test::waitUntil([&] { return dialog.summary().has_value(); }, 60000));
     auto& model = dialog.model();

@@ -17,7 +17,7 @@ inline std::unique_ptr<Transport> treeAgentTransport(const std::string& root, co
     if (!fault.empty()) argv << QStringLiteral("/usr/bin/env") << QString::fromStdString("FLEETDECK_FAULT_INJECT=" + fault);
     argv << QStringLiteral(FLEETDECK_AGENT_BIN) << QStringLiteral("--stdio") << QStringLiteral("--announce")
          << QStringLiteral("--root") << QString::fromStdString(root);
-    return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("test"), QByteArray());
+    return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("test"), SecretBytes());
 }
 
 }  // namespace fleetdeck::test

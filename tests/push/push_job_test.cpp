@@ -149,7 +149,7 @@ TEST(PushJob, AHostWhoseAgentIsNotRootFailsWithTheReason) {
     PushJob job({h}, applyOperation(), [](const HostSpec&, bool) {
         const QStringList argv = {"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                                   FLEETDECK_AGENT_BIN, "--stdio", "--announce"};
-        return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("plain"), QByteArray());
+        return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("plain"), SecretBytes());
     }, audit);
     const auto results = runJob(job);
     EXPECT_EQ(results[0].state, HostPushState::Failed);

@@ -70,7 +70,7 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
         return std::nullopt;
     }, places);
     int asked = 0;
-    launcher.setPasswordQuestion([&](QWidget*, const QString&) -> std::optional<QByteArray> { ++asked; return std::nullopt; });
+    launcher.setPasswordQuestion([&](QWidget*, const QString&) -> std::optional<SecretBytes> { ++asked; return std::nullopt; });
 
     PushDialog* dialog = launcher.pushPlans({planFor(local.name), planFor(QStringLiteral("gone-host"))}, nullptr);
     ASSERT_NE(dialog, nullptr);
@@ -108,13 +108,73 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     ops.address = QStringLiteral("127.0.0.1");
     ops.user = QStringLiteral("ops");
     PushLauncher withSudo([&](const QString&) -> std::optional<HostSpec> { return ops; }, places);
-    withSudo.setPasswordQuestion([&](QWidget*, const QString& hosts) -> std::optional<QByteArray> {
+    withSudo.setPasswordQuestion([&](QWidget*, const QString& hosts) -> std::optional<SecretBytes> {
         EXPECT_EQ(hosts.toStdString(), "gpu-ops");
         ++asked;
         return std::nullopt;
     });
     EXPECT_EQ(withSudo.pushPlans({planFor(ops.name)}, nullptr), nullptr);
     EXPECT_EQ(asked, 1);
+    qunsetenv("FLEETDECK_AGENT_ARGS");
+}
+
+// A login that needs sudo: once the push is done nothing holds its password any more, and the
+// dialog's "Roll back this push" asks for one again (cancelling it rolls nothing back).
+TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
+    test::TempDir tree, data;
+    test::write_tuning_tree(tree);
+    const auto before = test::tree_contents(tree.path());
+    qputenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN);
+    qputenv("FLEETDECK_AGENT_ARGS", QByteArray("--root ") + QByteArray::fromStdString(tree.path().string()));
+    HostSpec ops;
+    ops.name = QStringLiteral("gpu-ops");
+    ops.kind = HostSpec::Kind::Ssh;
+    ops.address = QStringLiteral("127.0.0.1");
+    ops.user = QStringLiteral("ops");
+    PushLauncher::Places places;
+    places.audit = {(data.path() / "audit/log.jsonl").string(), (data.path() / "audit/hmac.key").string()};
+    places.history = QString::fromStdString((data.path() / "history.jsonl").string());
+    PushLauncher launcher([&](const QString&) -> std::optional<HostSpec> { return ops; }, places);
+    std::vector<std::optional<std::string>> answers = {"first-password", std::nullopt, "second-password"};
+    std::size_t asked = 0;
+    launcher.setPasswordQuestion([&](QWidget*, const QString&) -> std::optional<SecretBytes> {
+        const auto answer = answers.at(asked++);
+        if (!answer) return std::nullopt;
+        return SecretBytes(answer->data(), answer->size());
+    });
+    // The host's agent is the local one on the recorded tree (root here: it needs no sudo); what
+    // this test looks at is which credentials each push was given and how long they live.
+    std::vector<std::string> given;
+    std::weak_ptr<const SecretBytes> firstPassword;
+    launcher.setTransports([&](const PushCredentials& c, std::shared_ptr<HostKeyBook>) -> PushTransportFactory {
+        given.emplace_back(c.password->data(), c.password->size());
+        if (given.size() == 1) firstPassword = c.password;
+        return [c](const HostSpec& h, bool privileged) {
+            HostSpec local = h;
+            local.kind = HostSpec::Kind::Local;
+            return makePushTransport(local, privileged, c);
+        };
+    });
+
+    PushDialog* dialog = launcher.pushPlans({planFor(ops.name)}, nullptr);
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_TRUE(test::waitUntil([&] { return dialog->summary().has_value(); }, 60000));
+    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason.toStdString();
+    EXPECT_EQ(readText(tree.path() / "proc/sys/vm/swappiness"), "10\n");
+    EXPECT_EQ(given, std::vector<std::string>{"first-password"});
+    EXPECT_TRUE(firstPassword.expired()) << "the push is over but its password is still held";
+
+    dialog->rollBackPush();  // cancelled at the password question
+    EXPECT_EQ(asked, 2u);
+    EXPECT_FALSE(dialog->isRunning());
+    EXPECT_EQ(readText(tree.path() / "proc/sys/vm/swappiness"), "10\n");
+    dialog->rollBackPush();
+    EXPECT_EQ(asked, 3u);
+    ASSERT_TRUE(test::waitUntil([&] { return !dialog->isRunning() && dialog->summary().has_value(); }, 60000));
+    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason.toStdString();
+    EXPECT_EQ(given, (std::vector<std::string>{"first-password", "second-password"}));
+    EXPECT_EQ(test::tree_difference(test::tree_contents(tree.path()), before), "");
+    dialog->close();
     qunsetenv("FLEETDECK_AGENT_ARGS");
 }
 

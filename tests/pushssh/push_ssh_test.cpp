@@ -44,12 +44,12 @@ std::vector<Json> auditEntries(const std::filesystem::path& log) {
     return out;
 }
 
-// Whether a `sudo -n -- … --stdio …` process runs now (the privileged agent's parent).
+// Whether a `/usr/bin/sudo -n -- … --stdio …` process runs now (the privileged agent's parent).
 bool sudoRunsAnAgent() {
     for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
         std::string cmdline = readText(entry.path() / "cmdline");
         std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-        if (cmdline.rfind("sudo -n -- ", 0) == 0 && cmdline.find(" --stdio ") != std::string::npos &&
+        if (cmdline.rfind("/usr/bin/sudo -n -- ", 0) == 0 && cmdline.find(" --stdio ") != std::string::npos &&
             cmdline.find(" --announce") != std::string::npos)
             return true;
     }
@@ -194,7 +194,7 @@ TEST_F(PushOverSsh, PasswordlessSudoStartsThePrivilegedAgentOverSsh) {
     const HostSpec host = spec(0);
     const ExecTransportFactory exec = sshExecTransports(keys);
     HostSession session(host.name, [&] {
-        return std::make_unique<PrivilegedTransport>(exec(host, command), host.name, QByteArray());
+        return std::make_unique<PrivilegedTransport>(exec(host, command), host.name, SecretBytes());
     }, HostSession::Options{});
     session.start();
     ASSERT_TRUE(test::waitUntil([&] { return session.state() == HostState::Connected; }, 60000)) << session.reason().toStdString();

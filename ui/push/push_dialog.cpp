@@ -43,7 +43,7 @@ public:
 
 PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory,
                        PushAuditSink& audit, PushHistory* history, QWidget* parent)
-    : QDialog(parent), hosts_(std::move(hosts)), factory_(std::move(factory)), audit_(audit), history_(history) {
+    : QDialog(parent), hosts_(std::move(hosts)), audit_(audit), history_(history) {
     setWindowTitle(tr("Push settings"));
     resize(900, 420);
     auto* layout = new QVBoxLayout(this);
@@ -75,7 +75,7 @@ PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, Pus
     connect(rollback_, &QPushButton::clicked, this, &PushDialog::rollBackPush);
     connect(close_, &QPushButton::clicked, this, &QDialog::accept);
     layout->addWidget(buttons);
-    startJob(std::move(operation));
+    startJob(std::move(operation), std::move(factory));
 }
 
 PushDialog::~PushDialog() { stopJob(); }
@@ -92,7 +92,7 @@ QString PushDialog::headerText(const PushOperation& op) const {
         .arg(what, hosts, op.pushId);
 }
 
-void PushDialog::startJob(PushOperation operation) {
+void PushDialog::startJob(PushOperation operation, PushTransportFactory factory) {
     stopJob();
     header_->setText(headerText(operation));
     QStringList names;
@@ -105,7 +105,7 @@ void PushDialog::startJob(PushOperation operation) {
     rollback_->setEnabled(false);
     close_->setEnabled(false);
     thread_ = new QThread(this);
-    job_ = new PushJob(hosts_, std::move(operation), factory_, audit_);
+    job_ = new PushJob(hosts_, std::move(operation), std::move(factory), audit_);
     job_->moveToThread(thread_);
     connect(thread_, &QThread::finished, job_, &QObject::deleteLater);
     connect(job_, &PushJob::hostChanged, this, [this](int row, const HostPushResult& r) {
@@ -150,32 +150,36 @@ void PushDialog::onFinished(const PushSummary& summary) {
     if (op.kind == PushOperation::Kind::Apply) {
         lastRecord_ = makePushRecord(op, results);
         if (history_) history_->append(*lastRecord_);
-        rollback_->setEnabled(!lastRecord_->transactions.empty());
+        rollback_->setEnabled(!lastRecord_->transactions.empty() && rollbackTransports_);
     }
     emit pushFinished(summary);
 }
 
 void PushDialog::rollBackPush() {
-    if (!lastRecord_ || running_) return;
+    if (!lastRecord_ || running_ || !rollbackTransports_) return;
+    // Only the hosts this push changed take part in its rollback.
+    std::vector<HostSpec> hosts = hosts_;
+    std::erase_if(hosts, [&](const HostSpec& h) {
+        return std::none_of(lastRecord_->transactions.begin(), lastRecord_->transactions.end(),
+                            [&](const auto& t) { return t.first == h.name; });
+    });
+    // The push's password is gone: the rollback asks for its own. Cancelled: the button stays.
+    std::optional<PushTransportFactory> factory = rollbackTransports_(hosts);
+    if (!factory) return;
     const PushRecord record = *lastRecord_;
     lastRecord_.reset();
-    // Only the hosts this push changed take part in its rollback.
-    std::erase_if(hosts_, [&](const HostSpec& h) {
-        return std::none_of(record.transactions.begin(), record.transactions.end(), [&](const auto& t) { return t.first == h.name; });
-    });
-    startJob(rollbackOperation(record, newPushId()));
+    hosts_ = std::move(hosts);
+    startJob(rollbackOperation(record, newPushId()), std::move(*factory));
 }
 
-std::optional<QByteArray> askSudoPassword(QWidget* parent, const QString& hostsText) {
+std::optional<SecretBytes> askSudoPassword(QWidget* parent, const QString& hostsText) {
     bool ok = false;
     QString text = QInputDialog::getText(parent, QObject::tr("sudo password"),
                                          QObject::tr("Password for sudo on %1 (used for this push only, never stored).\n"
                                                      "Leave it empty when sudo needs none there (NOPASSWD):").arg(hostsText),
                                          QLineEdit::Password, QString(), &ok);
     if (!ok) return std::nullopt;
-    QByteArray password = text.toUtf8();
-    text.fill(QLatin1Char('\0'));
-    return password;
+    return SecretBytes::fromText(text);
 }
 
 }  // namespace fleetdeck

@@ -58,16 +58,20 @@ PushLauncher::PushLauncher(HostLookup hosts, Places places, QObject* parent)
       transports_([](const PushCredentials& c, std::shared_ptr<HostKeyBook> keys) { return pushTransports(c, std::move(keys)); }) {}
 
 std::optional<PushCredentials> PushLauncher::credentialsFor(const std::vector<HostSpec>& hosts, QWidget* parent) const {
+    return askCredentials(askPassword_, hosts, parent);
+}
+
+std::optional<PushCredentials> PushLauncher::askCredentials(const PasswordQuestion& askPassword,
+                                                            const std::vector<HostSpec>& hosts, QWidget* parent) {
     QStringList sudoHosts;
     for (const HostSpec& h : hosts)
         if (needsSudo(h)) sudoHosts << h.name;
     PushCredentials credentials;
     if (sudoHosts.isEmpty()) return credentials;  // root logins: no sudo at all
-    auto password = askPassword_(parent, sudoHosts.join(QStringLiteral(", ")));
+    auto password = askPassword(parent, sudoHosts.join(QStringLiteral(", ")));
     if (!password) return std::nullopt;
-    credentials.sudoPassword = !password->isEmpty();
-    credentials.password = *password;
-    password->fill('\0');
+    credentials.sudoPassword = !password->empty();
+    credentials.password = std::make_shared<const SecretBytes>(std::move(*password));
     return credentials;
 }
 
@@ -86,6 +90,14 @@ PushDialog* PushLauncher::open(std::vector<HostSpec> hosts, PushOperation operat
     }
     auto* dialog = new PushDialog(std::move(hosts), std::move(operation), transports_(*credentials, records->keys),
                                   records->audit, &records->history, parent);
+    credentials.reset();  // from here on only the push's job holds them
+    std::shared_ptr<HostKeyBook> keys = records->keys;
+    dialog->setRollbackTransports([ask = askPassword_, transports = transports_, dialog, keys](
+                                      const std::vector<HostSpec>& rollbackHosts) -> std::optional<PushTransportFactory> {
+        auto again = askCredentials(ask, rollbackHosts, dialog);
+        if (!again) return std::nullopt;
+        return transports(*again, keys);
+    });
     records.release()->setParent(dialog);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();

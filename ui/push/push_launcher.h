@@ -21,13 +21,14 @@ class PushDialog;
 
 // Starts pushes from the main window: the tuning wizard's per-host plans, and the rollback of a
 // past push picked from the history (Tools → Roll back a push…). Each push asks for the sudo
-// password when a host logs in as someone other than root, writes every step to the audit log,
-// appends to the push history, and shows a PushDialog.
+// password when a host logs in as someone other than root (a rollback from the push's dialog asks
+// again: no password outlives its push), writes every step to the audit log, appends to the push
+// history, and shows a PushDialog.
 class PushLauncher : public QObject {
     Q_OBJECT
 public:
     using HostLookup = std::function<std::optional<HostSpec>(const QString& name)>;
-    using PasswordQuestion = std::function<std::optional<QByteArray>(QWidget* parent, const QString& hostsText)>;
+    using PasswordQuestion = std::function<std::optional<SecretBytes>(QWidget* parent, const QString& hostsText)>;
     using Transports = std::function<PushTransportFactory(const PushCredentials& credentials, std::shared_ptr<HostKeyBook> keys)>;
     struct Places {
         audit::AuditLog::Paths audit = audit::AuditLog::defaultPaths();
@@ -50,6 +51,8 @@ public:
 
 private:
     std::optional<PushCredentials> credentialsFor(const std::vector<HostSpec>& hosts, QWidget* parent) const;
+    static std::optional<PushCredentials> askCredentials(const PasswordQuestion& askPassword,
+                                                         const std::vector<HostSpec>& hosts, QWidget* parent);
     PushDialog* open(std::vector<HostSpec> hosts, PushOperation operation, QWidget* parent);
 
     HostLookup hosts_;
