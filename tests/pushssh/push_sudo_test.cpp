@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <functional>
 
 #include <gtest/gtest.h>
 
@@ -28,9 +29,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr char kUser[] = "fleetdeck-test-sudoer";
 constexpr char kPassword[] = "correct horse 7 battery";
-constexpr char kDropIn[] = "/etc/sudoers.d/fleetdeck-test-sudoer";
+
+// One login per test, named after it, so that tests run side by side (ctest -j) never share or
+// remove each other's, and a rerun still cleans up after an interrupted one.
+std::string sudoerName() {
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    return "fleetdeck-sudoer-" + std::to_string(std::hash<std::string>{}(test) % 100000);
+}
 constexpr char kProfile[] = R"({"name": "sudo", "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})";
 
 int run(const std::string& program, const std::vector<std::string>& args, std::string* out = nullptr) {
@@ -44,14 +50,14 @@ int run(const std::string& program, const std::vector<std::string>& args, std::s
 // refuses locked accounts), and a sudoers drop-in the test chooses. Gone again when destroyed.
 class ThrowawaySudoer {
 public:
-    ThrowawaySudoer() {
+    explicit ThrowawaySudoer(std::string name) : name_(std::move(name)), dropIn_("/etc/sudoers.d/" + name_) {
         remove();
-        ok_ = run("/usr/sbin/useradd", {"--create-home", "--shell", "/bin/bash", kUser}) == 0;
+        ok_ = run("/usr/sbin/useradd", {"--create-home", "--shell", "/bin/bash", name_}) == 0;
         test::Subprocess chpasswd("/usr/sbin/chpasswd", {});
-        chpasswd.write(std::string(kUser) + ":" + kPassword + "\n");
+        chpasswd.write(name_ + ":" + kPassword + "\n");
         chpasswd.close_stdin();
         ok_ = ok_ && chpasswd.wait() == 0;
-        if (const passwd* pw = ::getpwnam(kUser)) {
+        if (const passwd* pw = ::getpwnam(name_.c_str())) {
             uid_ = pw->pw_uid;
             gid_ = pw->pw_gid;
             home_ = pw->pw_dir;
@@ -64,11 +70,12 @@ public:
     ThrowawaySudoer& operator=(const ThrowawaySudoer&) = delete;
 
     bool ok() const { return ok_; }
+    const std::string& name() const { return name_; }
     const fs::path& home() const { return home_; }
 
     // Installs `rule` as the user's drop-in, checked with visudo first; false when visudo refuses.
     bool allow(const std::string& rule) const {
-        const std::string temp = std::string(kDropIn) + ".new";  // sudo skips names with a dot
+        const std::string temp = dropIn_ + ".new";  // sudo skips names with a dot
         std::ofstream(temp) << rule << "\n";
         ::chmod(temp.c_str(), 0440);
         std::string out;
@@ -77,7 +84,7 @@ public:
             fs::remove(temp);
             return false;
         }
-        fs::rename(temp, kDropIn);
+        fs::rename(temp, dropIn_);
         return true;
     }
     // A file in the user's home that the user owns.
@@ -95,14 +102,15 @@ public:
     }
 
 private:
-    static void remove() {
+    void remove() const {
         std::error_code ec;
-        fs::remove(kDropIn, ec);
-        fs::remove(std::string(kDropIn) + ".new", ec);
-        if (::getpwnam(kUser)) run("/usr/sbin/userdel", {"--force", "--remove", kUser});
-        if (::getgrnam(kUser)) run("/usr/sbin/groupdel", {kUser});  // left by an interrupted run
+        fs::remove(dropIn_, ec);
+        fs::remove(dropIn_ + ".new", ec);
+        if (::getpwnam(name_.c_str())) run("/usr/sbin/userdel", {"--force", "--remove", name_});
+        if (::getgrnam(name_.c_str())) run("/usr/sbin/groupdel", {name_});  // left by an interrupted run
     }
 
+    std::string name_, dropIn_;
     bool ok_ = false;
     uid_t uid_ = 0;
     gid_t gid_ = 0;
@@ -127,7 +135,7 @@ protected:
     void SetUp() override {
         test::SshTest::SetUp();
         ASSERT_FALSE(HasFatalFailure());
-        ASSERT_TRUE(user_.ok()) << "could not create the throwaway user " << kUser;
+        ASSERT_TRUE(user_.ok()) << "could not create the throwaway user " << user_.name();
         test::write_tuning_tree(tree_);
         before_ = test::tree_contents(tree_.path());
         // sshd reads authorized_keys and runs the ForceCommand as the user: they must reach them.
@@ -156,10 +164,10 @@ protected:
         test::SshTest::TearDown();
     }
 
-    std::string target() const { return std::string(kUser) + "@127.0.0.1:" + std::to_string(sudoSshd_->port()); }
+    std::string target() const { return user_.name() + "@127.0.0.1:" + std::to_string(sudoSshd_->port()); }
     // The one sudoers line that lets this login start the packaged agent on the test's tree.
     std::string agentRule(bool nopasswd) const {
-        return std::string(kUser) + " ALL=(root) " + (nopasswd ? "NOPASSWD: " : "") + installed_.string() +
+        return user_.name() + " ALL=(root) " + (nopasswd ? "NOPASSWD: " : "") + installed_.string() +
                " --stdio --root " + tree_.path().string() + " --announce";
     }
     std::vector<std::string> withAudit(std::vector<std::string> args) const {
@@ -206,7 +214,7 @@ protected:
             << "the sudo found through the login's PATH ran: " << test::readFile(user_.home() / "fake-sudo.log");
     }
 
-    ThrowawaySudoer user_;
+    ThrowawaySudoer user_{sudoerName()};
     test::TempDir tree_;
     std::map<std::string, std::string> before_;
     fs::path installed_;
