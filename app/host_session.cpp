@@ -226,7 +226,7 @@ void HostSession::handleLine(const std::string& line) {
                 emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
             return;
         }
-        if (!checkResponse(*response->id, response->result)) return;
+        if (!checkResponse(*response->id, response->result, response->error.has_value())) return;
         const auto pending = pending_.find(*response->id);
         const QString method = QString::fromStdString(pending == pending_.end() ? std::string() : pending->second.method);
         // The shape checks above cover what the handlers read; should one still find something it
@@ -265,14 +265,16 @@ bool HostSession::checkUnsolicited() {
     return false;
 }
 
-bool HostSession::checkResponse(std::int64_t id, const Json& result) {
+bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isError) {
     if (id <= 0 || id >= nextId_) {
         slip(tr("an answer to request %1, which was never sent").arg(id));
         return false;
     }
     const auto it = pending_.find(id);
     if (it == pending_.end()) return checkUnsolicited();  // a late answer to a request that timed out
-    const std::optional<std::string> bad = checkReply(it->second.method, result, options_.limits);
+    // An error answer has no result to decode (its error was decoded with the message).
+    const std::optional<std::string> bad =
+        isError ? checkBounds(result, options_.limits, "result") : checkReply(it->second.method, result, options_.limits);
     if (!bad) return true;
     reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
     return false;
