@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/dashboard/temperature_band.h"
+#include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
 namespace {
@@ -130,9 +131,10 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     }
     case Qt::ToolTipRole:
-        if (index.column() == State) return r.reason;
-        if (index.column() == Alert || index.column() == Host) return row.health.reason;
-        if (index.column() == CpuTemp) return r.summary.hottestCpuSensor;
+        // The state's reason carries the agent's version and errors, the sensor its label: remote text.
+        if (index.column() == State) return plainToolTip(r.reason);
+        if (index.column() == Alert || index.column() == Host) return plainToolTip(row.health.reason);
+        if (index.column() == CpuTemp) return plainToolTip(r.summary.hottestCpuSensor);
         return {};
     case SortRole: return sortKey(row, index.column());
     case StateRole: return static_cast<int>(r.state);

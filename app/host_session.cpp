@@ -5,6 +5,7 @@
 #include <QRandomGenerator>
 
 #include "agent/protocol/message.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck {
 
@@ -117,7 +118,9 @@ void HostSession::onHello(const Reply& reply) {
     }
     const Json& r = reply.result;
     AgentHello h;
-    h.protocol = r.value("protocol", 0);
+    // checkHelloResult allowed each of these to be null as well as of its type: read without value().
+    const auto flag = [&r](const char* key) { return r.contains(key) && r[key] == true; };
+    h.protocol = r.contains("protocol") && r["protocol"].is_number_integer() ? r["protocol"].get<int>() : 0;
     if (h.protocol > protocol::kProtocolVersion || h.protocol < 1) {
         running_ = false;
         if (transport_) transport_->close();
@@ -130,9 +133,9 @@ void HostSession::onHello(const Reply& reply) {
     if (r.contains("capabilities") && r["capabilities"].is_array())
         for (const auto& c : r["capabilities"])
             if (c.is_string()) h.capabilities << QString::fromStdString(c.get<std::string>());
-    h.host = r.value("host", Json::object());
-    h.simulated = r.value("simulated", false);
-    h.privileged = r.value("privileged", false);
+    h.host = r.contains("host") && r["host"].is_object() ? r["host"] : Json::object();
+    h.simulated = flag("simulated");
+    h.privileged = flag("privileged");
     hello_ = std::move(h);
     handshakeDone_ = true;
     attempts_ = 0;
@@ -224,12 +227,24 @@ void HostSession::handleLine(const std::string& line) {
                 emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
             return;
         }
-        if (!checkResponse(*response->id, response->result)) return;
-        finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
+        if (!checkResponse(*response->id, response->result, response->error.has_value())) return;
+        const auto pending = pending_.find(*response->id);
+        const QString method = QString::fromStdString(pending == pending_.end() ? std::string() : pending->second.method);
+        // The shape checks above cover what the handlers read; should one still find something it
+        // cannot read, the agent broke the protocol: that host is disconnected, the process goes on.
+        try {
+            finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
+        } catch (const std::exception& e) {
+            reportViolation(tr("answered %1 with something the app could not read (%2)").arg(method, QString::fromUtf8(e.what()).left(300)));
+        }
     } else if (auto* event = std::get_if<protocol::Event>(&message)) {
         const QString name = QString::fromStdString(event->name);
         if (!checkUnsolicited() || !checkEvent(name, event->data)) return;
-        emit eventReceived(name, event->data);
+        try {
+            emit eventReceived(name, event->data);
+        } catch (const std::exception& e) {
+            reportViolation(tr("sent a %1 event the app could not read (%2)").arg(name.left(64), QString::fromUtf8(e.what()).left(300)));
+        }
     } else {
         slip(tr("a request (agents only answer)"));
     }
@@ -251,24 +266,23 @@ bool HostSession::checkUnsolicited() {
     return false;
 }
 
-bool HostSession::checkResponse(std::int64_t id, const Json& result) {
+bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isError) {
     if (id <= 0 || id >= nextId_) {
         slip(tr("an answer to request %1, which was never sent").arg(id));
         return false;
     }
     const auto it = pending_.find(id);
     if (it == pending_.end()) return checkUnsolicited();  // a late answer to a request that timed out
-    std::optional<std::string> bad = checkBounds(result, options_.limits, "result");
-    if (!bad && it->second.method == "hello") bad = checkHelloResult(result);
-    if (!bad && it->second.method == "facts") bad = checkFactsResult(result, options_.limits);
+    // An error answer has no result to decode (its error was decoded with the message).
+    const std::optional<std::string> bad =
+        isError ? checkBounds(result, options_.limits, "result") : checkReply(it->second.method, result, options_.limits);
     if (!bad) return true;
     reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
     return false;
 }
 
 bool HostSession::checkEvent(const QString& name, const Json& data) {
-    std::optional<std::string> bad = name == QLatin1String("sample") ? checkSample(data, options_.limits)
-                                                                     : checkBounds(data, options_.limits, "data");
+    const std::optional<std::string> bad = checkEventData(name.toStdString(), data, options_.limits);
     if (!bad) return true;
     reportViolation(tr("sent a %1 event with %2").arg(name.left(64), QString::fromStdString(*bad)));
     return false;

@@ -117,7 +117,7 @@ private:
     // Untrusted input (app/untrusted): each returns false after reporting a violation.
     bool checkLineLength(const QByteArray& bytes);
     bool checkUnsolicited();
-    bool checkResponse(std::int64_t id, const Json& result);
+    bool checkResponse(std::int64_t id, const Json& result, bool isError);
     bool checkEvent(const QString& name, const Json& data);
     void slip(const QString& what);
     void reportViolation(const QString& what);

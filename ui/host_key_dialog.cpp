@@ -13,6 +13,7 @@ namespace {
 
 QLabel* fingerprintLabel(const QString& text, QWidget* parent) {
     auto* label = new QLabel(text, parent);
+    label->setTextFormat(Qt::PlainText);  // what the server offered
     label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
@@ -48,7 +49,9 @@ HostKeyDialog::HostKeyDialog(Mode mode, const ssh::HostKeyQuestion& q, QWidget* 
     layout->addLayout(top);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Key type:"), new QLabel(q.keyType, this));
+    auto* keyType = new QLabel(q.keyType, this);
+    keyType->setTextFormat(Qt::PlainText);
+    form->addRow(tr("Key type:"), keyType);
     if (mode == Mode::Changed) form->addRow(tr("Recorded key:"), fingerprintLabel(q.knownFingerprint, this));
     form->addRow(mode == Mode::Changed ? tr("Offered now:") : tr("Fingerprint:"), fingerprintLabel(q.fingerprint, this));
     layout->addLayout(form);

@@ -1,6 +1,7 @@
 #include "app/audit/audit_table_model.h"
 
 #include "app/audit/audit_export.h"
+#include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
 
@@ -81,14 +82,15 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole: return display(e, index.column());
     case Qt::ToolTipRole:
-        if (index.column() == Operator && e.event.op) return text(e.event.op->account);
+        // Messages in the log are often an agent's words, kept and shown again on every viewing.
+        if (index.column() == Operator && e.event.op) return plainToolTip(text(e.event.op->account));
         if (index.column() == Host && e.event.host)
-            return text(e.event.host->address.value_or("no address") + "\n" +
-                        e.event.host->fingerprint.value_or("no host key (local or simulated host)"));
+            return plainToolTip(text(e.event.host->address.value_or("no address") + "\n" +
+                                     e.event.host->fingerprint.value_or("no host key (local or simulated host)")));
         if (index.column() == Integrity)
             return integrityText(e) == tr("verified") ? tr("Hash chain and HMAC verified up to this entry")
                                                      : tr("Not covered by verification: see the banner above");
-        return display(e, index.column());
+        return plainToolTip(display(e, index.column()).toString());
     case Qt::TextAlignmentRole:
         return index.column() == Seq ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     default: return {};

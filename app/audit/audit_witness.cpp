@@ -99,7 +99,7 @@ std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host
     std::vector<Witness> witnesses;
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const Json& entry = (*entries)[i];
-        if (entry.is_object() && entry.value("type", "") == "witness") {
+        if (entry.is_object() && entry.contains("type") && entry["type"] == "witness") {
             // The agent's record (docs/protocol.md, journal.append_witness): audit_seq, audit_hash, time_ms.
             if (!entry.contains("audit_seq") || !entry["audit_seq"].is_number_integer() || !entry.contains("audit_hash") ||
                 !entry["audit_hash"].is_string()) {

@@ -10,6 +10,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -101,14 +102,21 @@ constexpr int kJournalPage = 10000;  // journal.read's largest page
 // as one answer (or the failure of a later page).
 HostAnswer wholeJournal(const HostSpec& spec, HostAnswer first) {
     HostAnswer all = std::move(first);
-    for (std::size_t page = all.result.value("entries", nlohmann::json::array()).size(); page == kJournalPage;) {
-        const auto& entries = all.result["entries"];
-        const nlohmann::json params = {{"after_seq", entries.back().value("seq", 0)}, {"limit", kJournalPage}};
-        HostAnswer next = queryHosts({spec}, QStringLiteral("journal.read"), params).at(spec.name);
-        if (!next.ok) return next;
-        const auto more = next.result.value("entries", nlohmann::json::array());
-        page = more.size();
-        for (const auto& e : more) all.result["entries"].push_back(e);
+    // HostSession checked each page's shape (app/untrusted/agent_replies.h); decoded here, a page
+    // that still does not fit ends this host's answer with a sentence instead of an exception.
+    try {
+        for (JournalPage page = decodeJournalRead(all.result); page.entries.size() == kJournalPage;) {
+            const nlohmann::json params = {{"after_seq", page.lastSeq.value_or(0)}, {"limit", kJournalPage}};
+            HostAnswer next = queryHosts({spec}, QStringLiteral("journal.read"), params).at(spec.name);
+            if (!next.ok) return next;
+            page = decodeJournalRead(next.result);
+            for (auto& e : page.entries) all.result["entries"].push_back(std::move(e));
+        }
+    } catch (const protocol::DecodeError& e) {
+        return HostAnswer{false, {}, HostState::Misbehaving,
+                          QStringLiteral("the agent's journal.read answer is malformed (%1): redeploy FleetDeck's agent there")
+                              .arg(QString::fromUtf8(e.what())),
+                          {}};
     }
     return all;
 }

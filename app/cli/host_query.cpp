@@ -32,6 +32,9 @@ std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, con
         });
         QObject::connect(s, &HostSession::ready, s, [&, s] {
             s->request(method, params, [&, s](const Reply& r) {
+                // A request cut off by the connection closing: the state the session turns to next
+                // (offline, agent misbehaving) says more than the state it is still in.
+                if (!r.ok() && r.error->code == protocol::ErrorCode::Unavailable) return;
                 if (r.ok()) finishOne(s->name(), HostAnswer{true, r.result, HostState::Connected, {}, {}});
                 else finishOne(s->name(), HostAnswer{false, {}, HostState::Connected, QString::fromStdString(r.error->message),
                                                      r.error->code});

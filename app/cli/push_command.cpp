@@ -20,6 +20,7 @@
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_transport.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -105,8 +106,9 @@ void printText(const HostPushResult& h, QTextStream& out) {
         if (!s.message.empty()) out << ": " << QString::fromStdString(s.message);
         out << "\n";
     }
-    if (h.agentResult.contains("tuned") && h.agentResult["tuned"].value("active", false))
-        out << "   note: " << QString::fromStdString(h.agentResult["tuned"].value("message", "")) << "\n";
+    // agentResult passed HostSession's shape check (app/untrusted/agent_replies.h).
+    const TuneResult r = decodeTuneResult(h.agentResult);
+    if (r.tunedActive) out << "   note: " << QString::fromStdString(r.tunedMessage.value_or("")) << "\n";
 }
 
 audit::AuditLog::Paths auditPaths(const PushArgs& a) {

@@ -13,6 +13,12 @@ std::optional<double> number(const nlohmann::json& j, const char* key) {
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
+// An integer count, 0 when absent or not an integer (value() would throw on a wrong type).
+int count(const nlohmann::json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
 }  // namespace
 
 QString formatMs(double ms) {
@@ -56,18 +62,18 @@ void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& re
         const QString to = QString::fromStdString(t["name"].get<std::string>());
         if (to == from || indexOf(to) < 0) continue;
         LinkStats s;
-        s.sent = t.value("sent", 0);
-        s.received = t.value("received", 0);
+        s.sent = count(t, "sent");
+        s.received = count(t, "received");
         s.lossPct = number(t, "loss_pct").value_or(0.0);
         s.minMs = number(t, "min_ms");
         s.p50Ms = number(t, "p50_ms");
         s.p95Ms = number(t, "p95_ms");
         s.maxMs = number(t, "max_ms");
         if (const auto e = t.find("errors"); e != t.end() && e->is_object()) {
-            s.timeouts = e->value("timeout", 0);
-            s.refused = e->value("refused", 0);
-            s.unreachable = e->value("unreachable", 0);
-            s.otherErrors = e->value("other", 0);
+            s.timeouts = count(*e, "timeout");
+            s.refused = count(*e, "refused");
+            s.unreachable = count(*e, "unreachable");
+            s.otherErrors = count(*e, "other");
         }
         setLink(from, to, s);
     }

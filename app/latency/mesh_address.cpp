@@ -39,8 +39,11 @@ std::vector<InterfaceAddress> interfaceAddresses(const nlohmann::json& facts) {
     if (list == facts.end() || !list->is_array()) return out;
     for (const auto& a : *list) {
         if (!a.is_object() || !a.contains("address") || !a["address"].is_string()) continue;
-        out.push_back({QString::fromStdString(a.value("interface", std::string())),
-                       QString::fromStdString(a.value("family", std::string())),
+        const auto text = [&a](const char* key) {
+            const auto it = a.find(key);
+            return it != a.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+        };
+        out.push_back({text("interface"), text("family"),
                        QString::fromStdString(a["address"].get<std::string>())});
     }
     return out;

@@ -1,13 +1,10 @@
 #include "app/push/host_push.h"
 
 #include "app/transport_factory.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck {
 namespace {
-
-QString text(const nlohmann::json& j, const char* key) {
-    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
-}
 
 const char* methodFor(PushOperation::Kind kind) {
     switch (kind) {
@@ -102,11 +99,11 @@ void HostPush::skip(const QString& reason) {
 }
 
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
-    if (name != QLatin1String("ready") || !data.contains("recovered") || !data["recovered"].is_array()) return;
-    for (const auto& r : data["recovered"]) {
+    if (name != QLatin1String("ready")) return;
+    for (const RecoveredTransaction& r : decodeReadyEvent(data)) {
         PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
-        e.txn = text(r, "txn");
-        e.result = r.value("complete", false) ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
+        e.txn = QString::fromStdString(r.txn);
+        e.result = r.complete ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
         e.message = tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(e.txn);
         audit_.record(e);
     }
@@ -135,17 +132,16 @@ void HostPush::onReady() {
     session_->request(QString::fromLatin1(methodFor(operation_.kind)), params, [this](const Reply& r) { onReply(r); });
 }
 
-void HostPush::recordOutcomes(const nlohmann::json& result) {
+void HostPush::recordOutcomes(const TuneResult& result) {
     const bool dryRun = operation_.kind == PushOperation::Kind::DryRun;
-    for (const auto& s : result.value("settings", nlohmann::json::array())) {
+    for (const TuneSettingReply& s : result.settings) {
         SettingOutcome o;
-        o.id = s.value("id", "");
-        o.before = dryRun ? s.value("current", nlohmann::json()) : s.value("before", nlohmann::json());
-        o.after = dryRun ? s.value("target", nlohmann::json()) : s.value("after", nlohmann::json());
-        if (dryRun) o.result = s.contains("error") ? "rejected" : s.value("change", false) ? "change" : "unchanged";
-        else o.result = s.value("result", "");
-        if (s.contains("message")) o.message = s["message"].get<std::string>();
-        if (dryRun && s.contains("error")) o.message = s["error"].value("message", "");
+        o.id = s.id;
+        o.before = dryRun ? s.current : s.before;
+        o.after = dryRun ? s.target : s.after;
+        if (dryRun) o.result = s.rejected ? "rejected" : s.change ? "change" : "unchanged";
+        else o.result = s.result;
+        o.message = (dryRun && s.rejected ? s.errorMessage : s.message).value_or("");
         using K = PushAuditEvent::Kind;
         K kind = K::Plan;
         if (!dryRun) {
@@ -169,19 +165,19 @@ void HostPush::onReply(const Reply& reply) {
                                                                QString::fromStdString(reply.error->message)));
         return;
     }
-    const nlohmann::json& r = reply.result;
-    result_.agentResult = r;
-    result_.txn = text(r, "txn");
+    // HostSession checked this shape before the reply got here (app/untrusted/agent_replies.h).
+    const TuneResult r = decodeTuneResult(reply.result);
+    result_.agentResult = reply.result;
+    result_.txn = QString::fromStdString(r.txn.value_or(""));
     recordOutcomes(r);
     if (operation_.kind == PushOperation::Kind::DryRun) {
-        finish(r.value("valid", false) ? HostPushState::Planned : HostPushState::Failed,
-               r.value("valid", false) ? tr("dry run: nothing changed") : tr("the host rejects some values"));
+        finish(r.valid ? HostPushState::Planned : HostPushState::Failed,
+               r.valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
         return;
     }
-    const std::string status = r.value("status", "");
-    const QString why = r.contains("failed") && r["failed"].is_object() ? text(r["failed"], "message") : QString();
-    if (status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
-    else if (status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
+    const QString why = QString::fromStdString(r.failedMessage.value_or(""));
+    if (r.status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
+    else if (r.status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
     else finish(HostPushState::Failed, tr("rollback incomplete: %1").arg(why));
 }
 

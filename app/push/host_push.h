@@ -19,6 +19,8 @@
 
 namespace fleetdeck {
 
+struct TuneResult;
+
 // Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
 enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
 QString toString(HostPushState state);
@@ -91,7 +93,7 @@ private:
     void finish(HostPushState state, const QString& reason);
     void witnessThenEnd(HostPushState state, const QString& reason);
     void end(HostPushState state, const QString& reason);
-    void recordOutcomes(const nlohmann::json& result);
+    void recordOutcomes(const TuneResult& result);
     PushAuditEvent event(PushAuditEvent::Kind kind) const;
 
     HostSpec host_;

@@ -117,7 +117,10 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
     const int nl = pending_.indexOf('\n');
     if (nl < 0) return;
     const auto first = nlohmann::json::parse(pending_.left(nl).toStdString(), nullptr, false);
-    if (!first.is_object() || first.value("event", "") != "ready") {
+    // Compared, never converted: a first line whose "event" is not the string "ready" (a number,
+    // a list) is no announcement, and must not throw here.
+    const auto event = first.is_object() ? first.find("event") : first.end();
+    if (!first.is_object() || event == first.end() || *event != "ready") {
         fail({TransportProblem::Kind::AgentUnavailable,
               tr("the privileged agent on %1 did not announce itself: is it an older agent?").arg(host_)});
         return;

@@ -1,5 +1,7 @@
 #include "app/push/push_progress_model.h"
 
+#include "app/untrusted/remote_text.h"
+
 namespace fleetdeck {
 
 QString settingsSummary(const HostPushResult& r) {
@@ -51,7 +53,8 @@ QVariant PushProgressModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
     const HostPushResult& r = rows_.at(static_cast<std::size_t>(index.row()));
     if (role == StateRole) return static_cast<int>(r.state);
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    if (role == Qt::ToolTipRole) return plainToolTip(data(index, Qt::DisplayRole).toString());  // reasons come from agents
+    if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Host: return r.host;
     case State: return toString(r.state);

@@ -4,6 +4,7 @@
 #include <QPointer>
 
 #include "app/fleet_monitor.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::tuning {
 
@@ -17,14 +18,19 @@ CurrentValues currentValuesFromReply(const Reply& reply) {
                               : "current values unavailable: " + reply.error->message;
         return out;
     }
-    const nlohmann::json& values = reply.result.contains("values") ? reply.result["values"] : reply.result;
-    if (!values.is_object()) {
-        out.unavailable = "current values unavailable: the agent's tune.read answer has no values object";
+    // HostSession checked this shape before the reply got here; the CLI hands in what it got the
+    // same way, so a failure here is still a sentence, never an exception.
+    TuneReadResult decoded;
+    try {
+        decoded = decodeTuneRead(reply.result);
+    } catch (const protocol::DecodeError& e) {
+        out.unavailable = std::string("current values unavailable: the agent's tune.read answer is malformed (") + e.what() + ")";
         return out;
     }
-    for (const auto& [id, v] : values.items()) {
-        nlohmann::json e = v.is_object() ? v : nlohmann::json{{"value", v}};
-        e["origin"] = "agent";
+    for (const auto& [id, v] : decoded.values) {
+        nlohmann::json e = {{"value", v.value}, {"origin", "agent"}};
+        if (v.code) e["code"] = *v.code;
+        if (v.reason) e["reason"] = *v.reason;
         out.values[id] = std::move(e);
     }
     return out;

@@ -12,8 +12,15 @@ Json entry(const Json& current, const std::string& id) {
     return Json{{"value", *it}};
 }
 
+// A text field of a current-values entry, or `fallback` when it is absent or not a string. The
+// entries come decoded (currentValuesFromReply), but a wrong type must never throw here.
+std::string text(const Json& e, const char* key, const std::string& fallback) {
+    const auto it = e.find(key);
+    return it != e.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
 ValueOrigin origin_of(const Json& e) {
-    const std::string o = e.value("origin", "agent");
+    const std::string o = text(e, "origin", "agent");
     return o == "facts" ? ValueOrigin::Facts : ValueOrigin::Agent;
 }
 
@@ -28,9 +35,9 @@ DiffRow row_for(const PlannedSetting& s, const Json& currentValues, const std::s
     if (e.is_null()) return row;
     const Json value = e.value("value", Json());
     if (value.is_null()) {
-        const bool notSupported = e.value("code", "") == "not_supported";
+        const bool notSupported = text(e, "code", "") == "not_supported";
         row.status = notSupported ? DiffRow::Status::Unsupported : DiffRow::Status::Unknown;
-        row.note = e.value("reason", notSupported ? "the host cannot take this setting" : unknownReason);
+        row.note = text(e, "reason", notSupported ? "the host cannot take this setting" : unknownReason);
         return row;
     }
     row.origin = origin_of(e);
@@ -71,7 +78,7 @@ Json mergeCurrentValues(const Json& primary, const Json& fallback) {
         const Json e = value.is_object() ? value : Json{{"value", value}};
         const bool hasValue = !e.value("value", Json()).is_null();
         // A reason without a value ("not_supported") still beats a fallback guess.
-        if (hasValue || !merged.contains(id) || e.value("code", "") == "not_supported") merged[id] = e;
+        if (hasValue || !merged.contains(id) || text(e, "code", "") == "not_supported") merged[id] = e;
     }
     return merged;
 }

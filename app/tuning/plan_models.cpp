@@ -2,6 +2,7 @@
 
 
 #include "app/tuning/plan_text.h"
+#include "app/untrusted/remote_text.h"
 
 namespace fleetdeck::tuning {
 namespace {
@@ -30,7 +31,8 @@ int PlanSettingsModel::columnCount(const QModelIndex& parent) const { return par
 QVariant PlanSettingsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const PlannedSetting& s = settings_[static_cast<std::size_t>(index.row())];
-    if (role == Qt::ToolTipRole) return q("Risk: " + s.risk + (s.unsupported ? "\nNot on this host: " + *s.unsupported : ""));
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(q("Risk: " + s.risk + (s.unsupported ? "\nNot on this host: " + *s.unsupported : "")));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Setting: return q(s.id);

@@ -5,8 +5,19 @@
 // 10^6 GPUs), many-gpus (100000 GPUs in a line under the frame limit), wrong-types, invalid-utf8,
 // deep-nesting, flood (unsolicited events as fast as the pipe takes them), unknown-ids (answers
 // to requests never sent), bad-hello (a handshake with wrong types). Test-only: never installed.
+// Modes that answer the app's other methods with a wrong type, each where the app once read it
+// without a check: apply-message-number (a tune.apply setting's "message": 5), read-code-number
+// (a tune.read entry's "code": 5), ready-event-number (the privileged ready line {"event":7}),
+// journal-wrong-types (a full journal.read page whose last "seq" is text, an entry's "type": 5).
+// markup: well-formed answers whose text is HTML (agent version, a CPU sensor's label, the error
+// answering tune.read, a failed setting's id, values and message answering tune.apply), to
+// check that the app shows it literally.
+// With --announce it starts as a push starts the privileged agent: a ready line first, and
+// `privileged` in hello. The mode may also come from $FLEETDECK_MISBEHAVE, for the command-line
+// tool, which starts the agent with fixed arguments.
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -22,6 +33,8 @@ using namespace fleetdeck::protocol;
 namespace {
 
 std::string mode;
+bool announce = false;
+constexpr const char* kMarkup = "<b>x</b><img src=/dev/zero>";
 
 bool writeAll(std::string_view bytes) {
     while (!bytes.empty()) {
@@ -80,12 +93,29 @@ bool misbehave() {
 Json answer(const Request& r) {
     if (r.method == "hello") {
         if (mode == "bad-hello") return {{"protocol", 1}, {"capabilities", 5}, {"host", {{"hostname", "gpu-07"}}}};
-        return {{"protocol", kProtocolVersion}, {"agent", "fleetdeck-agent"}, {"agent_version", "0.1.0"},
-                {"capabilities", {"hello", "ping", "facts", "subscribe"}},
-                {"host", {{"hostname", "misbehaving-01"}}}, {"simulated", false}, {"privileged", false}};
+        return {{"protocol", kProtocolVersion}, {"agent", "fleetdeck-agent"}, {"agent_version", mode == "markup" ? kMarkup : "0.1.0"},
+                {"capabilities", {"hello", "ping", "facts", "subscribe", "tune.read", "tune.apply", "journal.read"}},
+                {"host", {{"hostname", "misbehaving-01"}}}, {"simulated", false}, {"privileged", announce}};
     }
     if (r.method == "subscribe") return {{"subscription", 1}, {"interval_ms", 1000}};
     if (r.method == "facts") return {{"hostname", "misbehaving-01"}};
+    if (r.method == "tune.apply" && mode == "apply-message-number")
+        return {{"txn", "20261201-101530-4f2a9c"}, {"status", "verified"}, {"changed", true}, {"mode", "runtime"},
+                {"settings", {{{"id", "sysctl:vm.swappiness"}, {"before", 60}, {"after", 10}, {"result", "verified"}, {"message", 5}}}}};
+    if (r.method == "tune.apply" && mode == "markup")
+        return {{"txn", "20261201-101530-4f2a9c"}, {"status", "rolled_back"}, {"changed", true}, {"mode", "runtime"},
+                {"failed", {{"step", 1}, {"name", kMarkup}, {"code", "apply_failed"}, {"message", kMarkup}}},
+                {"settings", {{{"id", kMarkup}, {"before", kMarkup}, {"after", kMarkup}, {"result", "failed"}, {"message", kMarkup}}}}};
+    if (r.method == "tune.read" && mode == "read-code-number")
+        return {{"values", {{"sysctl:vm.swappiness", {{"value", nullptr}, {"code", 5}, {"reason", "no such key"}}}}}};
+    if (r.method == "journal.read" && mode == "journal-wrong-types") {
+        // A full page (10000 entries) makes the app ask for the next one after the last seq.
+        Json entries = Json::array();
+        entries.push_back({{"seq", 1}, {"time_ms", 1}, {"type", 5}});
+        for (int seq = 2; seq < 10000; ++seq) entries.push_back({{"seq", seq}});
+        entries.push_back({{"seq", "ten thousand"}});
+        return {{"entries", entries}, {"last_seq", 10000}, {"path", "/var/lib/fleetdeck/journal.jsonl"}};
+    }
     return Json::object();
 }
 
@@ -93,8 +123,13 @@ Json answer(const Request& r) {
 
 int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::strcmp(argv[i], "--misbehave") == 0) mode = argv[i + 1];
+    if (const char* fromEnv = std::getenv("FLEETDECK_MISBEHAVE")) mode = fromEnv;
+    for (int i = 1; i < argc; ++i) {
+        if (i + 1 < argc && std::strcmp(argv[i], "--misbehave") == 0) mode = argv[i + 1];
+        if (std::strcmp(argv[i], "--announce") == 0) announce = true;
+    }
+    if (announce && !writeLine(mode == "ready-event-number" ? R"({"event":7})" : R"({"event":"ready","data":{"recovered":[]}})"))
+        return 0;
     LineFramer framer;
     char buffer[65536];
     for (;;) {
@@ -106,7 +141,16 @@ int main(int argc, char** argv) {
             const auto* message = std::get_if<Message>(&decoded);
             const auto* request = message ? std::get_if<Request>(message) : nullptr;
             if (!request) continue;
+            if (mode == "markup" && request->method == "tune.read") {
+                if (!writeLine(encode_error(request->id, Error{ErrorCode::Internal, kMarkup}))) return 0;
+                continue;
+            }
             if (!writeLine(encode_result(request->id, answer(*request)))) return 0;
+            if (mode == "markup" && request->method == "subscribe" &&
+                !writeLine(encode(Event{"sample", {{"time_ms", 1}, {"cpu", {{"util_pct", 5}}},
+                                                   {"memory", {{"total_bytes", 1 << 30}, {"used_bytes", 1 << 29}}},
+                                                   {"sensors", {{{"chip", "coretemp"}, {"label", kMarkup}, {"kind", "temp"}, {"value", 55}}}}}})))
+                return 0;
             if (request->method == "hello" && !misbehave()) return 0;
         }
     }

@@ -10,6 +10,7 @@
 #include <QToolTip>
 
 #include "ui/dashboard/palette.h"
+#include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
 namespace {
@@ -103,7 +104,7 @@ bool LatencyHeatmap::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
         const auto [row, column] = cellAt(help->pos());
-        if (row >= 0) QToolTip::showText(help->globalPos(), model_.tooltip(row, column), this, cellRect(row, column));
+        if (row >= 0) QToolTip::showText(help->globalPos(), plainToolTip(model_.tooltip(row, column)), this, cellRect(row, column));
         else QToolTip::hideText();
         return true;
     }

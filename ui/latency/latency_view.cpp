@@ -20,6 +20,7 @@
 #include "ui/dashboard/palette.h"
 #include "ui/latency/latency_heatmap.h"
 #include "ui/latency/link_history_chart.h"
+#include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
 namespace {
@@ -161,7 +162,7 @@ void LatencyView::fillFindings() {
         auto* item = new QListWidgetItem(findingIcon(f.kind), f.text, findings_);
         item->setData(Qt::UserRole, f.from);
         item->setData(Qt::UserRole + 1, f.to);
-        item->setToolTip(f.kind == LatencyFinding::Kind::NoData ? f.text : tr("Click to show this link's history"));
+        item->setToolTip(f.kind == LatencyFinding::Kind::NoData ? plainToolTip(f.text) : tr("Click to show this link's history"));
     }
     if (model_.size() > 0 && model_.findings().empty())
         new QListWidgetItem(healthIcon(HostHealth::Level::Ok), tr("No slow or lossy links."), findings_);

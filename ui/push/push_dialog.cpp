@@ -48,6 +48,7 @@ PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, Pus
     resize(900, 420);
     auto* layout = new QVBoxLayout(this);
     header_ = new QLabel(this);
+    header_->setTextFormat(Qt::PlainText);
     header_->setWordWrap(true);
     layout->addWidget(header_);
     model_ = new PushProgressModel(this);
@@ -64,6 +65,7 @@ PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, Pus
     table_->setTextElideMode(Qt::ElideRight);  // the full reason is in the tooltip
     layout->addWidget(table_, 1);
     summaryLabel_ = new QLabel(this);
+    summaryLabel_->setTextFormat(Qt::PlainText);
     layout->addWidget(summaryLabel_);
     auto* buttons = new QDialogButtonBox(this);
     cancel_ = buttons->addButton(tr("Cancel remaining hosts"), QDialogButtonBox::RejectRole);

@@ -57,6 +57,7 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
     row->addWidget(host_, 1);
     layout->addLayout(row);
     current_ = new QLabel(this);
+    current_->setTextFormat(Qt::PlainText);  // the agent's error message, when it could not read the values
     current_->setWordWrap(true);
     layout->addWidget(current_);
     view_ = new QTableView(this);
@@ -94,6 +95,7 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
     actions->addWidget(push_);
     layout->addLayout(actions);
     status_ = new QLabel(this);
+    status_->setTextFormat(Qt::PlainText);
     status_->setWordWrap(true);
     layout->addWidget(status_);
 

@@ -33,6 +33,7 @@ public:
     QPushButton& saveButton() { return *save_; }
     QPushButton& pushButton() { return *push_; }
     QLabel& statusLabel() { return *status_; }
+    QLabel& currentLabel() { return *current_; }  // where the current values came from, or why none
     // Saves the plans of every host as profile `profileName()`; the message shown is returned.
     QString saveProfile();
 

@@ -53,6 +53,7 @@ PlanSummaryPage::PlanSummaryPage(const std::vector<tuning::HostPlan>& plans, QWi
     row->addWidget(host_, 1);
     layout->addLayout(row);
     answers_ = new QLabel(this);
+    answers_->setTextFormat(Qt::PlainText);
     answers_->setWordWrap(true);
     layout->addWidget(answers_);
 

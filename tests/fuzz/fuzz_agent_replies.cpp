@@ -1,0 +1,58 @@
+// The app's decoding of agent answers (app/untrusted/agent_replies.h) on arbitrary JSON: the first
+// line names the method or event, the rest is its result or data. Whatever passes the shape
+// check must decode without an exception (the handlers rely on it), and no input may throw
+// anything but a DecodeError from a decoder, or crash.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "agent/protocol/message.h"
+#include "app/audit/audit_witness.h"
+#include "app/untrusted/agent_replies.h"
+
+using namespace fleetdeck;
+using Json = nlohmann::json;
+
+namespace {
+
+// Each decoder, run on a value that passed `checkReply`/`checkEventData`: it must not throw.
+void decodeChecked(const std::string& name, const Json& value) {
+    if (name == "tune.read") decodeTuneRead(value);
+    if (name == "tune.plan" || name == "tune.apply" || name == "tune.rollback") decodeTuneResult(value);
+    if (name == "journal.read") {
+        decodeJournalRead(value);
+        std::string why;
+        audit::witnessesFromJournal("fuzz", value, &why);
+    }
+    if (name == "ready") decodeReadyEvent(value);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    const std::size_t newline = input.find('\n');
+    if (newline == std::string_view::npos) return 0;
+    const std::string name(input.substr(0, newline));
+    // decode_message caps the nesting depth as the app's framing does; a value it would refuse
+    // never reaches a decoder.
+    const auto decoded = protocol::decode_message(R"({"event":"x","data":)" + std::string(input.substr(newline + 1)) + "}");
+    const auto* message = std::get_if<protocol::Message>(&decoded);
+    const auto* event = message ? std::get_if<protocol::Event>(message) : nullptr;
+    if (!event) return 0;
+    const Json& value = event->data;
+    const AgentInputLimits limits;
+    const bool isEvent = name == "ready" || name == "sample";
+    const auto bad = isEvent ? checkEventData(name, value, limits) : checkReply(name, value, limits);
+    if (!bad) {
+        decodeChecked(name, value);
+        return 0;
+    }
+    try {
+        decodeChecked(name, value);
+    } catch (const protocol::DecodeError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,209 @@
+// Agents that answer the app's methods with a value of the wrong type, where the app once read it
+// without a check and aborted the whole process (misbehaving_agent.cpp: apply-message-number,
+// read-code-number, ready-event-number, journal-wrong-types). The real app code runs against
+// them: HostSession, a push job beside a well-behaved host, and fleetdeck-cli. Each ends with
+// that host alone failed or misbehaving, with a sentence, and a push recorded as failed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/host_session.h"
+#include "app/local_transport.h"
+#include "app/push/privileged_transport.h"
+#include "app/push/push_history.h"
+#include "app/push/push_job.h"
+#include "app/tuning/current_values_reader.h"
+#include "tests/push/push_fixtures.h"
+#include "tests/support/qt_wait.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::TempDir;
+using fleetdeck::test::waitUntil;
+
+namespace {
+
+const std::string kCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+
+HostSession::Options once() {
+    HostSession::Options o;
+    o.reconnect = false;
+    o.helloTimeoutMs = 5000;
+    o.requestTimeoutMs = 20000;
+    return o;
+}
+
+HostSession::TransportFactory misbehaving(const std::string& mode) {
+    return [mode] {
+        return std::make_unique<LocalTransport>(QStringLiteral(MISBEHAVING_AGENT_BIN),
+                                                QStringList{QStringLiteral("--misbehave"), QString::fromStdString(mode)});
+    };
+}
+
+// The misbehaving agent started the way a push starts the privileged agent (ready line first).
+std::unique_ptr<Transport> privilegedMisbehaving(const std::string& mode) {
+    return std::make_unique<PrivilegedTransport>(
+        LocalTransport::command({QStringLiteral(MISBEHAVING_AGENT_BIN), QStringLiteral("--stdio"), QStringLiteral("--announce"),
+                                 QStringLiteral("--misbehave"), QString::fromStdString(mode)}),
+        QStringLiteral("bad"), QByteArray());
+}
+
+// A push of one setting to a real agent on a recorded tree (gpu-1) and the misbehaving one (bad).
+struct PushBeside {
+    TempDir tree;
+    MemoryPushAuditSink audit;
+    std::vector<HostPushResult> results;
+
+    explicit PushBeside(const std::string& mode) {
+        test::write_tuning_tree(tree);
+        std::vector<HostSpec> hosts(2);
+        hosts[0].name = QStringLiteral("gpu-1");
+        hosts[1].name = QStringLiteral("bad");
+        for (HostSpec& h : hosts) h.kind = HostSpec::Kind::Local;
+        PushOperation op;
+        op.pushId = newPushId();
+        op.profile.name = "training";
+        op.profile.changes = {{"sysctl:vm.swappiness", 10, false}};
+        PushJob job(hosts, op, [this, mode](const HostSpec& h, bool) -> std::unique_ptr<Transport> {
+            if (h.name == QLatin1String("bad")) return privilegedMisbehaving(mode);
+            return test::treeAgentTransport(tree.path().string());
+        }, audit, 2);
+        bool done = false;
+        QObject::connect(&job, &PushJob::finished, [&] { done = true; });
+        job.start();
+        EXPECT_TRUE(waitUntil([&] { return done; }, 60000));
+        results = job.results();
+    }
+
+    // The host-level failure recorded for `host`, if any.
+    std::optional<PushAuditEvent> failureOf(const QString& host) const {
+        for (const PushAuditEvent& e : audit.events())
+            if (e.host == host && e.kind == PushAuditEvent::Kind::Failure && e.setting.isEmpty()) return e;
+        return std::nullopt;
+    }
+};
+
+// fleetdeck-cli with the misbehaving agent as `local`; stdout and stderr together.
+std::string cli(const std::vector<std::string>& args, const std::string& mode, const TempDir& home, int* status) {
+    std::string line = kCli;
+    for (const std::string& a : args) line += " '" + a + "'";
+    return test::run_capture("/bin/sh", {"-c", line + " 2>&1"}, status,
+                             {std::string("FLEETDECK_AGENT=") + MISBEHAVING_AGENT_BIN, "FLEETDECK_MISBEHAVE=" + mode,
+                              "XDG_DATA_HOME=" + home.path().string()});
+}
+
+std::string readFile(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char* kProfile = R"({"name": "training", "answers": {}, "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})";
+
+}  // namespace
+
+TEST(HostileReplies, ApplyAnswerWithANumberForAMessageFailsThatHostAndIsAudited) {
+    PushBeside push("apply-message-number");
+    ASSERT_EQ(push.results.size(), 2u);
+    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason.toStdString();
+    const HostPushResult& bad = push.results[1];
+    EXPECT_EQ(bad.state, HostPushState::Failed);
+    const std::string reason = bad.reason.toStdString();
+    EXPECT_NE(reason.find("the agent on bad broke the protocol"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("answered tune.apply with result.settings[0].message: expected string"), std::string::npos) << reason;
+    const auto failure = push.failureOf(QStringLiteral("bad"));
+    ASSERT_TRUE(failure) << "the push to bad has no outcome in the audit log";
+    EXPECT_EQ(failure->result, QStringLiteral("failed"));
+    EXPECT_EQ(failure->message, bad.reason);
+    EXPECT_FALSE(push.failureOf(QStringLiteral("gpu-1")));
+}
+
+TEST(HostileReplies, ReadyLineWithANumberForTheEventFailsThatHost) {
+    PushBeside push("ready-event-number");
+    ASSERT_EQ(push.results.size(), 2u);
+    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason.toStdString();
+    EXPECT_EQ(push.results[1].state, HostPushState::Failed);
+    EXPECT_NE(push.results[1].reason.indexOf(QStringLiteral("the privileged agent on bad did not announce itself")), -1)
+        << push.results[1].reason.toStdString();
+    const auto failure = push.failureOf(QStringLiteral("bad"));
+    ASSERT_TRUE(failure);
+    EXPECT_EQ(failure->result, QStringLiteral("failed"));
+}
+
+TEST(HostileReplies, TuneReadEntryWithANumberForTheCodeMakesThatHostMisbehaving) {
+    HostSession good(QStringLiteral("good"), [] {
+        return std::make_unique<LocalTransport>(
+            QStringLiteral(FLEETDECK_AGENT_BIN),
+            QStringList{QStringLiteral("--root"), QStringLiteral(FLEETDECK_SOURCE_DIR "/tests/fixtures/intel-2s-xeon-gold-6426y/root")});
+    }, once());
+    HostSession bad(QStringLiteral("gpu-07"), misbehaving("read-code-number"), once());
+    std::optional<Reply> goodRead, badRead;
+    good.start();
+    bad.start();
+    const Json params = tuning::tuneReadParams({"sysctl:vm.swappiness"});
+    good.request(QStringLiteral("tune.read"), params, [&](const Reply& r) { goodRead = r; });
+    bad.request(QStringLiteral("tune.read"), params, [&](const Reply& r) { badRead = r; });
+    ASSERT_TRUE(waitUntil([&] { return goodRead && badRead; }, 30000));
+    EXPECT_EQ(bad.state(), HostState::Misbehaving);
+    const std::string reason = bad.reason().toStdString();
+    EXPECT_NE(reason.find("the agent on gpu-07 broke the protocol: it answered tune.read with "
+                          "result.values.sysctl:vm.swappiness.code: expected string"),
+              std::string::npos)
+        << reason;
+    // What the wizard's diff page shows for that host: the sentence, not a crash.
+    const tuning::CurrentValues current = tuning::currentValuesFromReply(*badRead);
+    EXPECT_NE(current.unavailable.find("broke the protocol"), std::string::npos) << current.unavailable;
+    EXPECT_TRUE(goodRead->ok());
+    EXPECT_TRUE(tuning::currentValuesFromReply(*goodRead).unavailable.empty());
+    EXPECT_EQ(good.state(), HostState::Connected) << good.reason().toStdString();
+    good.stop();
+    bad.stop();
+}
+
+TEST(HostileReplies, CliApplyRecordsTheFailureWithItsOutcome) {
+    TempDir home, files;
+    const std::string log = (home.path() / "log.jsonl").string();
+    int status = -1;
+    const std::string out = cli({"apply", "--profile", files.write("profile.json", kProfile).string(), "--audit-log", log,
+                                 "--audit-key", (home.path() / "hmac.key").string(), "local"},
+                                "apply-message-number", home, &status);
+    EXPECT_EQ(status, 6) << out;  // a host failed; not 134 (SIGABRT)
+    EXPECT_NE(out.find("result.settings[0].message: expected string"), std::string::npos) << out;
+    bool applied = false, failed = false;
+    std::istringstream lines(readFile(log));
+    for (std::string line; std::getline(lines, line);) {
+        const Json e = Json::parse(line);
+        applied = applied || e["action"] == "apply";
+        if (e["result"] == "failed" && e["message"].get<std::string>().find("broke the protocol") != std::string::npos) failed = true;
+    }
+    EXPECT_TRUE(applied);
+    EXPECT_TRUE(failed) << readFile(log);
+}
+
+TEST(HostileReplies, CliPlanShowsTheHostMisbehaving) {
+    TempDir home;
+    int status = -1;
+    const std::string out =
+        cli({"plan", "--answers", FLEETDECK_SOURCE_DIR "/tests/fixtures/answers/training_single_node.json", "local"},
+            "read-code-number", home, &status);
+    EXPECT_EQ(status, 0) << out;  // not 134 (SIGABRT): the plan is shown, from facts alone
+    EXPECT_NE(out.find("current values unavailable"), std::string::npos) << out;
+    EXPECT_NE(out.find("result.values.sysctl:vm.swappiness.code: expected string"), std::string::npos) << out;
+}
+
+TEST(HostileReplies, CliAuditVerifyAgainstAMalformedJournalSaysSo) {
+    TempDir home;
+    int status = -1;
+    const std::string out = cli({"audit", "verify", (home.path() / "log.jsonl").string(), "--against", "local"},
+                                "journal-wrong-types", home, &status);
+    EXPECT_EQ(status, 1) << out;
+    EXPECT_NE(out.find("local: agent misbehaving: the agent on local broke the protocol: it answered journal.read with "
+                       "result.entries[0].type: expected string"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("the audit log was not checked against the servers"), std::string::npos) << out;
+}
