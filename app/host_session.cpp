@@ -313,7 +313,11 @@ void HostSession::onClosed(const TransportProblem& problem) {
     QString message = problem.message;
     if (message.isEmpty()) message = closeReason_.isEmpty() ? tr("connection closed") : closeReason_;
     closeReason_.clear();
-    const QString violation = std::exchange(violation_, QString());
+    QString violation = std::exchange(violation_, QString());
+    if (violation.isEmpty() && problem.kind == TransportProblem::Kind::ProtocolViolation) {
+        violation = message;
+        ++misbehaviours_;
+    }
     failAllPending(message);
     if (!running_) return;
     if (!violation.isEmpty()) {

@@ -20,6 +20,7 @@ struct TransportProblem {
         AgentUnavailable,  // could not install or start the agent
         AgentExited,       // the agent process ended
         ConnectionLost,    // the link dropped after it was up
+        ProtocolViolation, // what the agent sent before the session began breaks the protocol
     };
     Kind kind = Kind::None;
     QString message;

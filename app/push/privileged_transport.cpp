@@ -121,8 +121,9 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
     // a list) is no announcement, and must not throw here.
     const auto event = first.is_object() ? first.find("event") : first.end();
     if (!first.is_object() || event == first.end() || *event != "ready") {
-        fail({TransportProblem::Kind::AgentUnavailable,
-              tr("the privileged agent on %1 did not announce itself: is it an older agent?").arg(host_)});
+        fail({TransportProblem::Kind::ProtocolViolation,
+              tr("the privileged agent on %1 did not announce itself: its first line is not a ready event (an older "
+                 "agent, or something else writing to its output); redeploy FleetDeck's agent there").arg(host_)});
         return;
     }
     ready_ = true;

@@ -83,6 +83,25 @@ QStringList asNobody(const PrivilegedAgentCommand& c) {
     return QStringList{"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"} + c.argv();
 }
 
+// A first line that is JSON but no ready event ({"event":7}) is the agent breaking the protocol:
+// that host is "agent misbehaving", with a sentence, and nothing throws.
+TEST(PrivilegedTransport, AReadyLineOfTheWrongShapeMakesThatHostMisbehaving) {
+    const QStringList argv{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo '{\"event\":7}'; sleep 10")};
+    const Outcome o = openThroughSudo(argv, {});
+    ASSERT_TRUE(o.closed.has_value());
+    EXPECT_EQ(o.closed->kind, TransportProblem::Kind::ProtocolViolation);
+    HostSession::Options once;
+    once.reconnect = false;
+    HostSession session(QStringLiteral("gpu-07"), [&] {
+        return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("gpu-07"), SecretBytes());
+    }, once);
+    session.start();
+    ASSERT_TRUE(test::waitUntil([&] { return session.state() == HostState::Misbehaving; }, 20000))
+        << toString(session.state()).toStdString() << ": " << session.reason().toStdString();
+    EXPECT_NE(session.reason().indexOf(QStringLiteral("the privileged agent on gpu-07 did not announce itself")), -1)
+        << session.reason().toStdString();
+}
+
 TEST(PrivilegedTransport, PasswordlessSudoStartsARootAgentThatAnnouncesItself) {
     test::TempDir dir;
     PrivilegedAgentCommand c{QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Passwordless,

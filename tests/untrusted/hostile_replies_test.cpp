@@ -48,7 +48,7 @@ std::unique_ptr<Transport> privilegedMisbehaving(const std::string& mode) {
     return std::make_unique<PrivilegedTransport>(
         LocalTransport::command({QStringLiteral(MISBEHAVING_AGENT_BIN), QStringLiteral("--stdio"), QStringLiteral("--announce"),
                                  QStringLiteral("--misbehave"), QString::fromStdString(mode)}),
-        QStringLiteral("bad"), QByteArray());
+        QStringLiteral("bad"), SecretBytes());
 }
 
 // A push of one setting to a real agent on a recorded tree (gpu-1) and the misbehaving one (bad).

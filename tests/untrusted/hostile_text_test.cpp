@@ -76,7 +76,7 @@ std::unique_ptr<Transport> markupAgent(bool privileged) {
                      QStringLiteral("markup")};
     if (!privileged) return LocalTransport::command(argv);
     argv << QStringLiteral("--announce");
-    return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("gpu-07"), QByteArray());
+    return std::make_unique<PrivilegedTransport>(LocalTransport::command(argv), QStringLiteral("gpu-07"), SecretBytes());
 }
 
 }  // namespace
