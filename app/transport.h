@@ -30,6 +30,7 @@ struct TransportProblem {
 // bounds how long a start may take counts from the last one, not from open().
 enum class OpenStage {
     LoggedIn,  // SSH: the server accepted the login; its login shell now runs the start script
+    Progress,  // SSH: the start is still moving: the login shell printed something, a script answered, an upload went on
 };
 
 // A byte pipe to one agent: a local process or an SSH exec channel. The session above frames,

@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 
+#include <chrono>
+
 #include <map>
 #include <mutex>
 
@@ -132,10 +134,28 @@ Cached stateFrom(const QByteArray& word, bool haveOwner) {
     return Cached::Missing;
 }
 
+// Tells the caller, at most twice a second, that the deployment is moving: a slow login shell or
+// upload is not a stalled one.
+class Progress {
+public:
+    explicit Progress(const std::function<void()>& report) : report_(report) {}
+    void tick() const {
+        if (!report_) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ < std::chrono::milliseconds(500)) return;
+        last_ = now;
+        report_();
+    }
+
+private:
+    const std::function<void()>& report_;
+    mutable std::chrono::steady_clock::time_point last_{};
+};
+
 // Reads a script's output until it prints the start marker: from there on the agent speaks, and
 // `d` takes the channel and whatever the agent already wrote (returns nullopt). A script that ends
 // without starting the agent returns its output; a broken connection sets d.problem.
-std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& channel, Deployment& d) {
+std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& channel, Deployment& d, const Progress& progress) {
     QByteArray out;
     char buf[8192];
     for (;;) {
@@ -145,6 +165,7 @@ std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& chan
                                         .arg(QString::fromUtf8(ssh_get_error(session))));
             return std::nullopt;
         }
+        if (n > 0) progress.tick();  // the login shell's chatter is a sign of life too
         out.append(buf, n);
         const qsizetype at = out.startsWith(kStartedMarker) ? 0 : out.indexOf(QByteArray("\n") + kStartedMarker);
         const qsizetype lineEnd = at < 0 ? -1 : out.indexOf('\n', at + 1);
@@ -174,8 +195,8 @@ std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& chan
 
 // Reads a script's answer. Started: `d` holds the channel and anything the agent already wrote.
 // Otherwise the probe, or nullopt with d.problem set.
-std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d) {
-    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d);
+std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d, const Progress& progress) {
+    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d, progress);
     if (!answer) return std::nullopt;
     const QByteArray& out = *answer;
     const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
@@ -215,7 +236,7 @@ ChannelPtr openExec(ssh_session session, const QByteArray& script, const QString
     return channel;
 }
 
-QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, bool* noSftp) {
+QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, bool* noSftp, const Progress& progress) {
     sftp_session sftp = sftp_new(session);
     if (!sftp || sftp_init(sftp) != SSH_OK) {
         if (sftp) sftp_free(sftp);
@@ -232,6 +253,7 @@ QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByte
             const auto n = sftp_write(file, bytes.constData() + offset, static_cast<size_t>(std::min(kChunk, bytes.size() - offset)));
             if (n <= 0) error = QStringLiteral("SFTP write to %1 failed (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
             else offset += n;
+            progress.tick();
         }
         if (sftp_close(file) != SSH_OK && error.isEmpty())
             error = QStringLiteral("SFTP could not finish %1 (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
@@ -260,19 +282,20 @@ QString explainUploadFailure(ssh_session session, const QByteArray& quotedDir, q
 }
 
 // How this connect starts the agent: the command, whether it leaves a resident agent, the
-// scripts' common beginning, and the host's name for messages.
+// scripts' common beginning, the host's name for messages, and whom to tell it is moving.
 struct StartPlan {
     const AgentCommand& command;
     bool resident;
     QByteArray head;
     QString hostLabel;
+    const Progress& progress;
 };
 
 // Runs one start script. nullopt: started (d.channel) or failed (d.problem); otherwise its probe.
 std::optional<Probe> runStart(ssh_session session, const QByteArray& script, const StartPlan& plan, Deployment& d) {
     ChannelPtr channel = openExec(session, script, plan.hostLabel, d);
     if (!channel) return std::nullopt;
-    return readStartAnswer(session, std::move(channel), d);
+    return readStartAnswer(session, std::move(channel), d, plan.progress);
 }
 
 // Uploads into the directory `at` describes (already checked and made by its start script) and
@@ -289,7 +312,7 @@ std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, c
     }
     const QByteArray bytes = local.readAll();
     bool noSftp = false;
-    QString error = uploadOverSftp(session, tempPath, bytes, &noSftp);
+    QString error = uploadOverSftp(session, tempPath, bytes, &noSftp, plan.progress);
     if (noSftp) {
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
@@ -301,6 +324,7 @@ std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, c
         return std::nullopt;
     }
     d.uploaded = true;
+    plan.progress.tick();
     const auto after = runStart(session, installScript(plan.head, *qDir, *qTemp, plan.command, plan.resident), plan, d);
     if (!d.channel) runRemote(session, "rm -f -- " + *qTemp);  // left only when the script stopped before the rename
     return after;
@@ -472,14 +496,16 @@ std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* pro
     return agent;
 }
 
-Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident) {
+Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
+                       const std::function<void()>& progress) {
     Deployment d;
     const auto head = prologue();
     if (!head) {
         d.problem = unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
         return d;
     }
-    const StartPlan plan{command, resident, *head, hostLabel};
+    const Progress moving(progress);
+    const StartPlan plan{command, resident, *head, hostLabel, moving};
     const auto probe = runStart(session, *startScript(command, resident), plan, d);
     if (probe) placeSomewhere(session, *probe, plan, d);
     return d;

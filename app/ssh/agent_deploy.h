@@ -74,9 +74,11 @@ struct Deployment {
 // executing (noexec home), falls back to $XDG_RUNTIME_DIR and /dev/shm. A directory that exists
 // but fails the checks (another user's, a symlink, open to others) is never used: the deployment
 // fails and says whose it is. `resident`: `command` leaves a resident agent, whose key the start
-// script makes (0600, beside the socket) and reports.
+// script makes (0600, beside the socket) and reports. `progress` is called, at most twice a
+// second, while the deployment moves (the login shell prints, a script answers, an upload goes
+// on), so that a caller bounding the start counts from the last sign of life.
 Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand,
-                       bool resident = false);
+                       bool resident = false, const std::function<void()>& progress = {});
 
 struct ResidentAgent;
 // Opens a direct-streamlocal channel to a resident agent's socket, sends a fresh nonce and waits

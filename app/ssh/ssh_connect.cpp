@@ -164,7 +164,9 @@ ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
                                     : deployAgent(session.get(), plan.label,
                                                   !push ? (useResident ? residentStdioAgentCommand : stdioAgentCommand)
                                                   : useResident ? leavingResident(plan.agentCommand) : plan.agentCommand,
-                                                  useResident);
+                                                  useResident, [&plan] {
+                                                      if (plan.onStage) plan.onStage(OpenStage::Progress);
+                                                  });
     if (deployment.problem) return *deployment.problem;
     if (useResident && !deployment.resident && !deployment.node.isEmpty() && !deployment.residentKey.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))

@@ -329,6 +329,24 @@ TEST_F(PushOverSsh, EightHostsBehindAPyenvLikeLoginShellAllVerify) {
     for (const auto& [name, h] : doc.items()) EXPECT_EQ(h["state"], "verified") << name << ": " << h.dump();
 }
 
+// A login shell that keeps printing while it initialises (conda's banner, a slow MOTD script) for
+// longer than the start timeout, on a first push that uploads the agent: every line it prints and
+// every step of the upload is a sign of life, so the start is slow but not stalled.
+TEST_F(PushOverSsh, AChattyLoginShellSlowerThanTheStartTimeoutStillVerifies) {
+    // Not in SFTP sessions: output there would break the SFTP protocol, as it does for scp and sftp.
+    const std::string chatty = "case \"$SSH_ORIGINAL_COMMAND\" in *sftp*) ;; *)\n"
+                               "  for i in 1 2 3 4 5 6 7 8; do echo \"initialising ($i)\"; sleep 0.3; done ;;\nesac\n";
+    startFleet(2, {chatty, false});
+    ASSERT_FALSE(HasFatalFailure());
+    int status = -1;
+    const std::string out = cli(withAudit({"apply", "--json", "--profile", profileFile(kProfile), target(0), target(1)}), &status,
+                                {"FLEETDECK_PUSH_START_TIMEOUT_MS=1500"});
+    EXPECT_EQ(status, 0) << out;
+    const Json doc = Json::parse(out, nullptr, false);
+    ASSERT_EQ(doc.size(), 2u) << out;
+    for (const auto& [name, h] : doc.items()) EXPECT_EQ(h["state"], "verified") << name << ": " << h.dump();
+}
+
 // A root login's push reaches the resident agent (it runs as root already): no exec, no login
 // shell, with the same checks (root, journal, witness). Without a resident agent it starts one.
 TEST_F(PushOverSsh, ARootPushGoesOverTheResidentAgentWithoutALoginShell) {
