@@ -38,7 +38,7 @@ SecretBytes SecretBytes::fromText(QString& text) {
 SecretBytes SecretBytes::takeFrom(QByteArray& bytes) {
     SecretBytes secret(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     if (!bytes.isEmpty()) OPENSSL_cleanse(bytes.data(), static_cast<std::size_t>(bytes.size()));
-    bytes.clear();
+    bytes.resize(0);  // keeps the (wiped) buffer until the array goes, rather than freeing it here
     return secret;
 }
 

@@ -6,6 +6,8 @@
 
 #include <mutex>
 
+#include <openssl/crypto.h>
+
 #include <QThreadPool>
 
 namespace fleetdeck::ssh {
@@ -15,6 +17,13 @@ constexpr int kConnectPoolSize = 16;
 constexpr int kPollIntervalMs = 50;
 constexpr int kKeepaliveIntervalMs = 10000;
 constexpr unsigned int kTcpUserTimeoutMs = 30000;
+
+// OpenSSL keeps a random generator per thread, freed when the thread ends. Pool threads outlive
+// their task (and may outlive OpenSSL's own cleanup at exit, leaving that state unreachable), so
+// each connect task frees it when it is done; the next one makes it anew.
+struct OpenSslThreadState {
+    ~OpenSslThreadState() { OPENSSL_thread_stop(); }
+};
 
 QThreadPool& connectPool() {
     static QThreadPool* pool = [] {
@@ -72,6 +81,7 @@ void SshTransport::open() {
     attempt_->owner = this;
     connectPool().start([attempt = attempt_, spec = spec_, agentCommand = agentCommand_,
                          overResident = privilegedOverResident_] {
+        const OpenSslThreadState releasedAtTheEnd;  // destroyed last, after the session below
         ConnectPlan plan = planConnection(spec);  // reads ssh config: off the caller's thread
         plan.agentCommand = agentCommand;
         plan.privilegedOverResident = overResident;

@@ -126,7 +126,7 @@ TEST_F(SshTest, AFullDiskIsReportedWithTheSpaceLeftAndTheSpaceNeeded) {
 TEST_F(SshTest, ANoexecCacheDirectoryFallsBackToAnotherDirectoryAndSaysSo) {
     Mounted mounted;
     const fs::path cacheDir = cachedAgent().parent_path();
-    ASSERT_TRUE(tmpfsOnCacheDir(cacheDir, MS_NOEXEC, "size=64m,mode=700", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
+    ASSERT_TRUE(tmpfsOnCacheDir(cacheDir, MS_NOEXEC, "size=256m,mode=700", mounted)) << "unshare(CLONE_NEWNS) and mount need root";
     ASSERT_TRUE(privateDevShm(mounted));
     auto sshd = makeSshd("sshd-noexec");
     ASSERT_TRUE(sshd->start()) << sshd->log();

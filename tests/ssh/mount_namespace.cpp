@@ -41,7 +41,7 @@ bool tmpfsOnCacheDir(const fs::path& cacheDir, unsigned long flags, const char* 
 }
 
 bool privateDevShm(Mounted& mounted) {
-    if (::mount("tmpfs", "/dev/shm", "tmpfs", 0, "size=64m,mode=1777") != 0) return false;
+    if (::mount("tmpfs", "/dev/shm", "tmpfs", 0, "size=256m,mode=1777") != 0) return false;
     mounted.points.push_back("/dev/shm");
     return true;
 }

@@ -25,7 +25,8 @@ bool fakeUname(const std::filesystem::path& dir, const std::string& script, Moun
 // server's agent cache directory, for the sshd started afterwards.
 bool tmpfsOnCacheDir(const std::filesystem::path& cacheDir, unsigned long flags, const char* options, Mounted& mounted);
 
-// In the namespace ownMountNamespace() made: a private, empty /dev/shm (64 MiB).
+// In the namespace ownMountNamespace() made: a private, empty /dev/shm (256 MiB: room for an
+// AddressSanitizer build of the agent, over 64 MiB).
 bool privateDevShm(Mounted& mounted);
 
 }  // namespace fleetdeck::test

@@ -153,7 +153,7 @@ class SharedDirectoryTest : public SshTest {
 protected:
     // A noexec home and a private /dev/shm, so the agent's last place to go is /dev/shm/fleetdeck-0.
     void noexecHome() {
-        ASSERT_TRUE(tmpfsOnCacheDir(cachedAgent().parent_path(), MS_NOEXEC, "size=64m,mode=700", mounted_))
+        ASSERT_TRUE(tmpfsOnCacheDir(cachedAgent().parent_path(), MS_NOEXEC, "size=256m,mode=700", mounted_))
             << "unshare(CLONE_NEWNS) and mount need root";
         ASSERT_TRUE(privateDevShm(mounted_));
         sshd_ = makeSshd("sshd-noexec-home");
