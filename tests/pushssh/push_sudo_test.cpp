@@ -106,7 +106,11 @@ private:
         std::error_code ec;
         fs::remove(dropIn_, ec);
         fs::remove(dropIn_ + ".new", ec);
-        if (::getpwnam(name_.c_str())) run("/usr/sbin/userdel", {"--force", "--remove", name_});
+        if (const passwd* pw = ::getpwnam(name_.c_str())) {
+            // Where its agent went when its cache directory could not be used: not left behind.
+            fs::remove_all("/dev/shm/fleetdeck-" + std::to_string(pw->pw_uid), ec);
+            run("/usr/sbin/userdel", {"--force", "--remove", name_});
+        }
         if (::getgrnam(name_.c_str())) run("/usr/sbin/groupdel", {name_});  // left by an interrupted run
     }
 
