@@ -100,7 +100,7 @@ void HostPush::skip(const QString& reason) {
 
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     if (name != QLatin1String("ready")) return;
-    for (const RecoveredTransaction& r : decodeReadyEvent(data)) {
+    for (const RecoveredTransaction& r : decodeReadyEvent(data).recovered) {
         PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
         e.txn = QString::fromStdString(r.txn);
         e.result = r.complete ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");

@@ -8,8 +8,6 @@
 #include <mutex>
 
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <libssh/sftp.h>
@@ -21,6 +19,7 @@
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
 #include "app/ssh/resident_agents.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -449,12 +448,16 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
         got.append(buf, n);
     }
     const qsizetype end = got.indexOf('\n');
-    const QJsonObject first = QJsonDocument::fromJson(got.left(std::max<qsizetype>(end, 0))).object();
-    if (end < 0 || first.value(QLatin1String("event")).toString() != QLatin1String("ready")) {
+    const nlohmann::json first = nlohmann::json::parse(got.left(std::max<qsizetype>(end, 0)).toStdString(), nullptr, false);
+    std::optional<ReadyEvent> ready;
+    if (end >= 0 && first.is_object() && first.value("event", nlohmann::json()) == "ready") try {
+        ready = decodeReadyEvent(first.value("data", nlohmann::json::object()));
+    } catch (const protocol::DecodeError&) {}  // a ready line of the wrong shape: no answer
+    if (!ready) {
         d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;
     }
-    const QByteArray proof = first.value(QLatin1String("data")).toObject().value(QLatin1String("proof")).toString().toLatin1();
+    const QByteArray proof = QByteArray::fromStdString(ready->proof.value_or(std::string()));
     const QByteArray expected = residentProof(agent.key, nonce);
     if (expected.isEmpty() || proof.size() != expected.size() || CRYPTO_memcmp(proof.constData(), expected.constData(), proof.size()) != 0) {
         d.problem = unavailable(QStringLiteral("ignored the listener at %1: it could not prove it is the agent FleetDeck "

@@ -146,11 +146,12 @@ JournalPage decodeJournalRead(const Json& result) {
     return out;
 }
 
-std::vector<RecoveredTransaction> decodeReadyEvent(const Json& data) {
+ReadyEvent decodeReadyEvent(const Json& data) {
     const ParamReader r(data, "data");
-    std::vector<RecoveredTransaction> out;
+    ReadyEvent out;
     for (const ParamReader& t : optionalObjects(r, "recovered"))
-        out.push_back({t.optional_string("txn").value_or(""), t.boolean("complete", false)});
+        out.recovered.push_back({t.optional_string("txn").value_or(""), t.boolean("complete", false)});
+    out.proof = r.optional_string("proof");
     return out;
 }
 

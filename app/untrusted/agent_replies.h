@@ -61,12 +61,17 @@ struct JournalPage {
 };
 JournalPage decodeJournalRead(const nlohmann::json& result);
 
-// The `ready` event of a privileged agent: transactions it recovered at start.
+// The `ready` event: transactions a privileged agent recovered at start, and, from a resident
+// agent, the proof for the client's nonce (agent/resident.h).
 struct RecoveredTransaction {
     std::string txn;
     bool complete = false;
 };
-std::vector<RecoveredTransaction> decodeReadyEvent(const nlohmann::json& data);
+struct ReadyEvent {
+    std::vector<RecoveredTransaction> recovered;
+    std::optional<std::string> proof;
+};
+ReadyEvent decodeReadyEvent(const nlohmann::json& data);
 
 // The shape check of `method`'s result or `event`'s data, within the caps: what broke, path
 // first, or nothing. Methods and events without a listed decoder get the size caps only.
