@@ -335,12 +335,12 @@ TEST_F(PushOverSsh, EightHostsBehindAPyenvLikeLoginShellAllVerify) {
 TEST_F(PushOverSsh, AChattyLoginShellSlowerThanTheStartTimeoutStillVerifies) {
     // Not in SFTP sessions: output there would break the SFTP protocol, as it does for scp and sftp.
     const std::string chatty = "case \"$SSH_ORIGINAL_COMMAND\" in *sftp*) ;; *)\n"
-                               "  for i in 1 2 3 4 5 6 7 8 9 10; do echo \"initialising ($i)\"; sleep 0.3; done ;;\nesac\n";
+                               "  for i in $(seq 16); do echo \"initialising ($i)\"; sleep 0.5; done ;;\nesac\n";
     startFleet(2, {chatty, false});
     ASSERT_FALSE(HasFatalFailure());
     int status = -1;
     const std::string out = cli(withAudit({"apply", "--json", "--profile", profileFile(kProfile), target(0), target(1)}), &status,
-                                {"FLEETDECK_PUSH_START_TIMEOUT_MS=2500"});
+                                {"FLEETDECK_PUSH_START_TIMEOUT_MS=6000"});
     EXPECT_EQ(status, 0) << out;
     const Json doc = Json::parse(out, nullptr, false);
     ASSERT_EQ(doc.size(), 2u) << out;
