@@ -10,11 +10,10 @@
 #include "agent/collectors/net.h"
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/nvml_library.h"
+#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 namespace {
-
-Json or_null(const std::optional<std::string>& v) { return v && !v->empty() ? Json(*v) : Json(); }
 
 std::optional<std::string> architecture(const RootFs& fs) {
     if (auto arch = fs.read_line("/proc/sys/kernel/arch"); arch && !arch->empty()) return arch;
@@ -148,7 +147,7 @@ Json block_facts(const RootFs& fs) {
             {"nvme", name.starts_with("nvme")},
             {"rotational", rotational ? Json(*rotational != 0) : Json()},
             {"size_bytes", sectors && *sectors >= 0 ? Json(*sectors * 512) : Json()},
-            {"model", or_null(model)},
+            {"model", text_or_null(model)},
         });
     }
     return disks;

@@ -12,6 +12,11 @@ namespace fleetdeck::agent {
 
 using Json = nlohmann::json;
 
+// Discovery (which cores have cpufreq, which hwmon chips and labels, which interfaces and ports) is
+// repeated every this many samples rather than on every one: hardware appears only with hotplug,
+// driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
+constexpr int kRescanEvery = 60;
+
 // One source of telemetry. sample() adds this collector's keys to a snapshot; collectors that
 // report rates keep their previous counters and report null until they have two readings.
 // Every key a collector writes is documented in docs/protocol.md.

@@ -6,10 +6,6 @@
 namespace fleetdeck::agent {
 namespace {
 
-// Discovery (which cores have cpufreq, which hwmon chip is the CPU's) is repeated every so often
-// rather than per sample: CPUs and sensors only appear with hotplug.
-constexpr int kRescanEvery = 60;
-
 // "cpu3 user nice system idle iowait irq softirq steal guest guest_nice": guest time is already
 // counted in user and nice, so it is left out of the total. `fields` holds the line's first
 // `count` words (at most 9: the name and eight counters).

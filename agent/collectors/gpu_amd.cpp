@@ -39,7 +39,7 @@ std::optional<std::int64_t> non_negative(const std::optional<std::int64_t>& v) {
     return v && *v >= 0 ? v : std::nullopt;
 }
 
-gpu::GpuSample static_fields(const RootFs& fs, const std::string& card, const std::string& dir,
+gpu::GpuSample amd_static_fields(const RootFs& fs, const std::string& card, const std::string& dir,
                              const std::optional<HwmonChip>& hwmon, int index) {
     gpu::GpuSample s;
     s.index = index;
@@ -89,7 +89,7 @@ void AmdGpuCollector::discover(const RootFs& fs) {
         auto chips = scan_hwmon_under(fs, dir + "/hwmon");
         std::optional<HwmonChip> hwmon;
         if (!chips.empty()) hwmon = std::move(chips.front());
-        gpu::GpuSample fixed = static_fields(fs, card, dir, hwmon, index++);
+        gpu::GpuSample fixed = amd_static_fields(fs, card, dir, hwmon, index++);
         cards_.push_back({dir, std::move(hwmon), std::move(fixed)});
     }
 }

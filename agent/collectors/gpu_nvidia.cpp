@@ -19,7 +19,7 @@ std::optional<double> milliwatts_to_w(const std::optional<unsigned>& mw) {
     return mw ? std::optional<double>(*mw / 1000.0) : std::nullopt;
 }
 
-gpu::GpuSample static_fields(const NvmlLibrary& nvml, NvmlLibrary::Device* d, unsigned index) {
+gpu::GpuSample nvidia_static_fields(const NvmlLibrary& nvml, NvmlLibrary::Device* d, unsigned index) {
     gpu::GpuSample s;
     s.index = static_cast<int>(index);
     s.vendor = "nvidia";
@@ -46,7 +46,7 @@ void NvidiaGpuCollector::discover() {
     for (unsigned i = 0; i < count; ++i) {
         NvmlLibrary::Device* d = nvml_->device(i);
         if (!d) continue;  // a GPU NVML cannot open (lost, or excluded) is left out
-        devices_.push_back({d, static_fields(*nvml_, d, i)});
+        devices_.push_back({d, nvidia_static_fields(*nvml_, d, i)});
     }
 }
 

@@ -1,13 +1,8 @@
 #include "agent/collectors/hwmon.h"
+#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 namespace {
-
-// Chips come and go only with hotplug (an NVMe drive, a USB sensor), so labels and limits are
-// read once and the tree is walked again every so often instead of on every sample.
-constexpr int kRescanEvery = 60;
-
-Json or_null(const std::optional<double>& v) { return v ? Json(*v) : Json(); }
 
 Json sensor_entry(const HwmonChip& chip, const HwmonSensor& s) {
     return {

@@ -1,6 +1,7 @@
 #include "agent/collectors/memory.h"
 
 #include <cstdint>
+#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 
@@ -29,10 +30,6 @@ MemInfo parse_meminfo(std::string_view text) {
     });
     return m;
 }
-
-namespace {
-Json or_null(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(); }
-}  // namespace
 
 void MemoryCollector::sample(const RootFs& fs, Json& snapshot) {
     const auto text = fs.read("/proc/meminfo");

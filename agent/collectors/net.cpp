@@ -2,17 +2,12 @@
 
 #include <cmath>
 
+#include "agent/json_fields.h"
+
 namespace fleetdeck::agent {
 namespace {
 
 constexpr std::int64_t kArphrdLoopback = 772;
-// Interfaces and ports appear with hotplug, driver loads and containers: /proc/net/dev shows a
-// new interface at once (and triggers a rescan); InfiniBand ports are looked for again this often.
-constexpr int kRescanEvery = 60;
-
-Json or_null(const std::optional<std::string>& v) { return v && !v->empty() ? Json(*v) : Json(); }
-
-Json int_or_null(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(); }
 
 // speed is -1 (or unreadable, EINVAL) while the link is down: unknown, not a speed.
 std::optional<std::int64_t> positive(const std::optional<std::int64_t>& speed) {
@@ -98,9 +93,9 @@ Json NetCollector::nic_json(const NetDevCounters& c, const Interface& itf, doubl
     Json nic = Json::object();
     nic["name"] = c.name;
     nic["type"] = itf.type ? Json(link_type_name(*itf.type)) : Json();
-    nic["speed_mbps"] = int_or_null(positive(itf.speed.read_int()));
-    nic["operstate"] = or_null(itf.operstate.read_line());
-    nic["mtu"] = int_or_null(itf.mtu.read_int());
+    nic["speed_mbps"] = or_null(positive(itf.speed.read_int()));
+    nic["operstate"] = text_or_null(itf.operstate.read_line());
+    nic["mtu"] = or_null(itf.mtu.read_int());
     nic["rx_bytes"] = c.rx_bytes;
     nic["tx_bytes"] = c.tx_bytes;
     nic["rx_bytes_per_s"] = nullptr;
@@ -132,8 +127,8 @@ void NetCollector::sample_at(const RootFs& fs, Json& snapshot, std::chrono::stea
     Json ports = Json::array();
     for (const auto& p : ports_) {
         ports.push_back(p.entry);
-        ports.back()["state"] = or_null(after_colon(p.state.read_line()));
-        ports.back()["phys_state"] = or_null(after_colon(p.phys_state.read_line()));
+        ports.back()["state"] = text_or_null(after_colon(p.state.read_line()));
+        ports.back()["phys_state"] = text_or_null(after_colon(p.phys_state.read_line()));
         ports.back()["rate_gbps"] = rate_gbps(p.rate.read_line());
     }
     previous_ = std::move(current);
@@ -151,11 +146,11 @@ Json infiniband_ports(const RootFs& fs) {
             const std::string dir = ports_dir + "/" + port;
             ports.push_back({
                 {"device", device},
-                {"port", int_or_null(parse_int(port))},
-                {"state", or_null(after_colon(fs.read_line(dir + "/state")))},
-                {"phys_state", or_null(after_colon(fs.read_line(dir + "/phys_state")))},
+                {"port", or_null(parse_int(port))},
+                {"state", text_or_null(after_colon(fs.read_line(dir + "/state")))},
+                {"phys_state", text_or_null(after_colon(fs.read_line(dir + "/phys_state")))},
                 {"rate_gbps", rate_gbps(fs.read_line(dir + "/rate"))},
-                {"link_layer", or_null(fs.read_line(dir + "/link_layer"))},
+                {"link_layer", text_or_null(fs.read_line(dir + "/link_layer"))},
             });
         }
     }
@@ -172,9 +167,9 @@ Json nic_facts(const RootFs& fs) {
         nics.push_back({
             {"name", name},
             {"type", type ? Json(link_type_name(*type)) : Json()},
-            {"speed_mbps", int_or_null(link_speed_mbps(fs, dir))},
-            {"mtu", int_or_null(fs.read_int(dir + "/mtu"))},
-            {"driver", or_null(fs.link_target(dir + "/device/driver"))},
+            {"speed_mbps", or_null(link_speed_mbps(fs, dir))},
+            {"mtu", or_null(fs.read_int(dir + "/mtu"))},
+            {"driver", text_or_null(fs.link_target(dir + "/device/driver"))},
             {"pci_bus_id", device->find(':') != std::string::npos ? Json(*device) : Json()},
         });
     }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "agent/gpu/pci_link.h"
+#include "agent/json_fields.h"
 
 namespace fleetdeck::agent::gpu {
 namespace {
@@ -26,11 +27,6 @@ std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
                                             nvml.pcie_width_max(d)};
     }
     return gpus;
-}
-
-template <class T>
-Json or_null(const std::optional<T>& v) {
-    return v ? Json(*v) : Json();
 }
 
 // The sysfs value, or NVML's when sysfs has none.

@@ -1,14 +1,7 @@
 #include "agent/gpu/gpu_sample.h"
+#include "agent/json_fields.h"
 
 namespace fleetdeck::agent::gpu {
-namespace {
-
-template <class T>
-nlohmann::json or_null(const std::optional<T>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json();
-}
-
-}  // namespace
 
 nlohmann::json GpuSample::to_json() const {
     return {

@@ -7,8 +7,6 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-protocol::Error to_error(const Problem& p) { return {p.code, p.message}; }
-
 std::vector<Step> steps_of(const Json& begin) {
     std::vector<Step> steps;
     for (const auto& s : begin.value("steps", Json::array()))

@@ -26,6 +26,10 @@ std::string knob_text(const Json& value) {
     return value.dump();
 }
 
+PersistentLine tmpfiles_line(const std::string& path, const Json& value) {
+    return {"/etc/tmpfiles.d/fleetdeck.conf", path, "w " + path + " - - - - " + knob_text(value)};
+}
+
 std::variant<Json, Problem> normalized(std::string_view id, const Json& raw, std::string_view where) {
     if (auto v = ::fleetdeck::settings::normalize_setting_value(id, raw)) return *v;
     return Problem{ErrorCode::NotSupported, std::string(id) + ": cannot read " + raw.dump() + " from " + std::string(where)};

@@ -29,6 +29,8 @@ struct Problem {
     std::string message;
 };
 
+inline protocol::Error to_error(const Problem& p) { return {p.code, p.message}; }
+
 // What a setting kind works with: the (possibly recorded) file tree and, for GPU settings, NVML.
 struct SettingContext {
     const RootFs& fs;
@@ -83,6 +85,9 @@ const SettingKind* find_kind(std::string_view id);
 
 // Text written to a knob: integers as digits, booleans as 1/0, strings as they are.
 std::string knob_text(const Json& value);
+// The line that sets the /sys file (or glob) `path` to `value` at boot: a systemd-tmpfiles `w` line
+// in /etc/tmpfiles.d/fleetdeck.conf, keyed by the path.
+PersistentLine tmpfiles_line(const std::string& path, const Json& value);
 // The normalized value, or a Problem naming the text that could not be read.
 std::variant<Json, Problem> normalized(std::string_view id, const Json& raw, std::string_view where);
 

@@ -14,8 +14,6 @@ namespace catalog = ::fleetdeck::settings;
 
 namespace {
 
-protocol::Error to_error(const Problem& p) { return {p.code, p.message}; }
-
 bool meets(std::string_view id, const Json& current, const Json& wanted) {
     return catalog::meets_at_least(id, current, wanted).value_or(false);
 }
@@ -27,8 +25,6 @@ Instances target_of(std::string_view id, const Instances& before, const Json& wa
         target[instance] = at_least && meets(id, current, wanted) ? current : wanted;
     return target;
 }
-
-std::string mode_name(ApplyMode mode) { return mode == ApplyMode::Persistent ? "persistent" : "runtime"; }
 
 }  // namespace
 
@@ -150,7 +146,7 @@ SettingsService::Outcome SettingsEngine::apply(const ApplyRequest& request) {
     if (!prepared.valid())
         return protocol::Error{ErrorCode::ValidationFailed, "nothing was changed: " + prepared.problems_text()};
     if (auto denied = may_change()) return *denied;
-    Json begin = {{"type", "begin"}, {"origin", "apply"}, {"mode", mode_name(request.mode)}, {"label", request.label}};
+    Json begin = {{"type", "begin"}, {"origin", "apply"}, {"mode", apply_mode_name(request.mode)}, {"label", request.label}};
     Json changes = Json::array();
     for (const auto& c : request.changes) changes.push_back({{"id", c.id}, {"value", c.value}, {"at_least", c.at_least}});
     begin["changes"] = std::move(changes);

@@ -21,6 +21,9 @@ struct ChangeRequest {
 
 enum class ApplyMode { Runtime, Persistent };
 
+// How journal entries and results name the mode.
+constexpr const char* apply_mode_name(ApplyMode mode) { return mode == ApplyMode::Persistent ? "persistent" : "runtime"; }
+
 struct ApplyRequest {
     std::vector<ChangeRequest> changes;
     ApplyMode mode = ApplyMode::Runtime;

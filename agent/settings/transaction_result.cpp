@@ -5,8 +5,6 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-const char* mode_name(ApplyMode mode) { return mode == ApplyMode::Persistent ? "persistent" : "runtime"; }
-
 // What became of step `index` (0-based) in a run.
 const char* step_outcome(const RunResult& run, std::size_t index) {
     if (run.verified) return "verified";
@@ -51,7 +49,7 @@ Json plan_result(const PreparedApply& prepared, ApplyMode mode) {
     for (const auto& s : prepared.steps)
         if (s.kind == Step::Kind::File)
             files.push_back({{"path", s.name}, {"existed_before", !s.before.is_null()}, {"contents", s.target}});
-    return {{"mode", mode_name(mode)}, {"valid", prepared.valid()}, {"settings", std::move(settings)},
+    return {{"mode", apply_mode_name(mode)}, {"valid", prepared.valid()}, {"settings", std::move(settings)},
             {"files", std::move(files)}, {"steps", prepared.steps.size()}, {"notes", prepared.notes}};
 }
 
@@ -69,7 +67,7 @@ Json transaction_result(const std::string& txn, const PreparedApply& prepared, c
         files.push_back(std::move(row));
     }
     std::string status = run.verified ? "verified" : run.rollback.complete() ? "rolled_back" : "rollback_incomplete";
-    Json result = {{"txn", txn.empty() ? Json() : Json(txn)}, {"status", status}, {"mode", mode_name(mode)},
+    Json result = {{"txn", txn.empty() ? Json() : Json(txn)}, {"status", status}, {"mode", apply_mode_name(mode)},
                    {"changed", !txn.empty()}, {"settings", std::move(settings)}, {"files", std::move(files)},
                    {"notes", prepared.notes}, {"failed", nullptr}, {"rollback", nullptr}};
     for (const auto& note : run.notes) result["notes"].push_back(note);

@@ -3,41 +3,31 @@
 #include <algorithm>
 
 #include "app/dashboard/temperature_band.h"
+#include "app/json_fields.h"
 
 namespace fleetdeck {
 namespace {
 
 using Json = nlohmann::json;
 
-std::optional<double> number(const Json& j, const char* key) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number()) return std::nullopt;
-    return it->get<double>();
-}
-
 std::optional<int> integer(const Json& j, const char* key) {
-    const auto v = number(j, key);
+    const auto v = numberAt(j, key);
     return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
-}
-
-QString text(const Json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
 GpuStatus gpuStatus(const Json& g) {
     GpuStatus s;
     s.index = integer(g, "index").value_or(0);
-    s.name = text(g, "name");
-    s.tempC = number(g, "temp_c");
-    s.slowdownC = number(g, "temp_slowdown_c");
-    s.utilPct = number(g, "util_pct");
-    s.powerW = number(g, "power_w");
-    s.powerLimitW = number(g, "power_limit_w");
-    s.fanPct = number(g, "fan_pct");
-    s.smClockMhz = number(g, "sm_clock_mhz");
-    s.memUsedBytes = number(g, "mem_used_bytes");
-    s.memTotalBytes = number(g, "mem_total_bytes");
+    s.name = textAt(g, "name");
+    s.tempC = numberAt(g, "temp_c");
+    s.slowdownC = numberAt(g, "temp_slowdown_c");
+    s.utilPct = numberAt(g, "util_pct");
+    s.powerW = numberAt(g, "power_w");
+    s.powerLimitW = numberAt(g, "power_limit_w");
+    s.fanPct = numberAt(g, "fan_pct");
+    s.smClockMhz = numberAt(g, "sm_clock_mhz");
+    s.memUsedBytes = numberAt(g, "mem_used_bytes");
+    s.memTotalBytes = numberAt(g, "mem_total_bytes");
     s.pcieGen = integer(g, "pcie_gen");
     s.pcieGenMax = integer(g, "pcie_gen_max");
     s.pcieWidth = integer(g, "pcie_width");
@@ -58,22 +48,22 @@ bool isCpuSensor(const QString& chip) {
 
 void summarizeCpu(const Json& snapshot, HostSummary& s) {
     if (const auto cpu = snapshot.find("cpu"); cpu != snapshot.end() && cpu->is_object()) {
-        s.cpuUtilPct = number(*cpu, "util_pct");
-        if ((s.hottestCpuTempC = number(*cpu, "package_temp_c"))) s.hottestCpuSensor = QStringLiteral("CPU package");
+        s.cpuUtilPct = numberAt(*cpu, "util_pct");
+        if ((s.hottestCpuTempC = numberAt(*cpu, "package_temp_c"))) s.hottestCpuSensor = QStringLiteral("CPU package");
     }
     if (const auto sensors = snapshot.find("sensors"); sensors != snapshot.end() && sensors->is_array()) {
         for (const auto& e : *sensors) {
-            if (!e.is_object() || text(e, "kind") != QLatin1String("temp") || !isCpuSensor(text(e, "chip"))) continue;
-            const auto v = number(e, "value");
+            if (!e.is_object() || textAt(e, "kind") != QLatin1String("temp") || !isCpuSensor(textAt(e, "chip"))) continue;
+            const auto v = numberAt(e, "value");
             if (v && (!s.hottestCpuTempC || *v >= *s.hottestCpuTempC)) {
                 s.hottestCpuTempC = v;
-                s.hottestCpuSensor = QStringLiteral("%1 %2").arg(text(e, "chip"), text(e, "label")).trimmed();
+                s.hottestCpuSensor = QStringLiteral("%1 %2").arg(textAt(e, "chip"), textAt(e, "label")).trimmed();
             }
         }
     }
     if (const auto mem = snapshot.find("memory"); mem != snapshot.end() && mem->is_object()) {
-        s.memUsedBytes = number(*mem, "used_bytes");
-        s.memTotalBytes = number(*mem, "total_bytes");
+        s.memUsedBytes = numberAt(*mem, "used_bytes");
+        s.memTotalBytes = numberAt(*mem, "total_bytes");
     }
 }
 
@@ -133,8 +123,8 @@ HostSummary summarizeSnapshot(const Json& snapshot) {
     if (const auto nics = snapshot.find("nics"); nics != snapshot.end() && nics->is_array()) {
         for (const auto& n : *nics) {
             if (!n.is_object()) continue;
-            if (const auto rx = number(n, "rx_bytes_per_s")) s.nicRxBytesPerS = s.nicRxBytesPerS.value_or(0) + *rx;
-            if (const auto tx = number(n, "tx_bytes_per_s")) s.nicTxBytesPerS = s.nicTxBytesPerS.value_or(0) + *tx;
+            if (const auto rx = numberAt(n, "rx_bytes_per_s")) s.nicRxBytesPerS = s.nicRxBytesPerS.value_or(0) + *rx;
+            if (const auto tx = numberAt(n, "tx_bytes_per_s")) s.nicTxBytesPerS = s.nicTxBytesPerS.value_or(0) + *tx;
         }
     }
     return s;

@@ -1,21 +1,12 @@
 #include "app/dashboard/sensor_table_model.h"
 
 #include "app/dashboard/temperature_band.h"
+#include "app/json_fields.h"
 
 namespace fleetdeck {
 namespace {
 
 using Json = nlohmann::json;
-
-std::optional<double> number(const Json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number() ? std::optional<double>(it->get<double>()) : std::nullopt;
-}
-
-QString text(const Json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
 
 QString unitText(const QString& unit) {
     if (unit == QLatin1String("C")) return QStringLiteral("°C");
@@ -35,23 +26,23 @@ void SensorTableModel::setSnapshot(const Json& snapshot) {
                 if (e.is_object()) fn(e);
     };
     each("sensors", [&rows](const Json& e) {
-        const QString unit = text(e, "unit");
-        const QString label = text(e, "label");
-        rows.push_back({text(e, "chip") + QLatin1Char('/') + text(e, "hwmon"), label.isEmpty() ? text(e, "input") : label,
-                        unitText(unit), number(e, "value"), number(e, "max"), number(e, "crit"),
+        const QString unit = textAt(e, "unit");
+        const QString label = textAt(e, "label");
+        rows.push_back({textAt(e, "chip") + QLatin1Char('/') + textAt(e, "hwmon"), label.isEmpty() ? textAt(e, "input") : label,
+                        unitText(unit), numberAt(e, "value"), numberAt(e, "max"), numberAt(e, "crit"),
                         unit == QLatin1String("C")});
     });
     each("thermal_zones", [&rows](const Json& e) {
-        rows.push_back({QStringLiteral("thermal/") + text(e, "zone"), text(e, "type"), QStringLiteral("°C"),
-                        number(e, "temp_c"), std::nullopt, std::nullopt, true});
+        rows.push_back({QStringLiteral("thermal/") + textAt(e, "zone"), textAt(e, "type"), QStringLiteral("°C"),
+                        numberAt(e, "temp_c"), std::nullopt, std::nullopt, true});
     });
     each("gpus", [&rows](const Json& e) {
-        const QString source = QStringLiteral("GPU %1").arg(number(e, "index").value_or(0), 0, 'f', 0);
-        rows.push_back({source, text(e, "name") + QStringLiteral(" temperature"), QStringLiteral("°C"), number(e, "temp_c"),
-                        number(e, "temp_slowdown_c"), number(e, "temp_shutdown_c"), true});
-        rows.push_back({source, QStringLiteral("fan"), QStringLiteral("%"), number(e, "fan_pct"), std::nullopt, std::nullopt, false});
-        rows.push_back({source, QStringLiteral("board power"), QStringLiteral("W"), number(e, "power_w"),
-                        number(e, "power_limit_w"), std::nullopt, false});
+        const QString source = QStringLiteral("GPU %1").arg(numberAt(e, "index").value_or(0), 0, 'f', 0);
+        rows.push_back({source, textAt(e, "name") + QStringLiteral(" temperature"), QStringLiteral("°C"), numberAt(e, "temp_c"),
+                        numberAt(e, "temp_slowdown_c"), numberAt(e, "temp_shutdown_c"), true});
+        rows.push_back({source, QStringLiteral("fan"), QStringLiteral("%"), numberAt(e, "fan_pct"), std::nullopt, std::nullopt, false});
+        rows.push_back({source, QStringLiteral("board power"), QStringLiteral("W"), numberAt(e, "power_w"),
+                        numberAt(e, "power_limit_w"), std::nullopt, false});
     });
     const bool sameShape = rows.size() == rows_.size();
     if (!sameShape) beginResetModel();

@@ -2,14 +2,10 @@
 
 #include <algorithm>
 
+#include "app/json_fields.h"
+
 namespace fleetdeck {
 namespace {
-
-std::optional<double> number(const nlohmann::json& j, const char* key) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number()) return std::nullopt;
-    return it->get<double>();
-}
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
@@ -64,11 +60,11 @@ void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& re
         LinkStats s;
         s.sent = count(t, "sent");
         s.received = count(t, "received");
-        s.lossPct = number(t, "loss_pct").value_or(0.0);
-        s.minMs = number(t, "min_ms");
-        s.p50Ms = number(t, "p50_ms");
-        s.p95Ms = number(t, "p95_ms");
-        s.maxMs = number(t, "max_ms");
+        s.lossPct = numberAt(t, "loss_pct").value_or(0.0);
+        s.minMs = numberAt(t, "min_ms");
+        s.p50Ms = numberAt(t, "p50_ms");
+        s.p95Ms = numberAt(t, "p95_ms");
+        s.maxMs = numberAt(t, "max_ms");
         if (const auto e = t.find("errors"); e != t.end() && e->is_object()) {
             s.timeouts = count(*e, "timeout");
             s.refused = count(*e, "refused");

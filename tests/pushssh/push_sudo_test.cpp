@@ -37,7 +37,7 @@ std::string sudoerName() {
     const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
     return "fleetdeck-sudoer-" + std::to_string(std::hash<std::string>{}(test) % 100000);
 }
-constexpr char kProfile[] = R"({"name": "sudo", "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})";
+constexpr char kSwappinessProfile[] = R"({"name": "sudo", "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})";
 
 int run(const std::string& program, const std::vector<std::string>& args, std::string* out = nullptr) {
     int status = -1;
@@ -191,7 +191,7 @@ protected:
         if (err) *err = p.stderr_text();
         return out;
     }
-    std::string profile() const { return tmp_.write("profiles/sudo.json", kProfile).string(); }
+    std::string profile() const { return tmp_.write("profiles/sudo.json", kSwappinessProfile).string(); }
     std::string swappiness() const { return test::readFile(tree_.path() / "proc/sys/vm/swappiness"); }
 
     // Apply, then roll back what it changed, as this login through sudo; `input` is stdin.

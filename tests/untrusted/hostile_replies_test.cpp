@@ -18,10 +18,12 @@
 #include "app/push/push_job.h"
 #include "app/tuning/current_values_reader.h"
 #include "tests/push/push_fixtures.h"
+#include "tests/untrusted/misbehaving.h"
 #include "tests/support/qt_wait.h"
 
 using namespace fleetdeck;
 using fleetdeck::test::TempDir;
+using fleetdeck::test::misbehaving;
 using fleetdeck::test::waitUntil;
 
 namespace {
@@ -34,13 +36,6 @@ HostSession::Options once() {
     o.helloTimeoutMs = 5000;
     o.requestTimeoutMs = 20000;
     return o;
-}
-
-HostSession::TransportFactory misbehaving(const std::string& mode) {
-    return [mode] {
-        return std::make_unique<LocalTransport>(QStringLiteral(MISBEHAVING_AGENT_BIN),
-                                                QStringList{QStringLiteral("--misbehave"), QString::fromStdString(mode)});
-    };
 }
 
 // The misbehaving agent started the way a push starts the privileged agent (ready line first).

@@ -10,8 +10,10 @@
 #include "app/local_transport.h"
 #include "tests/support/process_memory.h"
 #include "tests/support/qt_wait.h"
+#include "tests/untrusted/misbehaving.h"
 
 using namespace fleetdeck;
+using fleetdeck::test::misbehaving;
 using fleetdeck::test::waitUntil;
 
 namespace {
@@ -22,13 +24,6 @@ HostSession::Options options() {
     o.backoffMaxMs = 2000;
     o.helloTimeoutMs = 5000;
     return o;
-}
-
-HostSession::TransportFactory misbehaving(const std::string& mode) {
-    return [mode] {
-        return std::make_unique<LocalTransport>(QStringLiteral(MISBEHAVING_AGENT_BIN),
-                                                QStringList{QStringLiteral("--misbehave"), QString::fromStdString(mode)});
-    };
 }
 
 HostSession::TransportFactory realAgent() {

@@ -5,8 +5,6 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-constexpr const char* kTmpfiles = "/etc/tmpfiles.d/fleetdeck.conf";
-
 class BlockReadAheadSetting : public SettingKind {
 public:
     bool handles(std::string_view id) const override { return id == "block.read_ahead_kb"; }
@@ -25,7 +23,7 @@ public:
         std::vector<PersistentLine> lines;
         for (const auto& [device, current] : instances.items()) {
             const std::string path = "/sys/block/" + device + "/queue/read_ahead_kb";
-            lines.push_back({kTmpfiles, path, "w " + path + " - - - - " + knob_text(value)});
+            lines.push_back(tmpfiles_line(path, value));
         }
         return lines;
     }

@@ -6,9 +6,8 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-constexpr const char* kTmpfiles = "/etc/tmpfiles.d/fleetdeck.conf";
 constexpr const char* kDir = "/sys/devices/system/cpu/cpufreq";
-constexpr const char* kGlob = "/sys/devices/system/cpu/cpufreq/policy*/energy_performance_preference";
+constexpr const char* kEppGlob = "/sys/devices/system/cpu/cpufreq/policy*/energy_performance_preference";
 
 std::vector<KnobFile> epp_knobs(const RootFs& fs) {
     std::vector<KnobFile> knobs;
@@ -42,7 +41,7 @@ public:
     }
 
     std::vector<PersistentLine> persistent_lines(std::string_view, const Json& value, const Instances&) const override {
-        return {{kTmpfiles, kGlob, std::string("w ") + kGlob + " - - - - " + knob_text(value)}};
+        return {tmpfiles_line(kEppGlob, value)};
     }
 };
 

@@ -5,8 +5,7 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-constexpr const char* kTmpfiles = "/etc/tmpfiles.d/fleetdeck.conf";
-constexpr const char* kGlob = "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor";
+constexpr const char* kGovernorGlob = "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor";
 
 bool is_cpu_dir(const std::string& name) {
     return name.size() > 3 && name.starts_with("cpu") && name.find_first_not_of("0123456789", 3) == std::string::npos;
@@ -43,7 +42,7 @@ public:
     }
 
     std::vector<PersistentLine> persistent_lines(std::string_view, const Json& value, const Instances&) const override {
-        return {{kTmpfiles, kGlob, std::string("w ") + kGlob + " - - - - " + knob_text(value)}};
+        return {tmpfiles_line(kGovernorGlob, value)};
     }
 };
 

@@ -5,8 +5,6 @@
 namespace fleetdeck::agent::settings {
 namespace {
 
-constexpr const char* kTmpfiles = "/etc/tmpfiles.d/fleetdeck.conf";
-
 std::string thp_path(std::string_view id) {
     return std::string("/sys/kernel/mm/transparent_hugepage/") + (id == "thp.enabled" ? "enabled" : "defrag");
 }
@@ -32,7 +30,7 @@ public:
     }
 
     std::vector<PersistentLine> persistent_lines(std::string_view id, const Json& value, const Instances&) const override {
-        return {{kTmpfiles, thp_path(id), "w " + thp_path(id) + " - - - - " + knob_text(value)}};
+        return {tmpfiles_line(thp_path(id), value)};
     }
 };
 
