@@ -8,7 +8,7 @@ if(NOT DEFINED CMAKE_UNITY_BUILD)
   set(CMAKE_UNITY_BUILD ON)
 endif()
 if(NOT DEFINED CMAKE_UNITY_BUILD_BATCH_SIZE)
-  set(CMAKE_UNITY_BUILD_BATCH_SIZE 8)
+  set(CMAKE_UNITY_BUILD_BATCH_SIZE 16)
 endif()
 
 # ccache, where installed, makes a rebuild of unchanged batches (another tree, a fresh clone of the
