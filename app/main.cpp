@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     window.show();
+    // The audit log is a window of its own, over the dashboard (--screenshot renders it alone).
+    if (auditView && !parser.isSet(screenshot)) openAuditViewer(&window);
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));

@@ -125,7 +125,7 @@ bool MainWindow::showView(const QString& spec, QString* error) {
     else if (spec == QLatin1String("latency") && latency_) tabs_->setCurrentWidget(latency_);
     else if (spec.startsWith(QLatin1String("host:")) && spec.size() > 5) showHost(spec.mid(5));
     else {
-        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks, latency)").arg(spec);
+        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks, latency, audit)").arg(spec);
         return false;
     }
     return true;

@@ -17,11 +17,19 @@ Profile hgx_h100_8() {
     p.cores_per_socket = 56;
     p.memory_bytes = 2048 * kGiB;
     p.gpu_count = 8;
-    p.gpu = {"NVIDIA H100 80GB HBM3", 70, 690, 700, 200, 700, 87, 92, 0.035, 0.09, 1980, 345, 2619,
-             80 * kGiB, 5, 16,
-             {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0", "0000:ab:00.0",
-              "0000:ba:00.0", "0000:db:00.0"}};
-    p.nics = {{"eno1", 25000, "ice", "0000:02:00.0", 0.05}, {"enp26s0np0", 200000, "mlx5_core", "0000:1a:00.0", 0.95}};
+    p.gpu = {.name = "NVIDIA H100 80GB HBM3",
+             .idle_w = 70, .peak_w = 690,
+             .power_limit_w = 700, .power_limit_min_w = 200, .power_limit_max_w = 700,
+             .slowdown_c = 87, .shutdown_c = 92,
+             .r_min_c_per_w = 0.035, .r_fan_c_per_w = 0.09,
+             .sm_clock_max_mhz = 1980, .sm_clock_idle_mhz = 345, .mem_clock_mhz = 2619,
+             .mem_total_bytes = 80 * kGiB,
+             .pcie_gen_max = 5, .pcie_width_max = 16,
+             .pci_bus_ids = {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0",
+                             "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"}};
+    p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05},
+              {.name = "enp26s0np0", .speed_mbps = 200000, .driver = "mlx5_core", .pci_bus_id = "0000:1a:00.0",
+               .traffic_share = 0.95}};
     p.infiniband_ports = 8;
     p.infiniband_rate_gbps = 400;
     p.nvme_count = 4;
@@ -39,9 +47,18 @@ Profile l40s_4() {
     p.cores_per_socket = 32;
     p.memory_bytes = 512 * kGiB;
     p.gpu_count = 4;
-    p.gpu = {"NVIDIA L40S", 35, 360, 350, 100, 350, 88, 93, 0.07, 0.14, 2520, 210, 9001,
-             48 * kGiB, 4, 16, {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"}};
-    p.nics = {{"eno1", 10000, "bnxt_en", "0000:41:00.0", 0.1}, {"enp65s0f0np0", 25000, "mlx5_core", "0000:41:00.1", 0.9}};
+    p.gpu = {.name = "NVIDIA L40S",
+             .idle_w = 35, .peak_w = 360,
+             .power_limit_w = 350, .power_limit_min_w = 100, .power_limit_max_w = 350,
+             .slowdown_c = 88, .shutdown_c = 93,
+             .r_min_c_per_w = 0.07, .r_fan_c_per_w = 0.14,
+             .sm_clock_max_mhz = 2520, .sm_clock_idle_mhz = 210, .mem_clock_mhz = 9001,
+             .mem_total_bytes = 48 * kGiB,
+             .pcie_gen_max = 4, .pcie_width_max = 16,
+             .pci_bus_ids = {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"}};
+    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "bnxt_en", .pci_bus_id = "0000:41:00.0", .traffic_share = 0.1},
+              {.name = "enp65s0f0np0", .speed_mbps = 25000, .driver = "mlx5_core", .pci_bus_id = "0000:41:00.1",
+               .traffic_share = 0.9}};
     p.nvme_count = 2;
     p.nvme_size_bytes = 1920 * (kTB / 1000);
     p.workload = Workload::Inference;
@@ -56,7 +73,7 @@ Profile cpu_only() {
     p.sockets = 2;
     p.cores_per_socket = 32;
     p.memory_bytes = 256 * kGiB;
-    p.nics = {{"eno1", 10000, "ixgbe", "0000:c1:00.0", 1.0}};
+    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "ixgbe", .pci_bus_id = "0000:c1:00.0", .traffic_share = 1.0}};
     p.nvme_count = 1;
     p.nvme_size_bytes = 960 * (kTB / 1000);
     p.workload = Workload::CpuBatch;

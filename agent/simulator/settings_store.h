@@ -11,10 +11,10 @@
 
 namespace fleetdeck::agent::sim {
 
-// The settings a simulated host "has", kept in memory so tuning (read, plan, apply, roll back)
-// can be shown on the demo fleet without touching the machine the agent runs on. Ids and values
-// are those of the shared allow-list (agent/settings/setting_catalog.h): a value the catalog
-// refuses is refused here too, so the demo cannot accept what a real host would not.
+// The settings a simulated host "has" (its governor, THP mode, GPU power limits), in memory: they
+// appear in its facts and shape its GPUs' power. Ids and values are those of the shared allow-list
+// (agent/settings/setting_catalog.h): a value the catalog refuses is refused here too. Simulated
+// hosts answer the tune.* methods not_supported; the wizard plans for them from their facts only.
 class SettingsStore {
 public:
     explicit SettingsStore(const Profile& profile);

@@ -57,7 +57,7 @@ struct AuditEvent {
     std::optional<AuditHost> host;    // absent only for entries about the log itself
     AuditAction action = AuditAction::Plan;
     std::optional<std::string> transaction;  // the push's transaction id
-    std::optional<std::string> setting;      // "sysctl.vm.swappiness"
+    std::optional<std::string> setting;      // "sysctl:vm.swappiness"
     Json before;                             // null when unknown or not applicable
     Json after;
     AuditOutcome result = AuditOutcome::Ok;

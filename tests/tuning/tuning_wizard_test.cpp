@@ -183,7 +183,8 @@ TEST(TuningWizard, WalksEveryPageToAPlanDiffAndSavedProfile) {
     shots.take(QStringLiteral("9-diff-bad-host"));
 
     EXPECT_FALSE(diff.pushButton().isEnabled());
-    EXPECT_EQ(diff.pushButton().toolTip(), QStringLiteral("push arrives with the push feature"));
+    EXPECT_TRUE(diff.pushButton().toolTip().contains(QStringLiteral("fleetdeck-cli apply --profile")))
+        << diff.pushButton().toolTip().toStdString();
     diff.profileName().setText(QStringLiteral("train-eth"));
     diff.saveButton().click();
     EXPECT_TRUE(diff.statusLabel().text().startsWith(QStringLiteral("Saved profile \"train-eth\""))) << diff.statusLabel().text().toStdString();

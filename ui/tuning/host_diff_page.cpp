@@ -84,7 +84,7 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
     push_ = new QPushButton(tr("&Push…"), this);
     push_->setObjectName(QStringLiteral("push"));
     push_->setEnabled(static_cast<bool>(hooks_.push));
-    push_->setToolTip(hooks_.push ? tr("Apply these changes on the selected hosts") : tr("push arrives with the push feature"));
+    push_->setToolTip(hooks_.push ? tr("Apply these changes on the selected hosts") : tr("Pushing is not available in this window: save the plan as a profile and apply it with fleetdeck-cli apply --profile"));
     auto* nameLabel = new QLabel(tr("Profile &name:"), this);
     nameLabel->setBuddy(profileName_);
     actions->addWidget(nameLabel);

@@ -15,7 +15,8 @@ namespace fleetdeck {
 struct TuningWizardHooks {
     // Reads each target host's current values (tune.read). Empty: only what facts tell.
     tuning::ReadCurrentValues readCurrentValues;
-    // Starts a push of these plans. Empty: the Push button is disabled until the push feature exists.
+    // Starts a push of these plans. Empty (a wizard opened without a fleet, as in tests): the Push
+    // button is disabled and says how to apply a saved profile instead.
     std::function<void(const std::vector<tuning::HostPlan>& plans, QWidget* parent)> push;
     // Where profiles are saved; empty means ProfileStore::defaultDirectory().
     QString profileDirectory;
