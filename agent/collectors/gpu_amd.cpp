@@ -40,7 +40,7 @@ std::optional<std::int64_t> non_negative(const std::optional<std::int64_t>& v) {
 }
 
 gpu::GpuSample amd_static_fields(const RootFs& fs, const std::string& card, const std::string& dir,
-                             const std::optional<HwmonChip>& hwmon, int index) {
+                                 const std::optional<HwmonChip>& hwmon, int index) {
     gpu::GpuSample s;
     s.index = index;
     s.vendor = "amd";

@@ -1,4 +1,5 @@
 #include "agent/collectors/hwmon.h"
+
 #include "agent/json_fields.h"
 
 namespace fleetdeck::agent {

@@ -1,6 +1,7 @@
 #include "agent/collectors/memory.h"
 
 #include <cstdint>
+
 #include "agent/json_fields.h"
 
 namespace fleetdeck::agent {

@@ -1,4 +1,5 @@
 #include "agent/gpu/gpu_sample.h"
+
 #include "agent/json_fields.h"
 
 namespace fleetdeck::agent::gpu {

@@ -448,11 +448,7 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
         got.append(buf, n);
     }
     const qsizetype end = got.indexOf('\n');
-    const nlohmann::json first = nlohmann::json::parse(got.left(std::max<qsizetype>(end, 0)).toStdString(), nullptr, false);
-    std::optional<ReadyEvent> ready;
-    if (end >= 0 && first.is_object() && first.value("event", nlohmann::json()) == "ready") try {
-        ready = decodeReadyEvent(first.value("data", nlohmann::json::object()));
-    } catch (const protocol::DecodeError&) {}  // a ready line of the wrong shape: no answer
+    const std::optional<ReadyEvent> ready = end >= 0 ? decodeReadyLine(got.left(end).toStdString()) : std::nullopt;
     if (!ready) {
         d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "agent/protocol/message.h"
+
 namespace fleetdeck {
 namespace {
 
@@ -153,6 +155,18 @@ ReadyEvent decodeReadyEvent(const Json& data) {
         out.recovered.push_back({t.optional_string("txn").value_or(""), t.boolean("complete", false)});
     out.proof = r.optional_string("proof");
     return out;
+}
+
+std::optional<ReadyEvent> decodeReadyLine(std::string_view line) {
+    const auto decoded = protocol::decode_message(line);
+    const auto* message = std::get_if<protocol::Message>(&decoded);
+    const auto* event = message ? std::get_if<protocol::Event>(message) : nullptr;
+    if (!event || event->name != "ready") return std::nullopt;
+    try {
+        return decodeReadyEvent(event->data.is_null() ? Json::object() : event->data);
+    } catch (const DecodeError&) {
+        return std::nullopt;
+    }
 }
 
 std::optional<std::string> checkReply(const std::string& method, const Json& result, const AgentInputLimits& limits) {

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -72,6 +73,9 @@ struct ReadyEvent {
     std::optional<std::string> proof;
 };
 ReadyEvent decodeReadyEvent(const nlohmann::json& data);
+// A whole line that is the `ready` event, decoded (absent data counts as empty); nothing for any
+// other line and for a ready event whose data has the wrong shape.
+std::optional<ReadyEvent> decodeReadyLine(std::string_view line);
 
 // The shape check of `method`'s result or `event`'s data, within the caps: what broke, path
 // first, or nothing. Methods and events without a listed decoder get the size caps only.

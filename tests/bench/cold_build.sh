@@ -35,7 +35,7 @@ for preset in "${presets[@]}"; do
     { tail -20 "$work/$preset.log"; exit 1; }
   took=$(echo "$(date +%s.%N) - $start" | bc)
   total=$(echo "$total + $took" | bc)
-  printf '%-6s %7.1f s  (%s build steps)\n' "$preset" "$took" "$(grep -c . "$work/tree/build/$preset/.ninja_log")"
+  printf '%-6s %7.1f s  (%s build steps)\n' "$preset" "$took" "$(awk 'NR > 1' "$work/tree/build/$preset/.ninja_log" | grep -c .)"
   slowest "$work/tree/build/$preset"
 done
 printf 'all    %7.1f s\n' "$total"
