@@ -1,22 +1,10 @@
 #pragma once
 
-// Readings that may be missing, as JSON fields: the value, or null where there is none.
-
-#include <optional>
-#include <string>
-
-#include <nlohmann/json.hpp>
+#include "agent/protocol/json_fields.h"
 
 namespace fleetdeck::agent {
 
-template <class T>
-nlohmann::json or_null(const std::optional<T>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json();
-}
-
-// A text reading: an empty string is no reading either.
-inline nlohmann::json text_or_null(const std::optional<std::string>& v) {
-    return v && !v->empty() ? nlohmann::json(*v) : nlohmann::json();
-}
+using protocol::or_null;
+using protocol::text_or_null;
 
 }  // namespace fleetdeck::agent

@@ -8,6 +8,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "agent/protocol/hello.h"
 #include "agent/version.h"
 
 namespace fleetdeck::agent {
@@ -113,19 +114,18 @@ Json StdioServer::on_hello(const ParamReader& params) {
     // The client's protocol version is informative: the agent answers with its own, and the app
     // decides whether it can talk to it.
     (void)params.optional_integer("protocol");
-    Json capabilities = Json::array();
-    for (const auto& m : kMethods) capabilities.push_back(m.name);
-    return {
-        {"protocol", protocol::kProtocolVersion},
-        {"agent", "fleetdeck-agent"},
-        {"agent_version", kAgentVersion},
-        {"capabilities", std::move(capabilities)},
-        {"host", machine_.identity()},
-        {"simulated", machine_.simulated()},
-        {"privileged", ::geteuid() == 0},
-        {"max_line_bytes", protocol::kMaxLineBytes},
-        {"recovered", machine_.settings() ? machine_.settings()->recovered() : Json::array()},
-    };
+    protocol::Hello hello;
+    hello.protocol = protocol::kProtocolVersion;
+    hello.agent = "fleetdeck-agent";
+    hello.agent_version = kAgentVersion;
+    for (const auto& m : kMethods) hello.capabilities.emplace_back(m.name);
+    hello.host = protocol::host_identity_from_json(machine_.identity(), "host");
+    hello.simulated = machine_.simulated();
+    hello.privileged = ::geteuid() == 0;
+    hello.max_line_bytes = static_cast<std::int64_t>(protocol::kMaxLineBytes);
+    if (machine_.settings())
+        hello.recovered = protocol::recovered_from_json(Json{{"recovered", machine_.settings()->recovered()}}, "settings");
+    return protocol::to_json(hello);
 }
 
 Json StdioServer::on_ping(const ParamReader& params) {

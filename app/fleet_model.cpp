@@ -143,7 +143,7 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
     case BandRole:
         if (index.column() == GpuTemp) {
             TemperatureBand worst = TemperatureBand::NoData;
-            for (const GpuStatus& g : r.summary.gpus) worst = std::max(worst, temperatureBand(g.tempC, g.slowdownC));
+            for (const GpuSample& g : r.summary.gpus) worst = std::max(worst, temperatureBand(g.temp_c, g.temp_slowdown_c));
             return static_cast<int>(worst);
         }
         if (index.column() == CpuTemp) return static_cast<int>(temperatureBand(r.summary.hottestCpuTempC));
@@ -171,7 +171,7 @@ bool FleetModel::refresh(qint64 nowMs) {
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     for (HostRecord& r : store_.summaries()) {
-        HostHealth health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
+        HostHealth health = r.health;
         newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
         fresh.push_back({std::move(r), std::move(health)});
     }

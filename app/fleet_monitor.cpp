@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QMetaObject>
 
+#include "app/dashboard/demo_fleet.h"
+#include "app/inventory/inventory.h"
 #include "app/transport_factory.h"
 
 namespace fleetdeck {
@@ -34,10 +36,29 @@ void FleetMonitor::setInventoryHosts(const std::vector<HostSpec>& hosts) {
     for (const QString& name : std::set<QString>(fromInventory_))
         if (!listed.count(name)) removeHost(name);
     for (const HostSpec& h : hosts) {
-        if (const auto it = specs_.find(h.name); it != specs_.end() && !(it->second == h)) removeHost(h.name);
+        if (const auto known = store_.host(h.name); known && !(known->spec == h)) {
+            if (sameConnection(known->spec, h)) store_.updateSpec(h);
+            else removeHost(h.name);
+        }
         addHost(h);
         fromInventory_.insert(h.name);
     }
+}
+
+std::optional<QString> FleetMonitor::followInventory(const QString& path, bool firstStart) {
+    QString error;
+    const auto inventory = Inventory::load(path, &error);
+    if (!inventory && !firstStart) return error;  // an unreadable file changes nothing that runs
+    const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
+    if (firstStart) {
+        std::set<QString> listedNames;
+        for (const HostSpec& h : listed) listedNames.insert(h.name);
+        for (const HostSpec& host : startupHosts(listed))
+            if (!listedNames.count(host.name)) addHostAsync(host);
+    }
+    setInventoryHostsAsync(listed);
+    if (!inventory) return error;
+    return std::nullopt;
 }
 
 void FleetMonitor::removeHost(const QString& name) {
@@ -45,7 +66,6 @@ void FleetMonitor::removeHost(const QString& name) {
     if (it == sessions_.end()) return;
     HostSession* session = it->second;
     sessions_.erase(it);
-    specs_.erase(name);
     fromInventory_.erase(name);
     session->disconnect(this);  // nothing it says from here on reaches the store
     session->stop();            // pending requests end with "stopped"
@@ -68,17 +88,15 @@ HostSession* FleetMonitor::session(const QString& name) const {
 void FleetMonitor::addHost(const HostSpec& spec) {
     if (sessions_.count(spec.name)) return;
     store_.addHost(spec);
-    specs_[spec.name] = spec;
     auto* session = new HostSession(spec.name, [spec] { return makeTransport(spec); }, this);
     sessions_[spec.name] = session;
     connect(session, &HostSession::stateChanged, this, [this, session](HostState state, const QString& reason) {
         store_.setState(session->name(), state, reason,
-                        state == HostState::Connected ? session->hello().host : Json());
+                        state == HostState::Connected ? std::optional(session->hello().host) : std::nullopt);
     });
     connect(session, &HostSession::ready, this, [this, session] { onReady(session); });
-    connect(session, &HostSession::eventReceived, this, [this, session](const QString& name, const Json& data) {
-        if (name == QLatin1String("sample"))
-            store_.addSample(session->name(), data, QDateTime::currentMSecsSinceEpoch());
+    connect(session, &HostSession::sampleReceived, this, [this, session](const protocol::Sample& sample) {
+        store_.addSample(session->name(), sample, QDateTime::currentMSecsSinceEpoch());
     });
     session->start();
 }

@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 #include <memory>
+#include <optional>
 
 #include <QObject>
 
@@ -28,9 +29,15 @@ public:
     // known_hosts, added a key, or does not want to wait for the next retry.
     void reconnectAsync(const QString& name);
     // The hosts the saved inventory lists now: hosts it no longer lists are disconnected and
-    // leave the views, edited ones connect again with their new address or login, new ones
-    // connect. Hosts added with addHost() ("This machine", the demo racks) are left alone.
+    // leave the views, edited ones connect again with their new address or login (an edit that
+    // changes nothing about the connection, such as the mesh address, only updates the spec), new
+    // ones connect. Hosts added with addHost() ("This machine", the demo racks) are left alone.
     void setInventoryHostsAsync(const std::vector<HostSpec>& hosts);
+    // Reads the inventory at `path` and makes the fleet follow it (setInventoryHostsAsync). At the
+    // first start, what startupHosts() adds ("This machine"; the demo racks while the inventory is
+    // empty) joins too, once. Returns why an unreadable inventory could not be read: then nothing
+    // changes, except at the first start, which goes on without the inventory's hosts.
+    std::optional<QString> followInventory(const QString& path, bool firstStart);
 
     HostSession* session(const QString& name) const;  // monitor thread only
 
@@ -44,10 +51,9 @@ public slots:
 private:
     void onReady(HostSession* session);
 
-    TelemetryStore& store_;
+    TelemetryStore& store_;  // the one list of hosts and their specs, state and samples
     int intervalMs_;
     std::map<QString, HostSession*> sessions_;
-    std::map<QString, HostSpec> specs_;
     std::set<QString> fromInventory_;
 };
 

@@ -1,5 +1,7 @@
 #include "app/host_session.h"
 
+#include "app/problem.h"
+
 #include <utility>
 
 #include <QRandomGenerator>
@@ -116,11 +118,7 @@ void HostSession::onHello(const Reply& reply) {
         if (transport_) transport_->close();
         return;
     }
-    const Json& r = reply.result;
-    AgentHello h;
-    // checkHelloResult allowed each of these to be null as well as of its type: read without value().
-    const auto flag = [&r](const char* key) { return r.contains(key) && r[key] == true; };
-    h.protocol = r.contains("protocol") && r["protocol"].is_number_integer() ? r["protocol"].get<int>() : 0;
+    AgentHello h = protocol::hello_from_json(reply.result);  // a DecodeError marks the agent misbehaving
     if (h.protocol > protocol::kProtocolVersion || h.protocol < 1) {
         running_ = false;
         if (transport_) transport_->close();
@@ -128,18 +126,10 @@ void HostSession::onHello(const Reply& reply) {
                                               .arg(h.protocol).arg(protocol::kProtocolVersion));
         return;
     }
-    if (r.contains("agent_version") && r["agent_version"].is_string())
-        h.agentVersion = QString::fromStdString(r["agent_version"].get<std::string>());
-    if (r.contains("capabilities") && r["capabilities"].is_array())
-        for (const auto& c : r["capabilities"])
-            if (c.is_string()) h.capabilities << QString::fromStdString(c.get<std::string>());
-    h.host = r.contains("host") && r["host"].is_object() ? r["host"] : Json::object();
-    h.simulated = flag("simulated");
-    h.privileged = flag("privileged");
     hello_ = std::move(h);
     handshakeDone_ = true;
     attempts_ = 0;
-    setState(HostState::Connected, tr("agent %1").arg(hello_.agentVersion));
+    setState(HostState::Connected, tr("agent %1").arg(QString::fromStdString(hello_.agent_version)));
     staleTimer_.start(options_.staleAfterMs);
     auto queued = std::move(queued_);
     queued_.clear();
@@ -208,7 +198,7 @@ void HostSession::onBytes(const QByteArray& bytes) {
     }
     if (handshakeDone_) {
         staleTimer_.start(options_.staleAfterMs);
-        if (state_ == HostState::Stale) setState(HostState::Connected, tr("agent %1").arg(hello_.agentVersion));
+        if (state_ == HostState::Stale) setState(HostState::Connected, tr("agent %1").arg(QString::fromStdString(hello_.agent_version)));
     }
 }
 
@@ -239,7 +229,12 @@ void HostSession::handleLine(const std::string& line) {
         }
     } else if (auto* event = std::get_if<protocol::Event>(&message)) {
         const QString name = QString::fromStdString(event->name);
-        if (!checkUnsolicited() || !checkEvent(name, event->data)) return;
+        if (!checkUnsolicited()) return;
+        if (event->name == "sample") {
+            onSample(event->data);
+            return;
+        }
+        if (!checkEvent(name, event->data)) return;
         try {
             emit eventReceived(name, event->data);
         } catch (const std::exception& e) {
@@ -248,6 +243,17 @@ void HostSession::handleLine(const std::string& line) {
     } else {
         slip(tr("a request (agents only answer)"));
     }
+}
+
+void HostSession::onSample(const Json& data) {
+    std::optional<protocol::Sample> sample;
+    try {
+        sample = decodeSample(data, options_.limits);
+    } catch (const protocol::DecodeError& e) {
+        reportViolation(tr("sent a sample event with %1").arg(QString::fromUtf8(e.what()).left(300)));
+        return;
+    }
+    emit sampleReceived(*sample);
 }
 
 bool HostSession::checkLineLength(const QByteArray& bytes) {
@@ -326,16 +332,13 @@ void HostSession::onClosed(const TransportProblem& problem) {
                                                             : violation);
         return;
     }
-    using Kind = TransportProblem::Kind;
-    switch (problem.kind) {
-    case Kind::AuthFailed:
-        setState(HostState::AuthFailed, message);
-        return;
-    case Kind::HostKeyUnknown:
+    // What follows is the problem's rule (app/problem.h): ask, refuse, or retry with backoff.
+    switch (problemRule(problemCodeFor(problem.kind)).action) {
+    case ProblemAction::Ask:
         setState(HostState::HostKeyUnknown, message);
         return;
-    case Kind::HostKeyChanged:
-        setState(HostState::HostKeyChanged, message);
+    case ProblemAction::Refuse:
+        setState(problem.kind == TransportProblem::Kind::AuthFailed ? HostState::AuthFailed : HostState::HostKeyChanged, message);
         return;
     default:
         break;

@@ -13,6 +13,8 @@
 
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"
+#include "agent/protocol/hello.h"
+#include "agent/protocol/sample.h"
 #include "app/transport.h"
 #include "app/untrusted/agent_input.h"
 
@@ -43,14 +45,7 @@ struct Reply {
 };
 
 // What the agent said about itself in the handshake.
-struct AgentHello {
-    int protocol = 0;
-    QString agentVersion;
-    QStringList capabilities;
-    Json host;
-    bool simulated = false;
-    bool privileged = false;
-};
+using AgentHello = protocol::Hello;
 
 // One host's conversation with its agent: runs the handshake, correlates requests with responses,
 // dispatches events, watches for silence, and reconnects with exponential backoff and jitter.
@@ -91,6 +86,9 @@ public:
 signals:
     void stateChanged(fleetdeck::HostState state, const QString& reason);
     void ready();  // handshake completed (after each reconnect too)
+    // A sample, decoded and checked (agent/protocol/sample.h); sample events come only this way.
+    void sampleReceived(const fleetdeck::protocol::Sample& sample);
+    // Every other event (ready, …), its data within the caps.
     void eventReceived(const QString& name, const nlohmann::json& data);
     void diagnostic(const QString& text);
     // The transport's word on a slow open ("waiting for the login shell on gpu-01 (12 s)").
@@ -114,6 +112,7 @@ private:
     void setState(HostState state, const QString& reason);
     void scheduleReconnect();
     void onHello(const Reply& reply);
+    void onSample(const Json& data);
     // Untrusted input (app/untrusted): each returns false after reporting a violation.
     bool checkLineLength(const QByteArray& bytes);
     bool checkUnsolicited();
@@ -154,3 +153,4 @@ private:
 
 Q_DECLARE_METATYPE(fleetdeck::HostState)
 Q_DECLARE_METATYPE(nlohmann::json)
+Q_DECLARE_METATYPE(fleetdeck::protocol::Sample)

@@ -4,6 +4,11 @@
 
 namespace fleetdeck {
 
+bool sameConnection(const HostSpec& a, const HostSpec& b) {
+    return a.name == b.name && a.kind == b.kind && a.address == b.address && a.port == b.port && a.user == b.user &&
+           a.simulateProfile == b.simulateProfile && a.residentAgent == b.residentAgent && a.ssh == b.ssh;
+}
+
 std::optional<HostSpec> parseHostTarget(const QString& text, QString* error) {
     const auto fail = [error](const QString& why) -> std::optional<HostSpec> {
         if (error) *error = why;

@@ -34,11 +34,18 @@ struct HostSpec {
     // kind Ssh: leave the agent running on the server for 10 minutes after the last connection,
     // so reconnects start nothing there (docs/ssh.md, "The resident agent"). Stored when off.
     bool residentAgent = true;
+    // The address peers probe for the latency map (a private network's address of the host);
+    // empty: the SSH address. Changing it does not reconnect the host.
+    QString meshAddress;
     SshOptions ssh;  // kind Ssh only; not stored in the inventory
 
     bool isSimulated() const { return kind == Kind::Simulated; }
     bool operator==(const HostSpec&) const = default;
 };
+
+// Whether two specs reach the host the same way (everything but where it sits, its tags and its
+// mesh address is the same): an edit that keeps the connection does not reconnect.
+bool sameConnection(const HostSpec& a, const HostSpec& b);
 
 // "local" (this machine) or "[user@]host[:port]" (IPv6 in brackets: "[::1]:2222").
 // Inventory names and ssh-config aliases are resolved before this is called.

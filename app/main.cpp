@@ -3,9 +3,7 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
-#include <map>
 #include <memory>
-#include <set>
 
 #include "app/audit/audit_log.h"
 #include "app/dashboard/demo_fleet.h"
@@ -64,12 +62,12 @@ int main(int argc, char** argv) {
     FleetThread fleet;
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
-    window.addLatencyView(new LatencyView(latencyStore, fleet.store(), mesh));
-    // The hosts shown, by name: what a push from the wizard or the history reaches.
-    auto fleetHosts = std::make_shared<std::map<QString, HostSpec>>();
-    auto* pushes = new PushLauncher([fleetHosts](const QString& name) -> std::optional<HostSpec> {
-        const auto it = fleetHosts->find(name);
-        return it == fleetHosts->end() ? std::nullopt : std::optional<HostSpec>(it->second);
+    auto* latencyView = new LatencyView(latencyStore, fleet.store(), mesh);
+    window.addLatencyView(latencyView);
+    // The hosts shown, by name (the store owns them): what a push from the wizard or the history reaches.
+    auto* pushes = new PushLauncher([&fleet](const QString& name) -> std::optional<HostSpec> {
+        const auto record = fleet.store().host(name);
+        return record ? std::optional<HostSpec>(record->spec) : std::nullopt;
     }, {}, &window);
     pushes->addActions(window.toolsMenu(), &window);
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
@@ -91,36 +89,18 @@ int main(int argc, char** argv) {
                      [&fleet](const QString& name) { fleet.monitor().reconnectAsync(name); });
     // The inventory's hosts follow the saved inventory (removed ones disconnect, edited ones
     // connect again); "This machine" and the demo racks are added once, at start.
-    auto inventoryNames = std::make_shared<std::set<QString>>();
-    const auto syncInventoryHosts = [&fleet, fleetHosts, inventoryNames](bool firstStart) {
-        QString error;
-        const auto inventory = Inventory::load(Inventory::defaultPath(), &error);
-        if (!inventory) {
-            fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
-            if (!firstStart) return;  // an unreadable file changes nothing that runs
-        }
-        const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
-        std::set<QString> listedNames;
-        for (const HostSpec& h : listed) listedNames.insert(h.name);
-        std::vector<HostSpec> fromInventory;
-        for (const HostSpec& host : firstStart ? startupHosts(listed) : listed) {
-            (*fleetHosts)[host.name] = host;
-            if (listedNames.count(host.name)) fromInventory.push_back(host);
-            else fleet.monitor().addHostAsync(host);
-        }
-        for (const QString& name : *inventoryNames)
-            if (!listedNames.count(name)) fleetHosts->erase(name);
-        *inventoryNames = listedNames;
-        fleet.monitor().setInventoryHostsAsync(fromInventory);
+    const auto followInventory = [&fleet](bool firstStart) {
+        if (const auto error = fleet.monitor().followInventory(Inventory::defaultPath(), firstStart))
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(*error));
     };
     if (demoCount > 0) {
-        for (const HostSpec& h : generatedDemoFleet(demoCount)) {
-            (*fleetHosts)[h.name] = h;
-            fleet.monitor().addHostAsync(h);
-        }
+        for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
     } else {
-        syncInventoryHosts(true);
-        QObject::connect(&window, &MainWindow::inventorySaved, &window, [syncInventoryHosts] { syncInventoryHosts(false); });
+        if (const auto error = moveMeshAddressesIntoInventory(Inventory::defaultPath()))
+            fprintf(stderr, "fleetdeck: mesh addresses chosen earlier were not moved into the inventory: %s\n", qPrintable(*error));
+        followInventory(true);
+        QObject::connect(&window, &MainWindow::inventorySaved, &window, [followInventory] { followInventory(false); });
+        QObject::connect(latencyView, &LatencyView::inventoryEdited, &window, [followInventory] { followInventory(false); });
     }
 
     QWidget* shown = &window;  // what --screenshot renders

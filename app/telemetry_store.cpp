@@ -18,8 +18,9 @@ SamplePoint historyPoint(const HostSummary& s, qint64 timeMs) {
     p.nicRxBytesPerS = compact(s.nicRxBytesPerS);
     p.nicTxBytesPerS = compact(s.nicTxBytesPerS);
     p.gpus.reserve(s.gpus.size());
-    for (const GpuStatus& g : s.gpus)
-        p.gpus.push_back({compact(g.tempC), compact(g.utilPct), compact(g.powerW), compact(g.smClockMhz)});
+    for (const GpuSample& g : s.gpus)
+        p.gpus.push_back({compact(g.temp_c), compact(g.util_pct), compact(g.power_w),
+                          g.sm_clock_mhz ? std::optional<float>(static_cast<float>(*g.sm_clock_mhz)) : std::nullopt});
     return p;
 }
 
@@ -35,6 +36,14 @@ void TelemetryStore::addHost(const HostSpec& spec) {
     ++generation_;
 }
 
+void TelemetryStore::updateSpec(const HostSpec& spec) {
+    std::lock_guard lock(mutex_);
+    const auto it = hosts_.find(spec.name);
+    if (it == hosts_.end()) return;
+    it->second.record.spec = spec;
+    ++generation_;
+}
+
 void TelemetryStore::removeHost(const QString& name) {
     std::lock_guard lock(mutex_);
     hosts_.erase(name);
@@ -42,13 +51,16 @@ void TelemetryStore::removeHost(const QString& name) {
     ++generation_;
 }
 
-void TelemetryStore::setState(const QString& name, HostState state, const QString& reason, const Json& identity) {
+void TelemetryStore::setState(const QString& name, HostState state, const QString& reason,
+                              std::optional<protocol::HostIdentity> identity) {
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;
-    it->second.record.state = state;
-    it->second.record.reason = reason;
-    if (!identity.is_null()) it->second.record.identity = identity;
+    HostRecord& r = it->second.record;
+    r.state = state;
+    r.reason = reason;
+    if (identity) r.identity = std::move(*identity);
+    r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
     ++generation_;
 }
 
@@ -60,18 +72,17 @@ void TelemetryStore::setFacts(const QString& name, Json facts) {
     ++generation_;
 }
 
-void TelemetryStore::addSample(const QString& name, Json snapshot, qint64 receivedAtMs) {
-    if (!snapshot.is_object()) return;
+void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs) {
     // The summary and history point are computed here, on the writer's thread, outside the lock.
-    HostSummary summary = summarizeSnapshot(snapshot);
-    const auto time = snapshot.find("time_ms");
-    SamplePoint point = historyPoint(summary, time != snapshot.end() && time->is_number_integer() ? time->get<qint64>() : receivedAtMs);
+    HostSummary summary = summarizeSample(sample);
+    SamplePoint point = historyPoint(summary, sample.time_ms.value_or(receivedAtMs));
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;
     Entry& e = it->second;
-    e.record.latest = std::move(snapshot);
+    e.record.latest = std::move(sample);
     e.record.summary = std::move(summary);
+    e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true);
     e.record.lastSampleAtMs = receivedAtMs;
     e.ring.push_back(std::move(point));
     while (e.ring.size() > capacity_) e.ring.pop_front();
@@ -103,6 +114,7 @@ std::vector<HostRecord> TelemetryStore::summaries() const {
         r.state = src.state;
         r.reason = src.reason;
         r.summary = src.summary;
+        r.health = src.health;
         r.lastSampleAtMs = src.lastSampleAtMs;
         out.push_back(std::move(r));
     }

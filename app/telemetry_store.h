@@ -10,6 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/hello.h"
+#include "agent/protocol/sample.h"
+#include "app/dashboard/host_health.h"
 #include "app/dashboard/host_summary.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
@@ -37,11 +40,12 @@ struct HostRecord {
     HostSpec spec;
     HostState state = HostState::Idle;
     QString reason;
-    Json identity;                 // from hello
-    std::optional<Json> facts;     // from facts
-    std::optional<Json> latest;    // the last snapshot (left empty by summaries())
-    HostSummary summary;           // headline numbers of the last snapshot
-    qint64 lastSampleAtMs = 0;     // local receive time (steady enough for "updated N s ago")
+    protocol::HostIdentity identity;        // from hello
+    std::optional<Json> facts;              // from facts
+    std::optional<protocol::Sample> latest;  // the last sample (left empty by summaries())
+    HostSummary summary;                    // headline numbers of the last sample
+    HostHealth health;                      // of the state and the last sample, assessed when either changes
+    qint64 lastSampleAtMs = 0;              // local receive time (steady enough for "updated N s ago")
     std::vector<SamplePoint> history;
 };
 
@@ -53,9 +57,12 @@ public:
 
     void addHost(const HostSpec& spec);
     void removeHost(const QString& name);
-    void setState(const QString& name, HostState state, const QString& reason, const Json& identity = {});
+    // A new spec for a host already here (a rack, tag or mesh address edit): state and samples stay.
+    void updateSpec(const HostSpec& spec);
+    void setState(const QString& name, HostState state, const QString& reason,
+                  std::optional<protocol::HostIdentity> identity = std::nullopt);
     void setFacts(const QString& name, Json facts);
-    void addSample(const QString& name, Json snapshot, qint64 receivedAtMs);
+    void addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs);
 
     std::vector<QString> hostNames() const;  // in the order added
     std::optional<HostRecord> host(const QString& name, bool withHistory = false) const;

@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 
+#include "app/problem.h"
 #include "app/secret_bytes.h"
 
 namespace fleetdeck {
@@ -25,6 +26,9 @@ struct TransportProblem {
     Kind kind = Kind::None;
     QString message;
 };
+
+// The code of the closed list (app/problem.h) that a transport problem is.
+ProblemCode problemCodeFor(TransportProblem::Kind kind);
 
 // How far an opening transport got before opened(). Each stage is a sign of life: a caller that
 // bounds how long a start may take counts from the last one, not from open().

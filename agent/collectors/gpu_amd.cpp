@@ -111,7 +111,7 @@ gpu::GpuSample AmdGpuCollector::read(const RootFs& fs, const Card& card) const {
 void AmdGpuCollector::sample(const RootFs& fs, Json& snapshot) {
     if (!discovered_) discover(fs);
     Json& gpus = gpu::gpu_list(snapshot);
-    for (const auto& card : cards_) gpus.push_back(read(fs, card).to_json());
+    for (const auto& card : cards_) gpus.push_back(protocol::to_json(read(fs, card)));
 }
 
 }  // namespace fleetdeck::agent

@@ -79,7 +79,7 @@ void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
     if (!discovered_) discover();
     Json& gpus = gpu::gpu_list(snapshot);
-    for (const auto& device : devices_) gpus.push_back(read(device).to_json());
+    for (const auto& device : devices_) gpus.push_back(protocol::to_json(read(device)));
 }
 
 }  // namespace fleetdeck::agent

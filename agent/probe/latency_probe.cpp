@@ -27,7 +27,7 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
 
-Json opt(const std::optional<double>& v) { return v ? Json(round3(*v)) : Json(); }
+std::optional<double> round3(const std::optional<double>& v) { return v ? std::optional<double>(round3(*v)) : std::nullopt; }
 
 ProbeAttempt::Outcome classify(int error) {
     switch (error) {
@@ -101,20 +101,10 @@ ProbeStats summarize(const std::vector<ProbeAttempt>& attempts) {
 }
 
 Json to_json(const ProbeTarget& target, const ProbeStats& s) {
-    return {
-        {"name", target.name.empty() ? Json() : Json(target.name)},
-        {"address", target.address},
-        {"port", target.port},
-        {"sent", s.sent},
-        {"received", s.received},
-        {"loss_pct", s.loss_pct},
-        {"min_ms", opt(s.min_ms)},
-        {"p50_ms", opt(s.p50_ms)},
-        {"p95_ms", opt(s.p95_ms)},
-        {"max_ms", opt(s.max_ms)},
-        {"errors", {{"timeout", s.timeouts}, {"refused", s.refused}, {"unreachable", s.unreachable},
-                    {"other", s.other_errors}}},
-    };
+    ProbeStats sent = s;  // round trips to the microsecond
+    for (std::optional<double>* ms : {&sent.min_ms, &sent.p50_ms, &sent.p95_ms, &sent.max_ms}) *ms = round3(*ms);
+    return protocol::to_json(protocol::ProbeTargetResult{
+        target.name.empty() ? std::nullopt : std::optional<std::string>(target.name), target.address, target.port, sent});
 }
 
 ProbeAttempt tcp_connect_attempt(const ProbeTarget& target, std::chrono::milliseconds timeout) {

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/probe_result.h"
+
 namespace fleetdeck::agent {
 
 using Json = nlohmann::json;
@@ -34,14 +36,8 @@ struct ProbeAttempt {
     std::optional<double> rtt_ms;  // set for Connected and Refused
 };
 
-// Per-target statistics, as the `probe` method returns them.
-struct ProbeStats {
-    int sent = 0;
-    int received = 0;
-    double loss_pct = 0;
-    std::optional<double> min_ms, p50_ms, p95_ms, max_ms;
-    int timeouts = 0, refused = 0, unreachable = 0, other_errors = 0;
-};
+// Per-target statistics, as the `probe` method returns them (agent/protocol/probe_result.h).
+using protocol::ProbeStats;
 
 ProbeStats summarize(const std::vector<ProbeAttempt>& attempts);
 Json to_json(const ProbeTarget& target, const ProbeStats& stats);

@@ -133,6 +133,20 @@ std::vector<std::string> ParamReader::strings(std::string_view key) const {
     return out;
 }
 
+std::vector<ParamReader> ParamReader::optional_objects(std::string_view key, std::size_t max) const {
+    if (!has(key)) return {};
+    if (const Json& v = require(key); v.is_array() && v.size() > max)
+        fail(key, std::to_string(v.size()) + " entries, at most " + std::to_string(max));
+    return objects(key);
+}
+
+std::optional<std::vector<std::string>> ParamReader::optional_strings(std::string_view key, std::size_t max) const {
+    if (!has(key)) return std::nullopt;
+    if (const Json& v = require(key); v.is_array() && v.size() > max)
+        fail(key, std::to_string(v.size()) + " entries, at most " + std::to_string(max));
+    return strings(key);
+}
+
 const nlohmann::json& ParamReader::raw(std::string_view key) const { return require(key); }
 
 }  // namespace fleetdeck::protocol

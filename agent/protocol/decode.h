@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -42,6 +43,10 @@ public:
     // Elements of an array of objects, each with its own path ("params.targets[2]").
     std::vector<ParamReader> objects(std::string_view key) const;
     std::vector<std::string> strings(std::string_view key) const;
+    // The same where an absent or null list is empty (or nullopt) and more than `max` elements is
+    // an error ("data.gpus: 65 entries, at most 64").
+    std::vector<ParamReader> optional_objects(std::string_view key, std::size_t max = SIZE_MAX) const;
+    std::optional<std::vector<std::string>> optional_strings(std::string_view key, std::size_t max = SIZE_MAX) const;
     const Json& raw(std::string_view key) const;  // present, any type
 
     const std::string& path() const { return path_; }

@@ -199,7 +199,7 @@ Json SimulatedMachine::gpus_json() const {
         s.pcie_width = spec_.narrow_link_gpu() == static_cast<int>(i) ? m.pcie_width_max / 2 : m.pcie_width_max;
         s.pcie_gen_max = m.pcie_gen_max;
         s.pcie_width_max = m.pcie_width_max;
-        gpus.push_back(s.to_json());
+        gpus.push_back(protocol::to_json(s));
     }
     return gpus;
 }

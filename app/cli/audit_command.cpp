@@ -10,6 +10,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
+#include "app/problem.h"
 #include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::cli {
@@ -139,7 +140,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
         HostAnswer a = answers.at(spec.name);
         if (a.ok) a = wholeJournal(spec, std::move(a));
         std::string why;
-        if (!a.ok && a.errorCode == protocol::ErrorCode::MethodNotFound) {
+        if (!a.ok && a.errorCode && problemRule(problemCodeFor(*a.errorCode)).action == ProblemAction::HideFeature) {
             err << "fleetdeck-cli: " << spec.name
                 << "'s agent does not keep a journal yet (needs the push feature): it cannot witness the audit log\n";
             code = std::max<int>(code, kFailed);

@@ -24,9 +24,9 @@ void printMatrix(const LatencyMatrix& m, QTextStream& out) {
         for (const MeshHost& b : m.hosts()) {
             QString text;
             if (a.name == b.name) text = QStringLiteral("—");
-            else if (const auto s = m.link(a.name, b.name)) text = s->p50Ms ? formatMs(*s->p50Ms) : QStringLiteral("lost");
+            else if (const auto s = m.link(a.name, b.name)) text = s->p50_ms ? formatMs(*s->p50_ms) : QStringLiteral("lost");
             else text = QStringLiteral("no data");
-            if (const auto s = m.link(a.name, b.name); s && s->lossPct > 0) text += QLatin1Char('!');
+            if (const auto s = m.link(a.name, b.name); s && s->loss_pct > 0) text += QLatin1Char('!');
             out << ' ' << text.rightJustified(cell);
         }
         out << '\n';
@@ -90,7 +90,7 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     matrix.setHosts(meshHosts);
     for (const HostSpec& spec : specs) {
         const HostAnswer& a = answers.at(spec.name);
-        if (a.ok) matrix.setProbeResult(spec.name, a.result);
+        if (a.ok) matrix.setProbeResult(spec.name, protocol::probe_result_from_json(a.result));
         else matrix.setSourceError(spec.name, QStringLiteral("%1: %2").arg(toString(a.failedState), a.error));
     }
     if (!csvFile.isEmpty()) {

@@ -29,33 +29,33 @@ QVariant GpuCoolingModel::headerData(int section, Qt::Orientation orientation, i
     return spec.isSimulated() ? tr("%1 (simulated)").arg(spec.name) : spec.name;
 }
 
-QString GpuCoolingModel::tooltip(const Row& row, const GpuStatus& g) const {
+QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
     const auto num = [](const std::optional<double>& v, const char* unit, int decimals = 0) {
         return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', decimals).arg(QString::fromUtf8(unit)) : QStringLiteral("no data");
     };
     QStringList lines;
-    lines << QStringLiteral("<b>%1 — GPU %2</b> %3").arg(row.record.spec.name.toHtmlEscaped()).arg(g.index).arg(g.name.toHtmlEscaped());
+    lines << QStringLiteral("<b>%1 — GPU %2</b> %3").arg(row.record.spec.name.toHtmlEscaped()).arg(g.index).arg(gpuName(g).toHtmlEscaped());
     lines << tr("Temperature: %1 (slowdown at %2) — %3")
-                 .arg(num(g.tempC, "°C"), num(g.slowdownC, "°C"), bandName(temperatureBand(g.tempC, g.slowdownC)));
-    lines << tr("Utilization: %1, SM clock: %2").arg(num(g.utilPct, "%"), num(g.smClockMhz, "MHz"));
-    lines << tr("Power: %1 of %2 limit").arg(num(g.powerW, "W"), num(g.powerLimitW, "W"));
-    lines << tr("Fan: %1").arg(num(g.fanPct, "%"));
+                 .arg(num(g.temp_c, "°C"), num(g.temp_slowdown_c, "°C"), bandName(temperatureBand(g.temp_c, g.temp_slowdown_c)));
+    lines << tr("Utilization: %1, SM clock: %2").arg(num(g.util_pct, "%"), num(g.sm_clock_mhz, "MHz"));
+    lines << tr("Power: %1 of %2 limit").arg(num(g.power_w, "W"), num(g.power_limit_w, "W"));
+    lines << tr("Fan: %1").arg(num(g.fan_pct, "%"));
     if (g.throttle) {
         QStringList reasons;
-        for (const QString& r : *g.throttle)
+        for (const QString& r : throttleReasons(g))
             if (throttleSeverity(r) > 0) reasons << throttleLabel(r);
         lines << tr("Clock slowdown: %1").arg(reasons.isEmpty() ? tr("none") : reasons.join(QStringLiteral(", ")));
     }
-    if (g.pcieWidth && g.pcieWidthMax)
+    if (g.pcie_width && g.pcie_width_max)
         lines << tr("PCIe: gen %1 x%2 (max gen %3 x%4)")
-                     .arg(g.pcieGen.value_or(0)).arg(*g.pcieWidth).arg(g.pcieGenMax.value_or(0)).arg(*g.pcieWidthMax);
+                     .arg(g.pcie_gen.value_or(0)).arg(*g.pcie_width).arg(g.pcie_gen_max.value_or(0)).arg(*g.pcie_width_max);
     lines << tr("Click to open the host page.");
     return lines.join(QStringLiteral("<br>"));
 }
 
 QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     const auto& gpus = row.record.summary.gpus;
-    const GpuStatus* g = slot < static_cast<int>(gpus.size()) ? &gpus[static_cast<std::size_t>(slot)] : nullptr;
+    const GpuSample* g = slot < static_cast<int>(gpus.size()) ? &gpus[static_cast<std::size_t>(slot)] : nullptr;
     const bool reported = row.record.lastSampleAtMs != 0;
     switch (role) {
     case PresentRole: return g != nullptr || !reported;
@@ -64,23 +64,23 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     case PlaceRole:
         if (row.record.spec.rack.isEmpty()) return QString();
         return row.record.spec.rackUnit > 0 ? tr("%1 U%2").arg(row.record.spec.rack).arg(row.record.spec.rackUnit) : row.record.spec.rack;
-    case BandRole: return static_cast<int>(g ? temperatureBand(g->tempC, g->slowdownC) : TemperatureBand::NoData);
+    case BandRole: return static_cast<int>(g ? temperatureBand(g->temp_c, g->temp_slowdown_c) : TemperatureBand::NoData);
     default: break;
     }
     if (!g) return role == Qt::DisplayRole && !reported ? QVariant(tr("no data")) : QVariant();
     switch (role) {
-    case Qt::DisplayRole: return g->tempC ? QVariant(QStringLiteral("%1 °C").arg(*g->tempC, 0, 'f', 0)) : QVariant(tr("no data"));
+    case Qt::DisplayRole: return g->temp_c ? QVariant(QStringLiteral("%1 °C").arg(*g->temp_c, 0, 'f', 0)) : QVariant(tr("no data"));
     case Qt::ToolTipRole: return tooltip(row, *g);
-    case TempRole: return value(g->tempC);
-    case SlowdownRole: return value(g->slowdownC);
-    case UtilRole: return value(g->utilPct);
-    case PowerRole: return value(g->powerW);
-    case PowerLimitRole: return value(g->powerLimitW);
-    case FanRole: return value(g->fanPct);
-    case ClockRole: return value(g->smClockMhz);
-    case ThermalThrottleRole: return g->thermalThrottled();
-    case PowerThrottleRole: return g->powerThrottled();
-    case ThrottleRole: return g->throttle ? QVariant(*g->throttle) : QVariant();
+    case TempRole: return value(g->temp_c);
+    case SlowdownRole: return value(g->temp_slowdown_c);
+    case UtilRole: return value(g->util_pct);
+    case PowerRole: return value(g->power_w);
+    case PowerLimitRole: return value(g->power_limit_w);
+    case FanRole: return value(g->fan_pct);
+    case ClockRole: return value(g->sm_clock_mhz);
+    case ThermalThrottleRole: return thermalThrottled(*g);
+    case PowerThrottleRole: return powerThrottled(*g);
+    case ThrottleRole: return g->throttle ? QVariant(throttleReasons(*g)) : QVariant();
     case SparklineRole: {
         QVariantList points;
         if (static_cast<std::size_t>(slot) < row.trails.size())

@@ -48,7 +48,7 @@ private:
         std::vector<std::vector<std::optional<float>>> trails;
     };
     QVariant tileData(const Row& row, int slot, int role) const;
-    QString tooltip(const Row& row, const GpuStatus& g) const;
+    QString tooltip(const Row& row, const GpuSample& g) const;
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;

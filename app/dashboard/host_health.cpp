@@ -28,26 +28,27 @@ std::optional<HostHealth> connectionProblem(HostState state, const QString& reas
 
 QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
 
-std::optional<HostHealth> gpuProblem(const GpuStatus& g) {
-    const auto band = temperatureBand(g.tempC, g.slowdownC);
-    if (band == TemperatureBand::Slowdown || g.thermalThrottled()) {
+std::optional<HostHealth> gpuProblem(const GpuSample& g) {
+    const auto band = temperatureBand(g.temp_c, g.temp_slowdown_c);
+    const QStringList throttle = throttleReasons(g);
+    if (band == TemperatureBand::Slowdown || thermalThrottled(g)) {
         QString why = QStringLiteral("GPU %1").arg(g.index);
-        if (g.tempC) why += QStringLiteral(" at %1").arg(degrees(*g.tempC));
-        if (g.slowdownC) why += QStringLiteral(" (slowdown at %1)").arg(degrees(*g.slowdownC));
-        if (g.throttle && !worstThrottle(*g.throttle).isEmpty())
-            why += QStringLiteral(": %1, clocks reduced").arg(throttleLabel(worstThrottle(*g.throttle)));
+        if (g.temp_c) why += QStringLiteral(" at %1").arg(degrees(*g.temp_c));
+        if (g.temp_slowdown_c) why += QStringLiteral(" (slowdown at %1)").arg(degrees(*g.temp_slowdown_c));
+        if (!worstThrottle(throttle).isEmpty())
+            why += QStringLiteral(": %1, clocks reduced").arg(throttleLabel(worstThrottle(throttle)));
         return HostHealth{Level::Critical, QStringLiteral("thermal"), why};
     }
-    if (g.throttle && g.throttle->contains(QStringLiteral("hw_power_brake")))
+    if (throttle.contains(QStringLiteral("hw_power_brake")))
         return HostHealth{Level::Critical, QStringLiteral("power brake"),
                           QStringLiteral("GPU %1: the power supply asked for an emergency slowdown").arg(g.index)};
     if (band == TemperatureBand::Hot)
         return HostHealth{Level::Warning, QStringLiteral("hot"),
-                          QStringLiteral("GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.tempC))};
-    if (g.linkNarrowed())
-        return HostHealth{Level::Warning, QStringLiteral("PCIe x%1").arg(*g.pcieWidth),
+                          QStringLiteral("GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.temp_c))};
+    if (linkNarrowed(g))
+        return HostHealth{Level::Warning, QStringLiteral("PCIe x%1").arg(*g.pcie_width),
                           QStringLiteral("GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser")
-                              .arg(g.index).arg(*g.pcieWidth).arg(*g.pcieWidthMax)};
+                              .arg(g.index).arg(*g.pcie_width).arg(*g.pcie_width_max)};
     return std::nullopt;
 }
 
@@ -57,7 +58,7 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
     if (auto problem = connectionProblem(state, stateReason)) return *problem;
     if (!hasSample) return {Level::Unknown, QStringLiteral("no data"), QStringLiteral("waiting for the first sample")};
     std::optional<HostHealth> worst;
-    for (const GpuStatus& g : summary.gpus) {
+    for (const GpuSample& g : summary.gpus) {
         const auto p = gpuProblem(g);
         if (p && (!worst || p->level > worst->level)) worst = p;
     }

@@ -6,23 +6,17 @@
 #include <QString>
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
+#include "agent/protocol/sample.h"
 
 namespace fleetdeck {
 
-// One GPU as the views need it, read from a snapshot's `gpus[]`.
-struct GpuStatus {
-    int index = 0;
-    QString name;
-    std::optional<double> tempC, slowdownC, utilPct, powerW, powerLimitW, fanPct, smClockMhz;
-    std::optional<double> memUsedBytes, memTotalBytes;
-    std::optional<int> pcieGen, pcieGenMax, pcieWidth, pcieWidthMax;
-    std::optional<QStringList> throttle;  // nullopt: the driver does not say
-
-    bool thermalThrottled() const;
-    bool powerThrottled() const;
-    bool linkNarrowed() const;  // trained below its maximum width (generation drops when idle are normal)
-};
+// One GPU as the agent reports it (agent/protocol/sample.h), and what the views ask of it.
+using protocol::GpuSample;
+bool thermalThrottled(const GpuSample& gpu);
+bool powerThrottled(const GpuSample& gpu);
+bool linkNarrowed(const GpuSample& gpu);  // trained below its maximum width (generation drops when idle are normal)
+QStringList throttleReasons(const GpuSample& gpu);  // empty when not throttled or not known
+QString gpuName(const GpuSample& gpu);               // "NVIDIA H100 80GB HBM3", empty when unknown
 
 // The headline numbers of one snapshot, computed once on the fleet thread when it arrives, so the
 // views copy a few hundred bytes per host instead of the whole snapshot.
@@ -31,7 +25,7 @@ struct HostSummary {
     std::optional<double> hottestCpuTempC;
     QString hottestCpuSensor;  // "coretemp Package id 1"
     std::optional<double> memUsedBytes, memTotalBytes;
-    std::vector<GpuStatus> gpus;
+    std::vector<GpuSample> gpus;
     std::optional<double> gpuUtilMeanPct, gpuUtilMaxPct, gpuTempMeanC, gpuTempMaxC;
     std::optional<double> gpuPowerW;      // all GPUs together
     QString worstThrottle;                // agent's name, empty when none matters
@@ -39,7 +33,7 @@ struct HostSummary {
     std::optional<double> nicRxBytesPerS, nicTxBytesPerS;  // all NICs together
 };
 
-HostSummary summarizeSnapshot(const nlohmann::json& snapshot);
+HostSummary summarizeSample(const protocol::Sample& sample);
 
 // "1.3 GB/s", "820 kB/s": network rates in decimal units, as link speeds are quoted.
 QString formatRate(double bytesPerS);

@@ -19,13 +19,13 @@ int RackModel::rowCount(const QModelIndex& parent) const { return parent.isValid
 // The hottest GPU relative to its own threshold decides; a host without GPUs is judged by its CPU.
 RackModel::Row RackModel::makeRow(HostRecord r) {
     Row row;
-    row.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
+    row.health = r.health;
     TemperatureBand band = TemperatureBand::NoData;
-    for (const GpuStatus& g : r.summary.gpus) {
-        const TemperatureBand b = temperatureBand(g.tempC, g.slowdownC);
-        if (b > band || (b == band && g.tempC && (!row.worstC || *g.tempC > *row.worstC))) {
+    for (const GpuSample& g : r.summary.gpus) {
+        const TemperatureBand b = temperatureBand(g.temp_c, g.temp_slowdown_c);
+        if (b > band || (b == band && g.temp_c && (!row.worstC || *g.temp_c > *row.worstC))) {
             band = b;
-            row.worstC = g.tempC;
+            row.worstC = g.temp_c;
             row.worstSource = QStringLiteral("GPU %1").arg(g.index);
         }
     }

@@ -1,12 +1,9 @@
 #include "app/dashboard/sensor_table_model.h"
 
 #include "app/dashboard/temperature_band.h"
-#include "app/json_fields.h"
 
 namespace fleetdeck {
 namespace {
-
-using Json = nlohmann::json;
 
 QString unitText(const QString& unit) {
     if (unit == QLatin1String("C")) return QStringLiteral("°C");
@@ -18,32 +15,24 @@ QString unitText(const QString& unit) {
 
 SensorTableModel::SensorTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SensorTableModel::setSnapshot(const Json& snapshot) {
+void SensorTableModel::setSample(const protocol::Sample& sample) {
+    const auto text = [](const std::string& t) { return QString::fromStdString(t); };
     std::vector<Reading> rows;
-    const auto each = [&snapshot](const char* key, auto&& fn) {
-        if (const auto it = snapshot.find(key); it != snapshot.end() && it->is_array())
-            for (const auto& e : *it)
-                if (e.is_object()) fn(e);
-    };
-    each("sensors", [&rows](const Json& e) {
-        const QString unit = textAt(e, "unit");
-        const QString label = textAt(e, "label");
-        rows.push_back({textAt(e, "chip") + QLatin1Char('/') + textAt(e, "hwmon"), label.isEmpty() ? textAt(e, "input") : label,
-                        unitText(unit), numberAt(e, "value"), numberAt(e, "max"), numberAt(e, "crit"),
-                        unit == QLatin1String("C")});
-    });
-    each("thermal_zones", [&rows](const Json& e) {
-        rows.push_back({QStringLiteral("thermal/") + textAt(e, "zone"), textAt(e, "type"), QStringLiteral("°C"),
-                        numberAt(e, "temp_c"), std::nullopt, std::nullopt, true});
-    });
-    each("gpus", [&rows](const Json& e) {
-        const QString source = QStringLiteral("GPU %1").arg(numberAt(e, "index").value_or(0), 0, 'f', 0);
-        rows.push_back({source, textAt(e, "name") + QStringLiteral(" temperature"), QStringLiteral("°C"), numberAt(e, "temp_c"),
-                        numberAt(e, "temp_slowdown_c"), numberAt(e, "temp_shutdown_c"), true});
-        rows.push_back({source, QStringLiteral("fan"), QStringLiteral("%"), numberAt(e, "fan_pct"), std::nullopt, std::nullopt, false});
-        rows.push_back({source, QStringLiteral("board power"), QStringLiteral("W"), numberAt(e, "power_w"),
-                        numberAt(e, "power_limit_w"), std::nullopt, false});
-    });
+    for (const protocol::SensorSample& e : sample.sensors) {
+        const QString label = text(e.label.value_or(""));
+        rows.push_back({text(e.chip) + QLatin1Char('/') + text(e.hwmon), label.isEmpty() ? text(e.input) : label,
+                        unitText(text(e.unit)), e.value, e.max, e.crit, e.unit == "C"});
+    }
+    for (const protocol::ThermalZoneSample& z : sample.thermal_zones)
+        rows.push_back({QStringLiteral("thermal/") + text(z.zone), text(z.type.value_or("")), QStringLiteral("°C"), z.temp_c,
+                        std::nullopt, std::nullopt, true});
+    for (const protocol::GpuSample& g : sample.gpus) {
+        const QString source = QStringLiteral("GPU %1").arg(g.index);
+        rows.push_back({source, text(g.name.value_or("")) + QStringLiteral(" temperature"), QStringLiteral("°C"), g.temp_c,
+                        g.temp_slowdown_c, g.temp_shutdown_c, true});
+        rows.push_back({source, QStringLiteral("fan"), QStringLiteral("%"), g.fan_pct, std::nullopt, std::nullopt, false});
+        rows.push_back({source, QStringLiteral("board power"), QStringLiteral("W"), g.power_w, g.power_limit_w, std::nullopt, false});
+    }
     const bool sameShape = rows.size() == rows_.size();
     if (!sameShape) beginResetModel();
     rows_ = std::move(rows);

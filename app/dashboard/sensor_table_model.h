@@ -3,12 +3,12 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/protocol/sample.h"
 
 namespace fleetdeck {
 
-// Every temperature, fan and power reading of one snapshot as a table: hwmon sensors, thermal
-// zones and GPUs, with their limits. Fed by the host page from the host's latest snapshot.
+// Every temperature, fan and power reading of one sample as a table: hwmon sensors, thermal
+// zones and GPUs, with their limits. Fed by the host page from the host's latest sample.
 class SensorTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -17,7 +17,7 @@ public:
 
     explicit SensorTableModel(QObject* parent = nullptr);
 
-    void setSnapshot(const nlohmann::json& snapshot);
+    void setSample(const protocol::Sample& sample);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSettings>
 #include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,7 @@ Json hostToJson(const HostSpec& h) {
     for (const QString& t : h.tags) tags.push_back(str(t));
     if (!tags.empty()) j["tags"] = tags;
     if (!h.residentAgent) j["resident_agent"] = false;
+    if (!h.meshAddress.isEmpty()) j["mesh_address"] = str(h.meshAddress);
     return j;
 }
 
@@ -56,6 +58,7 @@ HostSpec hostFromJson(const Json& j) {
         for (const Json& t : j["tags"])
             if (t.is_string()) h.tags << QString::fromStdString(t.get<std::string>());
     if (const auto it = j.find("resident_agent"); it != j.end() && it->is_boolean()) h.residentAgent = it->get<bool>();
+    h.meshAddress = textField(j, "mesh_address");
     return h;
 }
 
@@ -68,6 +71,8 @@ std::optional<QString> validateHost(const HostSpec& spec) {
     if (spec.address.isEmpty()) return QStringLiteral("%1 needs an address (host name, IP or ssh-config alias)").arg(spec.name);
     if (!addressRe.match(spec.address).hasMatch() || spec.address.startsWith(QLatin1Char('-')))
         return QStringLiteral("'%1' is not a host name or IP address").arg(spec.address);
+    if (!spec.meshAddress.isEmpty() && (!addressRe.match(spec.meshAddress).hasMatch() || spec.meshAddress.startsWith(QLatin1Char('-'))))
+        return QStringLiteral("%1's mesh address '%2' is not a host name or IP address").arg(spec.name, spec.meshAddress);
     if (!userRe.match(spec.user).hasMatch() || spec.user.startsWith(QLatin1Char('-')))
         return QStringLiteral("'%1' is not a user name").arg(spec.user);
     if (spec.port < 0 || spec.port > 65535) return QStringLiteral("port %1 is out of range 1..65535").arg(spec.port);
@@ -172,6 +177,40 @@ int Inventory::merge(const std::vector<HostSpec>& imported) {
             ++added;
         }
     return added;
+}
+
+std::optional<QString> setMeshAddress(const QString& path, const QString& host, const QString& address) {
+    QString error;
+    auto inventory = Inventory::load(path, &error);
+    if (!inventory) return error;
+    const HostSpec* found = inventory->find(host);
+    if (!found) return QStringLiteral("%1 is not in the inventory (%2): only inventory hosts keep a mesh address").arg(host, path);
+    HostSpec spec = *found;
+    spec.meshAddress = address.trimmed();
+    if (auto problem = inventory->put(spec)) return problem;
+    return inventory->save(path);
+}
+
+std::optional<QString> moveMeshAddressesIntoInventory(const QString& path) {
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("latency_mesh_address"));
+    const QStringList hosts = settings.childKeys();
+    if (hosts.isEmpty()) return std::nullopt;
+    QString error;
+    auto inventory = Inventory::load(path, &error);
+    if (!inventory) return error;
+    bool moved = false;
+    for (const QString& host : hosts) {
+        const HostSpec* found = inventory->find(host);
+        if (!found || !found->meshAddress.isEmpty()) continue;
+        HostSpec spec = *found;
+        spec.meshAddress = settings.value(host).toString().trimmed();
+        moved = !inventory->put(spec) || moved;  // one that is no address stays behind
+    }
+    if (moved)
+        if (auto problem = inventory->save(path)) return problem;
+    settings.remove(QString());  // the group: what the inventory could take, it now holds
+    return std::nullopt;
 }
 
 }  // namespace fleetdeck

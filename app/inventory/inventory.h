@@ -42,4 +42,14 @@ private:
 // Why a spec cannot go into the inventory, or nullopt.
 std::optional<QString> validateHost(const HostSpec& spec);
 
+// Sets one host's mesh address (HostSpec::meshAddress; empty: its SSH address) in the inventory
+// at `path` and saves it. Returns an error sentence: the file cannot be read or written, the host
+// is not in it, or the address is not one.
+std::optional<QString> setMeshAddress(const QString& path, const QString& host, const QString& address);
+
+// Mesh addresses chosen before they were kept in the inventory lived in the app's settings (group
+// "latency_mesh_address", by host name). Each inventory host without a mesh address takes its old
+// choice; the group is removed once the inventory is saved. Returns an error sentence on failure.
+std::optional<QString> moveMeshAddressesIntoInventory(const QString& path);
+
 }  // namespace fleetdeck

@@ -13,11 +13,11 @@ QString msOrDash(const std::optional<double>& v) { return v ? formatMs(*v) : QSt
 LatencyCell cellFor(const LinkStats* s, const std::optional<double>& median) {
     LatencyCell c;
     if (!s) return c;
-    c.p50Ms = s->p50Ms;
-    if (s->p50Ms) c.scale = LatencyMapModel::scalePosition(*s->p50Ms);
-    if (s->lossPct > 0) c.state = LatencyCell::State::Lossy;
-    else if (s->p50Ms && median && *median > 0 && *s->p50Ms > 3.0 * *median) c.state = LatencyCell::State::Slow;
-    else if (s->p50Ms) c.state = LatencyCell::State::Measured;
+    c.p50Ms = s->p50_ms;
+    if (s->p50_ms) c.scale = LatencyMapModel::scalePosition(*s->p50_ms);
+    if (s->loss_pct > 0) c.state = LatencyCell::State::Lossy;
+    else if (s->p50_ms && median && *median > 0 && *s->p50_ms > 3.0 * *median) c.state = LatencyCell::State::Slow;
+    else if (s->p50_ms) c.state = LatencyCell::State::Measured;
     return c;
 }
 
@@ -77,14 +77,14 @@ QString LatencyMapModel::tooltip(int row, int column) const {
         return QStringLiteral("%1\nno data%2").arg(title, why ? QStringLiteral(": %1").arg(*why) : QStringLiteral(" yet"));
     }
     QString text = QStringLiteral("%1 → %2:%3\n").arg(title, b.address).arg(b.port);
-    text += QStringLiteral("sent %1, received %2, loss %3 %\n").arg(s->sent).arg(s->received).arg(s->lossPct, 0, 'f', 0);
+    text += QStringLiteral("sent %1, received %2, loss %3 %\n").arg(s->sent).arg(s->received).arg(s->loss_pct, 0, 'f', 0);
     text += QStringLiteral("min %1 · p50 %2 · p95 %3 · max %4\n")
-                .arg(msOrDash(s->minMs), msOrDash(s->p50Ms), msOrDash(s->p95Ms), msOrDash(s->maxMs));
+                .arg(msOrDash(s->min_ms), msOrDash(s->p50_ms), msOrDash(s->p95_ms), msOrDash(s->max_ms));
     text += QStringLiteral("errors: %1 timeout, %2 refused, %3 unreachable, %4 other")
                 .arg(s->timeouts)
                 .arg(s->refused)
                 .arg(s->unreachable)
-                .arg(s->otherErrors);
+                .arg(s->other_errors);
     if (c.state == LatencyCell::State::Slow) text += QStringLiteral("\nslow: p50 over 3× the median of its kind");
     return text;
 }

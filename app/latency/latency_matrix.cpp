@@ -2,18 +2,10 @@
 
 #include <algorithm>
 
-#include "app/json_fields.h"
-
 namespace fleetdeck {
 namespace {
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
-
-// An integer count, 0 when absent or not an integer (value() would throw on a wrong type).
-int count(const nlohmann::json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number_integer() ? it->get<int>() : 0;
-}
 
 }  // namespace
 
@@ -47,31 +39,16 @@ const LinkStats* LatencyMatrix::linkAt(int from, int to) const {
     return s ? &*s : nullptr;
 }
 
-void LatencyMatrix::setProbeResult(const QString& from, const nlohmann::json& result) {
-    const auto targets = result.find("targets");
-    if (targets == result.end() || !targets->is_array()) {
+void LatencyMatrix::setProbeResult(const QString& from, const protocol::ProbeResult& result) {
+    if (result.targets.empty()) {
         setSourceError(from, QStringLiteral("the probe answer had no targets"));
         return;
     }
-    for (const auto& t : *targets) {
-        if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
-        const QString to = QString::fromStdString(t["name"].get<std::string>());
+    for (const protocol::ProbeTargetResult& t : result.targets) {
+        if (!t.name) continue;
+        const QString to = QString::fromStdString(*t.name);
         if (to == from || indexOf(to) < 0) continue;
-        LinkStats s;
-        s.sent = count(t, "sent");
-        s.received = count(t, "received");
-        s.lossPct = numberAt(t, "loss_pct").value_or(0.0);
-        s.minMs = numberAt(t, "min_ms");
-        s.p50Ms = numberAt(t, "p50_ms");
-        s.p95Ms = numberAt(t, "p95_ms");
-        s.maxMs = numberAt(t, "max_ms");
-        if (const auto e = t.find("errors"); e != t.end() && e->is_object()) {
-            s.timeouts = count(*e, "timeout");
-            s.refused = count(*e, "refused");
-            s.unreachable = count(*e, "unreachable");
-            s.otherErrors = count(*e, "other");
-        }
-        setLink(from, to, s);
+        setLink(from, to, t.stats);
     }
 }
 
@@ -110,7 +87,7 @@ std::optional<double> LatencyMatrix::medianP50(bool sameRackLinks) const {
     const int n = static_cast<int>(hosts_.size());
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
-            if (const LinkStats* s = linkAt(i, j); s && s->p50Ms && sameRackAt(i, j) == sameRackLinks) values.push_back(*s->p50Ms);
+            if (const LinkStats* s = linkAt(i, j); s && s->p50_ms && sameRackAt(i, j) == sameRackLinks) values.push_back(*s->p50_ms);
     if (values.empty()) return std::nullopt;
     const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
     std::nth_element(values.begin(), mid, values.end());
@@ -136,13 +113,13 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
             const MeshHost& b = hosts_[static_cast<std::size_t>(j)];
             const bool same = sameRackAt(i, j);
             const auto median = same ? sameMedian : crossMedian;
-            const bool slow = s->p50Ms && median && *median > 0 && *s->p50Ms > 3.0 * *median;
-            const bool lossy = s->lossPct > 0;
+            const bool slow = s->p50_ms && median && *median > 0 && *s->p50_ms > 3.0 * *median;
+            const bool lossy = s->loss_pct > 0;
             if (!slow && !lossy) continue;
             QStringList parts;
-            if (s->p50Ms) parts << QStringLiteral("p50 %1").arg(formatMs(*s->p50Ms));
+            if (s->p50_ms) parts << QStringLiteral("p50 %1").arg(formatMs(*s->p50_ms));
             else parts << QStringLiteral("no reply");
-            if (lossy) parts << QStringLiteral("%1 % loss").arg(s->lossPct, 0, 'f', 0);
+            if (lossy) parts << QStringLiteral("%1 % loss").arg(s->loss_pct, 0, 'f', 0);
             QString text = QStringLiteral("%1 → %2: %3").arg(a.name, b.name, parts.join(QStringLiteral(", ")));
             if (median)
                 text += QStringLiteral("; other %1 links %2").arg(same ? QStringLiteral("same-rack") : QStringLiteral("cross-rack"),
@@ -164,8 +141,8 @@ QString LatencyMatrix::toCsv() const {
                        .arg(a.name, b.name, sameRack(a.name, b.name) ? QStringLiteral("yes") : QStringLiteral("no"))
                        .arg(s->sent)
                        .arg(s->received)
-                       .arg(s->lossPct, 0, 'f', 1)
-                       .arg(cell(s->minMs), cell(s->p50Ms), cell(s->p95Ms), cell(s->maxMs));
+                       .arg(s->loss_pct, 0, 'f', 1)
+                       .arg(cell(s->min_ms), cell(s->p50_ms), cell(s->p95_ms), cell(s->max_ms));
         }
     return csv;
 }
@@ -181,8 +158,8 @@ nlohmann::json LatencyMatrix::toJson() const {
             if (const auto s = link(a.name, b.name))
                 links.push_back({{"source", a.name.toStdString()}, {"target", b.name.toStdString()},
                                  {"same_rack", sameRack(a.name, b.name)}, {"sent", s->sent}, {"received", s->received},
-                                 {"loss_pct", s->lossPct}, {"min_ms", opt(s->minMs)}, {"p50_ms", opt(s->p50Ms)},
-                                 {"p95_ms", opt(s->p95Ms)}, {"max_ms", opt(s->maxMs)}});
+                                 {"loss_pct", s->loss_pct}, {"min_ms", opt(s->min_ms)}, {"p50_ms", opt(s->p50_ms)},
+                                 {"p95_ms", opt(s->p95_ms)}, {"max_ms", opt(s->max_ms)}});
     nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : this->findings()) findings.push_back(f.text.toStdString());
     nlohmann::json errors = nlohmann::json::object();

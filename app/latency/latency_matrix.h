@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/probe_result.h"
+
 namespace fleetdeck {
 
 // One host as the mesh sees it: the address its peers connect to (normally its SSH port on the
@@ -23,15 +25,8 @@ struct MeshHost {
     bool simulated = false;  // simulated hosts reach only simulated peers, real hosts only real ones
 };
 
-// One source → target link from a probe round.
-struct LinkStats {
-    int sent = 0;
-    int received = 0;
-    double lossPct = 0;
-    std::optional<double> minMs, p50Ms, p95Ms, maxMs;
-    // Failed attempts by kind (refused attempts count as received: they are round trips).
-    int timeouts = 0, refused = 0, unreachable = 0, otherErrors = 0;
-};
+// One source → target link from a probe round, as the agent measured it.
+using LinkStats = protocol::ProbeStats;
 
 // Something an ops engineer should look at, in words.
 struct LatencyFinding {
@@ -53,8 +48,8 @@ public:
     int indexOf(const QString& name) const;
 
     void setLink(const QString& from, const QString& to, const LinkStats& stats);
-    // Reads one `probe` result (docs/protocol.md) from `from`, matching targets by name.
-    void setProbeResult(const QString& from, const nlohmann::json& result);
+    // One `probe` result from `from`, matching targets by name.
+    void setProbeResult(const QString& from, const protocol::ProbeResult& result);
     // The source could not be asked (down, no agent): its row shows why.
     void setSourceError(const QString& from, const QString& reason);
     void clearLinks();

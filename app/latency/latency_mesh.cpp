@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QMetaObject>
 
+#include <map>
+
 #include "app/fleet_monitor.h"
 #include "app/latency/mesh_address.h"
 
@@ -53,22 +55,28 @@ void LatencyMesh::measureNow() {
     if (running_) return;
     timer_.stop();
     std::vector<MeshHost> hosts;
-    for (const HostRecord& r : telemetry_.summaries()) hosts.push_back(meshHostFor(r.spec, store_.meshAddress(r.spec.name)));
+    std::map<QString, HostRecord> records;
+    for (HostRecord& r : telemetry_.summaries()) {
+        hosts.push_back(meshHostFor(r.spec));
+        records.emplace(r.spec.name, std::move(r));
+    }
     auto round = std::make_shared<Round>();
     round->matrix.setHosts(hosts);
     running_ = true;
     round->waiting = static_cast<int>(hosts.size()) + 1;  // +1 until every request is out
     store_.roundStarted(static_cast<int>(hosts.size()), nowMs());
     for (const MeshHost& source : round->matrix.hosts()) {
-        timeRoundTrip(source.name);
-        askSource(source, round->matrix.hosts(), round);
+        const HostRecord& record = records.at(source.name);
+        timeRoundTrip(source.name, record);
+        askSource(source, record, round->matrix.hosts(), round);
     }
     sourceDone(round, false);
 }
 
-void LatencyMesh::askSource(const MeshHost& source, const std::vector<MeshHost>& hosts, const std::shared_ptr<Round>& round) {
+void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& hosts,
+                            const std::shared_ptr<Round>& round) {
     HostSession* session = monitor_.session(source.name);
-    const HostState state = session ? session->state() : HostState::Idle;
+    const HostState state = record.state;
     if (!session) {
         round->matrix.setSourceError(source.name, tr("no session"));
         sourceDone(round);
@@ -76,12 +84,12 @@ void LatencyMesh::askSource(const MeshHost& source, const std::vector<MeshHost>&
     }
     if (state != HostState::Connected && state != HostState::Stale) {
         if (state == HostState::Idle || state == HostState::Connecting) round->someConnecting = true;
-        const QString why = session->reason();
+        const QString& why = record.reason;
         round->matrix.setSourceError(source.name, why.isEmpty() ? toString(state) : QStringLiteral("%1: %2").arg(toString(state), why));
         sourceDone(round);
         return;
     }
-    if (!session->hello().capabilities.contains(QStringLiteral("probe"))) {
+    if (!session->hello().serves("probe")) {
         round->matrix.setSourceError(source.name, tr("its agent is too old to probe; update it"));
         sourceDone(round);
         return;
@@ -99,16 +107,16 @@ void LatencyMesh::askSource(const MeshHost& source, const std::vector<MeshHost>&
                                    {"timeout_ms", options_.timeoutMs}, {"concurrency", std::min<int>(64, static_cast<int>(targets.size()))}};
     const QString name = source.name;
     session->request(QStringLiteral("probe"), params, [this, name, round](const Reply& reply) {
-        if (reply.ok()) round->matrix.setProbeResult(name, reply.result);
+        if (reply.ok()) round->matrix.setProbeResult(name, protocol::probe_result_from_json(reply.result));
         else round->matrix.setSourceError(name, QString::fromStdString(reply.error->message));
         sourceDone(round);
     }, attemptMs + 10000);
 }
 
-void LatencyMesh::timeRoundTrip(const QString& host) {
+void LatencyMesh::timeRoundTrip(const QString& host, const HostRecord& record) {
     HostSession* session = monitor_.session(host);
-    if (!session || session->state() != HostState::Connected) {
-        store_.setRoundTrip(host, std::nullopt, session ? toString(session->state()) : tr("no session"), nowMs());
+    if (!session || record.state != HostState::Connected) {
+        store_.setRoundTrip(host, std::nullopt, session ? toString(record.state) : tr("no session"), nowMs());
         return;
     }
     auto clock = std::make_shared<QElapsedTimer>();

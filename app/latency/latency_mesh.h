@@ -51,8 +51,10 @@ private:
         bool someConnecting = false;
     };
 
-    void askSource(const MeshHost& source, const std::vector<MeshHost>& hosts, const std::shared_ptr<Round>& round);
-    void timeRoundTrip(const QString& host);
+    // Each source's state and reason come from the telemetry store, as every view shows them.
+    void askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& hosts,
+                   const std::shared_ptr<Round>& round);
+    void timeRoundTrip(const QString& host, const HostRecord& record);
     // One source answered (or could not be asked); the round ends when the last one has.
     void sourceDone(const std::shared_ptr<Round>& round, bool isSource = true);
     void scheduleNext(bool someConnecting);

@@ -28,7 +28,7 @@ void LatencyStore::roundFinished(LatencyMatrix matrix, qint64 nowMs) {
             const auto s = matrix.link(a.name, b.name);
             if (!s) continue;
             auto& ring = history_[{a.name, b.name}];
-            ring.push_back({nowMs, s->p50Ms, s->p95Ms, s->lossPct});
+            ring.push_back({nowMs, s->p50_ms, s->p95_ms, s->loss_pct});
             while (ring.size() > capacity_) ring.pop_front();
         }
     matrix_ = std::move(matrix);
@@ -48,19 +48,6 @@ void LatencyStore::setIntervalS(int seconds) {
     std::lock_guard lock(mutex_);
     status_.intervalS = seconds;
     ++generation_;
-}
-
-void LatencyStore::setMeshAddress(const QString& host, const QString& address) {
-    std::lock_guard lock(mutex_);
-    if (address.isEmpty()) meshAddresses_.erase(host);
-    else meshAddresses_[host] = address;
-    ++generation_;
-}
-
-QString LatencyStore::meshAddress(const QString& host) const {
-    std::lock_guard lock(mutex_);
-    const auto it = meshAddresses_.find(host);
-    return it == meshAddresses_.end() ? QString() : it->second;
 }
 
 LatencyMatrix LatencyStore::matrix() const {

@@ -50,10 +50,6 @@ public:
     void setRoundTrip(const QString& host, std::optional<double> ms, const QString& error, qint64 nowMs);
     void setIntervalS(int seconds);
 
-    // The address the user picked for a host's mesh traffic; empty for the default.
-    void setMeshAddress(const QString& host, const QString& address);
-    QString meshAddress(const QString& host) const;
-
     LatencyMatrix matrix() const;
     std::vector<LinkPoint> history(const QString& from, const QString& to) const;  // oldest first
     std::map<QString, HostRoundTrip> roundTrips() const;
@@ -66,7 +62,6 @@ private:
     LatencyMatrix matrix_;
     std::map<std::pair<QString, QString>, std::deque<LinkPoint>> history_;
     std::map<QString, HostRoundTrip> roundTrips_;
-    std::map<QString, QString> meshAddresses_;
     MeshRoundStatus status_;
     quint64 generation_ = 0;
 };

@@ -16,7 +16,7 @@ QString simulatedMeshAddress(const QString& name, const QString& rack) {
     return QStringLiteral("%1.%2.sim.invalid").arg(dnsLabel(name), dnsLabel(rack));
 }
 
-MeshHost meshHostFor(const HostSpec& spec, const QString& chosen) {
+MeshHost meshHostFor(const HostSpec& spec) {
     MeshHost h;
     h.name = spec.name;
     h.rack = spec.rack;
@@ -27,7 +27,7 @@ MeshHost meshHostFor(const HostSpec& spec, const QString& chosen) {
     case HostSpec::Kind::Local: h.address = QStringLiteral("127.0.0.1"); break;
     case HostSpec::Kind::Simulated: h.address = simulatedMeshAddress(spec.name, spec.rack); break;
     }
-    if (!chosen.isEmpty() && !h.simulated) h.address = chosen;
+    if (!spec.meshAddress.isEmpty() && !h.simulated) h.address = spec.meshAddress;
     return h;
 }
 

@@ -18,7 +18,7 @@ QString simulatedMeshAddress(const QString& name, const QString& rack);
 // Where peers reach a host in a probe round. By default the address the app itself uses: the SSH
 // address for SSH hosts, loopback for this machine, the simulated address for simulated hosts.
 // `chosen` (one of the host's interface addresses, picked by the user) replaces it when set.
-MeshHost meshHostFor(const HostSpec& spec, const QString& chosen = {});
+MeshHost meshHostFor(const HostSpec& spec);
 
 // Whether `from` can measure `to` at all: simulated hosts only reach simulated peers and real
 // hosts only real ones (a real agent never gets a simulated name to resolve).

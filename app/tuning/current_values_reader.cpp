@@ -4,6 +4,7 @@
 #include <QPointer>
 
 #include "app/fleet_monitor.h"
+#include "app/problem.h"
 #include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck::tuning {
@@ -13,7 +14,7 @@ nlohmann::json tuneReadParams(const std::vector<std::string>& ids) { return {{"s
 CurrentValues currentValuesFromReply(const Reply& reply) {
     CurrentValues out;
     if (!reply.ok()) {
-        out.unavailable = reply.error->code == protocol::ErrorCode::MethodNotFound
+        out.unavailable = problemFrom(*reply.error).action() == ProblemAction::HideFeature
                               ? kAgentTooOld
                               : "current values unavailable: " + reply.error->message;
         return out;
@@ -49,7 +50,7 @@ ReadCurrentValues readThroughFleet(FleetMonitor& monitor, QObject* context) {
                 deliver({nlohmann::json::object(), "current values unavailable: " + host.toStdString() + " is not connected"});
                 return;
             }
-            if (!session->hello().capabilities.contains(QStringLiteral("tune.read"))) {
+            if (!session->hello().serves("tune.read")) {
                 deliver({nlohmann::json::object(), kAgentTooOld});
                 return;
             }

@@ -4,6 +4,8 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "agent/protocol/decode.h"
+
 namespace fleetdeck {
 namespace {
 
@@ -90,88 +92,22 @@ std::optional<std::string> listOfObjects(const Json& object, const std::string& 
     return std::nullopt;
 }
 
-std::optional<std::string> checkGpu(const Json& g, const std::string& at) {
-    if (auto bad = expect(g, at, Kind::Number,
-                          {"index", "temp_c", "temp_slowdown_c", "temp_shutdown_c", "temp_junction_c", "temp_mem_c",
-                           "util_pct", "mem_util_pct", "mem_used_bytes", "mem_total_bytes", "power_w", "power_limit_w",
-                           "power_limit_min_w", "power_limit_max_w", "fan_pct", "sm_clock_mhz", "mem_clock_mhz",
-                           "pcie_gen", "pcie_width", "pcie_gen_max", "pcie_width_max"}))
-        return bad;
-    if (auto bad = expect(g, at, Kind::String, {"vendor", "name", "uuid", "pci_bus_id"})) return bad;
-    if (auto bad = expect(g, at, Kind::Array, {"throttle"})) return bad;
-    if (const auto t = g.find("throttle"); t != g.end() && t->is_array()) {
-        if (t->size() > 32) return at + ".throttle: " + std::to_string(t->size()) + " reasons, at most 32";
-        for (const Json& r : *t)
-            if (!r.is_string()) return at + ".throttle: expected names, got " + std::string(r.type_name());
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::optional<std::string> checkBounds(const Json& value, const AgentInputLimits& limits, const std::string& path) {
     return walk(value, limits, path, 0);
 }
 
-std::optional<std::string> checkSample(const Json& data, const AgentInputLimits& limits) {
-    const std::string path = "data";
-    if (!data.is_object()) return path + ": expected an object, got " + std::string(data.type_name());
-    if (auto bad = expect(data, path, Kind::Integer, {"time_ms"})) return bad;
-    if (auto bad = expect(data, path, Kind::Object, {"cpu", "memory"})) return bad;
-    if (const auto cpu = data.find("cpu"); cpu != data.end() && cpu->is_object()) {
-        if (auto bad = expect(*cpu, path + ".cpu", Kind::Number, {"util_pct", "freq_mhz", "package_temp_c"})) return bad;
-        if (auto bad = listOfObjects(*cpu, path + ".cpu", "cores", limits.maxSampleCores, [](const Json& c, const std::string& at) {
-                return expect(c, at, Kind::Number, {"index", "util_pct", "freq_mhz"});
-            }))
-            return bad;
-    }
-    if (const auto mem = data.find("memory"); mem != data.end() && mem->is_object())
-        if (auto bad = expect(*mem, path + ".memory", Kind::Number,
-                              {"total_bytes", "available_bytes", "used_bytes", "swap_total_bytes", "swap_used_bytes"}))
-            return bad;
-    if (auto bad = listOfObjects(data, path, "gpus", limits.maxSampleGpus, checkGpu)) return bad;
-    if (auto bad = listOfObjects(data, path, "sensors", limits.maxSampleListItems, [](const Json& s, const std::string& at) {
-            if (auto b = expect(s, at, Kind::Number, {"value", "max", "crit"})) return b;
-            return expect(s, at, Kind::String, {"chip", "label", "kind", "unit", "hwmon", "input"});
-        }))
-        return bad;
-    if (auto bad = listOfObjects(data, path, "nics", limits.maxSampleListItems, [](const Json& n, const std::string& at) {
-            if (auto b = expect(n, at, Kind::Number, {"speed_mbps", "mtu", "rx_bytes", "tx_bytes", "rx_bytes_per_s", "tx_bytes_per_s"})) return b;
-            return expect(n, at, Kind::String, {"name", "type", "operstate"});
-        }))
-        return bad;
-    if (auto bad = listOfObjects(data, path, "thermal_zones", limits.maxSampleListItems, [](const Json& z, const std::string& at) {
-            return expect(z, at, Kind::Number, {"temp_c"});
-        }))
-        return bad;
-    if (auto bad = listOfObjects(data, path, "infiniband", limits.maxSampleListItems, [](const Json& p, const std::string& at) {
-            return expect(p, at, Kind::Number, {"rate_gbps"});
-        }))
-        return bad;
-    // The lists the app reads are checked above by name; this holds everything else in a sample
-    // (labels, keys it does not know yet) to sample-sized caps.
+protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits) {
+    // The decoder holds each list the app keeps to its own cap (before reading its elements);
+    // then everything in the sample, known keys or not (labels, keys of a newer agent), is held
+    // to sample-sized caps.
+    protocol::Sample sample = protocol::sample_from_json(data, limits.sample, "data");
     AgentInputLimits sampleLimits = limits;
     sampleLimits.maxStringBytes = limits.maxSampleStringBytes;
-    sampleLimits.maxArrayItems = std::max(limits.maxSampleCores, limits.maxSampleListItems);
-    return checkBounds(data, sampleLimits, path);
-}
-
-std::optional<std::string> checkHelloResult(const Json& result) {
-    const std::string path = "result";
-    if (!result.is_object()) return path + ": expected an object, got " + std::string(result.type_name());
-    if (auto bad = expect(result, path, Kind::Integer, {"protocol"})) return bad;
-    if (auto bad = expect(result, path, Kind::String, {"agent", "agent_version"})) return bad;
-    if (auto bad = expect(result, path, Kind::Boolean, {"simulated", "privileged"})) return bad;
-    if (auto bad = expect(result, path, Kind::Object, {"host"})) return bad;
-    if (const auto host = result.find("host"); host != result.end() && host->is_object())
-        if (auto bad = expect(*host, path + ".host", Kind::String, {"hostname", "machine_id", "arch", "kernel"})) return bad;
-    if (auto bad = expect(result, path, Kind::Array, {"capabilities", "recovered"})) return bad;
-    if (const auto caps = result.find("capabilities"); caps != result.end() && caps->is_array()) {
-        if (caps->size() > 256) return path + ".capabilities: " + std::to_string(caps->size()) + " methods, at most 256";
-        for (const Json& c : *caps)
-            if (!c.is_string()) return path + ".capabilities: expected method names, got " + std::string(c.type_name());
-    }
-    return std::nullopt;
+    sampleLimits.maxArrayItems = std::max(limits.sample.max_cores, limits.sample.max_list_items);
+    if (auto bad = checkBounds(data, sampleLimits, "data")) throw protocol::DecodeError(*bad);
+    return sample;
 }
 
 std::optional<std::string> checkFactsResult(const Json& result, const AgentInputLimits& limits) {
@@ -187,13 +123,13 @@ std::optional<std::string> checkFactsResult(const Json& result, const AgentInput
     }
     if (const auto mem = result.find("memory"); mem != result.end() && mem->is_object())
         if (auto bad = expect(*mem, path + ".memory", Kind::Number, {"total_bytes"})) return bad;
-    if (auto bad = listOfObjects(result, path, "gpus", limits.maxSampleGpus, [](const Json& g, const std::string& at) {
+    if (auto bad = listOfObjects(result, path, "gpus", limits.sample.max_gpus, [](const Json& g, const std::string& at) {
             if (auto b = expect(g, at, Kind::Number, {"pcie_gen", "pcie_width", "pcie_gen_max", "pcie_width_max", "numa_node"})) return b;
             return expect(g, at, Kind::String, {"vendor", "name", "pci_bus_id", "driver"});
         }))
         return bad;
     for (const char* list : {"nics", "block", "infiniband"})
-        if (auto bad = listOfObjects(result, path, list, limits.maxSampleListItems, [](const Json&, const std::string&) {
+        if (auto bad = listOfObjects(result, path, list, limits.sample.max_list_items, [](const Json&, const std::string&) {
                 return std::optional<std::string>();
             }))
             return bad;

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/sample.h"
+
 namespace fleetdeck {
 
 // Everything an agent sends is untrusted: a compromised server, a broken build or a library that
@@ -19,9 +21,7 @@ struct AgentInputLimits {
     std::size_t maxObjectKeys = 16384;
     std::size_t maxStringBytes = 256 * 1024;  // any string (tune.plan carries whole config files)
     // Samples are kept for 15 minutes per host, so their lists are held to what real servers have.
-    std::size_t maxSampleGpus = 64;
-    std::size_t maxSampleCores = 4096;
-    std::size_t maxSampleListItems = 1024;  // sensors, NICs, thermal zones, InfiniBand ports
+    protocol::SampleLimits sample;
     std::size_t maxSampleStringBytes = 4096;
     // Slips tolerated per connection (an unreadable line, an answer to a request never sent, a
     // request from the agent): a library printing a stray line to stdout is not worth a
@@ -38,11 +38,14 @@ struct AgentInputLimits {
 std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentInputLimits& limits,
                                        const std::string& path);
 
-// Shape checks of what the app reads from specific messages: a `sample` event's data, the
-// results of `hello` and `facts`. Values the app does not read pass; the ones it reads must
-// have the documented type (number or null, string or null, list of objects), within the caps.
-std::optional<std::string> checkSample(const nlohmann::json& data, const AgentInputLimits& limits);
-std::optional<std::string> checkHelloResult(const nlohmann::json& result);
+// A `sample` event's data, decoded (agent/protocol/sample.h) within the caps: keys the app does
+// not know are held to sample-sized caps, the ones it knows must have their documented type.
+// Throws protocol::DecodeError naming what broke, path first.
+protocol::Sample decodeSample(const nlohmann::json& data, const AgentInputLimits& limits);
+
+// The shape check of what the app reads from `facts`: values it does not read pass; the ones it
+// reads must have the documented type (number or null, string or null, list of objects), within
+// the caps.
 std::optional<std::string> checkFactsResult(const nlohmann::json& result, const AgentInputLimits& limits);
 
 // A token bucket over unsolicited messages: allow() is false once the agent sends more than the

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "agent/protocol/message.h"
+#include "agent/protocol/probe_result.h"
 
 namespace fleetdeck {
 namespace {
@@ -14,24 +15,6 @@ using protocol::ParamReader;
 // Present and not null, any type; null otherwise (ParamReader counts null as absent).
 Json anyValue(const ParamReader& r, std::string_view key) { return r.has(key) ? r.raw(key) : Json(); }
 
-// `key`, when present, must be a list of objects; an absent or null list is empty.
-std::vector<ParamReader> optionalObjects(const ParamReader& r, std::string_view key) {
-    return r.has(key) ? r.objects(key) : std::vector<ParamReader>{};
-}
-
-void checkProbe(const Json& result) {
-    const ParamReader r(result, "result");
-    for (const ParamReader& t : optionalObjects(r, "targets")) {
-        t.optional_string("name");
-        for (const char* key : {"sent", "received"}) t.optional_integer(key);
-        for (const char* key : {"loss_pct", "min_ms", "p50_ms", "p95_ms", "max_ms"}) t.optional_number(key);
-        if (t.has("errors")) {
-            const ParamReader e = t.object("errors");
-            for (const char* key : {"timeout", "refused", "unreachable", "other"}) e.optional_integer(key);
-        }
-    }
-}
-
 void checkSubscribe(const Json& result) {
     const ParamReader r(result, "result");
     r.optional_integer("subscription");
@@ -42,8 +25,8 @@ void checkWitnessAppended(const Json& result) { ParamReader(result, "result").op
 
 void checkObject(const Json& result) { ParamReader(result, "result"); }
 
-// Each method the app calls, with the check its answer gets (hello and facts keep their own
-// checks in agent_input.cpp; the rest decode into the types above).
+// Each method the app calls, with the check its answer gets: the decoder of its type here or in
+// agent/protocol (facts keeps its own check in agent_input.cpp; HostSession decodes hello itself).
 struct MethodCheck {
     const char* method;
     std::function<void(const Json&)> check;
@@ -54,7 +37,7 @@ const std::vector<MethodCheck>& methodChecks() {
         {"ping", checkObject},
         {"subscribe", checkSubscribe},
         {"unsubscribe", checkObject},
-        {"probe", checkProbe},
+        {"probe", [](const Json& r) { protocol::probe_result_from_json(r); }},
         {"tune.read", [](const Json& r) { decodeTuneRead(r); }},
         {"tune.plan", [](const Json& r) { decodeTuneResult(r); }},
         {"tune.apply", [](const Json& r) { decodeTuneResult(r); }},
@@ -109,7 +92,7 @@ TuneResult decodeTuneResult(const Json& result) {
         out.tunedMessage = tuned.optional_string("message");
         tuned.optional_string("profile");
     }
-    for (const ParamReader& s : optionalObjects(r, "settings")) {
+    for (const ParamReader& s : r.optional_objects("settings")) {
         TuneSettingReply o;
         o.id = s.optional_string("id").value_or("");
         o.before = anyValue(s, "before");
@@ -151,8 +134,7 @@ JournalPage decodeJournalRead(const Json& result) {
 ReadyEvent decodeReadyEvent(const Json& data) {
     const ParamReader r(data, "data");
     ReadyEvent out;
-    for (const ParamReader& t : optionalObjects(r, "recovered"))
-        out.recovered.push_back({t.optional_string("txn").value_or(""), t.boolean("complete", false)});
+    out.recovered = protocol::recovered_from_json(data, "data");
     out.proof = r.optional_string("proof");
     return out;
 }
@@ -171,7 +153,6 @@ std::optional<ReadyEvent> decodeReadyLine(std::string_view line) {
 
 std::optional<std::string> checkReply(const std::string& method, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkBounds(result, limits, "result")) return bad;
-    if (method == "hello") return checkHelloResult(result);
     if (method == "facts") return checkFactsResult(result, limits);
     for (const MethodCheck& c : methodChecks())
         if (method == c.method) return run(c.check, result);
@@ -179,7 +160,7 @@ std::optional<std::string> checkReply(const std::string& method, const Json& res
 }
 
 std::optional<std::string> checkEventData(const std::string& event, const Json& data, const AgentInputLimits& limits) {
-    if (event == "sample") return checkSample(data, limits);
+    if (event == "sample") return run([&limits](const Json& d) { decodeSample(d, limits); }, data);
     if (auto bad = checkBounds(data, limits, "data")) return bad;
     if (event == "ready") return run([](const Json& d) { decodeReadyEvent(d); }, data);
     return std::nullopt;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/protocol/decode.h"
+#include "agent/protocol/hello.h"
 #include "app/untrusted/agent_input.h"
 
 namespace fleetdeck {
@@ -64,10 +65,7 @@ JournalPage decodeJournalRead(const nlohmann::json& result);
 
 // The `ready` event: transactions a privileged agent recovered at start, and, from a resident
 // agent, the proof for the client's nonce (agent/resident.h).
-struct RecoveredTransaction {
-    std::string txn;
-    bool complete = false;
-};
+using protocol::RecoveredTransaction;
 struct ReadyEvent {
     std::vector<RecoveredTransaction> recovered;
     std::optional<std::string> proof;

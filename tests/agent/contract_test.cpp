@@ -5,9 +5,12 @@
 
 #include <set>
 
+#include "agent/protocol/hello.h"
+#include "agent/protocol/sample.h"
 #include "tests/agent/recorded_tree.h"
 
 using namespace fleetdeck::test;
+namespace protocol = fleetdeck::protocol;
 using Json = nlohmann::json;
 using Keys = std::set<std::string>;
 
@@ -67,6 +70,59 @@ TEST(Contract, SnapshotKeysMatchTheDocument) {
 
 TEST(Contract, FactsKeysMatchTheDocument) {
     expect_contract(documented_keys("facts"), emitted_by_recorded_machines("--facts"));
+}
+
+// The typed schema (agent/protocol/sample.h) is the third copy of the list: a sample with one of
+// everything, written from the struct, has exactly the documented keys, and no key an agent emits
+// is lost by decoding it into the struct and writing it back.
+protocol::Sample one_of_everything() {
+    protocol::Sample s;
+    s.time_ms = 1;
+    s.cpu.emplace().cores.emplace_back();
+    s.memory.emplace();
+    s.sensors.emplace_back();
+    s.thermal_zones.emplace_back();
+    s.nics.emplace_back();
+    s.infiniband.emplace_back();
+    s.gpus.emplace_back();
+    return s;
+}
+
+Keys keys_of(const Json& value) {
+    Keys keys;
+    emitted_keys(value, "", keys);
+    return keys;
+}
+
+TEST(Contract, SampleStructHasTheDocumentedKeys) {
+    expect_contract(documented_keys("snapshot"), keys_of(protocol::to_json(one_of_everything())));
+}
+
+TEST(Contract, DecodingASampleKeepsEveryKeyTheAgentsEmit) {
+    const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> runs = {
+        {{"--once", "--root", fixture_root(kIntelServer)}, with_fake_nvml()},
+        {{"--once", "--root", fixture_root(kAmdServer)}, {}},
+        {{"--once", "--simulate", "hgx-h100-8+bad-fan:7"}, {}},
+        {{"--once", "--simulate", "cpu-only:1"}, {}},
+    };
+    for (const auto& [args, env] : runs) {
+        const Json emitted = run_agent(args, env);
+        const Keys before = keys_of(emitted);
+        const Keys after = keys_of(protocol::to_json(protocol::sample_from_json(emitted)));
+        for (const auto& key : before) EXPECT_TRUE(after.contains(key)) << args.back() << ": lost in the typed sample: " << key;
+        EXPECT_EQ(protocol::to_json(protocol::sample_from_json(emitted)), emitted) << args.back();
+    }
+}
+
+TEST(Contract, DecodingHelloKeepsEveryKeyTheAgentSends) {
+    const Json hello = protocol::to_json(protocol::hello_from_json(Json::parse(R"({"protocol":1,"agent":"fleetdeck-agent",
+        "agent_version":"0.1.0","capabilities":["hello"],"host":{"hostname":"a","machine_id":"b","arch":"x86_64","kernel":"6.1"},
+        "simulated":false,"privileged":false,"max_line_bytes":1048576,
+        "recovered":[{"txn":"t","steps_begun":1,"steps_total":2,"complete":true,"problems":["p"],"notes":["n"]}]})")));
+    EXPECT_EQ(keys_of(hello), (Keys{"protocol", "agent", "agent_version", "capabilities", "host.hostname", "host.machine_id",
+                                    "host.arch", "host.kernel", "simulated", "privileged", "max_line_bytes",
+                                    "recovered[].txn", "recovered[].steps_begun", "recovered[].steps_total",
+                                    "recovered[].complete", "recovered[].problems", "recovered[].notes"}));
 }
 
 TEST(Contract, KeyListingSeesNestedArraysAndLeaves) {

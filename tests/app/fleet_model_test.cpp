@@ -31,8 +31,8 @@ TEST(FleetModel, RowsFollowTheStoreAndShowUnitsOrNoData) {
 
     store.setState(QStringLiteral("gpu-01"), HostState::Connected, QStringLiteral("agent 0.1.0"));
     store.addSample(QStringLiteral("gpu-01"),
-                    Json{{"time_ms", 1}, {"cpu", {{"util_pct", 37.5}}},
-                         {"memory", {{"used_bytes", 8.0 * (1 << 30)}, {"total_bytes", 64.0 * (1 << 30)}}}},
+                    protocol::sample_from_json(Json{{"time_ms", 1}, {"cpu", {{"util_pct", 37.5}}},
+                                                    {"memory", {{"used_bytes", 8LL << 30}, {"total_bytes", 64LL << 30}}}}),
                     5000);
     ASSERT_TRUE(model.refresh(7000));
     EXPECT_EQ(model.index(0, FleetModel::Cpu).data().toString(), QStringLiteral(" 37.5 %"));
@@ -50,7 +50,7 @@ TEST(TelemetryStore, HistoryIsBoundedRing) {
     TelemetryStore store(3);
     store.addHost(spec("h"));
     for (int i = 0; i < 5; ++i)
-        store.addSample(QStringLiteral("h"), Json{{"time_ms", i}, {"cpu", {{"util_pct", i * 10.0}}}}, i);
+        store.addSample(QStringLiteral("h"), protocol::sample_from_json(Json{{"time_ms", i}, {"cpu", {{"util_pct", i * 10.0}}}}), i);
     const auto r = store.host(QStringLiteral("h"), true);
     ASSERT_TRUE(r);
     ASSERT_EQ(r->history.size(), 3u);

@@ -73,5 +73,26 @@ TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
     monitor.stopAll();
 }
 
+TEST(FleetMonitorInventory, APlacementEditKeepsTheConnectionAndUpdatesTheSpec) {
+    TelemetryStore store;
+    FleetMonitor monitor(store, 500);
+    monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2"))});
+    ASSERT_TRUE(waitUntil([&] { return connected(monitor, QStringLiteral("gpu-01")); }, 30000));
+    HostSession* const session = monitor.session(QStringLiteral("gpu-01"));
+
+    // Moved to another rack, tagged, given a mesh address: the same session, the new spec.
+    HostSpec moved = simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2"));
+    moved.rack = QStringLiteral("B");
+    moved.tags = {QStringLiteral("ib")};
+    moved.meshAddress = QStringLiteral("10.1.0.1");
+    monitor.setInventoryHosts({moved});
+    EXPECT_EQ(monitor.session(QStringLiteral("gpu-01")), session) << "a placement edit reconnected the host";
+    const auto record = store.host(QStringLiteral("gpu-01"));
+    ASSERT_TRUE(record);
+    EXPECT_EQ(record->spec, moved);
+    EXPECT_EQ(record->state, HostState::Connected);
+    monitor.stopAll();
+}
+
 }  // namespace
 }  // namespace fleetdeck

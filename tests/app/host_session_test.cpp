@@ -47,7 +47,7 @@ TEST(HostSession, HandshakeThenRequestsAreCorrelated) {
     session.start();
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }));
     EXPECT_EQ(session.hello().protocol, 1);
-    EXPECT_TRUE(session.hello().capabilities.contains(QStringLiteral("snapshot")));
+    EXPECT_TRUE(session.hello().serves("snapshot"));
     EXPECT_FALSE(session.hello().simulated);
 
     std::optional<Reply> snapshot, ping, unknown;
@@ -72,11 +72,11 @@ TEST(HostSession, RequestsBeforeHandshakeWaitForIt) {
     EXPECT_TRUE(facts->result["hostname"].is_string());
 }
 
-TEST(HostSession, SubscribedSamplesArriveAsEvents) {
+TEST(HostSession, SubscribedSamplesArriveDecoded) {
     HostSession session(QStringLiteral("local"), agentFactory(), fastOptions());
     int samples = 0;
-    QObject::connect(&session, &HostSession::eventReceived, [&](const QString& name, const Json& data) {
-        if (name == QLatin1String("sample") && data.contains("cpu")) ++samples;
+    QObject::connect(&session, &HostSession::sampleReceived, [&](const protocol::Sample& sample) {
+        if (sample.cpu) ++samples;
     });
     session.start();
     session.request(QStringLiteral("subscribe"), Json{{"interval_ms", 100}}, [](const Reply&) {});
@@ -142,7 +142,7 @@ TEST(HostSession, GarbageFromAgentIsSkippedAndValidAnswersStillCount) {
     QObject::connect(&session, &HostSession::diagnostic, [&](const QString& d) { diagnostics << d; });
     session.start();
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }));
-    EXPECT_EQ(session.hello().agentVersion, QStringLiteral("script"));
+    EXPECT_EQ(session.hello().agent_version, "script");
     EXPECT_GE(diagnostics.size(), 2);
 }
 

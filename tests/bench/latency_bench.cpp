@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
         t.start();
         LatencyMatrix m;
         m.setHosts(hosts);
-        for (std::size_t i = 0; i < hosts.size(); ++i) m.setProbeResult(hosts[i].name, answers[static_cast<std::size_t>(r)][i]);
+        for (std::size_t i = 0; i < hosts.size(); ++i) m.setProbeResult(hosts[i].name, protocol::probe_result_from_json(answers[static_cast<std::size_t>(r)][i]));
         assembly.add(t);
         store.roundStarted(count, now);
         store.roundFinished(std::move(m), now += 60000);

@@ -195,7 +195,8 @@ TEST(HostHistoryModel, ChartsColumnsPerGpuAndMissingStaysMissing) {
     EXPECT_EQ(model.gpuCount(), 0);
     EXPECT_EQ(model.columnCount(), HostHistoryModel::FixedColumns);
     // A store entry without readings: the point exists, its values are missing.
-    demo.store.addSample(QStringLiteral("cpu-b4"), Json{{"time_ms", 99000}, {"cpu", {{"util_pct", nullptr}}}}, 99000);
+    demo.store.addSample(QStringLiteral("cpu-b4"), protocol::sample_from_json(Json{{"time_ms", 99000}, {"cpu", {{"util_pct", nullptr}}}}),
+                         99000);
     model.refresh();
     EXPECT_FALSE(model.index(model.rowCount() - 1, HostHistoryModel::CpuUtil).data().isValid());
 }
@@ -204,7 +205,7 @@ TEST(SensorTableModel, ListsHwmonZonesAndGpusWithUnits) {
     DemoStore demo(3);
     SensorTableModel model;
     Tester tester(&model, Tester::FailureReportingMode::Fatal);
-    model.setSnapshot(*demo.store.host(kBadHost)->latest);
+    model.setSample(*demo.store.host(kBadHost)->latest);
     // 2 CPU packages + 4 NVMe + 1 zone + 8 GPUs × (temperature, fan, power).
     EXPECT_EQ(model.rowCount(), 2 + 4 + 1 + 24);
     EXPECT_EQ(model.index(0, SensorTableModel::Sensor).data().toString(), QStringLiteral("Package id 0"));

@@ -23,7 +23,7 @@ public:
     // One sample of every host at simulated second `t`, received at 1000 × t ms.
     void tick(double t) {
         now_s_ = t;
-        for (auto& h : hosts_) store_.addSample(h.name, h.machine->snapshot(), static_cast<qint64>(t * 1000));
+        for (auto& h : hosts_) store_.addSample(h.name, protocol::sample_from_json(h.machine->snapshot()), static_cast<qint64>(t * 1000));
     }
 
 private:

@@ -15,12 +15,12 @@ LinkStats stats(double p50, double loss = 0) {
     LinkStats s;
     s.sent = 5;
     s.received = loss > 0 ? 4 : 5;
-    s.lossPct = loss;
+    s.loss_pct = loss;
     s.timeouts = loss > 0 ? 1 : 0;
-    s.minMs = p50 * 0.9;
-    s.p50Ms = p50;
-    s.p95Ms = p50 * 1.3;
-    s.maxMs = p50 * 1.5;
+    s.min_ms = p50 * 0.9;
+    s.p50_ms = p50;
+    s.p95_ms = p50 * 1.3;
+    s.max_ms = p50 * 1.5;
     return s;
 }
 
@@ -115,14 +115,17 @@ TEST(MeshAddress, DefaultsAndChoices) {
     simulated.rack = "rack-a";
     EXPECT_EQ(meshHostFor(simulated).address, "gpu-a1.rack-a.sim.invalid");
     EXPECT_TRUE(meshHostFor(simulated).simulated);
-    EXPECT_EQ(meshHostFor(simulated, "10.0.0.9").address, "gpu-a1.rack-a.sim.invalid") << "simulated hosts keep theirs";
+    simulated.meshAddress = "10.0.0.9";
+    EXPECT_EQ(meshHostFor(simulated).address, "gpu-a1.rack-a.sim.invalid") << "simulated hosts keep theirs";
     HostSpec ssh;
     ssh.name = "gpu-07";
     ssh.address = "gpu-07.example.net";
     ssh.port = 2222;
     EXPECT_EQ(meshHostFor(ssh).address, "gpu-07.example.net");
     EXPECT_EQ(meshHostFor(ssh).port, 2222);
-    EXPECT_EQ(meshHostFor(ssh, "10.1.0.7").address, "10.1.0.7");
+    HostSpec meshed = ssh;
+    meshed.meshAddress = "10.1.0.7";
+    EXPECT_EQ(meshHostFor(meshed).address, "10.1.0.7");
     HostSpec local;
     local.name = "This machine";
     local.kind = HostSpec::Kind::Local;

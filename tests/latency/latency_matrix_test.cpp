@@ -10,11 +10,11 @@ LinkStats ms(double p50, double loss = 0) {
     LinkStats s;
     s.sent = 10;
     s.received = static_cast<int>(10 - loss / 10);
-    s.lossPct = loss;
-    s.minMs = p50 * 0.9;
-    s.p50Ms = p50;
-    s.p95Ms = p50 * 1.2;
-    s.maxMs = p50 * 1.5;
+    s.loss_pct = loss;
+    s.min_ms = p50 * 0.9;
+    s.p50_ms = p50;
+    s.p95_ms = p50 * 1.2;
+    s.max_ms = p50 * 1.5;
     return s;
 }
 
@@ -64,10 +64,10 @@ TEST(LatencyMatrix, ProbeResultsFillLinksAndDownHostsAreNamed) {
         {"name":"gpu-03","sent":5,"received":0,"loss_pct":100.0,"min_ms":null,"p50_ms":null,"p95_ms":null,"max_ms":null},
         {"name":"gpu-01","sent":5,"received":5,"loss_pct":0.0,"p50_ms":0.01},
         {"name":"not-in-fleet","sent":5,"received":5,"loss_pct":0.0,"p50_ms":9.0}]})");
-    m.setProbeResult("gpu-01", result);
+    m.setProbeResult("gpu-01", protocol::probe_result_from_json(result));
     m.setSourceError("gpu-03", "offline: connection refused");
-    EXPECT_DOUBLE_EQ(*m.link("gpu-01", "gpu-02")->p50Ms, 0.05);
-    EXPECT_FALSE(m.link("gpu-01", "gpu-03")->p50Ms);
+    EXPECT_DOUBLE_EQ(*m.link("gpu-01", "gpu-02")->p50_ms, 0.05);
+    EXPECT_FALSE(m.link("gpu-01", "gpu-03")->p50_ms);
     EXPECT_FALSE(m.link("gpu-01", "gpu-01"));  // self probes are not links
     EXPECT_FALSE(m.link("gpu-02", "gpu-01"));  // gpu-02 has not reported: missing, not zero
     const auto findings = m.findings();
@@ -88,7 +88,7 @@ TEST(LatencyMatrix, ProbeResultsFillLinksAndDownHostsAreNamed) {
 TEST(LatencyMatrix, MissingAnswerIsNoDataNotAnError) {
     LatencyMatrix m;
     m.setHosts({{"x", "10.0.0.1", 22, ""}, {"y", "10.0.0.2", 22, ""}});
-    m.setProbeResult("x", nlohmann::json::object());
+    m.setProbeResult("x", protocol::ProbeResult{});
     ASSERT_TRUE(m.sourceError("x"));
     EXPECT_FALSE(m.sameRack("x", "y"));  // no rack: never the same rack
 }

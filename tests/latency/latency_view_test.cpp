@@ -35,8 +35,8 @@ LinkStats stats(double p50, double loss = 0) {
     LinkStats s;
     s.sent = 5;
     s.received = loss > 0 ? 4 : 5;
-    s.lossPct = loss;
-    s.p50Ms = s.minMs = s.p95Ms = s.maxMs = p50;
+    s.loss_pct = loss;
+    s.p50_ms = s.min_ms = s.p95_ms = s.max_ms = p50;
     return s;
 }
 
@@ -132,7 +132,7 @@ TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
         window.refreshNow();
         const LatencyMatrix m = store.matrix();
         const auto bad = m.link("gpu-a2", "gpu-b1");
-        return bad && bad->lossPct > 0 && m.link("cpu-b4", "gpu-a1") && m.link("gpu-a1", "cpu-b4");
+        return bad && bad->loss_pct > 0 && m.link("cpu-b4", "gpu-a1") && m.link("gpu-a1", "cpu-b4");
     }, 60000);
     ASSERT_TRUE(measured) << "no round with the bad link";
     window.refreshNow();

@@ -85,17 +85,17 @@ TEST_F(MeshRounds, AssemblesTheDemoRacksWithTheBadLinkAndTheHostsThatAreDown) {
             if (a.name == b.name) continue;
             const auto s = m.link(a.name, b.name);
             ASSERT_TRUE(s) << a.name.toStdString() << " → " << b.name.toStdString();
-            ASSERT_TRUE(s->p50Ms);
+            ASSERT_TRUE(s->p50_ms);
             const bool bad = (a.name == "gpu-a2" && b.name == "gpu-b1") || (a.name == "gpu-b1" && b.name == "gpu-a2");
             if (bad) {
-                EXPECT_GT(s->lossPct, 0.0);
-                EXPECT_GT(*s->p50Ms, 1.0);
+                EXPECT_GT(s->loss_pct, 0.0);
+                EXPECT_GT(*s->p50_ms, 1.0);
             } else if (a.rack == b.rack) {
-                EXPECT_LT(*s->p50Ms, 0.1);
+                EXPECT_LT(*s->p50_ms, 0.1);
                 ++sameRack;
             } else {
-                EXPECT_GT(*s->p50Ms, 0.2);
-                EXPECT_LT(*s->p50Ms, 0.5);
+                EXPECT_GT(*s->p50_ms, 0.2);
+                EXPECT_LT(*s->p50_ms, 0.5);
                 ++crossRack;
             }
         }

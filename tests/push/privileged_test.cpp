@@ -115,7 +115,7 @@ TEST(PrivilegedTransport, PasswordlessSudoStartsARootAgentThatAnnouncesItself) {
     session.start();
     ASSERT_TRUE(test::waitUntil([&] { return session.state() == HostState::Connected; }, 20000)) << session.reason().toStdString();
     EXPECT_TRUE(session.hello().privileged);
-    EXPECT_TRUE(session.hello().capabilities.contains(QStringLiteral("tune.apply")));
+    EXPECT_TRUE(session.hello().serves("tune.apply"));
     test::waitUntil([&] { return !events.empty(); }, 2000);
     EXPECT_EQ(events, std::vector<QString>{QStringLiteral("ready")});
     session.stop();

@@ -8,6 +8,7 @@
 #include "tests/support/temp_dir.h"
 
 #include <QAbstractItemModelTester>
+#include <QSettings>
 
 namespace fleetdeck {
 namespace {
@@ -31,6 +32,7 @@ TEST(Inventory, SavesAndLoadsEveryField) {
     h.rackUnit = 17;
     h.tags = {QStringLiteral("h100"), QStringLiteral("ib")};
     h.residentAgent = false;
+    h.meshAddress = QStringLiteral("192.168.7.7");
     ASSERT_FALSE(inv.put(h));
     HostSpec plain;
     plain.name = QStringLiteral("gpu-08");
@@ -51,10 +53,58 @@ TEST(Inventory, SavesAndLoadsEveryField) {
     EXPECT_EQ(back->rackUnit, 17);
     EXPECT_EQ(back->tags, h.tags);
     EXPECT_FALSE(back->residentAgent);
+    EXPECT_EQ(back->meshAddress, h.meshAddress);
     ASSERT_TRUE(loaded->find(QStringLiteral("gpu-08")));
     EXPECT_TRUE(loaded->find(QStringLiteral("gpu-08"))->residentAgent) << "a resident agent is the default";
     EXPECT_EQ(QString::fromStdString(test::readFile(dir.path() / "sub/inventory.json")).count(QStringLiteral("resident_agent")), 1)
         << "only the host that turned it off stores the field";
+}
+
+TEST(Inventory, MeshAddressesAreKeptInTheInventory) {
+    test::TempDir dir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString((dir.path() / "settings").string()));
+    const QString path = QString::fromStdString((dir.path() / "inventory.json").string());
+    Inventory inv;
+    for (const char* name : {"gpu-07", "gpu-08"}) {
+        HostSpec h;
+        h.name = QString::fromLatin1(name);
+        h.address = h.name + QStringLiteral(".example.net");
+        ASSERT_FALSE(inv.put(h));
+    }
+    ASSERT_FALSE(inv.save(path));
+    const auto meshAddressOf = [&path](const char* host) {
+        QString error;
+        const auto loaded = Inventory::load(path, &error);
+        EXPECT_TRUE(loaded) << error.toStdString();
+        const HostSpec* h = loaded ? loaded->find(QString::fromLatin1(host)) : nullptr;
+        return h ? h->meshAddress : QStringLiteral("(missing)");
+    };
+
+    // Chosen by an earlier version, which kept the choices in the app's settings.
+    {
+        QSettings old;
+        old.beginGroup(QStringLiteral("latency_mesh_address"));
+        old.setValue(QStringLiteral("gpu-07"), QStringLiteral("192.168.7.7"));
+        old.setValue(QStringLiteral("gone"), QStringLiteral("10.9.9.9"));
+    }
+    EXPECT_FALSE(moveMeshAddressesIntoInventory(path));
+    EXPECT_EQ(meshAddressOf("gpu-07"), QStringLiteral("192.168.7.7"));
+    EXPECT_EQ(meshAddressOf("gpu-08"), QString());
+    {
+        QSettings old;
+        old.beginGroup(QStringLiteral("latency_mesh_address"));
+        EXPECT_TRUE(old.childKeys().isEmpty()) << "the settings still hold the old choices";
+    }
+
+    EXPECT_FALSE(setMeshAddress(path, QStringLiteral("gpu-08"), QStringLiteral("10.2.0.8")));
+    EXPECT_EQ(meshAddressOf("gpu-08"), QStringLiteral("10.2.0.8"));
+    const auto notThere = setMeshAddress(path, QStringLiteral("nope"), QStringLiteral("10.2.0.9"));
+    ASSERT_TRUE(notThere);
+    EXPECT_TRUE(notThere->contains(QStringLiteral("not in the inventory"))) << notThere->toStdString();
+    EXPECT_TRUE(setMeshAddress(path, QStringLiteral("gpu-08"), QStringLiteral("10.2.0.8;reboot")));
+    EXPECT_EQ(meshAddressOf("gpu-08"), QStringLiteral("10.2.0.8")) << "a refused address changed the file";
+    EXPECT_FALSE(setMeshAddress(path, QStringLiteral("gpu-08"), QString()));
+    EXPECT_EQ(meshAddressOf("gpu-08"), QString());
 }
 
 TEST(Inventory, RefusesInvalidHostsAndMalformedFiles) {

@@ -59,8 +59,7 @@ TEST_F(SshTest, KeyAuthDeploysTheAgentStreamsSamplesThenReusesItOnTheSecondConne
     ASSERT_TRUE(facts.ok());
     EXPECT_TRUE(facts.result.is_object());
     int samples = 0;
-    QObject::connect(first.get(), &HostSession::eventReceived, first.get(),
-                     [&](const QString& name, const Json&) { samples += name == QLatin1String("sample"); });
+    QObject::connect(first.get(), &HostSession::sampleReceived, first.get(), [&](const protocol::Sample&) { ++samples; });
     ASSERT_TRUE(ask(*first, QStringLiteral("subscribe"), Json{{"interval_ms", 200}}).ok());
     EXPECT_TRUE(waitUntil([&] { return samples >= 2; }, 20000));
     first->stop();
@@ -98,8 +97,7 @@ TEST_F(SshTest, ALaterConnectReachesTheResidentAgentWithoutStartingAnythingOnThe
     const Reply facts = ask(*second, QStringLiteral("facts"));
     ASSERT_TRUE(facts.ok());
     int samples = 0;
-    QObject::connect(second.get(), &HostSession::eventReceived, second.get(),
-                     [&](const QString& name, const Json&) { samples += name == QLatin1String("sample"); });
+    QObject::connect(second.get(), &HostSession::sampleReceived, second.get(), [&](const protocol::Sample&) { ++samples; });
     ASSERT_TRUE(ask(*second, QStringLiteral("subscribe"), Json{{"interval_ms", 200}}).ok());
     EXPECT_TRUE(waitUntil([&] { return samples >= 2; }, 20000));
     EXPECT_EQ(sessionsStarted(*sshd_), sessionsBefore) << "the resident connect ran a command on the server";

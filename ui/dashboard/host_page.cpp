@@ -135,8 +135,8 @@ void HostPage::rebuildSeries() {
     std::vector<std::pair<double, QColor>> lines = {{kTargetBandLowC, bandColor(TemperatureBand::Target)},
                                                     {kTargetBandHighC, bandColor(TemperatureBand::Target)}};
     const auto& rec = history_.record();
-    if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().slowdownC)
-        lines.push_back({*rec->summary.gpus.front().slowdownC, bandColor(TemperatureBand::Slowdown)});
+    if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().temp_slowdown_c)
+        lines.push_back({*rec->summary.gpus.front().temp_slowdown_c, bandColor(TemperatureBand::Slowdown)});
     gpuTemp_->setReferenceLines(lines);
     for (ChartPanel* p : {gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->setVisible(gpus > 0);
 }
@@ -150,7 +150,7 @@ void HostPage::updateHeader(qint64 nowMs) {
         return;
     }
     title_->setText(rec->spec.name);
-    const HostHealth health = assessHealth(rec->state, rec->reason, rec->summary, rec->lastSampleAtMs != 0);
+    const HostHealth& health = rec->health;
     QString status = rec->spec.isSimulated() ? tr("simulated · ") : QString();
     status += QStringLiteral("%1 — %2").arg(toString(rec->state), health.word);
     if (health.level >= HostHealth::Level::Warning) status += QStringLiteral(": ") + health.reason;
@@ -170,7 +170,7 @@ void HostPage::refresh(qint64 nowMs) {
     const auto& rec = history_.record();
     if (rec && rec->latest) {
         const bool first = sensors_.rowCount() == 0;
-        sensors_.setSnapshot(*rec->latest);
+        sensors_.setSample(*rec->latest);
         if (first) sensorTable_->resizeColumnsToContents();
     }
     updateHeader(nowMs);

@@ -10,11 +10,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
-#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
 #include "app/latency/mesh_address.h"
 #include "ui/dashboard/palette.h"
@@ -24,8 +24,6 @@
 
 namespace fleetdeck {
 namespace {
-
-const QString kAddressGroup = QStringLiteral("latency_mesh_address");
 
 QLabel* sectionTitle(const QString& text) {
     auto* label = new QLabel(text);
@@ -123,12 +121,6 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildControls());
     layout->addWidget(split, 1);
-
-    // Mesh addresses picked in earlier sessions, by host name.
-    QSettings settings;
-    settings.beginGroup(kAddressGroup);
-    for (const QString& host : settings.childKeys())
-        if (const QString a = settings.value(host).toString(); !a.isEmpty()) store_.setMeshAddress(host, a);
 }
 
 void LatencyView::refresh(qint64 nowMs) {
@@ -219,7 +211,8 @@ void LatencyView::chooseMeshAddress() {
     dialog.setWindowTitle(tr("Mesh address"));
     auto* hosts = new QComboBox;
     auto* addresses = new QComboBox;
-    for (const QString& name : telemetry_.hostNames()) hosts->addItem(name);
+    for (const HostRecord& r : telemetry_.summaries())
+        if (r.spec.kind == HostSpec::Kind::Ssh) hosts->addItem(r.spec.name);  // the inventory's hosts
     const auto fill = [this, addresses](const QString& name) {
         addresses->clear();
         const auto record = telemetry_.host(name);
@@ -228,7 +221,7 @@ void LatencyView::chooseMeshAddress() {
         if (record->spec.isSimulated()) return;  // simulated hosts live at their simulated address only
         for (const InterfaceAddress& a : interfaceAddresses(record->facts.value_or(nlohmann::json::object())))
             addresses->addItem(QStringLiteral("%1  %2").arg(a.interface, a.address), a.address);
-        const int current = addresses->findData(store_.meshAddress(name));
+        const int current = addresses->findData(record->spec.meshAddress);
         if (current >= 0) addresses->setCurrentIndex(current);
     };
     connect(hosts, &QComboBox::currentTextChanged, &dialog, fill);
@@ -243,11 +236,11 @@ void LatencyView::chooseMeshAddress() {
     form->addRow(tr("Address"), addresses);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted || hosts->currentText().isEmpty()) return;
-    const QString chosen = addresses->currentData().toString();
-    store_.setMeshAddress(hosts->currentText(), chosen);
-    QSettings settings;
-    settings.beginGroup(kAddressGroup);
-    settings.setValue(hosts->currentText(), chosen);
+    if (const auto problem = setMeshAddress(Inventory::defaultPath(), hosts->currentText(), addresses->currentData().toString())) {
+        QMessageBox::warning(this, tr("Mesh address not saved"), *problem);
+        return;
+    }
+    emit inventoryEdited();
     if (mesh_) mesh_->measureNowAsync();
 }
 

@@ -31,8 +31,15 @@ public:
     // Selects a link and shows its history (what a click on its cell does).
     void showLink(int row, int column);
     bool exportCsv(const QString& path, QString* error) const;
-    // Asks for a host and one of its interface addresses (from its facts) for mesh traffic.
+    // Asks for an inventory host and one of its interface addresses (from its facts) for mesh
+    // traffic, and keeps the choice in the inventory.
     void chooseMeshAddress();
+
+signals:
+    // The inventory file changed (a mesh address was chosen): the fleet should follow it.
+    void inventoryEdited();
+
+public:
 
     const LatencyMapModel& model() const { return model_; }
     LatencyHeatmap& heatmap() { return *heatmap_; }

@@ -1,0 +1,210 @@
+#include "agent/protocol/sample.h"
+
+#include "agent/protocol/decode.h"
+#include "agent/protocol/json_fields.h"
+
+namespace fleetdeck::protocol {
+namespace {
+
+using Json = nlohmann::json;
+
+// An absent or null text that the agent always sends reads as empty: a hand-written or older
+// sample still decodes, and a value of the wrong type is still an error.
+std::string text(const ParamReader& r, const char* key) { return r.optional_string(key).value_or(""); }
+
+Json to_json(const CpuSample& c) {
+    Json cores = Json::array();
+    for (const CoreSample& core : c.cores)
+        cores.push_back({{"index", core.index}, {"util_pct", or_null(core.util_pct)}, {"freq_mhz", or_null(core.freq_mhz)}});
+    Json out = {{"util_pct", or_null(c.util_pct)}, {"freq_mhz", or_null(c.freq_mhz)}, {"package_temp_c", or_null(c.package_temp_c)}};
+    if (!c.cores.empty()) out["cores"] = std::move(cores);
+    return out;
+}
+
+Json to_json(const MemorySample& m) {
+    return {{"total_bytes", or_null(m.total_bytes)},         {"available_bytes", or_null(m.available_bytes)},
+            {"used_bytes", or_null(m.used_bytes)},           {"swap_total_bytes", or_null(m.swap_total_bytes)},
+            {"swap_used_bytes", or_null(m.swap_used_bytes)}};
+}
+
+Json to_json(const SensorSample& s) {
+    return {{"chip", s.chip}, {"hwmon", s.hwmon},        {"input", s.input},     {"label", or_null(s.label)}, {"kind", s.kind},
+            {"unit", s.unit}, {"value", or_null(s.value)}, {"max", or_null(s.max)}, {"crit", or_null(s.crit)}};
+}
+
+Json to_json(const ThermalZoneSample& z) {
+    return {{"zone", z.zone}, {"type", or_null(z.type)}, {"temp_c", or_null(z.temp_c)}};
+}
+
+Json to_json(const NicSample& n) {
+    return {{"name", n.name},
+            {"type", or_null(n.type)},
+            {"speed_mbps", or_null(n.speed_mbps)},
+            {"operstate", or_null(n.operstate)},
+            {"mtu", or_null(n.mtu)},
+            {"rx_bytes", or_null(n.rx_bytes)},
+            {"tx_bytes", or_null(n.tx_bytes)},
+            {"rx_bytes_per_s", or_null(n.rx_bytes_per_s)},
+            {"tx_bytes_per_s", or_null(n.tx_bytes_per_s)}};
+}
+
+Json to_json(const InfinibandPortSample& p) {
+    return {{"device", p.device},
+            {"port", or_null(p.port)},
+            {"state", or_null(p.state)},
+            {"phys_state", or_null(p.phys_state)},
+            {"rate_gbps", or_null(p.rate_gbps)},
+            {"link_layer", or_null(p.link_layer)}};
+}
+
+template <class T>
+Json list(const std::vector<T>& items) {
+    Json out = Json::array();
+    for (const T& item : items) out.push_back(to_json(item));
+    return out;
+}
+
+CpuSample cpu_from(const ParamReader& r, const SampleLimits& limits) {
+    CpuSample c;
+    c.util_pct = r.optional_number("util_pct");
+    c.freq_mhz = r.optional_number("freq_mhz");
+    c.package_temp_c = r.optional_number("package_temp_c");
+    for (const ParamReader& core : r.optional_objects("cores", limits.max_cores))
+        c.cores.push_back({static_cast<int>(core.optional_integer("index").value_or(0)), core.optional_number("util_pct"),
+                           core.optional_number("freq_mhz")});
+    return c;
+}
+
+MemorySample memory_from(const ParamReader& r) {
+    return {r.optional_integer("total_bytes"), r.optional_integer("available_bytes"), r.optional_integer("used_bytes"),
+            r.optional_integer("swap_total_bytes"), r.optional_integer("swap_used_bytes")};
+}
+
+SensorSample sensor_from(const ParamReader& r) {
+    return {text(r, "chip"),
+            text(r, "hwmon"),
+            text(r, "input"),
+            r.optional_string("label"),
+            text(r, "kind"),
+            text(r, "unit"),
+            r.optional_number("value"),
+            r.optional_number("max"),
+            r.optional_number("crit")};
+}
+
+NicSample nic_from(const ParamReader& r) {
+    return {text(r, "name"),
+            r.optional_string("type"),
+            r.optional_string("operstate"),
+            r.optional_integer("speed_mbps"),
+            r.optional_integer("mtu"),
+            r.optional_integer("rx_bytes"),
+            r.optional_integer("tx_bytes"),
+            r.optional_number("rx_bytes_per_s"),
+            r.optional_number("tx_bytes_per_s")};
+}
+
+InfinibandPortSample infiniband_from(const ParamReader& r) {
+    return {text(r, "device"),          r.optional_integer("port"),      r.optional_string("state"),
+            r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
+}
+
+GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
+    GpuSample g;
+    g.index = static_cast<int>(r.optional_integer("index").value_or(0));
+    g.vendor = text(r, "vendor");
+    g.name = r.optional_string("name");
+    g.uuid = r.optional_string("uuid");
+    g.pci_bus_id = r.optional_string("pci_bus_id");
+    g.temp_c = r.optional_number("temp_c");
+    g.temp_slowdown_c = r.optional_number("temp_slowdown_c");
+    g.temp_shutdown_c = r.optional_number("temp_shutdown_c");
+    g.temp_junction_c = r.optional_number("temp_junction_c");
+    g.temp_mem_c = r.optional_number("temp_mem_c");
+    g.util_pct = r.optional_number("util_pct");
+    g.mem_util_pct = r.optional_number("mem_util_pct");
+    g.mem_used_bytes = r.optional_integer("mem_used_bytes");
+    g.mem_total_bytes = r.optional_integer("mem_total_bytes");
+    g.power_w = r.optional_number("power_w");
+    g.power_limit_w = r.optional_number("power_limit_w");
+    g.power_limit_min_w = r.optional_number("power_limit_min_w");
+    g.power_limit_max_w = r.optional_number("power_limit_max_w");
+    g.fan_pct = r.optional_number("fan_pct");
+    g.sm_clock_mhz = r.optional_integer("sm_clock_mhz");
+    g.mem_clock_mhz = r.optional_integer("mem_clock_mhz");
+    g.throttle = r.optional_strings("throttle", limits.max_throttle_reasons);
+    if (r.has("persistence_mode")) g.persistence_mode = r.boolean("persistence_mode");
+    g.pcie_gen = r.optional_integer("pcie_gen");
+    g.pcie_width = r.optional_integer("pcie_width");
+    g.pcie_gen_max = r.optional_integer("pcie_gen_max");
+    g.pcie_width_max = r.optional_integer("pcie_width_max");
+    return g;
+}
+
+}  // namespace
+
+Json to_json(const GpuSample& g) {
+    return {
+        {"index", g.index},
+        {"vendor", g.vendor},
+        {"name", or_null(g.name)},
+        {"uuid", or_null(g.uuid)},
+        {"pci_bus_id", or_null(g.pci_bus_id)},
+        {"temp_c", or_null(g.temp_c)},
+        {"temp_slowdown_c", or_null(g.temp_slowdown_c)},
+        {"temp_shutdown_c", or_null(g.temp_shutdown_c)},
+        {"temp_junction_c", or_null(g.temp_junction_c)},
+        {"temp_mem_c", or_null(g.temp_mem_c)},
+        {"util_pct", or_null(g.util_pct)},
+        {"mem_util_pct", or_null(g.mem_util_pct)},
+        {"mem_used_bytes", or_null(g.mem_used_bytes)},
+        {"mem_total_bytes", or_null(g.mem_total_bytes)},
+        {"power_w", or_null(g.power_w)},
+        {"power_limit_w", or_null(g.power_limit_w)},
+        {"power_limit_min_w", or_null(g.power_limit_min_w)},
+        {"power_limit_max_w", or_null(g.power_limit_max_w)},
+        {"fan_pct", or_null(g.fan_pct)},
+        {"sm_clock_mhz", or_null(g.sm_clock_mhz)},
+        {"mem_clock_mhz", or_null(g.mem_clock_mhz)},
+        {"throttle", or_null(g.throttle)},
+        {"persistence_mode", or_null(g.persistence_mode)},
+        {"pcie_gen", or_null(g.pcie_gen)},
+        {"pcie_width", or_null(g.pcie_width)},
+        {"pcie_gen_max", or_null(g.pcie_gen_max)},
+        {"pcie_width_max", or_null(g.pcie_width_max)},
+    };
+}
+
+Json to_json(const Sample& s) {
+    Json out = Json::object();
+    if (s.time_ms) out["time_ms"] = *s.time_ms;
+    if (s.cpu) out["cpu"] = to_json(*s.cpu);
+    if (s.memory) out["memory"] = to_json(*s.memory);
+    out["sensors"] = list(s.sensors);
+    out["thermal_zones"] = list(s.thermal_zones);
+    out["nics"] = list(s.nics);
+    out["infiniband"] = list(s.infiniband);
+    Json gpus = Json::array();
+    for (const GpuSample& g : s.gpus) gpus.push_back(to_json(g));
+    out["gpus"] = std::move(gpus);
+    return out;
+}
+
+Sample sample_from_json(const Json& data, const SampleLimits& limits, const std::string& path) {
+    if (!data.is_object()) throw DecodeError(path + ": expected object");
+    const ParamReader r(data, path);
+    Sample s;
+    s.time_ms = r.optional_integer("time_ms");
+    if (r.has("cpu")) s.cpu = cpu_from(r.object("cpu"), limits);
+    if (r.has("memory")) s.memory = memory_from(r.object("memory"));
+    for (const ParamReader& e : r.optional_objects("sensors", limits.max_list_items)) s.sensors.push_back(sensor_from(e));
+    for (const ParamReader& e : r.optional_objects("thermal_zones", limits.max_list_items))
+        s.thermal_zones.push_back({text(e, "zone"), e.optional_string("type"), e.optional_number("temp_c")});
+    for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) s.nics.push_back(nic_from(e));
+    for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
+        s.infiniband.push_back(infiniband_from(e));
+    for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) s.gpus.push_back(gpu_from(e, limits));
+    return s;
+}
+
+}  // namespace fleetdeck::protocol

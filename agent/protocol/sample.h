@@ -1,0 +1,105 @@
+#pragma once
+
+// The `sample` event's data and the `snapshot` result (docs/protocol.md, "### `snapshot`"), typed.
+// The agent's collectors fill these; the app decodes each sample once, at the session, and from
+// there on reads only these structs. A reading the machine cannot give stays empty and travels
+// as null. tests/agent/contract_test.cpp holds the keys here, the keys the agent emits and the
+// keys the document lists to one list.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fleetdeck::protocol {
+
+struct CoreSample {
+    int index = 0;  // the kernel's CPU number
+    std::optional<double> util_pct, freq_mhz;
+};
+
+struct CpuSample {
+    std::optional<double> util_pct, freq_mhz, package_temp_c;
+    std::vector<CoreSample> cores;  // only when per-core sampling was asked for
+};
+
+struct MemorySample {
+    std::optional<std::int64_t> total_bytes, available_bytes, used_bytes, swap_total_bytes, swap_used_bytes;
+};
+
+// One hwmon input: a temperature, a fan or a power reading.
+struct SensorSample {
+    std::string chip, hwmon, input;  // "coretemp", "hwmon2", "temp3"
+    std::optional<std::string> label;  // "Package id 0"
+    std::string kind, unit;            // "temp" in "C", "fan" in "rpm", "power" in "W"
+    std::optional<double> value, max, crit;
+};
+
+struct ThermalZoneSample {
+    std::string zone;  // "thermal_zone0"
+    std::optional<std::string> type;
+    std::optional<double> temp_c;
+};
+
+struct NicSample {
+    std::string name;
+    std::optional<std::string> type, operstate;
+    std::optional<std::int64_t> speed_mbps, mtu, rx_bytes, tx_bytes;
+    std::optional<double> rx_bytes_per_s, tx_bytes_per_s;
+};
+
+struct InfinibandPortSample {
+    std::string device;
+    std::optional<std::int64_t> port;
+    std::optional<std::string> state, phys_state, link_layer;
+    std::optional<double> rate_gbps;
+};
+
+// One GPU, the same shape for every vendor.
+struct GpuSample {
+    int index = 0;       // position among this vendor's GPUs (NVML index for NVIDIA)
+    std::string vendor;  // "nvidia", "amd"
+    std::optional<std::string> name, uuid, pci_bus_id;
+    std::optional<double> temp_c, temp_slowdown_c, temp_shutdown_c, temp_junction_c, temp_mem_c;
+    std::optional<double> util_pct, mem_util_pct;
+    std::optional<std::int64_t> mem_used_bytes, mem_total_bytes;
+    std::optional<double> power_w, power_limit_w, power_limit_min_w, power_limit_max_w;
+    std::optional<double> fan_pct;
+    std::optional<std::int64_t> sm_clock_mhz, mem_clock_mhz;
+    std::optional<std::vector<std::string>> throttle;  // empty list: not throttled; nullopt: unknown
+    std::optional<bool> persistence_mode;
+    std::optional<std::int64_t> pcie_gen, pcie_width, pcie_gen_max, pcie_width_max;
+};
+
+struct Sample {
+    std::optional<std::int64_t> time_ms;  // wall clock of the agent's host
+    std::optional<CpuSample> cpu;
+    std::optional<MemorySample> memory;
+    std::vector<SensorSample> sensors;
+    std::vector<ThermalZoneSample> thermal_zones;
+    std::vector<NicSample> nics;
+    std::vector<InfinibandPortSample> infiniband;
+    std::vector<GpuSample> gpus;
+};
+
+// How much of a sample the app holds on to: samples are kept for minutes per host, so their lists
+// are held to what real servers have. Going past one is a protocol violation.
+struct SampleLimits {
+    std::size_t max_gpus = 64;
+    std::size_t max_cores = 4096;
+    std::size_t max_list_items = 1024;  // sensors, NICs, thermal zones, InfiniBand ports
+    std::size_t max_throttle_reasons = 32;
+};
+
+nlohmann::json to_json(const GpuSample& gpu);
+nlohmann::json to_json(const Sample& sample);
+
+// Decodes `data` (a sample event's data or a snapshot result); throws DecodeError naming the path
+// that broke ("data.gpus[0].temp_c: expected number"). Keys it does not know are ignored, a key it
+// knows must have its documented type (or be null), and no list may pass its limit.
+Sample sample_from_json(const nlohmann::json& data, const SampleLimits& limits = {}, const std::string& path = "data");
+
+}  // namespace fleetdeck::protocol
