@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/dashboard/rack_order.h"
 #include "app/dashboard/temperature_band.h"
 #include "app/untrusted/remote_text.h"
 
@@ -84,9 +85,7 @@ QVariant FleetModel::display(const Row& row, int column) const {
         if (!s.nicRxBytesPerS || !s.nicTxBytesPerS) return kNoData;
         return QStringLiteral("↓ %1  ↑ %2").arg(formatRate(*s.nicRxBytesPerS), formatRate(*s.nicTxBytesPerS));
     case Group: return r.spec.group;
-    case Rack:
-        if (r.spec.rack.isEmpty()) return QString();
-        return r.spec.rackUnit > 0 ? tr("%1 U%2").arg(r.spec.rack).arg(r.spec.rackUnit, 2, 10, QLatin1Char('0')) : r.spec.rack;
+    case Rack: return rackPlace(r.spec);
     case Tags: return r.spec.tags.join(QStringLiteral(", "));
     case Updated: {
         if (r.lastSampleAtMs == 0) return tr("never");
@@ -163,11 +162,10 @@ int FleetModel::rowOf(const QString& hostName) const {
 }
 
 bool FleetModel::refresh(qint64 nowMs) {
-    const quint64 generation = store_.generation();
+    const bool changed = seen_.update(store_.generation());
     const bool clockMoved = nowMs / 1000 != nowMs_ / 1000;  // "N s ago" changes every second
     nowMs_ = nowMs;
-    if (generation == seenGeneration_ && !clockMoved) return false;
-    seenGeneration_ = generation;
+    if (!changed && !clockMoved) return false;
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     for (HostRecord& r : store_.summaries()) {

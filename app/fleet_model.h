@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/dashboard/host_health.h"
+#include "app/seen_generation.h"
 #include "app/telemetry_store.h"
 
 namespace fleetdeck {
@@ -55,7 +56,7 @@ private:
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;
-    quint64 seenGeneration_ = ~quint64(0);
+    SeenGeneration seen_;
     qint64 nowMs_ = 0;
     qint64 newestSampleMs_ = 0;
 };

@@ -9,10 +9,10 @@
 #include <QStatusBar>
 
 #include "ui/dashboard/cooling_view.h"
+#include "ui/dashboard/dashboard_view.h"
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/rack_view.h"
-#include "ui/latency/latency_view.h"
 
 #include "ui/inventory_dialog.h"
 #include "ui/audit/audit_viewer.h"
@@ -23,31 +23,54 @@ namespace fleetdeck {
 // Views repaint at most this often; samples arrive once a second per host.
 constexpr int kRepaintIntervalMs = 250;
 
+namespace {
+
+const QString kAuditView = QStringLiteral("audit");
+
+QString viewTr(const char* text) { return QCoreApplication::translate("DashboardView", text); }
+
+// The place of a kind in kDashboardViews: its tab order and its Ctrl+N.
+int viewOrder(const DashboardViewKind& kind) {
+    const auto* at = std::find(std::begin(kDashboardViews), std::end(kDashboardViews), &kind);
+    Q_ASSERT(at != std::end(kDashboardViews));
+    return static_cast<int>(at - std::begin(kDashboardViews));
+}
+
+QString choiceName(const DashboardViewKind& kind) {
+    const QString id = QString::fromLatin1(kind.id);
+    return kind.argument ? id + QLatin1Char(':') + QString::fromLatin1(kind.argument) : id;
+}
+
+}  // namespace
+
 MainWindow::MainWindow(TelemetryStore& store, QWidget* parent) : QMainWindow(parent), store_(store), model_(store) {
     setWindowTitle(tr("FleetDeck"));
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
+    setCentralWidget(tabs_);
     overview_ = new OverviewView(model_);
     hostPage_ = new HostPage(store_, model_);
     cooling_ = new CoolingView(store_);
     racks_ = new RackView(store_);
-    tabs_->addTab(overview_, tr("Fleet overview"));
-    tabs_->addTab(hostPage_, tr("Host"));
-    tabs_->addTab(cooling_, tr("GPU cooling"));
-    tabs_->addTab(racks_, tr("Racks"));
-    setCentralWidget(tabs_);
+    buildMenus();
+    for (DashboardView* view : std::initializer_list<DashboardView*>{overview_, hostPage_, cooling_, racks_}) addView(view);
     connect(overview_, &OverviewView::hostActivated, this, &MainWindow::showHost);
     connect(overview_, &OverviewView::reconnectRequested, this, &MainWindow::reconnectRequested);
     connect(cooling_, &CoolingView::hostActivated, this, &MainWindow::showHost);
     connect(racks_, &RackView::hostActivated, this, &MainWindow::showHost);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { refreshNow(); });
 
-    buildMenus();
     statusBar()->showMessage(tr("Live: a sample per host every second; views refresh 4 times a second"));
     connect(&repaintTimer_, &QTimer::timeout, this, &MainWindow::refreshNow);
     repaintTimer_.start(kRepaintIntervalMs);
     refreshNow();
     resize(1400, 900);
+}
+
+QStringList MainWindow::viewChoices() {
+    QStringList names;
+    for (const DashboardViewKind* kind : kDashboardViews) names << choiceName(*kind);
+    return names << kAuditView;
 }
 
 void MainWindow::buildMenus() {
@@ -62,14 +85,7 @@ void MainWindow::buildMenus() {
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view_ = view;
-    const std::pair<View, QString> views[] = {{View::Overview, tr("Fleet &overview")},
-                                              {View::Host, tr("&Host page")},
-                                              {View::Cooling, tr("GPU &cooling")},
-                                              {View::Racks, tr("&Racks")}};
-    int n = 1;
-    for (const auto& [which, title] : views)
-        view->addAction(title, QKeySequence(QStringLiteral("Ctrl+%1").arg(n++)), this, [this, which = which] { showView(which); });
-    view->addSeparator();
+    viewsEnd_ = view->addSeparator();  // addView() puts each view's entry above it
     QAction* pause = view->addAction(tr("&Pause charts"), QKeySequence(tr("Ctrl+Shift+P")), this,
                                      [this] { hostPage_->setPaused(!hostPage_->paused()); });
     pause->setToolTip(tr("Stop or resume updating the host page's charts"));
@@ -98,52 +114,56 @@ QMenu* MainWindow::toolsMenu() { return tools_; }
 void MainWindow::refreshNow() {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     overview_->refresh(now);  // also feeds the host page's host list
-    QWidget* current = tabs_->currentWidget();
-    if (current == hostPage_) hostPage_->refresh(now);
-    else if (current == cooling_) cooling_->refresh(now);
-    else if (current == racks_) racks_->refresh(now);
-    else if (latency_ && current == latency_) latency_->refresh(now);
+    if (DashboardView* shown = currentView(); shown && shown != overview_) shown->refresh(now);
 }
 
-void MainWindow::showView(View view) {
-    switch (view) {
-    case View::Overview: tabs_->setCurrentWidget(overview_); break;
-    case View::Host:
-        if (hostPage_->hostName().isEmpty() && model_.rowCount() > 0) hostPage_->showHost(model_.record(0).spec.name);
-        tabs_->setCurrentWidget(hostPage_);
-        break;
-    case View::Cooling: tabs_->setCurrentWidget(cooling_); break;
-    case View::Racks: tabs_->setCurrentWidget(racks_); break;
-    }
+void MainWindow::addView(DashboardView* view) {
+    const int order = viewOrder(view->kind());
+    const auto at = std::find_if(views_.begin(), views_.end(), [order](const Tab& t) { return viewOrder(t.view->kind()) > order; });
+    auto* entry = new QAction(viewTr(view->kind().menuText), this);
+    entry->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(order + 1)));
+    connect(entry, &QAction::triggered, this, [this, view] { openView(*view, QString()); });
+    view_->insertAction(at == views_.end() ? viewsEnd_ : at->menuEntry, entry);
+    const int index = static_cast<int>(at - views_.begin());
+    views_.insert(at, {view, entry});
+    tabs_->insertTab(index, view->widget(), viewTr(view->kind().title));
 }
 
 bool MainWindow::showView(const QString& spec, QString* error) {
-    if (spec == QLatin1String("overview")) showView(View::Overview);
-    else if (spec == QLatin1String("cooling")) showView(View::Cooling);
-    else if (spec == QLatin1String("racks")) showView(View::Racks);
-    else if (spec == QLatin1String("host")) showView(View::Host);
-    else if (spec == QLatin1String("latency") && latency_) tabs_->setCurrentWidget(latency_);
-    else if (spec.startsWith(QLatin1String("host:")) && spec.size() > 5) showHost(spec.mid(5));
-    else {
-        if (error) *error = tr("unknown view '%1' (available: overview, host:NAME, cooling, racks, latency, audit)").arg(spec);
-        return false;
+    if (spec == kAuditView) {
+        openAuditViewer(this);
+        return true;
     }
+    // "host:NAME" names the view before the colon and gives it what follows.
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    const QString id = spec.left(colon);
+    const QString argument = colon < 0 ? QString() : spec.mid(colon + 1);
+    for (const Tab& tab : views_) {
+        if (id != QLatin1String(tab.view->kind().id)) continue;
+        if ((colon < 0 || !argument.isEmpty()) && openView(*tab.view, argument)) return true;
+        break;
+    }
+    if (error) {
+        QStringList names;
+        for (const Tab& tab : views_) names << choiceName(tab.view->kind());
+        *error = tr("unknown view '%1' (available: %2)").arg(spec, (names << kAuditView).join(QStringLiteral(", ")));
+    }
+    return false;
+}
+
+bool MainWindow::openView(DashboardView& view, const QString& argument) {
+    if (!view.open(argument)) return false;
+    tabs_->setCurrentWidget(view.widget());
     return true;
 }
 
-void MainWindow::addLatencyView(LatencyView* view) {
-    latency_ = view;
-    tabs_->addTab(view, tr("Latency map"));
-    QAction* show = new QAction(tr("&Latency map"), this);
-    show->setShortcut(QKeySequence(QStringLiteral("Ctrl+5")));
-    connect(show, &QAction::triggered, this, [this] { tabs_->setCurrentWidget(latency_); });
-    view_->insertAction(view_->actions().value(4), show);
+DashboardView* MainWindow::currentView() const {
+    for (const Tab& tab : views_)
+        if (tab.view->widget() == tabs_->currentWidget()) return tab.view;
+    return nullptr;
 }
 
-void MainWindow::showHost(const QString& name) {
-    hostPage_->showHost(name);
-    tabs_->setCurrentWidget(hostPage_);
-}
+void MainWindow::showHost(const QString& name) { openView(*hostPage_, name); }
 
 QWidget* MainWindow::openTuningWizard() {
     auto catalogue = tuning::RuleCatalogue::loadBuiltIn();

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <QTabWidget>
 #include <QTimer>
+#include <vector>
 
 #include "app/fleet_model.h"
 #include "app/telemetry_store.h"
@@ -10,36 +11,39 @@
 
 namespace fleetdeck {
 
+class DashboardView;
 class OverviewView;
 class HostPage;
 class CoolingView;
 class RackView;
-class LatencyView;
 
-// The application window: the dashboard views as tabs (View menu, Ctrl+1…4), repainted from the
-// models on one timer, never per sample.
+// The application window: the dashboard views as tabs, in the order of kDashboardViews (View menu,
+// Ctrl+1…N), repainted from the models on one timer, never per sample.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class View { Overview, Host, Cooling, Racks };
-
     explicit MainWindow(TelemetryStore& store, QWidget* parent = nullptr);
+
+    // What showView() and --view take: every dashboard view ("overview", "host:NAME", …) in tab
+    // order, then "audit".
+    static QStringList viewChoices();
 
     FleetModel& fleetModel() { return model_; }
     // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
     void refreshNow();
-    void showView(View view);
-    // "overview", "host:NAME", "cooling" or "racks"; false with `error` set for anything else.
-    bool showView(const QString& spec, QString* error);
+    // Adds a view that needs more than the telemetry store (the latency map): a tab in its place
+    // among the others, with its View menu entry. Takes ownership.
+    void addView(DashboardView* view);
+    // Shows a view by its --view name ("overview", "host:NAME", "cooling"); "audit" opens the audit
+    // log over the window (Tools → Audit log). False with `error` set, naming the views this window
+    // has, for anything else.
+    bool showView(const QString& spec, QString* error = nullptr);
     void showHost(const QString& name);
 
     OverviewView& overview() { return *overview_; }
     HostPage& hostPage() { return *hostPage_; }
     CoolingView& cooling() { return *cooling_; }
     RackView& racks() { return *racks_; }
-    // Adds the latency map as a tab (View → Latency map, Ctrl+5; --view latency). Takes ownership.
-    void addLatencyView(LatencyView* view);
-    LatencyView* latency() { return latency_; }
     // Where features add their entries (audit log, tuning wizard).
     QMenu* toolsMenu();
     // What the tuning wizard uses to read current values and push; set by main().
@@ -54,17 +58,27 @@ signals:
     void reconnectRequested(const QString& name);
 
 private:
+    // A view and its View menu entry.
+    struct Tab {
+        DashboardView* view;
+        QAction* menuEntry;
+    };
+
     void buildMenus();
+    // Opens `view` with `argument` (see DashboardView::open) and makes it the current tab.
+    bool openView(DashboardView& view, const QString& argument);
+    DashboardView* currentView() const;
 
     TelemetryStore& store_;
     FleetModel model_;
     QTabWidget* tabs_ = nullptr;
+    std::vector<Tab> views_;  // in tab order
     OverviewView* overview_ = nullptr;
     HostPage* hostPage_ = nullptr;
     CoolingView* cooling_ = nullptr;
     RackView* racks_ = nullptr;
-    LatencyView* latency_ = nullptr;
     QMenu* view_ = nullptr;
+    QAction* viewsEnd_ = nullptr;  // the separator after the views in the View menu
     QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
     TuningWizardHooks tuningHooks_;

@@ -61,9 +61,7 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     case PresentRole: return g != nullptr || !reported;
     case HostNameRole: return row.record.spec.name;
     case SimulatedRole: return row.record.spec.isSimulated();
-    case PlaceRole:
-        if (row.record.spec.rack.isEmpty()) return QString();
-        return row.record.spec.rackUnit > 0 ? tr("%1 U%2").arg(row.record.spec.rack).arg(row.record.spec.rackUnit) : row.record.spec.rack;
+    case PlaceRole: return rackPlace(row.record.spec);
     case BandRole: return static_cast<int>(g ? temperatureBand(g->temp_c, g->temp_slowdown_c) : TemperatureBand::NoData);
     default: break;
     }
@@ -103,9 +101,7 @@ int GpuCoolingModel::rowOf(const QString& hostName) const {
 }
 
 bool GpuCoolingModel::refresh() {
-    const quint64 generation = store_.generation();
-    if (generation == seenGeneration_) return false;
-    seenGeneration_ = generation;
+    if (!seen_.update(store_.generation())) return false;
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     int columns = 0;

@@ -3,6 +3,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
+#include "app/seen_generation.h"
 #include "app/telemetry_store.h"
 
 namespace fleetdeck {
@@ -53,7 +54,7 @@ private:
     const TelemetryStore& store_;
     std::vector<Row> rows_;
     int columns_ = 0;
-    quint64 seenGeneration_ = ~quint64(0);
+    SeenGeneration seen_;
     qint64 newestSampleMs_ = 0;
 };
 

@@ -48,7 +48,9 @@ QVariant RackModel::data(const QModelIndex& index, int role) const {
     case HostNameRole: return spec.name;
     case Qt::ToolTipRole: {
         QString t = QStringLiteral("<b>%1</b>%2<br>").arg(spec.name.toHtmlEscaped(), spec.isSimulated() ? tr(" (simulated)") : QString());
-        if (!spec.rack.isEmpty()) t += tr("%1, U%2–U%3<br>").arg(spec.rack).arg(spec.rackUnit).arg(spec.rackUnit + spec.rackHeightU - 1);
+        if (!spec.rack.isEmpty())
+            t += tr("%1, %2–%3<br>").arg(spec.rack.toHtmlEscaped(), rackUnitName(spec.rackUnit),
+                                         rackUnitName(spec.rackUnit + spec.rackHeightU - 1));
         t += row.worstC ? tr("Hottest: %1 at %2 °C<br>").arg(row.worstSource).arg(*row.worstC, 0, 'f', 0) : tr("No temperature yet<br>");
         return t + QStringLiteral("%1: %2").arg(row.health.word, row.health.reason.toHtmlEscaped());
     }
@@ -80,9 +82,7 @@ int RackModel::rackHeightU(const QString& rack) const {
 }
 
 bool RackModel::refresh() {
-    const quint64 generation = store_.generation();
-    if (generation == seenGeneration_) return false;
-    seenGeneration_ = generation;
+    if (!seen_.update(store_.generation())) return false;
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     for (HostRecord& r : store_.summaries()) {

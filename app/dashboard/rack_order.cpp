@@ -16,4 +16,11 @@ bool rackOrderLess(const HostSpec& a, const HostSpec& b) {
     return collator.compare(a.name, b.name) < 0;
 }
 
+QString rackUnitName(int unit) { return QStringLiteral("U%1").arg(unit); }
+
+QString rackPlace(const HostSpec& spec) {
+    if (spec.rack.isEmpty() || spec.rackUnit <= 0) return spec.rack;
+    return QStringLiteral("%1 %2").arg(spec.rack, rackUnitName(spec.rackUnit));
+}
+
 }  // namespace fleetdeck

@@ -1,6 +1,25 @@
 #include "app/dashboard/temperature_band.h"
 
 namespace fleetdeck {
+namespace {
+
+struct BandWords {
+    const char* name;
+    const char* word;
+};
+
+BandWords bandWords(TemperatureBand band) {
+    switch (band) {
+    case TemperatureBand::NoData: return {"no data", ""};
+    case TemperatureBand::Cool: return {"below 60 °C", "cool"};
+    case TemperatureBand::Target: return {"60–80 °C target", "target"};
+    case TemperatureBand::Hot: return {"above 80 °C", "HOT"};
+    case TemperatureBand::Slowdown: return {"at slowdown threshold", "SLOWDOWN"};
+    }
+    return {"", ""};
+}
+
+}  // namespace
 
 TemperatureBand temperatureBand(std::optional<double> tempC, std::optional<double> slowdownC) {
     if (!tempC) return TemperatureBand::NoData;
@@ -10,16 +29,8 @@ TemperatureBand temperatureBand(std::optional<double> tempC, std::optional<doubl
     return TemperatureBand::Cool;
 }
 
-QString bandName(TemperatureBand band) {
-    switch (band) {
-    case TemperatureBand::NoData: return QStringLiteral("no data");
-    case TemperatureBand::Cool: return QStringLiteral("below 60 °C");
-    case TemperatureBand::Target: return QStringLiteral("60–80 °C target");
-    case TemperatureBand::Hot: return QStringLiteral("above 80 °C");
-    case TemperatureBand::Slowdown: return QStringLiteral("at slowdown threshold");
-    }
-    return {};
-}
+QString bandName(TemperatureBand band) { return QString::fromUtf8(bandWords(band).name); }
+QString bandWord(TemperatureBand band) { return QString::fromUtf8(bandWords(band).word); }
 
 ThrottleKind throttleKind(const QString& reason) {
     if (reason == QLatin1String("sw_thermal") || reason == QLatin1String("hw_thermal")) return ThrottleKind::Thermal;

@@ -21,7 +21,10 @@ constexpr double kTargetBandLowC = 60.0;
 constexpr double kTargetBandHighC = 80.0;
 
 TemperatureBand temperatureBand(std::optional<double> tempC, std::optional<double> slowdownC = std::nullopt);
-QString bandName(TemperatureBand band);  // "below 60 °C", "60–80 °C", …
+// The band in words: its range, as the legends say it ("below 60 °C", "60–80 °C target", …), and
+// the one word a tile carries beside its reading ("cool", "target", "HOT", "SLOWDOWN"; none for no data).
+QString bandName(TemperatureBand band);
+QString bandWord(TemperatureBand band);
 
 // Why a GPU runs below its clocks, from the agent's throttle names (docs/protocol.md, gpus[].throttle).
 enum class ThrottleKind { None, Other, Power, Thermal };

@@ -1,5 +1,7 @@
 #include "app/inventory/inventory_model.h"
 
+#include "app/dashboard/rack_order.h"
+
 namespace fleetdeck {
 
 InventoryModel::InventoryModel(Inventory inventory, QObject* parent)
@@ -24,7 +26,7 @@ QVariant InventoryModel::data(const QModelIndex& index, int role) const {
     case User: return h.user.isEmpty() ? tr("ssh default") : h.user;
     case Group: return h.group;
     case Rack: return h.rack;
-    case RackUnit: return h.rackUnit > 0 ? QVariant(QStringLiteral("U%1").arg(h.rackUnit)) : QVariant();
+    case RackUnit: return h.rackUnit > 0 ? QVariant(rackUnitName(h.rackUnit)) : QVariant();
     case Tags: return h.tags.join(QStringLiteral(", "));
     default: return {};
     }

@@ -8,6 +8,7 @@
 #include "app/dashboard/gpu_cooling_model.h"
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/rack_model.h"
+#include "app/dashboard/rack_order.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/dashboard/temperature_band.h"
 #include "app/fleet_model.h"
@@ -56,6 +57,44 @@ TEST(TemperatureBand, BandsAndThrottleRanking) {
     EXPECT_EQ(worstThrottle({QStringLiteral("gpu_idle"), QStringLiteral("sw_power_cap"), QStringLiteral("hw_thermal")}),
               QStringLiteral("hw_thermal"));
     EXPECT_EQ(worstThrottle({QStringLiteral("gpu_idle")}), QString());
+}
+
+TEST(TemperatureBand, EachBandHasItsLegendNameAndTileWord) {
+    EXPECT_EQ(bandName(TemperatureBand::Target), QStringLiteral("60–80 °C target"));
+    EXPECT_EQ(bandWord(TemperatureBand::Target), QStringLiteral("target"));
+    EXPECT_EQ(bandWord(TemperatureBand::Slowdown), QStringLiteral("SLOWDOWN"));
+    EXPECT_EQ(bandName(TemperatureBand::NoData), QStringLiteral("no data"));
+    EXPECT_EQ(bandWord(TemperatureBand::NoData), QString());  // the tile says "no data" already
+}
+
+// The overview's rack column, the cooling view's host labels and the rack tooltips name a unit alike.
+TEST(RackPlace, EveryModelNamesAUnitTheSameWay) {
+    TelemetryStore store;
+    HostSpec placed, rackOnly, nowhere;
+    placed.name = QStringLiteral("gpu-07");
+    placed.rack = QStringLiteral("r<1>");
+    placed.rackUnit = 7;
+    placed.rackHeightU = 2;
+    rackOnly.name = QStringLiteral("gpu-08");
+    rackOnly.rack = QStringLiteral("r2");
+    nowhere.name = QStringLiteral("gpu-09");
+    for (const HostSpec& h : {placed, rackOnly, nowhere}) store.addHost(h);
+    EXPECT_EQ(rackUnitName(7), QStringLiteral("U7"));
+    EXPECT_EQ(rackPlace(placed), QStringLiteral("r<1> U7"));
+    EXPECT_EQ(rackPlace(rackOnly), QStringLiteral("r2"));
+    EXPECT_EQ(rackPlace(nowhere), QString());
+
+    FleetModel fleet(store);
+    fleet.refresh(1000);
+    EXPECT_EQ(fleet.index(fleet.rowOf(placed.name), FleetModel::Rack).data().toString(), QStringLiteral("r<1> U7"));
+    EXPECT_EQ(fleet.index(fleet.rowOf(rackOnly.name), FleetModel::Rack).data().toString(), QStringLiteral("r2"));
+    GpuCoolingModel cooling(store);
+    cooling.refresh();
+    EXPECT_EQ(cooling.index(cooling.rowOf(placed.name), 0).data(GpuCoolingModel::PlaceRole).toString(), QStringLiteral("r<1> U7"));
+    RackModel racks(store);
+    racks.refresh();
+    const QString tip = racks.index(rowOfHost(racks, placed.name, RackModel::HostNameRole)).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("r&lt;1&gt;, U7–U8"))) << tip.toStdString();
 }
 
 TEST(FleetModel, DemoFleetFlagsTheBadFanAndTheNarrowLink) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 
 #include "agent/simulator/sim_spec.h"
@@ -72,7 +73,7 @@ MainWindow* DemoWindow::window_ = nullptr;
 }  // namespace
 
 TEST_F(DemoWindow, OverviewFlagsTheBadHostWithRedIconAndWord) {
-    window_->showView(MainWindow::View::Overview);
+    ASSERT_TRUE(window_->showView(QStringLiteral("overview")));
     window_->refreshNow();
     OverviewView& view = window_->overview();
     QTableView& table = view.table();
@@ -96,7 +97,7 @@ TEST_F(DemoWindow, OverviewFlagsTheBadHostWithRedIconAndWord) {
 }
 
 TEST_F(DemoWindow, CoolingTileOfTheBadGpuIsHotWithThermalBadge) {
-    window_->showView(MainWindow::View::Cooling);
+    ASSERT_TRUE(window_->showView(QStringLiteral("cooling")));
     window_->refreshNow();
     CoolingView& view = window_->cooling();
     GpuCoolingModel& model = view.model();
@@ -127,7 +128,7 @@ TEST_F(DemoWindow, CoolingTileOfTheBadGpuIsHotWithThermalBadge) {
 }
 
 TEST_F(DemoWindow, RackViewDrawsHostsAtTheirUnitsInTheirBand) {
-    window_->showView(MainWindow::View::Racks);
+    ASSERT_TRUE(window_->showView(QStringLiteral("racks")));
     window_->refreshNow();
     RackView& view = window_->racks();
     RackModel& model = view.model();
@@ -234,4 +235,24 @@ TEST(OverviewContextMenu, ConnectAgainIsOfferedForAHostThatWaitsAndReachesTheWin
     EXPECT_FALSE(notNeeded->isEnabled());
     EXPECT_TRUE(notNeeded->toolTip().contains(QStringLiteral("connected")));
     EXPECT_EQ(window.overview().contextMenuFor(QModelIndex()), nullptr);
+}
+
+// A host's name and state reason reach the view headers as plain text, never as markup.
+TEST(ViewHeader, HostNamesAndReasonsShowLiterally) {
+    TelemetryStore store;
+    HostSpec host;
+    host.name = QStringLiteral("<b>gpu-07</b>");
+    store.addHost(host);
+    store.setState(host.name, HostState::Offline, QStringLiteral("<i>refused</i>"));
+    MainWindow window(store);
+    ASSERT_TRUE(window.showView(QStringLiteral("host:") + host.name));
+    window.refreshNow();
+    EXPECT_TRUE(window.hostPage().headerText().startsWith(host.name)) << window.hostPage().headerText().toStdString();
+    int shown = 0;
+    for (QLabel* label : window.findChildren<QLabel*>()) {
+        if (!label->text().contains(QStringLiteral("<b>")) && !label->text().contains(QStringLiteral("<i>"))) continue;
+        ++shown;
+        EXPECT_EQ(label->textFormat(), Qt::PlainText) << label->text().toStdString();
+    }
+    EXPECT_GE(shown, 2);  // the title and the summary
 }

@@ -123,7 +123,7 @@ TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
     options.spacingMs = 0;
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), store, options);
     auto* view = new LatencyView(store, fleet.store(), mesh);
-    window.addLatencyView(view);
+    window.addView(view);
     QString error;
     ASSERT_TRUE(window.showView(QStringLiteral("latency"), &error)) << error.toStdString();
     window.resize(1400, 900);

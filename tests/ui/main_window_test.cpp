@@ -2,10 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <QImage>
+#include <QMenuBar>
 
 #include "app/fleet_thread.h"
+#include "app/latency/latency_store.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
 #include "ui/screenshot.h"
 
@@ -41,4 +45,65 @@ TEST(MainWindow, ShowsThisMachineWithLiveNumbers) {
     const QImage image(png);
     EXPECT_GE(image.width(), 600);
     EXPECT_GE(image.height(), 300);
+}
+
+namespace {
+
+QMenu* menuNamed(QMainWindow& window, const QString& title) {
+    for (QAction* a : window.menuBar()->actions())
+        if (a->text() == title) return a->menu();
+    return nullptr;
+}
+
+}  // namespace
+
+// One list gives the tabs, the View menu entries with their shortcuts and the names --view takes;
+// the latency map, added last by main(), takes its place in it.
+TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
+    TelemetryStore store;
+    HostSpec host;
+    host.name = QStringLiteral("gpu-07");
+    store.addHost(host);
+    LatencyStore latency;
+    MainWindow window(store);
+    QString error;
+    EXPECT_FALSE(window.showView(QStringLiteral("latency"), &error));
+    EXPECT_EQ(error, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, audit)"));
+    auto* latencyView = new LatencyView(latency, store, nullptr);
+    window.addView(latencyView);
+
+    auto* tabs = qobject_cast<QTabWidget*>(window.centralWidget());
+    ASSERT_NE(tabs, nullptr);
+    QStringList titles;
+    for (int i = 0; i < tabs->count(); ++i) titles << tabs->tabText(i);
+    EXPECT_EQ(titles, (QStringList{"Fleet overview", "Host", "GPU cooling", "Racks", "Latency map"}));
+    EXPECT_EQ(tabs->widget(4), latencyView);
+
+    QMenu* view = menuNamed(window, QStringLiteral("&View"));
+    ASSERT_NE(view, nullptr);
+    const QList<QAction*> entries = view->actions();
+    ASSERT_GE(entries.size(), 7);
+    const QStringList texts{"Fleet &overview", "&Host page", "GPU &cooling", "&Racks", "&Latency map"};
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_EQ(entries[i]->text(), texts[i]);
+        EXPECT_EQ(entries[i]->shortcut(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    }
+    EXPECT_TRUE(entries[5]->isSeparator());
+    EXPECT_EQ(entries[6]->text(), QStringLiteral("&Pause charts"));
+
+    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "audit"}));
+    const QStringList names{"overview", "host", "cooling", "racks", "latency"};
+    for (int i = 0; i < names.size(); ++i) {
+        ASSERT_TRUE(window.showView(names[i], &error)) << error.toStdString();
+        EXPECT_EQ(tabs->currentIndex(), i) << names[i].toStdString();
+    }
+    EXPECT_EQ(window.hostPage().hostName(), host.name);  // "host" alone: the first host
+    entries[2]->trigger();
+    EXPECT_EQ(tabs->currentIndex(), 2);
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-07")));
+    EXPECT_EQ(tabs->currentIndex(), 1);
+    EXPECT_FALSE(window.showView(QStringLiteral("host:")));
+    EXPECT_FALSE(window.showView(QStringLiteral("cooling:gpu-07")));
+    EXPECT_FALSE(window.showView(QStringLiteral("Overview"), &error));
+    EXPECT_EQ(error, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, audit)"));
 }

@@ -1,12 +1,17 @@
 #include "ui/dashboard/band_legend.h"
 
+#include <QCoreApplication>
 #include <QPainter>
 
 #include "ui/dashboard/palette.h"
 
 namespace fleetdeck {
 
-int paintBadge(QPainter& painter, QPoint topLeft, const QString& text, const QColor& color) {
+int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind) {
+    const bool thermal = kind == ThrottleKind::Thermal;
+    const QString text = thermal ? QCoreApplication::translate("BandLegend", "THERMAL")
+                                 : QCoreApplication::translate("BandLegend", "POWER CAP");
+    const QColor color = thermal ? bandColor(TemperatureBand::Slowdown) : QColor(0x6a, 0x1b, 0x9a);
     painter.save();
     QFont f = painter.font();
     f.setBold(true);
@@ -51,12 +56,12 @@ void BandLegend::paintEvent(QPaintEvent*) {
                       TemperatureBand::NoData})
         swatch(band);
     if (!withBadges_) return;
-    x += paintBadge(p, QPoint(x, y), tr("THERMAL"), bandColor(TemperatureBand::Slowdown)) + 5;
+    x += paintBadge(p, QPoint(x, y), ThrottleKind::Thermal) + 5;
     p.setPen(palette().color(QPalette::WindowText));
     const QString thermal = tr("thermal slowdown");
     p.drawText(QRect(x, y, fm.horizontalAdvance(thermal) + 2, h), Qt::AlignVCenter, thermal);
     x += fm.horizontalAdvance(thermal) + 16;
-    x += paintBadge(p, QPoint(x, y), tr("POWER CAP"), QColor(0x6a, 0x1b, 0x9a)) + 5;
+    x += paintBadge(p, QPoint(x, y), ThrottleKind::Power) + 5;
     p.setPen(palette().color(QPalette::WindowText));
     const QString power = tr("power limit reached");
     p.drawText(QRect(x, y, fm.horizontalAdvance(power) + 2, h), Qt::AlignVCenter, power);

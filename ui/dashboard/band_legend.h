@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+#include "app/dashboard/temperature_band.h"
+
 class QPainter;
 
 namespace fleetdeck {
@@ -21,7 +23,8 @@ private:
     bool withBadges_;
 };
 
-// A throttle badge ("THERMAL", "POWER CAP") drawn at `topLeft`; returns its width.
-int paintBadge(QPainter& painter, QPoint topLeft, const QString& text, const QColor& color);
+// The badge of a clock slowdown, "THERMAL" (ThrottleKind::Thermal) or "POWER CAP" (Power), drawn at
+// `topLeft` the same way on tiles and in the legend; returns its width.
+int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind);
 
 }  // namespace fleetdeck

@@ -1,37 +1,17 @@
 #include "ui/dashboard/cooling_view.h"
 
 #include <QDateTime>
-#include <QHBoxLayout>
-#include <QHelpEvent>
-#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
-#include <QVBoxLayout>
 
 #include "app/dashboard/temperature_band.h"
 #include "ui/dashboard/band_legend.h"
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
-namespace {
 
-const QColor kPowerBadge(0x6a, 0x1b, 0x9a);
-
-QString bandWord(TemperatureBand band) {
-    switch (band) {
-    case TemperatureBand::NoData: return {};
-    case TemperatureBand::Cool: return QStringLiteral("cool");
-    case TemperatureBand::Target: return QStringLiteral("target");
-    case TemperatureBand::Hot: return QStringLiteral("HOT");
-    case TemperatureBand::Slowdown: return QStringLiteral("SLOWDOWN");
-    }
-    return {};
-}
-
-}  // namespace
-
-CoolingGrid::CoolingGrid(const GpuCoolingModel& model, QWidget* parent) : QWidget(parent), model_(model) {
+CoolingGrid::CoolingGrid(const GpuCoolingModel& model, QWidget* parent) : HostDrawing(parent), model_(model) {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent, false);
 }
@@ -40,12 +20,6 @@ QSize CoolingGrid::sizeHint() const {
     const int cols = std::max(1, model_.columnCount());
     const int rows = std::max(1, model_.rowCount());
     return QSize(kLabelWidth + cols * (kTileWidth + kGap), rows * (kTileHeight + kGap) + kGap);
-}
-
-void CoolingGrid::modelChanged() {
-    setMinimumSize(sizeHint());
-    updateGeometry();
-    update();
 }
 
 QRect CoolingGrid::tileRect(int row, int column) const {
@@ -126,8 +100,8 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     int x = inner.left();
     const int badgeY = inner.bottom() - smallHeight - 1;
     if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool())
-        x += paintBadge(p, QPoint(x, badgeY), tr("THERMAL"), bandColor(TemperatureBand::Slowdown)) + 4;
-    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) paintBadge(p, QPoint(x, badgeY), tr("POWER CAP"), kPowerBadge);
+        x += paintBadge(p, QPoint(x, badgeY), ThrottleKind::Thermal) + 4;
+    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) paintBadge(p, QPoint(x, badgeY), ThrottleKind::Power);
     p.restore();
 }
 
@@ -160,52 +134,29 @@ void CoolingGrid::paintEvent(QPaintEvent* event) {
     }
 }
 
-void CoolingGrid::mousePressEvent(QMouseEvent* event) {
-    const auto [row, column] = tileAt(event->position().toPoint());
-    const int hostRow = row >= 0 ? row : (event->position().x() < kLabelWidth ? (event->position().toPoint().y() - kGap) / (kTileHeight + kGap) : -1);
-    if (hostRow >= 0 && hostRow < model_.rowCount())
-        emit hostActivated(model_.index(hostRow, 0).data(GpuCoolingModel::HostNameRole).toString());
-    (void)column;
+std::pair<QModelIndex, QRect> CoolingGrid::itemAt(QPoint pos) const {
+    const auto [row, column] = tileAt(pos);
+    if (row < 0) return {};
+    return {model_.index(row, column), tileRect(row, column)};
 }
 
-bool CoolingGrid::event(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const auto [row, column] = tileAt(help->pos());
-        const QString tip = row >= 0 ? model_.index(row, column).data(Qt::ToolTipRole).toString() : QString();
-        if (tip.isEmpty()) QToolTip::hideText();
-        else QToolTip::showText(help->globalPos(), tip, this, tileRect(row, column));
-        return true;
-    }
-    return QWidget::event(event);
+// A tile, or the host's name left of its tiles.
+QString CoolingGrid::hostAt(QPoint pos) const {
+    int row = tileAt(pos).first;
+    if (row < 0 && pos.x() < kLabelWidth) row = (pos.y() - kGap) / (kTileHeight + kGap);
+    if (row < 0 || row >= model_.rowCount()) return {};
+    return model_.index(row, 0).data(GpuCoolingModel::HostNameRole).toString();
 }
 
-CoolingView::CoolingView(const TelemetryStore& store, QWidget* parent) : QWidget(parent), model_(store) {
-    auto* layout = new QVBoxLayout(this);
-    auto* top = new QHBoxLayout;
-    header_ = new QLabel(this);
-    QFont f = header_->font();
-    f.setPointSizeF(f.pointSizeF() * 1.2);
-    f.setBold(true);
-    header_->setFont(f);
-    freshness_ = new QLabel(this);
-    top->addWidget(header_);
-    top->addStretch();
-    top->addWidget(freshness_);
-    layout->addLayout(top);
-    layout->addWidget(new BandLegend(true, this));
-    auto* scroll = new QScrollArea(this);
+CoolingView::CoolingView(const TelemetryStore& store, QWidget* parent) : HostDrawingView(true, parent), model_(store) {
     grid_ = new CoolingGrid(model_);
-    scroll->setWidget(grid_);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(scroll, 1);
-    connect(grid_, &CoolingGrid::hostActivated, this, &CoolingView::hostActivated);
+    setDrawing(grid_);
     refresh(QDateTime::currentMSecsSinceEpoch());
 }
 
-void CoolingView::refresh(qint64 nowMs) {
-    if (model_.refresh()) grid_->modelChanged();
+QString CoolingView::headerText() const { return header().title(); }
+
+void CoolingView::updateTitle() {
     int gpus = 0, thermal = 0;
     for (int r = 0; r < model_.rowCount(); ++r)
         for (int c = 0; c < model_.columnCount(); ++c) {
@@ -215,8 +166,7 @@ void CoolingView::refresh(qint64 nowMs) {
         }
     QString text = tr("GPU cooling — %1 GPUs on %2 hosts, in rack order").arg(gpus).arg(model_.rowCount());
     if (thermal) text += tr(" · %1 thermal slowdown").arg(thermal);
-    header_->setText(text);
-    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
+    header().setTitle(text);
 }
 
 }  // namespace fleetdeck

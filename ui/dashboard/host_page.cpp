@@ -2,7 +2,6 @@
 
 #include <QFileDialog>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPainter>
@@ -11,15 +10,14 @@
 #include <QVBoxLayout>
 
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
 
 HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent)
     : QWidget(parent), fleet_(fleet), history_(store), sensors_(this) {
     auto* layout = new QVBoxLayout(this);
-    auto* bar = new QHBoxLayout;
-    buildToolbar(bar);
-    layout->addLayout(bar);
+    layout->addWidget(buildHeader());
 
     chartsArea_ = new QWidget;
     auto* grid = new QGridLayout(chartsArea_);
@@ -60,19 +58,12 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     layout->addWidget(scroll, 1);
 }
 
-void HostPage::buildToolbar(QHBoxLayout* bar) {
+ViewHeader* HostPage::buildHeader() {
+    header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
     hostChoice_ = new QComboBox(this);
     hostChoice_->setMinimumContentsLength(16);
     hostChoice_->setToolTip(tr("The host shown on this page"));
     connect(hostChoice_, &QComboBox::activated, this, [this] { showHost(hostChoice_->currentData().toString()); });
-    title_ = new QLabel(this);
-    QFont f = title_->font();
-    f.setPointSizeF(f.pointSizeF() * 1.2);
-    f.setBold(true);
-    title_->setFont(f);
-    status_ = new QLabel(this);
-    status_->setTextFormat(Qt::PlainText);
-    freshness_ = new QLabel(this);
     pause_ = new QToolButton(this);
     pause_->setText(tr("Pause"));
     pause_->setCheckable(true);
@@ -85,16 +76,21 @@ void HostPage::buildToolbar(QHBoxLayout* bar) {
     auto* exportButton = new QToolButton(this);
     exportButton->setText(tr("Export PNG…"));
     connect(exportButton, &QToolButton::clicked, this, &HostPage::exportWithDialog);
-    bar->addWidget(new QLabel(tr("Host:"), this));
-    bar->addWidget(hostChoice_);
-    bar->addSpacing(12);
-    bar->addWidget(title_);
-    bar->addWidget(status_, 1);
-    bar->addWidget(freshness_);
-    bar->addWidget(pause_);
-    bar->addWidget(reset);
-    bar->addWidget(exportButton);
+    header_->addLeadingWidget(new QLabel(tr("Host:"), this));
+    header_->addLeadingWidget(hostChoice_);
+    header_->addTrailingWidget(pause_);
+    header_->addTrailingWidget(reset);
+    header_->addTrailingWidget(exportButton);
+    return header_;
 }
+
+bool HostPage::open(const QString& argument) {
+    if (!argument.isEmpty()) showHost(argument);
+    else if (hostName().isEmpty() && fleet_.rowCount() > 0) showHost(fleet_.record(0).spec.name);
+    return true;
+}
+
+QString HostPage::headerText() const { return header_->title() + QLatin1Char(' ') + header_->summary(); }
 
 void HostPage::showHost(const QString& name) {
     history_.setHost(name);
@@ -144,21 +140,18 @@ void HostPage::rebuildSeries() {
 void HostPage::updateHeader(qint64 nowMs) {
     const auto& rec = history_.record();
     if (!rec) {
-        title_->setText(tr("No host chosen"));
-        status_->clear();
-        freshness_->clear();
+        header_->setTitle(tr("No host chosen"));
+        header_->setSummary(QString());
+        header_->setFreshness(QString());
         return;
     }
-    title_->setText(rec->spec.name);
+    header_->setTitle(rec->spec.name);
     const HostHealth& health = rec->health;
     QString status = rec->spec.isSimulated() ? tr("simulated · ") : QString();
     status += QStringLiteral("%1 — %2").arg(toString(rec->state), health.word);
     if (health.level >= HostHealth::Level::Warning) status += QStringLiteral(": ") + health.reason;
-    status_->setText(status);
-    status_->setStyleSheet(health.level >= HostHealth::Level::Warning
-                               ? QStringLiteral("color: %1; font-weight: bold").arg(healthColor(health.level).name())
-                               : QString());
-    freshness_->setText(paused_ ? tr("paused") : freshnessText(rec->lastSampleAtMs, nowMs));
+    header_->setSummary(status, health.level >= HostHealth::Level::Warning ? healthColor(health.level) : QColor());
+    header_->setFreshness(paused_ ? tr("paused") : freshnessText(rec->lastSampleAtMs, nowMs));
 }
 
 void HostPage::refresh(qint64 nowMs) {
@@ -180,7 +173,7 @@ void HostPage::setPaused(bool paused) {
     paused_ = paused;
     if (pause_->isChecked() != paused) pause_->setChecked(paused);
     pause_->setText(paused ? tr("Resume") : tr("Pause"));
-    freshness_->setText(paused ? tr("paused") : QString());
+    header_->setFreshness(paused ? tr("paused") : QString());
 }
 
 void HostPage::resetZoom() {

@@ -11,21 +11,27 @@
 #include "app/dashboard/sensor_table_model.h"
 #include "app/fleet_model.h"
 #include "ui/dashboard/chart_panel.h"
-
-class QHBoxLayout;
+#include "ui/dashboard/dashboard_view.h"
 
 namespace fleetdeck {
 
+class ViewHeader;
+
 // One host in depth: 15 minutes of CPU, temperature, per-GPU and network charts, and every sensor
 // in a table. Charts can be paused, zoomed (drag across a chart) and exported as PNG.
-class HostPage : public QWidget {
+class HostPage : public QWidget, public DashboardView {
     Q_OBJECT
 public:
     HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent = nullptr);
 
+    const DashboardViewKind& kind() const override { return kHostView; }
+    QWidget* widget() override { return this; }
+    // `argument`: the host to show (--view host:NAME); without one, the first host rather than an
+    // empty page when none was chosen yet.
+    bool open(const QString& argument) override;
     void showHost(const QString& name);
     QString hostName() const { return history_.hostName(); }
-    void refresh(qint64 nowMs);
+    void refresh(qint64 nowMs) override;
     void setPaused(bool paused);
     bool paused() const { return paused_; }
     void resetZoom();
@@ -36,10 +42,10 @@ public:
     const HostHistoryModel& history() const { return history_; }
     const SensorTableModel& sensors() const { return sensors_; }
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
-    QString headerText() const { return title_->text() + QLatin1Char(' ') + status_->text(); }
+    QString headerText() const;
 
 private:
-    void buildToolbar(QHBoxLayout* bar);
+    ViewHeader* buildHeader();
     void rebuildSeries();
     void fillHostChoices();
     void updateHeader(qint64 nowMs);
@@ -48,9 +54,7 @@ private:
     HostHistoryModel history_;
     SensorTableModel sensors_;
     QComboBox* hostChoice_ = nullptr;
-    QLabel* title_ = nullptr;
-    QLabel* status_ = nullptr;
-    QLabel* freshness_ = nullptr;
+    ViewHeader* header_ = nullptr;
     QToolButton* pause_ = nullptr;
     QWidget* chartsArea_ = nullptr;
     ChartPanel* cpuUtil_ = nullptr;

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
 namespace {
@@ -45,17 +46,8 @@ OverviewView::OverviewView(FleetModel& model, QWidget* parent)
     filter_.setSourceModel(&model_);
     decorations_.setSourceModel(&filter_);
     auto* layout = new QVBoxLayout(this);
-    auto* top = new QHBoxLayout;
-    header_ = new QLabel(this);
-    QFont headerFont = header_->font();
-    headerFont.setPointSizeF(headerFont.pointSizeF() * 1.2);
-    headerFont.setBold(true);
-    header_->setFont(headerFont);
-    freshness_ = new QLabel(this);
-    top->addWidget(header_);
-    top->addStretch();
-    top->addWidget(freshness_);
-    layout->addLayout(top);
+    header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
+    layout->addWidget(header_);
 
     auto* bar = new QHBoxLayout;
     buildFilterBar(bar);
@@ -177,6 +169,8 @@ void OverviewView::applyFilter() {
     filter_.setFilter(static_cast<FleetFilterModel::Field>(field_->currentData().toInt()), value_->currentText());
 }
 
+QString OverviewView::headerText() const { return header_->title(); }
+
 void OverviewView::updateHeader(qint64 nowMs) {
     int connected = 0, critical = 0, warning = 0;
     for (int row = 0; row < model_.rowCount(); ++row) {
@@ -188,8 +182,8 @@ void OverviewView::updateHeader(qint64 nowMs) {
     QString text = tr("Fleet — %1 %2, %3 connected").arg(hosts).arg(hosts == 1 ? tr("host") : tr("hosts")).arg(connected);
     if (critical) text += tr(" · %1 critical").arg(critical);
     if (warning) text += tr(" · %1 warning").arg(warning);
-    header_->setText(text);
-    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
+    header_->setTitle(text);
+    header_->setFreshness(freshnessText(model_.newestSampleAtMs(), nowMs));
 }
 
 void OverviewView::refresh(qint64 nowMs) {

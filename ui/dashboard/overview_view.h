@@ -9,11 +9,14 @@
 
 #include "app/dashboard/fleet_filter_model.h"
 #include "app/fleet_model.h"
+#include "ui/dashboard/dashboard_view.h"
 
 class QHBoxLayout;
 class QMenu;
 
 namespace fleetdeck {
+
+class ViewHeader;
 
 // Adds what only a widget can hold to the fleet table: the health icon on the host, the band
 // swatch on temperatures, the alert word in the health colour.
@@ -26,16 +29,19 @@ public:
 
 // The fleet overview: one row per host, sortable, filterable by group, rack or tag, with a
 // column chooser. The host in trouble carries a red icon and a word.
-class OverviewView : public QWidget {
+class OverviewView : public QWidget, public DashboardView {
     Q_OBJECT
 public:
     explicit OverviewView(FleetModel& model, QWidget* parent = nullptr);
 
-    // Called by the window's repaint timer.
-    void refresh(qint64 nowMs);
+    const DashboardViewKind& kind() const override { return kOverviewView; }
+    QWidget* widget() override { return this; }
+    // Called by the window's repaint timer whichever view is shown: the fleet model it refreshes
+    // feeds the host page's host list too.
+    void refresh(qint64 nowMs) override;
     QTableView& table() { return *table_; }
     FleetFilterModel& filterModel() { return filter_; }
-    QString headerText() const { return header_->text(); }
+    QString headerText() const;
     void setColumnVisible(int column, bool visible);
 
     // The row's context menu: open the host's page, connect it again (enabled while the host
@@ -55,8 +61,7 @@ private:
     FleetModel& model_;
     FleetFilterModel filter_;
     OverviewDecorations decorations_;
-    QLabel* header_ = nullptr;
-    QLabel* freshness_ = nullptr;
+    ViewHeader* header_ = nullptr;
     QComboBox* field_ = nullptr;
     QComboBox* value_ = nullptr;
     QToolButton* columns_ = nullptr;

@@ -1,16 +1,10 @@
 #include "ui/dashboard/rack_view.h"
 
 #include <QDateTime>
-#include <QHBoxLayout>
-#include <QHelpEvent>
-#include <QMouseEvent>
 #include <QPainter>
-#include <QScrollArea>
-#include <QToolTip>
-#include <QVBoxLayout>
 
-#include "ui/dashboard/band_legend.h"
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
 namespace {
@@ -20,7 +14,7 @@ constexpr int kUnplacedHeight = 40;
 
 }  // namespace
 
-RackDrawing::RackDrawing(const RackModel& model, QWidget* parent) : QWidget(parent), model_(model) {}
+RackDrawing::RackDrawing(const RackModel& model, QWidget* parent) : HostDrawing(parent), model_(model) {}
 
 QSize RackDrawing::sizeHint() const {
     const QStringList racks = model_.racks();
@@ -28,12 +22,6 @@ QSize RackDrawing::sizeHint() const {
     for (const QString& r : racks) tallest = std::max(tallest, model_.rackHeightU(r));
     const int width = static_cast<int>(racks.size() + 1) * (kRackWidth + kUnitLabel + kGap);
     return QSize(std::max(width, 400), kTop + kHeaderHeight + tallest * kUnitHeight + 16);
-}
-
-void RackDrawing::modelChanged() {
-    setMinimumSize(sizeHint());
-    updateGeometry();
-    update();
 }
 
 QRect RackDrawing::hostRect(int row) const {
@@ -152,49 +140,22 @@ int RackDrawing::rowAt(QPoint pos) const {
     return -1;
 }
 
-void RackDrawing::mousePressEvent(QMouseEvent* event) {
-    const int row = rowAt(event->position().toPoint());
-    if (row >= 0) emit hostActivated(model_.index(row).data(RackModel::HostNameRole).toString());
+std::pair<QModelIndex, QRect> RackDrawing::itemAt(QPoint pos) const {
+    const int row = rowAt(pos);
+    if (row < 0) return {};
+    return {model_.index(row), hostRect(row)};
 }
 
-bool RackDrawing::event(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const int row = rowAt(help->pos());
-        if (row < 0) QToolTip::hideText();
-        else QToolTip::showText(help->globalPos(), model_.index(row).data(Qt::ToolTipRole).toString(), this, hostRect(row));
-        return true;
-    }
-    return QWidget::event(event);
+QString RackDrawing::hostAt(QPoint pos) const {
+    const int row = rowAt(pos);
+    return row < 0 ? QString() : model_.index(row).data(RackModel::HostNameRole).toString();
 }
 
-RackView::RackView(const TelemetryStore& store, QWidget* parent) : QWidget(parent), model_(store) {
-    auto* layout = new QVBoxLayout(this);
-    auto* top = new QHBoxLayout;
-    header_ = new QLabel(tr("Racks — hosts at their units, coloured by their hottest GPU (or CPU without GPUs)"), this);
-    QFont f = header_->font();
-    f.setPointSizeF(f.pointSizeF() * 1.2);
-    f.setBold(true);
-    header_->setFont(f);
-    freshness_ = new QLabel(this);
-    top->addWidget(header_);
-    top->addStretch();
-    top->addWidget(freshness_);
-    layout->addLayout(top);
-    layout->addWidget(new BandLegend(false, this));
-    auto* scroll = new QScrollArea(this);
+RackView::RackView(const TelemetryStore& store, QWidget* parent) : HostDrawingView(false, parent), model_(store) {
+    header().setTitle(tr("Racks — hosts at their units, coloured by their hottest GPU (or CPU without GPUs)"));
     drawing_ = new RackDrawing(model_);
-    scroll->setWidget(drawing_);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(scroll, 1);
-    connect(drawing_, &RackDrawing::hostActivated, this, &RackView::hostActivated);
+    setDrawing(drawing_);
     refresh(QDateTime::currentMSecsSinceEpoch());
-}
-
-void RackView::refresh(qint64 nowMs) {
-    if (model_.refresh()) drawing_->modelChanged();
-    freshness_->setText(freshnessText(model_.newestSampleAtMs(), nowMs));
 }
 
 }  // namespace fleetdeck

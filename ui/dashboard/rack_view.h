@@ -1,36 +1,29 @@
 #pragma once
 
-#include <QLabel>
-#include <QWidget>
-
 #include "app/dashboard/rack_model.h"
+#include "ui/dashboard/host_drawing.h"
 
 class QPainter;
-class QMouseEvent;
 
 namespace fleetdeck {
 
 // Racks drawn to scale: each host at its units, coloured by its worst temperature band, with its
 // name, hottest reading and health word. Hosts in no rack are listed beside the racks.
-class RackDrawing : public QWidget {
+class RackDrawing : public HostDrawing {
     Q_OBJECT
 public:
     explicit RackDrawing(const RackModel& model, QWidget* parent = nullptr);
 
     QSize sizeHint() const override;
-    void modelChanged();
     // Where the host in `row` of the model is drawn (empty if not drawn).
     QRect hostRect(int row) const;
 
     static constexpr int kRackWidth = 330, kUnitHeight = 17, kHeaderHeight = 28, kGap = 28, kUnitLabel = 30;
 
-signals:
-    void hostActivated(const QString& name);
-
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
-    bool event(QEvent* event) override;
+    std::pair<QModelIndex, QRect> itemAt(QPoint pos) const override;
+    QString hostAt(QPoint pos) const override;
 
 private:
     void paintRack(QPainter& p, const QString& rack, int x) const;
@@ -40,22 +33,22 @@ private:
     const RackModel& model_;
 };
 
-class RackView : public QWidget {
+// The racks view: a header, the band legend and the racks drawn to scale.
+class RackView : public HostDrawingView {
     Q_OBJECT
 public:
     explicit RackView(const TelemetryStore& store, QWidget* parent = nullptr);
 
-    void refresh(qint64 nowMs);
+    const DashboardViewKind& kind() const override { return kRackView; }
     RackModel& model() { return model_; }
     RackDrawing& drawing() { return *drawing_; }
 
-signals:
-    void hostActivated(const QString& name);
+protected:
+    bool refreshModel() override { return model_.refresh(); }
+    qint64 newestSampleAtMs() const override { return model_.newestSampleAtMs(); }
 
 private:
     RackModel model_;
-    QLabel* header_ = nullptr;
-    QLabel* freshness_ = nullptr;
     RackDrawing* drawing_ = nullptr;
 };
 

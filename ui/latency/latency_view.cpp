@@ -7,7 +7,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QShortcut>
@@ -18,6 +17,7 @@
 #include "app/latency/latency_mesh.h"
 #include "app/latency/mesh_address.h"
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 #include "ui/latency/latency_heatmap.h"
 #include "ui/latency/link_history_chart.h"
 #include "app/untrusted/remote_text.h"
@@ -44,9 +44,10 @@ QIcon findingIcon(LatencyFinding::Kind kind) {
 
 }  // namespace
 
-QLayout* LatencyView::buildControls() {
-    auto* title = sectionTitle(tr("Latency map: round trips between hosts, measured by their agents"));
-    status_ = new QLabel(tr("No mesh round yet"));
+ViewHeader* LatencyView::buildHeader() {
+    header_ = new ViewHeader(ViewHeader::TitleSize::Regular);
+    header_->setTitle(tr("Latency map: round trips between hosts, measured by their agents"));
+    header_->setSummary(tr("No mesh round yet"));
     progress_ = new QProgressBar;
     progress_->setMaximumWidth(160);
     progress_->setFormat(tr("%v of %m hosts"));
@@ -76,16 +77,9 @@ QLayout* LatencyView::buildControls() {
         if (!path.isEmpty() && !exportCsv(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
     });
 
-    auto* header = new QHBoxLayout;
-    header->addWidget(title);
-    header->addSpacing(12);
-    header->addWidget(status_, 1);
-    header->addWidget(progress_);
-    header->addWidget(measure_);
-    header->addWidget(interval_);
-    header->addWidget(address);
-    header->addWidget(exportButton);
-    return header;
+    for (QWidget* control : std::initializer_list<QWidget*>{progress_, measure_, interval_, address, exportButton})
+        header_->addTrailingWidget(control);
+    return header_;
 }
 
 LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, LatencyMesh* mesh, QWidget* parent)
@@ -119,17 +113,16 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     split->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(buildControls());
+    layout->addWidget(buildHeader());
     layout->addWidget(split, 1);
 }
 
 void LatencyView::refresh(qint64 nowMs) {
-    if (const quint64 g = store_.generation(); g != seenGeneration_) {
-        seenGeneration_ = g;
-        rebuild();
-    }
+    if (seen_.update(store_.generation())) rebuild();
     updateStatus(nowMs);
 }
+
+QString LatencyView::statusText() const { return header_->summary(); }
 
 void LatencyView::rebuild() {
     model_.update(store_.matrix());
@@ -179,11 +172,11 @@ void LatencyView::updateStatus(qint64 nowMs) {
     if (s.running) {
         progress_->setRange(0, std::max(1, s.asked));
         progress_->setValue(s.answered);
-        status_->setText(tr("Measuring: %1 of %2 hosts answered").arg(s.answered).arg(s.asked));
+        header_->setSummary(tr("Measuring: %1 of %2 hosts answered").arg(s.answered).arg(s.asked));
     } else if (s.finishedAtMs) {
-        status_->setText(tr("Round %1, %2; a round every %3 s").arg(s.rounds).arg(freshnessText(*s.finishedAtMs, nowMs)).arg(s.intervalS));
+        header_->setSummary(tr("Round %1, %2; a round every %3 s").arg(s.rounds).arg(freshnessText(*s.finishedAtMs, nowMs)).arg(s.intervalS));
     } else {
-        status_->setText(tr("No mesh round yet; the first starts once hosts are connected"));
+        header_->setSummary(tr("No mesh round yet; the first starts once hosts are connected"));
     }
     measure_->setEnabled(mesh_ != nullptr && !s.running);
 }

@@ -10,24 +10,29 @@
 
 #include "app/latency/latency_map_model.h"
 #include "app/latency/latency_store.h"
+#include "app/seen_generation.h"
 #include "app/telemetry_store.h"
+#include "ui/dashboard/dashboard_view.h"
 
 namespace fleetdeck {
 
 class LatencyHeatmap;
 class LatencyMesh;
 class LinkHistoryChart;
+class ViewHeader;
 
 // The latency map tab: the host × host heatmap, the findings in words, the app → host round trips
 // and the history of the clicked link; "Measure now", the round interval, mesh addresses and CSV
 // export. Reads the LatencyStore on the main window's repaint timer; `mesh` may be null (no rounds
 // can be started, e.g. in tests that fill the store themselves).
-class LatencyView : public QWidget {
+class LatencyView : public QWidget, public DashboardView {
     Q_OBJECT
 public:
     LatencyView(LatencyStore& store, TelemetryStore& telemetry, LatencyMesh* mesh, QWidget* parent = nullptr);
 
-    void refresh(qint64 nowMs);
+    const DashboardViewKind& kind() const override { return kLatencyView; }
+    QWidget* widget() override { return this; }
+    void refresh(qint64 nowMs) override;
     // Selects a link and shows its history (what a click on its cell does).
     void showLink(int row, int column);
     bool exportCsv(const QString& path, QString* error) const;
@@ -45,10 +50,10 @@ public:
     LatencyHeatmap& heatmap() { return *heatmap_; }
     LinkHistoryChart& historyChart() { return *chart_; }
     QListWidget& findingsList() { return *findings_; }
-    QString statusText() const { return status_->text(); }
+    QString statusText() const;
 
 private:
-    QLayout* buildControls();  // title, round status, Measure now, interval, mesh address, export
+    ViewHeader* buildHeader();  // title, round status, Measure now, interval, mesh address, export
     void rebuild();
     void fillFindings();
     void fillRoundTrips();
@@ -58,9 +63,9 @@ private:
     TelemetryStore& telemetry_;
     LatencyMesh* mesh_;
     LatencyMapModel model_;
-    quint64 seenGeneration_ = ~quint64{0};
+    SeenGeneration seen_;
     QString selectedFrom_, selectedTo_;
-    QLabel* status_ = nullptr;
+    ViewHeader* header_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* measure_ = nullptr;
     QSpinBox* interval_ = nullptr;

@@ -13,9 +13,9 @@
 #include "app/latency/latency_mesh.h"
 #include "app/latency/latency_store.h"
 #include "app/ssh/ssh_prompter.h"
-#include "ui/gui_prompter.h"
-#include "ui/audit/audit_viewer.h"
 #include "app/tuning/current_values_reader.h"
+#include "ui/audit/audit_viewer.h"
+#include "ui/gui_prompter.h"
 #include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
 #include "ui/push/push_launcher.h"
@@ -38,8 +38,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
+    QStringList views = MainWindow::viewChoices();
+    const QString lastView = views.takeLast();
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("The view to open: overview, host:NAME, cooling, racks, latency or audit."),
+                                  QStringLiteral("The view to open: %1 or %2.").arg(views.join(QStringLiteral(", ")), lastView),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
     const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
                                        QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
@@ -63,7 +65,7 @@ int main(int argc, char** argv) {
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
     auto* latencyView = new LatencyView(latencyStore, fleet.store(), mesh);
-    window.addLatencyView(latencyView);
+    window.addView(latencyView);
     // The hosts shown, by name (the store owns them): what a push from the wizard or the history reaches.
     auto* pushes = new PushLauncher([&fleet](const QString& name) -> std::optional<HostSpec> {
         const auto record = fleet.store().host(name);
@@ -73,6 +75,8 @@ int main(int argc, char** argv) {
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
                            [pushes](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
                            {}});
+    // The audit log is a window of its own: it opens over the dashboard once that is shown
+    // (--screenshot renders it alone, below).
     const bool auditView = parser.value(view) == QLatin1String("audit");
     QString viewError;
     if (!auditView && !window.showView(parser.value(view), &viewError)) {
@@ -80,8 +84,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     window.show();
-    // The audit log is a window of its own, over the dashboard (--screenshot renders it alone).
-    if (auditView && !parser.isSet(screenshot)) openAuditViewer(&window);
+    if (auditView && !parser.isSet(screenshot)) window.showView(parser.value(view));
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QModelIndex>
+#include <QWidget>
+#include <utility>
+
+#include "ui/dashboard/dashboard_view.h"
+
+class QVBoxLayout;
+
+namespace fleetdeck {
+
+class ViewHeader;
+
+// Hosts painted from a model (the GPU cooling grid, the racks): the drawing grows with its model,
+// shows the model's tooltip for what is under the pointer, and a click opens a host's page.
+class HostDrawing : public QWidget {
+    Q_OBJECT
+public:
+    // Call after the model changed: resizes the drawing to its new content and repaints it.
+    void modelChanged();
+
+signals:
+    void hostActivated(const QString& name);
+
+protected:
+    explicit HostDrawing(QWidget* parent = nullptr);
+
+    // The model item under `pos` and the area it covers (its tooltip shows there); invalid for none.
+    virtual std::pair<QModelIndex, QRect> itemAt(QPoint pos) const = 0;
+    // The host a click at `pos` opens; empty for none.
+    virtual QString hostAt(QPoint pos) const = 0;
+
+    void mousePressEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+};
+
+// A dashboard view made of a header, the temperature band legend and a HostDrawing that scrolls.
+class HostDrawingView : public QWidget, public DashboardView {
+    Q_OBJECT
+public:
+    QWidget* widget() override { return this; }
+    // Re-reads the model, repaints the drawing when the model changed, and updates the header.
+    void refresh(qint64 nowMs) override;
+
+signals:
+    void hostActivated(const QString& name);
+
+protected:
+    // `legendBadges`: the legend explains the throttle badges as well as the bands.
+    HostDrawingView(bool legendBadges, QWidget* parent);
+    // Puts the drawing under the legend; called once, from the subclass's constructor.
+    void setDrawing(HostDrawing* drawing);
+    ViewHeader& header() { return *header_; }
+    const ViewHeader& header() const { return *header_; }
+
+    // The subclass's model: re-read from the store (true when it changed), and when its newest sample arrived.
+    virtual bool refreshModel() = 0;
+    virtual qint64 newestSampleAtMs() const = 0;
+    // Called after every refresh, for a title that counts what the model holds.
+    virtual void updateTitle() {}
+
+private:
+    QVBoxLayout* layout_ = nullptr;
+    ViewHeader* header_ = nullptr;
+    HostDrawing* drawing_ = nullptr;
+};
+
+}  // namespace fleetdeck
