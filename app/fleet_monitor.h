@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -18,7 +19,12 @@ namespace fleetdeck {
 class FleetMonitor : public QObject {
     Q_OBJECT
 public:
+    // Makes a host's transport each time its session connects.
+    using TransportMaker = std::function<std::unique_ptr<Transport>(const HostSpec&)>;
+
+    // Hosts get makeTransport()'s transports.
     FleetMonitor(TelemetryStore& store, int sampleIntervalMs = 1000, QObject* parent = nullptr);
+    FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs = 1000, QObject* parent = nullptr);
     ~FleetMonitor() override;
 
     // Thread-safe entry points: they queue onto the monitor's thread.
@@ -45,6 +51,7 @@ private:
     void onReady(HostSession* session);
 
     TelemetryStore& store_;
+    TransportMaker transports_;
     int intervalMs_;
     std::map<QString, HostSession*> sessions_;
     std::map<QString, HostSpec> specs_;
