@@ -10,7 +10,10 @@
 namespace fleetdeck {
 
 FleetMonitor::FleetMonitor(TelemetryStore& store, int sampleIntervalMs, QObject* parent)
-    : QObject(parent), store_(store), intervalMs_(sampleIntervalMs) {
+    : FleetMonitor(store, makeTransport, sampleIntervalMs, parent) {}
+
+FleetMonitor::FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs, QObject* parent)
+    : QObject(parent), store_(store), transports_(std::move(transports)), intervalMs_(sampleIntervalMs) {
     qRegisterMetaType<fleetdeck::HostSpec>();
 }
 
@@ -88,7 +91,7 @@ HostSession* FleetMonitor::session(const QString& name) const {
 void FleetMonitor::addHost(const HostSpec& spec) {
     if (sessions_.count(spec.name)) return;
     store_.addHost(spec);
-    auto* session = new HostSession(spec.name, [spec] { return makeTransport(spec); }, this);
+    auto* session = new HostSession(spec.name, [make = transports_, spec] { return make(spec); }, this);
     sessions_[spec.name] = session;
     connect(session, &HostSession::stateChanged, this, [this, session](HostState state, const QString& reason) {
         store_.setState(session->name(), state, reason,

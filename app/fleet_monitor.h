@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -19,7 +20,12 @@ namespace fleetdeck {
 class FleetMonitor : public QObject {
     Q_OBJECT
 public:
+    // Makes a host's transport each time its session connects.
+    using TransportMaker = std::function<std::unique_ptr<Transport>(const HostSpec&)>;
+
+    // Hosts get makeTransport()'s transports.
     FleetMonitor(TelemetryStore& store, int sampleIntervalMs = 1000, QObject* parent = nullptr);
+    FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs = 1000, QObject* parent = nullptr);
     ~FleetMonitor() override;
 
     // Thread-safe entry points: they queue onto the monitor's thread.
@@ -52,6 +58,7 @@ private:
     void onReady(HostSession* session);
 
     TelemetryStore& store_;  // the one list of hosts and their specs, state and samples
+    TransportMaker transports_;
     int intervalMs_;
     std::map<QString, HostSession*> sessions_;
     std::set<QString> fromInventory_;

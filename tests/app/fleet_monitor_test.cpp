@@ -1,13 +1,20 @@
-// FleetMonitor following the saved inventory, with real simulated agents (`--simulate`).
+// FleetMonitor following the saved inventory, with simulated agents in memory: the agent's own
+// simulator behind the in-memory transport (tests/support/memory_agent.h), one agent per host name
+// and profile. FleetThread's tests (dashboard, latency, ui) run the same monitor on agent processes.
 #include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
 
 #include "app/fleet_monitor.h"
 #include "app/telemetry_store.h"
+#include "tests/support/memory_agent.h"
 #include "tests/support/qt_wait.h"
 
 namespace fleetdeck {
 namespace {
 
+using test::MemoryAgent;
 using test::waitUntil;
 
 HostSpec simulated(const QString& name, const QString& profile) {
@@ -17,6 +24,24 @@ HostSpec simulated(const QString& name, const QString& profile) {
     h.simulateProfile = profile;
     return h;
 }
+
+// The agents a FleetMonitor reaches: `--simulate PROFILE` for each simulated host, made on first use.
+class SimulatedAgents {
+public:
+    FleetMonitor::TransportMaker transports() {
+        return [this](const HostSpec& spec) -> std::unique_ptr<Transport> {
+            return agent(spec.name, spec.simulateProfile).connect();
+        };
+    }
+    MemoryAgent& agent(const QString& name, const QString& profile) {
+        std::unique_ptr<MemoryAgent>& a = agents_[name + QLatin1Char('/') + profile];
+        if (!a) a = std::make_unique<MemoryAgent>(test::simulatedMachine(profile.toStdString()));
+        return *a;
+    }
+
+private:
+    std::map<QString, std::unique_ptr<MemoryAgent>> agents_;
+};
 
 QStringList names(const TelemetryStore& store) {
     QStringList out;
@@ -31,8 +56,9 @@ bool connected(FleetMonitor& monitor, const QString& name) {
 }
 
 TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
+    SimulatedAgents agents;
     TelemetryStore store;
-    FleetMonitor monitor(store, 500);
+    FleetMonitor monitor(store, agents.transports(), 500);
     monitor.addHost(simulated(QStringLiteral("This machine"), QStringLiteral("cpu-only:1")));  // not from the inventory
     monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2")),
                                simulated(QStringLiteral("gpu-02"), QStringLiteral("l40s-4:3"))});
@@ -48,6 +74,8 @@ TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
     monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2")),
                                simulated(QStringLiteral("gpu-03"), QStringLiteral("hgx-h100-8:4"))});
     EXPECT_EQ(monitor.session(QStringLiteral("gpu-02")), nullptr);
+    EXPECT_EQ(agents.agent(QStringLiteral("gpu-02"), QStringLiteral("l40s-4:3")).openConnections(), 0)
+        << "the removed host stayed connected";
     EXPECT_EQ(names(store), (QStringList{"This machine", "gpu-01", "gpu-03"}));
     EXPECT_EQ(monitor.session(QStringLiteral("gpu-01")), unchanged) << "an unchanged host was reconnected";
     EXPECT_EQ(monitor.session(QStringLiteral("This machine")), kept);
@@ -65,10 +93,15 @@ TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
                        r.lastSampleAtMs != 0;
         return false;
     }, 30000));
+    EXPECT_EQ(agents.agent(QStringLiteral("gpu-01"), QStringLiteral("hgx-h100-8:9")).openConnections(), 1);
+    EXPECT_EQ(agents.agent(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2")).openConnections(), 0)
+        << "the edited host's old server is still connected";
 
     // Nothing listed: every inventory host goes, "This machine" stays.
     monitor.setInventoryHosts({});
     EXPECT_EQ(names(store), QStringList{"This machine"});
+    EXPECT_EQ(agents.agent(QStringLiteral("gpu-01"), QStringLiteral("hgx-h100-8:9")).openConnections(), 0);
+    EXPECT_EQ(agents.agent(QStringLiteral("gpu-03"), QStringLiteral("hgx-h100-8:4")).openConnections(), 0);
     EXPECT_TRUE(waitUntil([&] { return connected(monitor, QStringLiteral("This machine")); }, 5000));
     monitor.stopAll();
 }

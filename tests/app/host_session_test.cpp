@@ -1,21 +1,27 @@
-// HostSession over the real local transport: the built agent binary, and small scripted agents
-// that misbehave on purpose.
+// HostSession's handshake, request correlation, timeouts and protocol slips over the in-memory
+// transport (tests/support/memory_transport.h): agents scripted here, or one that answers as the
+// agent does, with a recorded server's snapshot and facts (tests/support/memory_agent.h). One
+// test runs the built agent over the real local transport end to end (killed, it goes offline and
+// comes back), and one checks what the local transport says when there is no agent binary.
 #include <gtest/gtest.h>
 
 #include <csignal>
 
+#include "agent/protocol/message.h"
 #include "app/host_session.h"
 #include "app/local_transport.h"
+#include "tests/support/memory_agent.h"
+#include "tests/support/memory_transport.h"
 #include "tests/support/qt_wait.h"
-#include "tests/support/temp_dir.h"
-
-#include <sys/stat.h>
 
 using namespace fleetdeck;
-using fleetdeck::test::TempDir;
+using fleetdeck::test::MemoryAgent;
+using fleetdeck::test::MemoryTransport;
 using fleetdeck::test::waitUntil;
 
 namespace {
+
+const std::string kRecordedServer = "intel-2s-xeon-gold-6426y";
 
 HostSession::TransportFactory agentFactory(LocalTransport** last = nullptr) {
     return [last] {
@@ -25,12 +31,19 @@ HostSession::TransportFactory agentFactory(LocalTransport** last = nullptr) {
     };
 }
 
-// A shell script standing in for an agent; it gets --stdio as its first argument.
-QString scriptAgent(const TempDir& dir, const std::string& body) {
-    const auto path = dir.write("agent.sh", "#!/bin/sh\n" + body);
-    ::chmod(path.c_str(), 0755);
-    return QString::fromStdString(path.string());
+// An agent scripted by `handler`, a new connection each time the session opens one; `connections`
+// counts them.
+HostSession::TransportFactory scriptedAgent(MemoryTransport::Handler handler, int* connections = nullptr,
+                                            MemoryTransport** last = nullptr) {
+    return [handler = std::move(handler), connections, last] {
+        auto t = std::make_unique<MemoryTransport>(handler);
+        if (connections) ++*connections;
+        if (last) *last = t.get();
+        return t;
+    };
 }
+
+std::string helloLine(const protocol::Request& r, const Json& result) { return protocol::encode_result(r.id, result); }
 
 HostSession::Options fastOptions() {
     HostSession::Options o;
@@ -43,7 +56,11 @@ HostSession::Options fastOptions() {
 }  // namespace
 
 TEST(HostSession, HandshakeThenRequestsAreCorrelated) {
-    HostSession session(QStringLiteral("local"), agentFactory(), fastOptions());
+    MemoryAgent agent(test::recordedMachine(kRecordedServer));
+    // The snapshot's answer comes last, after those to the two requests sent after it: each answer
+    // must still reach its own request.
+    agent.onConnect([](MemoryTransport& t) { t.delayAnswers("snapshot", 20); });
+    HostSession session(QStringLiteral("local"), agent.factory(), fastOptions());
     session.start();
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }));
     EXPECT_EQ(session.hello().protocol, 1);
@@ -51,10 +68,18 @@ TEST(HostSession, HandshakeThenRequestsAreCorrelated) {
     EXPECT_FALSE(session.hello().simulated);
 
     std::optional<Reply> snapshot, ping, unknown;
-    session.request(QStringLiteral("snapshot"), Json::object(), [&](const Reply& r) { snapshot = r; });
-    session.request(QStringLiteral("ping"), Json{{"echo", "x"}}, [&](const Reply& r) { ping = r; });
-    session.request(QStringLiteral("no.such.method"), Json::object(), [&](const Reply& r) { unknown = r; });
+    std::vector<std::string> answered;
+    const auto keep = [&answered](std::optional<Reply>& into, const char* what) {
+        return [&into, &answered, what](const Reply& r) {
+            into = r;
+            answered.push_back(what);
+        };
+    };
+    session.request(QStringLiteral("snapshot"), Json::object(), keep(snapshot, "snapshot"));
+    session.request(QStringLiteral("ping"), Json{{"echo", "x"}}, keep(ping, "ping"));
+    session.request(QStringLiteral("no.such.method"), Json::object(), keep(unknown, "unknown"));
     ASSERT_TRUE(waitUntil([&] { return snapshot && ping && unknown; }));
+    EXPECT_EQ(answered, (std::vector<std::string>{"ping", "unknown", "snapshot"}));
     ASSERT_TRUE(snapshot->ok());
     EXPECT_TRUE(snapshot->result["memory"]["total_bytes"].is_number());
     EXPECT_EQ(ping->result["echo"], "x");
@@ -63,17 +88,21 @@ TEST(HostSession, HandshakeThenRequestsAreCorrelated) {
 }
 
 TEST(HostSession, RequestsBeforeHandshakeWaitForIt) {
-    HostSession session(QStringLiteral("local"), agentFactory(), fastOptions());
+    MemoryAgent agent(test::recordedMachine(kRecordedServer));
+    HostSession session(QStringLiteral("local"), agent.factory(), fastOptions());
     std::optional<Reply> facts;
     session.start();
     session.request(QStringLiteral("facts"), Json::object(), [&](const Reply& r) { facts = r; });
     ASSERT_TRUE(waitUntil([&] { return facts.has_value(); }));
     ASSERT_TRUE(facts->ok());
     EXPECT_TRUE(facts->result["hostname"].is_string());
+    ASSERT_NE(agent.last(), nullptr);
+    EXPECT_EQ(agent.last()->methods(), (std::vector<std::string>{"hello", "facts"}));
 }
 
 TEST(HostSession, SubscribedSamplesArriveDecoded) {
-    HostSession session(QStringLiteral("local"), agentFactory(), fastOptions());
+    MemoryAgent agent(test::recordedMachine(kRecordedServer));
+    HostSession session(QStringLiteral("local"), agent.factory(), fastOptions());
     int samples = 0;
     QObject::connect(&session, &HostSession::sampleReceived, [&](const protocol::Sample& sample) {
         if (sample.cpu) ++samples;
@@ -118,26 +147,27 @@ TEST(HostSession, MissingAgentBinaryIsOfflineWithActionableReason) {
 }
 
 TEST(HostSession, NewerProtocolIsIncompatibleAndNotRetried) {
-    TempDir dir;
-    const QString agent = scriptAgent(dir, "read line\necho '{\"id\":1,\"result\":{\"protocol\":99}}'\nsleep 5\n");
-    HostSession session(QStringLiteral("future"), [agent] {
-        return std::make_unique<LocalTransport>(agent, QStringList{});
-    }, fastOptions());
+    int connections = 0;
+    HostSession session(QStringLiteral("future"), scriptedAgent([](const protocol::Request& r) -> std::optional<std::string> {
+        if (r.method == "hello") return helloLine(r, {{"protocol", 99}});
+        return std::nullopt;
+    }, &connections), fastOptions());
     session.start();
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Incompatible; }));
     EXPECT_TRUE(session.reason().contains(QStringLiteral("protocol 99"))) << session.reason().toStdString();
+    // Three times the longest first backoff (100 ms): a retry would have connected again by now.
+    waitUntil([] { return false; }, 300);
+    EXPECT_EQ(connections, 1);
+    EXPECT_EQ(session.state(), HostState::Incompatible);
 }
 
 TEST(HostSession, GarbageFromAgentIsSkippedAndValidAnswersStillCount) {
-    TempDir dir;
-    const QString agent = scriptAgent(dir,
-        "read line\n"
-        "printf 'not json\\n\\377\\376\\n{\"id\":12345,\"result\":{}}\\n[1,2]\\n'\n"
-        "echo '{\"id\":1,\"result\":{\"protocol\":1,\"agent_version\":\"script\",\"capabilities\":[\"hello\"]}}'\n"
-        "sleep 5\n");
-    HostSession session(QStringLiteral("noisy"), [agent] {
-        return std::make_unique<LocalTransport>(agent, QStringList{});
-    }, fastOptions());
+    // Four lines that are not answers, then the hello answer, written together.
+    HostSession session(QStringLiteral("noisy"), scriptedAgent([](const protocol::Request& r) -> std::optional<std::string> {
+        if (r.method != "hello") return std::nullopt;
+        return "not json\n\377\376\n{\"id\":12345,\"result\":{}}\n[1,2]\n" +
+               helloLine(r, {{"protocol", 1}, {"agent_version", "script"}, {"capabilities", {"hello"}}});
+    }), fastOptions());
     QStringList diagnostics;
     QObject::connect(&session, &HostSession::diagnostic, [&](const QString& d) { diagnostics << d; });
     session.start();
@@ -147,14 +177,11 @@ TEST(HostSession, GarbageFromAgentIsSkippedAndValidAnswersStillCount) {
 }
 
 TEST(HostSession, UnansweredRequestTimesOut) {
-    TempDir dir;
-    const QString agent = scriptAgent(dir,
-        "read line\n"
-        "echo '{\"id\":1,\"result\":{\"protocol\":1,\"agent_version\":\"mute\"}}'\n"
-        "sleep 5\n");
-    HostSession session(QStringLiteral("mute"), [agent] {
-        return std::make_unique<LocalTransport>(agent, QStringList{});
-    }, fastOptions());
+    MemoryTransport* transport = nullptr;
+    HostSession session(QStringLiteral("mute"), scriptedAgent([](const protocol::Request& r) -> std::optional<std::string> {
+        if (r.method == "hello") return helloLine(r, {{"protocol", 1}, {"agent_version", "mute"}});
+        return std::nullopt;
+    }, nullptr, &transport), fastOptions());
     session.start();
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }));
     std::optional<Reply> reply;
@@ -162,4 +189,5 @@ TEST(HostSession, UnansweredRequestTimesOut) {
     ASSERT_TRUE(waitUntil([&] { return reply.has_value(); }));
     ASSERT_FALSE(reply->ok());
     EXPECT_EQ(reply->error->code, protocol::ErrorCode::Timeout);
+    EXPECT_EQ(transport->methods(), (std::vector<std::string>{"hello", "snapshot"}));  // sent, and not answered
 }

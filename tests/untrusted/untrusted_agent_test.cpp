@@ -1,13 +1,17 @@
 // The app against agents that misbehave (misbehaving_agent.cpp), over the real local transport:
 // each mode ends with that host in the `agent misbehaving` state with a sentence naming what it
-// did, the app's memory stays bounded, and well-behaved hosts beside it carry on.
+// did, the app's memory stays bounded, and well-behaved hosts beside it carry on. What the session
+// does next (its pending requests, its backoff) is checked on the same lines from an agent in
+// memory (tests/support/memory_transport.h).
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
 
+#include "agent/protocol/message.h"
 #include "app/host_session.h"
 #include "app/local_transport.h"
+#include "tests/support/memory_transport.h"
 #include "tests/support/process_memory.h"
 #include "tests/support/qt_wait.h"
 #include "tests/untrusted/misbehaving.h"
@@ -32,6 +36,39 @@ HostSession::TransportFactory realAgent() {
             QStringLiteral(FLEETDECK_AGENT_BIN),
             QStringList{QStringLiteral("--root"), QStringLiteral(FLEETDECK_SOURCE_DIR "/tests/fixtures/intel-2s-xeon-gold-6426y/root")});
     };
+}
+
+// The misbehaving agent in memory: its handshake, then `badLine` right after the hello answer, as
+// misbehaving_agent.cpp writes it; facts and everything else answered as it answers them.
+HostSession::TransportFactory misbehavingInMemory(const std::string& badLine) {
+    return [badLine] {
+        auto transport = std::make_unique<test::MemoryTransport>();
+        test::MemoryTransport* connection = transport.get();
+        connection->setHandler([connection, badLine](const protocol::Request& r) -> std::optional<std::string> {
+            if (r.method == "hello") {
+                connection->pushLine(badLine);
+                return protocol::encode_result(
+                    r.id, {{"protocol", protocol::kProtocolVersion}, {"agent", "fleetdeck-agent"}, {"agent_version", "0.1.0"},
+                           {"capabilities", {"hello", "ping", "facts", "subscribe"}}, {"host", {{"hostname", "misbehaving-01"}}},
+                           {"simulated", false}, {"privileged", false}});
+            }
+            if (r.method == "facts") return protocol::encode_result(r.id, {{"hostname", "misbehaving-01"}});
+            return protocol::encode_result(r.id, Json::object());
+        });
+        return transport;
+    };
+}
+
+// misbehaving_agent's many-gpus (100000 GPUs in a line under the frame limit) and wrong-types
+// samples. The first is spelled out as that agent writes it rather than built as 100000 JSON
+// values in this unoptimised test code.
+std::string manyGpusSample() {
+    std::string gpus = "[{}";
+    for (int i = 1; i < 100000; ++i) gpus += ",{}";
+    return R"({"event":"sample","data":{"time_ms":1,"gpus":)" + gpus + "]}}";
+}
+std::string wrongTypesSample() {
+    return protocol::encode(protocol::Event{"sample", {{"time_ms", "yesterday"}, {"gpus", "eight"}}});
 }
 
 struct Case {
@@ -94,16 +131,18 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(MisbehavingAgentRequests, PendingRequestsFailWithTheViolationNotATimeout) {
-    HostSession session(QStringLiteral("gpu-08"), misbehaving("many-gpus"), options());
+    HostSession session(QStringLiteral("gpu-08"), misbehavingInMemory(manyGpusSample()), options());
     std::optional<Reply> facts;
     session.start();
     session.request(QStringLiteral("facts"), Json::object(), [&](const Reply& r) { facts = r; }, 60000);
     ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Misbehaving; }, 30000));
     ASSERT_TRUE(waitUntil([&] { return facts.has_value(); }, 30000));
-    if (!facts->ok()) {  // the facts answer may have arrived before the sample that broke the rules
-        EXPECT_EQ(facts->error->code, protocol::ErrorCode::Unavailable);
-        EXPECT_NE(facts->error->message.find("broke the protocol"), std::string::npos) << facts->error->message;
-    }
+    // The sample that broke the rules comes before the facts answer, as the agent writes it first.
+    ASSERT_FALSE(facts->ok());
+    EXPECT_EQ(facts->error->code, protocol::ErrorCode::Unavailable);
+    EXPECT_NE(facts->error->message.find("broke the protocol"), std::string::npos) << facts->error->message;
+    EXPECT_NE(session.reason().indexOf(QStringLiteral("data.gpus: 100000 entries, at most 64")), -1)
+        << session.reason().toStdString();
     session.stop();
 }
 
@@ -111,7 +150,7 @@ TEST(MisbehavingAgentRequests, KeepsRetryingWithGrowingBackoffAndStaysInTheError
     HostSession::Options o = options();
     o.backoffInitialMs = 100;
     o.backoffMaxMs = 60000;
-    HostSession session(QStringLiteral("gpu-09"), misbehaving("wrong-types"), o);
+    HostSession session(QStringLiteral("gpu-09"), misbehavingInMemory(wrongTypesSample()), o);
     // Each handshake succeeds before the agent misbehaves, so only the violations can lengthen the
     // announced wait: 100 ms << 2, << 4, << 6 with jitter = at most 1 s, then at least 4 s.
     std::vector<int> retryS;
