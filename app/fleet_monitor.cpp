@@ -49,9 +49,8 @@ void FleetMonitor::setInventoryHosts(const std::vector<HostSpec>& hosts) {
 }
 
 std::optional<QString> FleetMonitor::followInventory(const QString& path, bool firstStart) {
-    QString error;
-    const auto inventory = Inventory::load(path, &error);
-    if (!inventory && !firstStart) return error;  // an unreadable file changes nothing that runs
+    const auto inventory = Inventory::load(path);
+    if (!inventory && !firstStart) return inventory.problem().message;  // an unreadable file changes nothing that runs
     const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
     if (firstStart) {
         std::set<QString> listedNames;
@@ -60,7 +59,7 @@ std::optional<QString> FleetMonitor::followInventory(const QString& path, bool f
             if (!listedNames.count(host.name)) addHostAsync(host);
     }
     setInventoryHostsAsync(listed);
-    if (!inventory) return error;
+    if (!inventory) return inventory.problem().message;
     return std::nullopt;
 }
 

@@ -1,25 +1,49 @@
 #include "app/host_spec.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace fleetdeck {
 
 bool sameConnection(const HostSpec& a, const HostSpec& b) {
     return a.name == b.name && a.kind == b.kind && a.address == b.address && a.port == b.port && a.user == b.user &&
-           a.simulateProfile == b.simulateProfile && a.residentAgent == b.residentAgent && a.ssh == b.ssh;
+           a.simulateProfile == b.simulateProfile && a.rootDir == b.rootDir && a.residentAgent == b.residentAgent &&
+           a.ssh == b.ssh;
 }
 
-std::optional<HostSpec> parseHostTarget(const QString& text, QString* error) {
-    const auto fail = [error](const QString& why) -> std::optional<HostSpec> {
-        if (error) *error = why;
-        return std::nullopt;
-    };
+QStringList localAgentArguments(const HostSpec& spec) {
+    if (spec.kind != HostSpec::Kind::Local || spec.rootDir.isEmpty()) return {};
+    return {QStringLiteral("--root"), spec.rootDir};
+}
+
+Result<HostSpec> parseHostTarget(const QString& text) {
+    const auto fail = [](const QString& why) -> Result<HostSpec> { return Problem{ProblemCode::BadInput, why}; };
     const QString t = text.trimmed();
     if (t.isEmpty()) return fail(QStringLiteral("empty host"));
     if (t == QLatin1String("local")) {
         HostSpec spec;
         spec.name = QStringLiteral("local");
         spec.kind = HostSpec::Kind::Local;
+        return spec;
+    }
+    if (t.startsWith(QLatin1String("root:"))) {
+        HostSpec spec;
+        spec.name = t;
+        spec.kind = HostSpec::Kind::Local;
+        spec.rootDir = QDir::cleanPath(t.mid(5));
+        if (!QDir::isAbsolutePath(spec.rootDir) || !QFileInfo(spec.rootDir).isDir())
+            return fail(QStringLiteral("'%1': root: needs the absolute path of a directory (a mounted system tree)").arg(t));
+        return spec;
+    }
+    if (t.startsWith(QLatin1String("sim:"))) {
+        static const QRegularExpression profileRe(QStringLiteral(R"(^[a-z0-9][a-z0-9-]*(\+[a-z0-9-]+)*(:\d+)?$)"));
+        HostSpec spec;
+        spec.name = t;
+        spec.kind = HostSpec::Kind::Simulated;
+        spec.simulateProfile = t.mid(4);
+        if (!profileRe.match(spec.simulateProfile).hasMatch())
+            return fail(QStringLiteral("'%1' is not a simulated host: use sim:PROFILE[+VARIANT][:SEED], e.g. sim:hgx-h100-8+bad-fan:7").arg(t));
         return spec;
     }
     static const QRegularExpression re(

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "app/problem.h"
+
 namespace fleetdeck {
 
 // How to reach a host over SSH beyond address, port and user. Empty means OpenSSH's default.
@@ -26,6 +28,9 @@ struct HostSpec {
     int port = 0;     // 0: the ssh default or ssh-config's Port
     QString user;     // empty: ssh-config's User or the local user name
     QString simulateProfile;  // kind Simulated: "hgx-h100-8:42" as given to --simulate
+    // kind Local: the system tree the agent reads and changes instead of / (a server's disk image
+    // mounted there, a recorded tree: "root:DIR"); empty for this machine itself.
+    QString rootDir;
     QString group;
     QString rack;
     int rackUnit = 0;  // lowest U the host occupies; 0 = not placed
@@ -47,8 +52,13 @@ struct HostSpec {
 // mesh address is the same): an edit that keeps the connection does not reconnect.
 bool sameConnection(const HostSpec& a, const HostSpec& b);
 
-// "local" (this machine) or "[user@]host[:port]" (IPv6 in brackets: "[::1]:2222").
+// What a local agent for `spec` is started with besides its mode: "--root DIR" for a root: host.
+QStringList localAgentArguments(const HostSpec& spec);
+
+// "local" (this machine), "root:DIR" (the system tree at DIR, e.g. a mounted image, through a
+// local agent), "sim:PROFILE[+VARIANT][:SEED]" (a simulated host) or "[user@]host[:port]" (IPv6 in
+// brackets: "[::1]:2222").
 // Inventory names and ssh-config aliases are resolved before this is called.
-std::optional<HostSpec> parseHostTarget(const QString& text, QString* error);
+Result<HostSpec> parseHostTarget(const QString& text);
 
 }  // namespace fleetdeck

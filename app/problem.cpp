@@ -80,6 +80,6 @@ ProblemCode problemCodeFor(TransportProblem::Kind kind) {
     return C::Unavailable;
 }
 
-Problem problemFrom(const protocol::Error& error) { return {problemCodeFor(error.code), error.message}; }
+Problem problemFrom(const protocol::Error& error) { return {problemCodeFor(error.code), QString::fromStdString(error.message)}; }
 
 }  // namespace fleetdeck

@@ -11,6 +11,8 @@
 #include <utility>
 #include <variant>
 
+#include <QString>
+
 #include "agent/protocol/errors.h"
 
 namespace fleetdeck {
@@ -68,7 +70,7 @@ ProblemCode problemCodeFor(protocol::ErrorCode code);
 
 struct Problem {
     ProblemCode code = ProblemCode::Internal;
-    std::string message;  // says what went wrong and, where the user can, what to do
+    QString message;  // says what went wrong and, where the user can, what to do
 
     ProblemAction action() const { return problemRule(code).action; }
 };

@@ -29,7 +29,7 @@ private:
 std::unique_ptr<Transport> makeTransport(const HostSpec& spec) {
     switch (spec.kind) {
     case HostSpec::Kind::Local:
-        return std::make_unique<LocalTransport>(localAgentPath(), QStringList{});
+        return std::make_unique<LocalTransport>(localAgentPath(), localAgentArguments(spec));
     case HostSpec::Kind::Simulated: {
         QStringList args{QStringLiteral("--simulate"), spec.simulateProfile};
         // The rack shapes the simulated host's probe answers (docs/protocol.md, "Simulated hosts").

@@ -134,11 +134,10 @@ bool InventoryDialog::save() {
 
 bool editInventory(QWidget* parent) {
     const QString path = Inventory::defaultPath();
-    QString error;
-    auto inventory = Inventory::load(path, &error);
+    auto inventory = Inventory::load(path);
     if (!inventory) {
         QMessageBox::warning(parent, QObject::tr("Fleet inventory"),
-                             QObject::tr("%1\nFix or move the file, then open the inventory again.").arg(error));
+                             QObject::tr("%1\nFix or move the file, then open the inventory again.").arg(inventory.problem().message));
         return false;
     }
     InventoryDialog dialog(std::move(*inventory), path, parent);

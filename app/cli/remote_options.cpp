@@ -32,15 +32,12 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
 namespace {
 
 // The host as the inventory, then ssh-config, then the word itself describe it.
-std::optional<HostSpec> lookUp(const QString& word, const RemoteOptions& options, QString* error) {
-    if (word == QLatin1String("local")) return parseHostTarget(word, error);
+Result<HostSpec> lookUp(const QString& word, const RemoteOptions& options) {
+    if (word == QLatin1String("local") || word.startsWith(QLatin1String("sim:")) || word.startsWith(QLatin1String("root:")))
+        return parseHostTarget(word);
     const QString inventoryPath = options.inventoryFile.isEmpty() ? Inventory::defaultPath() : options.inventoryFile;
-    QString why;
-    const auto inventory = Inventory::load(inventoryPath, &why);
-    if (!inventory && !options.inventoryFile.isEmpty()) {
-        if (error) *error = why;
-        return std::nullopt;
-    }
+    const auto inventory = Inventory::load(inventoryPath);
+    if (!inventory && !options.inventoryFile.isEmpty()) return inventory.problem();
     if (inventory)
         if (const HostSpec* spec = inventory->find(word)) return *spec;
     if (ssh::SshConfig::load(ssh::SshConfig::defaultPath()).hasConcreteHost(word)) {
@@ -50,13 +47,13 @@ std::optional<HostSpec> lookUp(const QString& word, const RemoteOptions& options
         spec.address = word;
         return spec;
     }
-    return parseHostTarget(word, error);
+    return parseHostTarget(word);
 }
 
 }  // namespace
 
-std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& options, QString* error) {
-    auto spec = lookUp(word, options, error);
+Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options) {
+    auto spec = lookUp(word, options);
     if (spec && spec->kind == HostSpec::Kind::Ssh) {
         spec->ssh.identityFile = options.identityFile;
         spec->ssh.knownHostsFile = options.knownHostsFile;
@@ -69,10 +66,9 @@ std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& op
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
     std::vector<HostSpec> specs;
     for (const QString& word : words) {
-        QString error;
-        const auto spec = resolveHost(word, options, &error);
+        const auto spec = resolveHost(word, options);
         if (!spec) {
-            err << "fleetdeck-cli: " << error << "\n";
+            err << "fleetdeck-cli: " << spec.problem().message << "\n";
             return std::nullopt;
         }
         specs.push_back(*spec);

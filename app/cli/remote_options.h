@@ -27,8 +27,9 @@ struct RemoteOptions {
 std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
                                           const QStringList& extraFlags = {}, QStringList* extraSeen = nullptr);
 
-// Turns a host word into a spec: "local", an inventory name, or [user@]host[:port].
-std::optional<HostSpec> resolveHost(const QString& word, const RemoteOptions& options, QString* error);
+// Turns a host word into a spec: "local", "sim:…", "root:DIR", an inventory name, an ssh-config
+// alias, or [user@]host[:port]; a bad_input problem says why a word is none of them.
+Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options);
 
 // Every word resolved, in order; on the first that cannot be, says why on `err` and returns nothing.
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err);

@@ -84,24 +84,21 @@ QString Inventory::defaultPath() {
     return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + QStringLiteral("/fleetdeck/inventory.json");
 }
 
-std::optional<Inventory> Inventory::fromJson(const QByteArray& bytes, QString* error) {
+Result<Inventory> Inventory::fromJson(const QByteArray& bytes) {
     const Json doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object() || !doc.contains("hosts") || !doc["hosts"].is_array()) {
-        if (error) *error = QStringLiteral("not a FleetDeck inventory (expected an object with a \"hosts\" array)");
-        return std::nullopt;
-    }
-    if (doc.value("version", kFormatVersion) > kFormatVersion) {
-        if (error) *error = QStringLiteral("the inventory was written by a newer FleetDeck; update FleetDeck");
-        return std::nullopt;
-    }
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("hosts") || !doc["hosts"].is_array())
+        return Problem{ProblemCode::BadInput, QStringLiteral("not a FleetDeck inventory (expected an object with a \"hosts\" array)")};
+    const Json version = doc.value("version", Json(kFormatVersion));
+    if (!version.is_number_integer())
+        return Problem{ProblemCode::BadInput, QStringLiteral("not a FleetDeck inventory (\"version\" is not a number)")};
+    if (version.get<std::int64_t>() > kFormatVersion)
+        return Problem{ProblemCode::BadInput, QStringLiteral("the inventory was written by a newer FleetDeck; update FleetDeck")};
     Inventory inv;
     std::size_t index = 0;
     for (const Json& j : doc["hosts"]) {
         const HostSpec h = j.is_object() ? hostFromJson(j) : HostSpec{};
-        if (const auto problem = validateHost(h)) {
-            if (error) *error = QStringLiteral("hosts[%1]: %2").arg(index).arg(*problem);
-            return std::nullopt;
-        }
+        if (const auto problem = validateHost(h))
+            return Problem{ProblemCode::BadInput, QStringLiteral("hosts[%1]: %2").arg(index).arg(*problem)};
         inv.put(h);
         ++index;
     }
@@ -114,16 +111,13 @@ QByteArray Inventory::toJson() const {
     return QByteArray::fromStdString(Json{{"version", kFormatVersion}, {"hosts", hosts}}.dump(2)) + '\n';
 }
 
-std::optional<Inventory> Inventory::load(const QString& path, QString* error) {
+Result<Inventory> Inventory::load(const QString& path) {
     QFile file(path);
     if (!file.exists()) return Inventory{};
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    QString why;
-    auto inv = fromJson(file.readAll(), &why);
-    if (!inv && error) *error = QStringLiteral("%1: %2").arg(path, why);
+    if (!file.open(QIODevice::ReadOnly))
+        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot read %1: %2").arg(path, file.errorString())};
+    auto inv = fromJson(file.readAll());
+    if (!inv) return Problem{inv.problem().code, QStringLiteral("%1: %2").arg(path, inv.problem().message)};
     return inv;
 }
 
@@ -180,9 +174,8 @@ int Inventory::merge(const std::vector<HostSpec>& imported) {
 }
 
 std::optional<QString> setMeshAddress(const QString& path, const QString& host, const QString& address) {
-    QString error;
-    auto inventory = Inventory::load(path, &error);
-    if (!inventory) return error;
+    auto inventory = Inventory::load(path);
+    if (!inventory) return inventory.problem().message;
     const HostSpec* found = inventory->find(host);
     if (!found) return QStringLiteral("%1 is not in the inventory (%2): only inventory hosts keep a mesh address").arg(host, path);
     HostSpec spec = *found;
@@ -196,9 +189,8 @@ std::optional<QString> moveMeshAddressesIntoInventory(const QString& path) {
     settings.beginGroup(QStringLiteral("latency_mesh_address"));
     const QStringList hosts = settings.childKeys();
     if (hosts.isEmpty()) return std::nullopt;
-    QString error;
-    auto inventory = Inventory::load(path, &error);
-    if (!inventory) return error;
+    auto inventory = Inventory::load(path);
+    if (!inventory) return inventory.problem().message;
     bool moved = false;
     for (const QString& host : hosts) {
         const HostSpec* found = inventory->find(host);

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include "app/host_spec.h"
+#include "app/problem.h"
 
 namespace fleetdeck {
 
@@ -17,12 +18,13 @@ public:
     // the desktop app and fleetdeck-cli.
     static QString defaultPath();
 
-    // A missing file is an empty inventory; an unreadable or malformed one is an error sentence.
-    static std::optional<Inventory> load(const QString& path, QString* error);
+    // A missing file is an empty inventory; an unreadable (io_failed) or malformed (bad_input)
+    // one is a problem that names the file.
+    static Result<Inventory> load(const QString& path);
     // Writes atomically (QSaveFile). Returns an error sentence on failure.
     std::optional<QString> save(const QString& path) const;
 
-    static std::optional<Inventory> fromJson(const QByteArray& json, QString* error);
+    static Result<Inventory> fromJson(const QByteArray& json);
     QByteArray toJson() const;
 
     const std::vector<HostSpec>& hosts() const { return hosts_; }

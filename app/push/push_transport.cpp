@@ -1,7 +1,5 @@
 #include "app/push/push_transport.h"
 
-#include <QRegularExpression>
-
 #include <unistd.h>
 
 #include "app/agent_locator.h"
@@ -11,10 +9,6 @@
 
 namespace fleetdeck {
 namespace {
-
-QStringList extraLocalArguments() {
-    return qEnvironmentVariable("FLEETDECK_AGENT_ARGS").split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
-}
 
 SudoMode sudoFor(bool loginIsRoot, bool privileged, const PushCredentials& credentials) {
     if (!privileged || loginIsRoot) return SudoMode::None;
@@ -35,7 +29,7 @@ std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileg
     if (local) {
         const auto packaged = command.sudo == SudoMode::None ? std::nullopt : PrivilegedAgentCommand::trustedLocalPackagedAgent();
         command.agentPath = packaged.value_or(localAgentPath());
-        command.agentArguments = extraLocalArguments();
+        command.agentArguments = localAgentArguments(host);
         inner = LocalTransport::command(command.argv());
     } else if (exec) {
         inner = exec(host, command);

@@ -30,9 +30,7 @@ using ExecTransportFactory = std::function<std::unique_ptr<Transport>(const Host
 // through sudo unless the login is root already (a local process running as root, an SSH login
 // as root). `privileged` false gives the ordinary agent (dry runs need no root). Through sudo, a
 // local push starts the packaged agent when it is trustworthy (PrivilegedAgentCommand).
-//
-// FLEETDECK_AGENT_ARGS (whitespace-separated words, no quoting) is appended to the command line of
-// local agents started for a push: tests use it to point them at a recorded tree ("--root DIR").
+// A root: host's agent works on its tree (HostSpec::rootDir).
 std::unique_ptr<Transport> makePushTransport(const HostSpec& host, bool privileged, const PushCredentials& credentials,
                                              const ExecTransportFactory& exec = {});
 

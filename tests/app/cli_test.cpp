@@ -49,3 +49,22 @@ TEST(Cli, MissingAgentIsAConnectionFailure) {
     run_capture(kCli, {"facts", "local"}, &status, {"FLEETDECK_AGENT=/nonexistent/agent"});
     EXPECT_EQ(status, 3);
 }
+
+TEST(Cli, SimulatedHostsAndSystemTreesAreHosts) {
+    int status = -1;
+    const Json sim = Json::parse(run_capture(kCli, {"snapshot", "--json", "sim:hgx-h100-8+bad-fan:7", "sim:cpu-only:1"}, &status, kEnv));
+    EXPECT_EQ(status, 0);
+    ASSERT_TRUE(sim.contains("sim:hgx-h100-8+bad-fan:7")) << sim.dump();
+    EXPECT_EQ(sim["sim:hgx-h100-8+bad-fan:7"]["gpus"].size(), 8u);
+    EXPECT_TRUE(sim["sim:cpu-only:1"]["gpus"].empty());
+
+    const std::string tree = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/amd-epyc-9124-w7900/root";
+    const Json facts = Json::parse(run_capture(kCli, {"facts", "root:" + tree}, &status, kEnv));
+    EXPECT_EQ(status, 0);
+    EXPECT_EQ(facts["gpus"][0]["vendor"], "amd") << "read from the tree, not from this machine";
+
+    const std::string refused = run_capture(kCli, {"facts", "sim:l40s-4;reboot"}, &status, kEnv);
+    EXPECT_EQ(status, 2) << refused;
+    run_capture(kCli, {"facts", "root:relative/tree"}, &status, kEnv);
+    EXPECT_EQ(status, 2);
+}

@@ -7,6 +7,9 @@
 
 #include <csignal>
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
 #include "agent/protocol/message.h"
 #include "app/host_session.h"
 #include "app/local_transport.h"
@@ -190,4 +193,34 @@ TEST(HostSession, UnansweredRequestTimesOut) {
     ASSERT_FALSE(reply->ok());
     EXPECT_EQ(reply->error->code, protocol::ErrorCode::Timeout);
     EXPECT_EQ(transport->methods(), (std::vector<std::string>{"hello", "snapshot"}));  // sent, and not answered
+}
+
+// Silence without a subscription is normal: the session pings, and calls the host stale only
+// when the ping goes unanswered too; the next line from the agent makes it connected again.
+TEST(HostSession, ASilentAgentThatIgnoresPingsTurnsStaleThenRecovers) {
+    MemoryAgent agent(test::recordedMachine(kRecordedServer));
+    bool answerPings = true;
+    agent.answer("ping", [&](const protocol::Request& r, MemoryTransport&) -> std::optional<std::string> {
+        if (!answerPings) return std::nullopt;
+        return protocol::encode_result(r.id, Json{{"pong", true}});
+    });
+    HostSession::Options o = fastOptions();
+    o.staleAfterMs = 200;
+    HostSession session(QStringLiteral("quiet"), agent.factory(), o);
+    session.start();
+    ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }));
+    // Answered pings keep it connected through several silent periods.
+    QElapsedTimer quiet;
+    quiet.start();
+    while (quiet.elapsed() < 700) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        ASSERT_EQ(session.state(), HostState::Connected) << session.reason().toStdString();
+    }
+    answerPings = false;
+    ASSERT_TRUE(waitUntil([&] { return session.state() == HostState::Stale; }, 3000));
+    EXPECT_NE(session.reason().toStdString().find("no answer from the agent"), std::string::npos) << session.reason().toStdString();
+    ASSERT_NE(agent.last(), nullptr);
+    agent.last()->pushLine(protocol::encode(protocol::Event{"sample", Json{{"time_ms", 1}}}));
+    EXPECT_TRUE(waitUntil([&] { return session.state() == HostState::Connected; }, 3000)) << session.reason().toStdString();
+    session.stop();
 }

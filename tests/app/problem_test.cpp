@@ -46,7 +46,7 @@ TEST(Problem, ProtocolCodesKeepTheirWireNames) {
     for (int i = 0; i <= static_cast<int>(protocol::ErrorCode::Unavailable); ++i) {
         const auto code = static_cast<protocol::ErrorCode>(i);
         EXPECT_EQ(toString(problemCodeFor(code)), protocol::to_string(code));
-        EXPECT_EQ(problemFrom(protocol::Error{code, "why"}).message, "why");
+        EXPECT_EQ(problemFrom(protocol::Error{code, "why"}).message, QStringLiteral("why"));
     }
 }
 

@@ -98,12 +98,11 @@ TEST(AuditCli, AKeyOutsideTheLogDirectoryIsUsedForWritingAndVerifying) {
     const std::string key = (keys.path() / "fleetdeck" / "audit.key").string();
     const std::string logDir = (data.path() / "fleetdeck" / "audit").string();
     const std::vector<std::string> env = {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN,
-                                          "FLEETDECK_AGENT_ARGS=--root " + tree.path().string(),
                                           "XDG_DATA_HOME=" + data.path().string(), "FLEETDECK_AUDIT_KEY=" + key};
     const std::string profile =
         files.write("p.json", R"({"name": "k", "settings": [{"id": "sysctl:vm.swappiness", "value": 10}]})").string();
     int status = -1;
-    std::string out = run_capture(kCli, {"apply", "--profile", profile, "local"}, &status, env);
+    std::string out = run_capture(kCli, {"apply", "--profile", profile, "root:" + tree.path().string()}, &status, env);
     ASSERT_EQ(status, 0) << out;
 
     struct stat st {};
@@ -127,7 +126,7 @@ TEST(AuditCli, AKeyOutsideTheLogDirectoryIsUsedForWritingAndVerifying) {
     // The key not attached: the next push stops instead of starting a new key beside the log.
     std::vector<std::string> detached = env;
     detached.back() = "FLEETDECK_AUDIT_KEY=" + (keys.path() / "unplugged" / "audit.key").string();
-    Subprocess push(kCli, {"apply", "--profile", profile, "local"}, detached);
+    Subprocess push(kCli, {"apply", "--profile", profile, "root:" + tree.path().string()}, detached);
     push.close_stdin();
     while (push.read_line(std::chrono::seconds(60))) {}
     EXPECT_EQ(push.wait(std::chrono::seconds(60)), 1);

@@ -5,7 +5,7 @@ the ratio. Results: docs/BENCHMARKS.md ("## push").
 
 Targets are recorded roots under a temporary directory (one per host), so neither tool touches
 this machine's settings. FleetDeck: one `fleetdeck-cli apply local` per host, all at once, each
-with its local privileged agent pointed at its root (FLEETDECK_AGENT_ARGS="--root DIR") — the
+with its local privileged agent pointed at its root (the host `root:DIR`) — the
 whole push path (profile check, PushJob, privileged transport, journal, transaction, read-back)
 with one process start per host counted against FleetDeck. Ansible: one playbook run over an
 inventory of 16 hosts (connection local, forks 16), `copy` into each root and `slurp` + `assert`
@@ -62,13 +62,13 @@ def run_fleetdeck(cli, agent, roots, profile):
     start = time.monotonic()
     procs = []
     for root in roots:
-        env = dict(os.environ, FLEETDECK_AGENT=agent, FLEETDECK_AGENT_ARGS=f"--root {root}", QT_QPA_PLATFORM="offscreen")
-        procs.append(subprocess.Popen([cli, "apply", "--json", "--profile", profile, "local"], env=env,
+        env = dict(os.environ, FLEETDECK_AGENT=agent, QT_QPA_PLATFORM="offscreen")
+        procs.append(subprocess.Popen([cli, "apply", "--json", "--profile", profile, f"root:{root}"], env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE))
     for p in procs:
         out, err = p.communicate()
         assert p.returncode == 0, (p.returncode, out[-400:], err[-400:])
-        assert json.loads(out)["local"]["state"] == "verified"
+        assert json.loads(out)[f"root:{root}"]["state"] == "verified"
     return time.monotonic() - start
 
 

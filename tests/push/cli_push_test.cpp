@@ -1,6 +1,6 @@
 // fleetdeck-cli apply and rollback as an operator runs them, against the local agent (the tests
-// run as root, so it is privileged without sudo): on a recorded tree through FLEETDECK_AGENT_ARGS,
-// and for real inside a network namespace.
+// run as root, so it is privileged without sudo): on a recorded tree (the host "root:DIR"), and
+// for real inside a network namespace.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -22,9 +22,11 @@ const TempDir& dataHome() {
     return dir;
 }
 
-std::vector<std::string> envFor(const TempDir& tree, const std::string& fault = {}) {
+// The host a test pushes to: the recorded tree, through a local agent ("root:DIR").
+std::string hostOf(const TempDir& tree) { return "root:" + tree.path().string(); }
+
+std::vector<std::string> envFor(const std::string& fault = {}) {
     std::vector<std::string> env = {std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN,
-                                    "FLEETDECK_AGENT_ARGS=--root " + tree.path().string(),
                                     "XDG_DATA_HOME=" + dataHome().path().string()};
     if (!fault.empty()) env.push_back("FLEETDECK_FAULT_INJECT=" + fault);
     return env;
@@ -45,10 +47,10 @@ TEST(CliPush, PersistentApplyThenRollbackByTransaction) {
     const auto before = tree_contents(tree.path());
     int status = -1;
     const std::string out =
-        run_capture(kCli, {"apply", "--json", "--persistent", "--profile", profile(files), "local"}, &status, envFor(tree));
+        run_capture(kCli, {"apply", "--json", "--persistent", "--profile", profile(files), hostOf(tree)}, &status, envFor());
     ASSERT_EQ(status, 0) << out;
     const Json doc = Json::parse(out);
-    const Json& host = doc.at("local");
+    const Json& host = doc.at(hostOf(tree));
     EXPECT_EQ(host["state"], "verified");
     ASSERT_TRUE(host["txn"].is_string());
     EXPECT_EQ(host["settings"][0], (Json{{"id", "sysctl:vm.swappiness"}, {"before", 60}, {"after", 10}, {"result", "verified"}}));
@@ -58,13 +60,13 @@ TEST(CliPush, PersistentApplyThenRollbackByTransaction) {
     EXPECT_NE(applied.at("etc/security/limits.d/90-fleetdeck.conf").find("* hard nofile 1048576"), std::string::npos);
     EXPECT_NE(applied.at("etc/sysctl.d/90-fleetdeck.conf").find("vm.swappiness = 10"), std::string::npos);
 
-    const std::string text = run_capture(kCli, {"rollback", "local", host["txn"]}, &status, envFor(tree));
+    const std::string text = run_capture(kCli, {"rollback", hostOf(tree), host["txn"]}, &status, envFor());
     EXPECT_EQ(status, 0) << text;
-    EXPECT_NE(text.find("== local: verified"), std::string::npos) << text;
+    EXPECT_NE(text.find("== " + hostOf(tree) + ": verified"), std::string::npos) << text;
     EXPECT_NE(text.find("1 verified, 0 rolled back, 0 failed, 0 skipped of 1 hosts"), std::string::npos) << text;
     EXPECT_EQ(fleetdeck::test::tree_difference(tree_contents(tree.path()), before), "");
 
-    run_capture(kCli, {"rollback", "local", host["txn"]}, &status, envFor(tree));
+    run_capture(kCli, {"rollback", hostOf(tree), host["txn"]}, &status, envFor());
     EXPECT_EQ(status, 6) << "already rolled back";
 }
 
@@ -73,10 +75,10 @@ TEST(CliPush, AFailedStepRollsBackAndExitsSix) {
     fleetdeck::test::write_tuning_tree(tree);
     const auto before = tree_contents(tree.path());
     int status = -1;
-    const std::string out = run_capture(kCli, {"apply", "--json", "--persistent", "--profile", profile(files), "local"},
-                                        &status, envFor(tree, "fail_at:3"));
+    const std::string out = run_capture(kCli, {"apply", "--json", "--persistent", "--profile", profile(files), hostOf(tree)},
+                                        &status, envFor("fail_at:3"));
     EXPECT_EQ(status, 6) << out;
-    const Json host = Json::parse(out).at("local");
+    const Json host = Json::parse(out).at(hostOf(tree));
     EXPECT_EQ(host["state"], "rolled back");
     EXPECT_NE(host["reason"].get<std::string>().find("failure injected at step 3"), std::string::npos);
     EXPECT_EQ(host["settings"][2]["result"], "failed");
@@ -90,22 +92,22 @@ TEST(CliPush, DryRunChangesNothingAndBadProfilesAreUsageErrors) {
     const auto before = tree_contents(tree.path());
     int status = -1;
     const std::string out =
-        run_capture(kCli, {"apply", "--dry-run", "--persistent", "--profile", profile(files), "local"}, &status, envFor(tree));
+        run_capture(kCli, {"apply", "--dry-run", "--persistent", "--profile", profile(files), hostOf(tree)}, &status, envFor());
     EXPECT_EQ(status, 0) << out;
     EXPECT_NE(out.find("sysctl:vm.swappiness"), std::string::npos);
     EXPECT_NE(out.find("60 -> 10  change"), std::string::npos) << out;
     EXPECT_EQ(tree_contents(tree.path()), before);
     // Login limits exist only as files: a runtime dry run says the host would reject that one.
-    const std::string runtime = run_capture(kCli, {"apply", "--dry-run", "--profile", profile(files), "local"}, &status, envFor(tree));
+    const std::string runtime = run_capture(kCli, {"apply", "--dry-run", "--profile", profile(files), hostOf(tree)}, &status, envFor());
     EXPECT_EQ(status, 6) << runtime;
     EXPECT_NE(runtime.find("limits.nofile: exists only in configuration files"), std::string::npos) << runtime;
 
     const auto bad = files.write("bad.json", R"({"name": "x", "settings": [{"id": "sysctl:kernel.core_pattern", "value": "|/bin/sh"}]})");
-    run_capture(kCli, {"apply", "--profile", bad.string(), "local"}, &status, envFor(tree));
+    run_capture(kCli, {"apply", "--profile", bad.string(), hostOf(tree)}, &status, envFor());
     EXPECT_EQ(status, 2);
-    run_capture(kCli, {"apply", "local"}, &status, envFor(tree));
+    run_capture(kCli, {"apply", hostOf(tree)}, &status, envFor());
     EXPECT_EQ(status, 2);
-    run_capture(kCli, {"rollback", "local"}, &status, envFor(tree));
+    run_capture(kCli, {"rollback", hostOf(tree)}, &status, envFor());
     EXPECT_EQ(status, 2);
 }
 

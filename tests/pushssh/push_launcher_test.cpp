@@ -58,10 +58,10 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     test::write_tuning_tree(tree);
     const auto before = test::tree_contents(tree.path());
     qputenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN);
-    qputenv("FLEETDECK_AGENT_ARGS", QByteArray("--root ") + QByteArray::fromStdString(tree.path().string()));
     HostSpec local;
     local.name = QStringLiteral("gpu-local");
     local.kind = HostSpec::Kind::Local;
+    local.rootDir = QString::fromStdString(tree.path().string());
     PushLauncher::Places places;
     places.audit = {(data.path() / "audit/log.jsonl").string(), (data.path() / "audit/hmac.key").string()};
     places.history = QString::fromStdString((data.path() / "history.jsonl").string());
@@ -115,7 +115,6 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     });
     EXPECT_EQ(withSudo.pushPlans({planFor(ops.name)}, nullptr), nullptr);
     EXPECT_EQ(asked, 1);
-    qunsetenv("FLEETDECK_AGENT_ARGS");
 }
 
 // A login that needs sudo: once the push is done nothing holds its password any more, and the
@@ -125,7 +124,6 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     test::write_tuning_tree(tree);
     const auto before = test::tree_contents(tree.path());
     qputenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN);
-    qputenv("FLEETDECK_AGENT_ARGS", QByteArray("--root ") + QByteArray::fromStdString(tree.path().string()));
     HostSpec ops;
     ops.name = QStringLiteral("gpu-ops");
     ops.kind = HostSpec::Kind::Ssh;
@@ -149,9 +147,10 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     launcher.setTransports([&](const PushCredentials& c, std::shared_ptr<HostKeyBook>) -> PushTransportFactory {
         given.emplace_back(c.password->data(), c.password->size());
         if (given.size() == 1) firstPassword = c.password;
-        return [c](const HostSpec& h, bool privileged) {
+        return [c, root = QString::fromStdString(tree.path().string())](const HostSpec& h, bool privileged) {
             HostSpec local = h;
             local.kind = HostSpec::Kind::Local;
+            local.rootDir = root;
             return makePushTransport(local, privileged, c);
         };
     });
@@ -175,7 +174,6 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     EXPECT_EQ(given, (std::vector<std::string>{"first-password", "second-password"}));
     EXPECT_EQ(test::tree_difference(test::tree_contents(tree.path()), before), "");
     dialog->close();
-    qunsetenv("FLEETDECK_AGENT_ARGS");
 }
 
 }  // namespace

@@ -40,9 +40,8 @@ TEST(Inventory, SavesAndLoadsEveryField) {
     ASSERT_FALSE(inv.put(plain));
     const QString path = QString::fromStdString((dir.path() / "sub/inventory.json").string());
     ASSERT_FALSE(inv.save(path));
-    QString error;
-    const auto loaded = Inventory::load(path, &error);
-    ASSERT_TRUE(loaded) << error.toStdString();
+    const auto loaded = Inventory::load(path);
+    ASSERT_TRUE(loaded) << loaded.problem().message.toStdString();
     const HostSpec* back = loaded->find(QStringLiteral("gpu-07"));
     ASSERT_TRUE(back);
     EXPECT_EQ(back->address, h.address);
@@ -73,9 +72,8 @@ TEST(Inventory, MeshAddressesAreKeptInTheInventory) {
     }
     ASSERT_FALSE(inv.save(path));
     const auto meshAddressOf = [&path](const char* host) {
-        QString error;
-        const auto loaded = Inventory::load(path, &error);
-        EXPECT_TRUE(loaded) << error.toStdString();
+        const auto loaded = Inventory::load(path);
+        EXPECT_TRUE(loaded) << (loaded ? std::string() : loaded.problem().message.toStdString());
         const HostSpec* h = loaded ? loaded->find(QString::fromLatin1(host)) : nullptr;
         return h ? h->meshAddress : QStringLiteral("(missing)");
     };
@@ -113,13 +111,18 @@ TEST(Inventory, RefusesInvalidHostsAndMalformedFiles) {
     bad.name = QStringLiteral("x");
     bad.address = QStringLiteral("host;rm -rf /");
     EXPECT_TRUE(inv.put(bad));
-    QString error;
-    EXPECT_FALSE(Inventory::fromJson("{\"hosts\": 3}", &error));
-    EXPECT_FALSE(error.isEmpty());
-    EXPECT_FALSE(Inventory::fromJson("{\"hosts\": [{\"name\": \"a\"}]}", &error));
-    EXPECT_TRUE(error.contains(QStringLiteral("hosts[0]")));
+    const auto notHosts = Inventory::fromJson("{\"hosts\": 3}");
+    ASSERT_FALSE(notHosts);
+    EXPECT_EQ(notHosts.problem().code, ProblemCode::BadInput);
+    EXPECT_FALSE(notHosts.problem().message.isEmpty());
+    const auto badHost = Inventory::fromJson("{\"hosts\": [{\"name\": \"a\"}]}");
+    ASSERT_FALSE(badHost);
+    EXPECT_TRUE(badHost.problem().message.contains(QStringLiteral("hosts[0]")));
+    const auto badVersion = Inventory::fromJson("{\"version\": \"two\", \"hosts\": []}");
+    ASSERT_FALSE(badVersion) << "a version that is not a number";
+    EXPECT_TRUE(badVersion.problem().message.contains(QStringLiteral("version")));
     test::TempDir dir;
-    EXPECT_TRUE(Inventory::load(QString::fromStdString((dir.path() / "none.json").string()), &error)->hosts().empty());
+    EXPECT_TRUE(Inventory::load(QString::fromStdString((dir.path() / "none.json").string()))->hosts().empty());
 }
 
 TEST(Inventory, ModelEditsPassTheModelTester) {
