@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QMetaObject>
 
+#include "agent/protocol/facts.h"
 #include "app/dashboard/demo_fleet.h"
 #include "app/inventory/inventory.h"
 #include "app/transport_factory.h"
@@ -105,8 +106,10 @@ void FleetMonitor::addHost(const HostSpec& spec) {
 
 void FleetMonitor::onReady(HostSession* session) {
     const QString name = session->name();
+    // The answer passed checkReply("facts"), which is this decoder; should it still throw, the
+    // session takes the DecodeError for the protocol violation it is and disconnects this host.
     session->request(QStringLiteral("facts"), Json::object(), [this, name](const Reply& r) {
-        if (r.ok()) store_.setFacts(name, r.result);
+        if (r.ok()) store_.setFacts(name, protocol::facts_from_json(r.result));
     });
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
         if (!r.ok())

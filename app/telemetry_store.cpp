@@ -64,7 +64,7 @@ void TelemetryStore::setState(const QString& name, HostState state, const QStrin
     ++generation_;
 }
 
-void TelemetryStore::setFacts(const QString& name, Json facts) {
+void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
 #include "app/dashboard/host_health.h"
@@ -41,7 +42,7 @@ struct HostRecord {
     HostState state = HostState::Idle;
     QString reason;
     protocol::HostIdentity identity;        // from hello
-    std::optional<Json> facts;              // from facts
+    std::optional<protocol::Facts> facts;   // from facts, decoded when the host connects
     std::optional<protocol::Sample> latest;  // the last sample (left empty by summaries())
     HostSummary summary;                    // headline numbers of the last sample
     HostHealth health;                      // of the state and the last sample, assessed when either changes
@@ -61,7 +62,7 @@ public:
     void updateSpec(const HostSpec& spec);
     void setState(const QString& name, HostState state, const QString& reason,
                   std::optional<protocol::HostIdentity> identity = std::nullopt);
-    void setFacts(const QString& name, Json facts);
+    void setFacts(const QString& name, protocol::Facts facts);
     void addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs);
 
     std::vector<QString> hostNames() const;  // in the order added

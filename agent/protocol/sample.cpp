@@ -48,15 +48,6 @@ Json to_json(const NicSample& n) {
             {"tx_bytes_per_s", or_null(n.tx_bytes_per_s)}};
 }
 
-Json to_json(const InfinibandPortSample& p) {
-    return {{"device", p.device},
-            {"port", or_null(p.port)},
-            {"state", or_null(p.state)},
-            {"phys_state", or_null(p.phys_state)},
-            {"rate_gbps", or_null(p.rate_gbps)},
-            {"link_layer", or_null(p.link_layer)}};
-}
-
 template <class T>
 Json list(const std::vector<T>& items) {
     Json out = Json::array();
@@ -104,11 +95,6 @@ NicSample nic_from(const ParamReader& r) {
             r.optional_number("tx_bytes_per_s")};
 }
 
-InfinibandPortSample infiniband_from(const ParamReader& r) {
-    return {text(r, "device"),          r.optional_integer("port"),      r.optional_string("state"),
-            r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
-}
-
 GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
     GpuSample g;
     g.index = static_cast<int>(r.optional_integer("index").value_or(0));
@@ -142,6 +128,21 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
 }
 
 }  // namespace
+
+Json to_json(const InfinibandPortSample& p) {
+    return {{"device", p.device},
+            {"port", or_null(p.port)},
+            {"state", or_null(p.state)},
+            {"phys_state", or_null(p.phys_state)},
+            {"rate_gbps", or_null(p.rate_gbps)},
+            {"link_layer", or_null(p.link_layer)}};
+}
+
+InfinibandPortSample infiniband_port_from_json(const Json& port, const std::string& path) {
+    const ParamReader r(port, path);
+    return {text(r, "device"),          r.optional_integer("port"),      r.optional_string("state"),
+            r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
+}
 
 Json to_json(const GpuSample& g) {
     return {
@@ -202,7 +203,7 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
         s.thermal_zones.push_back({text(e, "zone"), e.optional_string("type"), e.optional_number("temp_c")});
     for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) s.nics.push_back(nic_from(e));
     for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
-        s.infiniband.push_back(infiniband_from(e));
+        s.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
     for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) s.gpus.push_back(gpu_from(e, limits));
     return s;
 }

@@ -95,7 +95,12 @@ struct SampleLimits {
 };
 
 nlohmann::json to_json(const GpuSample& gpu);
+nlohmann::json to_json(const InfinibandPortSample& port);
 nlohmann::json to_json(const Sample& sample);
+
+// One InfiniBand port (a sample's or the facts' `infiniband[]` entry); throws DecodeError naming
+// the path that broke.
+InfinibandPortSample infiniband_port_from_json(const nlohmann::json& port, const std::string& path);
 
 // Decodes `data` (a sample event's data or a snapshot result); throws DecodeError naming the path
 // that broke ("data.gpus[0].temp_c: expected number"). Keys it does not know are ignored, a key it

@@ -7,108 +7,103 @@
 namespace fleetdeck::agent::sim {
 namespace {
 
-using Json = nlohmann::json;
-
 constexpr const char* kKernel = "6.1.0-28-amd64";
 constexpr const char* kNvidiaDriver = "550.127.05";
 
-Json value_or_null(const SettingsStore& settings, const std::string& id) { return settings.get(id).value_or(Json()); }
+// The store holds the catalog's canonical values: text for the governor and THP modes.
+std::optional<std::string> text_setting(const SettingsStore& settings, const std::string& id) {
+    const auto value = settings.get(id);
+    if (!value || !value->is_string()) return std::nullopt;
+    return value->get<std::string>();
+}
 
-Json cpu_flags(const Profile& p) {
-    Json flags = {"avx2"};
+std::vector<std::string> cpu_flags(const Profile& p) {
+    std::vector<std::string> flags = {"avx2"};
     if (p.cpu_vendor == "GenuineIntel") {
         for (const char* f : {"avx512f", "avx512bw", "avx512vl", "avx512_vnni", "avx512_bf16", "avx512_fp16", "amx_tile",
                               "amx_bf16", "amx_int8", "vmx"})
-            flags.push_back(f);
+            flags.emplace_back(f);
     } else {
-        for (const char* f : {"avx512f", "avx512bw", "avx512vl", "avx512_vnni", "avx512_bf16", "svm"}) flags.push_back(f);
+        for (const char* f : {"avx512f", "avx512bw", "avx512vl", "avx512_vnni", "avx512_bf16", "svm"}) flags.emplace_back(f);
     }
     return flags;
 }
 
-Json gpu_facts(const SimSpec& spec) {
+std::vector<protocol::GpuFact> gpu_facts(const SimSpec& spec) {
     const Profile& p = *spec.profile;
-    Json gpus = Json::array();
+    std::vector<protocol::GpuFact> gpus;
     for (int i = 0; i < p.gpu_count; ++i) {
         const bool narrow = spec.narrow_link_gpu() == i;
-        gpus.push_back({
-            {"vendor", "nvidia"},
-            {"name", p.gpu.name},
-            {"pci_bus_id", p.gpu.pci_bus_ids.at(static_cast<std::size_t>(i))},
-            {"driver", "nvidia"},
-            {"numa_node", p.sockets > 1 ? i * p.sockets / p.gpu_count : 0},
-            {"pcie_gen", p.gpu.pcie_gen_max},
-            {"pcie_width", narrow ? p.gpu.pcie_width_max / 2 : p.gpu.pcie_width_max},
-            {"pcie_gen_max", p.gpu.pcie_gen_max},
-            {"pcie_width_max", p.gpu.pcie_width_max},
-        });
+        protocol::GpuFact g;
+        g.vendor = "nvidia";
+        g.name = p.gpu.name;
+        g.pci_bus_id = p.gpu.pci_bus_ids.at(static_cast<std::size_t>(i));
+        g.driver = "nvidia";
+        g.numa_node = p.sockets > 1 ? i * p.sockets / p.gpu_count : 0;
+        g.pcie_gen = p.gpu.pcie_gen_max;
+        g.pcie_width = narrow ? p.gpu.pcie_width_max / 2 : p.gpu.pcie_width_max;
+        g.pcie_gen_max = p.gpu.pcie_gen_max;
+        g.pcie_width_max = p.gpu.pcie_width_max;
+        gpus.push_back(std::move(g));
     }
     return gpus;
 }
 
-Json nic_facts(const Profile& p) {
-    Json nics = Json::array();
-    for (const auto& n : p.nics)
-        nics.push_back({{"name", n.name}, {"type", "ethernet"}, {"speed_mbps", n.speed_mbps}, {"mtu", 1500},
-                        {"driver", n.driver}, {"pci_bus_id", n.pci_bus_id}});
+std::vector<protocol::NicFact> nic_facts(const Profile& p) {
+    std::vector<protocol::NicFact> nics;
+    for (const auto& n : p.nics) nics.push_back({n.name, "ethernet", n.speed_mbps, 1500, n.driver, n.pci_bus_id});
     return nics;
 }
 
-Json block_facts(const Profile& p) {
-    Json disks = Json::array();
+std::vector<protocol::InfinibandPortFact> infiniband_facts(const Profile& p) {
+    std::vector<protocol::InfinibandPortFact> ports;
+    for (int i = 0; i < p.infiniband_ports; ++i)
+        ports.push_back({"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp", "InfiniBand", p.infiniband_rate_gbps});
+    return ports;
+}
+
+std::vector<protocol::BlockDeviceFact> block_facts(const Profile& p) {
+    std::vector<protocol::BlockDeviceFact> disks;
     for (std::int64_t i = 0; i < p.nvme_count; ++i)
-        disks.push_back({{"name", "nvme" + std::to_string(i) + "n1"}, {"nvme", true}, {"rotational", false},
-                         {"size_bytes", p.nvme_size_bytes}, {"model", "SAMSUNG MZQL23T8HCLS-00A07"}});
+        disks.push_back({"nvme" + std::to_string(i) + "n1", true, false, p.nvme_size_bytes, "SAMSUNG MZQL23T8HCLS-00A07"});
     return disks;
+}
+
+protocol::NvidiaFacts nvidia_facts(const Profile& p) {
+    if (p.gpu_count > 0) return {"ready", std::nullopt, kNvidiaDriver, p.gpu_count};
+    return {"library_not_found", "libnvidia-ml.so.1 is not installed (no NVIDIA driver)", std::nullopt, std::nullopt};
 }
 
 }  // namespace
 
-Json simulated_identity(const SimSpec& spec) {
+protocol::HostIdentity simulated_identity(const SimSpec& spec) {
     Random r(spec.seed * 0x2545f4914f6cdd1dULL + spec.profile->name.size());
     char machine_id[33];
     std::snprintf(machine_id, sizeof machine_id, "%016llx%016llx", static_cast<unsigned long long>(r.next()),
                   static_cast<unsigned long long>(r.next()));
-    return {
-        {"hostname", "sim-" + spec.profile->name + "-s" + std::to_string(spec.seed)},
-        {"machine_id", machine_id},
-        {"arch", "x86_64"},
-        {"kernel", kKernel},
-    };
+    return {"sim-" + spec.profile->name + "-s" + std::to_string(spec.seed), std::string(machine_id), "x86_64", kKernel};
 }
 
-Json simulated_facts(const SimSpec& spec, const SettingsStore& settings) {
+protocol::Facts simulated_facts(const SimSpec& spec, const SettingsStore& settings) {
     const Profile& p = *spec.profile;
-    Json facts = simulated_identity(spec);
-    facts["os"] = {{"id", "debian"}, {"version_id", "12"}, {"pretty_name", "Debian GNU/Linux 12 (bookworm)"}};
+    const bool intel = p.cpu_vendor == "GenuineIntel";
+    protocol::Facts f;
+    f.host = simulated_identity(spec);
+    f.os = {"debian", "12", "Debian GNU/Linux 12 (bookworm)"};
     const int cores = p.sockets * p.cores_per_socket;
-    facts["cpu"] = {{"model", p.cpu_model}, {"vendor", p.cpu_vendor}, {"sockets", p.sockets}, {"cores", cores},
-                    {"threads", cores * p.threads_per_core}, {"flags", cpu_flags(p)}};
-    facts["virtualization"] = {{"hypervisor", false},
-                               {"hardware_assist", p.cpu_vendor == "GenuineIntel" ? "vmx" : "svm"}};
-    facts["memory"] = {{"total_bytes", p.memory_bytes}};
-    facts["numa_nodes"] = p.sockets;
-    facts["gpus"] = gpu_facts(spec);
-    facts["nvidia"] = p.gpu_count > 0
-                          ? Json{{"status", "ready"}, {"message", nullptr}, {"driver_version", kNvidiaDriver},
-                                 {"gpu_count", p.gpu_count}}
-                          : Json{{"status", "library_not_found"},
-                                 {"message", "libnvidia-ml.so.1 is not installed (no NVIDIA driver)"},
-                                 {"driver_version", nullptr}, {"gpu_count", nullptr}};
-    facts["nics"] = nic_facts(p);
-    facts["addresses"] = Json::array();  // peers reach a simulated host at its simulated name only
-    Json ib = Json::array();
-    for (int i = 0; i < p.infiniband_ports; ++i)
-        ib.push_back({{"device", "mlx5_" + std::to_string(i)}, {"port", 1}, {"state", "ACTIVE"},
-                      {"phys_state", "LinkUp"}, {"rate_gbps", p.infiniband_rate_gbps}, {"link_layer", "InfiniBand"}});
-    facts["infiniband"] = std::move(ib);
-    facts["block"] = block_facts(p);
-    facts["cpufreq"] = {{"driver", p.cpu_vendor == "GenuineIntel" ? "intel_pstate" : "amd-pstate-epp"},
-                        {"governor", value_or_null(settings, "cpu.governor")}};
-    facts["thp"] = {{"enabled", value_or_null(settings, "thp.enabled")},
-                    {"defrag", value_or_null(settings, "thp.defrag")}};
-    facts["tuned"] = {{"active_profile", nullptr}};
-    return facts;
+    f.cpu = {p.cpu_model, p.cpu_vendor, p.sockets, cores, cores * p.threads_per_core, cpu_flags(p)};
+    f.virtualization = {false, intel ? "vmx" : "svm"};
+    f.memory.total_bytes = p.memory_bytes;
+    f.numa_nodes = p.sockets;
+    f.gpus = gpu_facts(spec);
+    f.nvidia = nvidia_facts(p);
+    f.nics = nic_facts(p);
+    // addresses stay empty: peers reach a simulated host at its simulated name only.
+    f.infiniband = infiniband_facts(p);
+    f.block = block_facts(p);
+    f.cpufreq = {intel ? "intel_pstate" : "amd-pstate-epp", text_setting(settings, "cpu.governor")};
+    f.thp = {text_setting(settings, "thp.enabled"), text_setting(settings, "thp.defrag")};
+    return f;
 }
 
 }  // namespace fleetdeck::agent::sim

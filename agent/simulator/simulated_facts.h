@@ -1,15 +1,16 @@
 #pragma once
 
-#include <nlohmann/json.hpp>
-
+#include "agent/protocol/facts.h"
+#include "agent/protocol/hello.h"
 #include "agent/simulator/settings_store.h"
 #include "agent/simulator/sim_spec.h"
 
 namespace fleetdeck::agent::sim {
 
 // hostname ("sim-hgx-h100-8-s7"), machine_id, arch, kernel.
-nlohmann::json simulated_identity(const SimSpec& spec);
-// The same keys as collect_facts() on a live machine; tunable values come from the settings store.
-nlohmann::json simulated_facts(const SimSpec& spec, const SettingsStore& settings);
+protocol::HostIdentity simulated_identity(const SimSpec& spec);
+// What collect_facts() tells of a live machine, for the simulated one; tunable values come from
+// the settings store.
+protocol::Facts simulated_facts(const SimSpec& spec, const SettingsStore& settings);
 
 }  // namespace fleetdeck::agent::sim

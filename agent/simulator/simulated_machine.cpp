@@ -53,9 +53,9 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
     while (steps_ < static_cast<long>(kWarmUpS)) step();
 }
 
-Json SimulatedMachine::identity() { return simulated_identity(spec_); }
+Json SimulatedMachine::identity() { return protocol::to_json(simulated_identity(spec_)); }
 
-Json SimulatedMachine::facts() { return simulated_facts(spec_, settings_); }
+Json SimulatedMachine::facts() { return protocol::to_json(simulated_facts(spec_, settings_)); }
 
 Json SimulatedMachine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) {
     return network_.probe(targets, options);

@@ -2,6 +2,8 @@
 
 #include <QFile>
 
+#include "agent/protocol/decode.h"
+#include "agent/protocol/facts.h"
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
@@ -52,12 +54,20 @@ std::variant<Json, QString> readJsonFile(const QString& path) {
     return doc;
 }
 
-// `fleetdeck-cli facts HOST` prints one facts object; with --json, an object keyed by host.
-std::vector<std::pair<std::string, Json>> factsByHost(const Json& doc) {
-    if (doc.contains("cpu") || doc.contains("memory") || doc.contains("gpus")) return {{doc.value("hostname", ""), doc}};
-    std::vector<std::pair<std::string, Json>> hosts;
-    for (const auto& [name, facts] : doc.items())
-        if (facts.is_object() && !facts.contains("error")) hosts.emplace_back(name, facts);
+// `fleetdeck-cli facts HOST` prints one facts object; with --json, an object keyed by host, where
+// a host that failed has {"error": ...}. Each host's facts are decoded as the session decodes an
+// agent's answer; throws DecodeError naming the path that broke ("gpu-07.cpu.cores: expected
+// integer", "facts.gpus: expected array" for a single host).
+std::vector<std::pair<std::string, protocol::Facts>> factsByHost(const Json& doc) {
+    if (!doc.is_object()) throw protocol::DecodeError("facts: expected object");
+    const bool oneHost = doc.contains("cpu") || doc.contains("memory") || doc.contains("gpus");
+    if (oneHost) {
+        protocol::Facts facts = protocol::facts_from_json(doc, "facts");
+        return {{facts.host.hostname.value_or(""), std::move(facts)}};
+    }
+    std::vector<std::pair<std::string, protocol::Facts>> hosts;
+    for (const auto& [name, entry] : doc.items())
+        if (entry.is_object() && !entry.contains("error")) hosts.emplace_back(name, protocol::facts_from_json(entry, name));
     return hosts;
 }
 
@@ -68,7 +78,7 @@ struct HostResult {
 };
 
 HostResult planHost(const RuleCatalogue& catalogue, const TuningAnswers& answers, const std::string& host,
-                    const Json& facts, const CurrentValues& current) {
+                    const protocol::Facts& facts, const CurrentValues& current) {
     HostResult r{makePlan(catalogue, answers, facts, host), {}, current.unavailable.empty() ? "agent" : current.unavailable};
     const Json values = mergeCurrentValues(current.values, currentValuesFromFacts(facts));
     r.diff = diffPlan(r.plan, values, current.unavailable.empty() ? "the agent did not report it" : current.unavailable);
@@ -107,7 +117,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
         else err << "fleetdeck-cli: " << spec.name << ": " << toString(f.failedState) << ": " << f.error << "\n";
     }
     std::vector<std::string> ids;
-    for (const auto& s : makePlan(catalogue, answers, Json::object()).settings) ids.push_back(s.id);
+    for (const auto& s : makePlan(catalogue, answers, std::nullopt).settings) ids.push_back(s.id);
     const auto current = reachable.empty() ? std::map<QString, HostAnswer>{}
                                            : queryHosts(reachable, QStringLiteral("tune.read"), tuneReadParams(ids));
     for (const HostSpec& spec : reachable) {
@@ -115,8 +125,9 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
         Reply reply;
         if (c.ok) reply.result = c.result;
         else reply.error = protocol::Error{c.errorCode.value_or(protocol::ErrorCode::Unavailable), c.error.toStdString()};
-        results.push_back(planHost(catalogue, answers, spec.name.toStdString(), facts.at(spec.name).result,
-                                   currentValuesFromReply(reply)));
+        // The answer passed the session's check, which is this decoder.
+        results.push_back(planHost(catalogue, answers, spec.name.toStdString(),
+                                   protocol::facts_from_json(facts.at(spec.name).result), currentValuesFromReply(reply)));
     }
     return exitCodeFor(facts);
 }
@@ -153,9 +164,15 @@ int planCommand(const QString&, const QStringList& args, QTextStream& out, QText
             err << "fleetdeck-cli: " << *problem << "\n";
             return kUsage;
         }
+        std::vector<std::pair<std::string, protocol::Facts>> hosts;
+        try {
+            hosts = factsByHost(std::get<Json>(facts));
+        } catch (const protocol::DecodeError& e) {
+            err << "fleetdeck-cli: " << a.factsFile << ": " << QString::fromUtf8(e.what()) << "\n";
+            return kUsage;
+        }
         const CurrentValues none{Json::object(), "current values unavailable (facts file only)"};
-        for (const auto& [host, f] : factsByHost(std::get<Json>(facts)))
-            results.push_back(planHost(rules, std::get<TuningAnswers>(answers), host, f, none));
+        for (const auto& [host, f] : hosts) results.push_back(planHost(rules, std::get<TuningAnswers>(answers), host, f, none));
         if (results.empty()) {
             err << "fleetdeck-cli: " << a.factsFile << " holds no host facts\n";
             return kUsage;

@@ -33,18 +33,11 @@ MeshHost meshHostFor(const HostSpec& spec) {
 
 bool canProbe(const MeshHost& from, const MeshHost& to) { return from.name != to.name && from.simulated == to.simulated; }
 
-std::vector<InterfaceAddress> interfaceAddresses(const nlohmann::json& facts) {
+std::vector<InterfaceAddress> interfaceAddresses(const protocol::Facts& facts) {
     std::vector<InterfaceAddress> out;
-    const auto list = facts.find("addresses");
-    if (list == facts.end() || !list->is_array()) return out;
-    for (const auto& a : *list) {
-        if (!a.is_object() || !a.contains("address") || !a["address"].is_string()) continue;
-        const auto text = [&a](const char* key) {
-            const auto it = a.find(key);
-            return it != a.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-        };
-        out.push_back({text("interface"), text("family"),
-                       QString::fromStdString(a["address"].get<std::string>())});
+    for (const protocol::AddressFact& a : facts.addresses) {
+        if (a.address.empty()) continue;  // nothing a peer could probe
+        out.push_back({QString::fromStdString(a.interface), QString::fromStdString(a.family), QString::fromStdString(a.address)});
     }
     return out;
 }

@@ -4,8 +4,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
-
+#include "agent/protocol/facts.h"
 #include "app/host_spec.h"
 #include "app/latency/latency_matrix.h"
 
@@ -30,6 +29,6 @@ struct InterfaceAddress {
     QString family;     // "ipv4" or "ipv6"
     QString address;
 };
-std::vector<InterfaceAddress> interfaceAddresses(const nlohmann::json& facts);
+std::vector<InterfaceAddress> interfaceAddresses(const protocol::Facts& facts);
 
 }  // namespace fleetdeck

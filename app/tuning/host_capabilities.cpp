@@ -25,11 +25,11 @@ bool has_multi_gpu(const HostFacts& f) { return f.gpus.size() >= 2; }
 std::string not_multi_gpu(const HostFacts& f) { return "only " + std::to_string(f.gpus.size()) + " GPU on this host"; }
 
 bool has_nvme(const HostFacts& f) {
-    return f.disks && std::any_of(f.disks->begin(), f.disks->end(), [](const HostFacts::Disk& d) { return d.nvme; });
+    return std::any_of(f.disks.begin(), f.disks.end(), [](const HostFacts::Disk& d) { return d.nvme; });
 }
-std::string no_nvme(const HostFacts& f) { return f.disks ? "no NVMe device on this host" : "block devices not reported"; }
+std::string no_nvme(const HostFacts&) { return "no NVMe device on this host"; }
 
-bool has_block_device(const HostFacts& f) { return f.disks && !f.disks->empty(); }
+bool has_block_device(const HostFacts& f) { return !f.disks.empty(); }
 std::string no_block_device(const HostFacts&) { return "no physical block device reported"; }
 
 bool is_bare_metal(const HostFacts& f) { return f.hypervisor == false; }

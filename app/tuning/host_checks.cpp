@@ -76,9 +76,8 @@ Hits vm_guest(const HostFacts& f, const Json&) {
 }
 
 Hits no_nvme(const HostFacts& f, const Json&) {
-    if (!f.disks) return {};
-    if (std::any_of(f.disks->begin(), f.disks->end(), [](const HostFacts::Disk& d) { return d.nvme; })) return {};
-    return {{{"disks", std::to_string(f.disks->size())}}};
+    if (std::any_of(f.disks.begin(), f.disks.end(), [](const HostFacts::Disk& d) { return d.nvme; })) return {};
+    return {{{"disks", std::to_string(f.disks.size())}}};
 }
 
 Hits nvidia_driver_older(const HostFacts& f, const Json& p) {

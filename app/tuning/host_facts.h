@@ -5,12 +5,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/protocol/facts.h"
 
 namespace fleetdeck::tuning {
 
-// The parts of an agent's `facts` result (docs/protocol.md) that tuning decisions read, typed.
-// Anything the agent did not report stays empty: unknown is never guessed as zero or false.
+// The parts of a host's facts (agent/protocol/facts.h) that tuning decisions read, in the words
+// the rules use. Anything the agent did not report stays empty: unknown is never guessed as zero
+// or false, and an empty text counts as none.
 struct HostFacts {
     struct Gpu {
         int index = 0;  // position in facts.gpus[], as the operator counts them
@@ -42,7 +43,7 @@ struct HostFacts {
     std::optional<std::string> nvidiaDriver;
     std::vector<Nic> nics;
     int infinibandPorts = 0;
-    std::optional<std::vector<Disk>> disks;
+    std::vector<Disk> disks;
     std::optional<std::string> cpufreqDriver, cpufreqGovernor;
     std::optional<std::string> thpEnabled, thpDefrag;
     std::optional<std::string> tunedProfile;
@@ -51,7 +52,7 @@ struct HostFacts {
     bool hasCpuFlag(const std::string& flag) const;  // false when flags are unknown
 };
 
-HostFacts readHostFacts(const nlohmann::json& facts);
+HostFacts readHostFacts(const protocol::Facts& facts);
 
 // "6.1.0-18-amd64" -> {6, 1}.
 std::optional<std::pair<int, int>> kernelVersion(const std::string& release);

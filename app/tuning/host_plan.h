@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,13 @@ namespace fleetdeck::tuning {
 // current values. The push hook receives these.
 struct HostPlan {
     QString host;
-    nlohmann::json facts;
+    std::optional<protocol::Facts> facts;  // none when the host has not sent its facts yet
     TuningPlan plan;
     nlohmann::json currentValues = nlohmann::json::object();  // agent values merged over facts
     std::string currentStatus;  // "" while reading, "agent", or why the agent gave none
+
+    // The current values the facts tell (THP, the CPU governor); none without facts.
+    nlohmann::json valuesFromFacts() const { return facts ? currentValuesFromFacts(*facts) : nlohmann::json::object(); }
 
     std::vector<DiffRow> diff() const {
         const std::string unknown = currentStatus.empty()      ? "reading current values…"

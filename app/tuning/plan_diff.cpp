@@ -57,17 +57,14 @@ DiffRow row_for(const PlannedSetting& s, const Json& currentValues, const std::s
 
 }  // namespace
 
-Json currentValuesFromFacts(const Json& facts) {
+Json currentValuesFromFacts(const protocol::Facts& facts) {
     Json values = Json::object();
-    const auto put = [&](const char* id, const Json& outer, const char* key) {
-        if (!outer.is_object()) return;
-        const auto it = outer.find(key);
-        if (it != outer.end() && it->is_string()) values[id] = {{"value", *it}, {"origin", "facts"}};
+    const auto put = [&](const char* id, const std::optional<std::string>& value) {
+        if (value) values[id] = {{"value", *value}, {"origin", "facts"}};
     };
-    if (!facts.is_object()) return values;
-    put("thp.enabled", facts.value("thp", Json()), "enabled");
-    put("thp.defrag", facts.value("thp", Json()), "defrag");
-    put("cpu.governor", facts.value("cpufreq", Json()), "governor");
+    put("thp.enabled", facts.thp.enabled);
+    put("thp.defrag", facts.thp.defrag);
+    put("cpu.governor", facts.cpufreq.governor);
     return values;
 }
 

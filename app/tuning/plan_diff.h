@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
 #include "app/tuning/planner.h"
 
 namespace fleetdeck::tuning {
@@ -31,7 +32,7 @@ struct DiffRow {
 //
 // The values the agent's facts already tell (THP, the CPU governor), marked origin "facts": a
 // fallback for agents without `tune.read` and for `--facts FILE`.
-Json currentValuesFromFacts(const Json& facts);
+Json currentValuesFromFacts(const protocol::Facts& facts);
 // `primary` wins over `fallback` for every id it has a non-null value for.
 Json mergeCurrentValues(const Json& primary, const Json& fallback);
 

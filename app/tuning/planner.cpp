@@ -70,12 +70,12 @@ const PlannedSetting* TuningPlan::setting(const std::string& id) const {
     return it == settings.end() ? nullptr : &*it;
 }
 
-TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers, const Json& factsJson,
-                    const std::string& host) {
+TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers,
+                    const std::optional<protocol::Facts>& hostFacts, const std::string& host) {
     TuningPlan plan;
     plan.answers = answers;
-    const HostFacts facts = readHostFacts(factsJson);
-    const bool factsKnown = factsJson.is_object() && !factsJson.empty();
+    const HostFacts facts = hostFacts ? readHostFacts(*hostFacts) : HostFacts{};
+    const bool factsKnown = hostFacts.has_value();
     plan.host = !host.empty() ? host : facts.hostname.value_or("");
     const Json view = conditionView(answers);
     for (const Rule& rule : catalogue.rules()) {

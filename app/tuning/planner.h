@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
 #include "app/tuning/rule_catalogue.h"
 #include "app/tuning/tuning_answers.h"
 
@@ -43,10 +44,11 @@ struct TuningPlan {
     const PlannedSetting* setting(const std::string& id) const;
 };
 
-// Walks the catalogue in order; the first rule that proposes a setting id wins. Facts as the agent's
-// `facts` result (an empty object when unknown: host-dependent settings are then kept, unchecked).
-TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers, const Json& facts,
-                    const std::string& host = {});
+// Walks the catalogue in order; the first rule that proposes a setting id wins. Without facts
+// (none received from the host yet) host-dependent settings are kept, unchecked, and there are no
+// findings.
+TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers,
+                    const std::optional<protocol::Facts>& facts, const std::string& host = {});
 
 Json toJson(const PlannedSetting& s);
 Json toJson(const Finding& f);

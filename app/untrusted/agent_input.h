@@ -43,11 +43,6 @@ std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentI
 // Throws protocol::DecodeError naming what broke, path first.
 protocol::Sample decodeSample(const nlohmann::json& data, const AgentInputLimits& limits);
 
-// The shape check of what the app reads from `facts`: values it does not read pass; the ones it
-// reads must have the documented type (number or null, string or null, list of objects), within
-// the caps.
-std::optional<std::string> checkFactsResult(const nlohmann::json& result, const AgentInputLimits& limits);
-
 // A token bucket over unsolicited messages: allow() is false once the agent sends more than the
 // sustained rate plus the burst.
 class UnsolicitedRate {

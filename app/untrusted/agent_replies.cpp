@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "agent/protocol/facts.h"
 #include "agent/protocol/message.h"
 #include "agent/protocol/probe_result.h"
 
@@ -26,7 +27,7 @@ void checkWitnessAppended(const Json& result) { ParamReader(result, "result").op
 void checkObject(const Json& result) { ParamReader(result, "result"); }
 
 // Each method the app calls, with the check its answer gets: the decoder of its type here or in
-// agent/protocol (facts keeps its own check in agent_input.cpp; HostSession decodes hello itself).
+// agent/protocol (HostSession decodes hello itself).
 struct MethodCheck {
     const char* method;
     std::function<void(const Json&)> check;
@@ -35,6 +36,7 @@ struct MethodCheck {
 const std::vector<MethodCheck>& methodChecks() {
     static const std::vector<MethodCheck> checks = {
         {"ping", checkObject},
+        {"facts", [](const Json& r) { protocol::facts_from_json(r); }},
         {"subscribe", checkSubscribe},
         {"unsubscribe", checkObject},
         {"probe", [](const Json& r) { protocol::probe_result_from_json(r); }},
@@ -153,7 +155,6 @@ std::optional<ReadyEvent> decodeReadyLine(std::string_view line) {
 
 std::optional<std::string> checkReply(const std::string& method, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkBounds(result, limits, "result")) return bad;
-    if (method == "facts") return checkFactsResult(result, limits);
     for (const MethodCheck& c : methodChecks())
         if (method == c.method) return run(c.check, result);
     return std::nullopt;

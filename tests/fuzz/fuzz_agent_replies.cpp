@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "agent/protocol/facts.h"
 #include "agent/protocol/message.h"
 #include "app/audit/audit_witness.h"
 #include "app/untrusted/agent_replies.h"
@@ -19,6 +20,7 @@ namespace {
 
 // Each decoder, run on a value that passed `checkReply`/`checkEventData`: it must not throw.
 void decodeChecked(const std::string& name, const Json& value) {
+    if (name == "facts") protocol::to_json(protocol::facts_from_json(value));
     if (name == "tune.read") decodeTuneRead(value);
     if (name == "tune.plan" || name == "tune.apply" || name == "tune.rollback") decodeTuneResult(value);
     if (name == "journal.read") {

@@ -133,13 +133,15 @@ TEST(MeshAddress, DefaultsAndChoices) {
     EXPECT_FALSE(canProbe(meshHostFor(local), meshHostFor(simulated)));
     EXPECT_TRUE(canProbe(meshHostFor(local), meshHostFor(ssh)));
 
-    const auto facts = nlohmann::json::parse(R"({"addresses":[{"interface":"lo","family":"ipv4","address":"127.0.0.1"},
-        {"interface":"enp26s0np0","family":"ipv4","address":"10.1.0.7"},{"bad":1}]})");
+    const auto facts = protocol::facts_from_json(nlohmann::json::parse(R"({"addresses":[
+        {"interface":"lo","family":"ipv4","address":"127.0.0.1"},
+        {"interface":"enp26s0np0","family":"ipv4","address":"10.1.0.7"},{"bad":1}]})"));
     const auto list = interfaceAddresses(facts);
-    ASSERT_EQ(list.size(), 2u);
+    ASSERT_EQ(list.size(), 2u);  // an entry without an address offers nothing to probe
     EXPECT_EQ(list[1].interface, "enp26s0np0");
+    EXPECT_EQ(list[1].family, "ipv4");
     EXPECT_EQ(list[1].address, "10.1.0.7");
-    EXPECT_TRUE(interfaceAddresses(nlohmann::json::object()).empty());
+    EXPECT_TRUE(interfaceAddresses(protocol::Facts{}).empty());
 }
 
 TEST(LatencyStore, KeepsBoundedHistoryPerLink) {

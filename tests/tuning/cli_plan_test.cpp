@@ -66,7 +66,8 @@ TEST(CliPlan, FactsFileAsJsonIsMachineReadable) {
 // The keyed form `fleetdeck-cli facts --json HOST...` prints is accepted too.
 TEST(CliPlan, KeyedFactsFromFactsJson) {
     fleetdeck::test::TempDir dir;
-    const Json keyed = {{"gpu-a", fleetdeck::test::facts("h100_training_node")}, {"gpu-b", fleetdeck::test::facts("bad_host")}};
+    const Json keyed = {{"gpu-a", fleetdeck::test::fixture("facts", "h100_training_node")},
+                        {"gpu-b", fleetdeck::test::fixture("facts", "bad_host")}};
     const auto path = dir.write("facts.json", keyed.dump());
     int status = -1;
     const Json doc = Json::parse(run_capture(
@@ -74,6 +75,28 @@ TEST(CliPlan, KeyedFactsFromFactsJson) {
     EXPECT_EQ(status, 0);
     EXPECT_TRUE(doc.contains("gpu-a"));
     EXPECT_TRUE(doc.contains("gpu-b"));
+}
+
+// A facts file is decoded as an agent's answer is: a wrong type is refused, naming the file and
+// the path, for one host and for the keyed form alike.
+TEST(CliPlan, FactsFileWithAWrongTypeNamesThePath) {
+    fleetdeck::test::TempDir dir;
+    Json facts = fleetdeck::test::fixture("facts", "bad_host");
+    facts["gpus"][1]["pcie_width"] = "x16";
+    const std::vector<std::pair<std::filesystem::path, std::string>> files = {
+        {dir.write("one.json", facts.dump()), "one.json: facts.gpus[1].pcie_width: expected integer"},
+        {dir.write("keyed.json", Json{{"gpu-a", facts}}.dump()), "keyed.json: gpu-a.gpus[1].pcie_width: expected integer"},
+    };
+    for (const auto& [path, expected] : files) {
+        fleetdeck::test::Subprocess p(
+            kCli, {"plan", "--answers", fixturePath("answers", "training_distributed"), "--facts", path.string()}, kEnv);
+        p.close_stdin();
+        while (p.read_line()) {
+        }
+        EXPECT_EQ(p.wait(), 2) << path;
+        const std::string errText = p.stderr_text();
+        EXPECT_NE(errText.find(expected), std::string::npos) << errText;
+    }
 }
 
 TEST(CliPlan, LocalHostThroughTheRealAgent) {

@@ -47,7 +47,7 @@ TEST(PlanDiff, AgentValuesGiveChangesAndUnchangedRows) {
 }
 
 TEST(PlanDiff, UnsupportedSettingsShowTheReason) {
-    const Json facts = test::facts("vm_guest");
+    const protocol::Facts facts = test::facts("vm_guest");
     const TuningPlan plan = makePlan(test::builtInCatalogue(), test::answers("training_single_node"), facts);
     const Json current = {{"block.scheduler", {{"value", nullptr}, {"code", "not_supported"}, {"reason", "EBS volume: scheduler fixed"}}}};
     const auto rows = diffPlan(plan, mergeCurrentValues(current, currentValuesFromFacts(facts)), kAgentTooOld);
@@ -58,7 +58,7 @@ TEST(PlanDiff, UnsupportedSettingsShowTheReason) {
 }
 
 TEST(PlanDiff, FactsFillInThpAndGovernorMarkedAsFromFacts) {
-    const Json facts = test::facts("h100_training_node");
+    const protocol::Facts facts = test::facts("h100_training_node");
     const Json fromFacts = currentValuesFromFacts(facts);
     EXPECT_EQ(fromFacts["thp.enabled"], (Json{{"value", "always"}, {"origin", "facts"}}));
     EXPECT_EQ(fromFacts["cpu.governor"], (Json{{"value", "powersave"}, {"origin", "facts"}}));
@@ -95,7 +95,7 @@ TEST(PlanDiff, TuneReadRepliesBecomeCurrentValues) {
 }
 
 TEST(PlanText, AlignedTableWithRationaleSourcesAndFindings) {
-    const Json facts = test::facts("bad_host");
+    const protocol::Facts facts = test::facts("bad_host");
     const TuningPlan plan = makePlan(test::builtInCatalogue(), test::answers("training_distributed_ethernet"), facts);
     const std::string text = formatPlanText(plan, diffPlan(plan, currentValuesFromFacts(facts), "facts only"));
     EXPECT_NE(text.find("== colo-rtx-12: training, distributed over 8 nodes (ethernet)"), std::string::npos) << text;

@@ -178,8 +178,8 @@ TEST(Planner, BusyPollingNeverOnSharedHosts) {
 }
 
 TEST(Planner, NoNvidiaGpuMakesGpuSettingsUnsupported) {
-    Json facts = test::facts("l40s_inference_node");
-    facts["gpus"] = Json::array();
+    protocol::Facts facts = test::facts("l40s_inference_node");
+    facts.gpus.clear();
     const TuningPlan plan = makePlan(test::builtInCatalogue(), test::answers("inference_throughput"), facts);
     ASSERT_NE(plan.setting("gpu.persistence"), nullptr);
     EXPECT_EQ(plan.setting("gpu.persistence")->unsupported, "no NVIDIA GPU on this host");
@@ -187,7 +187,7 @@ TEST(Planner, NoNvidiaGpuMakesGpuSettingsUnsupported) {
 }
 
 TEST(Planner, WithoutFactsKeepsSettingsAndFindsNothing) {
-    const TuningPlan plan = makePlan(test::builtInCatalogue(), test::answers("training_single_node"), Json::object(), "new-host");
+    const TuningPlan plan = makePlan(test::builtInCatalogue(), test::answers("training_single_node"), std::nullopt, "new-host");
     EXPECT_EQ(plan.host, "new-host");
     EXPECT_TRUE(plan.advice.empty());
     for (const auto& s : plan.settings) EXPECT_FALSE(s.unsupported) << s.id;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
 #include "app/tuning/rule_catalogue.h"
 #include "app/tuning/tuning_answers.h"
 
@@ -18,7 +19,8 @@ inline nlohmann::json fixture(const std::string& folder, const std::string& name
     return nlohmann::json::parse(in);
 }
 
-inline nlohmann::json facts(const std::string& name) { return fixture("facts", name); }
+// tests/fixtures/facts/<name>.json as the app holds it: decoded as the session decodes an agent's answer.
+inline protocol::Facts facts(const std::string& name) { return protocol::facts_from_json(fixture("facts", name), name); }
 
 inline tuning::TuningAnswers answers(const std::string& name) {
     auto parsed = tuning::parseAnswers(fixture("answers", name));

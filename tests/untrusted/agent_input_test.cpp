@@ -6,8 +6,10 @@
 
 #include "agent/protocol/message.h"
 #include "agent/protocol/decode.h"
+#include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
 #include "app/untrusted/agent_input.h"
+#include "app/untrusted/agent_replies.h"
 #include "tests/support/subprocess.h"
 
 using namespace fleetdeck;
@@ -49,6 +51,9 @@ std::optional<std::string> helloProblem(const Json& result) {
     }
 }
 
+// What the session's check of a facts answer says (it decodes it into protocol::Facts).
+std::optional<std::string> factsProblem(const Json& result) { return checkReply("facts", result, AgentInputLimits{}); }
+
 }  // namespace
 
 TEST(AgentInput, RecordedSnapshotAndFactsPass) {
@@ -56,7 +61,7 @@ TEST(AgentInput, RecordedSnapshotAndFactsPass) {
     const Json once = recorded("once.json");
     EXPECT_EQ(sampleProblem(once, limits), std::nullopt) << orNothing(sampleProblem(once, limits));
     const Json facts = recorded("facts.json");
-    EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
+    EXPECT_EQ(factsProblem(facts), std::nullopt) << orNothing(factsProblem(facts));
     EXPECT_EQ(checkBounds(facts, limits, "result"), std::nullopt);
 }
 
@@ -71,7 +76,7 @@ TEST(AgentInput, RealAndSimulatedAgentsPass) {
         EXPECT_EQ(sampleProblem(sample, limits), std::nullopt) << orNothing(sampleProblem(sample, limits));
         const Json facts = agentOutput("--facts", args);
         ASSERT_TRUE(facts.is_object());
-        EXPECT_EQ(checkFactsResult(facts, limits), std::nullopt) << orNothing(checkFactsResult(facts, limits));
+        EXPECT_EQ(factsProblem(facts), std::nullopt) << orNothing(factsProblem(facts));
     }
 }
 
@@ -98,6 +103,59 @@ TEST(AgentInput, SampleFieldsHaveTheirDocumentedTypes) {
     sample["memory"] = "plenty";
     EXPECT_EQ(orNothing(sampleProblem(sample, limits)), "data.memory: expected object");
     EXPECT_EQ(orNothing(sampleProblem(Json::array(), limits)), "data: expected object");
+}
+
+TEST(AgentInput, FactsFieldsHaveTheirDocumentedTypes) {
+    Json facts = recorded("facts.json");
+    facts["gpus"][0]["pcie_width"] = "x16";
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.gpus[0].pcie_width: expected integer");
+    facts = recorded("facts.json");
+    facts["cpu"]["flags"] = Json::array({"avx2", 512});
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.cpu.flags[1]: expected string");
+    facts = recorded("facts.json");
+    facts["virtualization"]["hypervisor"] = "no";
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.virtualization.hypervisor: expected boolean");
+    facts = recorded("facts.json");
+    facts["memory"]["total_bytes"] = 1.5e12;
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.memory.total_bytes: expected integer");
+    facts = recorded("facts.json");
+    facts["thp"] = "madvise";
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.thp: expected object");
+    facts = recorded("facts.json");
+    facts["addresses"] = Json::array({Json{{"interface", "eth0"}, {"family", "ipv4"}, {"address", 10}}});
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.addresses[0].address: expected string");
+    facts = recorded("facts.json");
+    facts["block"] = Json::object();
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.block: expected array");
+    EXPECT_EQ(orNothing(factsProblem(Json::array())), "result: expected object");
+}
+
+TEST(AgentInput, FactsListsAreCappedByWhatServersHave) {
+    Json facts = recorded("facts.json");
+    facts["gpus"] = Json::array();
+    for (int i = 0; i < 65; ++i) facts["gpus"].push_back(Json{{"vendor", "nvidia"}});
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.gpus: 65 entries, at most 64");
+    facts["gpus"].erase(64);
+    EXPECT_EQ(factsProblem(facts), std::nullopt);
+    facts["cpu"]["flags"] = Json(std::vector<std::string>(1025, "avx2"));
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.cpu.flags: 1025 entries, at most 1024");
+    facts = recorded("facts.json");
+    facts["nics"] = Json(std::vector<Json>(1025, Json{{"name", "eth0"}}));
+    EXPECT_EQ(orNothing(factsProblem(facts)), "result.nics: 1025 entries, at most 1024");
+}
+
+// An older agent or a hand-written file may leave keys out: they read as unknown, not as errors.
+TEST(AgentInput, FactsWithoutAKeyReadAsUnknown) {
+    EXPECT_EQ(factsProblem(Json::object()), std::nullopt);
+    const protocol::Facts f = protocol::facts_from_json(Json{{"hostname", "gpu-01"}, {"cpu", {{"cores", 8}}}, {"os", nullptr}});
+    EXPECT_EQ(f.host.hostname, "gpu-01");
+    EXPECT_EQ(f.cpu.cores, 8);
+    EXPECT_FALSE(f.cpu.flags.has_value());
+    EXPECT_FALSE(f.os.id.has_value());
+    EXPECT_FALSE(f.virtualization.hypervisor.has_value());
+    EXPECT_TRUE(f.gpus.empty());
+    EXPECT_TRUE(f.block.empty());
+    EXPECT_EQ(protocol::facts_from_json(recorded("facts.json")).gpus.at(7).pcie_width, 8);
 }
 
 TEST(AgentInput, SampleStringsAreShort) {

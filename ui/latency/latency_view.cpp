@@ -212,8 +212,10 @@ void LatencyView::chooseMeshAddress() {
         if (!record) return;
         addresses->addItem(tr("default: %1").arg(meshHostFor(record->spec).address), QString());
         if (record->spec.isSimulated()) return;  // simulated hosts live at their simulated address only
-        for (const InterfaceAddress& a : interfaceAddresses(record->facts.value_or(nlohmann::json::object())))
-            addresses->addItem(QStringLiteral("%1  %2").arg(a.interface, a.address), a.address);
+        if (record->facts) {
+            for (const InterfaceAddress& a : interfaceAddresses(*record->facts))
+                addresses->addItem(QStringLiteral("%1  %2").arg(a.interface, a.address), a.address);
+        }
         const int current = addresses->findData(record->spec.meshAddress);
         if (current >= 0) addresses->setCurrentIndex(current);
     };

@@ -117,7 +117,7 @@ void HostDiffPage::initializePage() {
 
 void HostDiffPage::readCurrentValues() {
     for (auto& p : plans_) {
-        p.currentValues = tuning::currentValuesFromFacts(p.facts);
+        p.currentValues = p.valuesFromFacts();
         if (!hooks_.readCurrentValues) {
             p.currentStatus = "current values unavailable (no connection to the host's agent)";
             continue;
@@ -134,7 +134,7 @@ void HostDiffPage::onCurrentValues(const QString& host, const tuning::CurrentVal
     for (std::size_t i = 0; i < plans_.size(); ++i) {
         tuning::HostPlan& p = plans_[i];
         if (p.host != host) continue;
-        p.currentValues = tuning::mergeCurrentValues(values.values, tuning::currentValuesFromFacts(p.facts));
+        p.currentValues = tuning::mergeCurrentValues(values.values, p.valuesFromFacts());
         p.currentStatus = values.unavailable.empty() ? "agent" : values.unavailable;
         if (host_->currentIndex() == static_cast<int>(i)) showHost(static_cast<int>(i));
     }

@@ -99,9 +99,9 @@ void PlanSummaryPage::showHost(int index) {
                           .arg(p.plan.settings.size())
                           .arg(unsupported)
                           .arg(QString::fromStdString(tuning::describe(p.plan.answers))));
-    findingsHeader_->setText(p.facts.empty() ? tr("Hardware findings: none — no facts from this host yet")
-                                             : tr("Hardware findings (%1): cannot be pushed, need hands or a purchase")
-                                                   .arg(p.plan.advice.size()));
+    findingsHeader_->setText(!p.facts ? tr("Hardware findings: none — no facts from this host yet")
+                                      : tr("Hardware findings (%1): cannot be pushed, need hands or a purchase")
+                                            .arg(p.plan.advice.size()));
     settingsView_->resizeColumnToContents(tuning::PlanSettingsModel::Setting);
     settingsView_->setColumnWidth(tuning::PlanSettingsModel::Proposed, 120);
     settingsView_->setColumnWidth(tuning::PlanSettingsModel::TakesEffect, 110);

@@ -12,14 +12,11 @@ enum Column { HostColumn, GroupColumn, RackColumn, TagsColumn, FactsColumn };
 
 QString factsSummary(const HostRecord& r) {
     if (!r.facts) return QObject::tr("facts not received yet: settings only, no hardware findings");
-    const auto& f = *r.facts;
-    const auto gpus = f.contains("gpus") && f["gpus"].is_array() ? f["gpus"].size() : 0;
-    const auto mem = f.contains("memory") && f["memory"].value("total_bytes", Json()).is_number()
-                         ? f["memory"]["total_bytes"].get<double>() / (1024.0 * 1024 * 1024)
-                         : -1.0;
-    QString text = QObject::tr("%n GPU(s)", nullptr, static_cast<int>(gpus));
-    if (mem >= 0) text += QObject::tr(", %1 GiB RAM").arg(mem, 0, 'f', 0);
-    if (f.contains("virtualization") && f["virtualization"].value("hypervisor", false)) text += QObject::tr(", VM guest");
+    const protocol::Facts& f = *r.facts;
+    QString text = QObject::tr("%n GPU(s)", nullptr, static_cast<int>(f.gpus.size()));
+    if (f.memory.total_bytes)
+        text += QObject::tr(", %1 GiB RAM").arg(static_cast<double>(*f.memory.total_bytes) / (1024.0 * 1024 * 1024), 0, 'f', 0);
+    if (f.virtualization.hypervisor == true) text += QObject::tr(", VM guest");
     return text;
 }
 

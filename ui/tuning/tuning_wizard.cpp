@@ -87,9 +87,9 @@ void TuningWizard::preparePlans() {
         const auto record = store_.host(host);
         tuning::HostPlan p;
         p.host = host;
-        p.facts = record && record->facts ? *record->facts : nlohmann::json::object();
+        if (record) p.facts = record->facts;
         p.plan = tuning::makePlan(catalogue_, a, p.facts, host.toStdString());
-        p.currentValues = tuning::currentValuesFromFacts(p.facts);
+        p.currentValues = p.valuesFromFacts();
         plans_.push_back(std::move(p));
     }
 }

@@ -1,0 +1,148 @@
+#include "agent/protocol/facts.h"
+
+#include "agent/protocol/decode.h"
+#include "agent/protocol/json_fields.h"
+
+namespace fleetdeck::protocol {
+namespace {
+
+using Json = nlohmann::json;
+
+// An absent or null text that the agents always send reads as empty, as in a sample.
+std::string fact_text(const ParamReader& r, const char* key) { return r.optional_string(key).value_or(""); }
+
+std::optional<bool> optional_flag(const ParamReader& r, const char* key) {
+    if (!r.has(key)) return std::nullopt;
+    return r.boolean(key);
+}
+
+// A nested object the agents always send; absent or null reads as all unknown.
+ParamReader member_object(const ParamReader& r, const char* key) {
+    return r.has(key) ? r.object(key) : ParamReader(Json(), r.path() + "." + key);
+}
+
+Json to_json(const GpuFact& g) {
+    return {{"vendor", g.vendor},
+            {"name", or_null(g.name)},
+            {"pci_bus_id", g.pci_bus_id},
+            {"driver", or_null(g.driver)},
+            {"numa_node", or_null(g.numa_node)},
+            {"pcie_gen", or_null(g.pcie_gen)},
+            {"pcie_width", or_null(g.pcie_width)},
+            {"pcie_gen_max", or_null(g.pcie_gen_max)},
+            {"pcie_width_max", or_null(g.pcie_width_max)}};
+}
+
+Json to_json(const NicFact& n) {
+    return {{"name", n.name},          {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
+            {"mtu", or_null(n.mtu)},   {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)}};
+}
+
+Json to_json(const AddressFact& a) {
+    return {{"interface", a.interface}, {"family", a.family}, {"address", a.address}};
+}
+
+Json to_json(const BlockDeviceFact& d) {
+    return {{"name", d.name},
+            {"nvme", d.nvme},
+            {"rotational", or_null(d.rotational)},
+            {"size_bytes", or_null(d.size_bytes)},
+            {"model", or_null(d.model)}};
+}
+
+template <class T>
+Json fact_list(const std::vector<T>& items) {
+    Json out = Json::array();
+    for (const T& item : items) out.push_back(to_json(item));
+    return out;
+}
+
+CpuFacts cpu_facts_from(const ParamReader& r) {
+    return {r.optional_string("model"),   r.optional_string("vendor"), r.optional_integer("sockets"),
+            r.optional_integer("cores"),  r.optional_integer("threads"),
+            r.optional_strings("flags", FactsLimits::max_cpu_flags)};
+}
+
+GpuFact gpu_fact_from(const ParamReader& r) {
+    return {fact_text(r, "vendor"),
+            r.optional_string("name"),
+            fact_text(r, "pci_bus_id"),
+            r.optional_string("driver"),
+            r.optional_integer("numa_node"),
+            r.optional_integer("pcie_gen"),
+            r.optional_integer("pcie_width"),
+            r.optional_integer("pcie_gen_max"),
+            r.optional_integer("pcie_width_max")};
+}
+
+NvidiaFacts nvidia_facts_from(const ParamReader& r) {
+    return {fact_text(r, "status"), r.optional_string("message"), r.optional_string("driver_version"),
+            r.optional_integer("gpu_count")};
+}
+
+NicFact nic_fact_from(const ParamReader& r) {
+    return {fact_text(r, "name"),           r.optional_string("type"),   r.optional_integer("speed_mbps"),
+            r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id")};
+}
+
+BlockDeviceFact block_device_from(const ParamReader& r) {
+    return {fact_text(r, "name"), r.boolean("nvme", false), optional_flag(r, "rotational"), r.optional_integer("size_bytes"),
+            r.optional_string("model")};
+}
+
+}  // namespace
+
+Json to_json(const Facts& f) {
+    Json out = to_json(f.host);  // hostname, machine_id, arch, kernel
+    out["os"] = {{"id", or_null(f.os.id)}, {"version_id", or_null(f.os.version_id)}, {"pretty_name", or_null(f.os.pretty_name)}};
+    out["cpu"] = {{"model", or_null(f.cpu.model)}, {"vendor", or_null(f.cpu.vendor)},   {"sockets", or_null(f.cpu.sockets)},
+                  {"cores", or_null(f.cpu.cores)}, {"threads", or_null(f.cpu.threads)}, {"flags", or_null(f.cpu.flags)}};
+    out["virtualization"] = {{"hypervisor", or_null(f.virtualization.hypervisor)},
+                             {"hardware_assist", or_null(f.virtualization.hardware_assist)}};
+    out["memory"] = {{"total_bytes", or_null(f.memory.total_bytes)}};
+    out["numa_nodes"] = or_null(f.numa_nodes);
+    out["gpus"] = fact_list(f.gpus);
+    out["nvidia"] = {{"status", f.nvidia.status},
+                     {"message", or_null(f.nvidia.message)},
+                     {"driver_version", or_null(f.nvidia.driver_version)},
+                     {"gpu_count", or_null(f.nvidia.gpu_count)}};
+    out["nics"] = fact_list(f.nics);
+    out["addresses"] = fact_list(f.addresses);
+    out["infiniband"] = fact_list(f.infiniband);
+    out["block"] = fact_list(f.block);
+    out["cpufreq"] = {{"driver", or_null(f.cpufreq.driver)}, {"governor", or_null(f.cpufreq.governor)}};
+    out["thp"] = {{"enabled", or_null(f.thp.enabled)}, {"defrag", or_null(f.thp.defrag)}};
+    out["tuned"] = {{"active_profile", or_null(f.tuned.active_profile)}};
+    return out;
+}
+
+Facts facts_from_json(const Json& result, const std::string& path) {
+    if (!result.is_object()) throw DecodeError(path + ": expected object");
+    const ParamReader r(result, path);
+    Facts f;
+    f.host = host_identity_from_json(result, path);
+    const ParamReader os = member_object(r, "os");
+    f.os = {os.optional_string("id"), os.optional_string("version_id"), os.optional_string("pretty_name")};
+    f.cpu = cpu_facts_from(member_object(r, "cpu"));
+    const ParamReader virt = member_object(r, "virtualization");
+    f.virtualization = {optional_flag(virt, "hypervisor"), virt.optional_string("hardware_assist")};
+    f.memory = {member_object(r, "memory").optional_integer("total_bytes")};
+    f.numa_nodes = r.optional_integer("numa_nodes");
+    for (const ParamReader& e : r.optional_objects("gpus", FactsLimits::max_gpus)) f.gpus.push_back(gpu_fact_from(e));
+    f.nvidia = nvidia_facts_from(member_object(r, "nvidia"));
+    for (const ParamReader& e : r.optional_objects("nics", FactsLimits::max_list_items)) f.nics.push_back(nic_fact_from(e));
+    for (const ParamReader& e : r.optional_objects("addresses", FactsLimits::max_list_items))
+        f.addresses.push_back({fact_text(e, "interface"), fact_text(e, "family"), fact_text(e, "address")});
+    for (const ParamReader& e : r.optional_objects("infiniband", FactsLimits::max_list_items))
+        f.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
+    for (const ParamReader& e : r.optional_objects("block", FactsLimits::max_list_items))
+        f.block.push_back(block_device_from(e));
+    const ParamReader cpufreq = member_object(r, "cpufreq");
+    f.cpufreq = {cpufreq.optional_string("driver"), cpufreq.optional_string("governor")};
+    const ParamReader thp = member_object(r, "thp");
+    f.thp = {thp.optional_string("enabled"), thp.optional_string("defrag")};
+    f.tuned = {member_object(r, "tuned").optional_string("active_profile")};
+    return f;
+}
+
+}  // namespace fleetdeck::protocol
