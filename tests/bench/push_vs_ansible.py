@@ -65,7 +65,7 @@ def run_fleetdeck(cli, agent, roots, profile):
         env = dict(os.environ, FLEETDECK_AGENT=agent, QT_QPA_PLATFORM="offscreen")
         procs.append(subprocess.Popen([cli, "apply", "--json", "--profile", profile, f"root:{root}"], env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE))
-    for p in procs:
+    for p, root in zip(procs, roots):
         out, err = p.communicate()
         assert p.returncode == 0, (p.returncode, out[-400:], err[-400:])
         assert json.loads(out)[f"root:{root}"]["state"] == "verified"
