@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "app/dashboard/rack_order.h"
-#include "app/dashboard/temperature_band.h"
+#include "app/rack_order.h"
+#include "app/temperature_band.h"
 #include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
@@ -12,7 +12,7 @@ namespace {
 const QString kNoData = QStringLiteral("no data");
 
 QString pct(double v) { return QStringLiteral("%1 %").arg(v, 3, 'f', 0); }
-QString degrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f', 0); }
+QString columnDegrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f', 0); }
 
 bool noGpus(const HostRecord& r) { return r.lastSampleAtMs != 0 && r.summary.gpus.empty(); }
 
@@ -60,7 +60,7 @@ QVariant FleetModel::display(const Row& row, int column) const {
         return r.reason.isEmpty() ? toString(r.state) : QStringLiteral("%1 — %2").arg(toString(r.state), r.reason);
     case Alert: return row.health.word;
     case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : kNoData;
-    case CpuTemp: return s.hottestCpuTempC ? degrees(*s.hottestCpuTempC) : kNoData;
+    case CpuTemp: return s.hottestCpuTempC ? columnDegrees(*s.hottestCpuTempC) : kNoData;
     case Memory:
         if (!s.memUsedBytes || !s.memTotalBytes) return kNoData;
         return QStringLiteral("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
@@ -72,7 +72,7 @@ QVariant FleetModel::display(const Row& row, int column) const {
     case GpuTemp:
         if (noGpus(r)) return tr("no GPU");
         if (!s.gpuTempMeanC) return kNoData;
-        return QStringLiteral("%1 / %2").arg(degrees(*s.gpuTempMeanC), degrees(*s.gpuTempMaxC));
+        return QStringLiteral("%1 / %2").arg(columnDegrees(*s.gpuTempMeanC), columnDegrees(*s.gpuTempMaxC));
     case Power:
         if (noGpus(r)) return tr("no GPU");
         return s.gpuPowerW ? formatPower(*s.gpuPowerW) : kNoData;

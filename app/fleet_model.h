@@ -4,7 +4,7 @@
 #include <QDateTime>
 #include <vector>
 
-#include "app/dashboard/host_health.h"
+#include "app/host_health.h"
 #include "app/seen_generation.h"
 #include "app/telemetry_store.h"
 

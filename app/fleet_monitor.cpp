@@ -4,14 +4,8 @@
 #include <QMetaObject>
 
 #include "agent/protocol/facts.h"
-#include "app/dashboard/demo_fleet.h"
-#include "app/inventory/inventory.h"
-#include "app/transport_factory.h"
 
 namespace fleetdeck {
-
-FleetMonitor::FleetMonitor(TelemetryStore& store, int sampleIntervalMs, QObject* parent)
-    : FleetMonitor(store, makeTransport, sampleIntervalMs, parent) {}
 
 FleetMonitor::FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs, QObject* parent)
     : QObject(parent), store_(store), transports_(std::move(transports)), intervalMs_(sampleIntervalMs) {
@@ -47,21 +41,6 @@ void FleetMonitor::setInventoryHosts(const std::vector<HostSpec>& hosts) {
         addHost(h);
         fromInventory_.insert(h.name);
     }
-}
-
-std::optional<QString> FleetMonitor::followInventory(const QString& path, bool firstStart) {
-    const auto inventory = Inventory::load(path);
-    if (!inventory && !firstStart) return inventory.problem().message;  // an unreadable file changes nothing that runs
-    const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
-    if (firstStart) {
-        std::set<QString> listedNames;
-        for (const HostSpec& h : listed) listedNames.insert(h.name);
-        for (const HostSpec& host : startupHosts(listed))
-            if (!listedNames.count(host.name)) addHostAsync(host);
-    }
-    setInventoryHostsAsync(listed);
-    if (!inventory) return inventory.problem().message;
-    return std::nullopt;
 }
 
 void FleetMonitor::removeHost(const QString& name) {

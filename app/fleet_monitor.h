@@ -20,11 +20,10 @@ namespace fleetdeck {
 class FleetMonitor : public QObject {
     Q_OBJECT
 public:
-    // Makes a host's transport each time its session connects.
+    // Makes a host's transport each time its session connects: the app passes makeTransport()
+    // (app/ssh/transport_factory.h), tests an in-memory agent's.
     using TransportMaker = std::function<std::unique_ptr<Transport>(const HostSpec&)>;
 
-    // Hosts get makeTransport()'s transports.
-    FleetMonitor(TelemetryStore& store, int sampleIntervalMs = 1000, QObject* parent = nullptr);
     FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs = 1000, QObject* parent = nullptr);
     ~FleetMonitor() override;
 
@@ -38,12 +37,8 @@ public:
     // leave the views, edited ones connect again with their new address or login (an edit that
     // changes nothing about the connection, such as the mesh address, only updates the spec), new
     // ones connect. Hosts added with addHost() ("This machine", the demo racks) are left alone.
+    // followInventory() (app/inventory/follow_inventory.h) feeds it from the saved inventory.
     void setInventoryHostsAsync(const std::vector<HostSpec>& hosts);
-    // Reads the inventory at `path` and makes the fleet follow it (setInventoryHostsAsync). At the
-    // first start, what startupHosts() adds ("This machine"; the demo racks while the inventory is
-    // empty) joins too, once. Returns why an unreadable inventory could not be read: then nothing
-    // changes, except at the first start, which goes on without the inventory's hosts.
-    std::optional<QString> followInventory(const QString& path, bool firstStart);
 
     HostSession* session(const QString& name) const;  // monitor thread only
 

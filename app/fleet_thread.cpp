@@ -2,7 +2,8 @@
 
 namespace fleetdeck {
 
-FleetThread::FleetThread(int sampleIntervalMs) : monitor_(new FleetMonitor(store_, sampleIntervalMs)) {
+FleetThread::FleetThread(FleetMonitor::TransportMaker transports, int sampleIntervalMs)
+    : monitor_(new FleetMonitor(store_, std::move(transports), sampleIntervalMs)) {
     thread_.setObjectName(QStringLiteral("fleet"));
     monitor_->moveToThread(&thread_);
     QObject::connect(&thread_, &QThread::finished, monitor_, &QObject::deleteLater);

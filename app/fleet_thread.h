@@ -13,7 +13,8 @@ namespace fleetdeck {
 // One thread serves every host: sessions are event-driven and never block it.
 class FleetThread {
 public:
-    explicit FleetThread(int sampleIntervalMs = 1000);
+    // `transports` as for FleetMonitor: the app passes makeTransport() (app/ssh/transport_factory.h).
+    explicit FleetThread(FleetMonitor::TransportMaker transports, int sampleIntervalMs = 1000);
     ~FleetThread();
 
     TelemetryStore& store() { return store_; }

@@ -13,10 +13,10 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
-#include "app/dashboard/host_health.h"
-#include "app/dashboard/host_summary.h"
+#include "app/host_health.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
+#include "app/host_summary.h"
 
 namespace fleetdeck {
 

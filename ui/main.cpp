@@ -6,13 +6,15 @@
 #include <memory>
 
 #include "app/audit/audit_log.h"
-#include "app/dashboard/demo_fleet.h"
 #include "app/dashboard/open_file_limit.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
+#include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
 #include "app/latency/latency_store.h"
 #include "app/ssh/ssh_prompter.h"
+#include "app/ssh/transport_factory.h"
 #include "app/tuning/current_values_reader.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/gui_prompter.h"
@@ -61,7 +63,7 @@ int main(int argc, char** argv) {
     raiseOpenFileLimit();
 
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
-    FleetThread fleet;
+    FleetThread fleet(makeTransport);
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
     auto* latencyView = new LatencyView(latencyStore, fleet.store(), mesh);
@@ -93,7 +95,7 @@ int main(int argc, char** argv) {
     // The inventory's hosts follow the saved inventory (removed ones disconnect, edited ones
     // connect again); "This machine" and the demo racks are added once, at start.
     const auto followInventory = [&fleet](bool firstStart) {
-        if (const auto error = fleet.monitor().followInventory(Inventory::defaultPath(), firstStart))
+        if (const auto error = fleetdeck::followInventory(fleet.monitor(), Inventory::defaultPath(), firstStart))
             fprintf(stderr, "fleetdeck: %s\n", qPrintable(*error));
     };
     if (demoCount > 0) {

@@ -1,6 +1,6 @@
 #include "agent/settings/setting_kind.h"
 
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck::agent::settings {
 

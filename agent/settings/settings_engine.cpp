@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "agent/gpu/nvml_library.h"
+#include "agent/setting_catalog/setting_catalog.h"
 #include "agent/settings/persistent_files.h"
-#include "agent/settings/setting_catalog.h"
 #include "agent/settings/transaction_result.h"
 
 namespace fleetdeck::agent::settings {

@@ -13,8 +13,9 @@ namespace fleetdeck::agent::sim {
 
 // The settings a simulated host "has" (its governor, THP mode, GPU power limits), in memory: they
 // appear in its facts and shape its GPUs' power. Ids and values are those of the shared allow-list
-// (agent/settings/setting_catalog.h): a value the catalog refuses is refused here too. Simulated
-// hosts answer the tune.* methods not_supported; the wizard plans for them from their facts only.
+// (agent/setting_catalog/setting_catalog.h): a value the catalog refuses is refused here too.
+// Simulated hosts answer the tune.* methods not_supported; the wizard plans for them from their
+// facts only.
 class SettingsStore {
 public:
     explicit SettingsStore(const Profile& profile);

@@ -4,7 +4,7 @@
 #include <QTimer>
 
 #include "app/cli/cli.h"
-#include "app/transport_factory.h"
+#include "app/ssh/transport_factory.h"
 
 namespace fleetdeck::cli {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "app/dashboard/rack_order.h"
-#include "app/dashboard/temperature_band.h"
+#include "app/rack_order.h"
+#include "app/temperature_band.h"
 
 namespace fleetdeck {
 namespace {

@@ -1,6 +1,6 @@
 #include "app/dashboard/sensor_table_model.h"
 
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 
 namespace fleetdeck {
 namespace {

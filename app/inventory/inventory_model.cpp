@@ -1,6 +1,6 @@
 #include "app/inventory/inventory_model.h"
 
-#include "app/dashboard/rack_order.h"
+#include "app/rack_order.h"
 
 namespace fleetdeck {
 

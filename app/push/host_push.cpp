@@ -1,6 +1,6 @@
 #include "app/push/host_push.h"
 
-#include "app/transport_factory.h"
+#include "app/unavailable_transport.h"
 #include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck {

@@ -3,7 +3,7 @@
 #include <QFile>
 
 #include "agent/protocol/decode.h"
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck {
 

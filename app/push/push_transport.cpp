@@ -5,7 +5,7 @@
 #include "app/agent_locator.h"
 #include "app/local_transport.h"
 #include "app/push/privileged_transport.h"
-#include "app/transport_factory.h"
+#include "app/unavailable_transport.h"
 
 namespace fleetdeck {
 namespace {

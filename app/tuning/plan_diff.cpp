@@ -1,6 +1,6 @@
 #include "app/tuning/plan_diff.h"
 
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck::tuning {
 namespace {

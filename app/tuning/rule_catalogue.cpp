@@ -6,7 +6,7 @@
 #include <QFile>
 
 #include "agent/protocol/decode.h"
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 #include "app/tuning/guardrails.h"
 #include "app/tuning/host_capabilities.h"
 #include "app/tuning/host_checks.h"

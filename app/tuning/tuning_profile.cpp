@@ -7,7 +7,7 @@
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/message.h"
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck::tuning {
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/fleet_monitor.h"
+#include "app/ssh/transport_factory.h"
 #include "app/telemetry_store.h"
 #include "tests/support/memory_agent.h"
 #include "tests/support/qt_wait.h"
@@ -108,7 +109,7 @@ TEST(FleetMonitorInventory, RemovedHostsLeaveEditedOnesReconnectAndOthersStay) {
 
 TEST(FleetMonitorInventory, APlacementEditKeepsTheConnectionAndUpdatesTheSpec) {
     TelemetryStore store;
-    FleetMonitor monitor(store, 500);
+    FleetMonitor monitor(store, makeTransport, 500);
     monitor.setInventoryHosts({simulated(QStringLiteral("gpu-01"), QStringLiteral("l40s-4:2"))});
     ASSERT_TRUE(waitUntil([&] { return connected(monitor, QStringLiteral("gpu-01")); }, 30000));
     HostSession* const session = monitor.session(QStringLiteral("gpu-01"));

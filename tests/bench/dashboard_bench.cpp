@@ -17,9 +17,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "app/dashboard/demo_fleet.h"
 #include "app/dashboard/open_file_limit.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
+#include "app/ssh/transport_factory.h"
 #include "ui/main_window.h"
 
 using namespace fleetdeck;
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
     const QString view = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QStringLiteral("cooling");
     raiseOpenFileLimit();
 
-    FleetThread fleet(1000);
+    FleetThread fleet(makeTransport, 1000);
     for (const HostSpec& h : generatedDemoFleet(hosts)) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
     QString error;

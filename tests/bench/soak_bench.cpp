@@ -29,6 +29,7 @@
 #include "app/audit/audit_log.h"
 #include "app/audit/audit_verify.h"
 #include "app/fleet_monitor.h"
+#include "app/ssh/transport_factory.h"
 #include "app/telemetry_store.h"
 #include "tests/ssh/test_sshd.h"
 #include "tests/support/process_memory.h"
@@ -154,7 +155,7 @@ int main(int argc, char** argv) {
     }
 
     TelemetryStore store(30);  // a short history: full within the warm-up, so growth after it is a leak
-    FleetMonitor monitor(store, 1000);
+    FleetMonitor monitor(store, makeTransport, 1000);
     std::vector<HostSpec> specs;
     for (int i = 0; i < settings.simHosts; ++i) {
         HostSpec s;

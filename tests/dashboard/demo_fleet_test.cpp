@@ -3,7 +3,7 @@
 #include <set>
 
 #include "agent/simulator/sim_spec.h"
-#include "app/dashboard/demo_fleet.h"
+#include "app/demo_fleet.h"
 
 using namespace fleetdeck;
 

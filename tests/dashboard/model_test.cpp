@@ -3,15 +3,15 @@
 
 #include <QAbstractItemModelTester>
 
-#include "app/dashboard/demo_fleet.h"
 #include "app/dashboard/fleet_filter_model.h"
 #include "app/dashboard/gpu_cooling_model.h"
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/rack_model.h"
-#include "app/dashboard/rack_order.h"
 #include "app/dashboard/sensor_table_model.h"
-#include "app/dashboard/temperature_band.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_model.h"
+#include "app/rack_order.h"
+#include "app/temperature_band.h"
 #include "tests/dashboard/sim_feed.h"
 
 using namespace fleetdeck;

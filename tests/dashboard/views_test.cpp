@@ -7,8 +7,9 @@
 #include <QMenu>
 
 #include "agent/simulator/sim_spec.h"
-#include "app/dashboard/demo_fleet.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
@@ -48,7 +49,7 @@ int countPixels(const QImage& image, const QRect& area, const QColor& color) {
 class DemoWindow : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        fleet_ = new FleetThread(500);
+        fleet_ = new FleetThread(makeTransport, 500);
         for (const HostSpec& h : loadDemoFleet()) fleet_->monitor().addHostAsync(h);
         window_ = new MainWindow(fleet_->store());
         window_->resize(1400, 900);

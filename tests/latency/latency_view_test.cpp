@@ -6,10 +6,11 @@
 #include <QFile>
 #include <QImage>
 
-#include "app/dashboard/demo_fleet.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
 #include "app/latency/latency_mesh.h"
 #include "app/latency/mesh_address.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
 #include "ui/latency/latency_heatmap.h"
@@ -113,7 +114,7 @@ TEST(LatencyView, DrawsLossInTheAlarmColourAndDelayOnTheScale) {
 
 TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
     LatencyStore store;
-    FleetThread fleet(1000);
+    FleetThread fleet(makeTransport, 1000);
     for (const HostSpec& h : loadDemoFleet()) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
     LatencyMesh::Options options;

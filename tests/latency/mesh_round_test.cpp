@@ -4,10 +4,11 @@
 // per-link history.
 #include <gtest/gtest.h>
 
-#include "app/dashboard/demo_fleet.h"
+#include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
 #include "app/latency/latency_map_model.h"
 #include "app/latency/latency_mesh.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/support/qt_wait.h"
 
 using namespace fleetdeck;
@@ -36,7 +37,7 @@ HostSpec missingHost() {
 class MeshRounds : public ::testing::Test {
 protected:
     void SetUp() override {
-        fleet_ = std::make_unique<FleetThread>(1000);
+        fleet_ = std::make_unique<FleetThread>(makeTransport, 1000);
         for (const HostSpec& h : loadDemoFleet()) fleet_->monitor().addHostAsync(h);
         fleet_->monitor().addHostAsync(thisMachine());
         fleet_->monitor().addHostAsync(downHost());

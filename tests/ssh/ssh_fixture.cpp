@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "app/transport_factory.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/support/qt_wait.h"
 
 namespace fleetdeck::test {

@@ -7,6 +7,7 @@
 
 #include "app/fleet_monitor.h"
 #include "app/ssh/ssh_transport.h"
+#include "app/ssh/transport_factory.h"
 #include "app/telemetry_store.h"
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"
@@ -231,7 +232,7 @@ TEST_F(SshTest, ConnectAgainAfterADeclinedHostKeyAsksAgainAndConnectsOnceAccepte
     auto declining = std::make_shared<RecordingPrompter>(false);
     ssh::setSshPrompter(declining);
     TelemetryStore store;
-    FleetMonitor monitor(store, 500);
+    FleetMonitor monitor(store, makeTransport, 500);
     const HostSpec spec = specFor(*sshd_);
     monitor.addHost(spec);
     ASSERT_TRUE(waitUntil([&] { return monitor.session(spec.name)->state() == HostState::HostKeyUnknown; }, 30000));

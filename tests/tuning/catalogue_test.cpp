@@ -2,7 +2,7 @@
 // and host checks, and respects the guardrails; broken or dangerous rules are refused at load.
 #include <gtest/gtest.h>
 
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 #include "app/tuning/guardrails.h"
 #include "tests/tuning/tuning_fixtures.h"
 

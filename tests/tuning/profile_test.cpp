@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 #include "app/tuning/profile_export.h"
 #include "app/tuning/tuning_profile.h"
 #include "tests/support/temp_dir.h"

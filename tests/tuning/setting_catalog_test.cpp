@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 using namespace fleetdeck::settings;
 

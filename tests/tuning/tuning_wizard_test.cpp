@@ -13,6 +13,7 @@
 #include <QTimer>
 
 #include "app/fleet_thread.h"
+#include "app/ssh/transport_factory.h"
 #include "app/tuning/tuning_profile.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
@@ -231,7 +232,7 @@ TEST(TuningWizard, InferenceVisitsTheLatencyPageAndOffersAPushHook) {
 
 // Through the real fleet thread and the real local agent, which has no tune.read yet.
 TEST(TuningWizard, ReadsCurrentValuesThroughTheFleetFromTheAgent) {
-    FleetThread fleet(500);
+    FleetThread fleet(makeTransport, 500);
     HostSpec local;
     local.name = QStringLiteral("This machine");
     local.kind = HostSpec::Kind::Local;

@@ -6,6 +6,7 @@
 
 #include "app/fleet_thread.h"
 #include "app/latency/latency_store.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/host_page.h"
@@ -17,7 +18,7 @@ using namespace fleetdeck;
 using fleetdeck::test::waitUntil;
 
 TEST(MainWindow, ShowsThisMachineWithLiveNumbers) {
-    FleetThread fleet(200);
+    FleetThread fleet(makeTransport, 200);
     HostSpec local;
     local.name = QStringLiteral("This machine");
     local.kind = HostSpec::Kind::Local;

@@ -21,6 +21,7 @@
 #include "app/push/push_history.h"
 #include "app/push/push_job.h"
 #include "app/push/push_progress_model.h"
+#include "app/ssh/transport_factory.h"
 #include "app/tuning/current_values_reader.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
@@ -84,7 +85,7 @@ std::unique_ptr<Transport> markupAgent(bool privileged) {
 TEST(HostileText, OverviewToolTipsShowTheAgentVersionAndSensorLabelLiterally) {
     qputenv("FLEETDECK_AGENT", MISBEHAVING_AGENT_BIN);
     qputenv("FLEETDECK_MISBEHAVE", "markup");
-    FleetThread fleet(200);
+    FleetThread fleet(makeTransport, 200);
     HostSpec local;
     local.name = QStringLiteral("gpu-07");
     local.kind = HostSpec::Kind::Local;

@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 
 class QPainter;
 

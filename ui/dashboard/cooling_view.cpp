@@ -4,7 +4,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 #include "ui/dashboard/band_legend.h"
 #include "ui/dashboard/palette.h"
 #include "ui/dashboard/view_header.h"

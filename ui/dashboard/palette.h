@@ -5,8 +5,8 @@
 #include <QRect>
 #include <QString>
 
-#include "app/dashboard/host_health.h"
-#include "app/dashboard/temperature_band.h"
+#include "app/host_health.h"
+#include "app/temperature_band.h"
 
 class QPainter;
 

@@ -1,6 +1,6 @@
-#include "app/dashboard/host_health.h"
+#include "app/host_health.h"
 
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 
 namespace fleetdeck {
 namespace {

@@ -1,4 +1,4 @@
-// fleetdeck-cli: the command-line face of the same core library the desktop app uses.
+// fleetdeck-cli: the command-line face of the same libraries the desktop app uses.
 #include <QCoreApplication>
 #include <QTextStream>
 

@@ -1,4 +1,4 @@
-#include "agent/settings/setting_catalog.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 
 namespace fleetdeck {
 namespace {

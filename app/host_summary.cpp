@@ -1,8 +1,8 @@
-#include "app/dashboard/host_summary.h"
+#include "app/host_summary.h"
 
 #include <algorithm>
 
-#include "app/dashboard/temperature_band.h"
+#include "app/temperature_band.h"
 
 namespace fleetdeck {
 namespace {

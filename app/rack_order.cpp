@@ -1,4 +1,4 @@
-#include "app/dashboard/rack_order.h"
+#include "app/rack_order.h"
 
 #include <QCollator>
 

@@ -2,8 +2,8 @@
 
 #include <QString>
 
-#include "app/dashboard/host_summary.h"
 #include "app/host_session.h"
+#include "app/host_summary.h"
 
 namespace fleetdeck {
 

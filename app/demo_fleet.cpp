@@ -1,4 +1,4 @@
-#include "app/dashboard/demo_fleet.h"
+#include "app/demo_fleet.h"
 
 #include <QFile>
 #include <QJsonArray>

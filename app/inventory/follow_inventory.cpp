@@ -1,0 +1,26 @@
+#include "app/inventory/follow_inventory.h"
+
+#include <set>
+#include <vector>
+
+#include "app/demo_fleet.h"
+#include "app/inventory/inventory.h"
+
+namespace fleetdeck {
+
+std::optional<QString> followInventory(FleetMonitor& monitor, const QString& path, bool firstStart) {
+    const auto inventory = Inventory::load(path);
+    if (!inventory && !firstStart) return inventory.problem().message;  // an unreadable file changes nothing that runs
+    const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
+    if (firstStart) {
+        std::set<QString> listedNames;
+        for (const HostSpec& h : listed) listedNames.insert(h.name);
+        for (const HostSpec& host : startupHosts(listed))
+            if (!listedNames.count(host.name)) monitor.addHostAsync(host);
+    }
+    monitor.setInventoryHostsAsync(listed);
+    if (!inventory) return inventory.problem().message;
+    return std::nullopt;
+}
+
+}  // namespace fleetdeck

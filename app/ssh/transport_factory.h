@@ -1,0 +1,15 @@
+#pragma once
+
+#include <memory>
+
+#include "app/host_spec.h"
+#include "app/transport.h"
+
+namespace fleetdeck {
+
+// The transport for a host: a local agent process for "This machine" and simulated hosts,
+// SSH for the rest. It lives with the SSH transport because it is the one place that knows every
+// kind; the core takes it as a FleetMonitor::TransportMaker and never names SSH itself.
+std::unique_ptr<Transport> makeTransport(const HostSpec& spec);
+
+}  // namespace fleetdeck
