@@ -41,6 +41,7 @@ HostEditDialog::HostEditDialog(const HostSpec& host, QWidget* parent) : QDialog(
                              "with the connection."));
     form->addRow(QString(), resident_);
     problem_ = new QLabel(this);
+    problem_->setTextFormat(Qt::PlainText);  // quotes what was typed
     problem_->setWordWrap(true);
     problem_->hide();
     form->addRow(problem_);

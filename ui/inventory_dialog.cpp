@@ -20,6 +20,7 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
     setWindowTitle(tr("Fleet inventory"));
     auto* layout = new QVBoxLayout(this);
     auto* header = new QLabel(tr("Hosts FleetDeck connects to over SSH. Saved in %1").arg(path_), this);
+    header->setTextFormat(Qt::PlainText);  // a path, like the imported names below, is never markup
     header->setWordWrap(true);
     layout->addWidget(header);
     table_ = new QTableView(this);
@@ -51,6 +52,7 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
     });
     layout->addLayout(row);
     status_ = new QLabel(this);
+    status_->setTextFormat(Qt::PlainText);
     status_->setWordWrap(true);
     layout->addWidget(status_);
 
