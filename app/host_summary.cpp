@@ -62,6 +62,12 @@ void summarizeGpus(HostSummary& s) {
     if (powerCount) s.gpuPowerW = power;
 }
 
+bool throttledBy(const GpuSample& g, ThrottleKind kind) {
+    return g.throttle && std::any_of(g.throttle->begin(), g.throttle->end(), [kind](const std::string& r) {
+               return throttleKind(QString::fromStdString(r)) == kind;
+           });
+}
+
 }  // namespace
 
 QStringList throttleReasons(const GpuSample& g) {
@@ -73,15 +79,9 @@ QStringList throttleReasons(const GpuSample& g) {
 
 QString gpuName(const GpuSample& g) { return QString::fromStdString(g.name.value_or("")); }
 
-bool thermalThrottled(const GpuSample& g) {
-    const QStringList reasons = throttleReasons(g);
-    return std::any_of(reasons.begin(), reasons.end(), [](const QString& r) { return throttleKind(r) == ThrottleKind::Thermal; });
-}
+bool thermalThrottled(const GpuSample& g) { return throttledBy(g, ThrottleKind::Thermal); }
 
-bool powerThrottled(const GpuSample& g) {
-    const QStringList reasons = throttleReasons(g);
-    return std::any_of(reasons.begin(), reasons.end(), [](const QString& r) { return throttleKind(r) == ThrottleKind::Power; });
-}
+bool powerThrottled(const GpuSample& g) { return throttledBy(g, ThrottleKind::Power); }
 
 bool linkNarrowed(const GpuSample& g) { return g.pcie_width && g.pcie_width_max && *g.pcie_width < *g.pcie_width_max; }
 

@@ -81,10 +81,19 @@ bool ParamReader::boolean(std::string_view key, bool fallback) const {
     return has(key) ? boolean(key) : fallback;
 }
 
+std::optional<bool> ParamReader::optional_boolean(std::string_view key) const {
+    if (!has(key)) return std::nullopt;
+    return boolean(key);
+}
+
 std::string ParamReader::string(std::string_view key) const {
     const Json& v = require(key);
     if (!v.is_string()) fail(key, "expected string");
     return v.get<std::string>();
+}
+
+std::string ParamReader::string(std::string_view key, std::string fallback) const {
+    return has(key) ? string(key) : std::move(fallback);
 }
 
 std::optional<std::string> ParamReader::optional_string(std::string_view key) const {

@@ -36,7 +36,9 @@ public:
     std::optional<double> optional_number(std::string_view key) const;
     bool boolean(std::string_view key) const;
     bool boolean(std::string_view key, bool fallback) const;
+    std::optional<bool> optional_boolean(std::string_view key) const;
     std::string string(std::string_view key) const;
+    std::string string(std::string_view key, std::string fallback) const;  // fallback when absent or null
     std::optional<std::string> optional_string(std::string_view key) const;
     std::string one_of(std::string_view key, const std::vector<std::string_view>& choices) const;
     ParamReader object(std::string_view key) const;

@@ -8,14 +8,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// An absent or null text that the agents always send reads as empty, as in a sample.
-std::string fact_text(const ParamReader& r, const char* key) { return r.optional_string(key).value_or(""); }
-
-std::optional<bool> optional_flag(const ParamReader& r, const char* key) {
-    if (!r.has(key)) return std::nullopt;
-    return r.boolean(key);
-}
-
 // A nested object the agents always send; absent or null reads as all unknown.
 ParamReader member_object(const ParamReader& r, const char* key) {
     return r.has(key) ? r.object(key) : ParamReader(Json(), r.path() + "." + key);
@@ -64,9 +56,9 @@ CpuFacts cpu_facts_from(const ParamReader& r) {
 }
 
 GpuFact gpu_fact_from(const ParamReader& r) {
-    return {fact_text(r, "vendor"),
+    return {r.string("vendor", ""),
             r.optional_string("name"),
-            fact_text(r, "pci_bus_id"),
+            r.string("pci_bus_id", ""),
             r.optional_string("driver"),
             r.optional_integer("numa_node"),
             r.optional_integer("pcie_gen"),
@@ -76,17 +68,17 @@ GpuFact gpu_fact_from(const ParamReader& r) {
 }
 
 NvidiaFacts nvidia_facts_from(const ParamReader& r) {
-    return {fact_text(r, "status"), r.optional_string("message"), r.optional_string("driver_version"),
+    return {r.string("status", ""), r.optional_string("message"), r.optional_string("driver_version"),
             r.optional_integer("gpu_count")};
 }
 
 NicFact nic_fact_from(const ParamReader& r) {
-    return {fact_text(r, "name"),           r.optional_string("type"),   r.optional_integer("speed_mbps"),
+    return {r.string("name", ""),           r.optional_string("type"),   r.optional_integer("speed_mbps"),
             r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id")};
 }
 
 BlockDeviceFact block_device_from(const ParamReader& r) {
-    return {fact_text(r, "name"), r.boolean("nvme", false), optional_flag(r, "rotational"), r.optional_integer("size_bytes"),
+    return {r.string("name", ""), r.boolean("nvme", false), r.optional_boolean("rotational"), r.optional_integer("size_bytes"),
             r.optional_string("model")};
 }
 
@@ -125,14 +117,14 @@ Facts facts_from_json(const Json& result, const std::string& path) {
     f.os = {os.optional_string("id"), os.optional_string("version_id"), os.optional_string("pretty_name")};
     f.cpu = cpu_facts_from(member_object(r, "cpu"));
     const ParamReader virt = member_object(r, "virtualization");
-    f.virtualization = {optional_flag(virt, "hypervisor"), virt.optional_string("hardware_assist")};
+    f.virtualization = {virt.optional_boolean("hypervisor"), virt.optional_string("hardware_assist")};
     f.memory = {member_object(r, "memory").optional_integer("total_bytes")};
     f.numa_nodes = r.optional_integer("numa_nodes");
     for (const ParamReader& e : r.optional_objects("gpus", FactsLimits::max_gpus)) f.gpus.push_back(gpu_fact_from(e));
     f.nvidia = nvidia_facts_from(member_object(r, "nvidia"));
     for (const ParamReader& e : r.optional_objects("nics", FactsLimits::max_list_items)) f.nics.push_back(nic_fact_from(e));
     for (const ParamReader& e : r.optional_objects("addresses", FactsLimits::max_list_items))
-        f.addresses.push_back({fact_text(e, "interface"), fact_text(e, "family"), fact_text(e, "address")});
+        f.addresses.push_back({e.string("interface", ""), e.string("family", ""), e.string("address", "")});
     for (const ParamReader& e : r.optional_objects("infiniband", FactsLimits::max_list_items))
         f.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
     for (const ParamReader& e : r.optional_objects("block", FactsLimits::max_list_items))

@@ -1,6 +1,7 @@
 #include "agent/protocol/hello.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/json_fields.h"
@@ -72,7 +73,8 @@ std::vector<RecoveredTransaction> recovered_from_json(const Json& object, const 
 Hello hello_from_json(const Json& result, const std::string& path) {
     const ParamReader r(result, path);
     Hello h;
-    h.protocol = static_cast<int>(r.integer_in("protocol", 0, 1 << 20, 0));
+    // Any integer: the app, not the decoder, refuses a version it does not speak.
+    h.protocol = static_cast<int>(std::clamp<std::int64_t>(r.optional_integer("protocol").value_or(0), INT_MIN, INT_MAX));
     h.agent = r.optional_string("agent").value_or("");
     h.agent_version = r.optional_string("agent_version").value_or("");
     h.capabilities = r.optional_strings("capabilities", kMaxCapabilities).value_or(std::vector<std::string>{});

@@ -8,10 +8,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// An absent or null text that the agent always sends reads as empty: a hand-written or older
-// sample still decodes, and a value of the wrong type is still an error.
-std::string text(const ParamReader& r, const char* key) { return r.optional_string(key).value_or(""); }
-
 Json to_json(const CpuSample& c) {
     Json cores = Json::array();
     for (const CoreSample& core : c.cores)
@@ -72,19 +68,19 @@ MemorySample memory_from(const ParamReader& r) {
 }
 
 SensorSample sensor_from(const ParamReader& r) {
-    return {text(r, "chip"),
-            text(r, "hwmon"),
-            text(r, "input"),
+    return {r.string("chip", ""),
+            r.string("hwmon", ""),
+            r.string("input", ""),
             r.optional_string("label"),
-            text(r, "kind"),
-            text(r, "unit"),
+            r.string("kind", ""),
+            r.string("unit", ""),
             r.optional_number("value"),
             r.optional_number("max"),
             r.optional_number("crit")};
 }
 
 NicSample nic_from(const ParamReader& r) {
-    return {text(r, "name"),
+    return {r.string("name", ""),
             r.optional_string("type"),
             r.optional_string("operstate"),
             r.optional_integer("speed_mbps"),
@@ -98,7 +94,7 @@ NicSample nic_from(const ParamReader& r) {
 GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
     GpuSample g;
     g.index = static_cast<int>(r.optional_integer("index").value_or(0));
-    g.vendor = text(r, "vendor");
+    g.vendor = r.string("vendor", "");
     g.name = r.optional_string("name");
     g.uuid = r.optional_string("uuid");
     g.pci_bus_id = r.optional_string("pci_bus_id");
@@ -119,7 +115,7 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
     g.sm_clock_mhz = r.optional_integer("sm_clock_mhz");
     g.mem_clock_mhz = r.optional_integer("mem_clock_mhz");
     g.throttle = r.optional_strings("throttle", limits.max_throttle_reasons);
-    if (r.has("persistence_mode")) g.persistence_mode = r.boolean("persistence_mode");
+    g.persistence_mode = r.optional_boolean("persistence_mode");
     g.pcie_gen = r.optional_integer("pcie_gen");
     g.pcie_width = r.optional_integer("pcie_width");
     g.pcie_gen_max = r.optional_integer("pcie_gen_max");
@@ -140,7 +136,7 @@ Json to_json(const InfinibandPortSample& p) {
 
 InfinibandPortSample infiniband_port_from_json(const Json& port, const std::string& path) {
     const ParamReader r(port, path);
-    return {text(r, "device"),          r.optional_integer("port"),      r.optional_string("state"),
+    return {r.string("device", ""),          r.optional_integer("port"),      r.optional_string("state"),
             r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
 }
 
@@ -191,6 +187,8 @@ Json to_json(const Sample& s) {
     return out;
 }
 
+// An absent or null text that the agent always sends reads as empty: a hand-written or older
+// sample still decodes, and a value of the wrong type is still an error.
 Sample sample_from_json(const Json& data, const SampleLimits& limits, const std::string& path) {
     if (!data.is_object()) throw DecodeError(path + ": expected object");
     const ParamReader r(data, path);
@@ -200,7 +198,7 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
     if (r.has("memory")) s.memory = memory_from(r.object("memory"));
     for (const ParamReader& e : r.optional_objects("sensors", limits.max_list_items)) s.sensors.push_back(sensor_from(e));
     for (const ParamReader& e : r.optional_objects("thermal_zones", limits.max_list_items))
-        s.thermal_zones.push_back({text(e, "zone"), e.optional_string("type"), e.optional_number("temp_c")});
+        s.thermal_zones.push_back({e.string("zone", ""), e.optional_string("type"), e.optional_number("temp_c")});
     for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) s.nics.push_back(nic_from(e));
     for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
         s.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));

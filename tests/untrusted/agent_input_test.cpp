@@ -2,6 +2,7 @@
 // output and on hostile variations of it.
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <fstream>
 
 #include "agent/protocol/message.h"
@@ -187,6 +188,8 @@ TEST(AgentInput, HelloNeedsTheTypesTheSessionReads) {
               "result.protocol: expected integer");
     EXPECT_EQ(orNothing(helloProblem(Json::parse(R"({"protocol":1,"capabilities":[1]})"))),
               "result.capabilities[0]: expected string");
+    // A version out of any range is still a version: the session calls the agent incompatible.
+    EXPECT_EQ(protocol::hello_from_json(Json::parse(R"({"protocol":99999999999})")).protocol, INT_MAX);
 }
 
 TEST(AgentInput, UnsolicitedRateAllowsABurstThenTheSustainedRate) {
