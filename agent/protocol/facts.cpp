@@ -105,6 +105,7 @@ Json to_json(const Facts& f) {
     out["cpufreq"] = {{"driver", or_null(f.cpufreq.driver)}, {"governor", or_null(f.cpufreq.governor)}};
     out["thp"] = {{"enabled", or_null(f.thp.enabled)}, {"defrag", or_null(f.thp.defrag)}};
     out["tuned"] = {{"active_profile", or_null(f.tuned.active_profile)}};
+    out["kernel_log"] = or_null(f.kernel_log);
     return out;
 }
 
@@ -134,6 +135,7 @@ Facts facts_from_json(const Json& result, const std::string& path) {
     const ParamReader thp = member_object(r, "thp");
     f.thp = {thp.optional_string("enabled"), thp.optional_string("defrag")};
     f.tuned = {member_object(r, "tuned").optional_string("active_profile")};
+    f.kernel_log = r.optional_string("kernel_log");
     return f;
 }
 

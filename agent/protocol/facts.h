@@ -112,6 +112,9 @@ struct Facts {
     CpufreqFacts cpufreq;
     ThpFacts thp;
     TunedFacts tuned;
+    // Why the kernel log (the source of XIDs from before the agent started) could not be read,
+    // e.g. "not readable (dmesg_restrict)"; empty when it was read.
+    std::optional<std::string> kernel_log;
 };
 
 // How many entries a facts result may list: what real servers have, with room to spare. The app

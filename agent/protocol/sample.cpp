@@ -120,7 +120,37 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
     g.pcie_width = r.optional_integer("pcie_width");
     g.pcie_gen_max = r.optional_integer("pcie_gen_max");
     g.pcie_width_max = r.optional_integer("pcie_width_max");
+    const std::string state = r.string("state", "ok");
+    if (state == "lost")
+        g.state = GpuState::Lost;
+    else if (state != "ok")
+        throw DecodeError(r.path() + ".state: expected \"ok\" or \"lost\"");
+    if (r.has("ecc")) {
+        const ParamReader e = r.object("ecc");
+        g.ecc = EccCounters{e.optional_boolean("enabled"), e.optional_integer("corrected_volatile"),
+                            e.optional_integer("uncorrected_volatile"), e.optional_integer("corrected_aggregate"),
+                            e.optional_integer("uncorrected_aggregate")};
+    }
+    if (r.has("remapped_rows")) {
+        const ParamReader m = r.object("remapped_rows");
+        g.remapped_rows = RemappedRows{m.optional_integer("correctable").value_or(0), m.optional_integer("uncorrectable").value_or(0),
+                                       m.optional_boolean("pending").value_or(false), m.optional_boolean("failed").value_or(false)};
+    }
+    if (r.has("retired_pages")) {
+        const ParamReader p = r.object("retired_pages");
+        g.retired_pages = RetiredPages{p.optional_integer("single_bit").value_or(0), p.optional_integer("double_bit").value_or(0),
+                                       p.optional_boolean("pending").value_or(false)};
+    }
+    g.pcie_replays = r.optional_integer("pcie_replays");
+    for (const ParamReader& l : r.optional_objects("nvlinks", limits.max_nvlinks))
+        g.nvlinks.push_back({static_cast<int>(l.optional_integer("link").value_or(0)), l.optional_boolean("active").value_or(false),
+                             l.optional_integer("replay_errors"), l.optional_integer("recovery_errors"), l.optional_integer("crc_errors")});
     return g;
+}
+
+XidEvent xid_from(const ParamReader& r) {
+    return {r.optional_integer("time_ms").value_or(0), r.string("pci_bus_id", ""), r.optional_integer("code").value_or(0),
+            r.string("message", ""), r.string("source", "")};
 }
 
 }  // namespace
@@ -140,7 +170,36 @@ InfinibandPortSample infiniband_port_from_json(const Json& port, const std::stri
             r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
 }
 
+std::string to_string(GpuState state) {
+    return state == GpuState::Lost ? "lost" : "ok";
+}
+
+Json to_json(const XidEvent& x) {
+    return {{"time_ms", x.time_ms}, {"pci_bus_id", x.pci_bus_id}, {"code", x.code}, {"message", x.message}, {"source", x.source}};
+}
+
 Json to_json(const GpuSample& g) {
+    Json ecc = nullptr, remapped = nullptr, retired = nullptr;
+    if (g.ecc)
+        ecc = {{"enabled", or_null(g.ecc->enabled)},
+               {"corrected_volatile", or_null(g.ecc->corrected_volatile)},
+               {"uncorrected_volatile", or_null(g.ecc->uncorrected_volatile)},
+               {"corrected_aggregate", or_null(g.ecc->corrected_aggregate)},
+               {"uncorrected_aggregate", or_null(g.ecc->uncorrected_aggregate)}};
+    if (g.remapped_rows)
+        remapped = {{"correctable", g.remapped_rows->correctable},
+                    {"uncorrectable", g.remapped_rows->uncorrectable},
+                    {"pending", g.remapped_rows->pending},
+                    {"failed", g.remapped_rows->failed}};
+    if (g.retired_pages)
+        retired = {{"single_bit", g.retired_pages->single_bit}, {"double_bit", g.retired_pages->double_bit}, {"pending", g.retired_pages->pending}};
+    Json nvlinks = Json::array();
+    for (const NvlinkSample& l : g.nvlinks)
+        nvlinks.push_back({{"link", l.link},
+                           {"active", l.active},
+                           {"replay_errors", or_null(l.replay_errors)},
+                           {"recovery_errors", or_null(l.recovery_errors)},
+                           {"crc_errors", or_null(l.crc_errors)}});
     return {
         {"index", g.index},
         {"vendor", g.vendor},
@@ -169,6 +228,12 @@ Json to_json(const GpuSample& g) {
         {"pcie_width", or_null(g.pcie_width)},
         {"pcie_gen_max", or_null(g.pcie_gen_max)},
         {"pcie_width_max", or_null(g.pcie_width_max)},
+        {"state", to_string(g.state)},
+        {"ecc", std::move(ecc)},
+        {"remapped_rows", std::move(remapped)},
+        {"retired_pages", std::move(retired)},
+        {"pcie_replays", or_null(g.pcie_replays)},
+        {"nvlinks", std::move(nvlinks)},
     };
 }
 
@@ -184,6 +249,8 @@ Json to_json(const Sample& s) {
     Json gpus = Json::array();
     for (const GpuSample& g : s.gpus) gpus.push_back(to_json(g));
     out["gpus"] = std::move(gpus);
+    out["gpu_pci_count"] = or_null(s.gpu_pci_count);
+    out["xid_events"] = list(s.xid_events);
     return out;
 }
 
@@ -203,6 +270,8 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
     for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
         s.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
     for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) s.gpus.push_back(gpu_from(e, limits));
+    s.gpu_pci_count = r.optional_integer("gpu_pci_count");
+    for (const ParamReader& e : r.optional_objects("xid_events", limits.max_xid_events)) s.xid_events.push_back(xid_from(e));
     return s;
 }
 

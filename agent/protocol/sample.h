@@ -58,6 +58,36 @@ struct InfinibandPortSample {
     std::optional<double> rate_gbps;
 };
 
+// A GPU's memory error counters (NVML ECC): volatile since the driver loaded, aggregate over the
+// board's life.
+struct EccCounters {
+    std::optional<bool> enabled;
+    std::optional<std::int64_t> corrected_volatile, uncorrected_volatile, corrected_aggregate, uncorrected_aggregate;
+};
+
+// Row remapping (Ampere and later): rows replaced after memory errors. `pending` needs a GPU
+// reset to take effect; `failed` means a row could not be remapped (the board needs an RMA).
+struct RemappedRows {
+    std::int64_t correctable = 0, uncorrectable = 0;
+    bool pending = false, failed = false;
+};
+
+// Page retirement (before Ampere): pages taken out of use after ECC errors.
+struct RetiredPages {
+    std::int64_t single_bit = 0, double_bit = 0;
+    bool pending = false;
+};
+
+struct NvlinkSample {
+    int link = 0;
+    bool active = false;
+    std::optional<std::int64_t> replay_errors, recovery_errors, crc_errors;
+};
+
+// "lost": NVML answers GPU_IS_LOST (the GPU fell off the bus); every reading is then empty, and
+// the GPU keeps its place in the list so the count does not silently drop.
+enum class GpuState { Ok, Lost };
+
 // One GPU, the same shape for every vendor.
 struct GpuSample {
     int index = 0;       // position among this vendor's GPUs (NVML index for NVIDIA)
@@ -72,6 +102,23 @@ struct GpuSample {
     std::optional<std::vector<std::string>> throttle;  // empty list: not throttled; nullopt: unknown
     std::optional<bool> persistence_mode;
     std::optional<std::int64_t> pcie_gen, pcie_width, pcie_gen_max, pcie_width_max;
+    // Health (NVIDIA): empty where the driver does not offer the reading.
+    GpuState state = GpuState::Ok;
+    std::optional<EccCounters> ecc;
+    std::optional<RemappedRows> remapped_rows;
+    std::optional<RetiredPages> retired_pages;
+    std::optional<std::int64_t> pcie_replays;
+    std::vector<NvlinkSample> nvlinks;  // empty for a GPU without NVLink
+};
+
+// An XID: the NVIDIA driver's report of a GPU error, from NVML's event set while the agent runs or
+// from the kernel log (which also holds those from before it started).
+struct XidEvent {
+    std::int64_t time_ms = 0;  // wall clock of the agent's host
+    std::string pci_bus_id;    // the sysfs form, "0000:3b:00.0"
+    std::int64_t code = 0;
+    std::string message;
+    std::string source;  // "nvml", "kernel"
 };
 
 struct Sample {
@@ -83,6 +130,8 @@ struct Sample {
     std::vector<NicSample> nics;
     std::vector<InfinibandPortSample> infiniband;
     std::vector<GpuSample> gpus;
+    std::optional<std::int64_t> gpu_pci_count;  // NVIDIA display/3D controllers on the PCI bus
+    std::vector<XidEvent> xid_events;           // newest last, at most SampleLimits::max_xid_events
 };
 
 // How much of a sample the app holds on to: samples are kept for minutes per host, so their lists
@@ -92,9 +141,14 @@ struct SampleLimits {
     std::size_t max_cores = 4096;
     std::size_t max_list_items = 1024;  // sensors, NICs, thermal zones, InfiniBand ports
     std::size_t max_throttle_reasons = 32;
+    std::size_t max_nvlinks = 32;      // NVML_NVLINK_MAX_LINKS is 18
+    std::size_t max_xid_events = 64;   // the agent keeps the last 64
 };
 
+std::string to_string(GpuState state);  // "ok", "lost"
+
 nlohmann::json to_json(const GpuSample& gpu);
+nlohmann::json to_json(const XidEvent& event);
 nlohmann::json to_json(const InfinibandPortSample& port);
 nlohmann::json to_json(const Sample& sample);
 

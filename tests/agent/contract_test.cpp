@@ -89,7 +89,12 @@ protocol::Sample one_of_everything() {
     s.thermal_zones.emplace_back();
     s.nics.emplace_back();
     s.infiniband.emplace_back();
-    s.gpus.emplace_back();
+    protocol::GpuSample& gpu = s.gpus.emplace_back();
+    gpu.ecc.emplace();
+    gpu.remapped_rows.emplace();
+    gpu.retired_pages.emplace();
+    gpu.nvlinks.emplace_back();
+    s.xid_events.emplace_back();
     return s;
 }
 
