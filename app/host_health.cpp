@@ -54,10 +54,26 @@ std::optional<HostHealth> gpuProblem(const GpuSample& g) {
 
 }  // namespace
 
-HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample) {
+QString findingWord(const GpuFinding& f) {
+    if (f.kind == QLatin1String("gpu_lost")) return QStringLiteral("GPU lost");
+    if (f.kind == QLatin1String("gpu_missing")) return QStringLiteral("GPU missing");
+    if (f.kind == QLatin1String("xid") && f.code) return QStringLiteral("XID %1").arg(*f.code);
+    if (f.kind.startsWith(QLatin1String("ecc")) || f.kind == QLatin1String("retired_pages_pending")) return QStringLiteral("ECC");
+    if (f.kind.startsWith(QLatin1String("remap"))) return QStringLiteral("row remap");
+    if (f.kind.startsWith(QLatin1String("nvlink"))) return QStringLiteral("NVLink");
+    if (f.kind == QLatin1String("pcie_replays")) return QStringLiteral("PCIe replays");
+    return f.kind;
+}
+
+HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample,
+                        const std::vector<GpuFinding>& findings) {
     if (auto problem = connectionProblem(state, stateReason)) return *problem;
     if (!hasSample) return {Level::Unknown, QStringLiteral("no data"), QStringLiteral("waiting for the first sample")};
     std::optional<HostHealth> worst;
+    for (const GpuFinding& f : findings) {  // worst first
+        const Level level = f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning;
+        if (!worst || level > worst->level) worst = HostHealth{level, findingWord(f), f.text};
+    }
     for (const GpuSample& g : summary.gpus) {
         const auto p = gpuProblem(g);
         if (p && (!worst || p->level > worst->level)) worst = p;

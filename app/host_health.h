@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include "app/gpu_findings.h"
 #include "app/host_session.h"
 #include "app/host_summary.h"
 
@@ -16,7 +17,12 @@ struct HostHealth {
     QString reason;  // "GPU 3 at 88 °C, at its 87 °C slowdown threshold: clocks reduced"
 };
 
-HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample);
+// The worst of the connection state, the GPUs' health findings (gpu_findings.h) and the readings;
+// a finding wins over a reading of the same level (a broken GPU before a hot one).
+HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample,
+                        const std::vector<GpuFinding>& findings = {});
+// The short word a finding shows as in the overview's alert column: "GPU lost", "ECC", "XID 79".
+QString findingWord(const GpuFinding& finding);
 QString levelName(HostHealth::Level level);
 
 }  // namespace fleetdeck

@@ -60,7 +60,7 @@ void TelemetryStore::setState(const QString& name, HostState state, const QStrin
     r.state = state;
     r.reason = reason;
     if (identity) r.identity = std::move(*identity);
-    r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0);
+    r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0, r.findings);
     ++generation_;
 }
 
@@ -80,9 +80,10 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;
     Entry& e = it->second;
+    e.record.findings = gpuFindings(sample, e.counters);
     e.record.latest = std::move(sample);
     e.record.summary = std::move(summary);
-    e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true);
+    e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true, e.record.findings);
     e.record.lastSampleAtMs = receivedAtMs;
     e.ring.push_back(std::move(point));
     while (e.ring.size() > capacity_) e.ring.pop_front();

@@ -45,6 +45,7 @@ struct HostRecord {
     std::optional<protocol::Facts> facts;   // from facts, decoded when the host connects
     std::optional<protocol::Sample> latest;  // the last sample (left empty by summaries())
     HostSummary summary;                    // headline numbers of the last sample
+    std::vector<GpuFinding> findings;       // the GPUs' health findings in the last sample, worst first
     HostHealth health;                      // of the state and the last sample, assessed when either changes
     qint64 lastSampleAtMs = 0;              // local receive time (steady enough for "updated N s ago")
     std::vector<SamplePoint> history;
@@ -79,6 +80,7 @@ private:
     struct Entry {
         HostRecord record;
         std::deque<SamplePoint> ring;
+        GpuCounterBaseline counters;  // the growing counters' first readings, for the findings
     };
     mutable std::mutex mutex_;
     std::size_t capacity_;

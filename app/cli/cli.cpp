@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
+#include "app/cli/health_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/mesh_command.h"
 #include "app/cli/plan_command.h"
@@ -20,6 +21,9 @@ const char* kUsageText =
     "Commands:\n"
     "  facts HOST...      print each host's hardware and OS facts as JSON\n"
     "  snapshot HOST...   print one telemetry snapshot per host as JSON\n"
+    "  health HOST...     GPU health findings per host (lost GPUs, memory errors, XIDs, NVLink,\n"
+    "                     PCIe replays) with what to do [--watch SECONDS: a second reading, to see\n"
+    "                     error counters grow]\n"
     "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
     "  mesh HOST...       every host probes every other host's SSH port: the latency matrix\n"
     "                     (p50, '!' = loss) and the slow or lossy links [--count N] [--csv FILE]\n"
@@ -54,7 +58,8 @@ const char* kUsageText =
     "\n"
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
     "3 connection failed, 4 authentication failed, 5 host key unknown or refused (changed, revoked),\n"
-    "6 apply/rollback: a host rolled back or failed (0 only when every host verified).\n";
+    "6 apply/rollback: a host rolled back or failed (0 only when every host verified),\n"
+    "7 ran and found problems (health: a critical finding).\n";
 
 // facts / snapshot: one request per host, printed as JSON.
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -105,6 +110,7 @@ struct Command {
 const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
+    {"health", healthCommand},
     {"audit", auditCommand},
     {"plan", planCommand},
     {"mesh", meshCommand},

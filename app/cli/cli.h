@@ -13,7 +13,8 @@ enum ExitCode {
     kConnectFailed = 3,
     kAuthFailed = 4,
     kHostKey = 5,
-    kPushFailed = 6,  // apply / rollback: a host rolled back or failed
+    kPushFailed = 6,     // apply / rollback: a host rolled back or failed
+    kFoundProblems = 7,  // ran and found problems (health: a critical finding)
 };
 
 // Runs `fleetdeck-cli ARGS…` (without the program name); writes to out/err, returns the exit code.

@@ -35,6 +35,7 @@ QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
     };
     QStringList lines;
     lines << QStringLiteral("<b>%1 — GPU %2</b> %3").arg(row.record.spec.name.toHtmlEscaped()).arg(g.index).arg(gpuName(g).toHtmlEscaped());
+    if (g.state == protocol::GpuState::Lost) lines << tr("Lost: the GPU fell off the bus and answers nothing.");
     lines << tr("Temperature: %1 (slowdown at %2) — %3")
                  .arg(num(g.temp_c, "°C"), num(g.temp_slowdown_c, "°C"), bandName(temperatureBand(g.temp_c, g.temp_slowdown_c)));
     lines << tr("Utilization: %1, SM clock: %2").arg(num(g.util_pct, "%"), num(g.sm_clock_mhz, "MHz"));
@@ -49,6 +50,8 @@ QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
     if (g.pcie_width && g.pcie_width_max)
         lines << tr("PCIe: gen %1 x%2 (max gen %3 x%4)")
                      .arg(g.pcie_gen.value_or(0)).arg(*g.pcie_width).arg(g.pcie_gen_max.value_or(0)).arg(*g.pcie_width_max);
+    for (const GpuFinding& f : row.record.findings)
+        if (f.gpu == g.index) lines << QStringLiteral("<b>%1</b>: %2").arg(toString(f.severity), f.text.toHtmlEscaped());
     lines << tr("Click to open the host page.");
     return lines.join(QStringLiteral("<br>"));
 }
@@ -67,7 +70,9 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     }
     if (!g) return role == Qt::DisplayRole && !reported ? QVariant(tr("no data")) : QVariant();
     switch (role) {
-    case Qt::DisplayRole: return g->temp_c ? QVariant(QStringLiteral("%1 °C").arg(*g->temp_c, 0, 'f', 0)) : QVariant(tr("no data"));
+    case Qt::DisplayRole:
+        if (g->state == protocol::GpuState::Lost) return tr("lost");
+        return g->temp_c ? QVariant(QStringLiteral("%1 °C").arg(*g->temp_c, 0, 'f', 0)) : QVariant(tr("no data"));
     case Qt::ToolTipRole: return tooltip(row, *g);
     case TempRole: return value(g->temp_c);
     case SlowdownRole: return value(g->temp_slowdown_c);
@@ -79,6 +84,12 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     case ThermalThrottleRole: return thermalThrottled(*g);
     case PowerThrottleRole: return powerThrottled(*g);
     case ThrottleRole: return g->throttle ? QVariant(throttleReasons(*g)) : QVariant();
+    case LostRole: return g->state == protocol::GpuState::Lost;
+    case HealthBadgesRole: return findingBadges(row.record.findings, g->index);
+    case HealthCriticalRole:
+        return std::any_of(row.record.findings.begin(), row.record.findings.end(), [g](const GpuFinding& f) {
+            return f.gpu == g->index && f.severity == FindingSeverity::Critical;
+        });
     case SparklineRole: {
         QVariantList points;
         if (static_cast<std::size_t>(slot) < row.trails.size())

@@ -27,6 +27,9 @@ public:
         HostNameRole,                 // QString
         SimulatedRole,                // bool
         PlaceRole,                    // "rack-a U19", empty when not placed
+        LostRole,                     // bool: the GPU fell off the bus (NVML: GPU is lost)
+        HealthBadgesRole,             // QStringList: "ECC", "XID 79", "NVLINK" (app/gpu_findings.h)
+        HealthCriticalRole,           // bool: one of this GPU's findings is critical
     };
     // Sparklines cover this many samples, every kSparkStride-th (5 minutes at 1 Hz).
     static constexpr int kSparkPoints = 60;

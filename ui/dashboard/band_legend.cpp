@@ -29,6 +29,24 @@ int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind) {
     return box.width();
 }
 
+int paintHealthBadge(QPainter& painter, QPoint topLeft, const QString& text, bool critical) {
+    painter.save();
+    QFont f = painter.font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    painter.setFont(f);
+    const QFontMetrics fm(f);
+    const QRect box(topLeft, QSize(fm.horizontalAdvance(text) + 8, fm.height() + 2));
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(Qt::white, 1));
+    painter.setBrush(critical ? QColor(0xb7, 0x1c, 0x1c) : QColor(0x8a, 0x4b, 0x00));
+    painter.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    painter.setPen(Qt::white);
+    painter.drawText(box, Qt::AlignCenter, text);
+    painter.restore();
+    return box.width();
+}
+
 BandLegend::BandLegend(bool withBadges, QWidget* parent) : QWidget(parent), withBadges_(withBadges) {
     setToolTip(tr("GPU temperature bands: under load a GPU belongs in 60–80 °C. At its slowdown threshold it "
                   "lowers its clocks. Badges name the active clock slowdown."));

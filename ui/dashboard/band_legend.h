@@ -26,5 +26,8 @@ private:
 // The badge of a clock slowdown, "THERMAL" (ThrottleKind::Thermal) or "POWER CAP" (Power), drawn at
 // `topLeft` the same way on tiles and in the legend; returns its width.
 int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind);
+// A GPU health badge ("ECC", "XID 79", "NVLINK", "LOST"): filled, so it reads apart from the
+// outlined slowdown badges; red for a critical finding, amber for a warning. Returns its width.
+int paintHealthBadge(QPainter& painter, QPoint topLeft, const QString& text, bool critical);
 
 }  // namespace fleetdeck

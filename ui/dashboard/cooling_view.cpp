@@ -60,6 +60,10 @@ void CoolingGrid::paintSparkline(QPainter& p, const QVariantList& points, const 
 
 void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& r) const {
     if (!index.data(GpuCoolingModel::PresentRole).toBool()) return;  // the host has fewer GPUs
+    if (index.data(GpuCoolingModel::LostRole).toBool()) {
+        paintLostTile(p, index, r);
+        return;
+    }
     const auto band = static_cast<TemperatureBand>(index.data(GpuCoolingModel::BandRole).toInt());
     const QVariant temp = index.data(GpuCoolingModel::TempRole);
     p.save();
@@ -101,7 +105,62 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const int badgeY = inner.bottom() - smallHeight - 1;
     if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool())
         x += paintBadge(p, QPoint(x, badgeY), ThrottleKind::Thermal) + 4;
-    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) paintBadge(p, QPoint(x, badgeY), ThrottleKind::Power);
+    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) x += paintBadge(p, QPoint(x, badgeY), ThrottleKind::Power) + 4;
+    paintHealthBadges(p, index, x, badgeY, inner.right());
+    p.restore();
+}
+
+void CoolingGrid::paintHealthBadges(QPainter& p, const QModelIndex& index, int x, int y, int right) const {
+    const bool critical = index.data(GpuCoolingModel::HealthCriticalRole).toBool();
+    const QStringList badges = index.data(GpuCoolingModel::HealthBadgesRole).toStringList();
+    QFont f = p.font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    const QFontMetrics fm(f);
+    for (int i = 0; i < badges.size(); ++i) {
+        // What does not fit is summed up, so a tile never hides that it has more.
+        const QString more = QStringLiteral("+%1").arg(badges.size() - i);
+        const bool last = i + 1 == badges.size();
+        const int need = fm.horizontalAdvance(badges[i]) + 8 + (last ? 0 : 4 + fm.horizontalAdvance(more) + 8);
+        if (x + need > right && !last) {
+            paintHealthBadge(p, QPoint(x, y), more, critical);
+            return;
+        }
+        x += paintHealthBadge(p, QPoint(x, y), badges[i], critical) + 4;
+    }
+}
+
+// A GPU that fell off the bus: hatched in the critical colour and labelled "lost", never a cold
+// reading or an empty slot.
+void CoolingGrid::paintLostTile(QPainter& p, const QModelIndex& index, const QRect& r) const {
+    p.save();
+    p.setClipRect(r);
+    p.fillRect(r, QColor(0x4a, 0x0e, 0x0e));
+    p.fillRect(r, QBrush(QColor(0xd3, 0x2f, 0x2f), Qt::BDiagPattern));
+    const QRect inner = r.adjusted(6, 4, -6, -4);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    p.setPen(Qt::white);
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("GPU %1").arg(index.column()));
+    QFont big = font();
+    big.setPointSizeF(font().pointSizeF() * 1.45);
+    big.setBold(true);
+    p.setFont(big);
+    const int smallHeight = QFontMetrics(small).height();
+    const QRect word(inner.left(), inner.top() + smallHeight, inner.width(), QFontMetrics(big).height());
+    p.fillRect(QRect(word.left() - 3, word.top(), QFontMetrics(big).horizontalAdvance(tr("lost")) + 6, word.height()),
+               QColor(0x4a, 0x0e, 0x0e));  // the word on a plain patch, readable over the hatching
+    p.drawText(word, Qt::AlignLeft | Qt::AlignVCenter, tr("lost"));
+    p.setFont(small);
+    p.drawText(QRect(inner.left(), word.bottom() + 1, inner.width(), smallHeight * 2), Qt::AlignLeft | Qt::TextWordWrap,
+               tr("fell off the bus"));
+    p.setFont(font());
+    QStringList badges = index.data(GpuCoolingModel::HealthBadgesRole).toStringList();
+    badges.removeAll(QStringLiteral("LOST"));
+    int x = inner.left();
+    const int badgeY = inner.bottom() - smallHeight - 1;
+    for (const QString& b : badges) x += paintHealthBadge(p, QPoint(x, badgeY), b, true) + 4;
     p.restore();
 }
 
@@ -157,15 +216,19 @@ CoolingView::CoolingView(const TelemetryStore& store, QWidget* parent) : HostDra
 QString CoolingView::headerText() const { return header().title(); }
 
 void CoolingView::updateTitle() {
-    int gpus = 0, thermal = 0;
+    int gpus = 0, thermal = 0, lost = 0, unhealthy = 0;
     for (int r = 0; r < model_.rowCount(); ++r)
         for (int c = 0; c < model_.columnCount(); ++c) {
             const QModelIndex i = model_.index(r, c);
             if (i.data(GpuCoolingModel::TempRole).isValid()) ++gpus;
             if (i.data(GpuCoolingModel::ThermalThrottleRole).toBool()) ++thermal;
+            if (i.data(GpuCoolingModel::LostRole).toBool()) ++lost;
+            else if (!i.data(GpuCoolingModel::HealthBadgesRole).toStringList().isEmpty()) ++unhealthy;
         }
     QString text = tr("GPU cooling — %1 GPUs on %2 hosts, in rack order").arg(gpus).arg(model_.rowCount());
     if (thermal) text += tr(" · %1 thermal slowdown").arg(thermal);
+    if (lost) text += tr(" · %1 lost").arg(lost);
+    if (unhealthy) text += tr(" · %1 with health findings").arg(unhealthy);
     header().setTitle(text);
 }
 

@@ -30,6 +30,8 @@ protected:
 private:
     void paintTile(QPainter& p, const QModelIndex& index, const QRect& r) const;
     void paintSparkline(QPainter& p, const QVariantList& points, const QRect& r) const;
+    void paintHealthBadges(QPainter& p, const QModelIndex& index, int x, int y, int right) const;
+    void paintLostTile(QPainter& p, const QModelIndex& index, const QRect& r) const;
 
     const GpuCoolingModel& model_;
 };

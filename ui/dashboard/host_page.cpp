@@ -15,7 +15,7 @@
 namespace fleetdeck {
 
 HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent)
-    : QWidget(parent), fleet_(fleet), history_(store), sensors_(this) {
+    : QWidget(parent), fleet_(fleet), history_(store), sensors_(this), gpuHealth_(this) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
 
@@ -49,6 +49,7 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     sensorTable_->horizontalHeader()->setStretchLastSection(true);
     sensorTable_->setMinimumHeight(230);
     grid->addWidget(sensorTable_, 2, 1, 1, 2);
+    grid->addWidget(buildHealthPanel(), 3, 0, 1, 3);
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
 
     auto* scroll = new QScrollArea(this);
@@ -82,6 +83,55 @@ ViewHeader* HostPage::buildHeader() {
     header_->addTrailingWidget(reset);
     header_->addTrailingWidget(exportButton);
     return header_;
+}
+
+QWidget* HostPage::buildHealthPanel() {
+    healthPanel_ = new QWidget(this);
+    auto* layout = new QVBoxLayout(healthPanel_);
+    layout->setContentsMargins(0, 8, 0, 0);
+    auto* title = new QLabel(tr("GPU health"), healthPanel_);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    findings_ = new QLabel(healthPanel_);
+    findings_->setTextFormat(Qt::PlainText);  // finding texts quote the driver's messages
+    findings_->setWordWrap(true);
+    findings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    healthTable_ = new QTableView(healthPanel_);
+    healthTable_->setModel(&gpuHealth_);
+    healthTable_->verticalHeader()->hide();
+    healthTable_->setAlternatingRowColors(true);
+    healthTable_->setWordWrap(false);
+    healthTable_->horizontalHeader()->setStretchLastSection(true);
+    healthTable_->setMinimumHeight(120);
+    layout->addWidget(title);
+    layout->addWidget(findings_);
+    layout->addWidget(healthTable_);
+    return healthPanel_;
+}
+
+QString HostPage::findingsText() const { return findings_->text(); }
+
+void HostPage::updateHealth(const HostRecord& record) {
+    const protocol::Sample& sample = *record.latest;
+    const bool hasNvidia = std::any_of(sample.gpus.begin(), sample.gpus.end(), [](const auto& g) { return g.vendor == "nvidia"; });
+    healthPanel_->setVisible(hasNvidia);
+    if (!hasNvidia) return;
+    const bool first = gpuHealth_.rowCount() == 0;
+    gpuHealth_.setSample(sample, record.findings);
+    if (first) healthTable_->resizeColumnsToContents();
+    healthTable_->setFixedHeight(healthTable_->horizontalHeader()->height() + 4 +
+                                 healthTable_->verticalHeader()->defaultSectionSize() * gpuHealth_.rowCount());
+    QStringList lines;
+    for (const GpuFinding& f : record.findings) lines << QStringLiteral("%1 — %2").arg(toString(f.severity).toUpper(), f.text);
+    if (lines.isEmpty()) {
+        findings_->setText(tr("No findings: no lost GPUs, memory errors, XIDs or link faults."));
+        findings_->setStyleSheet(QString());
+    } else {
+        findings_->setText(lines.join(QLatin1Char('\n')));
+        const bool critical = record.findings.front().severity == FindingSeverity::Critical;
+        findings_->setStyleSheet(QStringLiteral("color: %1").arg(healthColor(critical ? HostHealth::Level::Critical : HostHealth::Level::Warning).name()));
+    }
 }
 
 bool HostPage::open(const QString& argument) {
@@ -165,6 +215,9 @@ void HostPage::refresh(qint64 nowMs) {
         const bool first = sensors_.rowCount() == 0;
         sensors_.setSample(*rec->latest);
         if (first) sensorTable_->resizeColumnsToContents();
+        updateHealth(*rec);
+    } else {
+        healthPanel_->setVisible(false);
     }
     updateHeader(nowMs);
 }

@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "app/dashboard/gpu_health_model.h"
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/fleet_model.h"
@@ -17,8 +18,8 @@ namespace fleetdeck {
 
 class ViewHeader;
 
-// One host in depth: 15 minutes of CPU, temperature, per-GPU and network charts, and every sensor
-// in a table. Charts can be paused, zoomed (drag across a chart) and exported as PNG.
+// One host in depth: 15 minutes of CPU, temperature, per-GPU and network charts, every sensor
+// in a table, and the GPUs' health: the findings in words and the readings behind them. Charts can be paused, zoomed (drag across a chart) and exported as PNG.
 class HostPage : public QWidget, public DashboardView {
     Q_OBJECT
 public:
@@ -41,11 +42,15 @@ public:
 
     const HostHistoryModel& history() const { return history_; }
     const SensorTableModel& sensors() const { return sensors_; }
+    const GpuHealthModel& gpuHealth() const { return gpuHealth_; }
+    QString findingsText() const;
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
     QString headerText() const;
 
 private:
     ViewHeader* buildHeader();
+    QWidget* buildHealthPanel();
+    void updateHealth(const HostRecord& record);
     void rebuildSeries();
     void fillHostChoices();
     void updateHeader(qint64 nowMs);
@@ -53,6 +58,7 @@ private:
     FleetModel& fleet_;
     HostHistoryModel history_;
     SensorTableModel sensors_;
+    GpuHealthModel gpuHealth_;
     QComboBox* hostChoice_ = nullptr;
     ViewHeader* header_ = nullptr;
     QToolButton* pause_ = nullptr;
@@ -65,6 +71,9 @@ private:
     ChartPanel* gpuPower_ = nullptr;
     ChartPanel* gpuClock_ = nullptr;
     QTableView* sensorTable_ = nullptr;
+    QWidget* healthPanel_ = nullptr;
+    QLabel* findings_ = nullptr;
+    QTableView* healthTable_ = nullptr;
     int seriesGpus_ = -1;
     bool paused_ = false;
 };

@@ -1,0 +1,122 @@
+#include "app/cli/health_command.h"
+
+#include <QThread>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/cli/host_query.h"
+#include "app/gpu_findings.h"
+#include "app/untrusted/agent_input.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+constexpr int kMaxWatchSeconds = 3600;
+
+// Each answering host's findings; hosts whose snapshot could not be read are left out.
+std::map<QString, std::vector<GpuFinding>> findingsOf(const std::vector<HostSpec>& specs,
+                                                      const std::map<QString, HostAnswer>& answers,
+                                                      std::map<QString, GpuCounterBaseline>& baselines,
+                                                      std::map<QString, std::size_t>& gpuCounts) {
+    std::map<QString, std::vector<GpuFinding>> out;
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& a = answers.at(spec.name);
+        if (!a.ok) continue;
+        const protocol::Sample sample = decodeSample(a.result, AgentInputLimits{});
+        gpuCounts[spec.name] = sample.gpus.size();
+        out[spec.name] = gpuFindings(sample, baselines[spec.name]);
+    }
+    return out;
+}
+
+nlohmann::json toJson(const GpuFinding& f) {
+    nlohmann::json j = {{"severity", toString(f.severity).toStdString()}, {"kind", f.kind.toStdString()}};
+    j["gpu"] = f.gpu >= 0 ? nlohmann::json(f.gpu) : nlohmann::json(nullptr);
+    if (f.code) j["code"] = *f.code;
+    j["text"] = f.text.toStdString();
+    return j;
+}
+
+void printHost(const QString& host, const std::vector<GpuFinding>& findings, std::size_t gpus, QTextStream& out) {
+    if (findings.empty()) {
+        out << host << ": healthy (" << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", no findings)\n";
+        return;
+    }
+    const auto critical = std::count_if(findings.begin(), findings.end(),
+                                        [](const GpuFinding& f) { return f.severity == FindingSeverity::Critical; });
+    out << host << ": " << findings.size() << (findings.size() == 1 ? " finding" : " findings");
+    if (critical > 0) out << " (" << critical << " critical)";
+    out << "\n";
+    for (const GpuFinding& f : findings) {
+        const QString gpu = f.gpu >= 0 ? QStringLiteral("GPU %1").arg(f.gpu) : QStringLiteral("host");
+        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << f.kind.leftJustified(22) << f.text << "\n";
+    }
+}
+
+}  // namespace
+
+int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    RemoteOptions options;
+    QStringList rest;
+    int watchSeconds = 0;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] != QLatin1String("--watch")) {
+            rest << args[i];
+            continue;
+        }
+        bool ok = false;
+        watchSeconds = i + 1 < args.size() ? args[++i].toInt(&ok) : 0;
+        if (!ok || watchSeconds < 1 || watchSeconds > kMaxWatchSeconds) {
+            err << "fleetdeck-cli: --watch takes a number of seconds, 1.." << kMaxWatchSeconds << "\n";
+            return kUsage;
+        }
+    }
+    if (const auto problem = parseRemoteOptions(rest, options)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    if (options.hosts.isEmpty()) {
+        err << "fleetdeck-cli: health needs at least one HOST (try 'local')\n";
+        return kUsage;
+    }
+    const auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return kUsage;
+    const std::vector<HostSpec>& specs = *resolved;
+
+    std::map<QString, GpuCounterBaseline> baselines;
+    std::map<QString, std::size_t> gpuCounts;
+    auto answers = queryHosts(specs, QStringLiteral("snapshot"), nlohmann::json::object());
+    auto findings = findingsOf(specs, answers, baselines, gpuCounts);
+    if (watchSeconds > 0) {
+        err << "fleetdeck-cli: watching " << watchSeconds << " s for growing error counters…\n";
+        err.flush();
+        QThread::sleep(static_cast<unsigned long>(watchSeconds));
+        answers = queryHosts(specs, QStringLiteral("snapshot"), nlohmann::json::object());
+        findings = findingsOf(specs, answers, baselines, gpuCounts);
+    }
+
+    bool anyCritical = false;
+    nlohmann::json document = nlohmann::json::object();
+    for (const HostSpec& spec : specs) {
+        const HostAnswer& a = answers.at(spec.name);
+        if (!a.ok) {
+            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            document[spec.name.toStdString()] = {{"error", {{"state", toString(a.failedState).toStdString()},
+                                                           {"message", a.error.toStdString()}}}};
+            continue;
+        }
+        const std::vector<GpuFinding>& list = findings[spec.name];
+        nlohmann::json items = nlohmann::json::array();
+        for (const GpuFinding& f : list) {
+            items.push_back(toJson(f));
+            anyCritical = anyCritical || f.severity == FindingSeverity::Critical;
+        }
+        document[spec.name.toStdString()] = {{"findings", std::move(items)}};
+        if (!options.json) printHost(spec.name, list, gpuCounts[spec.name], out);
+    }
+    if (options.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
+    if (const int code = exitCodeFor(answers); code != kOk) return code;
+    return anyCritical ? kFoundProblems : kOk;
+}
+
+}  // namespace fleetdeck::cli

@@ -1,0 +1,258 @@
+#include "app/gpu_findings.h"
+
+#include <algorithm>
+
+#include <QDateTime>
+
+namespace fleetdeck {
+namespace {
+
+using protocol::GpuSample;
+using protocol::GpuState;
+using Severity = FindingSeverity;
+
+// After NVIDIA's XID catalogue (https://docs.nvidia.com/deploy/xid-errors/, the "Resolution
+// bucket" columns): application faults are warnings, what needs a GPU reset or the vendor is
+// critical.
+const std::vector<XidMeaning> kXids = {
+    {13, Severity::Warning, "graphics engine exception (usually the application: an illegal memory access or instruction)",
+     "check the job that ran; if it happens with several applications, run the GPU's diagnostics"},
+    {31, Severity::Warning, "GPU memory page fault (usually the application: an illegal address)",
+     "check the job that ran; if it happens with several applications, run the GPU's diagnostics"},
+    {43, Severity::Warning, "GPU stopped processing (the application's channel was reset)",
+     "restart the application; the GPU itself needs nothing"},
+    {45, Severity::Warning, "preemptive cleanup after an earlier error or a killed application",
+     "look at the XID before it; alone it needs nothing"},
+    {48, Severity::Critical, "double-bit ECC error: an uncorrectable memory error stopped the application",
+     "drain the host and reset the GPU; if it repeats, RMA the board"},
+    {61, Severity::Critical, "internal micro-controller breakpoint or warning", "drain the host and reset the GPU; update the driver if it repeats"},
+    {62, Severity::Critical, "internal micro-controller halt", "drain the host and reset the GPU; update the driver if it repeats"},
+    {63, Severity::Warning, "a memory row was marked for remapping (or a page for retirement)",
+     "reset the GPU when the job allows, so the remap takes effect"},
+    {64, Severity::Critical, "recording a row remap or page retirement failed", "drain the host and reset the GPU; if it repeats, RMA the board"},
+    {74, Severity::Critical, "NVLink error", "drain the host and reset the GPUs on the link; if it repeats, reseat or RMA the board"},
+    {79, Severity::Critical, "GPU has fallen off the bus",
+     "drain the host and reboot it; if it repeats, check power and reseat the GPU, then RMA it"},
+    {92, Severity::Warning, "high single-bit ECC error rate", "watch the corrected-error count; plan an RMA if it keeps rising"},
+    {94, Severity::Warning, "contained ECC error: one application was stopped, the others run on",
+     "restart the application; reset the GPU when the job allows"},
+    {95, Severity::Critical, "uncontained ECC error: every application on the GPU is affected", "drain the host and reset the GPU now"},
+    {119, Severity::Critical, "GSP RPC timeout: the GPU's system processor stopped answering",
+     "drain the host and reset the GPU (or reboot); update the driver if it repeats"},
+    {120, Severity::Critical, "GSP error: the GPU's system processor failed", "drain the host and reset the GPU (or reboot); update the driver if it repeats"},
+};
+
+QString gpuWord(int gpu) { return gpu < 0 ? QStringLiteral("A GPU") : QStringLiteral("GPU %1").arg(gpu); }
+
+std::string counterKey(const GpuSample& g) {
+    if (g.uuid && !g.uuid->empty()) return *g.uuid;
+    if (g.pci_bus_id && !g.pci_bus_id->empty()) return *g.pci_bus_id;
+    return "index:" + std::to_string(g.index);
+}
+
+std::optional<std::int64_t> nvlinkErrorSum(const GpuSample& g) {
+    std::optional<std::int64_t> sum;
+    for (const protocol::NvlinkSample& l : g.nvlinks)
+        for (const auto& c : {l.replay_errors, l.recovery_errors, l.crc_errors})
+            if (c) sum = sum.value_or(0) + *c;
+    return sum;
+}
+
+std::optional<std::int64_t> grownBy(const std::optional<std::int64_t>& now, const std::optional<std::int64_t>& first) {
+    if (!now || !first || *now <= *first) return std::nullopt;
+    return *now - *first;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+void memoryFindings(const GpuSample& g, std::vector<GpuFinding>& out) {
+    const QString gpu = gpuWord(g.index);
+    if (g.ecc && g.ecc->uncorrected_volatile.value_or(0) > 0)
+        out.push_back({Severity::Critical, QStringLiteral("ecc_uncorrected"), g.index, std::nullopt,
+                       QStringLiteral("%1 had %2 uncorrectable memory error(s) since the driver loaded: the data of the jobs on it "
+                                      "may be wrong. Drain the host and reset the GPU; if errors come back, RMA the board.")
+                           .arg(gpu)
+                           .arg(*g.ecc->uncorrected_volatile)});
+    if (g.remapped_rows && g.remapped_rows->failed)
+        out.push_back({Severity::Critical, QStringLiteral("remap_failed"), g.index, std::nullopt,
+                       QStringLiteral("%1 could not remap a failing memory row: the board has run out of spare rows. "
+                                      "Take it out of service and RMA it.")
+                           .arg(gpu)});
+    if (g.remapped_rows && g.remapped_rows->pending)
+        out.push_back({Severity::Critical, QStringLiteral("remap_pending"), g.index, std::nullopt,
+                       QStringLiteral("%1 has a memory row remap waiting for a reset: until then the bad row stays in use. "
+                                      "Drain the host and reset the GPU.")
+                           .arg(gpu)});
+    if (g.retired_pages && g.retired_pages->pending)
+        out.push_back({Severity::Critical, QStringLiteral("retired_pages_pending"), g.index, std::nullopt,
+                       QStringLiteral("%1 has memory pages waiting to be retired at the next reset. Drain the host and reset "
+                                      "the GPU; if pages keep being retired, RMA the board.")
+                           .arg(gpu)});
+}
+
+void growingFindings(const GpuSample& g, const GpuCounterBaseline::Counters& now, const GpuCounterBaseline::Counters& first,
+                     std::vector<GpuFinding>& out) {
+    const QString gpu = gpuWord(g.index);
+    if (const auto grown = grownBy(now.correctedAggregate, first.correctedAggregate))
+        out.push_back({Severity::Warning, QStringLiteral("ecc_corrected"), g.index, std::nullopt,
+                       QStringLiteral("%1's corrected memory errors grew by %2 while FleetDeck watched (%3 over its life): "
+                                      "the memory is wearing. Watch it; plan an RMA if the count keeps climbing.")
+                           .arg(gpu)
+                           .arg(*grown)
+                           .arg(*now.correctedAggregate)});
+    if (const auto grown = grownBy(now.nvlinkErrors, first.nvlinkErrors))
+        out.push_back({Severity::Warning, QStringLiteral("nvlink_errors"), g.index, std::nullopt,
+                       QStringLiteral("%1's NVLink error counters (CRC, replay, recovery) grew by %2: a link is marginal. "
+                                      "Reset the GPUs when the job allows; if it keeps growing, reseat the board or call the vendor.")
+                           .arg(gpu)
+                           .arg(*grown)});
+    if (const auto grown = grownBy(now.pcieReplays, first.pcieReplays))
+        out.push_back({Severity::Warning, QStringLiteral("pcie_replays"), g.index, std::nullopt,
+                       QStringLiteral("%1's PCIe link retransmitted %2 time(s) while FleetDeck watched (%3 in all): check "
+                                      "the riser, the slot and the card's seating.")
+                           .arg(gpu)
+                           .arg(*grown)
+                           .arg(*now.pcieReplays)});
+}
+
+void nvlinkDownFinding(const GpuSample& g, std::vector<GpuFinding>& out) {
+    const auto active = std::count_if(g.nvlinks.begin(), g.nvlinks.end(), [](const auto& l) { return l.active; });
+    if (active == 0 || active == static_cast<std::ptrdiff_t>(g.nvlinks.size())) return;
+    QStringList down;
+    for (const protocol::NvlinkSample& l : g.nvlinks)
+        if (!l.active) down << QString::number(l.link);
+    out.push_back({Severity::Warning, QStringLiteral("nvlink_down"), g.index, std::nullopt,
+                   QStringLiteral("%1 has NVLink %2 down while %3 of %4 are up: traffic to its peers is slower. Reset the "
+                                  "GPU; if the link stays down, reseat the board or call the vendor.")
+                       .arg(gpuWord(g.index), down.join(QStringLiteral(", ")))
+                       .arg(active)
+                       .arg(g.nvlinks.size())});
+}
+
+void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
+    const std::int64_t now = sample.time_ms.value_or(QDateTime::currentMSecsSinceEpoch());
+    struct Seen {
+        int count = 0;
+        std::int64_t lastMs = 0;
+        std::string message;
+    };
+    std::map<std::pair<int, std::int64_t>, Seen> seen;  // (GPU, code)
+    for (const protocol::XidEvent& x : sample.xid_events) {
+        if (now - x.time_ms > kXidFindingWindowMs) continue;
+        Seen& s = seen[{gpuIndexForBusId(sample, x.pci_bus_id), x.code}];
+        ++s.count;
+        if (x.time_ms >= s.lastMs) {
+            s.lastMs = x.time_ms;
+            s.message = x.message;
+        }
+    }
+    for (const auto& [key, s] : seen) {
+        const auto [gpu, code] = key;
+        const XidMeaning* m = xidMeaning(code);
+        const QString when = QDateTime::fromMSecsSinceEpoch(s.lastMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        const QString times = s.count == 1 ? QStringLiteral("once") : QStringLiteral("%1 times").arg(s.count);
+        QString text;
+        if (m)
+            text = QStringLiteral("%1 reported XID %2 %3, last at %4: %5. What to do: %6.")
+                       .arg(gpuWord(gpu))
+                       .arg(code)
+                       .arg(times, when, QString::fromUtf8(m->meaning), QString::fromUtf8(m->action));
+        else
+            text = QStringLiteral("%1 reported XID %2 %3, last at %4 (\"%5\"). FleetDeck does not know this code: look it "
+                                  "up in NVIDIA's XID catalogue.")
+                       .arg(gpuWord(gpu))
+                       .arg(code)
+                       .arg(times, when, QString::fromStdString(s.message).left(200));
+        out.push_back({m ? m->severity : Severity::Warning, QStringLiteral("xid"), gpu, code, text});
+    }
+}
+
+}  // namespace
+
+QString toString(FindingSeverity severity) {
+    return severity == Severity::Critical ? QStringLiteral("critical") : QStringLiteral("warning");
+}
+
+const std::vector<XidMeaning>& xidTable() { return kXids; }
+
+const XidMeaning* xidMeaning(std::int64_t code) {
+    const auto it = std::find_if(kXids.begin(), kXids.end(), [code](const XidMeaning& m) { return m.code == code; });
+    return it == kXids.end() ? nullptr : &*it;
+}
+
+const GpuCounterBaseline::Counters& GpuCounterBaseline::update(const std::string& key, const Counters& now) {
+    auto [it, added] = first_.try_emplace(key, now);
+    if (added) return it->second;
+    Counters& first = it->second;
+    auto lowerTo = [](std::optional<std::int64_t>& base, const std::optional<std::int64_t>& value) {
+        if (value && (!base || *value < *base)) base = value;
+    };
+    lowerTo(first.correctedAggregate, now.correctedAggregate);
+    lowerTo(first.pcieReplays, now.pcieReplays);
+    lowerTo(first.nvlinkErrors, now.nvlinkErrors);
+    return first;
+}
+
+int gpuIndexForBusId(const protocol::Sample& sample, const std::string& pciBusId) {
+    const std::string wanted = lower(pciBusId);
+    for (const GpuSample& g : sample.gpus)
+        if (g.pci_bus_id && lower(*g.pci_bus_id) == wanted) return g.index;
+    return -1;
+}
+
+std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline) {
+    std::vector<GpuFinding> out;
+    for (const GpuSample& g : sample.gpus) {
+        if (g.vendor != "nvidia") continue;
+        if (g.state == GpuState::Lost) {
+            out.push_back({Severity::Critical, QStringLiteral("gpu_lost"), g.index, std::nullopt,
+                           QStringLiteral("%1 fell off the bus: the driver lost it (NVML: GPU is lost) and its jobs have "
+                                          "failed. Drain the host and reboot it; if it happens again, check power and "
+                                          "reseat the GPU, then RMA it.")
+                               .arg(gpuWord(g.index))});
+            continue;
+        }
+        memoryFindings(g, out);
+        nvlinkDownFinding(g, out);
+        const GpuCounterBaseline::Counters now{g.ecc ? g.ecc->corrected_aggregate : std::nullopt, g.pcie_replays,
+                                               nvlinkErrorSum(g)};
+        growingFindings(g, now, baseline.update(counterKey(g), now), out);
+    }
+    const auto listed = std::count_if(sample.gpus.begin(), sample.gpus.end(), [](const GpuSample& g) { return g.vendor == "nvidia"; });
+    if (sample.gpu_pci_count && *sample.gpu_pci_count > listed)
+        out.push_back({Severity::Critical, QStringLiteral("gpu_missing"), -1, std::nullopt,
+                       QStringLiteral("%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: %3 missing. "
+                                      "Look for XID 79 or a driver error in the kernel log, reboot the host, then reseat the "
+                                      "GPU or RMA it.")
+                           .arg(*sample.gpu_pci_count)
+                           .arg(listed)
+                           .arg(*sample.gpu_pci_count - listed)});
+    xidFindings(sample, out);
+    std::stable_sort(out.begin(), out.end(), [](const GpuFinding& a, const GpuFinding& b) {
+        if (a.severity != b.severity) return a.severity == Severity::Critical;
+        return a.gpu < b.gpu;
+    });
+    return out;
+}
+
+QStringList findingBadges(const std::vector<GpuFinding>& findings, int gpu) {
+    QStringList badges;
+    auto add = [&](const QString& b) {
+        if (!badges.contains(b)) badges << b;
+    };
+    for (const GpuFinding& f : findings) {
+        if (f.gpu != gpu) continue;
+        if (f.kind == QLatin1String("gpu_lost")) add(QStringLiteral("LOST"));
+        else if (f.kind.startsWith(QLatin1String("ecc")) || f.kind == QLatin1String("retired_pages_pending")) add(QStringLiteral("ECC"));
+        else if (f.kind.startsWith(QLatin1String("remap"))) add(QStringLiteral("REMAP"));
+        else if (f.kind.startsWith(QLatin1String("nvlink"))) add(QStringLiteral("NVLINK"));
+        else if (f.kind == QLatin1String("pcie_replays")) add(QStringLiteral("PCIe"));
+        else if (f.kind == QLatin1String("xid") && f.code) add(QStringLiteral("XID %1").arg(*f.code));
+    }
+    return badges;
+}
+
+}  // namespace fleetdeck

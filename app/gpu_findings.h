@@ -1,0 +1,72 @@
+#pragma once
+
+// What a sample's GPU health readings (agent/protocol/sample.h: state, ecc, remapped_rows,
+// retired_pages, pcie_replays, nvlinks, gpu_pci_count, xid_events) mean for the operator: one
+// finding per problem, with a stable kind, a severity and a sentence saying what it means and
+// what to do. Computed once per sample, where the host's health is (TelemetryStore::addSample).
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <QString>
+
+#include "agent/protocol/sample.h"
+
+namespace fleetdeck {
+
+enum class FindingSeverity { Warning, Critical };
+
+struct GpuFinding {
+    FindingSeverity severity = FindingSeverity::Warning;
+    QString kind;                    // "gpu_lost", "ecc_uncorrected", "xid", … (docs/gpu-health.md)
+    int gpu = -1;                    // the GPU's index; -1 when the finding is about the host (gpu_missing)
+    std::optional<std::int64_t> code;  // the XID code, for kind "xid"
+    QString text;                    // "GPU 3 fell off the bus (NVML: GPU is lost). Drain the host, …"
+};
+
+QString toString(FindingSeverity severity);  // "warning", "critical"
+
+// What an XID code means, after NVIDIA's XID catalogue (docs.nvidia.com/deploy/xid-errors,
+// "Resolution bucket"): nullptr for a code the table does not list (such a code is a warning).
+struct XidMeaning {
+    int code = 0;
+    FindingSeverity severity = FindingSeverity::Warning;
+    const char* meaning = "";  // "GPU has fallen off the bus"
+    const char* action = "";   // "drain the host and reboot it; if it repeats, reseat the GPU or RMA it"
+};
+const XidMeaning* xidMeaning(std::int64_t code);
+const std::vector<XidMeaning>& xidTable();
+
+// The counters that count as a finding only while they grow, as first seen for each GPU (by UUID,
+// else bus id, else index). A counter below its baseline (the GPU was reset, the driver reloaded)
+// becomes the new baseline.
+class GpuCounterBaseline {
+public:
+    struct Counters {
+        std::optional<std::int64_t> correctedAggregate, pcieReplays, nvlinkErrors;
+    };
+    // The baseline for `key`, set from `now` on first sight and lowered to it when `now` is lower.
+    const Counters& update(const std::string& key, const Counters& now);
+
+private:
+    std::map<std::string, Counters> first_;
+};
+
+// How old an XID may be and still be a finding: older ones stay in the host page's list but no
+// longer count against the host.
+constexpr std::int64_t kXidFindingWindowMs = 24LL * 3600 * 1000;
+
+// The findings of one sample, worst first (critical before warning, then by GPU). `baseline` keeps
+// the growing counters' first readings across samples of the same host.
+std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline);
+
+// The GPU index an XID's bus id belongs to in `sample`, -1 when none matches.
+int gpuIndexForBusId(const protocol::Sample& sample, const std::string& pciBusId);
+
+// Short badge words for one GPU's findings, for tiles: "LOST", "ECC", "XID 79", "NVLINK", "REMAP".
+QStringList findingBadges(const std::vector<GpuFinding>& findings, int gpu);
+
+}  // namespace fleetdeck
