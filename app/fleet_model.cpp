@@ -64,7 +64,11 @@ QVariant FleetModel::display(const Row& row, int column) const {
     case Memory:
         if (!s.memUsedBytes || !s.memTotalBytes) return kNoData;
         return QStringLiteral("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
-    case Gpus: return r.lastSampleAtMs == 0 ? kNoData : QString::number(s.gpus.size());
+    case Gpus: {
+        if (r.lastSampleAtMs == 0) return kNoData;
+        const auto lost = std::count_if(s.gpus.begin(), s.gpus.end(), [](const GpuSample& g) { return g.state == protocol::GpuState::Lost; });
+        return lost ? tr("%1 (%2 lost)").arg(s.gpus.size()).arg(lost) : QString::number(s.gpus.size());
+    }
     case GpuUtil:
         if (noGpus(r)) return tr("no GPU");
         if (!s.gpuUtilMeanPct) return kNoData;

@@ -170,6 +170,15 @@ void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
     }
 }
 
+// Among findings of one severity, the one to act on first: a GPU gone before one with bad
+// memory, bad memory before a link.
+int urgency(const QString& kind) {
+    static const QStringList order = {"gpu_lost", "gpu_missing", "ecc_uncorrected", "remap_failed", "xid", "remap_pending",
+                                      "retired_pages_pending", "nvlink_down", "nvlink_errors", "ecc_corrected", "pcie_replays"};
+    const auto i = order.indexOf(kind);
+    return i < 0 ? static_cast<int>(order.size()) : static_cast<int>(i);
+}
+
 }  // namespace
 
 QString toString(FindingSeverity severity) {
@@ -233,6 +242,7 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     xidFindings(sample, out);
     std::stable_sort(out.begin(), out.end(), [](const GpuFinding& a, const GpuFinding& b) {
         if (a.severity != b.severity) return a.severity == Severity::Critical;
+        if (urgency(a.kind) != urgency(b.kind)) return urgency(a.kind) < urgency(b.kind);
         return a.gpu < b.gpu;
     });
     return out;

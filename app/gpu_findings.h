@@ -59,7 +59,8 @@ private:
 // longer count against the host.
 constexpr std::int64_t kXidFindingWindowMs = 24LL * 3600 * 1000;
 
-// The findings of one sample, worst first (critical before warning, then by GPU). `baseline` keeps
+// The findings of one sample, worst first: critical before warning, then the most urgent kind (a
+// lost GPU, then memory errors, then links), then by GPU. `baseline` keeps
 // the growing counters' first readings across samples of the same host.
 std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline);
 

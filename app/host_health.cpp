@@ -70,9 +70,11 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
     if (auto problem = connectionProblem(state, stateReason)) return *problem;
     if (!hasSample) return {Level::Unknown, QStringLiteral("no data"), QStringLiteral("waiting for the first sample")};
     std::optional<HostHealth> worst;
-    for (const GpuFinding& f : findings) {  // worst first
-        const Level level = f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning;
-        if (!worst || level > worst->level) worst = HostHealth{level, findingWord(f), f.text};
+    if (!findings.empty()) {  // worst first; the word says how many more there are
+        const GpuFinding& f = findings.front();
+        QString word = findingWord(f);
+        if (findings.size() > 1) word += QStringLiteral(" (+%1)").arg(findings.size() - 1);
+        worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.text};
     }
     for (const GpuSample& g : summary.gpus) {
         const auto p = gpuProblem(g);

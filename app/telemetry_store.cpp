@@ -115,6 +115,7 @@ std::vector<HostRecord> TelemetryStore::summaries() const {
         r.state = src.state;
         r.reason = src.reason;
         r.summary = src.summary;
+        r.findings = src.findings;
         r.health = src.health;
         r.lastSampleAtMs = src.lastSampleAtMs;
         out.push_back(std::move(r));

@@ -68,7 +68,8 @@ public:
 
     std::vector<QString> hostNames() const;  // in the order added
     std::optional<HostRecord> host(const QString& name, bool withHistory = false) const;
-    // Every host without its raw snapshot, facts or history: what a fleet-wide view needs.
+    // Every host without its raw snapshot, facts or history (with its summary, findings and
+    // health): what a fleet-wide view needs.
     std::vector<HostRecord> summaries() const;
     // The last `points` GPU temperatures of a host, every `stride`-th sample, oldest first, one
     // list per GPU (for sparklines). Missing readings stay missing.

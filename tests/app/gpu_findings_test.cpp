@@ -3,6 +3,7 @@
 
 #include "app/gpu_findings.h"
 #include "app/host_health.h"
+#include "tests/support/health_samples.h"
 
 namespace fleetdeck {
 namespace {
@@ -12,29 +13,7 @@ using protocol::Sample;
 
 constexpr std::int64_t kNow = 1'780'000'000'000;  // 2026-05-28
 
-// An H100 as the captures show it: ECC on with no errors, row remapping with none remapped, no
-// page retirement, 18 NVLinks up, no PCIe replays.
-GpuSample healthyGpu(int index) {
-    GpuSample g;
-    g.index = index;
-    g.vendor = "nvidia";
-    g.uuid = "GPU-" + std::to_string(index);
-    g.pci_bus_id = "0000:" + std::string(index < 10 ? "1" : "") + std::to_string(index) + ":00.0";
-    g.temp_c = 55;
-    g.ecc = protocol::EccCounters{true, 0, 0, 0, 0};
-    g.remapped_rows = protocol::RemappedRows{};
-    g.pcie_replays = 0;
-    for (int l = 0; l < 18; ++l) g.nvlinks.push_back({l, true, 0, 0, 0});
-    return g;
-}
-
-Sample healthyHost(int gpus = 8) {
-    Sample s;
-    s.time_ms = kNow;
-    for (int i = 0; i < gpus; ++i) s.gpus.push_back(healthyGpu(i));
-    s.gpu_pci_count = gpus;
-    return s;
-}
+Sample healthyHost(int gpus = 8) { return test::healthyH100Host(gpus, kNow); }
 
 std::vector<GpuFinding> findingsOf(const Sample& s) {
     GpuCounterBaseline baseline;
@@ -51,6 +30,14 @@ TEST(GpuFindings, AHealthyHostHasNone) {
     EXPECT_TRUE(findingsOf(healthyHost()).empty());
 }
 
+TEST(GpuFindings, EachFaultOfABrokenHostIsFound) {
+    const auto findings = findingsOf(test::brokenH100Host(kNow));
+    std::vector<std::pair<std::string, int>> kinds;
+    for (const GpuFinding& f : findings) kinds.emplace_back(f.kind.toStdString(), f.gpu);
+    EXPECT_EQ(kinds, (std::vector<std::pair<std::string, int>>{
+                         {"gpu_lost", 5}, {"ecc_uncorrected", 2}, {"xid", 3}, {"remap_pending", 1}, {"nvlink_down", 6}}));
+}
+
 TEST(GpuFindings, MissingReadingsAreNotFindings) {
     Sample s = healthyHost(2);
     s.gpus[0].ecc.reset();
@@ -63,11 +50,7 @@ TEST(GpuFindings, MissingReadingsAreNotFindings) {
 
 TEST(GpuFindings, ALostGpuIsCriticalAndKeepsItsIndex) {
     Sample s = healthyHost();
-    GpuSample lost;
-    lost.index = 5;
-    lost.vendor = "nvidia";
-    lost.state = protocol::GpuState::Lost;
-    s.gpus[5] = lost;
+    s.gpus[5] = test::lostGpu(5);
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].kind, "gpu_lost");
@@ -227,13 +210,8 @@ TEST(GpuFindings, AGpuThatComesBackAfterAResetHasNoFindings) {
     s.gpus[1].pcie_replays = 120;
     s.gpus[1].ecc->uncorrected_volatile = 2;
     EXPECT_EQ(gpuFindings(s, baseline).size(), 2u);
-    GpuSample lost;
-    lost.index = 1;
-    lost.vendor = "nvidia";
-    lost.uuid = s.gpus[1].uuid;
-    lost.state = protocol::GpuState::Lost;
     Sample whileLost = s;
-    whileLost.gpus[1] = lost;
+    whileLost.gpus[1] = test::lostGpu(1);
     ASSERT_EQ(gpuFindings(whileLost, baseline).size(), 1u);
     // After the reset: volatile counters and the replay counter start again from zero.
     Sample after = healthyHost(2);
@@ -254,7 +232,7 @@ TEST(GpuFindings, CriticalFindingsComeFirstAndSetTheHostsHealth) {
     summary.gpus = s.gpus;
     const HostHealth health = assessHealth(HostState::Connected, {}, summary, true, findings);
     EXPECT_EQ(health.level, HostHealth::Level::Critical);
-    EXPECT_EQ(health.word, "ECC");
+    EXPECT_EQ(health.word, "ECC (+1)");
     EXPECT_EQ(health.reason, findings[0].text);
 }
 
@@ -262,11 +240,7 @@ TEST(GpuFindings, AHotGpuDoesNotHideABrokenOne) {
     Sample s = healthyHost(2);
     s.gpus[0].temp_c = 90;
     s.gpus[0].temp_slowdown_c = 87;  // critical: thermal slowdown
-    GpuSample lost;
-    lost.index = 1;
-    lost.vendor = "nvidia";
-    lost.state = protocol::GpuState::Lost;
-    s.gpus[1] = lost;
+    s.gpus[1] = test::lostGpu(1);
     HostSummary summary;
     summary.gpus = s.gpus;
     const HostHealth health = assessHealth(HostState::Connected, {}, summary, true, findingsOf(s));

@@ -49,7 +49,7 @@ int paintHealthBadge(QPainter& painter, QPoint topLeft, const QString& text, boo
 
 BandLegend::BandLegend(bool withBadges, QWidget* parent) : QWidget(parent), withBadges_(withBadges) {
     setToolTip(tr("GPU temperature bands: under load a GPU belongs in 60–80 °C. At its slowdown threshold it "
-                  "lowers its clocks. Badges name the active clock slowdown."));
+                  "lowers its clocks. Outlined badges name the active clock slowdown; filled ones a GPU health finding (red: critical, brown: warning), which the host page explains."));
 }
 
 QSize BandLegend::sizeHint() const { return QSize(900, fontMetrics().height() + 10); }
@@ -83,6 +83,11 @@ void BandLegend::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::WindowText));
     const QString power = tr("power limit reached");
     p.drawText(QRect(x, y, fm.horizontalAdvance(power) + 2, h), Qt::AlignVCenter, power);
+    x += fm.horizontalAdvance(power) + 16;
+    x += paintHealthBadge(p, QPoint(x, y), tr("ECC"), true) + 5;
+    p.setPen(palette().color(QPalette::WindowText));
+    const QString health = tr("GPU health finding");
+    p.drawText(QRect(x, y, fm.horizontalAdvance(health) + 2, h), Qt::AlignVCenter, health);
 }
 
 }  // namespace fleetdeck

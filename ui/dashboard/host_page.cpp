@@ -34,13 +34,13 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3)}});
     network_->setSeries({{tr("received"), HostHistoryModel::NicRx, seriesColor(0)},
                          {tr("sent"), HostHistoryModel::NicTx, seriesColor(1)}});
-    grid->addWidget(cpuUtil_, 0, 0);
-    grid->addWidget(cpuTemp_, 0, 1);
-    grid->addWidget(network_, 0, 2);
-    grid->addWidget(gpuTemp_, 1, 0);
-    grid->addWidget(gpuUtil_, 1, 1);
-    grid->addWidget(gpuPower_, 1, 2);
-    grid->addWidget(gpuClock_, 2, 0);
+    grid->addWidget(cpuUtil_, 1, 0);
+    grid->addWidget(cpuTemp_, 1, 1);
+    grid->addWidget(network_, 1, 2);
+    grid->addWidget(gpuTemp_, 2, 0);
+    grid->addWidget(gpuUtil_, 2, 1);
+    grid->addWidget(gpuPower_, 2, 2);
+    grid->addWidget(gpuClock_, 3, 0);
     sensorTable_ = new QTableView;
     sensorTable_->setModel(&sensors_);
     sensorTable_->verticalHeader()->hide();
@@ -48,8 +48,9 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     sensorTable_->setWordWrap(false);
     sensorTable_->horizontalHeader()->setStretchLastSection(true);
     sensorTable_->setMinimumHeight(230);
-    grid->addWidget(sensorTable_, 2, 1, 1, 2);
-    grid->addWidget(buildHealthPanel(), 3, 0, 1, 3);
+    grid->addWidget(sensorTable_, 3, 1, 1, 2);
+    // The GPUs' health first: a broken GPU matters more than its charts.
+    grid->addWidget(buildHealthPanel(), 0, 0, 1, 3);
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
 
     auto* scroll = new QScrollArea(this);
@@ -88,7 +89,7 @@ ViewHeader* HostPage::buildHeader() {
 QWidget* HostPage::buildHealthPanel() {
     healthPanel_ = new QWidget(this);
     auto* layout = new QVBoxLayout(healthPanel_);
-    layout->setContentsMargins(0, 8, 0, 0);
+    layout->setContentsMargins(0, 0, 0, 8);
     auto* title = new QLabel(tr("GPU health"), healthPanel_);
     QFont bold = title->font();
     bold.setBold(true);
