@@ -142,7 +142,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
         std::string why;
         if (!a.ok && a.errorCode && problemRule(problemCodeFor(*a.errorCode)).action == ProblemAction::HideFeature) {
             err << "fleetdeck-cli: " << spec.name
-                << "'s agent does not keep a journal yet (needs the push feature): it cannot witness the audit log\n";
+                << "'s agent does not keep a journal (an agent that predates journals, or a simulated host): it cannot witness the audit log\n";
             code = std::max<int>(code, kFailed);
         } else if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
