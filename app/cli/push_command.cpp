@@ -20,7 +20,7 @@
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_transport.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/tune_result.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -107,8 +107,8 @@ void printText(const HostPushResult& h, QTextStream& out) {
         out << "\n";
     }
     // agentResult passed HostSession's shape check (app/untrusted/agent_replies.h).
-    const TuneResult r = decodeTuneResult(h.agentResult);
-    if (r.tunedActive) out << "   note: " << QString::fromStdString(r.tunedMessage.value_or("")) << "\n";
+    const protocol::TuneResult r = protocol::tune_result_from_json(h.agentResult);
+    if (r.tuned && r.tuned->active) out << "   note: " << QString::fromStdString(r.tuned->message.value_or("")) << "\n";
 }
 
 audit::AuditLog::Paths auditPaths(const PushArgs& a) {

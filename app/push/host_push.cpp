@@ -1,7 +1,8 @@
 #include "app/push/host_push.h"
 
 #include "app/unavailable_transport.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/ready.h"
+#include "agent/protocol/tune_result.h"
 
 namespace fleetdeck {
 namespace {
@@ -100,7 +101,7 @@ void HostPush::skip(const QString& reason) {
 
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     if (name != QLatin1String("ready")) return;
-    for (const RecoveredTransaction& r : decodeReadyEvent(data).recovered) {
+    for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
         PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
         e.txn = QString::fromStdString(r.txn);
         e.result = r.complete ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
@@ -132,16 +133,16 @@ void HostPush::onReady() {
     session_->request(QString::fromLatin1(methodFor(operation_.kind)), params, [this](const Reply& r) { onReply(r); });
 }
 
-void HostPush::recordOutcomes(const TuneResult& result) {
+void HostPush::recordOutcomes(const protocol::TuneResult& result) {
     const bool dryRun = operation_.kind == PushOperation::Kind::DryRun;
-    for (const TuneSettingReply& s : result.settings) {
+    for (const protocol::TuneSettingReply& s : result.settings) {
         SettingOutcome o;
         o.id = s.id;
-        o.before = dryRun ? s.current : s.before;
-        o.after = dryRun ? s.target : s.after;
-        if (dryRun) o.result = s.rejected ? "rejected" : s.change ? "change" : "unchanged";
-        else o.result = s.result;
-        o.message = (dryRun && s.rejected ? s.errorMessage : s.message).value_or("");
+        o.before = (dryRun ? s.current : s.before).value_or(nlohmann::json());
+        o.after = (dryRun ? s.target : s.after).value_or(nlohmann::json());
+        if (dryRun) o.result = s.rejected() ? "rejected" : s.change.value_or(false) ? "change" : "unchanged";
+        else o.result = s.result.value_or("");
+        o.message = (dryRun && s.rejected() ? s.error->message : s.message).value_or("");
         using K = PushAuditEvent::Kind;
         K kind = K::Plan;
         if (!dryRun) {
@@ -166,16 +167,17 @@ void HostPush::onReply(const Reply& reply) {
         return;
     }
     // HostSession checked this shape before the reply got here (app/untrusted/agent_replies.h).
-    const TuneResult r = decodeTuneResult(reply.result);
+    const protocol::TuneResult r = protocol::tune_result_from_json(reply.result);
     result_.agentResult = reply.result;
     result_.txn = QString::fromStdString(r.txn.value_or(""));
     recordOutcomes(r);
     if (operation_.kind == PushOperation::Kind::DryRun) {
-        finish(r.valid ? HostPushState::Planned : HostPushState::Failed,
-               r.valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
+        const bool valid = r.valid.value_or(false);
+        finish(valid ? HostPushState::Planned : HostPushState::Failed,
+               valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
         return;
     }
-    const QString why = QString::fromStdString(r.failedMessage.value_or(""));
+    const QString why = QString::fromStdString(r.failed ? r.failed->message.value_or("") : "");
     if (r.status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
     else if (r.status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
     else finish(HostPushState::Failed, tr("rollback incomplete: %1").arg(why));

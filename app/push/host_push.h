@@ -19,7 +19,9 @@
 
 namespace fleetdeck {
 
+namespace protocol {
 struct TuneResult;
+}
 
 // Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
 enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
@@ -93,7 +95,7 @@ private:
     void finish(HostPushState state, const QString& reason);
     void witnessThenEnd(HostPushState state, const QString& reason);
     void end(HostPushState state, const QString& reason);
-    void recordOutcomes(const TuneResult& result);
+    void recordOutcomes(const protocol::TuneResult& result);
     PushAuditEvent event(PushAuditEvent::Kind kind) const;
 
     HostSpec host_;

@@ -19,7 +19,7 @@
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
 #include "app/ssh/resident_agents.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/ready.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -448,7 +448,7 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
         got.append(buf, n);
     }
     const qsizetype end = got.indexOf('\n');
-    const std::optional<ReadyEvent> ready = end >= 0 ? decodeReadyLine(got.left(end).toStdString()) : std::nullopt;
+    const std::optional<protocol::ReadyEvent> ready = end >= 0 ? protocol::ready_event_from_line(got.left(end).toStdString()) : std::nullopt;
     if (!ready) {
         d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;
