@@ -16,6 +16,7 @@
 #include "app/push/push_history.h"
 #include "app/push/push_job.h"
 #include "app/audit/audit_log.h"
+#include "app/push/push_audit.h"
 #include "app/push/push_audit_log.h"
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
@@ -123,7 +124,7 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     audit::AuditLog log(auditPaths(a));
     // No push without its record: a log that cannot be written (or was tampered with) stops it here.
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
-        err << "fleetdeck-cli: nothing was pushed: " << auditProblemText(*problem) << "\n";
+        err << "fleetdeck-cli: nothing was pushed: " << auditProblem(*problem).message << "\n";
         return kFailed;
     }
     auto keys = std::make_shared<HostKeyBook>();

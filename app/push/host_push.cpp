@@ -36,7 +36,7 @@ bool isFinal(HostPushState state) {
     return state != HostPushState::Queued && state != HostPushState::Connecting && state != HostPushState::Applying;
 }
 
-HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
                    QObject* parent)
     : QObject(parent), host_(std::move(host)), operation_(operation), factory_(std::move(factory)), audit_(audit) {
     qRegisterMetaType<fleetdeck::HostPushResult>();
@@ -47,14 +47,10 @@ HostPush::~HostPush() {
     if (session_) session_->stop();
 }
 
-PushAuditEvent HostPush::event(PushAuditEvent::Kind kind) const {
-    PushAuditEvent e;
-    e.kind = kind;
-    e.time = QDateTime::currentDateTimeUtc();
-    e.pushId = operation_.pushId;
-    e.host = host_.name;
-    e.txn = result_.txn;
-    return e;
+audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view result, const QString& message,
+                                 std::optional<std::string> txn) const {
+    return pushAuditEvent(action, operation_.pushId.toStdString(), host_.name.toStdString(),
+                          txn.value_or(result_.txn.toStdString()), result, message.toStdString());
 }
 
 void HostPush::setState(HostPushState state, const QString& reason) {
@@ -91,10 +87,7 @@ void HostPush::start() {
 
 void HostPush::skip(const QString& reason) {
     if (result_.state != HostPushState::Queued) return;
-    PushAuditEvent e = event(PushAuditEvent::Kind::Failure);
-    e.result = QStringLiteral("skipped");
-    e.message = reason;
-    audit_.record(e);
+    audit_.record(step(audit::AuditAction::Failure, "skipped", reason));
     setState(HostPushState::Skipped, reason);
     factory_ = nullptr;  // with it the push's credentials
 }
@@ -102,11 +95,9 @@ void HostPush::skip(const QString& reason) {
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     if (name != QLatin1String("ready")) return;
     for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
-        PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
-        e.txn = QString::fromStdString(r.txn);
-        e.result = r.complete ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
-        e.message = tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(e.txn);
-        audit_.record(e);
+        const QString message =
+            tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(QString::fromStdString(r.txn));
+        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message, r.txn));
     }
 }
 
@@ -124,9 +115,11 @@ void HostPush::onReady() {
     else
         params = tuneApplyParams(operation_.profileFor(host_.name), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
-        PushAuditEvent e = event(PushAuditEvent::Kind::Apply);
+        audit::AuditEvent e = step(audit::AuditAction::Apply, "",
+                                   tr("applying %1 settings (%2)")
+                                       .arg(operation_.profileFor(host_.name).changes.size())
+                                       .arg(operation_.persistent ? "persistent" : "runtime"));
         e.after = params;
-        e.message = tr("applying %1 settings (%2)").arg(operation_.profileFor(host_.name).changes.size()).arg(operation_.persistent ? "persistent" : "runtime");
         audit_.record(e);
     }
     setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? tr("planning") : tr("applying"));
@@ -143,18 +136,17 @@ void HostPush::recordOutcomes(const protocol::TuneResult& result) {
         if (dryRun) o.result = s.rejected() ? "rejected" : s.change.value_or(false) ? "change" : "unchanged";
         else o.result = s.result.value_or("");
         o.message = (dryRun && s.rejected() ? s.error->message : s.message).value_or("");
-        using K = PushAuditEvent::Kind;
-        K kind = K::Plan;
+        using A = audit::AuditAction;
+        A action = A::Plan;
         if (!dryRun) {
             const bool restoring = operation_.kind == PushOperation::Kind::Rollback;
-            kind = o.result == "failed" ? K::Failure : o.result == "rolled_back" || restoring ? K::Rollback : K::Verify;
+            action = o.result == "failed" ? A::Failure : o.result == "rolled_back" || restoring ? A::Rollback : A::Verify;
         }
-        PushAuditEvent e = event(kind);
-        e.setting = QString::fromStdString(o.id);
+        audit::AuditEvent e = pushAuditEvent(action, operation_.pushId.toStdString(), host_.name.toStdString(),
+                                             result_.txn.toStdString(), o.result, o.message);
+        e.setting = o.id;
         e.before = o.before;
         e.after = o.after;
-        e.result = QString::fromStdString(o.result);
-        e.message = QString::fromStdString(o.message);
         audit_.record(e);
         result_.settings.push_back(std::move(o));
     }
@@ -187,10 +179,9 @@ void HostPush::finish(HostPushState state, const QString& reason) {
     if (isFinal(result_.state) || concluding_) return;
     concluding_ = true;
     if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
-        PushAuditEvent e = event(state == HostPushState::Failed ? PushAuditEvent::Kind::Failure : PushAuditEvent::Kind::Rollback);
-        e.result = state == HostPushState::Failed ? QStringLiteral("failed") : QStringLiteral("rolled_back");
-        e.message = reason;
-        audit_.record(e);
+        const bool failed = state == HostPushState::Failed;
+        audit_.record(step(failed ? audit::AuditAction::Failure : audit::AuditAction::Rollback,
+                           failed ? "failed" : "rolled_back", reason));
     }
     // Queued: a failure reported from inside the session (a lost link fails its pending requests
     // first) must leave the session settled before the witness decides whether it can be sent.
@@ -200,10 +191,10 @@ void HostPush::finish(HostPushState state, const QString& reason) {
 // The host's steps are made durable before the host is reported done; then the host's journal
 // records the log's head, so a later `audit verify --against` notices a log cut or rewritten here.
 void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
-    QString problem;
-    const auto head = audit_.seal(&problem);
-    const QString why = problem.isEmpty() ? reason : QStringLiteral("%1; %2").arg(reason, problem);
-    const bool canWitness = head && session_ && session_->state() == HostState::Connected &&
+    const Result<audit::AuditHead> head = sealAudit(audit_);
+    const QString why = head ? reason : QStringLiteral("%1; %2").arg(reason, head.problem().message);
+    // seq 0: the sink keeps no log, or it is empty; there is nothing for the journal to witness.
+    const bool canWitness = head && head->seq > 0 && session_ && session_->state() == HostState::Connected &&
                             operation_.kind != PushOperation::Kind::DryRun && session_->hello().privileged;
     if (!canWitness) {
         end(state, why);

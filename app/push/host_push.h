@@ -72,7 +72,7 @@ using PushTransportFactory = std::function<std::unique_ptr<Transport>(const Host
 class HostPush : public QObject {
     Q_OBJECT
 public:
-    HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+    HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
              QObject* parent = nullptr);
     ~HostPush() override;
 
@@ -96,12 +96,15 @@ private:
     void witnessThenEnd(HostPushState state, const QString& reason);
     void end(HostPushState state, const QString& reason);
     void recordOutcomes(const protocol::TuneResult& result);
-    PushAuditEvent event(PushAuditEvent::Kind kind) const;
+    // One step of this host's push for the audit log (pushAuditEvent); the transaction is the
+    // host's unless `txn` names another.
+    audit::AuditEvent step(audit::AuditAction action, std::string_view result, const QString& message,
+                           std::optional<std::string> txn = std::nullopt) const;
 
     HostSpec host_;
     const PushOperation& operation_;
     PushTransportFactory factory_;
-    PushAuditSink& audit_;
+    audit::AuditSink& audit_;
     std::unique_ptr<HostSession> session_;
     HostPushResult result_;
     bool requested_ = false;
