@@ -38,7 +38,8 @@ bool isFinal(HostPushState state) {
 
 HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
                    QObject* parent)
-    : QObject(parent), host_(std::move(host)), operation_(operation), factory_(std::move(factory)), audit_(audit) {
+    : QObject(parent), host_(std::move(host)), operation_(operation), hostName_(host_.name.toStdString()),
+      pushId_(operation.pushId.toStdString()), factory_(std::move(factory)), audit_(audit) {
     qRegisterMetaType<fleetdeck::HostPushResult>();
     result_.host = host_.name;
 }
@@ -47,10 +48,9 @@ HostPush::~HostPush() {
     if (session_) session_->stop();
 }
 
-audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view result, const QString& message,
+audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view result, std::string_view message,
                                  std::optional<std::string> txn) const {
-    return pushAuditEvent(action, operation_.pushId.toStdString(), host_.name.toStdString(),
-                          txn.value_or(result_.txn.toStdString()), result, message.toStdString());
+    return pushAuditEvent(action, pushId_, hostName_, txn.value_or(txn_), result, message);
 }
 
 void HostPush::setState(HostPushState state, const QString& reason) {
@@ -87,7 +87,7 @@ void HostPush::start() {
 
 void HostPush::skip(const QString& reason) {
     if (result_.state != HostPushState::Queued) return;
-    audit_.record(step(audit::AuditAction::Failure, "skipped", reason));
+    audit_.record(step(audit::AuditAction::Failure, "skipped", reason.toStdString()));
     setState(HostPushState::Skipped, reason);
     factory_ = nullptr;  // with it the push's credentials
 }
@@ -97,7 +97,7 @@ void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
         const QString message =
             tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(QString::fromStdString(r.txn));
-        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message, r.txn));
+        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message.toStdString(), r.txn));
     }
 }
 
@@ -111,14 +111,15 @@ void HostPush::onReady() {
     }
     nlohmann::json params;
     if (operation_.kind == PushOperation::Kind::Rollback)
-        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", operation_.pushId.toStdString()}};
+        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", pushId_}};
     else
         params = tuneApplyParams(operation_.profileFor(host_.name), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
         audit::AuditEvent e = step(audit::AuditAction::Apply, "",
                                    tr("applying %1 settings (%2)")
                                        .arg(operation_.profileFor(host_.name).changes.size())
-                                       .arg(operation_.persistent ? "persistent" : "runtime"));
+                                       .arg(operation_.persistent ? "persistent" : "runtime")
+                                       .toStdString());
         e.after = params;
         audit_.record(e);
     }
@@ -142,8 +143,7 @@ void HostPush::recordOutcomes(const protocol::TuneResult& result) {
             const bool restoring = operation_.kind == PushOperation::Kind::Rollback;
             action = o.result == "failed" ? A::Failure : o.result == "rolled_back" || restoring ? A::Rollback : A::Verify;
         }
-        audit::AuditEvent e = pushAuditEvent(action, operation_.pushId.toStdString(), host_.name.toStdString(),
-                                             result_.txn.toStdString(), o.result, o.message);
+        audit::AuditEvent e = step(action, o.result, o.message);
         e.setting = o.id;
         e.before = o.before;
         e.after = o.after;
@@ -161,7 +161,8 @@ void HostPush::onReply(const Reply& reply) {
     // HostSession checked this shape before the reply got here (app/untrusted/agent_replies.h).
     const protocol::TuneResult r = protocol::tune_result_from_json(reply.result);
     result_.agentResult = reply.result;
-    result_.txn = QString::fromStdString(r.txn.value_or(""));
+    txn_ = r.txn.value_or("");
+    result_.txn = QString::fromStdString(txn_);
     recordOutcomes(r);
     if (operation_.kind == PushOperation::Kind::DryRun) {
         const bool valid = r.valid.value_or(false);
@@ -181,7 +182,7 @@ void HostPush::finish(HostPushState state, const QString& reason) {
     if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
         const bool failed = state == HostPushState::Failed;
         audit_.record(step(failed ? audit::AuditAction::Failure : audit::AuditAction::Rollback,
-                           failed ? "failed" : "rolled_back", reason));
+                           failed ? "failed" : "rolled_back", reason.toStdString()));
     }
     // Queued: a failure reported from inside the session (a lost link fails its pending requests
     // first) must leave the session settled before the witness decides whether it can be sent.

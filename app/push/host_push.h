@@ -98,11 +98,13 @@ private:
     void recordOutcomes(const protocol::TuneResult& result);
     // One step of this host's push for the audit log (pushAuditEvent); the transaction is the
     // host's unless `txn` names another.
-    audit::AuditEvent step(audit::AuditAction action, std::string_view result, const QString& message,
+    audit::AuditEvent step(audit::AuditAction action, std::string_view result, std::string_view message,
                            std::optional<std::string> txn = std::nullopt) const;
 
     HostSpec host_;
     const PushOperation& operation_;
+    // The host's name, the push id and the transaction as the audit log records them.
+    std::string hostName_, pushId_, txn_;
     PushTransportFactory factory_;
     audit::AuditSink& audit_;
     std::unique_ptr<HostSession> session_;
