@@ -368,12 +368,9 @@ bool tryDirectory(ssh_session session, const DeployableAgent& agent, Probe probe
 // /dev/shm directories in turn, each with its own start script (which makes the directory and
 // checks it), uploading where no agent is yet.
 void placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan, Deployment& d) {
-    QString missing;
-    const auto agent = deployableAgent(first.arch, &missing);
+    const Result<DeployableAgent> agent = deployableAgent(first.arch, plan.hostLabel);
     if (!agent) {
-        d.problem = unavailable(!missing.isEmpty() ? missing
-                                                   : QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
-                                                         .arg(plan.hostLabel, first.arch, bundledArchitectures().join(QStringLiteral(", "))));
+        d.problem = unavailable(agent.problem().message);
         return;
     }
     static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
@@ -477,19 +474,20 @@ QStringList bundledArchitectures() {
     return archs;
 }
 
-std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem) {
+Result<DeployableAgent> deployableAgent(const QString& arch, const QString& hostLabel) {
     const auto recorded = fleetdeck::bundledAgent(arch);
-    if (!recorded) return std::nullopt;
+    if (!recorded)
+        return Problem{ProblemCode::NotSupported, QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
+                                                      .arg(hostLabel, arch, bundledArchitectures().join(QStringLiteral(", ")))};
     static std::mutex mutex;
     static std::map<QString, DeployableAgent> verified;
     std::lock_guard lock(mutex);
     if (const auto it = verified.find(arch); it != verified.end()) return it->second;
     const QString path = bundledAgentPath(arch);
-    if (path.isEmpty()) {
-        *problem = QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch);
-        return std::nullopt;
-    }
-    if (!verifyBundledAgent(*recorded, path, problem)) return std::nullopt;
+    if (path.isEmpty())
+        return Problem{ProblemCode::AgentUnavailable,
+                       QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch)};
+    if (Outcome verified = verifyBundledAgent(*recorded, path); !verified) return verified.problem();
     DeployableAgent agent{arch, path, recorded->sha256, recorded->sizeBytes};
     verified[arch] = agent;
     return agent;

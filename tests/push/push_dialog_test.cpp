@@ -51,8 +51,7 @@ TEST(PushDialog, ShowsEachHostAndRollsThePushBack) {
     EXPECT_EQ(history.load()[0].transactions.size(), 3u);
 
     if (const QByteArray dir = qgetenv("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        QString error;
-        EXPECT_TRUE(saveScreenshot(dialog, QString::fromUtf8(dir) + QStringLiteral("/push_dialog.png"), &error));
+        EXPECT_TRUE(saveScreenshot(dialog, QString::fromUtf8(dir) + QStringLiteral("/push_dialog.png")));
     }
 
     QPushButton* rollback = nullptr;
