@@ -235,12 +235,18 @@ ChannelPtr openExec(ssh_session session, const QByteArray& script, const QString
     return channel;
 }
 
-QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, bool* noSftp, const Progress& progress) {
+// What an SFTP upload did. A server without the SFTP subsystem is no failure: nothing was tried,
+// and the caller copies over an exec channel instead.
+struct SftpUpload {
+    bool available = true;
+    QString error;  // empty: uploaded (or not available)
+};
+
+SftpUpload uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, const Progress& progress) {
     sftp_session sftp = sftp_new(session);
     if (!sftp || sftp_init(sftp) != SSH_OK) {
         if (sftp) sftp_free(sftp);
-        *noSftp = true;
-        return {};
+        return {false, {}};
     }
     QString error;
     sftp_file file = sftp_open(sftp, tempPath.toUtf8().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -258,7 +264,7 @@ QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByte
             error = QStringLiteral("SFTP could not finish %1 (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
     }
     sftp_free(sftp);
-    return error;
+    return {true, error};
 }
 
 QString uploadOverExec(ssh_session session, const QByteArray& quotedTemp, const QByteArray& bytes) {
@@ -310,9 +316,9 @@ std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, c
         return std::nullopt;
     }
     const QByteArray bytes = local.readAll();
-    bool noSftp = false;
-    QString error = uploadOverSftp(session, tempPath, bytes, &noSftp, plan.progress);
-    if (noSftp) {
+    const SftpUpload sftp = uploadOverSftp(session, tempPath, bytes, plan.progress);
+    QString error = sftp.error;
+    if (!sftp.available) {
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
     }
