@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "app/problem.h"
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/fleet_model.h"
@@ -36,7 +37,7 @@ public:
     bool paused() const { return paused_; }
     void resetZoom();
     // Renders the charts and sensor table to a PNG; false with `error` set when it cannot write.
-    bool exportPng(const QString& path, QString* error);
+    Outcome exportPng(const QString& path);
     void exportWithDialog();
 
     const HostHistoryModel& history() const { return history_; }
