@@ -18,6 +18,7 @@
 
 #include "agent/crypto/hmac_sha256.h"
 #include "agent/protocol/message.h"
+#include "agent/protocol/ready.h"
 #include "agent/server.h"
 
 namespace fleetdeck::agent {
@@ -159,10 +160,11 @@ int listen_loop(int listen_fd, int lock_fd, const ResidentOptions& options, cons
 }  // namespace
 
 std::string ready_line(Machine& machine, const std::string& proof) {
-    protocol::Json data = {{"privileged", ::geteuid() == 0},
-                           {"recovered", machine.settings() ? machine.settings()->recovered() : protocol::Json::array()}};
-    if (!proof.empty()) data["proof"] = proof;
-    return protocol::encode(protocol::Event{"ready", data});
+    protocol::ReadyEvent ready;
+    ready.privileged = ::geteuid() == 0;
+    if (machine.settings()) ready.recovered = machine.settings()->recovered();
+    if (!proof.empty()) ready.proof = proof;
+    return protocol::encode(protocol::Event{"ready", protocol::to_json(ready)});
 }
 
 std::string resident_proof(const std::string& key, const std::string& nonce) {

@@ -124,7 +124,7 @@ Json StdioServer::on_hello(const ParamReader& params) {
     hello.privileged = ::geteuid() == 0;
     hello.max_line_bytes = static_cast<std::int64_t>(protocol::kMaxLineBytes);
     if (machine_.settings())
-        hello.recovered = protocol::recovered_from_json(Json{{"recovered", machine_.settings()->recovered()}}, "settings");
+        hello.recovered = machine_.settings()->recovered();
     return protocol::to_json(hello);
 }
 

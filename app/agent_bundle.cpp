@@ -28,22 +28,18 @@ QString bundledAgentPath(const QString& arch) {
     return {};
 }
 
-bool verifyBundledAgent(const BundledAgent& agent, const QString& path, QString* error) {
+Outcome verifyBundledAgent(const BundledAgent& agent, const QString& path) {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot read %1: %2").arg(path, file.errorString())};
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(&file);
     const QByteArray sum = hash.result().toHex();
-    if (sum != agent.sha256) {
-        if (error)
-            *error = QStringLiteral("%1 has SHA-256 %2, but this FleetDeck was built with %3: reinstall FleetDeck")
-                         .arg(path, QString::fromLatin1(sum), QString::fromLatin1(agent.sha256));
-        return false;
-    }
-    return true;
+    if (sum != agent.sha256)
+        return Problem{ProblemCode::AgentUnavailable,
+                       QStringLiteral("%1 has SHA-256 %2, but this FleetDeck was built with %3: reinstall FleetDeck")
+                           .arg(path, QString::fromLatin1(sum), QString::fromLatin1(agent.sha256))};
+    return done();
 }
 
 }  // namespace fleetdeck

@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include "app/problem.h"
+
 namespace fleetdeck {
 
 // An agent binary this build ships for deployment, with the SHA-256 recorded when it was built.
@@ -24,7 +26,8 @@ std::optional<BundledAgent> bundledAgent(const QString& arch);
 // or the installed lib/fleetdeck/agents/. Empty when not found.
 QString bundledAgentPath(const QString& arch);
 
-// Checks that the file at `path` is the recorded binary; says what differs when it is not.
-bool verifyBundledAgent(const BundledAgent& agent, const QString& path, QString* error);
+// Checks that the file at `path` is the recorded binary; says what differs when it is not
+// (io_failed: unreadable; agent_unavailable: another binary).
+Outcome verifyBundledAgent(const BundledAgent& agent, const QString& path);
 
 }  // namespace fleetdeck

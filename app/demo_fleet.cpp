@@ -18,13 +18,10 @@ HostSpec thisMachine() {
     return spec;
 }
 
-std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error) {
+Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (!doc.isObject()) {
-        if (error) *error = QStringLiteral("demo fleet: %1").arg(parseError.errorString());
-        return {};
-    }
+    if (!doc.isObject()) return Problem{ProblemCode::BadInput, QStringLiteral("demo fleet: %1").arg(parseError.errorString())};
     std::vector<HostSpec> hosts;
     for (const QJsonValue rack : doc.object().value(QStringLiteral("racks")).toArray()) {
         const QString rackName = rack.toObject().value(QStringLiteral("name")).toString();
@@ -40,24 +37,19 @@ std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error) {
             spec.group = o.value(QStringLiteral("group")).toString();
             for (const QJsonValue t : o.value(QStringLiteral("tags")).toArray()) spec.tags << t.toString();
             spec.tags << QStringLiteral("simulated");
-            if (spec.name.isEmpty() || spec.simulateProfile.isEmpty()) {
-                if (error) *error = QStringLiteral("demo fleet: every host needs a name and a simulate profile");
-                return {};
-            }
+            if (spec.name.isEmpty() || spec.simulateProfile.isEmpty())
+                return Problem{ProblemCode::BadInput, QStringLiteral("demo fleet: every host needs a name and a simulate profile")};
             hosts.push_back(std::move(spec));
         }
     }
     return hosts;
 }
 
-std::vector<HostSpec> loadDemoFleet(QString* error) {
+Result<std::vector<HostSpec>> loadDemoFleet() {
     registerDemoResources();
     QFile file(QStringLiteral(":/demo/fleet.json"));
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = QStringLiteral("the demo fleet is missing from this build");
-        return {};
-    }
-    return parseDemoFleet(file.readAll(), error);
+    if (!file.open(QIODevice::ReadOnly)) return Problem{ProblemCode::IoFailed, QStringLiteral("the demo fleet is missing from this build")};
+    return parseDemoFleet(file.readAll());
 }
 
 std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory) {
@@ -67,7 +59,8 @@ std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory) {
             if (h.name != hosts.front().name) hosts.push_back(h);
         return hosts;
     }
-    for (HostSpec& h : loadDemoFleet()) hosts.push_back(std::move(h));
+    if (Result<std::vector<HostSpec>> demo = loadDemoFleet())
+        for (HostSpec& h : *demo) hosts.push_back(std::move(h));
     return hosts;
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include "app/host_spec.h"
+#include "app/problem.h"
 
 namespace fleetdeck {
 
@@ -13,10 +14,11 @@ namespace fleetdeck {
 HostSpec thisMachine();
 
 // The embedded demo fleet (resources/demo/fleet.json, compiled in as :/demo/fleet.json): two racks
-// of simulated servers. Empty with `error` set only if the embedded file is broken (a build bug).
-std::vector<HostSpec> loadDemoFleet(QString* error = nullptr);
-// The same from any JSON text in that format (tests, and a later inventory import).
-std::vector<HostSpec> parseDemoFleet(const QByteArray& json, QString* error = nullptr);
+// of simulated servers. A problem only if the embedded file is missing or broken (a build bug).
+Result<std::vector<HostSpec>> loadDemoFleet();
+// The same from any JSON text in that format (tests, and a later inventory import); bad_input
+// when the text is not that format.
+Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json);
 
 // What the app starts with: this machine, then the inventory's hosts, or the demo racks while the
 // inventory is empty (a first start), so a newcomer sees the whole product at once.

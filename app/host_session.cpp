@@ -6,6 +6,7 @@
 
 #include <QRandomGenerator>
 
+#include "agent/protocol/decode.h"
 #include "agent/protocol/message.h"
 #include "app/untrusted/agent_replies.h"
 

@@ -80,9 +80,8 @@ int main(int argc, char** argv) {
     // The audit log is a window of its own: it opens over the dashboard once that is shown
     // (--screenshot renders it alone, below).
     const bool auditView = parser.value(view) == QLatin1String("audit");
-    QString viewError;
-    if (!auditView && !window.showView(parser.value(view), &viewError)) {
-        fprintf(stderr, "fleetdeck: %s\n", qPrintable(viewError));
+    if (const Outcome shown = auditView ? done() : window.showView(parser.value(view)); !shown) {
+        fprintf(stderr, "fleetdeck: %s\n", qPrintable(shown.problem().message));
         return 2;
     }
     window.show();
@@ -124,9 +123,8 @@ int main(int argc, char** argv) {
         }
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {
             window.refreshNow();
-            QString error;
-            if (!saveScreenshot(*shown, parser.value(screenshot), &error)) {
-                fprintf(stderr, "fleetdeck: %s\n", qPrintable(error));
+            if (const Outcome saved = saveScreenshot(*shown, parser.value(screenshot)); !saved) {
+                fprintf(stderr, "fleetdeck: %s\n", qPrintable(saved.problem().message));
                 QApplication::exit(1);
                 return;
             }

@@ -129,10 +129,10 @@ void MainWindow::addView(DashboardView* view) {
     tabs_->insertTab(index, view->widget(), viewTr(view->kind().title));
 }
 
-bool MainWindow::showView(const QString& spec, QString* error) {
+Outcome MainWindow::showView(const QString& spec) {
     if (spec == kAuditView) {
         openAuditViewer(this);
-        return true;
+        return done();
     }
     // "host:NAME" names the view before the colon and gives it what follows.
     const qsizetype colon = spec.indexOf(QLatin1Char(':'));
@@ -140,15 +140,13 @@ bool MainWindow::showView(const QString& spec, QString* error) {
     const QString argument = colon < 0 ? QString() : spec.mid(colon + 1);
     for (const Tab& tab : views_) {
         if (id != QLatin1String(tab.view->kind().id)) continue;
-        if ((colon < 0 || !argument.isEmpty()) && openView(*tab.view, argument)) return true;
+        if ((colon < 0 || !argument.isEmpty()) && openView(*tab.view, argument)) return done();
         break;
     }
-    if (error) {
-        QStringList names;
-        for (const Tab& tab : views_) names << choiceName(tab.view->kind());
-        *error = tr("unknown view '%1' (available: %2)").arg(spec, (names << kAuditView).join(QStringLiteral(", ")));
-    }
-    return false;
+    QStringList names;
+    for (const Tab& tab : views_) names << choiceName(tab.view->kind());
+    return Problem{ProblemCode::BadInput,
+                   tr("unknown view '%1' (available: %2)").arg(spec, (names << kAuditView).join(QStringLiteral(", ")))};
 }
 
 bool MainWindow::openView(DashboardView& view, const QString& argument) {

@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <vector>
 
+#include "app/problem.h"
 #include "app/fleet_model.h"
 #include "app/telemetry_store.h"
 #include "ui/tuning/tuning_hooks.h"
@@ -37,7 +38,7 @@ public:
     // Shows a view by its --view name ("overview", "host:NAME", "cooling"); "audit" opens the audit
     // log over the window (Tools → Audit log). False with `error` set, naming the views this window
     // has, for anything else.
-    bool showView(const QString& spec, QString* error = nullptr);
+    Outcome showView(const QString& spec);
     void showHost(const QString& name);
 
     OverviewView& overview() { return *overview_; }

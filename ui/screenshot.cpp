@@ -4,17 +4,11 @@
 
 namespace fleetdeck {
 
-bool saveScreenshot(QWidget& widget, const QString& path, QString* error) {
+Outcome saveScreenshot(QWidget& widget, const QString& path) {
     const QPixmap pixmap = widget.grab();
-    if (pixmap.isNull()) {
-        if (error) *error = QStringLiteral("the window could not be rendered");
-        return false;
-    }
-    if (!pixmap.save(path, "PNG")) {
-        if (error) *error = QStringLiteral("cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    if (pixmap.isNull()) return Problem{ProblemCode::IoFailed, QStringLiteral("the window could not be rendered")};
+    if (!pixmap.save(path, "PNG")) return Problem{ProblemCode::IoFailed, QStringLiteral("cannot write %1").arg(path)};
+    return done();
 }
 
 }  // namespace fleetdeck

@@ -3,9 +3,11 @@
 #include <QString>
 #include <QWidget>
 
+#include "app/problem.h"
+
 namespace fleetdeck {
 
 // Renders `widget` (with its children) to a PNG file. Works on the offscreen platform.
-bool saveScreenshot(QWidget& widget, const QString& path, QString* error);
+Outcome saveScreenshot(QWidget& widget, const QString& path);
 
 }  // namespace fleetdeck

@@ -158,4 +158,10 @@ std::optional<std::vector<std::string>> ParamReader::optional_strings(std::strin
 
 const nlohmann::json& ParamReader::raw(std::string_view key) const { return require(key); }
 
+std::optional<nlohmann::json> ParamReader::member(std::string_view key) const {
+    const auto it = value_->find(key);
+    if (it == value_->end()) return std::nullopt;
+    return *it;
+}
+
 }  // namespace fleetdeck::protocol

@@ -50,6 +50,8 @@ public:
     std::vector<ParamReader> optional_objects(std::string_view key, std::size_t max = SIZE_MAX) const;
     std::optional<std::vector<std::string>> optional_strings(std::string_view key, std::size_t max = SIZE_MAX) const;
     const Json& raw(std::string_view key) const;  // present, any type
+    // Present, any type, null included: for values where a written null says something.
+    std::optional<Json> member(std::string_view key) const;
 
     const std::string& path() const { return path_; }
     const Json& json() const { return *value_; }

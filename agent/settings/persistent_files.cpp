@@ -75,7 +75,7 @@ std::vector<FileChange> plan_file_changes(const RootFs& fs, const std::vector<Pe
     return changes;
 }
 
-nlohmann::json tuned_status(const RootFs& fs) {
+protocol::TunedStatus tuned_status(const RootFs& fs) {
     const auto profile = fs.read_line("/etc/tuned/active_profile");
     const bool active = profile && !profile->empty();
     bool reapply_sysctl = true;  // tuned's default
@@ -87,15 +87,17 @@ nlohmann::json tuned_status(const RootFs& fs) {
             reapply_sysctl = !(v == "0" || v == "false" || v == "no");
         });
     }
-    nlohmann::json out = {{"active", active}, {"profile", active ? nlohmann::json(*profile) : nlohmann::json()},
-                          {"reapply_sysctl", reapply_sysctl}, {"message", nullptr}};
+    protocol::TunedStatus out;
+    out.active = active;
+    if (active) out.profile = *profile;
+    out.reapply_sysctl = reapply_sysctl;
     if (active) {
         std::string message = "tuned profile " + *profile +
                               " is active: it sets the CPU governor, huge pages and read-ahead itself and may undo "
                               "these changes when it restarts";
         message += reapply_sysctl ? "; /etc/sysctl.d still wins over its sysctl values (reapply_sysctl=1)"
                                   : "; reapply_sysctl=0, so its sysctl values override /etc/sysctl.d";
-        out["message"] = message;
+        out.message = message;
     }
     return out;
 }

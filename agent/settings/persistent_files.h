@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/tune_result.h"
 #include "agent/root_fs.h"
 #include "agent/settings/setting_kind.h"
 
@@ -28,8 +29,7 @@ struct FileChange {
 // Files whose contents would not change are left out.
 std::vector<FileChange> plan_file_changes(const RootFs& fs, const std::vector<PersistentLine>& lines);
 
-// Whether tuned is active and what that means for these files, for the result:
-// {"active": true, "profile": "throughput-performance", "reapply_sysctl": true, "message": "..."}.
-nlohmann::json tuned_status(const RootFs& fs);
+// Whether tuned is active and what that means for these files, for the result's `tuned`.
+protocol::TunedStatus tuned_status(const RootFs& fs);
 
 }  // namespace fleetdeck::agent::settings

@@ -2,6 +2,7 @@
 // journal.read and journal.append_witness.
 #include <unistd.h>
 
+#include "agent/protocol/journal.h"
 #include "agent/settings/settings_engine.h"
 
 namespace fleetdeck::agent::settings {
@@ -70,8 +71,8 @@ SettingsService::Outcome SettingsEngine::rollback(const std::string& txn, const 
     Json record = {{"type", "begin"}, {"origin", "rollback"}, {"rolls_back", txn}, {"mode", begin->value("mode", "runtime")},
                    {"label", label}};
     auto outcome = run(new_transaction_id(), std::move(record), std::move(prepared), mode);
-    if (auto* result = std::get_if<Json>(&outcome)) (*result)["rolls_back"] = txn;
-    return outcome;
+    if (auto* result = std::get_if<protocol::TuneResult>(&outcome)) result->rolls_back = txn;
+    return to_outcome(std::move(outcome));
 }
 
 void SettingsEngine::recover() {
@@ -91,8 +92,8 @@ void SettingsEngine::recover() {
                     {"steps_restored", started}};
         if (!report.problems.empty()) end["rollback_problems"] = report.problems;
         (void)journal_.append(end);
-        recovered_.push_back({{"txn", txn}, {"steps_begun", started}, {"steps_total", steps.size()},
-                              {"complete", report.complete()}, {"problems", report.problems}, {"notes", report.notes}});
+        recovered_.push_back({txn, static_cast<std::int64_t>(started), static_cast<std::int64_t>(steps.size()),
+                              report.complete(), report.problems, report.notes});
     }
 }
 
@@ -100,14 +101,16 @@ SettingsService::Outcome SettingsEngine::journal(std::int64_t after_seq, std::in
     if (fs_.exists(Journal::kPath) && !fs_.read(Journal::kPath, 1))
         return protocol::Error{ErrorCode::PermissionDenied,
                                std::string("cannot read ") + Journal::kPath + ": reading the journal needs root"};
-    Json entries = Json::array();
+    protocol::JournalPage page;
     std::int64_t last = 0;
     for (auto& r : journal_.records()) {
         last = std::max(last, r.value("seq", std::int64_t{0}));
-        if (r.value("seq", std::int64_t{0}) > after_seq && static_cast<std::int64_t>(entries.size()) < limit)
-            entries.push_back(std::move(r));
+        if (r.value("seq", std::int64_t{0}) > after_seq && static_cast<std::int64_t>(page.entries.size()) < limit)
+            page.entries.push_back(std::move(r));
     }
-    return Json{{"entries", std::move(entries)}, {"last_seq", last}, {"path", Journal::kPath}};
+    page.last_seq = last;
+    page.path = Journal::kPath;
+    return protocol::to_json(page);
 }
 
 SettingsService::Outcome SettingsEngine::append_witness(std::int64_t audit_seq, const std::string& audit_hash) {

@@ -104,33 +104,41 @@ SettingsService::Outcome SettingsEngine::read(const std::vector<std::string>& id
     std::vector<std::string> wanted = ids;
     if (wanted.empty())
         for (const auto& spec : catalog::setting_catalog()) wanted.emplace_back(spec.id);
-    Json values = Json::object();
+    protocol::TuneReadResult out;
     for (const auto& id : wanted) {
+        protocol::TuneReadValue& entry = out.values[id];
         const SettingKind* kind = catalog::find_setting(id) ? find_kind(id) : nullptr;
         if (!kind) {
-            values[id] = {{"value", nullptr}, {"code", "not_found"}, {"reason", id + " is not a known setting id"}};
+            entry.code = "not_found";
+            entry.reason = id + " is not a known setting id";
             continue;
         }
         auto captured = kind->capture(ctx_, id);
         if (auto* p = std::get_if<Problem>(&captured)) {
-            values[id] = {{"value", nullptr}, {"code", protocol::to_string(p->code)}, {"reason", p->message}};
+            entry.code = std::string(protocol::to_string(p->code));
+            entry.reason = p->message;
             continue;
         }
         const auto& instances = std::get<Instances>(captured);
         const Json shown = display_value(instances);
-        Json entry = {{"value", shown.is_object() ? Json() : shown}, {"instances", instances}};
-        if (shown.is_object()) entry["reason"] = "differs between instances (see instances)";
-        else if (shown.is_null()) entry["reason"] = "not set on this host (the system default applies)";
-        values[id] = std::move(entry);
+        entry.value = shown.is_object() ? Json() : shown;
+        entry.instances = instances;
+        if (shown.is_object()) entry.reason = "differs between instances (see instances)";
+        else if (shown.is_null()) entry.reason = "not set on this host (the system default applies)";
     }
-    return Json{{"values", std::move(values)}};
+    return protocol::to_json(out);
+}
+
+SettingsService::Outcome SettingsEngine::to_outcome(RunOutcome outcome) {
+    if (auto* error = std::get_if<protocol::Error>(&outcome)) return std::move(*error);
+    return protocol::to_json(std::get<protocol::TuneResult>(outcome));
 }
 
 SettingsService::Outcome SettingsEngine::plan(const ApplyRequest& request) {
     const PreparedApply prepared = prepare(request);
-    Json result = plan_result(prepared, request.mode);
-    if (request.mode == ApplyMode::Persistent) result["tuned"] = tuned_status(fs_);
-    return result;
+    protocol::TuneResult result = plan_result(prepared, request.mode);
+    if (request.mode == ApplyMode::Persistent) result.tuned = tuned_status(fs_);
+    return protocol::to_json(result);
 }
 
 std::optional<protocol::Error> SettingsEngine::may_change() const {
@@ -150,10 +158,10 @@ SettingsService::Outcome SettingsEngine::apply(const ApplyRequest& request) {
     Json changes = Json::array();
     for (const auto& c : request.changes) changes.push_back({{"id", c.id}, {"value", c.value}, {"at_least", c.at_least}});
     begin["changes"] = std::move(changes);
-    return run(new_transaction_id(), std::move(begin), std::move(prepared), request.mode);
+    return to_outcome(run(new_transaction_id(), std::move(begin), std::move(prepared), request.mode));
 }
 
-SettingsService::Outcome SettingsEngine::run(const std::string& txn, Json begin, PreparedApply prepared, ApplyMode mode) {
+SettingsEngine::RunOutcome SettingsEngine::run(const std::string& txn, Json begin, PreparedApply prepared, ApplyMode mode) {
     auto lock = TransactionLock::acquire(fs_);
     if (auto* p = std::get_if<Problem>(&lock)) return to_error(*p);
     if (prepared.steps.empty() && prepared.checks.empty()) {
@@ -168,8 +176,8 @@ SettingsService::Outcome SettingsEngine::run(const std::string& txn, Json begin,
     if (const auto* p = std::get_if<Problem>(&appended)) return to_error(*p);
     Transaction transaction(ctx_, journal_, FaultPlan::from_environment(fs_.is_live()), stdout_reader_gone);
     const RunResult run = transaction.run(txn, prepared.steps, prepared.checks);
-    Json result = transaction_result(txn, prepared, run, mode, ctx_);
-    if (mode == ApplyMode::Persistent) result["tuned"] = tuned_status(fs_);
+    protocol::TuneResult result = transaction_result(txn, prepared, run, mode, ctx_);
+    if (mode == ApplyMode::Persistent) result.tuned = tuned_status(fs_);
     return result;
 }
 

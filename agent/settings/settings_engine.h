@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "agent/protocol/hello.h"
+#include "agent/protocol/tune_result.h"
 #include "agent/root_fs.h"
 #include "agent/settings/journal.h"
 #include "agent/settings/settings_service.h"
@@ -45,7 +47,7 @@ public:
     Outcome rollback(const std::string& txn, const std::string& label) override;
     Outcome journal(std::int64_t after_seq, std::int64_t limit) override;
     Outcome append_witness(std::int64_t audit_seq, const std::string& audit_hash) override;
-    Json recovered() const override { return recovered_; }
+    std::vector<protocol::RecoveredTransaction> recovered() const override { return recovered_; }
 
     // Rolls back every transaction the journal shows begun but never ended (the agent died in
     // the middle), unless another agent holds the transaction lock. Runs at --stdio start-up when
@@ -55,13 +57,16 @@ public:
     PreparedApply prepare(const ApplyRequest& request) const;
 
 private:
-    Outcome run(const std::string& txn, Json begin, PreparedApply prepared, ApplyMode mode);
+    // A transaction's result, or why it did not run; tune.rollback adds what it rolls back.
+    using RunOutcome = std::variant<protocol::TuneResult, protocol::Error>;
+    RunOutcome run(const std::string& txn, Json begin, PreparedApply prepared, ApplyMode mode);
+    static Outcome to_outcome(RunOutcome outcome);
     std::optional<protocol::Error> may_change() const;
 
     RootFs fs_;
     SettingContext ctx_;
     Journal journal_;
-    Json recovered_ = Json::array();
+    std::vector<protocol::RecoveredTransaction> recovered_;
 };
 
 // One value for people when every instance agrees, the object when they differ, null when none.

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/protocol/errors.h"
+#include "agent/protocol/hello.h"
 
 namespace fleetdeck::agent::settings {
 
@@ -44,8 +45,8 @@ public:
     virtual Outcome rollback(const std::string& txn, const std::string& label) = 0;
     virtual Outcome journal(std::int64_t after_seq, std::int64_t limit) = 0;
     virtual Outcome append_witness(std::int64_t audit_seq, const std::string& audit_hash) = 0;
-    // What start-up recovery rolled back (a list for hello's `recovered`; empty when nothing).
-    virtual nlohmann::json recovered() const = 0;
+    // What start-up recovery rolled back (hello's and ready's `recovered`; empty when nothing).
+    virtual std::vector<protocol::RecoveredTransaction> recovered() const = 0;
 };
 
 }  // namespace fleetdeck::agent::settings

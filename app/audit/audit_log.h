@@ -40,6 +40,27 @@ public:
     virtual std::variant<AuditHead, AuditError> head() = 0;
 };
 
+// Keeps every event in memory and seals nothing: for tests, and where a push's steps need not
+// last. Its head is an empty log's (seq 0), so a push has nothing to witness. Thread-safe.
+class MemoryAuditSink : public AuditSink {
+public:
+    AuditResult record(const AuditEvent& event) override {
+        std::lock_guard lock(mutex_);
+        events_.push_back(event);
+        return {};
+    }
+    std::optional<AuditError> flush() override { return std::nullopt; }
+    std::variant<AuditHead, AuditError> head() override { return AuditHead{}; }
+    std::vector<AuditEvent> events() const {
+        std::lock_guard lock(mutex_);
+        return events_;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::vector<AuditEvent> events_;
+};
+
 // Seals `entry` (fills hash and hmac from its content and prevHash) and returns its log line,
 // without the newline.
 std::string sealedLine(AuditEntry& entry, ChainSealer& sealer);

@@ -11,7 +11,8 @@
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
 #include "app/problem.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/decode.h"
+#include "agent/protocol/journal.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -106,11 +107,11 @@ HostAnswer wholeJournal(const HostSpec& spec, HostAnswer first) {
     // HostSession checked each page's shape (app/untrusted/agent_replies.h); decoded here, a page
     // that still does not fit ends this host's answer with a sentence instead of an exception.
     try {
-        for (JournalPage page = decodeJournalRead(all.result); page.entries.size() == kJournalPage;) {
-            const nlohmann::json params = {{"after_seq", page.lastSeq.value_or(0)}, {"limit", kJournalPage}};
+        for (protocol::JournalPage page = protocol::journal_page_from_json(all.result); page.entries.size() == kJournalPage;) {
+            const nlohmann::json params = {{"after_seq", page.last_entry_seq().value_or(0)}, {"limit", kJournalPage}};
             HostAnswer next = queryHosts({spec}, QStringLiteral("journal.read"), params).at(spec.name);
             if (!next.ok) return next;
-            page = decodeJournalRead(next.result);
+            page = protocol::journal_page_from_json(next.result);
             for (auto& e : page.entries) all.result["entries"].push_back(std::move(e));
         }
     } catch (const protocol::DecodeError& e) {
@@ -142,7 +143,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
         std::string why;
         if (!a.ok && a.errorCode && problemRule(problemCodeFor(*a.errorCode)).action == ProblemAction::HideFeature) {
             err << "fleetdeck-cli: " << spec.name
-                << "'s agent does not keep a journal yet (needs the push feature): it cannot witness the audit log\n";
+                << "'s agent does not keep a journal (an agent that predates journals, or a simulated host): it cannot witness the audit log\n";
             code = std::max<int>(code, kFailed);
         } else if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";

@@ -16,11 +16,12 @@
 #include "app/push/push_history.h"
 #include "app/push/push_job.h"
 #include "app/audit/audit_log.h"
+#include "app/push/push_audit.h"
 #include "app/push/push_audit_log.h"
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_transport.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/tune_result.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -107,8 +108,8 @@ void printText(const HostPushResult& h, QTextStream& out) {
         out << "\n";
     }
     // agentResult passed HostSession's shape check (app/untrusted/agent_replies.h).
-    const TuneResult r = decodeTuneResult(h.agentResult);
-    if (r.tunedActive) out << "   note: " << QString::fromStdString(r.tunedMessage.value_or("")) << "\n";
+    const protocol::TuneResult r = protocol::tune_result_from_json(h.agentResult);
+    if (r.tuned && r.tuned->active) out << "   note: " << QString::fromStdString(r.tuned->message.value_or("")) << "\n";
 }
 
 audit::AuditLog::Paths auditPaths(const PushArgs& a) {
@@ -123,7 +124,7 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     audit::AuditLog log(auditPaths(a));
     // No push without its record: a log that cannot be written (or was tampered with) stops it here.
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
-        err << "fleetdeck-cli: nothing was pushed: " << auditProblemText(*problem) << "\n";
+        err << "fleetdeck-cli: nothing was pushed: " << auditProblem(*problem).message << "\n";
         return kFailed;
     }
     auto keys = std::make_shared<HostKeyBook>();

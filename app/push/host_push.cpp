@@ -1,7 +1,8 @@
 #include "app/push/host_push.h"
 
 #include "app/unavailable_transport.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/ready.h"
+#include "agent/protocol/tune_result.h"
 
 namespace fleetdeck {
 namespace {
@@ -35,9 +36,10 @@ bool isFinal(HostPushState state) {
     return state != HostPushState::Queued && state != HostPushState::Connecting && state != HostPushState::Applying;
 }
 
-HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
                    QObject* parent)
-    : QObject(parent), host_(std::move(host)), operation_(operation), factory_(std::move(factory)), audit_(audit) {
+    : QObject(parent), host_(std::move(host)), operation_(operation), hostName_(host_.name.toStdString()),
+      pushId_(operation.pushId.toStdString()), factory_(std::move(factory)), audit_(audit) {
     qRegisterMetaType<fleetdeck::HostPushResult>();
     result_.host = host_.name;
 }
@@ -46,14 +48,9 @@ HostPush::~HostPush() {
     if (session_) session_->stop();
 }
 
-PushAuditEvent HostPush::event(PushAuditEvent::Kind kind) const {
-    PushAuditEvent e;
-    e.kind = kind;
-    e.time = QDateTime::currentDateTimeUtc();
-    e.pushId = operation_.pushId;
-    e.host = host_.name;
-    e.txn = result_.txn;
-    return e;
+audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view result, std::string_view message,
+                                 std::optional<std::string> txn) const {
+    return pushAuditEvent(action, pushId_, hostName_, txn.value_or(txn_), result, message);
 }
 
 void HostPush::setState(HostPushState state, const QString& reason) {
@@ -90,22 +87,17 @@ void HostPush::start() {
 
 void HostPush::skip(const QString& reason) {
     if (result_.state != HostPushState::Queued) return;
-    PushAuditEvent e = event(PushAuditEvent::Kind::Failure);
-    e.result = QStringLiteral("skipped");
-    e.message = reason;
-    audit_.record(e);
+    audit_.record(step(audit::AuditAction::Failure, "skipped", reason.toStdString()));
     setState(HostPushState::Skipped, reason);
     factory_ = nullptr;  // with it the push's credentials
 }
 
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     if (name != QLatin1String("ready")) return;
-    for (const RecoveredTransaction& r : decodeReadyEvent(data).recovered) {
-        PushAuditEvent e = event(PushAuditEvent::Kind::Recovery);
-        e.txn = QString::fromStdString(r.txn);
-        e.result = r.complete ? QStringLiteral("recovered") : QStringLiteral("rollback_incomplete");
-        e.message = tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(e.txn);
-        audit_.record(e);
+    for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
+        const QString message =
+            tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(QString::fromStdString(r.txn));
+        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message.toStdString(), r.txn));
     }
 }
 
@@ -119,41 +111,42 @@ void HostPush::onReady() {
     }
     nlohmann::json params;
     if (operation_.kind == PushOperation::Kind::Rollback)
-        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", operation_.pushId.toStdString()}};
+        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", pushId_}};
     else
         params = tuneApplyParams(operation_.profileFor(host_.name), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
-        PushAuditEvent e = event(PushAuditEvent::Kind::Apply);
+        audit::AuditEvent e = step(audit::AuditAction::Apply, "",
+                                   tr("applying %1 settings (%2)")
+                                       .arg(operation_.profileFor(host_.name).changes.size())
+                                       .arg(operation_.persistent ? "persistent" : "runtime")
+                                       .toStdString());
         e.after = params;
-        e.message = tr("applying %1 settings (%2)").arg(operation_.profileFor(host_.name).changes.size()).arg(operation_.persistent ? "persistent" : "runtime");
         audit_.record(e);
     }
     setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? tr("planning") : tr("applying"));
     session_->request(QString::fromLatin1(methodFor(operation_.kind)), params, [this](const Reply& r) { onReply(r); });
 }
 
-void HostPush::recordOutcomes(const TuneResult& result) {
+void HostPush::recordOutcomes(const protocol::TuneResult& result) {
     const bool dryRun = operation_.kind == PushOperation::Kind::DryRun;
-    for (const TuneSettingReply& s : result.settings) {
+    for (const protocol::TuneSettingReply& s : result.settings) {
         SettingOutcome o;
         o.id = s.id;
-        o.before = dryRun ? s.current : s.before;
-        o.after = dryRun ? s.target : s.after;
-        if (dryRun) o.result = s.rejected ? "rejected" : s.change ? "change" : "unchanged";
-        else o.result = s.result;
-        o.message = (dryRun && s.rejected ? s.errorMessage : s.message).value_or("");
-        using K = PushAuditEvent::Kind;
-        K kind = K::Plan;
+        o.before = (dryRun ? s.current : s.before).value_or(nlohmann::json());
+        o.after = (dryRun ? s.target : s.after).value_or(nlohmann::json());
+        if (dryRun) o.result = s.rejected() ? "rejected" : s.change.value_or(false) ? "change" : "unchanged";
+        else o.result = s.result.value_or("");
+        o.message = (dryRun && s.rejected() ? s.error->message : s.message).value_or("");
+        using A = audit::AuditAction;
+        A action = A::Plan;
         if (!dryRun) {
             const bool restoring = operation_.kind == PushOperation::Kind::Rollback;
-            kind = o.result == "failed" ? K::Failure : o.result == "rolled_back" || restoring ? K::Rollback : K::Verify;
+            action = o.result == "failed" ? A::Failure : o.result == "rolled_back" || restoring ? A::Rollback : A::Verify;
         }
-        PushAuditEvent e = event(kind);
-        e.setting = QString::fromStdString(o.id);
+        audit::AuditEvent e = step(action, o.result, o.message);
+        e.setting = o.id;
         e.before = o.before;
         e.after = o.after;
-        e.result = QString::fromStdString(o.result);
-        e.message = QString::fromStdString(o.message);
         audit_.record(e);
         result_.settings.push_back(std::move(o));
     }
@@ -166,16 +159,18 @@ void HostPush::onReply(const Reply& reply) {
         return;
     }
     // HostSession checked this shape before the reply got here (app/untrusted/agent_replies.h).
-    const TuneResult r = decodeTuneResult(reply.result);
+    const protocol::TuneResult r = protocol::tune_result_from_json(reply.result);
     result_.agentResult = reply.result;
-    result_.txn = QString::fromStdString(r.txn.value_or(""));
+    txn_ = r.txn.value_or("");
+    result_.txn = QString::fromStdString(txn_);
     recordOutcomes(r);
     if (operation_.kind == PushOperation::Kind::DryRun) {
-        finish(r.valid ? HostPushState::Planned : HostPushState::Failed,
-               r.valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
+        const bool valid = r.valid.value_or(false);
+        finish(valid ? HostPushState::Planned : HostPushState::Failed,
+               valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
         return;
     }
-    const QString why = QString::fromStdString(r.failedMessage.value_or(""));
+    const QString why = QString::fromStdString(r.failed ? r.failed->message.value_or("") : "");
     if (r.status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
     else if (r.status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
     else finish(HostPushState::Failed, tr("rollback incomplete: %1").arg(why));
@@ -185,10 +180,9 @@ void HostPush::finish(HostPushState state, const QString& reason) {
     if (isFinal(result_.state) || concluding_) return;
     concluding_ = true;
     if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
-        PushAuditEvent e = event(state == HostPushState::Failed ? PushAuditEvent::Kind::Failure : PushAuditEvent::Kind::Rollback);
-        e.result = state == HostPushState::Failed ? QStringLiteral("failed") : QStringLiteral("rolled_back");
-        e.message = reason;
-        audit_.record(e);
+        const bool failed = state == HostPushState::Failed;
+        audit_.record(step(failed ? audit::AuditAction::Failure : audit::AuditAction::Rollback,
+                           failed ? "failed" : "rolled_back", reason.toStdString()));
     }
     // Queued: a failure reported from inside the session (a lost link fails its pending requests
     // first) must leave the session settled before the witness decides whether it can be sent.
@@ -198,10 +192,10 @@ void HostPush::finish(HostPushState state, const QString& reason) {
 // The host's steps are made durable before the host is reported done; then the host's journal
 // records the log's head, so a later `audit verify --against` notices a log cut or rewritten here.
 void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
-    QString problem;
-    const auto head = audit_.seal(&problem);
-    const QString why = problem.isEmpty() ? reason : QStringLiteral("%1; %2").arg(reason, problem);
-    const bool canWitness = head && session_ && session_->state() == HostState::Connected &&
+    const Result<audit::AuditHead> head = sealAudit(audit_);
+    const QString why = head ? reason : QStringLiteral("%1; %2").arg(reason, head.problem().message);
+    // seq 0: the sink keeps no log, or it is empty; there is nothing for the journal to witness.
+    const bool canWitness = head && head->seq > 0 && session_ && session_->state() == HostState::Connected &&
                             operation_.kind != PushOperation::Kind::DryRun && session_->hello().privileged;
     if (!canWitness) {
         end(state, why);

@@ -19,7 +19,9 @@
 
 namespace fleetdeck {
 
+namespace protocol {
 struct TuneResult;
+}
 
 // Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
 enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
@@ -70,7 +72,7 @@ using PushTransportFactory = std::function<std::unique_ptr<Transport>(const Host
 class HostPush : public QObject {
     Q_OBJECT
 public:
-    HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, PushAuditSink& audit,
+    HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
              QObject* parent = nullptr);
     ~HostPush() override;
 
@@ -93,13 +95,18 @@ private:
     void finish(HostPushState state, const QString& reason);
     void witnessThenEnd(HostPushState state, const QString& reason);
     void end(HostPushState state, const QString& reason);
-    void recordOutcomes(const TuneResult& result);
-    PushAuditEvent event(PushAuditEvent::Kind kind) const;
+    void recordOutcomes(const protocol::TuneResult& result);
+    // One step of this host's push for the audit log (pushAuditEvent); the transaction is the
+    // host's unless `txn` names another.
+    audit::AuditEvent step(audit::AuditAction action, std::string_view result, std::string_view message,
+                           std::optional<std::string> txn = std::nullopt) const;
 
     HostSpec host_;
     const PushOperation& operation_;
+    // The host's name, the push id and the transaction as the audit log records them.
+    std::string hostName_, pushId_, txn_;
     PushTransportFactory factory_;
-    PushAuditSink& audit_;
+    audit::AuditSink& audit_;
     std::unique_ptr<HostSession> session_;
     HostPushResult result_;
     bool requested_ = false;

@@ -4,13 +4,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
-
-#include <QString>
 
 #include "app/audit/audit_log.h"
 #include "app/host_spec.h"
-#include "app/push/push_audit.h"
 
 namespace fleetdeck {
 
@@ -18,38 +16,35 @@ namespace fleetdeck {
 // key each change went to. Filled from the connect threads' results; thread-safe.
 class HostKeyBook {
 public:
-    void record(const QString& host, const QString& fingerprint);
-    std::optional<QString> find(const QString& host) const;
+    void record(const std::string& host, const std::string& fingerprint);
+    std::optional<std::string> find(const std::string& host) const;
 
 private:
     mutable std::mutex mutex_;
-    std::map<QString, QString> fingerprints_;
+    std::map<std::string, std::string> fingerprints_;
 };
 
-// Records push steps in the audit log (app/audit): the operator is this process's user@machine,
-// the host its inventory name, address and host-key fingerprint; the push id goes into the
-// message. Keeps the first error so the push can report it; seal() fsyncs and returns the head.
-class PushAuditLog : public PushAuditSink {
+// The audit log as a push writes to it: each step's host gets its address (SSH hosts) and the
+// fingerprint of the key its connection saw before it goes to `log`; the operator is left to the
+// log (this process's user@machine). Keeps the first step that could not be written, and flush()
+// reports it, so sealing the push fails rather than witnessing a log with a gap.
+class PushAuditLog : public audit::AuditSink {
 public:
-    PushAuditLog(audit::AuditSink& log, std::vector<HostSpec> hosts, std::shared_ptr<const HostKeyBook> keys = {});
+    PushAuditLog(audit::AuditSink& log, const std::vector<HostSpec>& hosts, std::shared_ptr<const HostKeyBook> keys = {});
 
-    void record(const PushAuditEvent& event) override;
-    std::optional<PushAuditHead> seal(QString* problem) override;
-    // The first step that could not be written, as a sentence; nullopt while every step was.
-    std::optional<QString> firstError() const;
+    audit::AuditResult record(const audit::AuditEvent& event) override;
+    std::optional<audit::AuditError> flush() override;
+    std::variant<audit::AuditHead, audit::AuditError> head() override { return log_.head(); }
 
     // What one push step becomes in the log (exposed for tests).
-    audit::AuditEvent toAuditEvent(const PushAuditEvent& event) const;
+    audit::AuditEvent withHostDetails(audit::AuditEvent event) const;
 
 private:
     audit::AuditSink& log_;
-    std::map<QString, HostSpec> hosts_;
+    std::map<std::string, std::string> addresses_;  // SSH hosts' addresses, by inventory name
     std::shared_ptr<const HostKeyBook> keys_;
     mutable std::mutex mutex_;
-    std::optional<QString> firstError_;
+    std::optional<audit::AuditError> firstError_;
 };
-
-// A sentence for an audit-log failure during a push.
-QString auditProblemText(const audit::AuditError& error);
 
 }  // namespace fleetdeck

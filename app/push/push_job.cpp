@@ -11,7 +11,7 @@ QString PushSummary::text() const {
         .arg(verified).arg(rolledBack).arg(failed).arg(skipped).arg(total);
 }
 
-PushJob::PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, PushAuditSink& audit,
+PushJob::PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, audit::AuditSink& audit,
                  int maxParallel, QObject* parent)
     : QObject(parent), operation_(std::move(operation)), audit_(audit), maxParallel_(std::max(1, maxParallel)) {
     qRegisterMetaType<fleetdeck::PushSummary>();
@@ -63,9 +63,7 @@ void PushJob::onHostFinished(int) {
 // Every step of the push is durable before anyone hears that it is done.
 void PushJob::conclude() {
     finished_ = true;
-    QString problem;
-    audit_.seal(&problem);
-    if (!problem.isEmpty()) auditProblem_ = problem;
+    if (const Result<audit::AuditHead> sealed = sealAudit(audit_); !sealed) auditProblem_ = sealed.problem().message;
     emit finished(summary());
 }
 

@@ -30,7 +30,7 @@ struct PushSummary {
 class PushJob : public QObject {
     Q_OBJECT
 public:
-    PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, PushAuditSink& audit,
+    PushJob(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, audit::AuditSink& audit,
             int maxParallel = 8, QObject* parent = nullptr);
     ~PushJob() override;
 
@@ -53,7 +53,7 @@ private:
     void conclude();
 
     PushOperation operation_;
-    PushAuditSink& audit_;
+    audit::AuditSink& audit_;
     std::optional<QString> auditProblem_;
     std::vector<std::unique_ptr<HostPush>> hosts_;
     int maxParallel_;

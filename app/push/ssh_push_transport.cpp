@@ -14,7 +14,7 @@ ExecTransportFactory sshExecTransports(std::shared_ptr<HostKeyBook> keys) {
         transport->setPrivilegedOverResident(command.sudo == SudoMode::None);
         if (keys) {
             ssh::SshTransport* t = transport.get();
-            QObject::connect(t, &Transport::opened, t, [t, keys, name = host.name] { keys->record(name, t->hostKeyFingerprint()); });
+            QObject::connect(t, &Transport::opened, t, [t, keys, name = host.name] { keys->record(name.toStdString(), t->hostKeyFingerprint().toStdString()); });
         }
         return transport;
     };

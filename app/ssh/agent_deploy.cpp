@@ -19,7 +19,7 @@
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
 #include "app/ssh/resident_agents.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/ready.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -235,12 +235,18 @@ ChannelPtr openExec(ssh_session session, const QByteArray& script, const QString
     return channel;
 }
 
-QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, bool* noSftp, const Progress& progress) {
+// What an SFTP upload did. A server without the SFTP subsystem is no failure: nothing was tried,
+// and the caller copies over an exec channel instead.
+struct SftpUpload {
+    bool available = true;
+    QString error;  // empty: uploaded (or not available)
+};
+
+SftpUpload uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, const Progress& progress) {
     sftp_session sftp = sftp_new(session);
     if (!sftp || sftp_init(sftp) != SSH_OK) {
         if (sftp) sftp_free(sftp);
-        *noSftp = true;
-        return {};
+        return {false, {}};
     }
     QString error;
     sftp_file file = sftp_open(sftp, tempPath.toUtf8().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -258,7 +264,7 @@ QString uploadOverSftp(ssh_session session, const QString& tempPath, const QByte
             error = QStringLiteral("SFTP could not finish %1 (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
     }
     sftp_free(sftp);
-    return error;
+    return {true, error};
 }
 
 QString uploadOverExec(ssh_session session, const QByteArray& quotedTemp, const QByteArray& bytes) {
@@ -310,9 +316,9 @@ std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, c
         return std::nullopt;
     }
     const QByteArray bytes = local.readAll();
-    bool noSftp = false;
-    QString error = uploadOverSftp(session, tempPath, bytes, &noSftp, plan.progress);
-    if (noSftp) {
+    const SftpUpload sftp = uploadOverSftp(session, tempPath, bytes, plan.progress);
+    QString error = sftp.error;
+    if (!sftp.available) {
         d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
         error = uploadOverExec(session, *qTemp, bytes);
     }
@@ -368,12 +374,9 @@ bool tryDirectory(ssh_session session, const DeployableAgent& agent, Probe probe
 // /dev/shm directories in turn, each with its own start script (which makes the directory and
 // checks it), uploading where no agent is yet.
 void placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan, Deployment& d) {
-    QString missing;
-    const auto agent = deployableAgent(first.arch, &missing);
+    const Result<DeployableAgent> agent = deployableAgent(first.arch, plan.hostLabel);
     if (!agent) {
-        d.problem = unavailable(!missing.isEmpty() ? missing
-                                                   : QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
-                                                         .arg(plan.hostLabel, first.arch, bundledArchitectures().join(QStringLiteral(", "))));
+        d.problem = unavailable(agent.problem().message);
         return;
     }
     static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
@@ -448,7 +451,7 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
         got.append(buf, n);
     }
     const qsizetype end = got.indexOf('\n');
-    const std::optional<ReadyEvent> ready = end >= 0 ? decodeReadyLine(got.left(end).toStdString()) : std::nullopt;
+    const std::optional<protocol::ReadyEvent> ready = end >= 0 ? protocol::ready_event_from_line(got.left(end).toStdString()) : std::nullopt;
     if (!ready) {
         d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;
@@ -477,19 +480,20 @@ QStringList bundledArchitectures() {
     return archs;
 }
 
-std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem) {
+Result<DeployableAgent> deployableAgent(const QString& arch, const QString& hostLabel) {
     const auto recorded = fleetdeck::bundledAgent(arch);
-    if (!recorded) return std::nullopt;
+    if (!recorded)
+        return Problem{ProblemCode::NotSupported, QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
+                                                      .arg(hostLabel, arch, bundledArchitectures().join(QStringLiteral(", ")))};
     static std::mutex mutex;
     static std::map<QString, DeployableAgent> verified;
     std::lock_guard lock(mutex);
     if (const auto it = verified.find(arch); it != verified.end()) return it->second;
     const QString path = bundledAgentPath(arch);
-    if (path.isEmpty()) {
-        *problem = QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch);
-        return std::nullopt;
-    }
-    if (!verifyBundledAgent(*recorded, path, problem)) return std::nullopt;
+    if (path.isEmpty())
+        return Problem{ProblemCode::AgentUnavailable,
+                       QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch)};
+    if (Outcome verified = verifyBundledAgent(*recorded, path); !verified) return verified.problem();
     DeployableAgent agent{arch, path, recorded->sha256, recorded->sizeBytes};
     verified[arch] = agent;
     return agent;

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <libssh/libssh.h>
 
+#include "app/problem.h"
 #include "app/ssh/ssh_handles.h"
 #include "app/transport.h"
 
@@ -22,8 +23,9 @@ struct DeployableAgent {
 };
 
 // The bundled agent for `arch` (app/agent_bundle.h), its file checked against the build-time
-// SHA-256 once per process. A problem says what is missing or altered.
-std::optional<DeployableAgent> deployableAgent(const QString& arch, QString* problem);
+// SHA-256 once per process. A problem says what is missing or altered, or (not_supported) that
+// this build ships no agent for the architecture of `hostLabel`.
+Result<DeployableAgent> deployableAgent(const QString& arch, const QString& hostLabel);
 QStringList bundledArchitectures();
 
 // How a start script names the agent it has just verified, for the command that runs it:

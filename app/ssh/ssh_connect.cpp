@@ -59,9 +59,8 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
     int noDelay = 1;  // small request/response lines and SFTP acks: Nagle would add delayed-ACK stalls
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
     if (!plan.proxyJump.isEmpty()) {
-        QString error;
-        const auto command = proxyCommandFor(plan, &error);
-        if (!command) return connectFailed(error);
+        const Result<QString> command = proxyCommandFor(plan);
+        if (!command) return connectFailed(command.problem().message);
         ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command->toUtf8().constData());
     }
     return std::nullopt;
@@ -88,18 +87,16 @@ ConnectPlan planConnection(const HostSpec& spec) {
     return plan;
 }
 
-std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error) {
+Result<QString> proxyCommandFor(const ConnectPlan& plan) {
     QStringList hops = plan.proxyJump.split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (QString& hop : hops) {
         hop = hop.trimmed();
-        if (!isPlainHopWord(hop)) {
-            if (error) *error = QStringLiteral("ProxyJump '%1' for %2 is not [user@]host[:port]").arg(hop, plan.label);
-            return std::nullopt;
-        }
+        if (!isPlainHopWord(hop))
+            return Problem{ProblemCode::BadInput, QStringLiteral("ProxyJump '%1' for %2 is not [user@]host[:port]").arg(hop, plan.label)};
     }
     if (!isPlainHopWord(plan.host) || !shellQuote(plan.knownHostsFile) || !shellQuote(QDir(plan.configFile).absolutePath())) {
-        if (error) *error = QStringLiteral("cannot build a jump for %1: unusual characters in its host or file names").arg(plan.label);
-        return std::nullopt;
+        return Problem{ProblemCode::BadInput,
+                       QStringLiteral("cannot build a jump for %1: unusual characters in its host or file names").arg(plan.label)};
     }
     // OpenSSH checks the jump hosts' keys against the same known_hosts, never asks (BatchMode),
     // and only forwards the byte stream; FleetDeck still checks the target's key itself.

@@ -64,8 +64,8 @@ using ConnectOutcome = std::variant<AgentLink, TransportProblem>;
 // connect timeout for each network step): call it on a connect worker, never the GUI thread.
 ConnectOutcome connectAgent(const ConnectPlan& plan);
 
-// The ProxyCommand that reaches plan.host through plan.proxyJump with OpenSSH (`ssh -W`), or
-// nullopt with `error` set when a hop is not a plain [user@]host[:port] word.
-std::optional<QString> proxyCommandFor(const ConnectPlan& plan, QString* error);
+// The ProxyCommand that reaches plan.host through plan.proxyJump with OpenSSH (`ssh -W`), or a
+// bad_input problem when a hop is not a plain [user@]host[:port] word.
+Result<QString> proxyCommandFor(const ConnectPlan& plan);
 
 }  // namespace fleetdeck::ssh

@@ -5,7 +5,8 @@
 
 #include "app/fleet_monitor.h"
 #include "app/problem.h"
-#include "app/untrusted/agent_replies.h"
+#include "agent/protocol/decode.h"
+#include "agent/protocol/tune_result.h"
 
 namespace fleetdeck::tuning {
 
@@ -21,9 +22,9 @@ CurrentValues currentValuesFromReply(const Reply& reply) {
     }
     // HostSession checked this shape before the reply got here; the CLI hands in what it got the
     // same way, so a failure here is still a sentence, never an exception.
-    TuneReadResult decoded;
+    protocol::TuneReadResult decoded;
     try {
-        decoded = decodeTuneRead(reply.result);
+        decoded = protocol::tune_read_from_json(reply.result);
     } catch (const protocol::DecodeError& e) {
         out.unavailable = std::string("current values unavailable: the agent's tune.read answer is malformed (") + e.what() + ")";
         return out;

@@ -7,8 +7,12 @@
 
 #include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
+#include "agent/protocol/journal.h"
+#include "agent/protocol/ready.h"
 #include "agent/protocol/sample.h"
+#include "agent/protocol/tune_result.h"
 #include "tests/agent/recorded_tree.h"
+#include "tests/settings/tuning_tree.h"
 
 using namespace fleetdeck::test;
 namespace protocol = fleetdeck::protocol;
@@ -167,6 +171,64 @@ TEST(Contract, DecodingHelloKeepsEveryKeyTheAgentSends) {
                                     "host.arch", "host.kernel", "simulated", "privileged", "max_line_bytes",
                                     "recovered[].txn", "recovered[].steps_begun", "recovered[].steps_total",
                                     "recovered[].complete", "recovered[].problems", "recovered[].notes"}));
+}
+
+// The settings methods (agent/protocol/tune_result.h, journal.h, ready.h): what the agent writes
+// on a recorded tree decodes into the structs and writes back unchanged, every key kept, for a
+// read, a runtime and a persistent plan, an apply that verifies, one that fails and rolls back,
+// a rollback of a past transaction, the journal and the ready event.
+void expect_round_trip(const std::string& what, const Json& emitted, const Json& decoded) {
+    ASSERT_TRUE(emitted.is_object()) << what << ": " << emitted.dump();
+    const Keys after = keys_of(decoded);
+    for (const auto& key : keys_of(emitted)) EXPECT_TRUE(after.contains(key)) << what << ": lost in the typed reply: " << key;
+    EXPECT_EQ(decoded, emitted) << what << ": " << Json::diff(emitted, decoded).dump();
+}
+
+void expect_tune_round_trip(const std::string& method, const Json& emitted) {
+    expect_round_trip(method, emitted, protocol::to_json(protocol::tune_result_from_json(emitted)));
+}
+
+TEST(Contract, DecodingTheSettingsRepliesKeepsEverythingTheAgentWrites) {
+    TempDir dir;
+    write_tuning_tree(dir);
+    AgentConversation agent(agent_on(dir.path()));
+    const Json read = agent.call("tune.read")["result"];
+    expect_round_trip("tune.read", read, protocol::to_json(protocol::tune_read_from_json(read)));
+
+    Json wanted = changes({{"sysctl:vm.swappiness", 10}, {"cpu.governor", "performance"}, {"no.such.setting", 1}});
+    expect_tune_round_trip("tune.plan (rejected)", agent.call("tune.plan", wanted)["result"]);
+    const Json good = changes({{"sysctl:vm.swappiness", 10}, {"thp.enabled", "always"}}, "persistent");
+    expect_tune_round_trip("tune.plan (persistent)", agent.call("tune.plan", good)["result"]);
+    const Json applied = agent.call("tune.apply", good)["result"];
+    expect_tune_round_trip("tune.apply", applied);
+    expect_tune_round_trip("tune.apply (nothing to change)", agent.call("tune.apply", good)["result"]);
+    expect_tune_round_trip("tune.rollback", agent.call("tune.rollback", {{"txn", applied["txn"]}})["result"]);
+
+    const Json journal = agent.call("journal.read")["result"];
+    expect_round_trip("journal.read", journal, protocol::to_json(protocol::journal_page_from_json(journal)));
+    EXPECT_EQ(protocol::journal_page_from_json(journal).last_entry_seq(), journal["entries"].back()["seq"].get<std::int64_t>());
+
+    AgentConversation failing(agent_on(dir.path()), {"FLEETDECK_FAULT_INJECT=fail_at:2"});
+    const Json failed = failing.call("tune.apply", changes({{"sysctl:vm.swappiness", 20}, {"cpu.governor", "performance"}}))["result"];
+    EXPECT_EQ(failed["status"], "rolled_back") << failed.dump();
+    expect_tune_round_trip("tune.apply (failed)", failed);
+}
+
+TEST(Contract, DecodingTheReadyEventKeepsEverythingTheAgentWrites) {
+    protocol::ReadyEvent ready;
+    ready.privileged = true;
+    ready.recovered.push_back({"t", 1, 2, false, {"p"}, {"n"}});
+    ready.proof = "00ff";
+    const Json written = protocol::to_json(ready);
+    EXPECT_EQ(keys_of(written), (Keys{"privileged", "proof", "recovered[].txn", "recovered[].steps_begun",
+                                      "recovered[].steps_total", "recovered[].complete", "recovered[].problems",
+                                      "recovered[].notes"}));
+    expect_round_trip("ready", written, protocol::to_json(protocol::ready_event_from_json(written)));
+    const auto line = protocol::ready_event_from_line(R"({"event":"ready","data":)" + written.dump() + "}");
+    ASSERT_TRUE(line);
+    EXPECT_EQ(protocol::to_json(*line), written);
+    EXPECT_FALSE(protocol::ready_event_from_line(R"({"event":"sample","data":{}})"));
+    EXPECT_FALSE(protocol::ready_event_from_line(R"({"event":"ready","data":{"proof":1}})"));
 }
 
 TEST(Contract, KeyListingSeesNestedArraysAndLeaves) {

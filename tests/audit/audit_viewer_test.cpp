@@ -39,8 +39,8 @@ TEST(AuditViewer, ShowsVerifiedEntriesNewestFirstWithBeforeAndAfter) {
 
     test::TempDir dir;
     const QString png = QString::fromStdString((dir.path() / "audit.png").string());
-    QString error;
-    ASSERT_TRUE(saveScreenshot(viewer, png, &error)) << error.toStdString();
+    const Outcome shot = saveScreenshot(viewer, png);
+    ASSERT_TRUE(shot) << shot.problem().message.toStdString();
     EXPECT_FALSE(QImage(png).isNull());
 }
 

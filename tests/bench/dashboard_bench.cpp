@@ -90,9 +90,8 @@ int main(int argc, char** argv) {
     FleetThread fleet(makeTransport, 1000);
     for (const HostSpec& h : generatedDemoFleet(hosts)) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
-    QString error;
-    if (!window.showView(view, &error)) {
-        std::fprintf(stderr, "dashboard_bench: %s\n", qPrintable(error));
+    if (const Outcome shown = window.showView(view); !shown) {
+        std::fprintf(stderr, "dashboard_bench: %s\n", qPrintable(shown.problem().message));
         return 2;
     }
     window.show();

@@ -8,9 +8,9 @@
 using namespace fleetdeck;
 
 TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFan) {
-    QString error;
-    const auto hosts = loadDemoFleet(&error);
-    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    const Result<std::vector<HostSpec>> fleet = loadDemoFleet();
+    ASSERT_TRUE(fleet) << fleet.problem().message.toStdString();
+    const std::vector<HostSpec>& hosts = *fleet;
     ASSERT_EQ(hosts.size(), 8u);
     std::map<QString, int> perRack;
     int badFans = 0;
@@ -29,11 +29,13 @@ TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFan) {
 }
 
 TEST(DemoFleet, BrokenFleetFileSaysWhy) {
-    QString error;
-    EXPECT_TRUE(parseDemoFleet("{not json", &error).empty());
-    EXPECT_TRUE(error.startsWith(QStringLiteral("demo fleet:")));
-    EXPECT_TRUE(parseDemoFleet(R"({"racks":[{"name":"r","hosts":[{"name":"x"}]}]})", &error).empty());
-    EXPECT_TRUE(error.contains(QStringLiteral("simulate profile")));
+    const auto notJson = parseDemoFleet("{not json");
+    ASSERT_FALSE(notJson);
+    EXPECT_EQ(notJson.problem().code, ProblemCode::BadInput);
+    EXPECT_TRUE(notJson.problem().message.startsWith(QStringLiteral("demo fleet:")));
+    const auto noProfile = parseDemoFleet(R"({"racks":[{"name":"r","hosts":[{"name":"x"}]}]})");
+    ASSERT_FALSE(noProfile);
+    EXPECT_TRUE(noProfile.problem().message.contains(QStringLiteral("simulate profile")));
 }
 
 TEST(DemoFleet, GeneratedFleetHasUniqueNamesAndFitsItsRacks) {

@@ -23,7 +23,7 @@ const QString kBadHost = QStringLiteral("gpu-a3");
 const QString kNarrowHost = QStringLiteral("gpu-b3");
 
 int badFanGpu() {
-    for (const HostSpec& h : loadDemoFleet())
+    for (const HostSpec& h : loadDemoFleet().value())
         if (h.name == kBadHost) return *agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec->bad_fan_gpu();
     return -1;
 }
@@ -33,7 +33,7 @@ struct DemoStore {
     TelemetryStore store;
     test::SimFeed feed{store};
     explicit DemoStore(int seconds) {
-        for (const HostSpec& h : loadDemoFleet()) feed.add(h);
+        for (const HostSpec& h : loadDemoFleet().value()) feed.add(h);
         for (int t = 1; t <= seconds; ++t) feed.tick(t);
     }
 };

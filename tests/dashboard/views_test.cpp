@@ -28,7 +28,7 @@ namespace {
 const QString kBadHost = QStringLiteral("gpu-a3");
 
 int badFanGpu() {
-    for (const HostSpec& h : loadDemoFleet())
+    for (const HostSpec& h : loadDemoFleet().value())
         if (h.name == kBadHost) return *agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec->bad_fan_gpu();
     return -1;
 }
@@ -50,7 +50,7 @@ class DemoWindow : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         fleet_ = new FleetThread(makeTransport, 500);
-        for (const HostSpec& h : loadDemoFleet()) fleet_->monitor().addHostAsync(h);
+        for (const HostSpec& h : loadDemoFleet().value()) fleet_->monitor().addHostAsync(h);
         window_ = new MainWindow(fleet_->store());
         window_->resize(1400, 900);
         window_->show();
@@ -147,8 +147,7 @@ TEST_F(DemoWindow, RackViewDrawsHostsAtTheirUnitsInTheirBand) {
 }
 
 TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {
-    QString error;
-    ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost, &error));
+    ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost));
     HostPage& page = window_->hostPage();
     ASSERT_TRUE(waitUntil([&] {
         window_->refreshNow();
@@ -167,10 +166,12 @@ TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {
     page.setPaused(false);
     fleetdeck::test::TempDir dir;
     const QString png = QString::fromStdString((dir.path() / "host.png").string());
-    ASSERT_TRUE(page.exportPng(png, &error)) << error.toStdString();
+    const Outcome exported = page.exportPng(png);
+    ASSERT_TRUE(exported) << exported.problem().message.toStdString();
     EXPECT_GT(QImage(png).width(), 600);
-    EXPECT_FALSE(window_->showView(QStringLiteral("latency"), &error));
-    EXPECT_TRUE(error.contains(QStringLiteral("host:NAME")));
+    const Outcome unknown = window_->showView(QStringLiteral("latency"));
+    ASSERT_FALSE(unknown);
+    EXPECT_TRUE(unknown.problem().message.contains(QStringLiteral("host:NAME")));
 }
 
 TEST(FleetdeckCommand, ScreenshotOfTheCoolingViewAndBadArguments) {

@@ -1,4 +1,5 @@
-// The app's decoding of agent answers (app/untrusted/agent_replies.h) on arbitrary JSON: the first
+// The app's decoding of agent answers (app/untrusted/agent_replies.h and the typed decoders of
+// agent/protocol) on arbitrary JSON: the first
 // line names the method or event, the rest is its result or data. Whatever passes the shape
 // check must decode without an exception (the handlers rely on it), and no input may throw
 // anything but a DecodeError from a decoder, or crash.
@@ -8,8 +9,12 @@
 #include <string>
 #include <string_view>
 
+#include "agent/protocol/decode.h"
 #include "agent/protocol/facts.h"
+#include "agent/protocol/journal.h"
 #include "agent/protocol/message.h"
+#include "agent/protocol/ready.h"
+#include "agent/protocol/tune_result.h"
 #include "app/audit/audit_witness.h"
 #include "app/untrusted/agent_replies.h"
 
@@ -21,14 +26,16 @@ namespace {
 // Each decoder, run on a value that passed `checkReply`/`checkEventData`: it must not throw.
 void decodeChecked(const std::string& name, const Json& value) {
     if (name == "facts") protocol::to_json(protocol::facts_from_json(value));
-    if (name == "tune.read") decodeTuneRead(value);
-    if (name == "tune.plan" || name == "tune.apply" || name == "tune.rollback") decodeTuneResult(value);
+    // Each typed value is also written back, as the agent would write it.
+    if (name == "tune.read") protocol::to_json(protocol::tune_read_from_json(value));
+    if (name == "tune.plan" || name == "tune.apply" || name == "tune.rollback")
+        protocol::to_json(protocol::tune_result_from_json(value));
     if (name == "journal.read") {
-        decodeJournalRead(value);
+        protocol::to_json(protocol::journal_page_from_json(value));
         std::string why;
         audit::witnessesFromJournal("fuzz", value, &why);
     }
-    if (name == "ready") decodeReadyEvent(value);
+    if (name == "ready") protocol::to_json(protocol::ready_event_from_json(value));
 }
 
 }  // namespace

@@ -101,21 +101,23 @@ TEST(LatencyView, DrawsLossInTheAlarmColourAndDelayOnTheScale) {
 
     test::TempDir dir;
     const QString csv = QString::fromStdString(dir.path().string()) + "/latency.csv";
-    QString error;
-    ASSERT_TRUE(view.exportCsv(csv, &error)) << error.toStdString();
+    const Outcome exported = view.exportCsv(csv);
+    ASSERT_TRUE(exported) << exported.problem().message.toStdString();
     QFile f(csv);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());
     EXPECT_TRUE(text.startsWith("source,target,same_rack,sent,received,loss_pct"));
     EXPECT_TRUE(text.contains("gpu-a2,gpu-b1,no,5,4,20.0,7.000,7.000,7.000,7.000")) << text.toStdString();
-    EXPECT_FALSE(view.exportCsv(QString::fromStdString(dir.path().string()) + "/missing/dir/x.csv", &error));
-    EXPECT_TRUE(error.contains("Cannot write"));
+    const Outcome refused = view.exportCsv(QString::fromStdString(dir.path().string()) + "/missing/dir/x.csv");
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.problem().code, ProblemCode::IoFailed);
+    EXPECT_TRUE(refused.problem().message.contains("Cannot write"));
 }
 
 TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
     LatencyStore store;
     FleetThread fleet(makeTransport, 1000);
-    for (const HostSpec& h : loadDemoFleet()) fleet.monitor().addHostAsync(h);
+    for (const HostSpec& h : loadDemoFleet().value()) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
     LatencyMesh::Options options;
     options.startDelayMs = 200;
@@ -125,8 +127,8 @@ TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), store, options);
     auto* view = new LatencyView(store, fleet.store(), mesh);
     window.addView(view);
-    QString error;
-    ASSERT_TRUE(window.showView(QStringLiteral("latency"), &error)) << error.toStdString();
+    const Outcome shown = window.showView(QStringLiteral("latency"));
+    ASSERT_TRUE(shown) << shown.problem().message.toStdString();
     window.resize(1400, 900);
     window.show();
     const bool measured = waitUntil([&] {

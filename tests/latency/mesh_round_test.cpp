@@ -38,7 +38,7 @@ class MeshRounds : public ::testing::Test {
 protected:
     void SetUp() override {
         fleet_ = std::make_unique<FleetThread>(makeTransport, 1000);
-        for (const HostSpec& h : loadDemoFleet()) fleet_->monitor().addHostAsync(h);
+        for (const HostSpec& h : loadDemoFleet().value()) fleet_->monitor().addHostAsync(h);
         fleet_->monitor().addHostAsync(thisMachine());
         fleet_->monitor().addHostAsync(downHost());
         fleet_->store().addHost(missingHost());  // in the fleet, but no session answers for it
@@ -58,7 +58,7 @@ protected:
             if (store_.status().running) return false;
             const LatencyMatrix m = store_.matrix();
             bool full = m.hosts().size() == 11;
-            for (const HostSpec& h : loadDemoFleet()) {
+            for (const HostSpec& h : loadDemoFleet().value()) {
                 const QString peer = h.name == QLatin1String("gpu-a1") ? QStringLiteral("gpu-a2") : QStringLiteral("gpu-a1");
                 full = full && !m.sourceError(h.name) && m.link(h.name, peer);
             }
@@ -81,8 +81,8 @@ TEST_F(MeshRounds, AssemblesTheDemoRacksWithTheBadLinkAndTheHostsThatAreDown) {
     ASSERT_TRUE(waitForFullRound()) << "no full round";
     const LatencyMatrix m = store_.matrix();
     int sameRack = 0, crossRack = 0;
-    for (const HostSpec& a : loadDemoFleet())
-        for (const HostSpec& b : loadDemoFleet()) {
+    for (const HostSpec& a : loadDemoFleet().value())
+        for (const HostSpec& b : loadDemoFleet().value()) {
             if (a.name == b.name) continue;
             const auto s = m.link(a.name, b.name);
             ASSERT_TRUE(s) << a.name.toStdString() << " → " << b.name.toStdString();

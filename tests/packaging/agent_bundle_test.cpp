@@ -17,8 +17,8 @@ TEST(AgentBundle, ManifestListsTheHostArchitectureAndItsFileMatches) {
     EXPECT_EQ(agent->sha256.size(), 64);
     const QString path = bundledAgentPath(arch);
     ASSERT_FALSE(path.isEmpty());
-    QString error;
-    EXPECT_TRUE(verifyBundledAgent(*agent, path, &error)) << error.toStdString();
+    const Outcome verified = verifyBundledAgent(*agent, path);
+    EXPECT_TRUE(verified) << verified.problem().message.toStdString();
     EXPECT_EQ(QFile(path).size(), agent->sizeBytes);
     EXPECT_FALSE(kBundledAgentVersion.isEmpty());
     EXPECT_FALSE(bundledAgent(QStringLiteral("sparc64")));
@@ -33,8 +33,10 @@ TEST(AgentBundle, AlteredBinaryIsRejectedWithBothSums) {
     QByteArray bytes = original.readAll();
     bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x01);
     const auto copy = dir.write("agent", bytes.toStdString());
-    QString error;
-    EXPECT_FALSE(verifyBundledAgent(agent, QString::fromStdString(copy.string()), &error));
+    const Outcome verified = verifyBundledAgent(agent, QString::fromStdString(copy.string()));
+    ASSERT_FALSE(verified);
+    EXPECT_EQ(verified.problem().code, ProblemCode::AgentUnavailable);
+    const QString error = verified.problem().message;
     EXPECT_TRUE(error.contains(QString::fromLatin1(agent.sha256))) << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("reinstall"))) << error.toStdString();
 }

@@ -32,7 +32,7 @@ TEST(PushDialog, ShowsEachHostAndRollsThePushBack) {
     op.pushId = QStringLiteral("push-20261129-101500-3fa9c1");
     op.profile = {"training-distributed", {{"sysctl:vm.swappiness", 10, false}, {"cpu.governor", "performance", false},
                                            {"thp.enabled", "madvise", false}}};
-    MemoryPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     test::TempDir historyDir;
     PushHistory history(QString::fromStdString((historyDir.path() / "h.jsonl").string()));
     const PushTransportFactory transports = [&](const HostSpec& h, bool) {
@@ -51,8 +51,7 @@ TEST(PushDialog, ShowsEachHostAndRollsThePushBack) {
     EXPECT_EQ(history.load()[0].transactions.size(), 3u);
 
     if (const QByteArray dir = qgetenv("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        QString error;
-        EXPECT_TRUE(saveScreenshot(dialog, QString::fromUtf8(dir) + QStringLiteral("/push_dialog.png"), &error));
+        EXPECT_TRUE(saveScreenshot(dialog, QString::fromUtf8(dir) + QStringLiteral("/push_dialog.png")));
     }
 
     QPushButton* rollback = nullptr;

@@ -61,7 +61,7 @@ TEST(PushJob, AppliesInParallelAndOneHostRollsBack) {
     Fleet fleet(3);
     fleet.faults[QStringLiteral("gpu-2")] = "fail_at:2";
     const auto before2 = tree_contents(fleet.trees[1]->path());
-    MemoryPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     PushJob job(fleet.hosts, applyOperation(), fleet.factory(), audit, 2);
     PushProgressModel model;
     QAbstractItemModelTester tester(&model);
@@ -86,11 +86,11 @@ TEST(PushJob, AppliesInParallelAndOneHostRollsBack) {
 
     int applies = 0, verifies = 0, rollbacks = 0, failures = 0;
     for (const auto& e : audit.events()) {
-        EXPECT_EQ(e.pushId, job.operation().pushId);
-        applies += e.kind == PushAuditEvent::Kind::Apply;
-        verifies += e.kind == PushAuditEvent::Kind::Verify;
-        rollbacks += e.kind == PushAuditEvent::Kind::Rollback;
-        failures += e.kind == PushAuditEvent::Kind::Failure;
+        EXPECT_TRUE(e.message.starts_with("push " + job.operation().pushId.toStdString())) << e.message;
+        applies += e.action == audit::AuditAction::Apply;
+        verifies += e.action == audit::AuditAction::Verify;
+        rollbacks += e.action == audit::AuditAction::Rollback;
+        failures += e.action == audit::AuditAction::Failure;
     }
     EXPECT_EQ(applies, 3);
     EXPECT_EQ(verifies, 7);  // 3 on each verified host, and gpu-2's setting that was already as wanted
@@ -101,7 +101,7 @@ TEST(PushJob, AppliesInParallelAndOneHostRollsBack) {
 TEST(PushJob, CancelSkipsHostsNotStartedAndLetsTheRunningOneFinish) {
     Fleet fleet(3);
     const auto before3 = tree_contents(fleet.trees[2]->path());
-    NullPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     PushJob job(fleet.hosts, applyOperation(), fleet.factory(), audit, 1);
     bool done = false;
     QObject::connect(&job, &PushJob::finished, [&] { done = true; });
@@ -119,7 +119,7 @@ TEST(PushJob, APastPushIsRolledBackFromTheHistory) {
     Fleet fleet(2);
     const auto before1 = tree_contents(fleet.trees[0]->path());
     const auto before2 = tree_contents(fleet.trees[1]->path());
-    NullPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     PushJob job(fleet.hosts, applyOperation(), fleet.factory(), audit);
     const auto results = runJob(job);
     TempDir historyDir;
@@ -129,7 +129,7 @@ TEST(PushJob, APastPushIsRolledBackFromTheHistory) {
     ASSERT_TRUE(record.has_value());
     ASSERT_EQ(record->transactions.size(), 2u);
 
-    MemoryPushAuditSink rollbackAudit;
+    audit::MemoryAuditSink rollbackAudit;
     PushJob back(fleet.hosts, rollbackOperation(*record, newPushId()), fleet.factory(), rollbackAudit);
     const auto undone = runJob(back);
     EXPECT_EQ(undone[0].state, HostPushState::Verified) << undone[0].reason.toStdString();
@@ -137,7 +137,7 @@ TEST(PushJob, APastPushIsRolledBackFromTheHistory) {
     EXPECT_EQ(test::tree_difference(tree_contents(fleet.trees[0]->path()), before1), "");
     EXPECT_EQ(test::tree_difference(tree_contents(fleet.trees[1]->path()), before2), "");
     bool sawRollback = false;
-    for (const auto& e : rollbackAudit.events()) sawRollback |= e.kind == PushAuditEvent::Kind::Rollback && e.setting == "sysctl:vm.swappiness";
+    for (const auto& e : rollbackAudit.events()) sawRollback |= e.action == audit::AuditAction::Rollback && e.setting == "sysctl:vm.swappiness";
     EXPECT_TRUE(sawRollback);
 }
 
@@ -145,7 +145,7 @@ TEST(PushJob, AHostWhoseAgentIsNotRootFailsWithTheReason) {
     HostSpec h;
     h.name = QStringLiteral("plain");
     h.kind = HostSpec::Kind::Local;
-    NullPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     PushJob job({h}, applyOperation(), [](const HostSpec&, bool) {
         const QStringList argv = {"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                                   FLEETDECK_AGENT_BIN, "--stdio", "--announce"};
@@ -165,16 +165,17 @@ TEST(PushJob, RecoveryAtAgentStartIsAudited) {
                                    .dump() + "\n");
         killed.process().wait();
     }
-    MemoryPushAuditSink audit;
+    audit::MemoryAuditSink audit;
     PushJob job(fleet.hosts, applyOperation(), fleet.factory(), audit);
     const auto results = runJob(job);
     EXPECT_EQ(results[0].state, HostPushState::Verified);
     int recoveries = 0;
     for (const auto& e : audit.events())
-        if (e.kind == PushAuditEvent::Kind::Recovery) {
+        if (e.action == audit::AuditAction::Recovery) {
             ++recoveries;
-            EXPECT_EQ(e.result, "recovered");
-            EXPECT_FALSE(e.txn.isEmpty());
+            EXPECT_EQ(e.result, audit::AuditOutcome::Ok);
+            EXPECT_NE(e.message.find(": recovered: the agent rolled back transaction"), std::string::npos) << e.message;
+            EXPECT_FALSE(e.transaction.value_or("").empty());
         }
     EXPECT_EQ(recoveries, 1);
 }

@@ -28,8 +28,8 @@ std::string readText(const std::filesystem::path& p) {
 
 void screenshot(QWidget& w, const char* name) {
     if (const QByteArray dir = qgetenv("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        QString error;
-        EXPECT_TRUE(saveScreenshot(w, QString::fromUtf8(dir) + QLatin1Char('/') + QLatin1String(name), &error)) << error.toStdString();
+        const Outcome shot = saveScreenshot(w, QString::fromUtf8(dir) + QLatin1Char('/') + QLatin1String(name));
+        EXPECT_TRUE(shot) << shot.problem().message.toStdString();
     }
 }
 

@@ -199,7 +199,7 @@ TEST_F(PushOverSsh, PasswordlessSudoStartsThePrivilegedAgentOverSsh) {
     session.start();
     ASSERT_TRUE(test::waitUntil([&] { return session.state() == HostState::Connected; }, 60000)) << session.reason().toStdString();
     EXPECT_TRUE(session.hello().privileged);
-    EXPECT_EQ(keys->find(host.name).value_or(QString()).toStdString(), fleetSshd().hostKeyFingerprint());
+    EXPECT_EQ(keys->find(host.name.toStdString()).value_or(""), fleetSshd().hostKeyFingerprint());
     std::optional<Reply> reply;
     session.request(QStringLiteral("journal.read"), Json::object(), [&](const Reply& r) { reply = r; });
     ASSERT_TRUE(test::waitUntil([&] { return reply.has_value(); }, 20000));

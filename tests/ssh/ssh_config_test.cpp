@@ -75,17 +75,19 @@ TEST(ProxyCommand, IsBuiltFromQuotedWordsAndRefusesShellText) {
     plan.knownHostsFile = QStringLiteral("/home/u/.ssh/known_hosts");
     plan.configFile = QStringLiteral("/home/u/.ssh/config");
     plan.proxyJump = QStringLiteral("a,ops@b:2222");
-    QString error;
-    const auto command = proxyCommandFor(plan, &error);
-    ASSERT_TRUE(command) << error.toStdString();
+    const Result<QString> command = proxyCommandFor(plan);
+    ASSERT_TRUE(command) << command.problem().message.toStdString();
     EXPECT_TRUE(command->contains(QStringLiteral("-J 'a'")));
     EXPECT_TRUE(command->contains(QStringLiteral("-W '10.0.0.1:22' 'ssh://ops@b:2222'")));
     EXPECT_TRUE(command->contains(QStringLiteral("StrictHostKeyChecking=yes")));
 
     plan.proxyJump = QStringLiteral("bastion;touch /tmp/x");
-    EXPECT_FALSE(proxyCommandFor(plan, &error));
+    const Result<QString> refused = proxyCommandFor(plan);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.problem().code, ProblemCode::BadInput);
+    EXPECT_EQ(refused.problem().message, QStringLiteral("ProxyJump 'bastion;touch /tmp/x' for gpu-01 is not [user@]host[:port]"));
     plan.proxyJump = QStringLiteral("-oProxyCommand=x");
-    EXPECT_FALSE(proxyCommandFor(plan, &error));
+    EXPECT_FALSE(proxyCommandFor(plan));
 }
 
 }  // namespace

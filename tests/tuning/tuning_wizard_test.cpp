@@ -75,9 +75,9 @@ public:
         QDir().mkpath(dir_);
     }
     void take(const QString& name) {
-        QString error;
         const QString path = dir_ + QStringLiteral("/wizard-%1.png").arg(name);
-        ASSERT_TRUE(saveScreenshot(wizard_, path, &error)) << error.toStdString();
+        const Outcome shot = saveScreenshot(wizard_, path);
+        ASSERT_TRUE(shot) << shot.problem().message.toStdString();
         EXPECT_GE(QImage(path).width(), 800);
     }
 

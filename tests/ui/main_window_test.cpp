@@ -41,8 +41,8 @@ TEST(MainWindow, ShowsThisMachineWithLiveNumbers) {
 
     fleetdeck::test::TempDir dir;
     const QString png = QString::fromStdString((dir.path() / "window.png").string());
-    QString error;
-    ASSERT_TRUE(saveScreenshot(window, png, &error)) << error.toStdString();
+    const Outcome shot = saveScreenshot(window, png);
+    ASSERT_TRUE(shot) << shot.problem().message.toStdString();
     const QImage image(png);
     EXPECT_GE(image.width(), 600);
     EXPECT_GE(image.height(), 300);
@@ -67,9 +67,10 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     store.addHost(host);
     LatencyStore latency;
     MainWindow window(store);
-    QString error;
-    EXPECT_FALSE(window.showView(QStringLiteral("latency"), &error));
-    EXPECT_EQ(error, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, audit)"));
+    const Outcome unknown = window.showView(QStringLiteral("latency"));
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.problem().code, ProblemCode::BadInput);
+    EXPECT_EQ(unknown.problem().message, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, audit)"));
     auto* latencyView = new LatencyView(latency, store, nullptr);
     window.addView(latencyView);
 
@@ -95,7 +96,8 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "audit"}));
     const QStringList names{"overview", "host", "cooling", "racks", "latency"};
     for (int i = 0; i < names.size(); ++i) {
-        ASSERT_TRUE(window.showView(names[i], &error)) << error.toStdString();
+        const Outcome shown = window.showView(names[i]);
+        ASSERT_TRUE(shown) << shown.problem().message.toStdString();
         EXPECT_EQ(tabs->currentIndex(), i) << names[i].toStdString();
     }
     EXPECT_EQ(window.hostPage().hostName(), host.name);  // "host" alone: the first host
@@ -105,6 +107,7 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_EQ(tabs->currentIndex(), 1);
     EXPECT_FALSE(window.showView(QStringLiteral("host:")));
     EXPECT_FALSE(window.showView(QStringLiteral("cooling:gpu-07")));
-    EXPECT_FALSE(window.showView(QStringLiteral("Overview"), &error));
-    EXPECT_EQ(error, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, audit)"));
+    const Outcome wrongCase = window.showView(QStringLiteral("Overview"));
+    ASSERT_FALSE(wrongCase);
+    EXPECT_EQ(wrongCase.problem().message, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, audit)"));
 }

@@ -49,7 +49,8 @@ std::unique_ptr<Transport> privilegedMisbehaving(const std::string& mode) {
 // A push of one setting to a real agent on a recorded tree (gpu-1) and the misbehaving one (bad).
 struct PushBeside {
     TempDir tree;
-    MemoryPushAuditSink audit;
+    audit::MemoryAuditSink audit;
+    QString pushId;
     std::vector<HostPushResult> results;
 
     explicit PushBeside(const std::string& mode) {
@@ -60,6 +61,7 @@ struct PushBeside {
         for (HostSpec& h : hosts) h.kind = HostSpec::Kind::Local;
         PushOperation op;
         op.pushId = newPushId();
+        pushId = op.pushId;
         op.profile.name = "training";
         op.profile.changes = {{"sysctl:vm.swappiness", 10, false}};
         PushJob job(hosts, op, [this, mode](const HostSpec& h, bool) -> std::unique_ptr<Transport> {
@@ -74,9 +76,9 @@ struct PushBeside {
     }
 
     // The host-level failure recorded for `host`, if any.
-    std::optional<PushAuditEvent> failureOf(const QString& host) const {
-        for (const PushAuditEvent& e : audit.events())
-            if (e.host == host && e.kind == PushAuditEvent::Kind::Failure && e.setting.isEmpty()) return e;
+    std::optional<audit::AuditEvent> failureOf(const QString& host) const {
+        for (const audit::AuditEvent& e : audit.events())
+            if (e.host && e.host->name == host.toStdString() && e.action == audit::AuditAction::Failure && !e.setting) return e;
         return std::nullopt;
     }
 };
@@ -112,8 +114,8 @@ TEST(HostileReplies, ApplyAnswerWithANumberForAMessageFailsThatHostAndIsAudited)
     EXPECT_NE(reason.find("answered tune.apply with result.settings[0].message: expected string"), std::string::npos) << reason;
     const auto failure = push.failureOf(QStringLiteral("bad"));
     ASSERT_TRUE(failure) << "the push to bad has no outcome in the audit log";
-    EXPECT_EQ(failure->result, QStringLiteral("failed"));
-    EXPECT_EQ(failure->message, bad.reason);
+    EXPECT_EQ(failure->result, audit::AuditOutcome::Failed);
+    EXPECT_EQ(failure->message, "push " + push.pushId.toStdString() + ": " + reason);
     EXPECT_FALSE(push.failureOf(QStringLiteral("gpu-1")));
 }
 
@@ -126,7 +128,7 @@ TEST(HostileReplies, ReadyLineWithANumberForTheEventFailsThatHost) {
         << push.results[1].reason.toStdString();
     const auto failure = push.failureOf(QStringLiteral("bad"));
     ASSERT_TRUE(failure);
-    EXPECT_EQ(failure->result, QStringLiteral("failed"));
+    EXPECT_EQ(failure->result, audit::AuditOutcome::Failed);
 }
 
 TEST(HostileReplies, TuneReadEntryWithANumberForTheCodeMakesThatHostMisbehaving) {

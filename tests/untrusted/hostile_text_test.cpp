@@ -61,9 +61,9 @@ public:
         QDir().mkpath(dir_);
     }
     void take(QWidget& widget, const QString& name) {
-        QString error;
         const QString path = dir_ + QStringLiteral("/hostile-%1.png").arg(name);
-        ASSERT_TRUE(saveScreenshot(widget, path, &error)) << error.toStdString();
+        const Outcome shot = saveScreenshot(widget, path);
+        ASSERT_TRUE(shot) << shot.problem().message.toStdString();
         EXPECT_FALSE(QImage(path).isNull());
     }
 

@@ -235,12 +235,10 @@ void HostPage::resetZoom() {
     refresh(QDateTime::currentMSecsSinceEpoch());
 }
 
-bool HostPage::exportPng(const QString& path, QString* error) {
-    if (!grab().save(path, "PNG")) {
-        if (error) *error = tr("cannot write %1: check the folder exists and is writable").arg(path);
-        return false;
-    }
-    return true;
+Outcome HostPage::exportPng(const QString& path) {
+    if (!grab().save(path, "PNG"))
+        return Problem{ProblemCode::IoFailed, tr("cannot write %1: check the folder exists and is writable").arg(path)};
+    return done();
 }
 
 void HostPage::exportWithDialog() {
@@ -249,8 +247,8 @@ void HostPage::exportWithDialog() {
                                   .arg(hostName(), QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export charts as PNG"), suggested, tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
-    QString error;
-    if (!exportPng(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
+    if (const Outcome exported = exportPng(path); !exported)
+        QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
 }
 
 }  // namespace fleetdeck

@@ -11,6 +11,7 @@
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/fleet_model.h"
+#include "app/problem.h"
 #include "ui/dashboard/chart_panel.h"
 #include "ui/dashboard/dashboard_view.h"
 
@@ -37,7 +38,7 @@ public:
     bool paused() const { return paused_; }
     void resetZoom();
     // Renders the charts and sensor table to a PNG; false with `error` set when it cannot write.
-    bool exportPng(const QString& path, QString* error);
+    Outcome exportPng(const QString& path);
     void exportWithDialog();
 
     const HostHistoryModel& history() const { return history_; }

@@ -73,8 +73,9 @@ ViewHeader* LatencyView::buildHeader() {
     connect(exportButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export latency matrix"), QStringLiteral("latency.csv"),
                                                           tr("CSV files (*.csv)"));
-        QString error;
-        if (!path.isEmpty() && !exportCsv(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
+        if (path.isEmpty()) return;
+        if (const Outcome exported = exportCsv(path); !exported)
+            QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
     });
 
     for (QWidget* control : std::initializer_list<QWidget*>{progress_, measure_, interval_, address, exportButton})
@@ -189,14 +190,12 @@ void LatencyView::showLink(int row, int column) {
     chart_->showLink(QStringLiteral("%1 → %2").arg(selectedFrom_, selectedTo_), store_.history(selectedFrom_, selectedTo_));
 }
 
-bool LatencyView::exportCsv(const QString& path, QString* error) const {
+Outcome LatencyView::exportCsv(const QString& path) const {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error) *error = tr("Cannot write %1: %2. Pick a folder you can write to.").arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return Problem{ProblemCode::IoFailed, tr("Cannot write %1: %2. Pick a folder you can write to.").arg(path, file.errorString())};
     file.write(store_.matrix().toCsv().toUtf8());
-    return true;
+    return done();
 }
 
 void LatencyView::chooseMeshAddress() {

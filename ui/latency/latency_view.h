@@ -8,6 +8,7 @@
 #include <QTreeWidget>
 #include <QWidget>
 
+#include "app/problem.h"
 #include "app/latency/latency_map_model.h"
 #include "app/latency/latency_store.h"
 #include "app/seen_generation.h"
@@ -35,7 +36,7 @@ public:
     void refresh(qint64 nowMs) override;
     // Selects a link and shows its history (what a click on its cell does).
     void showLink(int row, int column);
-    bool exportCsv(const QString& path, QString* error) const;
+    Outcome exportCsv(const QString& path) const;
     // Asks for an inventory host and one of its interface addresses (from its facts) for mesh
     // traffic, and keeps the choice in the inventory.
     void chooseMeshAddress();

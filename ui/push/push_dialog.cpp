@@ -42,7 +42,7 @@ public:
 }  // namespace
 
 PushDialog::PushDialog(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory,
-                       PushAuditSink& audit, PushHistory* history, QWidget* parent)
+                       audit::AuditSink& audit, PushHistory* history, QWidget* parent)
     : QDialog(parent), hosts_(std::move(hosts)), audit_(audit), history_(history) {
     setWindowTitle(tr("Push settings"));
     resize(900, 420);

@@ -35,7 +35,7 @@ public:
     // The transports for rolling back on `hosts`; nullopt when the operator cancelled.
     using RollbackTransports = std::function<std::optional<PushTransportFactory>(const std::vector<HostSpec>& hosts)>;
 
-    PushDialog(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, PushAuditSink& audit,
+    PushDialog(std::vector<HostSpec> hosts, PushOperation operation, PushTransportFactory factory, audit::AuditSink& audit,
                PushHistory* history, QWidget* parent = nullptr);
     ~PushDialog() override;
 
@@ -60,7 +60,7 @@ private:
 
     std::vector<HostSpec> hosts_;
     RollbackTransports rollbackTransports_;
-    PushAuditSink& audit_;
+    audit::AuditSink& audit_;
     PushHistory* history_;
     PushProgressModel* model_ = nullptr;
     QLabel* header_ = nullptr;

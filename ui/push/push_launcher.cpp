@@ -6,6 +6,7 @@
 #include <QMenu>
 #include <QMessageBox>
 
+#include "app/push/push_audit.h"
 #include "app/push/push_audit_log.h"
 #include "app/push/ssh_push_transport.h"
 #include "ui/push/push_dialog.h"
@@ -85,7 +86,7 @@ PushDialog* PushLauncher::open(std::vector<HostSpec> hosts, PushOperation operat
     auto records = std::make_unique<PushRecords>(places_, hosts);
     // No push without its record: a log that cannot be written (or was tampered with) stops it here.
     if (auto head = records->log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
-        QMessageBox::warning(parent, tr("Push"), tr("Nothing was pushed: %1").arg(auditProblemText(*problem)));
+        QMessageBox::warning(parent, tr("Push"), tr("Nothing was pushed: %1").arg(auditProblem(*problem).message));
         return nullptr;
     }
     auto* dialog = new PushDialog(std::move(hosts), std::move(operation), transports_(*credentials, records->keys),
