@@ -1,7 +1,5 @@
 #include "app/cli/health_command.h"
 
-#include <QThread>
-
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
@@ -12,22 +10,6 @@ namespace fleetdeck::cli {
 namespace {
 
 constexpr int kMaxWatchSeconds = 3600;
-
-// Each answering host's findings; hosts whose snapshot could not be read are left out.
-std::map<QString, std::vector<GpuFinding>> findingsOf(const std::vector<HostSpec>& specs,
-                                                      const std::map<QString, HostAnswer>& answers,
-                                                      std::map<QString, GpuCounterBaseline>& baselines,
-                                                      std::map<QString, std::size_t>& gpuCounts) {
-    std::map<QString, std::vector<GpuFinding>> out;
-    for (const HostSpec& spec : specs) {
-        const HostAnswer& a = answers.at(spec.name);
-        if (!a.ok) continue;
-        const protocol::Sample sample = decodeSample(a.result, AgentInputLimits{});
-        gpuCounts[spec.name] = sample.gpus.size();
-        out[spec.name] = gpuFindings(sample, baselines[spec.name]);
-    }
-    return out;
-}
 
 nlohmann::json toJson(const GpuFinding& f) {
     nlohmann::json j = {{"severity", toString(f.severity).toStdString()}, {"kind", f.kind.toStdString()}};
@@ -85,14 +67,21 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
 
     std::map<QString, GpuCounterBaseline> baselines;
     std::map<QString, std::size_t> gpuCounts;
-    auto answers = queryHosts(specs, QStringLiteral("snapshot"), nlohmann::json::object());
-    auto findings = findingsOf(specs, answers, baselines, gpuCounts);
-    if (watchSeconds > 0) {
-        err << "fleetdeck-cli: watching " << watchSeconds << " s for growing error counters…\n";
-        err.flush();
-        QThread::sleep(static_cast<unsigned long>(watchSeconds));
-        answers = queryHosts(specs, QStringLiteral("snapshot"), nlohmann::json::object());
-        findings = findingsOf(specs, answers, baselines, gpuCounts);
+    if (watchSeconds > 0) err << "fleetdeck-cli: watching " << watchSeconds << " s for growing error counters…\n";
+    err.flush();
+    // With --watch, two snapshots over one connection: the first is each counter's baseline.
+    const auto rounds = queryHostsRepeatedly(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
+                                             watchSeconds > 0 ? 2 : 1, watchSeconds * 1000);
+    std::map<QString, HostAnswer> answers;
+    std::map<QString, std::vector<GpuFinding>> findings;
+    for (const auto& [name, list] : rounds) {
+        for (const HostAnswer& a : list) {
+            if (!a.ok) continue;
+            const protocol::Sample sample = decodeSample(a.result, AgentInputLimits{});
+            gpuCounts[name] = sample.gpus.size();
+            findings[name] = gpuFindings(sample, baselines[name]);
+        }
+        answers[name] = list.back();
     }
 
     bool anyCritical = false;

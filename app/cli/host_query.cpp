@@ -1,5 +1,9 @@
 #include "app/cli/host_query.h"
 
+#include <functional>
+#include <memory>
+#include <set>
+
 #include <QEventLoop>
 #include <QTimer>
 
@@ -8,16 +12,21 @@
 
 namespace fleetdeck::cli {
 
-std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
-                                         const nlohmann::json& params, int timeoutMs) {
-    std::map<QString, HostAnswer> answers;
+namespace {
+
+// Asks every host `method` `rounds` times over one connection each, `gapMs` apart; a host's list
+// ends early with the failure that stopped it.
+std::map<QString, std::vector<HostAnswer>> askHosts(const std::vector<HostSpec>& hosts, const QString& method,
+                                                     const nlohmann::json& params, int timeoutMs, int rounds, int gapMs) {
+    std::map<QString, std::vector<HostAnswer>> answers;
+    std::set<QString> finished;
     std::vector<std::unique_ptr<HostSession>> sessions;
     QEventLoop loop;
-    std::size_t done = 0;
-    const auto finishOne = [&](const QString& name, HostAnswer answer) {
-        if (answers.count(name)) return;
-        answers[name] = std::move(answer);
-        if (++done == hosts.size()) loop.quit();
+    const auto finishOne = [&](const QString& name, std::optional<HostAnswer> failure) {
+        if (finished.count(name)) return;
+        if (failure) answers[name].push_back(std::move(*failure));
+        finished.insert(name);
+        if (finished.size() == hosts.size()) loop.quit();
     };
     HostSession::Options options;
     options.reconnect = false;
@@ -30,26 +39,50 @@ std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, con
                 state == HostState::Misbehaving)
                 finishOne(s->name(), HostAnswer{false, {}, state, reason, {}});
         });
-        QObject::connect(s, &HostSession::ready, s, [&, s] {
-            s->request(method, params, [&, s](const Reply& r) {
+        auto ask = std::make_shared<std::function<void()>>();
+        *ask = [&, s, ask] {
+            s->request(method, params, [&, s, ask](const Reply& r) {
                 // A request cut off by the connection closing: the state the session turns to next
                 // (offline, agent misbehaving) says more than the state it is still in.
                 if (!r.ok() && r.error->code == protocol::ErrorCode::Unavailable) return;
-                if (r.ok()) finishOne(s->name(), HostAnswer{true, r.result, HostState::Connected, {}, {}});
-                else finishOne(s->name(), HostAnswer{false, {}, HostState::Connected, QString::fromStdString(r.error->message),
-                                                     r.error->code});
+                if (!r.ok()) {
+                    finishOne(s->name(), HostAnswer{false, {}, HostState::Connected, QString::fromStdString(r.error->message),
+                                                    r.error->code});
+                    return;
+                }
+                auto& mine = answers[s->name()];
+                mine.push_back(HostAnswer{true, r.result, HostState::Connected, {}, {}});
+                if (static_cast<int>(mine.size()) < rounds) QTimer::singleShot(gapMs, s, [ask] { (*ask)(); });
+                else finishOne(s->name(), std::nullopt);
             });
-        });
+        };
+        QObject::connect(s, &HostSession::ready, s, [ask] { (*ask)(); });
         sessions.push_back(std::move(session));
     }
     for (auto& s : sessions) s->start();
-    QTimer::singleShot(timeoutMs, &loop, [&] {
+    const int limitMs = timeoutMs + gapMs * (rounds - 1);
+    QTimer::singleShot(limitMs, &loop, [&] {
         for (const HostSpec& spec : hosts)
-            finishOne(spec.name, HostAnswer{false, {}, HostState::Offline, QStringLiteral("no answer within %1 s").arg(timeoutMs / 1000), {}});
+            finishOne(spec.name, HostAnswer{false, {}, HostState::Offline, QStringLiteral("no answer within %1 s").arg(limitMs / 1000), {}});
     });
-    if (done < hosts.size()) loop.exec();
+    if (finished.size() < hosts.size()) loop.exec();
     for (auto& s : sessions) s->stop();
     return answers;
+}
+
+}  // namespace
+
+std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
+                                         const nlohmann::json& params, int timeoutMs) {
+    std::map<QString, HostAnswer> answers;
+    for (auto& [name, list] : askHosts(hosts, method, params, timeoutMs, 1, 0)) answers[name] = std::move(list.back());
+    return answers;
+}
+
+std::map<QString, std::vector<HostAnswer>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
+                                                                const nlohmann::json& params, int rounds, int gapMs,
+                                                                int timeoutMs) {
+    return askHosts(hosts, method, params, timeoutMs, rounds, gapMs);
 }
 
 int exitCodeFor(const std::map<QString, HostAnswer>& answers) {

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <optional>
+#include <vector>
 
 #include <QString>
 
@@ -25,6 +26,13 @@ struct HostAnswer {
 // (or failures). Runs its own event loop; for the command-line tool.
 std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
                                          const nlohmann::json& params, int timeoutMs = 60000);
+
+// As queryHosts, asking each host `rounds` times over the same connection, `gapMs` apart (the same
+// agent process answers, so its counters carry on): each host's answers in order, the last one a
+// failure when one stopped it.
+std::map<QString, std::vector<HostAnswer>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
+                                                                const nlohmann::json& params, int rounds, int gapMs,
+                                                                int timeoutMs = 60000);
 
 // The exit code for a set of answers: 0 when all succeeded, else the most specific failure.
 int exitCodeFor(const std::map<QString, HostAnswer>& answers);

@@ -1,6 +1,8 @@
 // fleetdeck-cli as a user runs it.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/subprocess.h"
@@ -67,4 +69,58 @@ TEST(Cli, SimulatedHostsAndSystemTreesAreHosts) {
     EXPECT_EQ(status, 2) << refused;
     run_capture(kCli, {"facts", "root:relative/tree"}, &status, kEnv);
     EXPECT_EQ(status, 2);
+}
+
+// health: a recorded 8 × H100 server whose stand-in NVML has a lost GPU, uncorrectable ECC
+// errors, a pending row remap, an XID and a down NVLink shows each and exits 7; a healthy
+// simulated host shows none and exits 0.
+TEST(Cli, HealthFindsEachGpuFaultAndExitsSeven) {
+    const std::string tree = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/intel-2s-xeon-gold-6426y/root";
+    std::vector<std::string> env = kEnv;
+    env.push_back(std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML);
+    env.push_back("FLEETDECK_FAKE_NVML_FAULTS=lost=5,ecc=2,remap-pending=1,xid=3:79,nvlink-down=6:3");
+    int status = -1;
+    const std::string host = "root:" + tree;
+    const Json doc = Json::parse(run_capture(kCli, {"health", "--json", host, "sim:hgx-h100-8:1"}, &status, env));
+    EXPECT_EQ(status, 7) << doc.dump(2);
+    std::set<std::pair<std::string, int>> found;
+    for (const Json& f : doc[host]["findings"]) {
+        found.emplace(f["kind"].get<std::string>(), f["gpu"].is_null() ? -1 : f["gpu"].get<int>());
+        EXPECT_TRUE(f["severity"] == "critical" || f["severity"] == "warning") << f.dump();
+        EXPECT_FALSE(f["text"].get<std::string>().empty());
+    }
+    for (const auto& expected : std::vector<std::pair<std::string, int>>{
+             {"gpu_lost", 5}, {"ecc_uncorrected", 2}, {"remap_pending", 1}, {"xid", 3}, {"nvlink_down", 6}})
+        EXPECT_TRUE(found.contains(expected)) << expected.first << " on GPU " << expected.second << "\n" << doc.dump(2);
+    EXPECT_TRUE(doc["sim:hgx-h100-8:1"]["findings"].empty()) << doc.dump(2);
+
+    const std::string text = run_capture(kCli, {"health", "sim:hgx-h100-8:1"}, &status, env);
+    EXPECT_EQ(status, 0) << text;
+    EXPECT_NE(text.find("sim:hgx-h100-8:1: healthy (8 GPUs, no findings)"), std::string::npos) << text;
+
+    const std::string words = run_capture(kCli, {"health", host}, &status, env);
+    EXPECT_EQ(status, 7);
+    EXPECT_NE(words.find("GPU 5 fell off the bus"), std::string::npos) << words;
+    EXPECT_NE(words.find("critical"), std::string::npos) << words;
+
+    run_capture(kCli, {"health", "--watch", "0", "local"}, &status, env);
+    EXPECT_EQ(status, 2);
+    run_capture(kCli, {"health"}, &status, env);
+    EXPECT_EQ(status, 2);
+}
+
+// --watch takes a second reading: a PCIe replay counter that grows between them is a finding.
+TEST(Cli, HealthWatchSeesACounterGrow) {
+    const std::string tree = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/intel-2s-xeon-gold-6426y/root";
+    std::vector<std::string> env = kEnv;
+    env.push_back(std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML);
+    env.push_back("FLEETDECK_FAKE_NVML_FAULTS=pcie-replays=4:50");
+    int status = -1;
+    const std::string host = "root:" + tree;
+    const Json once = Json::parse(run_capture(kCli, {"health", "--json", host}, &status, env));
+    for (const Json& f : once[host]["findings"]) EXPECT_NE(f["kind"], "pcie_replays") << "one reading cannot see growth";
+    const Json watched = Json::parse(run_capture(kCli, {"health", "--json", "--watch", "1", host}, &status, env));
+    bool grew = false;
+    for (const Json& f : watched[host]["findings"]) grew = grew || (f["kind"] == "pcie_replays" && f["gpu"] == 4);
+    EXPECT_TRUE(grew) << watched.dump(2);
 }
