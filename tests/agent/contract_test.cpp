@@ -113,6 +113,7 @@ TEST(Contract, DecodingASampleKeepsEveryKeyTheAgentsEmit) {
         {{"--once", "--root", fixture_root(kIntelServer)}, with_fake_nvml()},
         {{"--once", "--root", fixture_root(kAmdServer)}, {}},
         {{"--once", "--simulate", "hgx-h100-8+bad-fan:7"}, {}},
+        {{"--once", "--simulate", "hgx-h100-8+ecc+gpu-lost+remap-pending+nvlink-down+xid=13:7", "--sim-speed", "100"}, {}},
         {{"--once", "--simulate", "cpu-only:1"}, {}},
     };
     for (const auto& [args, env] : runs) {
