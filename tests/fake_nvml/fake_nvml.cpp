@@ -281,6 +281,7 @@ void load_script() {
     const auto gpus = script.value("gpus", nlohmann::json::array());
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
     s.hidden_gpus = static_cast<unsigned>(script.value("hidden_gpus", 0u));
+    s.event_sets.clear();  // a new initialisation: the previous one's sets are gone
     s.event_sets.reserve(16);
     apply_faults(s);
 }
