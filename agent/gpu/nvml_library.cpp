@@ -47,6 +47,13 @@ std::optional<unsigned> get_unsigned(GetUnsigned fn, Dev d) {
     return v;
 }
 
+// An nvmlEnableState_t answer as a flag.
+std::optional<bool> get_flag(Ret (*fn)(Dev, int*), Dev d) {
+    int v = 0;
+    if (!fn || !d || fn(d, &v) != kSuccess) return std::nullopt;
+    return v != 0;
+}
+
 std::optional<std::string> get_string(Ret (*fn)(Dev, char*, unsigned), Dev d, unsigned size) {
     if (!fn || !d) return std::nullopt;
     std::string buf(size, '\0');
@@ -358,11 +365,7 @@ std::optional<std::uint64_t> NvmlLibrary::clocks_event_reasons(Device* d) const 
     return mask;
 }
 
-std::optional<bool> NvmlLibrary::persistence_mode(Device* d) const {
-    int mode = 0;
-    if (!d || !sym_->persistence_mode || sym_->persistence_mode(d, &mode) != kSuccess) return std::nullopt;
-    return mode != 0;
-}
+std::optional<bool> NvmlLibrary::persistence_mode(Device* d) const { return get_flag(sym_->persistence_mode, d); }
 
 std::optional<unsigned> NvmlLibrary::pcie_gen(Device* d) const { return get_unsigned(sym_->curr_pcie_gen, d); }
 std::optional<unsigned> NvmlLibrary::pcie_width(Device* d) const { return get_unsigned(sym_->curr_pcie_width, d); }
@@ -404,9 +407,7 @@ std::optional<unsigned> NvmlLibrary::retired_pages(Device* d, RetirementCause ca
 }
 
 std::optional<bool> NvmlLibrary::retired_pages_pending(Device* d) const {
-    int pending = 0;
-    if (!d || !sym_->retired_pages_pending || sym_->retired_pages_pending(d, &pending) != kSuccess) return std::nullopt;
-    return pending != 0;
+    return get_flag(sym_->retired_pages_pending, d);
 }
 
 std::optional<unsigned> NvmlLibrary::pcie_replays(Device* d) const { return get_unsigned(sym_->pcie_replays, d); }
