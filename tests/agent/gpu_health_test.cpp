@@ -56,6 +56,23 @@ TEST(GpuHealth, HealthyH100sReportTheCapturedValues) {
     EXPECT_EQ(snap["gpu_pci_count"], 8);
 }
 
+// The L40S capture (tests/fake_nvml/l40s-595.80.json): a PCIe card with ECC and row remapping.
+TEST(GpuHealth, L40sCaptureHasEccAndRowRemappingButNoNvlink) {
+    TempDir dir;
+    std::vector<std::string> env = with_fake_nvml();
+    env.push_back(std::string("FLEETDECK_FAKE_NVML_SCRIPT=") + FLEETDECK_SOURCE_DIR + "/tests/fake_nvml/l40s-595.80.json");
+    const Json snap = run_agent({"--once", "--root", dir.path().string()}, env);
+    ASSERT_EQ(snap["gpus"].size(), 1u);
+    const Json& g = snap["gpus"][0];
+    EXPECT_EQ(g["name"], "NVIDIA L40S");
+    EXPECT_EQ(g["ecc"]["enabled"], true);
+    EXPECT_EQ(g["ecc"]["uncorrected_aggregate"], 0);
+    EXPECT_EQ(g["remapped_rows"]["pending"], false);
+    EXPECT_TRUE(g["retired_pages"].is_null());
+    EXPECT_EQ(g["pcie_replays"], 0);
+    EXPECT_EQ(g["nvlinks"], Json::array());
+}
+
 TEST(GpuHealth, LostGpuKeepsItsPlaceWithEveryReadingNull) {
     const Json snap = once_on_intel(with_fake_nvml("lost=3"));
     ASSERT_EQ(snap["gpus"].size(), 8u);

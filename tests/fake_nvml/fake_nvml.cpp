@@ -14,6 +14,8 @@
 // pcie_replays_step (added at every read), nvlinks (how many), nvlink_down (list of links),
 // nvlink_{replay,recovery,crc}_errors, lost (every reading answers GPU_IS_LOST), xids (codes queued
 // for the event set); top level: hidden_gpus (NVML reports that many fewer GPUs than the script).
+// l40s-595.80.json beside this file is the L40S capture as a script (ECC and row remapping, no
+// retired pages, no NVLink).
 //
 // Faults on top of any script, for tests: FLEETDECK_FAKE_NVML_FAULTS, a comma-separated list of
 //   lost=I              GPU I answers GPU_IS_LOST (15) to every reading
@@ -34,9 +36,9 @@
 // the agent prefers an old name over a new one; so do nvmlDeviceGetRetiredPages (in favour of _v2) and
 // nvmlEventSetWait (in favour of _v2).
 //
-// Built a second time as libfake_nvml_legacy.so with FAKE_NVML_LEGACY_DRIVER: a driver from before
-// the health functions (no ECC, remapping, retirement, replay, NVLink or event symbols), so tests
-// see that a missing symbol gives null.
+// The health functions are in fake_nvml_health.cpp. libfake_nvml_legacy.so is this file alone: a
+// driver from before them (no ECC, remapping, retirement, replay, NVLink or event symbols), so
+// tests see that a missing symbol gives null.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,31 +49,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/fake_nvml/fake_gpu.h"
+
+namespace fake_nvml {
+
+State& state() {
+    static State s;
+    return s;
+}
+
+FakeGpu* gpu_of(void* device) {
+    for (auto& g : state().gpus)
+        if (&g == device) return &g;
+    return nullptr;
+}
+
+}  // namespace fake_nvml
+
+using namespace fake_nvml;
+
 namespace {
-
-constexpr int kSuccess = 0, kUninitialized = 1, kInvalidArgument = 2, kNotSupported = 3, kNoPermission = 4,
-              kInsufficientSize = 7, kTimeout = 10, kGpuIsLost = 15, kArgumentVersionMismatch = 25, kUnknown = 999;
-
-// A scripted value, or the error the call returns instead.
-struct Field {
-    unsigned long long value = 0;
-    int error = kNotSupported;
-};
-
-struct FakeGpu {
-    std::string name, uuid, bus_id;
-    Field temp_c, temp_slowdown_c, temp_shutdown_c, util_pct, mem_util_pct, mem_total_bytes, mem_used_bytes;
-    Field power_mw, power_limit_mw, power_limit_min_mw, power_limit_max_mw, fan_pct, sm_clock_mhz, mem_clock_mhz;
-    Field clocks_event_reasons, persistence_mode, pcie_gen, pcie_width, pcie_width_max;
-    Field ecc_enabled, ecc_corrected_volatile, ecc_uncorrected_volatile, ecc_corrected_aggregate, ecc_uncorrected_aggregate;
-    Field remapped_correctable, remapped_uncorrectable, remapped_pending, remapped_failed;
-    Field retired_single_bit, retired_double_bit, retired_pending;
-    Field pcie_replays, nvlink_replay_errors, nvlink_recovery_errors, nvlink_crc_errors;
-    unsigned long long pcie_replays_step = 0;
-    std::vector<bool> nvlink_up;  // one per link
-    bool lost = false;
-    std::vector<unsigned long long> xids;  // queued for the event set, oldest first
-};
 
 const char* const kDefaultScript = R"({
   "driver_version": "590.48.01",
@@ -191,28 +188,6 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     return gpu;
 }
 
-struct EventSet {
-    std::vector<void*> devices;  // registered for XIDs
-    bool freed = false;
-};
-
-struct State {
-    bool initialized = false;
-    int init_calls = 0;
-    int shutdown_calls = 0;
-    int event_sets_created = 0, event_sets_freed = 0;
-    std::string driver_version;
-    std::vector<FakeGpu> gpus;
-    unsigned hidden_gpus = 0;
-    std::vector<EventSet> event_sets;  // never shrinks while NVML is initialised: handles stay valid
-    unsigned visible_gpus() const { return gpus.size() > hidden_gpus ? static_cast<unsigned>(gpus.size() - hidden_gpus) : 0; }
-};
-
-State& state() {
-    static State s;
-    return s;
-}
-
 // FLEETDECK_FAKE_NVML_FAULTS (see the top of this file). Unknown or malformed entries are ignored.
 void apply_fault(State& s, const std::string& name, const std::string& arg) {
     unsigned long long gpu_index = 0, value = 0;
@@ -286,25 +261,6 @@ void load_script() {
     apply_faults(s);
 }
 
-FakeGpu* gpu_of(void* device) {
-    for (auto& g : state().gpus)
-        if (&g == device) return &g;
-    return nullptr;
-}
-
-// Every device call: NVML initialised, a known handle, a place to write to.
-template <class T>
-int answer(void* device, const Field FakeGpu::*member, T* out) {
-    if (!state().initialized) return kUninitialized;
-    FakeGpu* g = gpu_of(device);
-    if (!g || !out) return kInvalidArgument;
-    if (g->lost) return kGpuIsLost;
-    const Field& f = g->*member;
-    if (f.error != kSuccess) return f.error;
-    *out = static_cast<T>(f.value);
-    return kSuccess;
-}
-
 int copy_text(const std::string& value, char* out, unsigned size) {
     if (!out) return kInvalidArgument;
     if (value.size() + 1 > size) return kInsufficientSize;
@@ -313,8 +269,6 @@ int copy_text(const std::string& value, char* out, unsigned size) {
 }
 
 }  // namespace
-
-#define FAKE_NVML_EXPORT extern "C" __attribute__((visibility("default")))
 
 struct nvmlPciInfo_t {
     char busIdLegacy[16];
@@ -499,132 +453,6 @@ FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementLimit(void* device, unsigned* l
 FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementDefaultLimit(void* device, unsigned* limit_mw) {
     return answer(device, &FakeGpu::power_limit_max_mw, limit_mw);
 }
-
-#ifndef FAKE_NVML_LEGACY_DRIVER
-struct nvmlEventData_t {
-    void* device;
-    unsigned long long eventType, eventData;
-    unsigned gpuInstanceId, computeInstanceId;
-};
-constexpr unsigned long long kEventTypeXidCriticalError = 0x8;
-
-FAKE_NVML_EXPORT int nvmlDeviceGetEccMode(void* device, int* current, int* pending) {
-    if (!pending) return kInvalidArgument;
-    if (const int r = answer(device, &FakeGpu::ecc_enabled, current); r != kSuccess) return r;
-    *pending = *current;
-    return kSuccess;
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetTotalEccErrors(void* device, int error_type, int counter_type, unsigned long long* count) {
-    if (error_type < 0 || error_type > 1 || counter_type < 0 || counter_type > 1) return kInvalidArgument;
-    static constexpr Field FakeGpu::*kCounters[2][2] = {
-        {&FakeGpu::ecc_corrected_volatile, &FakeGpu::ecc_corrected_aggregate},
-        {&FakeGpu::ecc_uncorrected_volatile, &FakeGpu::ecc_uncorrected_aggregate}};
-    return answer(device, kCounters[error_type][counter_type], count);
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetRemappedRows(void* device, unsigned* corrected, unsigned* uncorrected, unsigned* pending,
-                                               unsigned* failed) {
-    if (const int r = answer(device, &FakeGpu::remapped_correctable, corrected); r != kSuccess) return r;
-    if (const int r = answer(device, &FakeGpu::remapped_uncorrectable, uncorrected); r != kSuccess) return r;
-    if (const int r = answer(device, &FakeGpu::remapped_pending, pending); r != kSuccess) return r;
-    return answer(device, &FakeGpu::remapped_failed, failed);
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages_v2(void* device, int cause, unsigned* count, unsigned long long* addresses,
-                                                  unsigned long long* timestamps) {
-    if (!count || cause < 0 || cause > 1) return kInvalidArgument;
-    unsigned pages = 0;
-    const int r = answer(device, cause == 0 ? &FakeGpu::retired_single_bit : &FakeGpu::retired_double_bit, &pages);
-    if (r != kSuccess) return r;
-    const unsigned room = *count;
-    *count = pages;
-    if (room < pages) return kInsufficientSize;
-    for (unsigned i = 0; i < pages; ++i) {
-        if (addresses) addresses[i] = 0x1000ULL * (i + 1);
-        if (timestamps) timestamps[i] = 1764390000ULL + i;
-    }
-    return kSuccess;
-}
-
-// Superseded by _v2; fails so a test sees which one was used.
-FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages(void*, int, unsigned*, unsigned long long*) { return kUnknown; }
-
-FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPagesPendingStatus(void* device, int* pending) {
-    return answer(device, &FakeGpu::retired_pending, pending);
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetPcieReplayCounter(void* device, unsigned* value) {
-    const int r = answer(device, &FakeGpu::pcie_replays, value);
-    if (r == kSuccess) gpu_of(device)->pcie_replays.value += gpu_of(device)->pcie_replays_step;
-    return r;
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetNvLinkState(void* device, unsigned link, int* active) {
-    if (!state().initialized) return kUninitialized;
-    FakeGpu* g = gpu_of(device);
-    if (!g || !active) return kInvalidArgument;
-    if (g->lost) return kGpuIsLost;
-    if (g->nvlink_up.empty()) return kNotSupported;
-    if (link >= g->nvlink_up.size()) return kInvalidArgument;
-    *active = g->nvlink_up[link] ? 1 : 0;
-    return kSuccess;
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceGetNvLinkErrorCounter(void* device, unsigned link, int counter, unsigned long long* value) {
-    FakeGpu* g = gpu_of(device);
-    if (g && link >= g->nvlink_up.size()) return kInvalidArgument;
-    if (counter == 0) return answer(device, &FakeGpu::nvlink_replay_errors, value);
-    if (counter == 1) return answer(device, &FakeGpu::nvlink_recovery_errors, value);
-    if (counter == 2) return answer(device, &FakeGpu::nvlink_crc_errors, value);
-    return kInvalidArgument;
-}
-
-FAKE_NVML_EXPORT int nvmlEventSetCreate(void** set) {
-    State& s = state();
-    if (!s.initialized) return kUninitialized;
-    if (!set || s.event_sets.size() == s.event_sets.capacity()) return kInvalidArgument;
-    s.event_sets.emplace_back();
-    ++s.event_sets_created;
-    *set = &s.event_sets.back();
-    return kSuccess;
-}
-
-FAKE_NVML_EXPORT int nvmlDeviceRegisterEvents(void* device, unsigned long long types, void* set) {
-    if (!state().initialized) return kUninitialized;
-    FakeGpu* g = gpu_of(device);
-    if (!g || !set) return kInvalidArgument;
-    if (g->lost) return kGpuIsLost;
-    if (types & ~kEventTypeXidCriticalError) return kNotSupported;
-    static_cast<EventSet*>(set)->devices.push_back(device);
-    return kSuccess;
-}
-
-FAKE_NVML_EXPORT int nvmlEventSetWait_v2(void* set, nvmlEventData_t* data, unsigned /*timeout_ms*/) {
-    if (!state().initialized) return kUninitialized;
-    auto* events = static_cast<EventSet*>(set);
-    if (!events || !data || events->freed) return kInvalidArgument;
-    for (void* device : events->devices) {
-        FakeGpu* g = gpu_of(device);
-        if (!g || g->xids.empty()) continue;
-        *data = nvmlEventData_t{device, kEventTypeXidCriticalError, g->xids.front(), 0xFFFFFFFFu, 0xFFFFFFFFu};
-        g->xids.erase(g->xids.begin());
-        return kSuccess;
-    }
-    return kTimeout;  // nothing queued, as the real call answers when its timeout passes
-}
-
-// Superseded by _v2; fails so a test sees which one was used.
-FAKE_NVML_EXPORT int nvmlEventSetWait(void*, nvmlEventData_t*, unsigned) { return kUnknown; }
-
-FAKE_NVML_EXPORT int nvmlEventSetFree(void* set) {
-    auto* events = static_cast<EventSet*>(set);
-    if (!events || events->freed) return kInvalidArgument;
-    events->freed = true;
-    ++state().event_sets_freed;
-    return kSuccess;
-}
-#endif
 
 FAKE_NVML_EXPORT int fake_nvml_event_sets_created() { return state().event_sets_created; }
 FAKE_NVML_EXPORT int fake_nvml_event_sets_freed() { return state().event_sets_freed; }
