@@ -183,6 +183,10 @@ Json to_json(const XidEvent& x) {
 // what emplacing the members does.
 class ObjectBuilder {
 public:
+    ObjectBuilder() = default;
+    ObjectBuilder(const ObjectBuilder&) = delete;  // members_ refers into out_
+    ObjectBuilder& operator=(const ObjectBuilder&) = delete;
+
     template <class T>
     ObjectBuilder& add(const char* key, T&& value) {
         members_.emplace(key, std::forward<T>(value));
