@@ -9,6 +9,7 @@
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
 #include "agent/gpu/gpu_facts.h"
+#include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_library.h"
 #include "agent/json_fields.h"
 
@@ -179,6 +180,7 @@ Json collect_facts(const RootFs& fs) {
     const auto nvml = gpu::NvmlLibrary::shared(fs.is_live());
     facts["gpus"] = gpu::gpu_facts(fs, *nvml);
     facts["nvidia"] = gpu::nvidia_facts(fs, *nvml);
+    facts["kernel_log"] = or_null(gpu::kernel_log_problem(fs));
     facts["nics"] = nic_facts(fs);
     facts["infiniband"] = infiniband_ports(fs);
     facts["block"] = block_facts(fs);

@@ -1,18 +1,17 @@
 #include "agent/collectors/gpu_nvidia.h"
 
+#include "agent/gpu/gpu_facts.h"
+#include "agent/json_fields.h"
+
 namespace fleetdeck::agent {
 namespace {
 
+using gpu::as_int;
 using gpu::NvmlLibrary;
 
 template <class T>
 std::optional<double> as_double(const std::optional<T>& v) {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
-}
-
-template <class T>
-std::optional<std::int64_t> as_int(const std::optional<T>& v) {
-    return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v)) : std::nullopt;
 }
 
 std::optional<double> milliwatts_to_w(const std::optional<unsigned>& mw) {
@@ -37,24 +36,59 @@ gpu::GpuSample nvidia_static_fields(const NvmlLibrary& nvml, NvmlLibrary::Device
     return s;
 }
 
+// What a lost GPU still reports: who it is (read when it was found), nothing else.
+gpu::GpuSample lost_gpu(const gpu::GpuSample& fixed) {
+    gpu::GpuSample s;
+    s.index = fixed.index;
+    s.vendor = fixed.vendor;
+    s.name = fixed.name;
+    s.uuid = fixed.uuid;
+    s.pci_bus_id = fixed.pci_bus_id;
+    s.state = protocol::GpuState::Lost;
+    return s;
+}
+
+std::int64_t wall_clock_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 }  // namespace
+
+NvidiaGpuCollector::NvidiaGpuCollector() = default;
+NvidiaGpuCollector::NvidiaGpuCollector(std::shared_ptr<gpu::NvmlLibrary> nvml) : nvml_(std::move(nvml)) {}
+NvidiaGpuCollector::~NvidiaGpuCollector() = default;
 
 void NvidiaGpuCollector::discover() {
     discovered_ = true;
     if (!nvml_->ready()) return;
     const unsigned count = nvml_->device_count();
+    std::vector<NvmlLibrary::Device*> handles;
     for (unsigned i = 0; i < count; ++i) {
-        NvmlLibrary::Device* d = nvml_->device(i);
-        if (!d) continue;  // a GPU NVML cannot open (lost, or excluded) is left out
-        devices_.push_back({d, nvidia_static_fields(*nvml_, d, i)});
+        bool lost = false;
+        NvmlLibrary::Device* d = nvml_->device(i, &lost);
+        if (!d && lost) {
+            gpu::GpuSample fixed;
+            fixed.index = static_cast<int>(i);
+            fixed.vendor = "nvidia";
+            devices_.push_back({nullptr, std::move(fixed), nullptr});
+            continue;
+        }
+        if (!d) continue;  // a GPU NVML cannot open (excluded) is left out
+        devices_.push_back({d, nvidia_static_fields(*nvml_, d, i), std::make_unique<gpu::NvmlHealthReader>(*nvml_, d)});
+        handles.push_back(d);
     }
+    xid_watch_ = nvml_->watch_xids(handles);
 }
 
-gpu::GpuSample NvidiaGpuCollector::read(const Device& device) const {
+gpu::GpuSample NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_point now) const {
     const NvmlLibrary& nvml = *nvml_;
     NvmlLibrary::Device* d = device.handle;
+    bool lost = d == nullptr;
+    const auto temp = d ? nvml.temperature_c(d, &lost) : std::nullopt;
+    if (lost) return lost_gpu(device.fixed);
     gpu::GpuSample s = device.fixed;
-    s.temp_c = as_double(nvml.temperature_c(d));
+    s.temp_c = as_double(temp);
     if (const auto u = nvml.utilization(d)) {
         s.util_pct = u->gpu_pct;
         s.mem_util_pct = u->memory_pct;
@@ -72,14 +106,43 @@ gpu::GpuSample NvidiaGpuCollector::read(const Device& device) const {
     s.persistence_mode = nvml.persistence_mode(d);
     s.pcie_gen = as_int(nvml.pcie_gen(d));
     s.pcie_width = as_int(nvml.pcie_width(d));
+    device.health->read(s, now);
     return s;
+}
+
+void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
+    if (!kernel_log_) kernel_log_ = std::make_unique<gpu::KernelXidLog>(fs);
+    for (auto& x : kernel_log_->read_new()) xids_.add(std::move(x));
+    if (!xid_watch_) return;
+    const std::int64_t now_ms = wall_clock_ms();
+    for (const auto& event : xid_watch_->poll()) {
+        protocol::XidEvent x;
+        x.time_ms = now_ms;
+        for (const auto& device : devices_)
+            if (device.handle == event.device) x.pci_bus_id = device.fixed.pci_bus_id.value_or("");
+        x.code = static_cast<std::int64_t>(event.code);
+        x.message = std::string(gpu::xid_description(x.code));
+        x.source = "nvml";
+        xids_.add(std::move(x));
+    }
 }
 
 void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
     if (!discovered_) discover();
+    // The bus changes only with hotplug; a GPU that falls off it usually stays listed there.
+    if (samples_until_rescan_-- <= 0) {
+        pci_count_ = gpu::nvidia_pci_count(fs);
+        samples_until_rescan_ = kRescanEvery - 1;
+    }
+    const auto now = std::chrono::steady_clock::now();
     Json& gpus = gpu::gpu_list(snapshot);
-    for (const auto& device : devices_) gpus.push_back(protocol::to_json(read(device)));
+    for (auto& device : devices_) gpus.push_back(protocol::to_json(read(device, now)));
+    collect_xids(fs);
+    snapshot["gpu_pci_count"] = or_null(pci_count_);
+    Json events = Json::array();
+    for (const auto& x : xids_.events()) events.push_back(protocol::to_json(x));
+    snapshot["xid_events"] = std::move(events);
 }
 
 }  // namespace fleetdeck::agent

@@ -1,35 +1,50 @@
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "agent/collectors/collector.h"
 #include "agent/gpu/gpu_sample.h"
+#include "agent/gpu/kernel_log.h"
+#include "agent/gpu/nvml_health.h"
 #include "agent/gpu/nvml_library.h"
+#include "agent/gpu/xid_history.h"
 
 namespace fleetdeck::agent {
 
-// NVIDIA GPUs through NVML, appended to `gpus[]`. Device handles and the fields that do not change
-// while the driver is loaded (name, uuid, bus id, thresholds, power-limit range, maximum link) are
-// read once; the rest on every sample. No library is not an error: `facts` says why.
+// NVIDIA GPUs through NVML, appended to `gpus[]`, with `gpu_pci_count` and `xid_events`. Device
+// handles and the fields that do not change while the driver is loaded (name, uuid, bus id,
+// thresholds, power-limit range, maximum link, NVLink count) are read once; the rest on every
+// sample, the slow health counters every 10 s (gpu/nvml_health.h). A GPU that NVML reports lost
+// keeps its place with `state: lost`. No library is not an error: `facts` says why.
 class NvidiaGpuCollector : public Collector {
 public:
-    NvidiaGpuCollector() = default;  // uses NvmlLibrary::shared() on the first sample
-    explicit NvidiaGpuCollector(std::shared_ptr<gpu::NvmlLibrary> nvml) : nvml_(std::move(nvml)) {}
+    NvidiaGpuCollector();  // uses NvmlLibrary::shared() on the first sample
+    explicit NvidiaGpuCollector(std::shared_ptr<gpu::NvmlLibrary> nvml);
+    ~NvidiaGpuCollector() override;
 
     std::string_view name() const override { return "gpu-nvidia"; }
     void sample(const RootFs& fs, Json& snapshot) override;
 
 private:
     struct Device {
-        gpu::NvmlLibrary::Device* handle = nullptr;
-        gpu::GpuSample fixed;  // the static fields, copied into every sample
+        gpu::NvmlLibrary::Device* handle = nullptr;  // nullptr: NVML answered GPU_IS_LOST for it at start
+        gpu::GpuSample fixed;                        // the static fields, copied into every sample
+        std::unique_ptr<gpu::NvmlHealthReader> health;
     };
     void discover();
-    gpu::GpuSample read(const Device& device) const;
+    gpu::GpuSample read(Device& device, std::chrono::steady_clock::time_point now) const;
+    void collect_xids(const RootFs& fs);
 
     std::shared_ptr<gpu::NvmlLibrary> nvml_;
     std::vector<Device> devices_;
+    std::unique_ptr<gpu::NvmlLibrary::XidWatch> xid_watch_;  // declared after nvml_, so freed before it
+    std::unique_ptr<gpu::KernelXidLog> kernel_log_;
+    gpu::XidHistory xids_;
+    std::optional<std::int64_t> pci_count_;
+    int samples_until_rescan_ = 0;
     bool discovered_ = false;
 };
 

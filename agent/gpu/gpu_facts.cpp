@@ -1,5 +1,6 @@
 #include "agent/gpu/gpu_facts.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -85,16 +86,31 @@ std::optional<std::string> kernel_module_version(const RootFs& fs) {
 
 }  // namespace
 
-Json gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
-    auto from_nvml = nvml_gpus_by_bus_id(nvml);
-    Json gpus = Json::array();
+std::optional<std::vector<PciGpu>> pci_gpus(const RootFs& fs) {
+    if (!fs.exists("/sys/bus/pci/devices")) return std::nullopt;
+    std::vector<PciGpu> gpus;
     for (const auto& id : fs.list("/sys/bus/pci/devices")) {
         const std::string dir = "/sys/bus/pci/devices/" + id;
         const auto vendor = vendor_name(fs.read_line(dir + "/vendor"));
+        if (!vendor) continue;
         const auto pci_class = fs.read_line(dir + "/class");  // 0x030000 VGA, 0x030200 3D controller
-        if (!vendor || !pci_class || !pci_class->starts_with("0x03")) continue;
+        if (pci_class && pci_class->starts_with("0x03")) gpus.push_back({id, *vendor});
+    }
+    return gpus;
+}
+
+std::optional<std::int64_t> nvidia_pci_count(const RootFs& fs) {
+    const auto gpus = pci_gpus(fs);
+    if (!gpus) return std::nullopt;
+    return std::count_if(gpus->begin(), gpus->end(), [](const PciGpu& g) { return g.vendor == "nvidia"; });
+}
+
+Json gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
+    auto from_nvml = nvml_gpus_by_bus_id(nvml);
+    Json gpus = Json::array();
+    for (const auto& [id, vendor] : pci_gpus(fs).value_or(std::vector<PciGpu>{})) {
         const auto match = from_nvml.find(normalize_pci_bus_id(id));
-        gpus.push_back(pci_gpu(fs, id, *vendor, match == from_nvml.end() ? nullptr : &match->second));
+        gpus.push_back(pci_gpu(fs, id, vendor, match == from_nvml.end() ? nullptr : &match->second));
         if (match != from_nvml.end()) from_nvml.erase(match);
     }
     for (const auto& [id, g] : from_nvml) gpus.push_back(nvml_only_gpu(id, g));

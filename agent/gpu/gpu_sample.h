@@ -10,6 +10,12 @@ namespace fleetdeck::agent::gpu {
 // the vendor or the card cannot report stays empty and is sent as null.
 using protocol::GpuSample;
 
+// An NVML reading (unsigned, unsigned long long) as the sample's integer type.
+template <class T>
+std::optional<std::int64_t> as_int(const std::optional<T>& v) {
+    return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v)) : std::nullopt;
+}
+
 // The snapshot's `gpus` array, created empty when no collector has added to it yet.
 nlohmann::json& gpu_list(nlohmann::json& snapshot);
 

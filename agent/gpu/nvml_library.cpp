@@ -12,7 +12,7 @@ namespace {
 
 using Ret = int;  // nvmlReturn_t
 using Dev = NvmlLibrary::Device*;
-constexpr Ret kSuccess = 0;
+constexpr Ret kSuccess = 0, kUninitialized = 1, kInsufficientSize = 7, kFunctionNotFound = 13, kGpuIsLost = 15;
 
 // Layouts from nvml.h (stable across NVML versions, which is what makes dlopen safe).
 struct PciInfo {  // nvmlPciInfo_t (v2/v3); v1 has a 16-byte busId where busIdLegacy is
@@ -30,6 +30,14 @@ constexpr unsigned kTemperatureV1 = static_cast<unsigned>(sizeof(TemperatureV1))
 struct MemoryV1 {  // nvmlMemory_t
     unsigned long long total, free, used;
 };
+struct EventData {  // nvmlEventData_t; nvmlEventSetWait (v1) fills only the first three
+    Dev device;
+    unsigned long long event_type;
+    unsigned long long event_data;  // the XID for nvmlEventTypeXidCriticalError
+    unsigned gpu_instance_id, compute_instance_id;
+};
+using EventSet = void*;                               // nvmlEventSet_t
+constexpr unsigned long long kEventXidCritical = 0x8;  // nvmlEventTypeXidCriticalError
 
 using GetUnsigned = Ret (*)(Dev, unsigned*);
 
@@ -37,6 +45,13 @@ std::optional<unsigned> get_unsigned(GetUnsigned fn, Dev d) {
     unsigned v = 0;
     if (!fn || !d || fn(d, &v) != kSuccess) return std::nullopt;
     return v;
+}
+
+// An nvmlEnableState_t answer as a flag.
+std::optional<bool> get_flag(Ret (*fn)(Dev, int*), Dev d) {
+    int v = 0;
+    if (!fn || !d || fn(d, &v) != kSuccess) return std::nullopt;
+    return v != 0;
 }
 
 std::optional<std::string> get_string(Ret (*fn)(Dev, char*, unsigned), Dev d, unsigned size) {
@@ -82,6 +97,20 @@ struct NvmlLibrary::Symbols {
     Ret (*set_power_limit)(Dev, unsigned) = nullptr;
     GetUnsigned power_limit = nullptr;
     GetUnsigned default_power_limit = nullptr;
+    // Health.
+    Ret (*ecc_mode)(Dev, int*, int*) = nullptr;
+    Ret (*total_ecc_errors)(Dev, int, int, unsigned long long*) = nullptr;
+    Ret (*remapped_rows)(Dev, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
+    Ret (*retired_pages_v2)(Dev, int, unsigned*, unsigned long long*, unsigned long long*) = nullptr;
+    Ret (*retired_pages)(Dev, int, unsigned*, unsigned long long*) = nullptr;
+    Ret (*retired_pages_pending)(Dev, int*) = nullptr;
+    GetUnsigned pcie_replays = nullptr;
+    Ret (*nvlink_state)(Dev, unsigned, int*) = nullptr;
+    Ret (*nvlink_error_counter)(Dev, unsigned, int, unsigned long long*) = nullptr;
+    Ret (*event_set_create)(EventSet*) = nullptr;
+    Ret (*register_events)(Dev, unsigned long long, EventSet) = nullptr;
+    Ret (*event_set_wait)(EventSet, EventData*, unsigned) = nullptr;  // _v2, or the first version
+    Ret (*event_set_free)(EventSet) = nullptr;
 };
 
 namespace {
@@ -129,6 +158,19 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.set_power_limit, {"nvmlDeviceSetPowerManagementLimit"});
     bind(h, s.power_limit, {"nvmlDeviceGetPowerManagementLimit"});
     bind(h, s.default_power_limit, {"nvmlDeviceGetPowerManagementDefaultLimit"});
+    bind(h, s.ecc_mode, {"nvmlDeviceGetEccMode"});
+    bind(h, s.total_ecc_errors, {"nvmlDeviceGetTotalEccErrors"});
+    bind(h, s.remapped_rows, {"nvmlDeviceGetRemappedRows"});
+    bind(h, s.retired_pages_v2, {"nvmlDeviceGetRetiredPages_v2"});
+    bind(h, s.retired_pages, {"nvmlDeviceGetRetiredPages"});
+    bind(h, s.retired_pages_pending, {"nvmlDeviceGetRetiredPagesPendingStatus"});
+    bind(h, s.pcie_replays, {"nvmlDeviceGetPcieReplayCounter"});
+    bind(h, s.nvlink_state, {"nvmlDeviceGetNvLinkState"});
+    bind(h, s.nvlink_error_counter, {"nvmlDeviceGetNvLinkErrorCounter"});
+    bind(h, s.event_set_create, {"nvmlEventSetCreate"});
+    bind(h, s.register_events, {"nvmlDeviceRegisterEvents"});
+    bind(h, s.event_set_wait, {"nvmlEventSetWait_v2", "nvmlEventSetWait"});
+    bind(h, s.event_set_free, {"nvmlEventSetFree"});
 }
 
 // An NVML return code from a setter as a SetProblem.
@@ -233,10 +275,11 @@ unsigned NvmlLibrary::device_count() const {
     return n;
 }
 
-NvmlLibrary::Device* NvmlLibrary::device(unsigned index) const {
+NvmlLibrary::Device* NvmlLibrary::device(unsigned index, bool* lost) const {
     Dev d = nullptr;
-    if (!ready() || sym_->handle_by_index(index, &d) != kSuccess) return nullptr;
-    return d;
+    const Ret r = ready() ? sym_->handle_by_index(index, &d) : kUninitialized;
+    if (lost) *lost = r == kGpuIsLost;
+    return r == kSuccess ? d : nullptr;
 }
 
 std::optional<std::string> NvmlLibrary::name(Device* d) const { return get_string(sym_->name, d, 96); }
@@ -257,14 +300,22 @@ std::optional<std::string> NvmlLibrary::pci_bus_id(Device* d) const {
     return std::nullopt;
 }
 
-std::optional<unsigned> NvmlLibrary::temperature_c(Device* d) const {
+std::optional<unsigned> NvmlLibrary::temperature_c(Device* d, bool* lost) const {
+    if (lost) *lost = false;
     if (!d) return std::nullopt;
     if (sym_->temperature_v) {
         TemperatureV1 t{kTemperatureV1, 0 /*NVML_TEMPERATURE_GPU*/, 0};
-        if (sym_->temperature_v(d, &t) == kSuccess && t.temperature >= 0) return static_cast<unsigned>(t.temperature);
+        const Ret r = sym_->temperature_v(d, &t);
+        if (r == kSuccess && t.temperature >= 0) return static_cast<unsigned>(t.temperature);
+        if (r == kGpuIsLost) {
+            if (lost) *lost = true;
+            return std::nullopt;
+        }
     }
     unsigned v = 0;
-    if (sym_->temperature && sym_->temperature(d, 0, &v) == kSuccess) return v;
+    const Ret r = sym_->temperature ? sym_->temperature(d, 0, &v) : kFunctionNotFound;
+    if (lost && r == kGpuIsLost) *lost = true;
+    if (r == kSuccess) return v;
     return std::nullopt;
 }
 
@@ -314,16 +365,96 @@ std::optional<std::uint64_t> NvmlLibrary::clocks_event_reasons(Device* d) const 
     return mask;
 }
 
-std::optional<bool> NvmlLibrary::persistence_mode(Device* d) const {
-    int mode = 0;
-    if (!d || !sym_->persistence_mode || sym_->persistence_mode(d, &mode) != kSuccess) return std::nullopt;
-    return mode != 0;
-}
+std::optional<bool> NvmlLibrary::persistence_mode(Device* d) const { return get_flag(sym_->persistence_mode, d); }
 
 std::optional<unsigned> NvmlLibrary::pcie_gen(Device* d) const { return get_unsigned(sym_->curr_pcie_gen, d); }
 std::optional<unsigned> NvmlLibrary::pcie_width(Device* d) const { return get_unsigned(sym_->curr_pcie_width, d); }
 std::optional<unsigned> NvmlLibrary::pcie_gen_max(Device* d) const { return get_unsigned(sym_->max_pcie_gen, d); }
 std::optional<unsigned> NvmlLibrary::pcie_width_max(Device* d) const { return get_unsigned(sym_->max_pcie_width, d); }
+
+std::optional<bool> NvmlLibrary::ecc_enabled(Device* d) const {
+    int current = 0, pending = 0;
+    if (!d || !sym_->ecc_mode || sym_->ecc_mode(d, &current, &pending) != kSuccess) return std::nullopt;
+    return current != 0;
+}
+
+std::optional<std::uint64_t> NvmlLibrary::ecc_errors(Device* d, EccError type, EccCounter counter) const {
+    unsigned long long n = 0;
+    if (!d || !sym_->total_ecc_errors ||
+        sym_->total_ecc_errors(d, static_cast<int>(type), static_cast<int>(counter), &n) != kSuccess)
+        return std::nullopt;
+    return n;
+}
+
+std::optional<NvmlLibrary::RemappedRows> NvmlLibrary::remapped_rows(Device* d) const {
+    unsigned corrected = 0, uncorrected = 0, pending = 0, failed = 0;
+    if (!d || !sym_->remapped_rows || sym_->remapped_rows(d, &corrected, &uncorrected, &pending, &failed) != kSuccess)
+        return std::nullopt;
+    return RemappedRows{corrected, uncorrected, pending != 0, failed != 0};
+}
+
+std::optional<unsigned> NvmlLibrary::retired_pages(Device* d, RetirementCause cause) const {
+    // A count of 0 asks only for the count: NVML answers INSUFFICIENT_SIZE with the count set
+    // when there are pages, SUCCESS when there are none.
+    unsigned count = 0;
+    Ret r = kFunctionNotFound;
+    if (d && sym_->retired_pages_v2)
+        r = sym_->retired_pages_v2(d, static_cast<int>(cause), &count, nullptr, nullptr);
+    else if (d && sym_->retired_pages)
+        r = sym_->retired_pages(d, static_cast<int>(cause), &count, nullptr);
+    if (r != kSuccess && r != kInsufficientSize) return std::nullopt;
+    return count;
+}
+
+std::optional<bool> NvmlLibrary::retired_pages_pending(Device* d) const {
+    return get_flag(sym_->retired_pages_pending, d);
+}
+
+std::optional<unsigned> NvmlLibrary::pcie_replays(Device* d) const { return get_unsigned(sym_->pcie_replays, d); }
+
+std::optional<bool> NvmlLibrary::nvlink_active(Device* d, unsigned link) const {
+    int active = 0;
+    if (!d || !sym_->nvlink_state || sym_->nvlink_state(d, link, &active) != kSuccess) return std::nullopt;
+    return active != 0;
+}
+
+std::optional<std::uint64_t> NvmlLibrary::nvlink_errors(Device* d, unsigned link, NvlinkError counter) const {
+    unsigned long long n = 0;
+    if (!d || !sym_->nvlink_error_counter ||
+        sym_->nvlink_error_counter(d, link, static_cast<int>(counter), &n) != kSuccess)
+        return std::nullopt;
+    return n;
+}
+
+std::unique_ptr<NvmlLibrary::XidWatch> NvmlLibrary::watch_xids(const std::vector<Device*>& devices) const {
+    if (!ready() || !sym_->event_set_create || !sym_->register_events || !sym_->event_set_wait || !sym_->event_set_free)
+        return nullptr;
+    EventSet set = nullptr;
+    if (sym_->event_set_create(&set) != kSuccess || !set) return nullptr;
+    bool registered = false;
+    // Consumer boards answer NOT_SUPPORTED; the others are still watched.
+    for (Dev d : devices)
+        if (d && sym_->register_events(d, kEventXidCritical, set) == kSuccess) registered = true;
+    if (!registered) {
+        sym_->event_set_free(set);
+        return nullptr;
+    }
+    return std::unique_ptr<XidWatch>(new XidWatch(*sym_, set));
+}
+
+NvmlLibrary::XidWatch::~XidWatch() { sym_.event_set_free(set_); }
+
+std::vector<NvmlLibrary::Xid> NvmlLibrary::XidWatch::poll() {
+    // Bounded, so a GPU that floods events cannot hold up the sample; the rest wait in the set.
+    constexpr int kMaxPerPoll = 64;
+    std::vector<Xid> events;
+    for (int i = 0; i < kMaxPerPoll; ++i) {
+        EventData data{};
+        if (sym_.event_set_wait(set_, &data, 0) != kSuccess) break;  // TIMEOUT: nothing queued
+        if (data.event_type & kEventXidCritical) events.push_back({data.device, data.event_data});
+    }
+    return events;
+}
 
 std::optional<NvmlLibrary::SetProblem> NvmlLibrary::set_persistence_mode(Device* d, bool enabled) const {
     if (!d || !sym_->set_persistence_mode)

@@ -17,7 +17,8 @@ public:
     // Why NVML is or is not available; `message()` says it in a sentence.
     enum class Status { Ready, NotProbed, LibraryNotFound, SymbolMissing, InitFailed };
 
-    struct Device;  // opaque nvmlDevice_t
+    struct Device;   // opaque nvmlDevice_t
+    struct Symbols;  // the resolved entry points (nvml_library.cpp)
     struct Utilization {
         unsigned gpu_pct = 0;
         unsigned memory_pct = 0;
@@ -32,6 +33,18 @@ public:
     };
     enum class Threshold { Shutdown = 0, Slowdown = 1 };
     enum class Clock { Sm = 1, Memory = 2 };
+    // nvmlMemoryErrorType_t and nvmlEccCounterType_t.
+    enum class EccError { Corrected = 0, Uncorrected = 1 };
+    enum class EccCounter { Volatile = 0, Aggregate = 1 };
+    // nvmlPageRetirementCause_t.
+    enum class RetirementCause { MultipleSingleBit = 0, DoubleBit = 1 };
+    // nvmlNvLinkErrorCounter_t.
+    enum class NvlinkError { Replay = 0, Recovery = 1, CrcFlit = 2 };
+    struct RemappedRows {
+        unsigned correctable = 0, uncorrectable = 0;
+        bool pending = false, failed = false;
+    };
+    static constexpr unsigned kMaxNvlinks = 18;  // NVML_NVLINK_MAX_LINKS
 
     // Tries each path in turn; initialises NVML on the first that loads.
     static std::shared_ptr<NvmlLibrary> open(const std::vector<std::string>& paths);
@@ -53,12 +66,15 @@ public:
 
     std::optional<std::string> driver_version() const;
     unsigned device_count() const;
-    Device* device(unsigned index) const;  // nullptr when NVML cannot hand it out
+    // nullptr when NVML cannot hand it out; `lost` (when given) says whether it answered GPU_IS_LOST.
+    Device* device(unsigned index, bool* lost = nullptr) const;
 
     std::optional<std::string> name(Device* d) const;
     std::optional<std::string> uuid(Device* d) const;
     std::optional<std::string> pci_bus_id(Device* d) const;  // as NVML writes it: "00000000:18:00.0"
-    std::optional<unsigned> temperature_c(Device* d) const;
+    // `lost` (when given) is set when NVML answers GPU_IS_LOST: the GPU fell off the bus. The
+    // collector asks this first in every sample, so a lost GPU costs no further calls.
+    std::optional<unsigned> temperature_c(Device* d, bool* lost = nullptr) const;
     std::optional<unsigned> temperature_threshold_c(Device* d, Threshold which) const;
     std::optional<Utilization> utilization(Device* d) const;
     std::optional<Memory> memory(Device* d) const;
@@ -74,6 +90,41 @@ public:
     std::optional<unsigned> pcie_gen_max(Device* d) const;
     std::optional<unsigned> pcie_width_max(Device* d) const;
 
+    // Health. ECC mode now (not the pending one).
+    std::optional<bool> ecc_enabled(Device* d) const;
+    std::optional<std::uint64_t> ecc_errors(Device* d, EccError type, EccCounter counter) const;
+    std::optional<RemappedRows> remapped_rows(Device* d) const;
+    // How many pages were retired for `cause` (the count query: no addresses are fetched).
+    std::optional<unsigned> retired_pages(Device* d, RetirementCause cause) const;
+    std::optional<bool> retired_pages_pending(Device* d) const;
+    std::optional<unsigned> pcie_replays(Device* d) const;
+    // Whether `link` is active; nullopt when the GPU has no such link (the enumeration ends there).
+    std::optional<bool> nvlink_active(Device* d, unsigned link) const;
+    std::optional<std::uint64_t> nvlink_errors(Device* d, unsigned link, NvlinkError counter) const;
+
+    // XIDs (critical error events) as NVML's event set reports them.
+    struct Xid {
+        Device* device = nullptr;
+        std::uint64_t code = 0;
+    };
+    class XidWatch {
+    public:
+        ~XidWatch();  // nvmlEventSetFree
+        XidWatch(const XidWatch&) = delete;
+        XidWatch& operator=(const XidWatch&) = delete;
+        // The events queued since the last call, without waiting (timeout 0).
+        std::vector<Xid> poll();
+
+    private:
+        friend class NvmlLibrary;
+        XidWatch(const Symbols& sym, void* set) : sym_(sym), set_(set) {}
+        const Symbols& sym_;
+        void* set_;
+    };
+    // Registers `devices` for XID events; nullptr when the driver offers no event set or none of
+    // the devices accepts the registration. The watch must not outlive this library.
+    std::unique_ptr<XidWatch> watch_xids(const std::vector<Device*>& devices) const;
+
     // Changing settings (the settings engine, as root). Each setter answers nothing on success,
     // else why; a driver without the function is NotExported, as for the getters.
     struct SetProblem {
@@ -85,8 +136,6 @@ public:
     std::optional<SetProblem> set_power_limit_mw(Device* d, unsigned limit_mw) const;
     std::optional<unsigned> power_limit_mw(Device* d) const;          // the limit set, not the enforced one
     std::optional<unsigned> default_power_limit_mw(Device* d) const;  // the board's default
-
-    struct Symbols;  // the resolved entry points (nvml_library.cpp)
 
 private:
     NvmlLibrary();

@@ -25,6 +25,7 @@ Profile hgx_h100_8() {
              .sm_clock_max_mhz = 1980, .sm_clock_idle_mhz = 345, .mem_clock_mhz = 2619,
              .mem_total_bytes = 80 * kGiB,
              .pcie_gen_max = 5, .pcie_width_max = 16,
+             .nvlinks = 18,
              .pci_bus_ids = {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0",
                              "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"}};
     p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05},
@@ -88,6 +89,20 @@ std::uint64_t mix(std::uint64_t x) {
     return x;
 }
 
+// The GPU a variant hits: `salt` differs per variant so that two variants rarely pick the same one.
+std::optional<int> pick_gpu(bool enabled, const Profile* profile, std::uint64_t seed, std::uint64_t salt) {
+    if (!enabled || !profile || profile->gpu_count == 0) return std::nullopt;
+    return static_cast<int>(mix(seed + salt) % static_cast<std::uint64_t>(profile->gpu_count));
+}
+
+constexpr std::string_view kGpuVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down";
+constexpr std::string_view kVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER";
+
+bool whole_number(std::string_view text, std::int64_t& out) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+
 }  // namespace
 
 const std::vector<Profile>& profiles() {
@@ -101,14 +116,17 @@ const Profile* find_profile(std::string_view name) {
     return nullptr;
 }
 
-std::optional<int> SimSpec::bad_fan_gpu() const {
-    if (!bad_fan || !profile || profile->gpu_count == 0) return std::nullopt;
-    return static_cast<int>(mix(seed) % static_cast<std::uint64_t>(profile->gpu_count));
-}
+std::optional<int> SimSpec::bad_fan_gpu() const { return pick_gpu(bad_fan, profile, seed, 0); }
+std::optional<int> SimSpec::narrow_link_gpu() const { return pick_gpu(pcie_x8, profile, seed, 0x9e37); }
+std::optional<int> SimSpec::ecc_gpu() const { return pick_gpu(ecc, profile, seed, 0xecc); }
+std::optional<int> SimSpec::remap_pending_gpu() const { return pick_gpu(remap_pending, profile, seed, 0x4e3a); }
+std::optional<int> SimSpec::xid_gpu() const { return pick_gpu(!xids.empty(), profile, seed, 0x61d); }
+std::optional<int> SimSpec::lost_gpu() const { return pick_gpu(gpu_lost, profile, seed, 0x1057); }
+std::optional<int> SimSpec::nvlink_down_gpu() const { return pick_gpu(nvlink_down, profile, seed, 0x7a11); }
 
-std::optional<int> SimSpec::narrow_link_gpu() const {
-    if (!pcie_x8 || !profile || profile->gpu_count == 0) return std::nullopt;
-    return static_cast<int>(mix(seed + 0x9e37) % static_cast<std::uint64_t>(profile->gpu_count));
+int SimSpec::nvlink_down_link() const {
+    const int links = profile ? profile->gpu.nvlinks : 0;
+    return links > 0 ? static_cast<int>(mix(seed + 0x11b) % static_cast<std::uint64_t>(links)) : 0;
 }
 
 SimSpecResult parse_sim_spec(std::string_view text) {
@@ -134,15 +152,27 @@ SimSpecResult parse_sim_spec(std::string_view text) {
     while (plus != std::string_view::npos) {
         const auto next = variants.find('+');
         const std::string_view v = variants.substr(0, next);
+        std::int64_t code = 0;
         if (v == "bad-fan") spec.bad_fan = true;
         else if (v == "pcie-x8") spec.pcie_x8 = true;
         else if (v.starts_with("bad-link=") && v.size() > 9) spec.bad_link_peers.emplace_back(v.substr(9));
-        else return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: bad-fan, pcie-x8, bad-link=PEER)"};
+        else if (v == "ecc") spec.ecc = true;
+        else if (v == "remap-pending") spec.remap_pending = true;
+        else if (v == "gpu-lost") spec.gpu_lost = true;
+        else if (v == "nvlink-down") spec.nvlink_down = true;
+        else if (v.starts_with("xid=") && whole_number(v.substr(4), code) && code > 0) spec.xids.push_back(code);
+        else
+            return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: " + std::string(kVariants) + ")"};
         if (next == std::string_view::npos) break;
         variants.remove_prefix(next + 1);
     }
-    if ((spec.bad_fan || spec.pcie_x8) && spec.profile->gpu_count == 0)
-        return {std::nullopt, "profile '" + spec.profile->name + "' has no GPUs, so bad-fan and pcie-x8 do not apply"};
+    const bool gpu_variant = spec.bad_fan || spec.pcie_x8 || spec.ecc || spec.remap_pending || spec.gpu_lost ||
+                             spec.nvlink_down || !spec.xids.empty();
+    if (gpu_variant && spec.profile->gpu_count == 0)
+        return {std::nullopt, "profile '" + spec.profile->name + "' has no GPUs, so GPU variants (" +
+                                  std::string(kGpuVariants) + ") do not apply"};
+    if (spec.nvlink_down && spec.profile->gpu.nvlinks == 0)
+        return {std::nullopt, "profile '" + spec.profile->name + "' has PCIe GPUs without NVLink, so nvlink-down does not apply"};
     return {spec, {}};
 }
 

@@ -24,6 +24,7 @@ struct GpuModel {
     std::int64_t sm_clock_max_mhz = 0, sm_clock_idle_mhz = 0, mem_clock_mhz = 0;
     std::int64_t mem_total_bytes = 0;
     std::int64_t pcie_gen_max = 0, pcie_width_max = 0;
+    int nvlinks = 0;                                 // per GPU: 18 on SXM boards, 0 on PCIe cards
     std::vector<std::string> pci_bus_ids;            // one per GPU slot
 };
 
@@ -55,11 +56,20 @@ const Profile* find_profile(std::string_view name);
 
 // PROFILE[+VARIANT...][:SEED], e.g. "hgx-h100-8+bad-fan:7". Variants: bad-fan (one GPU's fan
 // degraded: it overheats and throttles), pcie-x8 (one GPU trained at half link width),
-// bad-link=PEER (the link to the simulated host PEER is slow and loses probes; may repeat).
+// bad-link=PEER (the link to the simulated host PEER is slow and loses probes; may repeat),
+// ecc (uncorrectable memory errors appear on one GPU, with XIDs 48 and 94), remap-pending (one
+// GPU has a row remap waiting for a reset), xid=N (one GPU reports XID N; may repeat), gpu-lost
+// (one GPU falls off the bus, XID 79, and is reported lost), nvlink-down (one NVLink of one GPU
+// is down; SXM profiles only). When each happens: simulated_machine.h (GpuHealthModel).
 struct SimSpec {
     const Profile* profile = nullptr;
     bool bad_fan = false;
     bool pcie_x8 = false;
+    bool ecc = false;
+    bool remap_pending = false;
+    bool gpu_lost = false;
+    bool nvlink_down = false;
+    std::vector<std::int64_t> xids;  // xid=N, in the order given
     std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
     std::string rack;  // --sim-rack: decides which peers are in the same rack; empty: none are
     std::uint64_t seed = 1;
@@ -68,6 +78,12 @@ struct SimSpec {
     // Which GPU the variants affect; derived from the seed so fleets vary, nullopt without the variant.
     std::optional<int> bad_fan_gpu() const;
     std::optional<int> narrow_link_gpu() const;
+    std::optional<int> ecc_gpu() const;
+    std::optional<int> remap_pending_gpu() const;
+    std::optional<int> xid_gpu() const;
+    std::optional<int> lost_gpu() const;
+    std::optional<int> nvlink_down_gpu() const;
+    int nvlink_down_link() const;  // which link of nvlink_down_gpu()
 };
 
 struct SimSpecResult {

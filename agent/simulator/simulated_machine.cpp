@@ -34,6 +34,7 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
       settings_(profile_),
       plan_(profile_.workload, spec_.seed),
       rng_(spec_.seed),
+      gpu_health_(spec_),
       socket_temp_c_(static_cast<std::size_t>(profile_.sockets), 40.0),
       nics_(profile_.nics.size()),
       network_(spec_) {
@@ -124,7 +125,12 @@ Json SimulatedMachine::snapshot_at(double sim_s) {
         ib.push_back({{"device", "mlx5_" + std::to_string(i)}, {"port", 1}, {"state", "ACTIVE"},
                       {"phys_state", "LinkUp"}, {"rate_gbps", profile_.infiniband_rate_gbps}, {"link_layer", "InfiniBand"}});
     snap["infiniband"] = std::move(ib);
-    snap["gpus"] = gpus_json();
+    const double now_s = static_cast<double>(steps_) - kWarmUpS;
+    snap["gpus"] = gpus_json(now_s);
+    snap["gpu_pci_count"] = profile_.gpu_count;
+    Json xids = Json::array();
+    for (const auto& x : gpu_health_.xids(now_s, snap["time_ms"].get<std::int64_t>())) xids.push_back(protocol::to_json(x));
+    snap["xid_events"] = std::move(xids);
     return snap;
 }
 
@@ -158,7 +164,7 @@ Json SimulatedMachine::memory_json() const {
             {"swap_used_bytes", 0}};
 }
 
-Json SimulatedMachine::gpus_json() const {
+Json SimulatedMachine::gpus_json(double now_s) const {
     Json gpus = Json::array();
     const auto persistence_setting = settings_.get("gpu.persistence");
     const bool persistence = persistence_setting && persistence_setting->is_boolean() && persistence_setting->get<bool>();
@@ -172,6 +178,11 @@ Json SimulatedMachine::gpus_json() const {
         s.name = m.name;
         s.uuid = "GPU-" + std::to_string(spec_.seed) + "-" + std::to_string(i) + "-5111-ab2c-" + profile_.name;
         s.pci_bus_id = m.pci_bus_ids.at(i);
+        if (gpu_health_.lost(static_cast<int>(i), now_s)) {  // fell off the bus: nothing but who it was
+            s.state = protocol::GpuState::Lost;
+            gpus.push_back(protocol::to_json(s));
+            continue;
+        }
         s.temp_c = std::round(g.temp_c());
         s.temp_slowdown_c = m.slowdown_c;
         s.temp_shutdown_c = m.shutdown_c;
@@ -199,6 +210,7 @@ Json SimulatedMachine::gpus_json() const {
         s.pcie_width = spec_.narrow_link_gpu() == static_cast<int>(i) ? m.pcie_width_max / 2 : m.pcie_width_max;
         s.pcie_gen_max = m.pcie_gen_max;
         s.pcie_width_max = m.pcie_width_max;
+        gpu_health_.fill(static_cast<int>(i), now_s, s);
         gpus.push_back(protocol::to_json(s));
     }
     return gpus;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "agent/machine.h"
+#include "agent/simulator/gpu_health.h"
 #include "agent/simulator/random.h"
 #include "agent/simulator/settings_store.h"
 #include "agent/simulator/sim_network.h"
@@ -61,7 +62,7 @@ private:
     void apply_settings();
     Json cpu_json(Random& noise) const;
     Json memory_json() const;
-    Json gpus_json() const;
+    Json gpus_json(double now_s) const;
     Json sensors_json() const;
     Json nics_json() const;
 
@@ -74,6 +75,7 @@ private:
     long steps_ = 0;  // simulated seconds stepped since the start of the warm-up
     Load load_;
     std::vector<GpuThermal> gpus_;
+    GpuHealthModel gpu_health_;
     std::vector<double> gpu_util_;
     double cpu_util_ = 0;
     std::vector<double> socket_temp_c_;

@@ -31,7 +31,8 @@ TEST(AmdGpuCollector, RadeonProW7900EveryField) {
         "power_w": 243.0, "power_limit_w": 295.0, "power_limit_min_w": 200.0, "power_limit_max_w": 295.0,
         "fan_pct": 30.2, "sm_clock_mhz": 1895, "mem_clock_mhz": 1249,
         "throttle": null, "persistence_mode": null,
-        "pcie_gen": 4, "pcie_width": 16, "pcie_gen_max": 4, "pcie_width_max": 16})"));
+        "pcie_gen": 4, "pcie_width": 16, "pcie_gen_max": 4, "pcie_width_max": 16,
+        "state": "ok", "ecc": null, "remapped_rows": null, "retired_pages": null, "pcie_replays": null, "nvlinks": []})"));
 }
 
 TEST(AmdGpuCollector, CardWithoutHwmonOrCountersGivesNulls) {

@@ -40,5 +40,11 @@ inline nlohmann::json run_agent(const std::vector<std::string>& args, const std:
 }
 
 inline std::vector<std::string> with_fake_nvml() { return {std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML}; }
+// The same with faults, e.g. "lost=3,xid=5:13" (the list is at the top of tests/fake_nvml/fake_nvml.cpp).
+inline std::vector<std::string> with_fake_nvml(const std::string& faults) {
+    auto env = with_fake_nvml();
+    env.push_back("FLEETDECK_FAKE_NVML_FAULTS=" + faults);
+    return env;
+}
 
 }  // namespace fleetdeck::test

@@ -7,6 +7,8 @@
 #include <string>
 #include <unistd.h>
 
+#include "agent/collectors/gpu_nvidia.h"
+#include "agent/gpu/nvml_health.h"
 #include "agent/machine.h"
 #include "agent/protocol/message.h"
 #include "tests/bench/large_tree.h"
@@ -20,7 +22,7 @@ agent::LiveMachine& large_machine() {
     static const std::filesystem::path root = [] {
         auto dir = std::filesystem::temp_directory_path() / ("fleetdeck-bench-" + std::to_string(::getpid()));
         bench::write_large_tree(dir);
-        ::setenv("FLEETDECK_NVML_LIB", FLEETDECK_FAKE_NVML, 1);
+        ::setenv("FLEETDECK_NVML_LIB", FLEETDECK_FAKE_NVML, 0);  // another library may be given: a driver without health
         return dir;
     }();
     static agent::LiveMachine machine{agent::RootFs(root.string())};
@@ -64,6 +66,50 @@ void BM_SnapshotEncoded(benchmark::State& state) {
     state.counters["line_bytes"] = static_cast<double>(bytes);
 }
 BENCHMARK(BM_SnapshotEncoded)->Unit(benchmark::kMicrosecond);
+
+// The GPU health reads of one sample (gpu/nvml_health.h) for the 8 scripted GPUs, into the
+// typed sample: ECC mode and volatile counts, PCIe replays and 18 NVLink states per GPU every
+// sample; the slow counters (aggregate ECC, remapped rows, retired pages, 3 counters per link)
+// on their 10 s schedule, i.e. every tenth sample at 1 Hz (`sample_period_s` 1), or in every
+// sample (`sample_period_s` 10: the worst case).
+void BM_GpuHealthReads(benchmark::State& state) {
+    large_machine();  // the tree, and FLEETDECK_NVML_LIB set
+    const auto nvml = agent::gpu::NvmlLibrary::shared(false);  // the scripted NVML, as the machine uses it
+    std::vector<agent::gpu::NvmlHealthReader> readers;
+    for (unsigned i = 0; i < nvml->device_count(); ++i) readers.emplace_back(*nvml, nvml->device(i));
+    auto now = std::chrono::steady_clock::now();
+    const auto period = std::chrono::seconds(state.range(0));
+    std::vector<protocol::GpuSample> gpus(readers.size());
+    std::size_t links = 0;
+    for (auto _ : state) {
+        now += period;
+        for (std::size_t i = 0; i < readers.size(); ++i) readers[i].read(gpus[i], now);
+        links = gpus[0].nvlinks.size();
+        benchmark::DoNotOptimize(gpus.data());
+    }
+    state.counters["gpus"] = static_cast<double>(readers.size());
+    state.counters["nvlinks_per_gpu"] = static_cast<double>(links);
+}
+BENCHMARK(BM_GpuHealthReads)->ArgName("sample_period_s")->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
+
+// The whole NVIDIA collector per sample, for comparison: every NVML reading above plus the
+// health, the JSON of 8 GPUs (144 NVLinks), the kernel log (nothing new: one read) and the event
+// set (nothing queued: one wait with timeout 0).
+void BM_NvidiaCollector(benchmark::State& state) {
+    const agent::RootFs fs(large_machine().fs().root());
+    agent::NvidiaGpuCollector collector(agent::gpu::NvmlLibrary::shared(false));
+    agent::Json prime = agent::Json::object();
+    collector.sample(fs, prime);
+    std::size_t xids = 0;
+    for (auto _ : state) {
+        agent::Json snap = agent::Json::object();
+        collector.sample(fs, snap);
+        xids = snap["xid_events"].size();
+        benchmark::DoNotOptimize(snap);
+    }
+    state.counters["xid_events"] = static_cast<double>(xids);
+}
+BENCHMARK(BM_NvidiaCollector)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -90,12 +90,35 @@ void network(const std::filesystem::path& root) {
     }
 }
 
+// The PCI functions of the GPUs (the scripted NVML's bus ids) and NICs, and a kernel log with the
+// driver's load messages and two XIDs.
+void pci_and_kernel_log(const std::filesystem::path& root) {
+    for (const char* bus : {"18", "2a", "3a", "5d", "9a", "ab", "ba", "db"}) {
+        const std::string dir = std::string("sys/bus/pci/devices/0000:") + bus + ":00.0/";
+        write(root, dir + "vendor", "0x10de\n");
+        write(root, dir + "class", "0x030200\n");
+    }
+    for (int n = 0; n < 8; ++n) {
+        const std::string dir = "sys/bus/pci/devices/0000:" + std::to_string(40 + n) + ":00.0/";
+        write(root, dir + "vendor", "0x15b3\n");
+        write(root, dir + "class", "0x020000\n");
+    }
+    write(root, "dev/kmsg",
+          "5,0,0,-;Linux version 6.8.0-49-generic (buildd@lcy02-amd64-103) #49~22.04.1-Ubuntu SMP PREEMPT_DYNAMIC\n"
+          "5,1460,19456789,-;NVRM: loading NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build\n"
+          "6,1462,21456789,-;[drm] [nvidia-drm] [GPU ID 0x00001800] Loading driver\n"
+          "4,2101,96512345678,-;NVRM: Xid (PCI:0000:2a:00): 13, pid=48211, name=python3, Graphics SM Warp Exception\n"
+          "4,2230,171234567890,-;NVRM: Xid (PCI:0000:9a:00): 48, pid=91822, name=torchrun, An uncorrectable double bit "
+          "error (DBE) has been detected on GPU in the framebuffer at partition 6, subpartition 0.\n");
+}
+
 }  // namespace
 
 void write_large_tree(const std::filesystem::path& root) {
     cpus(root);
     hwmon(root);
     network(root);
+    pci_and_kernel_log(root);
     write(root, "proc/sys/kernel/hostname", "bench-gpu-01\n");
 }
 

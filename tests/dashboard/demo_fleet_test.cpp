@@ -7,13 +7,13 @@
 
 using namespace fleetdeck;
 
-TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFan) {
+TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFanAndOneGpuWithMemoryErrors) {
     const Result<std::vector<HostSpec>> fleet = loadDemoFleet();
     ASSERT_TRUE(fleet) << fleet.problem().message.toStdString();
     const std::vector<HostSpec>& hosts = *fleet;
     ASSERT_EQ(hosts.size(), 8u);
     std::map<QString, int> perRack;
-    int badFans = 0;
+    int badFans = 0, memoryErrors = 0;
     for (const HostSpec& h : hosts) {
         EXPECT_TRUE(h.isSimulated());
         EXPECT_TRUE(h.tags.contains(QStringLiteral("simulated")));
@@ -21,11 +21,13 @@ TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFan) {
         const auto spec = agent::sim::parse_sim_spec(h.simulateProfile.toStdString());
         ASSERT_TRUE(spec.spec) << spec.error;  // every profile is one the agent accepts
         badFans += spec.spec->bad_fan;
+        memoryErrors += spec.spec->ecc;
         EXPECT_GE(h.rackUnit, 1);
         EXPECT_LE(h.rackUnit + h.rackHeightU - 1, 42);
     }
     EXPECT_EQ(perRack, (std::map<QString, int>{{QStringLiteral("rack-a"), 4}, {QStringLiteral("rack-b"), 4}}));
     EXPECT_EQ(badFans, 1);
+    EXPECT_EQ(memoryErrors, 1);  // so the health views have something to show on first start
 }
 
 TEST(DemoFleet, BrokenFleetFileSaysWhy) {

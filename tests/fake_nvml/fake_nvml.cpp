@@ -6,11 +6,39 @@
 // may name a JSON file with another script (same keys; a string "NOT_SUPPORTED" or "NO_PERMISSION"
 // in place of a number makes that call fail with that code; a missing key is NOT_SUPPORTED).
 //
+// Health, scripted from the captures in shared/fixtures/nvidia: the H100s report ECC enabled with
+// no errors, row remapping with no rows, no retired pages (page retirement is pre-Ampere only:
+// NOT_SUPPORTED), 18 NVLinks up; GPU 0 has 9 PCIe replays, as the captured board had. Script keys
+// per GPU: ecc_enabled, ecc_{corrected,uncorrected}_{volatile,aggregate}, remapped_{correctable,
+// uncorrectable,pending,failed}, retired_{single_bit,double_bit,pending}, pcie_replays,
+// pcie_replays_step (added at every read), nvlinks (how many), nvlink_down (list of links),
+// nvlink_{replay,recovery,crc}_errors, lost (every reading answers GPU_IS_LOST), xids (codes queued
+// for the event set); top level: hidden_gpus (NVML reports that many fewer GPUs than the script).
+// l40s-595.80.json beside this file is the L40S capture as a script (ECC and row remapping, no
+// retired pages, no NVLink).
+//
+// Faults on top of any script, for tests: FLEETDECK_FAKE_NVML_FAULTS, a comma-separated list of
+//   lost=I              GPU I answers GPU_IS_LOST (15) to every reading
+//   ecc=I               GPU I has 2 uncorrected volatile (and aggregate) ECC errors
+//   remap-pending=I     GPU I has an uncorrectable row remap waiting for a reset
+//   remap-failed=I      GPU I failed to remap a row
+//   retired-pages=I     GPU I retires pages like a pre-Ampere board (2 single-bit, 1 double-bit, pending)
+//                       and, like one, does not remap rows
+//   xid=I:CODE          an XID CODE event queued for GPU I (repeatable)
+//   nvlink-down=I:L     link L of GPU I is inactive
+//   pcie-replays=I:STEP GPU I's PCIe replay counter grows by STEP at every read
+//   hide-gpu            NVML reports one GPU fewer than the script (the last one)
+//
 // Deliberately absent, as on older drivers: nvmlDeviceGetCurrentClocksEventReasons (the agent
 // must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
 // must report null). Deprecated names that newer ones replace answer wrongly on purpose
 // (nvmlDeviceGetCount reports half the GPUs, nvmlDeviceGetTemperature fails), so a test sees when
-// the agent prefers an old name over a new one.
+// the agent prefers an old name over a new one; so do nvmlDeviceGetRetiredPages (in favour of _v2) and
+// nvmlEventSetWait (in favour of _v2).
+//
+// The health functions are in fake_nvml_health.cpp. libfake_nvml_legacy.so is this file alone: a
+// driver from before them (no ECC, remapping, retirement, replay, NVLink or event symbols), so
+// tests see that a missing symbol gives null.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,28 +49,31 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/fake_nvml/fake_gpu.h"
+
+namespace fake_nvml {
+
+State& state() {
+    static State s;
+    return s;
+}
+
+FakeGpu* gpu_of(void* device) {
+    for (auto& g : state().gpus)
+        if (&g == device) return &g;
+    return nullptr;
+}
+
+}  // namespace fake_nvml
+
+using namespace fake_nvml;
+
 namespace {
-
-constexpr int kSuccess = 0, kUninitialized = 1, kInvalidArgument = 2, kNotSupported = 3, kNoPermission = 4,
-              kInsufficientSize = 7, kArgumentVersionMismatch = 25, kUnknown = 999;
-
-// A scripted value, or the error the call returns instead.
-struct Field {
-    unsigned long long value = 0;
-    int error = kNotSupported;
-};
-
-struct FakeGpu {
-    std::string name, uuid, bus_id;
-    Field temp_c, temp_slowdown_c, temp_shutdown_c, util_pct, mem_util_pct, mem_total_bytes, mem_used_bytes;
-    Field power_mw, power_limit_mw, power_limit_min_mw, power_limit_max_mw, fan_pct, sm_clock_mhz, mem_clock_mhz;
-    Field clocks_event_reasons, persistence_mode, pcie_gen, pcie_width, pcie_width_max;
-};
 
 const char* const kDefaultScript = R"({
   "driver_version": "590.48.01",
   "gpus": [
-    {"bus_id": "00000000:18:00.0", "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
+    {"bus_id": "00000000:18:00.0", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
      "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
      "clocks_event_reasons": 1, "persistence_mode": 1, "pcie_gen": 1, "pcie_width": 16},
     {"bus_id": "00000000:2A:00.0", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
@@ -73,7 +104,12 @@ const char* const kDefaultScript = R"({
   ],
   "defaults": {"name": "NVIDIA H100 80GB HBM3", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
                "mem_total_bytes": 85520809984, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
-               "mem_clock_mhz": 2619, "pcie_width_max": 16}
+               "mem_clock_mhz": 2619, "pcie_width_max": 16,
+               "ecc_enabled": 1, "ecc_corrected_volatile": 0, "ecc_uncorrected_volatile": 0,
+               "ecc_corrected_aggregate": 0, "ecc_uncorrected_aggregate": 0,
+               "remapped_correctable": 0, "remapped_uncorrectable": 0, "remapped_pending": 0, "remapped_failed": 0,
+               "pcie_replays": 0, "nvlinks": 18,
+               "nvlink_replay_errors": 0, "nvlink_recovery_errors": 0, "nvlink_crc_errors": 0}
 })";
 
 Field field(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key) {
@@ -87,6 +123,19 @@ std::string text(const nlohmann::json& gpu, const nlohmann::json& defaults, cons
     if (gpu.contains(key)) return gpu[key].get<std::string>();
     if (defaults.contains(key)) return defaults[key].get<std::string>();
     return fallback;
+}
+
+// A plain number or flag of the script (0 when absent).
+unsigned long long number(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key) {
+    const nlohmann::json* v = gpu.contains(key) ? &gpu[key] : defaults.contains(key) ? &defaults[key] : nullptr;
+    if (!v) return 0;
+    if (v->is_boolean()) return v->get<bool>() ? 1 : 0;
+    return v->is_number_unsigned() ? v->get<unsigned long long>() : 0;
+}
+
+nlohmann::json list(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key) {
+    const nlohmann::json* v = gpu.contains(key) ? &gpu[key] : defaults.contains(key) ? &defaults[key] : nullptr;
+    return v && v->is_array() ? *v : nlohmann::json::array();
 }
 
 FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t index) {
@@ -113,20 +162,80 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     gpu.pcie_gen = field(g, d, "pcie_gen");
     gpu.pcie_width = field(g, d, "pcie_width");
     gpu.pcie_width_max = field(g, d, "pcie_width_max");
+    gpu.ecc_enabled = field(g, d, "ecc_enabled");
+    gpu.ecc_corrected_volatile = field(g, d, "ecc_corrected_volatile");
+    gpu.ecc_uncorrected_volatile = field(g, d, "ecc_uncorrected_volatile");
+    gpu.ecc_corrected_aggregate = field(g, d, "ecc_corrected_aggregate");
+    gpu.ecc_uncorrected_aggregate = field(g, d, "ecc_uncorrected_aggregate");
+    gpu.remapped_correctable = field(g, d, "remapped_correctable");
+    gpu.remapped_uncorrectable = field(g, d, "remapped_uncorrectable");
+    gpu.remapped_pending = field(g, d, "remapped_pending");
+    gpu.remapped_failed = field(g, d, "remapped_failed");
+    gpu.retired_single_bit = field(g, d, "retired_single_bit");
+    gpu.retired_double_bit = field(g, d, "retired_double_bit");
+    gpu.retired_pending = field(g, d, "retired_pending");
+    gpu.pcie_replays = field(g, d, "pcie_replays");
+    gpu.pcie_replays_step = number(g, d, "pcie_replays_step");
+    gpu.nvlink_up.assign(number(g, d, "nvlinks"), true);
+    for (const auto& link : list(g, d, "nvlink_down"))
+        if (link.is_number_unsigned() && link.get<std::size_t>() < gpu.nvlink_up.size()) gpu.nvlink_up[link.get<std::size_t>()] = false;
+    gpu.nvlink_replay_errors = field(g, d, "nvlink_replay_errors");
+    gpu.nvlink_recovery_errors = field(g, d, "nvlink_recovery_errors");
+    gpu.nvlink_crc_errors = field(g, d, "nvlink_crc_errors");
+    gpu.lost = number(g, d, "lost") != 0;
+    for (const auto& code : list(g, d, "xids"))
+        if (code.is_number_unsigned()) gpu.xids.push_back(code.get<unsigned long long>());
     return gpu;
 }
 
-struct State {
-    bool initialized = false;
-    int init_calls = 0;
-    int shutdown_calls = 0;
-    std::string driver_version;
-    std::vector<FakeGpu> gpus;
-};
+// FLEETDECK_FAKE_NVML_FAULTS (see the top of this file). Unknown or malformed entries are ignored.
+void apply_fault(State& s, const std::string& name, const std::string& arg) {
+    unsigned long long gpu_index = 0, value = 0;
+    const auto colon = arg.find(':');
+    gpu_index = std::strtoull(arg.substr(0, colon).c_str(), nullptr, 10);
+    if (colon != std::string::npos) value = std::strtoull(arg.substr(colon + 1).c_str(), nullptr, 10);
+    if (name == "hide-gpu") {
+        ++s.hidden_gpus;
+        return;
+    }
+    if (arg.empty() || gpu_index >= s.gpus.size()) return;
+    FakeGpu& g = s.gpus[gpu_index];
+    if (name == "lost") {
+        g.lost = true;
+    } else if (name == "ecc") {
+        g.ecc_uncorrected_volatile = {2, kSuccess};
+        g.ecc_uncorrected_aggregate = {2, kSuccess};
+    } else if (name == "remap-pending") {
+        g.remapped_uncorrectable = {1, kSuccess};
+        g.remapped_pending = {1, kSuccess};
+    } else if (name == "remap-failed") {
+        g.remapped_uncorrectable = {1, kSuccess};
+        g.remapped_failed = {1, kSuccess};
+    } else if (name == "retired-pages") {
+        g.retired_single_bit = {2, kSuccess};
+        g.retired_double_bit = {1, kSuccess};
+        g.retired_pending = {1, kSuccess};
+        g.remapped_correctable = {0, kNotSupported};  // boards that retire pages do not remap rows
+    } else if (name == "xid" && colon != std::string::npos) {
+        g.xids.push_back(value);
+    } else if (name == "nvlink-down" && colon != std::string::npos && value < g.nvlink_up.size()) {
+        g.nvlink_up[value] = false;
+    } else if (name == "pcie-replays" && colon != std::string::npos) {
+        g.pcie_replays_step = value;
+        if (g.pcie_replays.error != kSuccess) g.pcie_replays = {0, kSuccess};
+    }
+}
 
-State& state() {
-    static State s;
-    return s;
+void apply_faults(State& s) {
+    const char* faults = std::getenv("FLEETDECK_FAKE_NVML_FAULTS");
+    std::string list = faults ? faults : "";
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const std::string entry = list.substr(0, comma);
+        list = comma == std::string::npos ? std::string() : list.substr(comma + 1);
+        const auto eq = entry.find('=');
+        apply_fault(s, entry.substr(0, eq), eq == std::string::npos ? std::string() : entry.substr(eq + 1));
+    }
 }
 
 void load_script() {
@@ -146,24 +255,10 @@ void load_script() {
     s.gpus.clear();
     const auto gpus = script.value("gpus", nlohmann::json::array());
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
-}
-
-FakeGpu* gpu_of(void* device) {
-    for (auto& g : state().gpus)
-        if (&g == device) return &g;
-    return nullptr;
-}
-
-// Every device call: NVML initialised, a known handle, a place to write to.
-template <class T>
-int answer(void* device, const Field FakeGpu::*member, T* out) {
-    if (!state().initialized) return kUninitialized;
-    FakeGpu* g = gpu_of(device);
-    if (!g || !out) return kInvalidArgument;
-    const Field& f = g->*member;
-    if (f.error != kSuccess) return f.error;
-    *out = static_cast<T>(f.value);
-    return kSuccess;
+    s.hidden_gpus = static_cast<unsigned>(script.value("hidden_gpus", 0u));
+    s.event_sets.clear();  // a new initialisation: the previous one's sets are gone
+    s.event_sets.reserve(16);
+    apply_faults(s);
 }
 
 int copy_text(const std::string& value, char* out, unsigned size) {
@@ -174,8 +269,6 @@ int copy_text(const std::string& value, char* out, unsigned size) {
 }
 
 }  // namespace
-
-#define FAKE_NVML_EXPORT extern "C" __attribute__((visibility("default")))
 
 struct nvmlPciInfo_t {
     char busIdLegacy[16];
@@ -225,7 +318,7 @@ FAKE_NVML_EXPORT int nvmlSystemGetDriverVersion(char* out, unsigned size) {
 FAKE_NVML_EXPORT int nvmlDeviceGetCount_v2(unsigned* count) {
     if (!state().initialized) return kUninitialized;
     if (!count) return kInvalidArgument;
-    *count = static_cast<unsigned>(state().gpus.size());
+    *count = state().visible_gpus();
     return kSuccess;
 }
 
@@ -238,7 +331,7 @@ FAKE_NVML_EXPORT int nvmlDeviceGetCount(unsigned* count) {
 
 FAKE_NVML_EXPORT int nvmlDeviceGetHandleByIndex_v2(unsigned index, void** device) {
     if (!state().initialized) return kUninitialized;
-    if (!device || index >= state().gpus.size()) return kInvalidArgument;
+    if (!device || index >= state().visible_gpus()) return kInvalidArgument;
     *device = &state().gpus[index];
     return kSuccess;
 }
@@ -360,6 +453,9 @@ FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementLimit(void* device, unsigned* l
 FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementDefaultLimit(void* device, unsigned* limit_mw) {
     return answer(device, &FakeGpu::power_limit_max_mw, limit_mw);
 }
+
+FAKE_NVML_EXPORT int fake_nvml_event_sets_created() { return state().event_sets_created; }
+FAKE_NVML_EXPORT int fake_nvml_event_sets_freed() { return state().event_sets_freed; }
 
 // Test hooks: how often the agent initialised and shut NVML down in this process.
 FAKE_NVML_EXPORT int fake_nvml_init_calls() { return state().init_calls; }

@@ -7,31 +7,15 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/simulator/simulated_machine.h"
+#include "tests/sim/scripted_machine.h"
 #include "tests/support/subprocess.h"
 
 using namespace fleetdeck::agent::sim;
+using fleetdeck::test::Scripted;
+using fleetdeck::test::spec_of;
 using Json = nlohmann::json;
 
 namespace {
-
-SimSpec spec_of(const std::string& text) {
-    const auto r = parse_sim_spec(text);
-    EXPECT_TRUE(r.spec) << r.error;
-    return *r.spec;
-}
-
-// A machine whose clock the test moves.
-struct Scripted {
-    double now = 0;
-    SimulatedMachine machine;
-    explicit Scripted(const std::string& text) : machine(spec_of(text), [this] { return now; }) {}
-    Json at(double t) {
-        now = t;
-        Json s = machine.snapshot();
-        s.erase("time_ms");  // wall clock: the only part that is not simulated
-        return s;
-    }
-};
 
 bool has(const Json& list, const char* name) {
     return list.is_array() && std::find(list.begin(), list.end(), Json(name)) != list.end();

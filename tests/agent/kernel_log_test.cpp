@@ -1,0 +1,156 @@
+// XIDs from the kernel log (kmsg records, recorded under tests/fixtures/*/root/dev/kmsg), the
+// merge with NVML's events, and a log the agent may not read (dmesg_restrict).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent/gpu/kernel_log.h"
+#include "agent/gpu/xid_history.h"
+#include "tests/agent/recorded_tree.h"
+#include "tests/support/temp_dir.h"
+
+using namespace fleetdeck::agent;
+using namespace fleetdeck::test;
+using fleetdeck::protocol::XidEvent;
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t kBootMs = 1764390000000;  // btime of the recorded trees' /proc/stat
+
+XidEvent xid(std::int64_t time_ms, std::string bus, std::int64_t code, std::string source, std::string message = "") {
+    return {time_ms, std::move(bus), code, std::move(message), std::move(source)};
+}
+
+void append(const std::filesystem::path& file, const std::string& text) {
+    std::ofstream out(file, std::ios::app);
+    out << text;
+}
+
+}  // namespace
+
+TEST(KernelLog, XidRecordBecomesAnEventInTheSysfsForm) {
+    const auto x = gpu::parse_kmsg_xid(
+        "4,2302,240123456801,-;NVRM: Xid (PCI:0000:DB:00): 79, pid=1629, name=nvidia-smi, GPU has fallen off the bus.",
+        kBootMs);
+    ASSERT_TRUE(x);
+    EXPECT_EQ(x->pci_bus_id, "0000:db:00.0");
+    EXPECT_EQ(x->code, 79);
+    EXPECT_EQ(x->message, "pid=1629, name=nvidia-smi, GPU has fallen off the bus.");
+    EXPECT_EQ(x->time_ms, kBootMs + 240123456);
+    EXPECT_EQ(x->source, "kernel");
+    // A kernel built with the caller id has a fifth prefix field; a bus id with its function is kept.
+    const auto caller = gpu::parse_kmsg_xid("4,17,5000000,-,caller=T812;NVRM: Xid (PCI:0000:3b:00.0): 48, DBE", 0);
+    ASSERT_TRUE(caller);
+    EXPECT_EQ(caller->pci_bus_id, "0000:3b:00.0");
+    EXPECT_EQ(caller->time_ms, 5000);
+    EXPECT_EQ(caller->message, "DBE");
+}
+
+TEST(KernelLog, OtherLinesAreNotXids) {
+    for (const char* line : {"6,1441,18903456,-;nvidia 0000:18:00.0: enabling device (0000 -> 0002)",
+                             "4,2303,240123456815,-;NVRM: GPU 0000:db:00.0: GPU has fallen off the bus.",
+                             "4,1,1,-;NVRM: Xid (PCI:0000:3b:00): abc, not a code",
+                             "4,1,1,-;NVRM: Xid (PCI:0000:3b:00",
+                             "NVRM: Xid (PCI:0000:3b:00): 79, no kmsg prefix", " SUBSYSTEM=pci", ""})
+        EXPECT_FALSE(gpu::parse_kmsg_xid(line, kBootMs)) << line;
+}
+
+TEST(KernelLog, RecordedLogGivesItsXidsOnceAndThenOnlyNewOnes) {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "dev");
+    std::filesystem::copy_file(fixture_root(kIntelServer) + "/dev/kmsg", dir.path() / "dev/kmsg");
+    dir.write("proc/stat", "btime 1764390000\n");
+    gpu::KernelXidLog log{RootFs(dir.path().string())};
+    EXPECT_FALSE(log.problem());
+    const auto first = log.read_new();
+    ASSERT_EQ(first.size(), 6u);
+    std::vector<std::int64_t> codes;
+    for (const auto& x : first) codes.push_back(x.code);
+    EXPECT_EQ(codes, (std::vector<std::int64_t>{13, 13, 48, 94, 63, 79}));
+    EXPECT_EQ(first[2].pci_bus_id, "0000:9a:00.0");
+    EXPECT_EQ(first[2].time_ms, kBootMs + 171234567);
+    EXPECT_TRUE(log.read_new().empty());
+
+    // Half a record is held back until its line is complete.
+    append(dir.path() / "dev/kmsg", "4,2400,250000000000,-;NVRM: Xid (PCI:0000:18:00): 31, pid=77, name=python3, Ch 0000");
+    EXPECT_TRUE(log.read_new().empty());
+    append(dir.path() / "dev/kmsg", "0008, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f2a_10000000\n");
+    const auto later = log.read_new();
+    ASSERT_EQ(later.size(), 1u);
+    EXPECT_EQ(later[0].code, 31);
+    EXPECT_EQ(later[0].pci_bus_id, "0000:18:00.0");
+    EXPECT_EQ(later[0].message.substr(0, 40), "pid=77, name=python3, Ch 00000008, intr ");
+}
+
+TEST(KernelLog, AgentListsTheRecordedXidsAndFactsSayTheLogWasRead) {
+    const Json snap = run_agent({"--once", "--root", fixture_root(kIntelServer)});
+    ASSERT_EQ(snap["xid_events"].size(), 6u);
+    EXPECT_EQ(snap["xid_events"][5], (Json{{"time_ms", kBootMs + 240123456},
+                                           {"pci_bus_id", "0000:db:00.0"},
+                                           {"code", 79},
+                                           {"message", "pid=1629, name=nvidia-smi, GPU has fallen off the bus."},
+                                           {"source", "kernel"}}));
+    EXPECT_TRUE(run_agent({"--facts", "--root", fixture_root(kIntelServer)})["kernel_log"].is_null());
+    EXPECT_EQ(run_agent({"--once", "--root", fixture_root(kAmdServer)})["xid_events"], Json::array());
+}
+
+TEST(KernelLog, TreeWithoutAKernelLogSaysSo) {
+    TempDir dir;
+    dir.write("proc/stat", "btime 1764390000\n");
+    EXPECT_EQ(run_agent({"--facts", "--root", dir.path().string()})["kernel_log"], "not readable (No such file or directory)");
+    EXPECT_EQ(run_agent({"--once", "--root", dir.path().string()})["xid_events"], Json::array());
+}
+
+// dmesg_restrict refuses the log to users without CAP_SYSLOG; a file the agent's user may not
+// read stands for it on a recorded tree. The agent runs as nobody (root reads every file).
+TEST(KernelLog, RestrictedLogIsReportedOnceInFactsAndSamplesGoOn) {
+    ASSERT_EQ(::geteuid(), 0u) << "this test runs as root to drop to nobody";
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "dev");
+    std::filesystem::copy_file(fixture_root(kIntelServer) + "/dev/kmsg", dir.path() / "dev/kmsg");
+    dir.write("proc/stat", "btime 1764390000\n");
+    ::chmod((dir.path() / "dev/kmsg").c_str(), 0);
+    ::chmod(dir.path().c_str(), 0755);
+    const std::vector<std::string> as_nobody = {"--reuid=nobody", "--regid=nogroup", "--clear-groups", FLEETDECK_AGENT_BIN};
+    const auto agent = [&](const char* mode) {
+        std::vector<std::string> args = as_nobody;
+        args.insert(args.end(), {mode, "--root", dir.path().string()});
+        int status = -1;
+        const std::string out = run_capture("/usr/bin/setpriv", args, &status);
+        EXPECT_EQ(status, 0) << out;
+        return Json::parse(out, nullptr, false);
+    };
+    EXPECT_EQ(agent("--facts")["kernel_log"], "not readable (dmesg_restrict)");
+    const Json snap = agent("--once");
+    EXPECT_EQ(snap["xid_events"], Json::array());
+    EXPECT_TRUE(snap.contains("gpus"));
+}
+
+TEST(XidHistory, AnXidSeenByNvmlAndTheKernelIsListedOnce) {
+    gpu::XidHistory h;
+    h.add(xid(10'000, "0000:3b:00.0", 79, "nvml", "GPU has fallen off the bus"));
+    h.add(xid(9'200, "0000:3b:00.0", 79, "kernel", "pid=1, name=x, GPU has fallen off the bus."));
+    ASSERT_EQ(h.events().size(), 1u);
+    EXPECT_EQ(h.events()[0].source, "nvml");
+    EXPECT_EQ(h.events()[0].message, "pid=1, name=x, GPU has fallen off the bus.") << "the driver's own words win";
+    h.add(xid(20'000, "0000:3b:00.0", 79, "kernel"));  // later than the window: another event
+    h.add(xid(20'100, "0000:5d:00.0", 79, "nvml"));    // another GPU
+    h.add(xid(20'200, "0000:3b:00.0", 48, "nvml"));    // another code
+    h.add(xid(20'300, "0000:3b:00.0", 79, "kernel"));  // the same source twice: two events
+    EXPECT_EQ(h.events().size(), 5u);
+}
+
+TEST(XidHistory, KeepsTheNewestSixtyFourInTimeOrder) {
+    gpu::XidHistory h;
+    for (int i = 0; i < 100; ++i) h.add(xid(100'000 + i * 10'000, "0000:18:00.0", 13, "nvml"));
+    h.add(xid(50'000, "0000:18:00.0", 31, "kernel"));  // older than all of them: falls off at once
+    ASSERT_EQ(h.events().size(), gpu::XidHistory::kCapacity);
+    EXPECT_EQ(h.events().front().time_ms, 100'000 + 36 * 10'000);
+    EXPECT_EQ(h.events().back().time_ms, 100'000 + 99 * 10'000);
+    h.add(xid(100'000 + 98 * 10'000 + 5'000, "0000:2a:00.0", 31, "kernel"));
+    EXPECT_EQ(h.events()[h.events().size() - 2].code, 31) << "newest last, by time";
+}
