@@ -25,7 +25,8 @@ using fleetdeck::test::waitUntil;
 
 namespace {
 
-const QString kBadHost = QStringLiteral("gpu-a3");
+const QString kBadHost = QStringLiteral("gpu-a3");         // bad-fan: one GPU overheats
+const QString kMemoryErrorHost = QStringLiteral("gpu-a4");  // ecc: uncorrectable memory errors
 
 int badFanGpu() {
     for (const HostSpec& h : loadDemoFleet().value())
@@ -79,15 +80,24 @@ TEST_F(DemoWindow, OverviewFlagsTheBadHostWithRedIconAndWord) {
     OverviewView& view = window_->overview();
     QTableView& table = view.table();
     ASSERT_EQ(table.model()->rowCount(), 8);
-    // Sorted by alert, most severe first: the bad host is the first row.
-    const QModelIndex host = table.model()->index(0, FleetModel::Host);
-    EXPECT_EQ(host.data(FleetModel::HostNameRole).toString(), kBadHost);
-    EXPECT_EQ(table.model()->index(0, FleetModel::Alert).data().toString(), QStringLiteral("thermal"));
+    // Sorted by alert, most severe first: the two critical hosts lead, the hot one (thermal) and
+    // the one with memory errors (ECC).
+    int row = -1, memoryRow = -1;
+    for (int r : {0, 1}) {
+        const QString name = table.model()->index(r, FleetModel::Host).data(FleetModel::HostNameRole).toString();
+        if (name == kBadHost) row = r;
+        if (name == kMemoryErrorHost) memoryRow = r;
+    }
+    ASSERT_GE(row, 0);
+    ASSERT_GE(memoryRow, 0);
+    const QModelIndex host = table.model()->index(row, FleetModel::Host);
+    EXPECT_EQ(table.model()->index(row, FleetModel::Alert).data().toString(), QStringLiteral("thermal"));
+    EXPECT_TRUE(table.model()->index(memoryRow, FleetModel::Alert).data().toString().startsWith(QStringLiteral("ECC")));
     EXPECT_FALSE(host.data(Qt::DecorationRole).value<QIcon>().isNull());
-    EXPECT_TRUE(view.headerText().contains(QStringLiteral("1 critical"))) << view.headerText().toStdString();
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("2 critical"))) << view.headerText().toStdString();
 
     const QImage image = table.viewport()->grab().toImage();
-    const QRect alertCell = table.visualRect(table.model()->index(0, FleetModel::Alert));
+    const QRect alertCell = table.visualRect(table.model()->index(row, FleetModel::Alert));
     const QRect iconArea = table.visualRect(host).adjusted(0, 0, -(table.visualRect(host).width() - 24), 0);
     const QColor red = healthColor(HostHealth::Level::Critical);
     EXPECT_GT(countPixels(image, alertCell, red), alertCell.width() * alertCell.height() / 3);
@@ -110,6 +120,12 @@ TEST_F(DemoWindow, CoolingTileOfTheBadGpuIsHotWithThermalBadge) {
     ASSERT_GE(band, TemperatureBand::Hot) << tile.data(Qt::ToolTipRole).toString().toStdString();
     EXPECT_TRUE(tile.data(GpuCoolingModel::ThermalThrottleRole).toBool());
     EXPECT_TRUE(view.headerText().contains(QStringLiteral("thermal slowdown")));
+    // The demo's memory-error host carries the ECC badge on the GPU with the errors; the hot one none.
+    int eccTiles = 0;
+    for (int c = 0; c < model.columnCount(); ++c)
+        eccTiles += model.index(model.rowOf(kMemoryErrorHost), c).data(GpuCoolingModel::HealthBadgesRole).toStringList().contains("ECC");
+    EXPECT_GE(eccTiles, 1);  // a second GPU gets errors a minute in
+    EXPECT_TRUE(model.index(row, gpu).data(GpuCoolingModel::HealthBadgesRole).toStringList().isEmpty());
 
     const QImage image = view.grid().grab().toImage();
     const QRect hot = view.grid().tileRect(row, gpu);
