@@ -24,6 +24,9 @@ ViewHeader::ViewHeader(TitleSize size, QWidget* parent) : QWidget(parent) {
     f.setBold(true);
     title_->setFont(f);
     summary_ = plainLabel(this);
+    // A long reason (a GPU health finding says what to do) wraps instead of widening the window.
+    summary_->setWordWrap(true);
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     freshness_ = plainLabel(this);
     freshness_->hide();
     layout_ = new QHBoxLayout(this);
