@@ -7,11 +7,10 @@
 
 namespace fleetdeck {
 
-int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind) {
-    const bool thermal = kind == ThrottleKind::Thermal;
-    const QString text = thermal ? QCoreApplication::translate("BandLegend", "THERMAL")
-                                 : QCoreApplication::translate("BandLegend", "POWER CAP");
-    const QColor color = thermal ? bandColor(TemperatureBand::Slowdown) : QColor(0x6a, 0x1b, 0x9a);
+namespace {
+
+// A small rounded box with bold text, as every badge is drawn; returns its width.
+int paintBox(QPainter& painter, QPoint topLeft, const QString& text, const QColor& frame, const QColor& fill, const QColor& ink) {
     painter.save();
     QFont f = painter.font();
     f.setBold(true);
@@ -20,31 +19,28 @@ int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind) {
     const QFontMetrics fm(f);
     const QRect box(topLeft, QSize(fm.horizontalAdvance(text) + 8, fm.height() + 2));
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(color, 1.5));
-    painter.setBrush(Qt::white);
+    painter.setPen(QPen(frame, 1.5));
+    painter.setBrush(fill);
     painter.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-    painter.setPen(color);
+    painter.setPen(ink);
     painter.drawText(box, Qt::AlignCenter, text);
     painter.restore();
     return box.width();
 }
 
+}  // namespace
+
+int paintBadge(QPainter& painter, QPoint topLeft, ThrottleKind kind) {
+    const bool thermal = kind == ThrottleKind::Thermal;
+    const QString text = thermal ? QCoreApplication::translate("BandLegend", "THERMAL")
+                                 : QCoreApplication::translate("BandLegend", "POWER CAP");
+    const QColor color = thermal ? bandColor(TemperatureBand::Slowdown) : QColor(0x6a, 0x1b, 0x9a);
+    return paintBox(painter, topLeft, text, color, Qt::white, color);
+}
+
 int paintHealthBadge(QPainter& painter, QPoint topLeft, const QString& text, bool critical) {
-    painter.save();
-    QFont f = painter.font();
-    f.setBold(true);
-    f.setPointSizeF(f.pointSizeF() * 0.9);
-    painter.setFont(f);
-    const QFontMetrics fm(f);
-    const QRect box(topLeft, QSize(fm.horizontalAdvance(text) + 8, fm.height() + 2));
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(Qt::white, 1));
-    painter.setBrush(critical ? QColor(0xb7, 0x1c, 0x1c) : QColor(0x8a, 0x4b, 0x00));
-    painter.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-    painter.setPen(Qt::white);
-    painter.drawText(box, Qt::AlignCenter, text);
-    painter.restore();
-    return box.width();
+    const QColor fill = critical ? QColor(0xb7, 0x1c, 0x1c) : QColor(0x8a, 0x4b, 0x00);
+    return paintBox(painter, topLeft, text, fill, fill, Qt::white);
 }
 
 BandLegend::BandLegend(bool withBadges, QWidget* parent) : QWidget(parent), withBadges_(withBadges) {
