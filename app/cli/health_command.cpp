@@ -20,6 +20,10 @@ nlohmann::json toJson(const GpuFinding& f) {
 }
 
 void printHost(const QString& host, const std::vector<GpuFinding>& findings, std::size_t gpus, QTextStream& out) {
+    if (findings.empty() && gpus == 0) {
+        out << host << ": no GPUs, nothing to check\n";
+        return;
+    }
     if (findings.empty()) {
         out << host << ": healthy (" << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", no findings)\n";
         return;
