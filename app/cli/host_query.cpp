@@ -20,6 +20,7 @@ std::map<QString, std::vector<HostAnswer>> askHosts(const std::vector<HostSpec>&
                                                      const nlohmann::json& params, int timeoutMs, int rounds, int gapMs) {
     std::map<QString, std::vector<HostAnswer>> answers;
     std::set<QString> finished;
+    std::vector<std::shared_ptr<std::function<void()>>> askers;
     std::vector<std::unique_ptr<HostSession>> sessions;
     QEventLoop loop;
     const auto finishOne = [&](const QString& name, std::optional<HostAnswer> failure) {
@@ -39,9 +40,15 @@ std::map<QString, std::vector<HostAnswer>> askHosts(const std::vector<HostSpec>&
                 state == HostState::Misbehaving)
                 finishOne(s->name(), HostAnswer{false, {}, state, reason, {}});
         });
+        // The asking function is kept by `askers`; what it hands on holds it weakly, so it owns
+        // no reference to itself.
         auto ask = std::make_shared<std::function<void()>>();
-        *ask = [&, s, ask] {
-            s->request(method, params, [&, s, ask](const Reply& r) {
+        const std::weak_ptr<std::function<void()>> weak = ask;
+        const auto askAgain = [weak] {
+            if (const auto a = weak.lock()) (*a)();
+        };
+        *ask = [&, s, askAgain] {
+            s->request(method, params, [&, s, askAgain](const Reply& r) {
                 // A request cut off by the connection closing: the state the session turns to next
                 // (offline, agent misbehaving) says more than the state it is still in.
                 if (!r.ok() && r.error->code == protocol::ErrorCode::Unavailable) return;
@@ -52,11 +59,12 @@ std::map<QString, std::vector<HostAnswer>> askHosts(const std::vector<HostSpec>&
                 }
                 auto& mine = answers[s->name()];
                 mine.push_back(HostAnswer{true, r.result, HostState::Connected, {}, {}});
-                if (static_cast<int>(mine.size()) < rounds) QTimer::singleShot(gapMs, s, [ask] { (*ask)(); });
+                if (static_cast<int>(mine.size()) < rounds) QTimer::singleShot(gapMs, s, askAgain);
                 else finishOne(s->name(), std::nullopt);
             });
         };
-        QObject::connect(s, &HostSession::ready, s, [ask] { (*ask)(); });
+        QObject::connect(s, &HostSession::ready, s, askAgain);
+        askers.push_back(std::move(ask));
         sessions.push_back(std::move(session));
     }
     for (auto& s : sessions) s->start();
