@@ -1,6 +1,7 @@
 #include "app/gpu_findings.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include <QDateTime>
 
@@ -42,6 +43,32 @@ const std::vector<XidMeaning> kXids = {
     {120, Severity::Critical, "GSP error: the GPU's system processor failed", "drain the host and reset the GPU (or reboot); update the driver if it repeats"},
 };
 
+// Each kind's name, its badge on a GPU tile and its word in the alert column ("" where the kind
+// has none: a missing GPU has no tile; an XID shows its code), in FindingKind's order.
+struct KindNames {
+    const char* name;
+    const char* badge;
+    const char* word;
+};
+constexpr KindNames kKinds[] = {
+    {"gpu_lost", "LOST", "GPU lost"},
+    {"gpu_missing", "", "GPU missing"},
+    {"ecc_uncorrected", "ECC", "ECC"},
+    {"remap_failed", "REMAP", "row remap"},
+    {"xid", "", ""},
+    {"remap_pending", "REMAP", "row remap"},
+    {"retired_pages_pending", "ECC", "ECC"},
+    {"nvlink_down", "NVLINK", "NVLink"},
+    {"nvlink_errors", "NVLINK", "NVLink"},
+    {"ecc_corrected", "ECC", "ECC"},
+    {"pcie_replays", "PCIe", "PCIe replays"},
+};
+static_assert(std::size(kKinds) == static_cast<std::size_t>(FindingKind::PcieReplays) + 1);
+
+const KindNames& names(FindingKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
+
+QString xidWord(const GpuFinding& f) { return QStringLiteral("XID %1").arg(f.code.value_or(0)); }
+
 QString gpuWord(int gpu) { return gpu < 0 ? QStringLiteral("A GPU") : QStringLiteral("GPU %1").arg(gpu); }
 
 std::string counterKey(const GpuSample& g) {
@@ -71,23 +98,23 @@ std::string lower(std::string s) {
 void memoryFindings(const GpuSample& g, std::vector<GpuFinding>& out) {
     const QString gpu = gpuWord(g.index);
     if (g.ecc && g.ecc->uncorrected_volatile.value_or(0) > 0)
-        out.push_back({Severity::Critical, QStringLiteral("ecc_uncorrected"), g.index, std::nullopt,
+        out.push_back({Severity::Critical, FindingKind::EccUncorrected, g.index, std::nullopt,
                        QStringLiteral("%1 had %2 uncorrectable memory error(s) since the driver loaded: the data of the jobs on it "
                                       "may be wrong. Drain the host and reset the GPU; if errors come back, RMA the board.")
                            .arg(gpu)
                            .arg(*g.ecc->uncorrected_volatile)});
     if (g.remapped_rows && g.remapped_rows->failed)
-        out.push_back({Severity::Critical, QStringLiteral("remap_failed"), g.index, std::nullopt,
+        out.push_back({Severity::Critical, FindingKind::RemapFailed, g.index, std::nullopt,
                        QStringLiteral("%1 could not remap a failing memory row: the board has run out of spare rows. "
                                       "Take it out of service and RMA it.")
                            .arg(gpu)});
     if (g.remapped_rows && g.remapped_rows->pending)
-        out.push_back({Severity::Critical, QStringLiteral("remap_pending"), g.index, std::nullopt,
+        out.push_back({Severity::Critical, FindingKind::RemapPending, g.index, std::nullopt,
                        QStringLiteral("%1 has a memory row remap waiting for a reset: until then the bad row stays in use. "
                                       "Drain the host and reset the GPU.")
                            .arg(gpu)});
     if (g.retired_pages && g.retired_pages->pending)
-        out.push_back({Severity::Critical, QStringLiteral("retired_pages_pending"), g.index, std::nullopt,
+        out.push_back({Severity::Critical, FindingKind::RetiredPagesPending, g.index, std::nullopt,
                        QStringLiteral("%1 has memory pages waiting to be retired at the next reset. Drain the host and reset "
                                       "the GPU; if pages keep being retired, RMA the board.")
                            .arg(gpu)});
@@ -97,20 +124,20 @@ void growingFindings(const GpuSample& g, const GpuCounterBaseline::Counters& now
                      std::vector<GpuFinding>& out) {
     const QString gpu = gpuWord(g.index);
     if (const auto grown = grownBy(now.correctedAggregate, first.correctedAggregate))
-        out.push_back({Severity::Warning, QStringLiteral("ecc_corrected"), g.index, std::nullopt,
+        out.push_back({Severity::Warning, FindingKind::EccCorrected, g.index, std::nullopt,
                        QStringLiteral("%1's corrected memory errors grew by %2 while FleetDeck watched (%3 over its life): "
                                       "the memory is wearing. Watch it; plan an RMA if the count keeps climbing.")
                            .arg(gpu)
                            .arg(*grown)
                            .arg(*now.correctedAggregate)});
     if (const auto grown = grownBy(now.nvlinkErrors, first.nvlinkErrors))
-        out.push_back({Severity::Warning, QStringLiteral("nvlink_errors"), g.index, std::nullopt,
+        out.push_back({Severity::Warning, FindingKind::NvlinkErrors, g.index, std::nullopt,
                        QStringLiteral("%1's NVLink error counters (CRC, replay, recovery) grew by %2: a link is marginal. "
                                       "Reset the GPUs when the job allows; if it keeps growing, reseat the board or call the vendor.")
                            .arg(gpu)
                            .arg(*grown)});
     if (const auto grown = grownBy(now.pcieReplays, first.pcieReplays))
-        out.push_back({Severity::Warning, QStringLiteral("pcie_replays"), g.index, std::nullopt,
+        out.push_back({Severity::Warning, FindingKind::PcieReplays, g.index, std::nullopt,
                        QStringLiteral("%1's PCIe link retransmitted %2 time(s) while FleetDeck watched (%3 in all): check "
                                       "the riser, the slot and the card's seating.")
                            .arg(gpu)
@@ -124,7 +151,7 @@ void nvlinkDownFinding(const GpuSample& g, std::vector<GpuFinding>& out) {
     QStringList down;
     for (const protocol::NvlinkSample& l : g.nvlinks)
         if (!l.active) down << QString::number(l.link);
-    out.push_back({Severity::Warning, QStringLiteral("nvlink_down"), g.index, std::nullopt,
+    out.push_back({Severity::Warning, FindingKind::NvlinkDown, g.index, std::nullopt,
                    QStringLiteral("%1 has NVLink %2 down while %3 of %4 are up: traffic to its peers is slower. Reset the "
                                   "GPU; if the link stays down, reseat the board or call the vendor.")
                        .arg(gpuWord(g.index), down.join(QStringLiteral(", ")))
@@ -166,23 +193,20 @@ void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
                        .arg(gpuWord(gpu))
                        .arg(code)
                        .arg(times, when, QString::fromStdString(s.message).left(200));
-        out.push_back({m ? m->severity : Severity::Warning, QStringLiteral("xid"), gpu, code, text});
+        out.push_back({m ? m->severity : Severity::Warning, FindingKind::Xid, gpu, code, text});
     }
-}
-
-// Among findings of one severity, the one to act on first: a GPU gone before one with bad
-// memory, bad memory before a link.
-int urgency(const QString& kind) {
-    static const QStringList order = {"gpu_lost", "gpu_missing", "ecc_uncorrected", "remap_failed", "xid", "remap_pending",
-                                      "retired_pages_pending", "nvlink_down", "nvlink_errors", "ecc_corrected", "pcie_replays"};
-    const auto i = order.indexOf(kind);
-    return i < 0 ? static_cast<int>(order.size()) : static_cast<int>(i);
 }
 
 }  // namespace
 
 QString toString(FindingSeverity severity) {
     return severity == Severity::Critical ? QStringLiteral("critical") : QStringLiteral("warning");
+}
+
+QString toString(FindingKind kind) { return QString::fromLatin1(names(kind).name); }
+
+QString findingWord(const GpuFinding& f) {
+    return f.kind == FindingKind::Xid ? xidWord(f) : QString::fromLatin1(names(f.kind).word);
 }
 
 const std::vector<XidMeaning>& xidTable() { return kXids; }
@@ -217,7 +241,7 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     for (const GpuSample& g : sample.gpus) {
         if (g.vendor != "nvidia") continue;
         if (g.state == GpuState::Lost) {
-            out.push_back({Severity::Critical, QStringLiteral("gpu_lost"), g.index, std::nullopt,
+            out.push_back({Severity::Critical, FindingKind::GpuLost, g.index, std::nullopt,
                            QStringLiteral("%1 fell off the bus: the driver lost it (NVML: GPU is lost) and its jobs have "
                                           "failed. Drain the host and reboot it; if it happens again, check power and "
                                           "reseat the GPU, then RMA it.")
@@ -232,7 +256,7 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     }
     const auto listed = std::count_if(sample.gpus.begin(), sample.gpus.end(), [](const GpuSample& g) { return g.vendor == "nvidia"; });
     if (sample.gpu_pci_count && *sample.gpu_pci_count > listed)
-        out.push_back({Severity::Critical, QStringLiteral("gpu_missing"), -1, std::nullopt,
+        out.push_back({Severity::Critical, FindingKind::GpuMissing, -1, std::nullopt,
                        QStringLiteral("%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: %3 missing. "
                                       "Look for XID 79 or a driver error in the kernel log, reboot the host, then reseat the "
                                       "GPU or RMA it.")
@@ -242,7 +266,7 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     xidFindings(sample, out);
     std::stable_sort(out.begin(), out.end(), [](const GpuFinding& a, const GpuFinding& b) {
         if (a.severity != b.severity) return a.severity == Severity::Critical;
-        if (urgency(a.kind) != urgency(b.kind)) return urgency(a.kind) < urgency(b.kind);
+        if (a.kind != b.kind) return a.kind < b.kind;
         return a.gpu < b.gpu;
     });
     return out;
@@ -250,17 +274,10 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
 
 QStringList findingBadges(const std::vector<GpuFinding>& findings, int gpu) {
     QStringList badges;
-    auto add = [&](const QString& b) {
-        if (!badges.contains(b)) badges << b;
-    };
     for (const GpuFinding& f : findings) {
         if (f.gpu != gpu) continue;
-        if (f.kind == QLatin1String("gpu_lost")) add(QStringLiteral("LOST"));
-        else if (f.kind.startsWith(QLatin1String("ecc")) || f.kind == QLatin1String("retired_pages_pending")) add(QStringLiteral("ECC"));
-        else if (f.kind.startsWith(QLatin1String("remap"))) add(QStringLiteral("REMAP"));
-        else if (f.kind.startsWith(QLatin1String("nvlink"))) add(QStringLiteral("NVLINK"));
-        else if (f.kind == QLatin1String("pcie_replays")) add(QStringLiteral("PCIe"));
-        else if (f.kind == QLatin1String("xid") && f.code) add(QStringLiteral("XID %1").arg(*f.code));
+        const QString badge = f.kind == FindingKind::Xid ? xidWord(f) : QString::fromLatin1(names(f.kind).badge);
+        if (!badge.isEmpty() && !badges.contains(badge)) badges << badge;
     }
     return badges;
 }

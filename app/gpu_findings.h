@@ -19,15 +19,25 @@ namespace fleetdeck {
 
 enum class FindingSeverity { Warning, Critical };
 
+// What a finding is about, in the order an operator acts on them within one severity: a GPU gone
+// before one with bad memory, bad memory before a link. Each has a stable name (JSON, docs).
+enum class FindingKind {
+    GpuLost, GpuMissing, EccUncorrected, RemapFailed, Xid, RemapPending, RetiredPagesPending,
+    NvlinkDown, NvlinkErrors, EccCorrected, PcieReplays,
+};
+
 struct GpuFinding {
     FindingSeverity severity = FindingSeverity::Warning;
-    QString kind;                    // "gpu_lost", "ecc_uncorrected", "xid", … (docs/gpu-health.md)
+    FindingKind kind = FindingKind::Xid;
     int gpu = -1;                    // the GPU's index; -1 when the finding is about the host (gpu_missing)
     std::optional<std::int64_t> code;  // the XID code, for kind "xid"
     QString text;                    // "GPU 3 fell off the bus (NVML: GPU is lost). Drain the host, …"
 };
 
 QString toString(FindingSeverity severity);  // "warning", "critical"
+QString toString(FindingKind kind);          // "gpu_lost", "ecc_uncorrected", "xid", … (docs/gpu-health.md)
+// The short word a finding shows as in the overview's alert column: "GPU lost", "ECC", "XID 79".
+QString findingWord(const GpuFinding& finding);
 
 // What an XID code means, after NVIDIA's XID catalogue (docs.nvidia.com/deploy/xid-errors,
 // "Resolution bucket"): nullptr for a code the table does not list (such a code is a warning).

@@ -54,17 +54,6 @@ std::optional<HostHealth> gpuProblem(const GpuSample& g) {
 
 }  // namespace
 
-QString findingWord(const GpuFinding& f) {
-    if (f.kind == QLatin1String("gpu_lost")) return QStringLiteral("GPU lost");
-    if (f.kind == QLatin1String("gpu_missing")) return QStringLiteral("GPU missing");
-    if (f.kind == QLatin1String("xid") && f.code) return QStringLiteral("XID %1").arg(*f.code);
-    if (f.kind.startsWith(QLatin1String("ecc")) || f.kind == QLatin1String("retired_pages_pending")) return QStringLiteral("ECC");
-    if (f.kind.startsWith(QLatin1String("remap"))) return QStringLiteral("row remap");
-    if (f.kind.startsWith(QLatin1String("nvlink"))) return QStringLiteral("NVLink");
-    if (f.kind == QLatin1String("pcie_replays")) return QStringLiteral("PCIe replays");
-    return f.kind;
-}
-
 HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample,
                         const std::vector<GpuFinding>& findings) {
     if (auto problem = connectionProblem(state, stateReason)) return *problem;

@@ -21,8 +21,6 @@ struct HostHealth {
 // a finding wins over a reading of the same level (a broken GPU before a hot one).
 HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample,
                         const std::vector<GpuFinding>& findings = {});
-// The short word a finding shows as in the overview's alert column: "GPU lost", "ECC", "XID 79".
-QString findingWord(const GpuFinding& finding);
 QString levelName(HostHealth::Level level);
 
 }  // namespace fleetdeck

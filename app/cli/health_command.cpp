@@ -12,7 +12,7 @@ namespace {
 constexpr int kMaxWatchSeconds = 3600;
 
 nlohmann::json toJson(const GpuFinding& f) {
-    nlohmann::json j = {{"severity", toString(f.severity).toStdString()}, {"kind", f.kind.toStdString()}};
+    nlohmann::json j = {{"severity", toString(f.severity).toStdString()}, {"kind", toString(f.kind).toStdString()}};
     j["gpu"] = f.gpu >= 0 ? nlohmann::json(f.gpu) : nlohmann::json(nullptr);
     if (f.code) j["code"] = *f.code;
     j["text"] = f.text.toStdString();
@@ -35,7 +35,7 @@ void printHost(const QString& host, const std::vector<GpuFinding>& findings, std
     out << "\n";
     for (const GpuFinding& f : findings) {
         const QString gpu = f.gpu >= 0 ? QStringLiteral("GPU %1").arg(f.gpu) : QStringLiteral("host");
-        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << f.kind.leftJustified(22) << f.text << "\n";
+        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << toString(f.kind).leftJustified(22) << f.text << "\n";
     }
 }
 

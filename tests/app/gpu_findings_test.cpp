@@ -22,7 +22,7 @@ std::vector<GpuFinding> findingsOf(const Sample& s) {
 
 const GpuFinding* find(const std::vector<GpuFinding>& findings, const char* kind) {
     for (const GpuFinding& f : findings)
-        if (f.kind == QLatin1String(kind)) return &f;
+        if (toString(f.kind) == QLatin1String(kind)) return &f;
     return nullptr;
 }
 
@@ -33,7 +33,7 @@ TEST(GpuFindings, AHealthyHostHasNone) {
 TEST(GpuFindings, EachFaultOfABrokenHostIsFound) {
     const auto findings = findingsOf(test::brokenH100Host(kNow));
     std::vector<std::pair<std::string, int>> kinds;
-    for (const GpuFinding& f : findings) kinds.emplace_back(f.kind.toStdString(), f.gpu);
+    for (const GpuFinding& f : findings) kinds.emplace_back(toString(f.kind).toStdString(), f.gpu);
     EXPECT_EQ(kinds, (std::vector<std::pair<std::string, int>>{
                          {"gpu_lost", 5}, {"ecc_uncorrected", 2}, {"xid", 3}, {"remap_pending", 1}, {"nvlink_down", 6}}));
 }
@@ -53,7 +53,7 @@ TEST(GpuFindings, ALostGpuIsCriticalAndKeepsItsIndex) {
     s.gpus[5] = test::lostGpu(5);
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 1u);
-    EXPECT_EQ(findings[0].kind, "gpu_lost");
+    EXPECT_EQ(toString(findings[0].kind), "gpu_lost");
     EXPECT_EQ(findings[0].gpu, 5);
     EXPECT_EQ(findings[0].severity, FindingSeverity::Critical);
     EXPECT_TRUE(findings[0].text.contains("GPU 5 fell off the bus")) << findings[0].text.toStdString();
@@ -65,7 +65,7 @@ TEST(GpuFindings, MoreGpusOnTheBusThanTheDriverAnswersIsAMissingGpu) {
     s.gpu_pci_count = 8;
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 1u);
-    EXPECT_EQ(findings[0].kind, "gpu_missing");
+    EXPECT_EQ(toString(findings[0].kind), "gpu_missing");
     EXPECT_EQ(findings[0].gpu, -1);
     EXPECT_EQ(findings[0].severity, FindingSeverity::Critical);
     EXPECT_TRUE(findings[0].text.contains("8 NVIDIA GPU(s) are on the PCI bus but only 7")) << findings[0].text.toStdString();
@@ -105,7 +105,7 @@ TEST(GpuFindings, PagesPendingRetirementAreCritical) {
     s.gpus[0].retired_pages = protocol::RetiredPages{2, 1, true};
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 1u);
-    EXPECT_EQ(findings[0].kind, "retired_pages_pending");
+    EXPECT_EQ(toString(findings[0].kind), "retired_pages_pending");
     EXPECT_EQ(findings[0].severity, FindingSeverity::Critical);
 }
 
@@ -116,7 +116,7 @@ TEST(GpuFindings, KnownXidsTakeTheirSeverityAndMeaningFromTheTable) {
     s.xid_events.push_back({kNow - 40'000, "0000:15:00.0", 13, "Graphics SM Warp Exception", "nvml"});
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 2u);
-    EXPECT_EQ(findings[0].kind, "xid");
+    EXPECT_EQ(toString(findings[0].kind), "xid");
     EXPECT_EQ(findings[0].code, 79);
     EXPECT_EQ(findings[0].gpu, 3);
     EXPECT_EQ(findings[0].severity, FindingSeverity::Critical);
@@ -169,7 +169,7 @@ TEST(GpuFindings, ALinkDownWhileOthersAreUpIsAWarning) {
     s.gpus[6].nvlinks[4].active = false;
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 1u);
-    EXPECT_EQ(findings[0].kind, "nvlink_down");
+    EXPECT_EQ(toString(findings[0].kind), "nvlink_down");
     EXPECT_EQ(findings[0].severity, FindingSeverity::Warning);
     EXPECT_TRUE(findings[0].text.contains("NVLink 4 down while 17 of 18 are up")) << findings[0].text.toStdString();
 }
@@ -226,8 +226,8 @@ TEST(GpuFindings, CriticalFindingsComeFirstAndSetTheHostsHealth) {
     s.gpus[7].ecc->uncorrected_volatile = 1;
     const auto findings = findingsOf(s);
     ASSERT_EQ(findings.size(), 2u);
-    EXPECT_EQ(findings[0].kind, "ecc_uncorrected");
-    EXPECT_EQ(findings[1].kind, "nvlink_down");
+    EXPECT_EQ(toString(findings[0].kind), "ecc_uncorrected");
+    EXPECT_EQ(toString(findings[1].kind), "nvlink_down");
     HostSummary summary;
     summary.gpus = s.gpus;
     const HostHealth health = assessHealth(HostState::Connected, {}, summary, true, findings);
