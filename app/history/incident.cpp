@@ -1,0 +1,51 @@
+#include "app/history/incident.h"
+
+#include <array>
+#include <utility>
+
+namespace fleetdeck::history {
+namespace {
+
+constexpr std::array<std::pair<IncidentKind, const char*>, 10> kKindNames{{
+    {IncidentKind::ThermalThrottle, "thermal_throttle"},
+    {IncidentKind::PowerThrottle, "power_throttle"},
+    {IncidentKind::HwSlowdown, "hw_slowdown"},
+    {IncidentKind::GpuHealth, "gpu_health"},
+    {IncidentKind::PcieDowngrade, "pcie_downgrade"},
+    {IncidentKind::Fan, "fan"},
+    {IncidentKind::HostOffline, "host_offline"},
+    {IncidentKind::Latency, "latency"},
+    {IncidentKind::Push, "push"},
+    {IncidentKind::Rollback, "rollback"},
+}};
+
+constexpr std::array<std::pair<IncidentSeverity, const char*>, 3> kSeverityNames{{
+    {IncidentSeverity::Info, "info"},
+    {IncidentSeverity::Warning, "warning"},
+    {IncidentSeverity::Critical, "critical"},
+}};
+
+template <typename Enum, std::size_t N>
+QString nameOf(const std::array<std::pair<Enum, const char*>, N>& table, Enum value) {
+    for (const auto& [v, name] : table)
+        if (v == value) return QString::fromLatin1(name);
+    return {};
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> valueOf(const std::array<std::pair<Enum, const char*>, N>& table, const QString& name) {
+    for (const auto& [v, n] : table)
+        if (name == QLatin1String(n)) return v;
+    return std::nullopt;
+}
+
+}  // namespace
+
+QString toString(IncidentKind kind) { return nameOf(kKindNames, kind); }
+QString toString(IncidentSeverity severity) { return nameOf(kSeverityNames, severity); }
+std::optional<IncidentKind> incidentKindFromString(const QString& name) { return valueOf(kKindNames, name); }
+std::optional<IncidentSeverity> incidentSeverityFromString(const QString& name) {
+    return valueOf(kSeverityNames, name);
+}
+
+}  // namespace fleetdeck::history

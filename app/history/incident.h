@@ -1,0 +1,54 @@
+#pragma once
+
+// An incident: something that happened to one host (or one of its GPUs) with a start, an end or
+// still open, a kind, a severity and a sentence. Derived from the samples, the hosts' states and
+// the audit log as they arrive (incident_tracker.h), kept by the history store (history_store.h),
+// shown in the Events view and `fleetdeck-cli events`, and notified (app/alerts/).
+
+#include <cstdint>
+#include <optional>
+
+#include <QString>
+
+namespace fleetdeck::history {
+
+enum class IncidentSeverity { Info, Warning, Critical };
+
+// What an incident is about. Each has a stable name (JSON, the database, docs/history.md).
+enum class IncidentKind {
+    ThermalThrottle,  // "thermal_throttle": sw_thermal / hw_thermal clock reasons
+    PowerThrottle,    // "power_throttle": sw_power_cap / hw_power_brake
+    HwSlowdown,       // "hw_slowdown": hw_slowdown without a thermal reason
+    GpuHealth,        // "gpu_health": a GPU health finding (gpu_findings.h) appearing and clearing
+    PcieDowngrade,    // "pcie_downgrade": a GPU's link below its maximum width or generation
+    Fan,              // "fan": a fan failed or degraded
+    HostOffline,      // "host_offline": the host could not be reached, until it is again
+    Latency,          // "latency": a slow or lossy link found by a mesh round
+    Push,             // "push": a push of settings (from the audit log)
+    Rollback,         // "rollback": a rollback (from the audit log)
+};
+
+struct Incident {
+    std::int64_t id = 0;                 // the store's row id; 0 before it is stored
+    QString host;                        // the inventory name
+    std::optional<int> gpu;              // the GPU's index when the incident is about one GPU
+    IncidentKind kind = IncidentKind::ThermalThrottle;
+    QString detail;                      // what within the kind: a finding kind ("ecc_uncorrected"),
+                                         // a throttle reason, a peer host; part of the identity
+    IncidentSeverity severity = IncidentSeverity::Warning;
+    std::int64_t startMs = 0;            // wall clock, milliseconds since the epoch
+    std::optional<std::int64_t> endMs;   // nullopt while still open
+    QString text;                        // "GPU 3 throttled (thermal) for 4 min 10 s, peak 88 °C, SM clock −420 MHz"
+    std::optional<double> peakTempC;     // throttle episodes: the hottest reading during it
+    std::optional<double> clockDropMhz;  // throttle episodes: the SM clock lost against before it began
+
+    bool open() const { return !endMs.has_value(); }
+    std::int64_t durationMs(std::int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
+};
+
+QString toString(IncidentKind kind);          // "thermal_throttle", …
+QString toString(IncidentSeverity severity);  // "info", "warning", "critical"
+std::optional<IncidentKind> incidentKindFromString(const QString& name);
+std::optional<IncidentSeverity> incidentSeverityFromString(const QString& name);
+
+}  // namespace fleetdeck::history
