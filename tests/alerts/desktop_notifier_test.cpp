@@ -323,6 +323,12 @@ TEST_F(DesktopNotifierTest, NoServiceOnTheBusTurnsNotificationsOffUntilOneAppear
     ASSERT_TRUE(waitForCalls(1));
     EXPECT_EQ(calls()[0].summary, QStringLiteral("gpu-a4: offline"));
     EXPECT_TRUE(waitUntil([&] { return notifier_->available(); }));
+    EXPECT_EQ(notifier_->status(), QStringLiteral("desktop notifications are on"));
+
+    // Clicks on the service that appeared late are heard too.
+    emit service_->ActionInvoked(calls()[0].id, QStringLiteral("default"));
+    ASSERT_TRUE(waitUntil([&] { return !opened_.empty(); }));
+    EXPECT_EQ(opened_[0].first, QStringLiteral("gpu-a4"));
 }
 
 TEST(DesktopNotifierWithoutBus, NoSessionBusTurnsNotificationsOffWithoutCrashing) {
