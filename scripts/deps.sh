@@ -9,6 +9,8 @@ FLEETDECK_BUILD_PACKAGES=(
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
   sudo util-linux
+  # tests/alerts: a private session bus for the desktop notifications
+  dbus-daemon
   fonts-dejavu-core
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev
