@@ -40,21 +40,24 @@ namespace fleetdeck::history {
 
 class RecorderWorker;
 
+// How a HistoryRecorder records (HistoryRecorder::Options).
+struct RecorderOptions {
+    QString path = HistoryStore::defaultPath();
+    Retention retention;
+    // "Now" for pruning and packing the tiers; default the wall clock. Tests and benchmarks
+    // pass a simulated clock.
+    std::function<std::int64_t()> clock;
+    int flushIntervalMs = 1000;            // wall time between batches
+    int retryIntervalMs = 10'000;          // after a failed write, how long until the next try
+    std::size_t queueCapacity = 20'000;    // events; 100 s of 200 hosts at 1 Hz
+    std::int64_t maintenanceEveryMs = 60'000;  // clock time between prune-and-pack passes
+    IncidentTracker::Options tracker;
+};
+
 class HistoryRecorder : public QObject, public StoreObserver {
     Q_OBJECT
 public:
-    struct Options {
-        QString path = HistoryStore::defaultPath();
-        Retention retention;
-        // "Now" for pruning and packing the tiers; default the wall clock. Tests and benchmarks
-        // pass a simulated clock.
-        std::function<std::int64_t()> clock;
-        int flushIntervalMs = 1000;            // wall time between batches
-        int retryIntervalMs = 10'000;          // after a failed write, how long until the next try
-        std::size_t queueCapacity = 20'000;    // events; 100 s of 200 hosts at 1 Hz
-        std::int64_t maintenanceEveryMs = 60'000;  // clock time between prune-and-pack passes
-        IncidentTracker::Options tracker;
-    };
+    using Options = RecorderOptions;
 
     explicit HistoryRecorder(Options options = Options(), QObject* parent = nullptr);
     // Writes what is queued and the open 10 s / 1 min intervals, then stops the worker.

@@ -250,7 +250,7 @@ bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
     QSqlQuery q(QSqlDatabase::database(connection_, false));
     q.prepare(QStringLiteral("UPDATE hosts SET last_seen_ms = max(coalesce(last_seen_ms, 0), ?) WHERE id = ?"));
     q.addBindValue(static_cast<qint64>(timeMs));
-    q.addBindValue(*id);
+    q.addBindValue(static_cast<qint64>(*id));
     return q.exec() || fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
 }
 

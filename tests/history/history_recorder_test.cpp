@@ -118,8 +118,9 @@ TEST(HistoryRecorder, ARestartClosesWhatWasLeftOpenAtTheLastTimeTheHostWasHeardO
     ASSERT_EQ(incidents.size(), 2u);
     for (const Incident& i : incidents) {
         ASSERT_FALSE(i.open());
-        if (i.kind == IncidentKind::ThermalThrottle) EXPECT_EQ(*i.endMs, kStart + 29'000);  // its last sample
-        else EXPECT_EQ(*i.endMs, kStart + 5000);                                            // its last state
+        const std::int64_t expected = i.kind == IncidentKind::ThermalThrottle ? kStart + 29'000  // its last sample
+                                                                              : kStart + 5000;   // its last state
+        EXPECT_EQ(*i.endMs, expected);
     }
     // New incidents get new ids.
     QSignalSpy opened(&again, &HistoryRecorder::incidentOpened);

@@ -225,13 +225,19 @@ TEST(HistoryStore, IncidentQueriesFilterByTimeHostKindAndSeverity) {
         for (const Incident& i : store.incidents(q)) out.push_back(i.id);
         return out;
     };
-    EXPECT_EQ(ids({}), (std::vector<std::int64_t>{1, 2, 3}));
-    EXPECT_EQ(ids({.sinceMs = 3000}), (std::vector<std::int64_t>{2, 3}));  // 2 is still open
-    EXPECT_EQ(ids({.sinceMs = 0, .untilMs = 4000}), (std::vector<std::int64_t>{1}));
-    EXPECT_EQ(ids({.host = QStringLiteral("a")}), (std::vector<std::int64_t>{1, 3}));
-    EXPECT_EQ(ids({.kind = IncidentKind::HostOffline}), (std::vector<std::int64_t>{2}));
-    EXPECT_EQ(ids({.minSeverity = IncidentSeverity::Warning}), (std::vector<std::int64_t>{1, 2}));
-    EXPECT_EQ(ids({.limit = 2}), (std::vector<std::int64_t>{2, 3}));  // the newest two, oldest first
+    const auto where = [](auto set) {
+        IncidentQuery q;
+        set(q);
+        return q;
+    };
+    using Ids = std::vector<std::int64_t>;
+    EXPECT_EQ(ids({}), (Ids{1, 2, 3}));
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.sinceMs = 3000; })), (Ids{2, 3}));  // 2 is still open
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.sinceMs = 0; q.untilMs = 4000; })), (Ids{1}));
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.host = QStringLiteral("a"); })), (Ids{1, 3}));
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.kind = IncidentKind::HostOffline; })), (Ids{2}));
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.minSeverity = IncidentSeverity::Warning; })), (Ids{1, 2}));
+    EXPECT_EQ(ids(where([](IncidentQuery& q) { q.limit = 2; })), (Ids{2, 3}));  // the newest two, oldest first
 }
 
 }  // namespace
