@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QDateTime>
+
 namespace fleetdeck {
 namespace {
 
@@ -53,15 +55,18 @@ void TelemetryStore::removeHost(const QString& name) {
 
 void TelemetryStore::setState(const QString& name, HostState state, const QString& reason,
                               std::optional<protocol::HostIdentity> identity) {
-    std::lock_guard lock(mutex_);
-    const auto it = hosts_.find(name);
-    if (it == hosts_.end()) return;
-    HostRecord& r = it->second.record;
-    r.state = state;
-    r.reason = reason;
-    if (identity) r.identity = std::move(*identity);
-    r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0, r.findings);
-    ++generation_;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = hosts_.find(name);
+        if (it == hosts_.end()) return;
+        HostRecord& r = it->second.record;
+        r.state = state;
+        r.reason = reason;
+        if (identity) r.identity = std::move(*identity);
+        r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0, r.findings);
+        ++generation_;
+    }
+    if (StoreObserver* observer = observer_.load()) observer->onState(name, state, reason, QDateTime::currentMSecsSinceEpoch());
 }
 
 void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {
@@ -75,19 +80,28 @@ void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {
 void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs) {
     // The summary and history point are computed here, on the writer's thread, outside the lock.
     HostSummary summary = summarizeSample(sample);
-    SamplePoint point = historyPoint(summary, sample.time_ms.value_or(receivedAtMs));
-    std::lock_guard lock(mutex_);
-    const auto it = hosts_.find(name);
-    if (it == hosts_.end()) return;
-    Entry& e = it->second;
-    e.record.findings = gpuFindings(sample, e.counters);
-    e.record.latest = std::move(sample);
-    e.record.summary = std::move(summary);
-    e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true, e.record.findings);
-    e.record.lastSampleAtMs = receivedAtMs;
-    e.ring.push_back(std::move(point));
-    while (e.ring.size() > capacity_) e.ring.pop_front();
-    ++generation_;
+    const qint64 timeMs = sample.time_ms.value_or(receivedAtMs);
+    SamplePoint point = historyPoint(summary, timeMs);
+    StoreObserver* observer = observer_.load();
+    std::optional<protocol::Sample> observed;  // a copy for the observer, told after the lock is released
+    if (observer) observed = sample;
+    std::vector<GpuFinding> findings;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = hosts_.find(name);
+        if (it == hosts_.end()) return;
+        Entry& e = it->second;
+        e.record.findings = gpuFindings(sample, e.counters);
+        if (observer) findings = e.record.findings;
+        e.record.latest = std::move(sample);
+        e.record.summary = std::move(summary);
+        e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true, e.record.findings);
+        e.record.lastSampleAtMs = receivedAtMs;
+        e.ring.push_back(std::move(point));
+        while (e.ring.size() > capacity_) e.ring.pop_front();
+        ++generation_;
+    }
+    if (observer) observer->onSample(name, *observed, findings, timeMs);
 }
 
 std::vector<QString> TelemetryStore::hostNames() const {

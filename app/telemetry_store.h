@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -17,6 +18,7 @@
 #include "app/host_session.h"
 #include "app/host_spec.h"
 #include "app/host_summary.h"
+#include "app/store_observer.h"
 
 namespace fleetdeck {
 
@@ -65,6 +67,9 @@ public:
                   std::optional<protocol::HostIdentity> identity = std::nullopt);
     void setFacts(const QString& name, protocol::Facts facts);
     void addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs);
+    // Tells `observer` (or nobody, with nullptr) of every sample and state change from now on,
+    // outside the lock. Set it before hosts report, clear it before the observer is destroyed.
+    void setObserver(StoreObserver* observer) { observer_.store(observer); }
 
     std::vector<QString> hostNames() const;  // in the order added
     std::optional<HostRecord> host(const QString& name, bool withHistory = false) const;
@@ -88,6 +93,7 @@ private:
     std::vector<QString> order_;
     std::map<QString, Entry> hosts_;
     quint64 generation_ = 0;
+    std::atomic<StoreObserver*> observer_{nullptr};
 };
 
 }  // namespace fleetdeck

@@ -5,6 +5,7 @@ FLEETDECK_BUILD_PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
   libssh-dev nlohmann-json3-dev libssl-dev libyaml-dev
+  libqt6sql6-sqlite
 )
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
@@ -20,6 +21,7 @@ FLEETDECK_TEST_PACKAGES=(
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core
+  libqt6sql6-sqlite
 )
 
 # ensure_packages PKG...: installs the ones dpkg does not know as installed.

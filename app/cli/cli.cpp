@@ -5,6 +5,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
 #include "app/cli/health_command.h"
+#include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/mesh_command.h"
 #include "app/cli/plan_command.h"
@@ -37,6 +38,14 @@ const char* kUsageText =
     "                     apply/rollback record every step in the audit log (--audit-log FILE,\n"
     "                     --audit-key FILE; default: FleetDeck's, the key $FLEETDECK_AUDIT_KEY\n"
     "                     when set) and each host's journal witnesses its head\n"
+    "  events [--since DURATION] [--host NAME]\n"
+    "                     the incidents the desktop app recorded (throttling, GPU health, hosts\n"
+    "                     offline, latency, pushes), oldest first; --since defaults to 24h\n"
+    "  history HOST [--since DURATION]\n"
+    "                     HOST's recorded CPU and GPU telemetry (every sample up to 1h, then 10 s,\n"
+    "                     then 1 min means); --since defaults to 1h. DURATION: 30m, 6h, 7d.\n"
+    "                     events/history read FleetDeck's history store (--db FILE for another),\n"
+    "                     contact no host, and take --json\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -111,6 +120,8 @@ const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
     {"health", healthCommand},
+    {"events", eventsCommand},
+    {"history", historyCommand},
     {"audit", auditCommand},
     {"plan", planCommand},
     {"mesh", meshCommand},

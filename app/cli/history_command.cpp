@@ -1,0 +1,206 @@
+#include "app/cli/history_command.h"
+
+#include <cmath>
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/history/history_store.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+struct HistoryOptions {
+    std::int64_t sinceMs = 0;
+    QString host;
+    QString db = history::HistoryStore::defaultPath();
+    bool json = false;
+    QStringList positional;
+};
+
+// Parses the shared options; a sentence on failure.
+std::optional<QString> parseOptions(const QStringList& args, HistoryOptions& o) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        const auto value = [&](const char* option) -> std::optional<QString> {
+            if (i + 1 >= args.size()) return std::nullopt;
+            Q_UNUSED(option);
+            return args[++i];
+        };
+        if (a == QLatin1String("--json")) {
+            o.json = true;
+        } else if (a == QLatin1String("--since")) {
+            const auto v = value("--since");
+            const auto ms = v ? parseDuration(*v) : std::nullopt;
+            if (!ms)
+                return QStringLiteral("--since takes a duration such as 30m, 6h or 7d (got '%1')").arg(v.value_or(QString()));
+            o.sinceMs = *ms;
+        } else if (a == QLatin1String("--host")) {
+            const auto v = value("--host");
+            if (!v || v->isEmpty()) return QStringLiteral("--host takes a host name");
+            o.host = *v;
+        } else if (a == QLatin1String("--db")) {
+            const auto v = value("--db");
+            if (!v || v->isEmpty()) return QStringLiteral("--db takes a file");
+            o.db = *v;
+        } else if (a.startsWith(QLatin1String("--"))) {
+            return QStringLiteral("unknown option '%1'").arg(a);
+        } else {
+            o.positional << a;
+        }
+    }
+    return std::nullopt;
+}
+
+// 0 and the store open, or the exit code after saying why not.
+std::optional<int> openStore(history::HistoryStore& store, QTextStream& err) {
+    if (!store.exists()) {
+        err << "fleetdeck-cli: no history yet: " << store.path()
+            << " does not exist (the FleetDeck desktop app records history while it runs)\n";
+        return kOk;
+    }
+    if (!store.openReadOnly()) {
+        err << "fleetdeck-cli: cannot read the history: " << store.error() << "\n";
+        return kFailed;
+    }
+    return std::nullopt;
+}
+
+QString localTime(std::int64_t ms) {
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+nlohmann::json rounded(const std::optional<float>& v, double step) {
+    if (!v) return nullptr;
+    return std::round(*v / step) * step;
+}
+nlohmann::json rounded(const std::optional<double>& v, double step) {
+    if (!v) return nullptr;
+    return std::round(*v / step) * step;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parseDuration(const QString& text) {
+    static const QRegularExpression re(QStringLiteral("^([0-9]{1,6})([smhd])$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch()) return std::nullopt;
+    const std::int64_t n = m.captured(1).toLongLong();
+    if (n <= 0) return std::nullopt;
+    const QChar unit = m.captured(2).at(0);
+    const std::int64_t scale = unit == QLatin1Char('s') ? 1000 : unit == QLatin1Char('m') ? 60'000 : unit == QLatin1Char('h') ? 3'600'000 : 86'400'000;
+    return n * scale;
+}
+
+int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    HistoryOptions o;
+    o.sinceMs = 24 * 3'600'000LL;
+    if (const auto problem = parseOptions(args, o)) {
+        err << "fleetdeck-cli: events: " << *problem << "\n";
+        return kUsage;
+    }
+    if (!o.positional.isEmpty()) {
+        err << "fleetdeck-cli: events takes no HOST (use --host NAME)\n";
+        return kUsage;
+    }
+    history::HistoryStore store(o.db);
+    if (const auto code = openStore(store, err)) return *code;
+    history::IncidentQuery query;
+    query.sinceMs = QDateTime::currentMSecsSinceEpoch() - o.sinceMs;
+    query.host = o.host;
+    const std::vector<history::Incident> incidents = store.incidents(query);
+    if (o.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const history::Incident& i : incidents)
+            list.push_back({{"start_ms", i.startMs},
+                            {"end_ms", i.endMs ? nlohmann::json(*i.endMs) : nlohmann::json(nullptr)},
+                            {"host", i.host.toStdString()},
+                            {"gpu", i.gpu ? nlohmann::json(*i.gpu) : nlohmann::json(nullptr)},
+                            {"kind", history::toString(i.kind).toStdString()},
+                            {"severity", history::toString(i.severity).toStdString()},
+                            {"text", i.text.toStdString()}});
+        out << QString::fromStdString(protocol::dump_json(list, 2)) << "\n";
+        return kOk;
+    }
+    if (incidents.empty()) {
+        out << "no incidents" << (o.host.isEmpty() ? QString() : QStringLiteral(" on %1").arg(o.host)) << " in the last "
+            << args.value(args.indexOf(QStringLiteral("--since")) + 1, QStringLiteral("24h")) << "\n";
+        return kOk;
+    }
+    out << QStringLiteral("START").leftJustified(21) << QStringLiteral("END").leftJustified(21) << QStringLiteral("HOST").leftJustified(16)
+        << QStringLiteral("GPU").leftJustified(5) << QStringLiteral("KIND").leftJustified(18) << QStringLiteral("SEVERITY").leftJustified(10)
+        << "TEXT\n";
+    for (const history::Incident& i : incidents)
+        out << localTime(i.startMs).leftJustified(21) << (i.endMs ? localTime(*i.endMs) : QStringLiteral("(open)")).leftJustified(21)
+            << i.host.leftJustified(15) << " " << (i.gpu ? QString::number(*i.gpu) : QStringLiteral("-")).leftJustified(5)
+            << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << i.text << "\n";
+    return kOk;
+}
+
+int historyCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    HistoryOptions o;
+    o.sinceMs = 3'600'000;
+    if (const auto problem = parseOptions(args, o)) {
+        err << "fleetdeck-cli: history: " << *problem << "\n";
+        return kUsage;
+    }
+    if (o.positional.size() != 1 || !o.host.isEmpty()) {
+        err << "fleetdeck-cli: history takes one HOST, e.g. 'fleetdeck-cli history gpu-a3 --since 6h'\n";
+        return kUsage;
+    }
+    history::HistoryStore store(o.db);
+    if (const auto code = openStore(store, err)) return *code;
+    const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
+    const history::HistorySeries series = store.series(o.positional.first(), now - o.sinceMs, now);
+    if (o.json) {
+        nlohmann::json points = nlohmann::json::array();
+        for (const history::HistoryPoint& p : series.points) {
+            nlohmann::json gpus = nlohmann::json::array();
+            for (std::size_t g = 0; g < p.value.gpus.size(); ++g) {
+                const GpuPoint& v = p.value.gpus[g];
+                nlohmann::json throttle = nlohmann::json::array();
+                for (const QString& t : history::throttleNames(g < p.gpuThrottle.size() ? p.gpuThrottle[g] : 0))
+                    throttle.push_back(t.toStdString());
+                gpus.push_back({{"index", g},
+                                {"temp_c", rounded(v.tempC, 0.1)},
+                                {"util_pct", rounded(v.utilPct, 0.1)},
+                                {"power_w", rounded(v.powerW, 0.1)},
+                                {"sm_clock_mhz", rounded(v.smClockMhz, 1)},
+                                {"throttle", throttle}});
+            }
+            points.push_back({{"time_ms", p.value.timeMs}, {"cpu_util_pct", rounded(p.value.cpuUtilPct, 0.1)}, {"gpus", gpus}});
+        }
+        out << QString::fromStdString(protocol::dump_json({{"host", series.host.toStdString()}, {"points", points}}, 2)) << "\n";
+        return kOk;
+    }
+    if (series.points.empty()) {
+        out << series.host << ": nothing recorded in that time\n";
+        return kOk;
+    }
+    out << series.host << ": " << series.points.size() << " points, " << history::toString(series.tier)
+        << (series.tier == history::Tier::Raw ? " (every sample)" : " means") << ", from " << localTime(series.points.front().value.timeMs)
+        << " to " << localTime(series.points.back().value.timeMs) << "; GPU cells: temperature, utilization, * = throttled\n";
+    out << QStringLiteral("TIME").leftJustified(21) << QStringLiteral("CPU").rightJustified(6);
+    const std::size_t gpuCount = series.points.back().value.gpus.size();
+    for (std::size_t g = 0; g < gpuCount; ++g) out << QStringLiteral("GPU%1").arg(g).rightJustified(14);
+    out << "\n";
+    const auto cell = [](const std::optional<float>& v, const char* unit, int width) {
+        return (v ? QStringLiteral("%1%2").arg(double(*v), 0, 'f', 0).arg(QLatin1String(unit)) : QStringLiteral("-")).rightJustified(width);
+    };
+    for (const history::HistoryPoint& p : series.points) {
+        out << localTime(p.value.timeMs).leftJustified(21)
+            << cell(p.value.cpuUtilPct ? std::optional<float>(float(*p.value.cpuUtilPct)) : std::nullopt, "%", 6);
+        for (std::size_t g = 0; g < p.value.gpus.size(); ++g) {
+            const bool throttled = g < p.gpuThrottle.size() && p.gpuThrottle[g] != 0;
+            out << cell(p.value.gpus[g].tempC, " °C", 8) << cell(p.value.gpus[g].utilPct, "%", 5) << (throttled ? "*" : " ");
+        }
+        out << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace fleetdeck::cli

@@ -1,0 +1,285 @@
+#include "app/history/incident_tracker.h"
+
+#include <algorithm>
+
+#include <QDateTime>
+
+#include "app/history/history_point.h"
+#include "app/host_summary.h"
+
+namespace fleetdeck::history {
+namespace {
+
+constexpr std::size_t kAuditRemembered = 256;  // transactions whose incident later entries may extend
+
+bool opensOffline(HostState s) {
+    return s == HostState::Offline || s == HostState::AuthFailed || s == HostState::HostKeyUnknown ||
+           s == HostState::HostKeyChanged || s == HostState::Misbehaving;
+}
+
+bool fromSamples(IncidentKind k) {
+    return k == IncidentKind::ThermalThrottle || k == IncidentKind::PowerThrottle || k == IncidentKind::HwSlowdown ||
+           k == IncidentKind::GpuHealth || k == IncidentKind::PcieDowngrade || k == IncidentKind::Fan;
+}
+
+bool hasReason(const protocol::GpuSample& g, const char* reason) {
+    return g.throttle && std::find(g.throttle->begin(), g.throttle->end(), reason) != g.throttle->end();
+}
+
+IncidentSeverity fromFinding(FindingSeverity s) {
+    return s == FindingSeverity::Critical ? IncidentSeverity::Critical : IncidentSeverity::Warning;
+}
+
+QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
+
+}  // namespace
+
+QString formatDuration(std::int64_t ms) {
+    const std::int64_t s = std::max<std::int64_t>(0, ms / 1000);
+    if (s < 60) return QStringLiteral("%1 s").arg(s);
+    if (s < 3600) return s % 60 ? QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60) : QStringLiteral("%1 min").arg(s / 60);
+    const std::int64_t m = s / 60;
+    return m % 60 ? QStringLiteral("%1 h %2 min").arg(m / 60).arg(m % 60) : QStringLiteral("%1 h").arg(m / 60);
+}
+
+IncidentTracker::IncidentTracker(std::int64_t firstId) : IncidentTracker(firstId, Options{}) {}
+IncidentTracker::IncidentTracker(std::int64_t firstId, Options options) : options_(options), nextId_(firstId) {}
+
+std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const QString& host, const protocol::Sample& sample,
+                                                                         const std::vector<GpuFinding>& findings) {
+    std::vector<Condition> out;
+    for (std::size_t pos = 0; pos < sample.gpus.size(); ++pos) {
+        const protocol::GpuSample& g = sample.gpus[pos];
+        const int gpu = g.index;
+        const std::uint8_t bits = throttleBits(g);
+        const auto clockBefore = [&]() -> std::optional<double> {
+            const auto it = previousClock_.find({host, gpu});
+            return it == previousClock_.end() ? std::nullopt : std::optional<double>(it->second);
+        }();
+        const std::optional<double> clock = g.sm_clock_mhz ? std::optional<double>(double(*g.sm_clock_mhz)) : std::nullopt;
+        if (bits & kThrottleThermal) {
+            const bool hot = hasReason(g, "hw_thermal") || (g.temp_c && g.temp_slowdown_c && *g.temp_c >= *g.temp_slowdown_c);
+            out.push_back({{host, IncidentKind::ThermalThrottle, gpu, QStringLiteral("thermal")},
+                           hot ? IncidentSeverity::Critical : IncidentSeverity::Warning,
+                           QStringLiteral("GPU %1 throttled (thermal)").arg(gpu), g.temp_c, clock, clockBefore});
+        }
+        if (bits & kThrottlePower)
+            out.push_back({{host, IncidentKind::PowerThrottle, gpu, QStringLiteral("power")},
+                           hasReason(g, "hw_power_brake") ? IncidentSeverity::Warning : IncidentSeverity::Info,
+                           QStringLiteral("GPU %1 throttled (power cap)").arg(gpu), g.temp_c, clock, clockBefore});
+        if (bits & kThrottleHwSlowdown)
+            out.push_back({{host, IncidentKind::HwSlowdown, gpu, QStringLiteral("hw_slowdown")}, IncidentSeverity::Warning,
+                           QStringLiteral("GPU %1 throttled (HW slowdown)").arg(gpu), g.temp_c, clock, clockBefore});
+        if (linkNarrowed(g))
+            out.push_back({{host, IncidentKind::PcieDowngrade, gpu, QStringLiteral("width")}, IncidentSeverity::Warning,
+                           QStringLiteral("GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser")
+                               .arg(gpu).arg(g.pcie_width.value_or(0)).arg(g.pcie_width_max.value_or(0)),
+                           {}, {}, {}});
+        if (g.fan_pct && g.temp_c) {
+            const double slowdown = g.temp_slowdown_c.value_or(85);
+            if ((*g.fan_pct <= 0 && *g.temp_c >= 60) || (*g.fan_pct < 50 && *g.temp_c >= slowdown - 5))
+                out.push_back({{host, IncidentKind::Fan, gpu, QStringLiteral("gpu_fan")}, IncidentSeverity::Warning,
+                               QStringLiteral("GPU %1's fan runs at %2 % at %3: the fan is failing or held back")
+                                   .arg(gpu).arg(*g.fan_pct, 0, 'f', 0).arg(degrees(*g.temp_c)),
+                               g.temp_c, {}, {}});
+        }
+        if (clock) previousClock_[{host, gpu}] = *clock;
+    }
+    for (const protocol::SensorSample& s : sample.sensors) {
+        if (s.kind != "fan" || !s.value) continue;
+        const QString fan = QString::fromStdString(s.chip + "/" + (s.label ? *s.label : s.input));
+        if (*s.value > 0) {
+            fansSeenSpinning_.insert({host, fan});
+        } else if (fansSeenSpinning_.count({host, fan})) {
+            out.push_back({{host, IncidentKind::Fan, -1, fan}, IncidentSeverity::Warning,
+                           QStringLiteral("fan %1 stopped (0 rpm): check the fan and the chassis airflow").arg(fan), {}, {}, {}});
+        }
+    }
+    for (const GpuFinding& f : findings) {
+        QString detail = toString(f.kind);
+        if (f.code) detail += QStringLiteral(":%1").arg(*f.code);
+        out.push_back({{host, IncidentKind::GpuHealth, f.gpu, detail}, fromFinding(f.severity), f.text, {}, {}, {}});
+    }
+    return out;
+}
+
+QString IncidentTracker::episodeText(const Episode& e, bool closed) {
+    const Incident& i = e.incident;
+    QString text = e.baseText;
+    const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
+                          i.kind == IncidentKind::HwSlowdown;
+    if (!throttle && i.kind != IncidentKind::HostOffline) return text;
+    if (closed && i.endMs) text += QStringLiteral(" for %1").arg(formatDuration(*i.endMs - i.startMs));
+    if (i.peakTempC) text += QStringLiteral(", peak %1").arg(degrees(*i.peakTempC));
+    if (i.clockDropMhz && *i.clockDropMhz > 0) text += QStringLiteral(", SM clock −%1 MHz").arg(*i.clockDropMhz, 0, 'f', 0);
+    return text;
+}
+
+void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out) {
+    auto it = open_.find(c.key);
+    if (it == open_.end()) {
+        Episode e;
+        Incident& i = e.incident;
+        i.id = nextId_++;
+        i.host = std::get<0>(c.key);
+        i.kind = std::get<1>(c.key);
+        if (std::get<2>(c.key) >= 0) i.gpu = std::get<2>(c.key);
+        i.detail = std::get<3>(c.key);
+        i.severity = c.severity;
+        i.startMs = timeMs;
+        i.peakTempC = c.tempC;
+        e.clockBeforeMhz = c.clockBeforeMhz;
+        e.minClockMhz = c.clockMhz;
+        e.baseText = c.text;
+        e.lastActiveMs = e.lastReportMs = timeMs;
+        if (e.clockBeforeMhz && e.minClockMhz) i.clockDropMhz = std::max(0.0, *e.clockBeforeMhz - *e.minClockMhz);
+        const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
+                              i.kind == IncidentKind::HwSlowdown;
+        if (!throttle) i.peakTempC.reset();
+        i.text = episodeText(e, false);
+        out.push_back({IncidentChange::What::Opened, i});
+        open_.emplace(c.key, std::move(e));
+        return;
+    }
+    Episode& e = it->second;
+    Incident& i = e.incident;
+    e.lastActiveMs = timeMs;
+    e.goneSinceMs.reset();
+    const bool escalated = c.severity > i.severity;
+    if (escalated) i.severity = c.severity;
+    if (i.peakTempC && c.tempC) i.peakTempC = std::max(*i.peakTempC, *c.tempC);
+    if (c.clockMhz) e.minClockMhz = e.minClockMhz ? std::min(*e.minClockMhz, *c.clockMhz) : *c.clockMhz;
+    if (e.clockBeforeMhz && e.minClockMhz) i.clockDropMhz = std::max(0.0, *e.clockBeforeMhz - *e.minClockMhz);
+    if (c.text != e.baseText && i.kind != IncidentKind::ThermalThrottle && i.kind != IncidentKind::PowerThrottle &&
+        i.kind != IncidentKind::HwSlowdown)
+        e.baseText = c.text;
+    i.text = episodeText(e, false);
+    if (escalated || timeMs - e.lastReportMs >= options_.updateEveryMs) {
+        e.lastReportMs = timeMs;
+        out.push_back({IncidentChange::What::Updated, i});
+    }
+}
+
+void IncidentTracker::close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out) {
+    Episode& e = it->second;
+    e.incident.endMs = std::max(e.incident.startMs, endMs);
+    e.incident.text = episodeText(e, true);
+    out.push_back({IncidentChange::What::Closed, e.incident});
+    open_.erase(it);
+}
+
+std::vector<IncidentChange> IncidentTracker::onSample(const QString& host, const protocol::Sample& sample,
+                                                      const std::vector<GpuFinding>& findings, std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    const std::vector<Condition> active = sampleConditions(host, sample, findings);
+    std::set<Key> activeKeys;
+    for (const Condition& c : active) {
+        activeKeys.insert(c.key);
+        activate(c, timeMs, out);
+    }
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto& [h, kind, gpu, detail] = it->first;
+        if (h != host || !fromSamples(kind) || activeKeys.count(it->first)) {
+            ++it;
+            continue;
+        }
+        Episode& e = it->second;
+        if (!e.goneSinceMs) e.goneSinceMs = timeMs;
+        if (timeMs - *e.goneSinceMs >= options_.graceMs) {
+            const auto next = std::next(it);
+            close(it, *e.goneSinceMs, out);
+            it = next;
+        } else {
+            ++it;
+        }
+    }
+    lastSampleMs_[host] = timeMs;
+    return out;
+}
+
+std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostState state, const QString& reason,
+                                                     std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    const Key key{host, IncidentKind::HostOffline, -1, QString()};
+    if (state == HostState::Connected) {
+        if (auto it = open_.find(key); it != open_.end()) close(it, timeMs, out);
+        return out;
+    }
+    if (!opensOffline(state) || open_.count(key)) return out;
+    // What the samples said ends with the last one heard: nothing is known about the time after.
+    const auto last = lastSampleMs_.find(host);
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto next = std::next(it);
+        if (std::get<0>(it->first) == host && fromSamples(std::get<1>(it->first)))
+            close(it, last != lastSampleMs_.end() ? last->second : timeMs, out);
+        it = next;
+    }
+    const bool unreachable = state == HostState::Offline || state == HostState::Misbehaving;
+    Condition c{key, unreachable ? IncidentSeverity::Critical : IncidentSeverity::Warning,
+                QStringLiteral("%1 %2: %3").arg(host, toString(state), reason), {}, {}, {}};
+    activate(c, timeMs, out);
+    return out;
+}
+
+std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector<LinkFinding>& findings, std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    std::set<Key> listed;
+    for (const LinkFinding& f : findings) {
+        if (f.kind != QLatin1String("slow") && f.kind != QLatin1String("loss")) continue;
+        const Key key{f.from, IncidentKind::Latency, -1, f.to + QLatin1Char(':') + f.kind};
+        listed.insert(key);
+        activate({key, f.kind == QLatin1String("loss") ? IncidentSeverity::Warning : IncidentSeverity::Info, f.text, {}, {}, {}},
+                 timeMs, out);
+    }
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto next = std::next(it);
+        if (std::get<1>(it->first) == IncidentKind::Latency && !listed.count(it->first)) close(it, timeMs, out);
+        it = next;
+    }
+    return out;
+}
+
+std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<audit::AuditEntry>& entries) {
+    std::vector<IncidentChange> out;
+    for (const audit::AuditEntry& entry : entries) {
+        const audit::AuditEvent& ev = entry.event;
+        if (!ev.host || ev.action == audit::AuditAction::Plan || ev.action == audit::AuditAction::Repair) continue;
+        const QDateTime when = QDateTime::fromString(QString::fromStdString(entry.timeUtc), Qt::ISODateWithMs);
+        if (!when.isValid()) continue;
+        const std::int64_t t = when.toMSecsSinceEpoch();
+        const QString host = QString::fromStdString(ev.host->name);
+        const QString txn = ev.transaction ? QString::fromStdString(*ev.transaction) : QStringLiteral("seq-%1").arg(entry.seq);
+        const bool failed = ev.action == audit::AuditAction::Failure || ev.result == audit::AuditOutcome::Failed ||
+                            ev.result == audit::AuditOutcome::RolledBack;
+        const auto key = std::make_pair(host, txn);
+        auto it = audit_.find(key);
+        const bool fresh = it == audit_.end();
+        if (fresh) {
+            if (audit_.size() >= kAuditRemembered) audit_.erase(audit_.begin());
+            Incident i;
+            i.id = nextId_++;
+            i.host = host;
+            i.kind = ev.action == audit::AuditAction::Rollback ? IncidentKind::Rollback : IncidentKind::Push;
+            i.detail = txn;
+            i.severity = i.kind == IncidentKind::Rollback ? IncidentSeverity::Warning : IncidentSeverity::Info;
+            i.startMs = t;
+            it = audit_.emplace(key, i).first;
+        }
+        Incident& i = it->second;
+        if (ev.action == audit::AuditAction::Rollback) i.kind = IncidentKind::Rollback;
+        if (failed || i.kind == IncidentKind::Rollback) i.severity = IncidentSeverity::Warning;
+        i.endMs = std::max(i.startMs, t);
+        const QString what = i.kind == IncidentKind::Rollback ? QStringLiteral("rollback") : QStringLiteral("push");
+        i.text = QStringLiteral("%1 %2 on %3: %4").arg(what, txn, host, QString::fromStdString(ev.message));
+        out.push_back({fresh ? IncidentChange::What::Opened : IncidentChange::What::Updated, i});
+    }
+    return out;
+}
+
+std::vector<Incident> IncidentTracker::openIncidents() const {
+    std::vector<Incident> out;
+    for (const auto& [key, e] : open_) out.push_back(e.incident);
+    return out;
+}
+
+}  // namespace fleetdeck::history

@@ -1,0 +1,107 @@
+#pragma once
+
+// Derives incidents from what the fleet reports, as it arrives: pure logic on one thread, driven
+// by the times it is given (tests use a simulated clock). docs/history.md, "Incidents", lists the
+// rules; in short:
+//  - throttle episodes per GPU and category (throttleBits(): thermal, power, hw_slowdown), with
+//    duration, peak temperature and SM clock drop against the sample before the episode;
+//  - a GPU health finding (gpu_findings.h) appearing and clearing: one incident per GPU and kind;
+//  - a PCIe link trained below its maximum width (linkNarrowed(); generation drops at idle are
+//    normal and ignored);
+//  - a fan: a GPU fan at 0 % above 60 °C or under 50 % within 5 °C of the slowdown temperature
+//    (80 °C when unknown), or a hwmon fan at 0 rpm that was seen spinning before;
+//  - a host offline: Offline, AuthFailed, HostKeyUnknown, HostKeyChanged, Misbehaving open it,
+//    Connected closes it; its GPU incidents close at its last sample;
+//  - latency findings of a mesh round (a link listed opens, a link no longer listed closes);
+//  - pushes and rollbacks from the audit log, one incident per host and transaction, born closed.
+// A condition that comes and goes ends only after `graceMs` (5 s) without it, so a flapping
+// throttle reason is one episode.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include <QString>
+
+#include "agent/protocol/sample.h"
+#include "app/audit/audit_entry.h"
+#include "app/gpu_findings.h"
+#include "app/history/incident.h"
+#include "app/host_session.h"
+
+namespace fleetdeck::history {
+
+// A latency finding as the mesh reports it (app/latency/latency_matrix.h LatencyFinding, which the
+// history library does not link): `kind` is "slow" or "loss".
+struct LinkFinding {
+    QString from, to;
+    QString kind;
+    QString text;
+};
+
+struct IncidentChange {
+    enum class What { Opened, Updated, Closed };
+    What what = What::Opened;
+    Incident incident;
+};
+
+class IncidentTracker {
+public:
+    struct Options {
+        std::int64_t graceMs = 5'000;         // a condition must be gone this long to end
+        std::int64_t updateEveryMs = 10'000;  // an open incident reports its growing figures this often
+    };
+
+    // Ids are given from `firstId` on (the store's largest id + 1).
+    explicit IncidentTracker(std::int64_t firstId = 1);
+    IncidentTracker(std::int64_t firstId, Options options);
+
+    std::vector<IncidentChange> onSample(const QString& host, const protocol::Sample& sample,
+                                         const std::vector<GpuFinding>& findings, std::int64_t timeMs);
+    std::vector<IncidentChange> onState(const QString& host, HostState state, const QString& reason, std::int64_t timeMs);
+    // Every finding of one mesh round.
+    std::vector<IncidentChange> onLatencyFindings(const std::vector<LinkFinding>& findings, std::int64_t timeMs);
+    // New entries of the audit log, in order.
+    std::vector<IncidentChange> onAuditEntries(const std::vector<audit::AuditEntry>& entries);
+
+    std::vector<Incident> openIncidents() const;
+
+private:
+    using Key = std::tuple<QString, IncidentKind, int, QString>;  // host, kind, gpu or -1, detail
+    struct Condition {
+        Key key;
+        IncidentSeverity severity = IncidentSeverity::Warning;
+        QString text;
+        std::optional<double> tempC, clockMhz;
+        std::optional<double> clockBeforeMhz;
+    };
+    struct Episode {
+        Incident incident;
+        std::int64_t lastActiveMs = 0, lastReportMs = 0;
+        std::optional<std::int64_t> goneSinceMs;
+        std::optional<double> clockBeforeMhz, minClockMhz;
+        QString baseText;
+    };
+
+    std::vector<Condition> sampleConditions(const QString& host, const protocol::Sample& sample,
+                                            const std::vector<GpuFinding>& findings);
+    void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out);
+    void close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out);
+    static QString episodeText(const Episode& e, bool closed);
+
+    Options options_;
+    std::int64_t nextId_;
+    std::map<Key, Episode> open_;
+    std::map<std::pair<QString, int>, double> previousClock_;  // host, GPU position → SM clock
+    std::set<std::pair<QString, QString>> fansSeenSpinning_;   // host, hwmon fan
+    std::map<QString, std::int64_t> lastSampleMs_;
+    std::map<std::pair<QString, QString>, Incident> audit_;  // host, transaction → its incident
+};
+
+// "4 min 10 s", "2 h 5 min", "12 s".
+QString formatDuration(std::int64_t ms);
+
+}  // namespace fleetdeck::history

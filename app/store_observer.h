@@ -1,0 +1,29 @@
+#pragma once
+
+// Someone who wants every sample and state change the TelemetryStore takes in, after the store has
+// computed what it derives (the GPU findings): the history recorder (app/history/) is one. The core
+// knows only this interface, so it does not depend on the libraries that listen.
+
+#include <vector>
+
+#include <QString>
+
+#include "agent/protocol/sample.h"
+#include "app/gpu_findings.h"
+#include "app/host_session.h"
+
+namespace fleetdeck {
+
+class StoreObserver {
+public:
+    virtual ~StoreObserver() = default;
+    // Called on the store's writer thread (the fleet thread), outside the store's lock, once per
+    // sample: `timeMs` is the sample's time (the agent's clock, else the receive time), the same
+    // time the store's history points carry. Must return quickly: queue, do not write.
+    virtual void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
+                          qint64 timeMs) = 0;
+    // A host's state changed; `timeMs` is the local wall clock.
+    virtual void onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) = 0;
+};
+
+}  // namespace fleetdeck
