@@ -1,14 +1,21 @@
 // fleetdeck: wires the fleet thread, the main window and the command line together.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDateTime>
+#include <QMenu>
+#include <QSettings>
 #include <QTimer>
 
 #include <memory>
 
+#include "app/alerts/alert_rules.h"
+#include "app/alerts/desktop_notifier.h"
 #include "app/audit/audit_log.h"
 #include "app/dashboard/open_file_limit.h"
 #include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
+#include "app/history/history_recorder.h"
+#include "app/history/retention.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
@@ -17,9 +24,14 @@
 #include "app/ssh/transport_factory.h"
 #include "app/tuning/current_values_reader.h"
 #include "ui/audit/audit_viewer.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/events/events_view.h"
 #include "ui/gui_prompter.h"
+#include "ui/history/audit_follower.h"
+#include "ui/history/recorded_history.h"
 #include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
+#include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
 #include "ui/screenshot.h"
 
@@ -63,11 +75,73 @@ int main(int argc, char** argv) {
     raiseOpenFileLimit();
 
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
+    // History (docs/history.md): the recorder outlives the fleet thread, which feeds it every sample
+    // and state change; a second window finds the store taken and shows history read-only.
+    history::registerHistoryMetaTypes();
+    history::RecorderOptions recording;
+    recording.retention = history::loadRetention();
+    history::HistoryRecorder recorder(recording);
+    recorder.start();
     FleetThread fleet(makeTransport);
+    fleet.store().setObserver(&recorder);
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
     auto* latencyView = new LatencyView(latencyStore, fleet.store(), mesh);
     window.addView(latencyView);
+    QObject::connect(mesh, &LatencyMesh::roundFinished, mesh, [&recorder](const std::vector<LatencyFinding>& found, qint64 at) {
+        std::vector<history::LinkFinding> links;
+        for (const LatencyFinding& f : found)
+            if (f.kind != LatencyFinding::Kind::NoData)
+                links.push_back({f.from, f.to, f.kind == LatencyFinding::Kind::Slow ? QStringLiteral("slow") : QStringLiteral("loss"), f.text});
+        recorder.addLatencyFindings(links, at);
+    }, Qt::DirectConnection);
+    window.hostPage().setStoredHistory(std::make_shared<RecordedHistory>(recorder.path(), recording.retention));
+    auto incidents = std::make_shared<RecordedIncidents>(recorder.path());
+    auto* eventsView = new EventsView([incidents](const QString& host, qint64 since, qint64 until) {
+        return incidents->read(host, since, until);
+    }, fleet.store());
+    window.addView(eventsView);
+    QObject::connect(eventsView, &EventsView::openHostAt, &window, &MainWindow::showHostAt);
+    QObject::connect(&recorder, &history::HistoryRecorder::recordingProblem, &window, [&window, eventsView](const QString& sentence) {
+        window.setRecordingWarning(sentence);
+        eventsView->setStatus(sentence);
+    });
+    QObject::connect(&recorder, &history::HistoryRecorder::recordingResumed, &window, [&window, eventsView] {
+        window.setRecordingWarning(QString());
+        eventsView->setStatus(QString());
+    });
+    new AuditFollower(QString::fromStdString(audit::AuditLog::defaultPaths().log),
+                      [&recorder](const std::vector<audit::AuditEntry>& entries) { recorder.addAuditEntries(entries); }, &window);
+
+    // Desktop notifications for the incidents the alert rules select; clicking one shows the host.
+    QSettings settings;
+    alerts::DesktopNotifier notifier;
+    notifier.setRules(alerts::AlertRules::load(settings));
+    // What the last run already told stays told: an ECC error still there after a restart is not news.
+    notifier.rememberEarlier(incidents->earlierRun(QDateTime::currentMSecsSinceEpoch() - alerts::DesktopNotifier::kResumedWithinMs));
+    QObject::connect(&recorder, &history::HistoryRecorder::incidentOpened, &notifier, &alerts::DesktopNotifier::incidentOpened);
+    QObject::connect(&recorder, &history::HistoryRecorder::incidentUpdated, &notifier, &alerts::DesktopNotifier::incidentUpdated);
+    QObject::connect(&recorder, &history::HistoryRecorder::incidentClosed, &notifier, &alerts::DesktopNotifier::incidentClosed);
+    QObject::connect(&notifier, &alerts::DesktopNotifier::openHostRequested, &window, [&window](const QString& host, qint64 startMs) {
+        window.showHostAt(host, startMs - 5 * 60'000, QDateTime::currentMSecsSinceEpoch());
+    });
+    QAction* preferences = window.toolsMenu()->addAction(QObject::tr("&Preferences…"));
+    preferences->setShortcut(QKeySequence(QObject::tr("Ctrl+,")));
+    QObject::connect(preferences, &QAction::triggered, &window, [&] {
+        QStringList hosts;
+        for (const QString& name : fleet.store().hostNames()) hosts << name;
+        const QString historyStatus = recorder.recording()
+            ? QObject::tr("Recording into %1.").arg(recorder.path())
+            : window.recordingWarning();
+        PreferencesDialog dialog(history::loadRetention(), alerts::AlertRules::load(settings), hosts, historyStatus,
+                                 notifier.status(), &window);
+        if (dialog.exec() != QDialog::Accepted) return;
+        history::saveRetention(dialog.retention());
+        recorder.setRetention(dialog.retention());
+        window.hostPage().setStoredHistory(std::make_shared<RecordedHistory>(recorder.path(), dialog.retention()));
+        dialog.rules().save(settings);
+        notifier.setRules(dialog.rules());
+    });
     // The hosts shown, by name (the store owns them): what a push from the wizard or the history reaches.
     auto* pushes = new PushLauncher([&fleet](const QString& name) -> std::optional<HostSpec> {
         const auto record = fleet.store().host(name);

@@ -163,6 +163,28 @@ DashboardView* MainWindow::currentView() const {
 
 void MainWindow::showHost(const QString& name) { openView(*hostPage_, name); }
 
+void MainWindow::showHostAt(const QString& name, qint64 fromMs, qint64 toMs) {
+    hostPage_->showTimeRange(name, fromMs, toMs);
+    tabs_->setCurrentWidget(hostPage_);
+    if (isMinimized()) showNormal();
+    raise();
+    activateWindow();
+}
+
+void MainWindow::setRecordingWarning(const QString& sentence) {
+    if (!recordingWarning_) {
+        recordingWarning_ = new QLabel(this);
+        recordingWarning_->setTextFormat(Qt::PlainText);  // the sentence names paths and processes
+        recordingWarning_->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold"));
+        statusBar()->addPermanentWidget(recordingWarning_);
+    }
+    recordingWarning_->setText(sentence);
+    recordingWarning_->setToolTip(sentence);
+    recordingWarning_->setVisible(!sentence.isEmpty());
+}
+
+QString MainWindow::recordingWarning() const { return recordingWarning_ ? recordingWarning_->text() : QString(); }
+
 QWidget* MainWindow::openTuningWizard() {
     auto catalogue = tuning::RuleCatalogue::loadBuiltIn();
     if (auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLabel>
 #include <QMainWindow>
 #include <QTabWidget>
 #include <QTimer>
@@ -40,6 +41,12 @@ public:
     // has, for anything else.
     Outcome showView(const QString& spec);
     void showHost(const QString& name);
+    // The host page of `name` over [fromMs, toMs] (an incident from the Events view or a
+    // notification), the window raised.
+    void showHostAt(const QString& name, qint64 fromMs, qint64 toMs);
+    // A lasting warning in the status bar (history not recorded); empty clears it.
+    void setRecordingWarning(const QString& sentence);
+    QString recordingWarning() const;
 
     OverviewView& overview() { return *overview_; }
     HostPage& hostPage() { return *hostPage_; }
@@ -82,6 +89,7 @@ private:
     QAction* viewsEnd_ = nullptr;  // the separator after the views in the View menu
     QMenu* tools_ = nullptr;
     QTimer repaintTimer_;
+    QLabel* recordingWarning_ = nullptr;
     TuningWizardHooks tuningHooks_;
 };
 

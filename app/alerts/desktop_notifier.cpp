@@ -54,6 +54,13 @@ QString incidentKey(const history::Incident& incident) {
              incident.gpu ? QString::number(*incident.gpu) : QString(), QString::number(incident.startMs));
 }
 
+// What an incident is about, whenever it started: the same condition coming back has the same one.
+QString conditionKey(const history::Incident& incident) {
+    return QStringLiteral("%1\x1f%2\x1f%3\x1f%4")
+        .arg(incident.host, history::toString(incident.kind), incident.detail,
+             incident.gpu ? QString::number(*incident.gpu) : QString());
+}
+
 QString kindWords(const history::Incident& incident) {
     using history::IncidentKind;
     switch (incident.kind) {
@@ -148,7 +155,7 @@ void DesktopNotifier::incidentUpdated(const history::Incident& incident) { consi
 
 void DesktopNotifier::incidentClosed(const history::Incident& incident) {
     const QString key = incidentKey(incident);
-    notified_.erase(key);
+    if (notified_.erase(key)) recentlyNotified_[conditionKey(incident)] = incident.endMs.value_or(clock_());
     // A throttle episode we were timing that passed the minimum between two reports and ended
     // before the next: it lasted long enough, so it notifies now, as ended. An incident closing
     // that we never saw open (a restart) notifies nothing.
@@ -161,6 +168,14 @@ void DesktopNotifier::incidentClosed(const history::Incident& incident) {
 void DesktopNotifier::consider(const history::Incident& incident) {
     const QString key = incidentKey(incident);
     if (notified_.contains(key)) return;
+    // The same condition back within minutes of a notified one's end (a flapping link, the app
+    // restarted under an ECC error that is still there) was already told: it is not news.
+    if (const auto earlier = recentlyNotified_.find(conditionKey(incident));
+        earlier != recentlyNotified_.end() && incident.startMs - earlier->second <= kResumedWithinMs) {
+        notified_.insert(key);
+        waiting_.erase(key);
+        return;
+    }
     switch (decideAlert(rules_, incident, clock_())) {
     case AlertDecision::Notify:
         waiting_.erase(key);
@@ -171,6 +186,14 @@ void DesktopNotifier::consider(const history::Incident& incident) {
     case AlertDecision::Skip: waiting_.erase(key); break;
     }
     updateTimer();
+}
+
+void DesktopNotifier::rememberEarlier(const std::vector<history::Incident>& incidents) {
+    for (const history::Incident& i : incidents)
+        if (i.endMs && decideAlert(rules_, i, *i.endMs) == AlertDecision::Notify) {
+            std::int64_t& end = recentlyNotified_[conditionKey(i)];
+            end = std::max(end, *i.endMs);
+        }
 }
 
 void DesktopNotifier::poll() {

@@ -60,6 +60,12 @@ public:
     // A sentence for Preferences: "desktop notifications are on", or why they are off.
     QString status() const { return status_; }
 
+    // Incidents that ended before this notifier began (the store's, from before a restart): a
+    // condition that qualified then and comes back within kResumedWithinMs of its end is not
+    // notified again. The same holds for incidents this notifier saw notify and close.
+    void rememberEarlier(const std::vector<history::Incident>& incidents);
+    static constexpr std::int64_t kResumedWithinMs = 10 * 60'000;
+
 public slots:
     void incidentOpened(const history::Incident& incident);
     void incidentUpdated(const history::Incident& incident);  // still open, e.g. a throttle episode growing
@@ -113,6 +119,7 @@ private:
     std::optional<bool> bodyMarkup_;  // the server's "body-markup" capability, once it answered
 
     std::set<QString> notified_;                         // incident keys notified, until they close
+    std::map<QString, std::int64_t> recentlyNotified_;   // condition → when its notified incident ended
     std::map<QString, history::Incident> waiting_;       // throttle episodes not long enough yet
     std::vector<history::Incident> held_;                // held back by the rate limit
     std::deque<std::int64_t> sentAtMs_;                  // notifications sent in the last minute

@@ -132,11 +132,13 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         return kOk;
     }
     out << QStringLiteral("START").leftJustified(21) << QStringLiteral("END").leftJustified(21) << QStringLiteral("HOST").leftJustified(16)
-        << QStringLiteral("GPU").leftJustified(5) << QStringLiteral("KIND").leftJustified(18) << QStringLiteral("SEVERITY").leftJustified(10)
-        << "TEXT\n";
+        << QStringLiteral("DURATION").leftJustified(14) << QStringLiteral("GPU").leftJustified(5) << QStringLiteral("KIND").leftJustified(18)
+        << QStringLiteral("SEVERITY").leftJustified(10) << "TEXT\n";
+    const std::int64_t nowMs = QDateTime::currentMSecsSinceEpoch();
     for (const history::Incident& i : incidents)
         out << localTime(i.startMs).leftJustified(21) << (i.endMs ? localTime(*i.endMs) : QStringLiteral("(open)")).leftJustified(21)
-            << i.host.leftJustified(15) << " " << (i.gpu ? QString::number(*i.gpu) : QStringLiteral("-")).leftJustified(5)
+            << i.host.leftJustified(15) << " " << history::durationText(i.durationMs(nowMs)).leftJustified(13) << " "
+            << (i.gpu ? QString::number(*i.gpu) : QStringLiteral("-")).leftJustified(5)
             << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << i.text << "\n";
     return kOk;
 }

@@ -18,6 +18,10 @@ void HostHistoryModel::setHost(const QString& name) {
     beginResetModel();
     host_ = name;
     record_.reset();
+    stored_ = false;
+    storedMean_.clear();
+    storedMin_.clear();
+    storedMax_.clear();
     gpus_ = 0;
     seenSampleAt_ = -1;
     endResetModel();
@@ -30,29 +34,68 @@ bool HostHistoryModel::refresh() {
     if (at == seenSampleAt_ && fresh && record_ && fresh->state == record_->state && fresh->reason == record_->reason)
         return false;
     seenSampleAt_ = at;
-    int gpus = 0;
-    if (fresh)
-        for (const SamplePoint& p : fresh->history) gpus = std::max(gpus, static_cast<int>(p.gpus.size()));
     // History only grows at the end and drops at the front, but charts re-read the whole series
     // anyway, so a reset keeps this simple and costs one host's 900 rows.
     beginResetModel();
     record_ = std::move(fresh);
-    gpus_ = gpus;
+    countGpus();
     endResetModel();
     return true;
 }
 
+void HostHistoryModel::setStoredPoints(std::vector<SamplePoint> mean, std::vector<SamplePoint> minima,
+                                       std::vector<SamplePoint> maxima, qint64 stepMs) {
+    beginResetModel();
+    stored_ = true;
+    storedMean_ = std::move(mean);
+    storedMin_ = minima.size() == storedMean_.size() ? std::move(minima) : std::vector<SamplePoint>{};
+    storedMax_ = maxima.size() == storedMean_.size() ? std::move(maxima) : std::vector<SamplePoint>{};
+    storedStepMs_ = std::max<qint64>(stepMs, 1);
+    countGpus();
+    endResetModel();
+}
+
+void HostHistoryModel::setLive() {
+    if (!stored_) return;
+    beginResetModel();
+    stored_ = false;
+    storedMean_.clear();
+    storedMin_.clear();
+    storedMax_.clear();
+    countGpus();
+    endResetModel();
+}
+
+void HostHistoryModel::countGpus() {
+    int gpus = 0;
+    if (record_)
+        for (const SamplePoint& p : record_->history) gpus = std::max(gpus, static_cast<int>(p.gpus.size()));
+    if (stored_)
+        for (const SamplePoint& p : storedMean_) gpus = std::max(gpus, static_cast<int>(p.gpus.size()));
+    gpus_ = gpus;
+}
+
+const std::vector<SamplePoint>& HostHistoryModel::rows(Aggregate aggregate) const {
+    static const std::vector<SamplePoint> kNone;
+    if (stored_) {
+        if (aggregate == Aggregate::Min && !storedMin_.empty()) return storedMin_;
+        if (aggregate == Aggregate::Max && !storedMax_.empty()) return storedMax_;
+        return storedMean_;
+    }
+    return record_ ? record_->history : kNone;
+}
+
 int HostHistoryModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !record_ ? 0 : static_cast<int>(record_->history.size());
+    return parent.isValid() ? 0 : static_cast<int>(rows().size());
 }
 
 int HostHistoryModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : FixedColumns + gpus_ * kGpuMetrics;
 }
 
-std::optional<double> HostHistoryModel::valueAt(int row, int column) const {
-    if (!record_ || row < 0 || row >= rowCount() || column < 0 || column >= columnCount()) return std::nullopt;
-    const SamplePoint& p = record_->history[static_cast<std::size_t>(row)];
+std::optional<double> HostHistoryModel::valueAt(int row, int column, Aggregate aggregate) const {
+    if (row < 0 || row >= rowCount() || column < 0 || column >= columnCount()) return std::nullopt;
+    const SamplePoint& p = rows(aggregate)[static_cast<std::size_t>(row)];
     switch (column) {
     case TimeMs: return static_cast<double>(p.timeMs);
     case CpuUtil: return p.cpuUtilPct;

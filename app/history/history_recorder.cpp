@@ -82,7 +82,7 @@ public:
             const std::int64_t now = clock();
             if (ok && (maintain || now >= nextMaintenanceMs_)) {
                 nextMaintenanceMs_ = now + options_.maintenanceEveryMs;
-                ok = store_->prune(options_.retention, now) && store_->seal(now);
+                ok = store_->prune(retention_, now) && store_->seal(now);
             }
             if (ok) ok = store_->commit();
             else store_->rollback();
@@ -129,7 +129,7 @@ private:
             report(store->error());
             return;
         }
-        store->setRetention(options_.retention);
+        store->setRetention(retention_);
         if (options_.clock) store->setClock(options_.clock);
         store->closeOpenIncidents();
         if (!tracker_) tracker_ = std::make_unique<IncidentTracker>(store->maxIncidentId() + 1, options_.tracker);
@@ -202,12 +202,17 @@ private:
     void handle(HistoryRecorder::AuditEvent& e, std::vector<IncidentChange>& changes) {
         append(changes, tracker().onAuditEntries(e.entries));
     }
+    void handle(HistoryRecorder::RetentionEvent& e, std::vector<IncidentChange>&) {
+        retention_ = e.retention;
+        if (store_) store_->setRetention(retention_);
+    }
     static void append(std::vector<IncidentChange>& to, std::vector<IncidentChange> from) {
         for (IncidentChange& c : from) to.push_back(std::move(c));
     }
 
     HistoryRecorder& recorder_;
     const HistoryRecorder::Options& options_;
+    Retention retention_ = options_.retention;  // as the Preferences set it since
     QTimer* timer_ = nullptr;
     std::unique_ptr<HistoryStore> store_;
     std::unique_ptr<IncidentTracker> tracker_;
@@ -285,6 +290,7 @@ void HistoryRecorder::addLatencyFindings(const std::vector<LinkFinding>& finding
 }
 
 void HistoryRecorder::addAuditEntries(const std::vector<audit::AuditEntry>& entries) { push(AuditEvent{entries}); }
+void HistoryRecorder::setRetention(const Retention& retention) { push(RetentionEvent{retention}); }
 
 void HistoryRecorder::onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                                qint64 timeMs) {

@@ -72,6 +72,8 @@ public:
     void addState(const QString& host, HostState state, const QString& reason, qint64 timeMs);
     void addLatencyFindings(const std::vector<LinkFinding>& findings, qint64 timeMs);  // every finding of one round
     void addAuditEntries(const std::vector<audit::AuditEntry>& entries);              // new entries, in order
+    // From the next prune on, each tier is kept this long (the Preferences changed it).
+    void setRetention(const Retention& retention);
 
     // StoreObserver: the TelemetryStore's samples and states.
     void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
@@ -117,7 +119,10 @@ private:
     struct AuditEvent {
         std::vector<audit::AuditEntry> entries;
     };
-    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, AuditEvent>;
+    struct RetentionEvent {
+        Retention retention;
+    };
+    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, AuditEvent, RetentionEvent>;
 
     void push(Event event);
     std::deque<Event> takeQueued();

@@ -50,5 +50,7 @@ QString toString(IncidentKind kind);          // "thermal_throttle", …
 QString toString(IncidentSeverity severity);  // "info", "warning", "critical"
 std::optional<IncidentKind> incidentKindFromString(const QString& name);
 std::optional<IncidentSeverity> incidentSeverityFromString(const QString& name);
+// How long, in words: "45 s", "4 min 10 s", "2 h 3 min", "3 d 4 h".
+QString durationText(std::int64_t ms);
 
 }  // namespace fleetdeck::history

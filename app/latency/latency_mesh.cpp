@@ -131,7 +131,9 @@ void LatencyMesh::timeRoundTrip(const QString& host, const HostRecord& record) {
 void LatencyMesh::sourceDone(const std::shared_ptr<Round>& round, bool isSource) {
     if (isSource) store_.sourceAnswered();
     if (--round->waiting > 0) return;
-    store_.roundFinished(round->matrix, nowMs());
+    const qint64 at = nowMs();
+    store_.roundFinished(round->matrix, at);
+    emit roundFinished(round->matrix.findings(), at);
     running_ = false;
     scheduleNext(round->someConnecting);
 }

@@ -38,6 +38,10 @@ public:
     void measureNowAsync();
     void setIntervalAsync(int seconds);
 
+signals:
+    // A round ended (on the fleet thread): its slow and lossy links, and when.
+    void roundFinished(const std::vector<fleetdeck::LatencyFinding>& findings, qint64 timeMs);
+
 public slots:
     void start();
     // Starts a round unless one is running.

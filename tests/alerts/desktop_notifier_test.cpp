@@ -138,6 +138,47 @@ TEST_F(DesktopNotifierTest, ACriticalIncidentNotifiesOnceWithItsHostSentenceUrge
     EXPECT_EQ(calls().size(), 2u);
 }
 
+TEST_F(DesktopNotifierTest, TheSameConditionBackSoonAfterANotifiedOneIsNotNewsAcrossARestartToo) {
+    startService();
+    startNotifier();
+    Incident ecc = incident(QStringLiteral("gpu-a4"), IncidentKind::GpuHealth, IncidentSeverity::Critical, kT0Ms);
+    ecc.gpu = 6;
+    ecc.detail = QStringLiteral("ecc_uncorrected");
+    // An earlier run notified it; it was closed when that run stopped, 2 minutes ago.
+    Incident earlier = ecc;
+    earlier.endMs = kT0Ms + 60'000;
+    notifier_->rememberEarlier({earlier});
+    nowMs_ = kT0Ms + 3 * 60'000;
+    ecc.startMs = nowMs_;  // this run sees it again at its first sample
+    notifier_->incidentOpened(ecc);
+    barrier();
+    EXPECT_EQ(calls().size(), 1u) << calls().front().summary.toStdString();
+
+    // Within one run: notified, closed, back 5 minutes later: not again; back an hour later: again.
+    Incident link = incident(QStringLiteral("gpu-b1"), IncidentKind::Latency, IncidentSeverity::Critical, nowMs_);
+    link.detail = QStringLiteral("gpu-a2");
+    notifier_->incidentOpened(link);
+    ASSERT_TRUE(waitForCalls(2));
+    link.endMs = nowMs_ + 30'000;
+    notifier_->incidentClosed(link);
+    Incident again = link;
+    again.endMs.reset();
+    again.startMs = nowMs_ + 5 * 60'000;
+    nowMs_ = again.startMs;
+    notifier_->incidentOpened(again);
+    barrier();
+    EXPECT_EQ(calls().size(), 3u);
+    again.endMs = nowMs_ + 1000;
+    notifier_->incidentClosed(again);
+    Incident later = link;
+    later.endMs.reset();
+    later.startMs = nowMs_ + 60 * 60'000;
+    nowMs_ = later.startMs;
+    notifier_->incidentOpened(later);
+    ASSERT_TRUE(waitForCalls(4));
+    EXPECT_TRUE(calls()[3].summary.startsWith(QStringLiteral("gpu-b1:"))) << calls()[3].summary.toStdString();
+}
+
 TEST_F(DesktopNotifierTest, AWarningBelowTheMinimumSeverityAndAMutedHostDoNotNotify) {
     startService();
     AlertRules rules = roomyRules();

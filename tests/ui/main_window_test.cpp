@@ -93,7 +93,7 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_TRUE(entries[5]->isSeparator());
     EXPECT_EQ(entries[6]->text(), QStringLiteral("&Pause charts"));
 
-    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "audit"}));
+    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "events", "audit"}));
     const QStringList names{"overview", "host", "cooling", "racks", "latency"};
     for (int i = 0; i < names.size(); ++i) {
         const Outcome shown = window.showView(names[i]);

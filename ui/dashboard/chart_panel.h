@@ -2,6 +2,7 @@
 
 #include <QChartView>
 #include <QDateTimeAxis>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <vector>
@@ -10,8 +11,11 @@
 
 namespace fleetdeck {
 
-// One chart of the host page: a few series, each mapped onto one column of a HostHistoryModel.
-// The chart holds only what it draws; the model holds the data. Drag to zoom into a time range.
+// One chart of the host page: a few series, each mapped onto one column of a HostHistoryModel,
+// drawn over a time window the page chooses. A time step longer than 2.5 of the model's steps (the
+// app was closed, the host offline) is a gap, not a line across it. The chart holds only what it
+// draws; the model holds the data. Drag across it to zoom into a time range, turn the wheel to pan
+// (Ctrl+wheel zooms): the chart asks, the page moves every chart's window.
 class ChartPanel : public QChartView {
     Q_OBJECT
 public:
@@ -19,6 +23,7 @@ public:
         QString name;
         int column = 0;
         QColor color;
+        HostHistoryModel::Aggregate aggregate = HostHistoryModel::Aggregate::Mean;
     };
     // `unit` goes on the value axis; `fixedMax` pins the axis (100 for percentages).
     ChartPanel(const QString& title, const QString& unit, std::optional<double> fixedMax = std::nullopt,
@@ -27,24 +32,44 @@ public:
     void setSeries(std::vector<SeriesSpec> series);
     // A dashed horizontal line (a threshold or band edge) in `color`.
     void setReferenceLines(std::vector<std::pair<double, QColor>> lines);
-    // Re-reads every series from the model; keeps the zoom when zoomed in.
-    void updateFrom(const HostHistoryModel& model, qint64 nowMs);
-    void resetZoom();
+    // Re-reads every series from the model and shows [fromMs, toMs].
+    void updateFrom(const HostHistoryModel& model, qint64 fromMs, qint64 toMs);
     // Values are divided by this before drawing (bytes/s shown as MB/s: 1e6).
     void setValueScale(double divisor) { scale_ = divisor; }
+    // Points drawn for a series, over all its pieces; how many pieces (gaps + 1, 0 when empty).
     int pointCount(int series) const;
-
-    static constexpr qint64 kWindowMs = 15 * 60 * 1000;
+    int segmentCount(int series) const;
+    qint64 shownFromMs() const { return shownFrom_; }
     static constexpr qint64 kMinWindowMs = 60 * 1000;
+    qint64 shownToMs() const { return shownTo_; }
+
+signals:
+    // The user dragged across [fromMs, toMs].
+    void rangeSelected(qint64 fromMs, qint64 toMs);
+    // The user asked to move the window by `fraction` of its width (negative: back in time).
+    void panRequested(double fraction);
+    // The user asked to zoom by `factor` (< 1: in) around `centerMs`.
+    void zoomRequested(double factor, qint64 centerMs);
+
+protected:
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    QLineSeries* newLine(const QPen& pen);
+    void placePlaceholder();
+
     QChart* chart_;
     QDateTimeAxis* timeAxis_;
     QValueAxis* valueAxis_;
+    QGraphicsSimpleTextItem* placeholder_;
     std::optional<double> fixedMax_;
     double scale_ = 1.0;
+    qint64 shownFrom_ = 0, shownTo_ = 0;
     std::vector<SeriesSpec> specs_;
-    std::vector<QLineSeries*> series_;
+    std::vector<std::vector<QLineSeries*>> series_;  // per spec: one line per unbroken piece
     std::vector<std::pair<QLineSeries*, double>> references_;
 };
 

@@ -27,11 +27,13 @@ inline constexpr DashboardViewKind kRackView{"racks", nullptr, QT_TRANSLATE_NOOP
                                              QT_TRANSLATE_NOOP("DashboardView", "&Racks")};
 inline constexpr DashboardViewKind kLatencyView{"latency", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Latency map"),
                                                 QT_TRANSLATE_NOOP("DashboardView", "&Latency map")};
+inline constexpr DashboardViewKind kEventsView{"events", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Events"),
+                                               QT_TRANSLATE_NOOP("DashboardView", "&Events")};
 inline constexpr const DashboardViewKind* kDashboardViews[] = {&kOverviewView, &kHostView, &kCoolingView, &kRackView,
-                                                               &kLatencyView};
+                                                               &kLatencyView, &kEventsView};
 
 // One tab of the main window. The window holds the views it was given in the order of
-// kDashboardViews, whenever each was added (the latency map comes last, from main()).
+// kDashboardViews, whenever each was added (the latency map and the events come last, from main()).
 class DashboardView {
 public:
     virtual ~DashboardView() = default;

@@ -8,6 +8,7 @@
 #include <QScrollArea>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/dashboard/palette.h"
 #include "ui/dashboard/view_header.h"
@@ -18,6 +19,13 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     : QWidget(parent), fleet_(fleet), history_(store), sensors_(this), gpuHealth_(this) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
+    source_ = new QLabel(this);
+    source_->setTextFormat(Qt::PlainText);
+    source_->setWordWrap(true);
+    source_->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(source_);
+    connect(&loadWatcher_, &QFutureWatcherBase::finished, this, &HostPage::applyLoaded);
+    connect(&history_, &QAbstractItemModel::modelReset, this, [this] { ++modelGeneration_; });
 
     chartsArea_ = new QWidget;
     auto* grid = new QGridLayout(chartsArea_);
@@ -30,8 +38,12 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0);
     gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"));
     gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"));
+    for (ChartPanel* chart : charts()) {
+        connect(chart, &ChartPanel::rangeSelected, this, [this](qint64 from, qint64 to) { setWindow(from, to); });
+        connect(chart, &ChartPanel::panRequested, this, &HostPage::panBy);
+        connect(chart, &ChartPanel::zoomRequested, this, &HostPage::zoomBy);
+    }
     cpuUtil_->setSeries({{tr("CPU"), HostHistoryModel::CpuUtil, seriesColor(0)}});
-    cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3)}});
     network_->setSeries({{tr("received"), HostHistoryModel::NicRx, seriesColor(0)},
                          {tr("sent"), HostHistoryModel::NicTx, seriesColor(1)}});
     grid->addWidget(cpuUtil_, 1, 0);
@@ -71,15 +83,22 @@ ViewHeader* HostPage::buildHeader() {
     pause_->setCheckable(true);
     pause_->setToolTip(tr("Stop updating the charts (View ▸ Pause charts)"));
     connect(pause_, &QToolButton::toggled, this, &HostPage::setPaused);
+    rangeChoice_ = new QComboBox(this);
+    const QStringList rangeNames = {tr("15 minutes"), tr("1 hour"), tr("6 hours"), tr("24 hours"), tr("7 days"), tr("30 days")};
+    for (std::size_t i = 0; i < std::size(kRangesMs); ++i) rangeChoice_->addItem(rangeNames[static_cast<int>(i)], kRangesMs[i]);
+    rangeChoice_->setToolTip(tr("How far back the charts reach; beyond 15 minutes they show what FleetDeck recorded"));
+    connect(rangeChoice_, &QComboBox::activated, this, [this] { setRange(rangeChoice_->currentData().toLongLong()); });
     auto* reset = new QToolButton(this);
     reset->setText(tr("Reset zoom"));
-    reset->setToolTip(tr("Drag across a chart to zoom into a time range; this shows the last 15 minutes again"));
+    reset->setToolTip(tr("Drag across a chart to zoom into a time range; this shows the chosen range, live, again"));
     connect(reset, &QToolButton::clicked, this, &HostPage::resetZoom);
     auto* exportButton = new QToolButton(this);
     exportButton->setText(tr("Export PNG…"));
     connect(exportButton, &QToolButton::clicked, this, &HostPage::exportWithDialog);
     header_->addLeadingWidget(new QLabel(tr("Host:"), this));
     header_->addLeadingWidget(hostChoice_);
+    header_->addTrailingWidget(new QLabel(tr("Range:"), this));
+    header_->addTrailingWidget(rangeChoice_);
     header_->addTrailingWidget(pause_);
     header_->addTrailingWidget(reset);
     header_->addTrailingWidget(exportButton);
@@ -144,6 +163,10 @@ bool HostPage::open(const QString& argument) {
 QString HostPage::headerText() const { return header_->title() + QLatin1Char(' ') + header_->summary(); }
 
 void HostPage::showHost(const QString& name) {
+    if (name != hostName()) {
+        loaded_ = {};
+        storedPoints_.reset();
+    }
     history_.setHost(name);
     seriesGpus_ = -1;
     fillHostChoices();
@@ -169,16 +192,20 @@ void HostPage::rebuildSeries() {
     const int gpus = history_.gpuCount();
     if (gpus == seriesGpus_) return;
     seriesGpus_ = gpus;
-    const auto perGpu = [gpus](HostHistoryModel::GpuMetric metric) {
+    using Aggregate = HostHistoryModel::Aggregate;
+    const auto perGpu = [gpus](HostHistoryModel::GpuMetric metric, Aggregate aggregate) {
         std::vector<ChartPanel::SeriesSpec> specs;
         for (int g = 0; g < gpus; ++g)
-            specs.push_back({QStringLiteral("GPU %1").arg(g), HostHistoryModel::gpuColumn(g, metric), seriesColor(g)});
+            specs.push_back({QStringLiteral("GPU %1").arg(g), HostHistoryModel::gpuColumn(g, metric), seriesColor(g), aggregate});
         return specs;
     };
-    gpuTemp_->setSeries(perGpu(HostHistoryModel::GpuMetric::Temp));
-    gpuUtil_->setSeries(perGpu(HostHistoryModel::GpuMetric::Util));
-    gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power));
-    gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock));
+    // Over a downsampled point, temperatures show their peak and clocks their low: what an
+    // operator looks for (a spike to 87 °C, a clock drop) must not average away.
+    gpuTemp_->setSeries(perGpu(HostHistoryModel::GpuMetric::Temp, Aggregate::Max));
+    gpuUtil_->setSeries(perGpu(HostHistoryModel::GpuMetric::Util, Aggregate::Mean));
+    gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power, Aggregate::Mean));
+    gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock, Aggregate::Min));
+    cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3), Aggregate::Max}});
     std::vector<std::pair<double, QColor>> lines = {{kTargetBandLowC, bandColor(TemperatureBand::Target)},
                                                     {kTargetBandHighC, bandColor(TemperatureBand::Target)}};
     const auto& rec = history_.record();
@@ -208,9 +235,11 @@ void HostPage::updateHeader(qint64 nowMs) {
 void HostPage::refresh(qint64 nowMs) {
     if (hostChoice_->count() != fleet_.rowCount()) fillHostChoices();
     if (paused_) return;
-    history_.refresh();
+    const bool fresh = history_.refresh();
+    loadIfDue(nowMs);
+    if (fresh) useRingOrStored(nowMs);
     rebuildSeries();
-    for (ChartPanel* p : {cpuUtil_, cpuTemp_, network_, gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->updateFrom(history_, nowMs);
+    drawCharts(nowMs);
     const auto& rec = history_.record();
     if (rec && rec->latest) {
         const bool first = sensors_.rowCount() == 0;
@@ -230,9 +259,157 @@ void HostPage::setPaused(bool paused) {
     header_->setFreshness(paused ? tr("paused") : QString());
 }
 
-void HostPage::resetZoom() {
-    for (ChartPanel* p : {cpuUtil_, cpuTemp_, network_, gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->resetZoom();
-    refresh(QDateTime::currentMSecsSinceEpoch());
+void HostPage::resetZoom() { setRange(spanMs_); }
+
+std::vector<ChartPanel*> HostPage::charts() const { return {cpuUtil_, cpuTemp_, network_, gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}; }
+
+void HostPage::setStoredHistory(std::shared_ptr<const StoredHistory> stored) {
+    stored_ = std::move(stored);
+    loaded_ = {};
+    storedPoints_.reset();
+}
+
+void HostPage::setRange(qint64 spanMs) {
+    spanMs_ = spanMs;
+    live_ = true;
+    rangeChoice_->setCurrentIndex(std::max(0, rangeChoice_->findData(spanMs)));
+    redraw();
+}
+
+void HostPage::showTimeRange(const QString& host, qint64 fromMs, qint64 toMs) {
+    if (host != hostName()) showHost(host);
+    // The smallest range that holds it, so "Reset zoom" goes somewhere sensible.
+    spanMs_ = kRangesMs[std::size(kRangesMs) - 1];
+    for (qint64 span : kRangesMs)
+        if (span >= toMs - fromMs) {
+            spanMs_ = span;
+            break;
+        }
+    rangeChoice_->setCurrentIndex(std::max(0, rangeChoice_->findData(spanMs_)));
+    setWindow(fromMs, toMs);
+}
+
+void HostPage::setWindow(qint64 fromMs, qint64 toMs) {
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    toMs = std::min(toMs, nowMs);
+    fromMs = std::min(fromMs, toMs - 10'000);
+    live_ = false;
+    fixedFrom_ = fromMs;
+    fixedTo_ = toMs;
+    redraw();
+}
+
+void HostPage::redraw() {
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    drawnWindow_ = {};
+    loadIfDue(nowMs);
+    useRingOrStored(nowMs);
+    rebuildSeries();
+    drawCharts(nowMs);
+    updateHeader(nowMs);
+}
+
+void HostPage::panBy(double fraction) {
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const auto [from, to] = timeWindow(nowMs);
+    const auto shift = static_cast<qint64>(static_cast<double>(to - from) * fraction);
+    if (shift > 0 && to + shift >= nowMs) {
+        // Past now: the window follows the live edge again.
+        if (live_) return;
+        setWindow(nowMs - (to - from), nowMs);
+        return;
+    }
+    setWindow(from + shift, to + shift);
+}
+
+void HostPage::zoomBy(double factor, qint64 centerMs) {
+    const auto [from, to] = timeWindow(QDateTime::currentMSecsSinceEpoch());
+    const double span = std::clamp(static_cast<double>(to - from) * factor, 60'000.0, double(kRangesMs[std::size(kRangesMs) - 1]));
+    const double left = static_cast<double>(centerMs - from) / std::max<double>(1, double(to - from));
+    const auto newFrom = static_cast<qint64>(static_cast<double>(centerMs) - span * left);
+    setWindow(newFrom, newFrom + static_cast<qint64>(span));
+}
+
+std::pair<qint64, qint64> HostPage::timeWindow(qint64 nowMs) const {
+    if (!live_) return {fixedFrom_, fixedTo_};
+    if (spanMs_ == kRangesMs[0] && (!stored_ || !storedPoints_ || storedPoints_->mean.empty())) {
+        // 15 minutes from the ring alone span the history there is, so a fresh start is not a sliver.
+        const auto first = history_.rowCount() > 0 && history_.live() ? history_.valueAt(0, HostHistoryModel::TimeMs) : std::nullopt;
+        return {std::min(nowMs - ChartPanel::kMinWindowMs, std::max(nowMs - spanMs_, first ? qint64(*first) : nowMs)), nowMs};
+    }
+    return {nowMs - spanMs_, nowMs};
+}
+
+bool HostPage::ringCovers(qint64 fromMs) const {
+    const auto& rec = history_.record();
+    if (!rec || rec->history.empty()) return false;
+    return rec->history.front().timeMs <= fromMs + HostHistoryModel::kLiveStepMs;
+}
+
+void HostPage::loadIfDue(qint64 nowMs) {
+    if (!stored_ || hostName().isEmpty() || loadWatcher_.isRunning()) return;
+    const auto [from, to] = timeWindow(nowMs);
+    if (live_ && spanMs_ == kRangesMs[0] && ringCovers(nowMs - spanMs_)) return;  // the ring has it all
+    // A live range is read again once it has moved on by a 120th of its width (2 s to 1 min).
+    const qint64 every = std::clamp<qint64>(spanMs_ / 120, 2000, 60'000);
+    const bool same = loaded_.host == hostName() && loaded_.fromMs == from && loaded_.toMs == to;
+    const bool moved = live_ && loaded_.host == hostName() && nowMs - loadedAtMs_ >= every;
+    if (same || (live_ && loaded_.host == hostName() && !moved && loaded_.toMs - loaded_.fromMs == to - from)) return;
+    loading_ = {hostName(), from, to};
+    std::shared_ptr<const StoredHistory> stored = stored_;
+    const QString host = hostName();
+    loadWatcher_.setFuture(QtConcurrent::run([stored, host, from, to] {
+        Result<StoredHistory::Points> read = stored->load(host, from, to);
+        return read ? Loaded{std::move(read).value(), {}} : Loaded{std::nullopt, read.problem().message};
+    }));
+    source_->setText(tr("Reading the recorded history…"));
+}
+
+void HostPage::applyLoaded() {
+    Loaded result = loadWatcher_.result();
+    loaded_ = loading_;
+    loadedAtMs_ = QDateTime::currentMSecsSinceEpoch();
+    if (loaded_.host != hostName()) return;
+    storedPoints_ = std::move(result.points);
+    redraw();
+    if (!result.problem.isEmpty()) source_->setText(tr("The recorded history cannot be read: %1").arg(result.problem));
+}
+
+// The rows the charts draw: the ring when it holds the whole window, else the stored points with
+// the ring's newer samples after them (the store writes once a second; the ring is current).
+void HostPage::useRingOrStored(qint64 nowMs) {
+    const auto [from, to] = timeWindow(nowMs);
+    const bool ringOnly = !stored_ || (ringCovers(from) && to >= nowMs - spanMs_) || !storedPoints_;
+    if (ringOnly) {
+        history_.setLive();
+        if (!stored_) source_->setText(tr("Live samples of the last 15 minutes (no history is recorded)"));
+        else if (!storedPoints_ || ringCovers(from)) source_->setText(tr("Live samples, one a second"));
+        return;
+    }
+    StoredHistory::Points merged = *storedPoints_;
+    const auto& rec = history_.record();
+    const qint64 lastStored = merged.mean.empty() ? std::numeric_limits<qint64>::min() : merged.mean.back().timeMs;
+    if (rec)
+        for (const SamplePoint& p : rec->history)
+            if (p.timeMs > lastStored + merged.stepMs / 2) {
+                merged.mean.push_back(p);
+                if (!merged.minima.empty()) merged.minima.push_back(p);
+                if (!merged.maxima.empty()) merged.maxima.push_back(p);
+            }
+    source_->setText(merged.source.isEmpty() ? tr("Recorded history") : merged.source);
+    history_.setStoredPoints(std::move(merged.mean), std::move(merged.minima), std::move(merged.maxima), merged.stepMs);
+}
+
+void HostPage::drawCharts(qint64 nowMs) {
+    const auto [from, to] = timeWindow(nowMs);
+    // A live window moves on every repaint; redraw once it has moved by about a pixel.
+    const qint64 pixel = std::max<qint64>(1, (to - from) / 800);
+    if (drawnGeneration_ == modelGeneration_ && drawnWindow_.second - drawnWindow_.first == to - from &&
+        std::abs(to - drawnWindow_.second) < pixel)
+        return;
+    drawnGeneration_ = modelGeneration_;
+    drawnWindow_ = {from, to};
+    for (ChartPanel* chart : charts()) chart->updateFrom(history_, from, to);
 }
 
 Outcome HostPage::exportPng(const QString& path) {

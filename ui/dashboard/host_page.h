@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QComboBox>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QTableView>
 #include <QToolButton>
@@ -10,6 +11,7 @@
 #include "app/dashboard/gpu_health_model.h"
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
+#include "app/dashboard/stored_history.h"
 #include "app/fleet_model.h"
 #include "app/problem.h"
 #include "ui/dashboard/chart_panel.h"
@@ -19,8 +21,10 @@ namespace fleetdeck {
 
 class ViewHeader;
 
-// One host in depth: 15 minutes of CPU, temperature, per-GPU and network charts, every sensor
-// in a table, and the GPUs' health: the findings in words and the readings behind them. Charts can be paused, zoomed (drag across a chart) and exported as PNG.
+// One host in depth: CPU, temperature, per-GPU and network charts over a chosen range (the last
+// 15 minutes live from the store's ring; up to 30 days from the history store), every sensor in a
+// table, and the GPUs' health: the findings in words and the readings behind them. Charts can be
+// paused, zoomed (drag across a chart, Ctrl+wheel), panned (wheel, arrow keys) and exported as PNG.
 class HostPage : public QWidget, public DashboardView {
     Q_OBJECT
 public:
@@ -36,7 +40,24 @@ public:
     void refresh(qint64 nowMs) override;
     void setPaused(bool paused);
     bool paused() const { return paused_; }
+    // Back to the chosen range, live.
     void resetZoom();
+
+    // The ranges the selector offers, live (ending now).
+    static constexpr qint64 kRangesMs[] = {15 * 60'000LL, 3600'000LL, 6 * 3600'000LL, 24 * 3600'000LL,
+                                           7 * 24 * 3600'000LL, 30 * 24 * 3600'000LL};
+    // Where ranges beyond the live ring come from; none: the ring alone.
+    void setStoredHistory(std::shared_ptr<const StoredHistory> stored);
+    // Shows the last `spanMs` (one of kRangesMs), live.
+    void setRange(qint64 spanMs);
+    // Shows [fromMs, toMs] of `host`, not live (an incident from the Events view, a zoom).
+    void showTimeRange(const QString& host, qint64 fromMs, qint64 toMs);
+    bool liveRange() const { return live_; }
+    std::pair<qint64, qint64> timeWindow(qint64 nowMs) const;
+    // The sentence under the charts' header saying where the points come from.
+    QString sourceText() const { return source_->text(); }
+    // True while a range is being read from the history store.
+    bool loading() const { return loadWatcher_.isRunning(); }
     // Renders the charts and sensor table to a PNG; false with `error` set when it cannot write.
     Outcome exportPng(const QString& path);
     void exportWithDialog();
@@ -55,6 +76,16 @@ private:
     void rebuildSeries();
     void fillHostChoices();
     void updateHeader(qint64 nowMs);
+    void setWindow(qint64 fromMs, qint64 toMs);
+    void panBy(double fraction);
+    void zoomBy(double factor, qint64 centerMs);
+    bool ringCovers(qint64 fromMs) const;
+    void loadIfDue(qint64 nowMs);
+    void applyLoaded();
+    void drawCharts(qint64 nowMs);
+    void useRingOrStored(qint64 nowMs);
+    void redraw();
+    std::vector<ChartPanel*> charts() const;
 
     FleetModel& fleet_;
     HostHistoryModel history_;
@@ -75,8 +106,30 @@ private:
     QWidget* healthPanel_ = nullptr;
     QLabel* findings_ = nullptr;
     QTableView* healthTable_ = nullptr;
+    QComboBox* rangeChoice_ = nullptr;
+    QLabel* source_ = nullptr;
     int seriesGpus_ = -1;
     bool paused_ = false;
+    qint64 spanMs_ = kRangesMs[0];
+    bool live_ = true;
+    qint64 fixedFrom_ = 0, fixedTo_ = 0;
+    std::shared_ptr<const StoredHistory> stored_;
+    // The range being read, and the last one read: a live range is read again as it moves on.
+    struct LoadKey {
+        QString host;
+        qint64 fromMs = 0, toMs = 0;
+    };
+    // What a load gave (QFuture wants a default-constructible result): points, or why not.
+    struct Loaded {
+        std::optional<StoredHistory::Points> points;
+        QString problem;
+    };
+    QFutureWatcher<Loaded> loadWatcher_;
+    LoadKey loading_, loaded_;
+    qint64 loadedAtMs_ = 0;
+    std::optional<StoredHistory::Points> storedPoints_;
+    quint64 modelGeneration_ = 0, drawnGeneration_ = ~quint64{0};
+    std::pair<qint64, qint64> drawnWindow_;
 };
 
 }  // namespace fleetdeck

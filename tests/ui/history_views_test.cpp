@@ -1,0 +1,248 @@
+// The GUI's history parts on a real SQLite history store in a temporary folder: the host page's
+// ranges beyond the live ring (with gaps), the Events view (timeline, list, filters, CSV, opening
+// a host over an incident) and the Preferences dialog.
+#include <gtest/gtest.h>
+
+#include <QDateTime>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "app/fleet_model.h"
+#include "app/history/history_store.h"
+#include "app/telemetry_store.h"
+#include "tests/support/qt_wait.h"
+#include "tests/support/temp_dir.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/events/events_view.h"
+#include "ui/events/incident_timeline.h"
+#include "ui/history/recorded_history.h"
+#include "ui/main_window.h"
+#include "ui/preferences_dialog.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::waitUntil;
+
+namespace {
+
+constexpr qint64 kMinute = 60'000;
+
+HostSpec simulatedHost(const QString& name) {
+    HostSpec spec;
+    spec.name = name;
+    spec.kind = HostSpec::Kind::Simulated;
+    spec.simulateProfile = QStringLiteral("hgx-h100-8");
+    return spec;
+}
+
+history::HistoryPoint gpuPoint(qint64 timeMs, float tempC) {
+    history::HistoryPoint p;
+    p.value.timeMs = timeMs;
+    p.value.cpuUtilPct = 30;
+    for (int g = 0; g < 2; ++g) p.value.gpus.push_back({tempC + static_cast<float>(g), 90.0f, 500.0f, 1700.0f});
+    p.gpuThrottle.assign(2, 0);
+    return p;
+}
+
+history::Incident incident(std::int64_t id, const QString& host, history::IncidentKind kind, history::IncidentSeverity severity,
+                           qint64 startMs, std::optional<qint64> endMs, const QString& text) {
+    history::Incident i;
+    i.id = id;
+    i.host = host;
+    i.kind = kind;
+    i.severity = severity;
+    i.startMs = startMs;
+    i.endMs = endMs;
+    i.text = text;
+    return i;
+}
+
+class HistoryViews : public ::testing::Test {
+protected:
+    void SetUp() override {
+        path_ = QString::fromStdString((dir_.path() / "history.sqlite").string());
+        now_ = QDateTime::currentMSecsSinceEpoch();
+        store_.addHost(simulatedHost(QStringLiteral("gpu-a1")));
+        store_.addHost(simulatedHost(QStringLiteral("gpu-a2")));
+    }
+
+    // Writes every second of [fromMs, toMs) for host gpu-a1 at `tempC`.
+    void writeRaw(history::HistoryStore& db, qint64 fromMs, qint64 toMs, float tempC) {
+        for (qint64 t = fromMs; t < toMs; t += 1000) ASSERT_TRUE(db.addPoint(QStringLiteral("gpu-a1"), history::Tier::Raw, gpuPoint(t, tempC)));
+    }
+
+    fleetdeck::test::TempDir dir_;
+    QString path_;
+    qint64 now_ = 0;
+    TelemetryStore store_;
+};
+
+}  // namespace
+
+TEST_F(HistoryViews, HostPageShowsTheLastHourFromTheStoreWithAGapWhereNothingWasRecorded) {
+    {
+        history::HistoryStore db(path_);
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+        ASSERT_TRUE(db.begin());
+        writeRaw(db, now_ - 50 * kMinute, now_ - 30 * kMinute, 70);  // before the app was closed
+        writeRaw(db, now_ - 20 * kMinute, now_ - 1 * kMinute, 75);   // after it started again
+        ASSERT_TRUE(db.commit());
+    }
+    FleetModel fleet(store_);
+    fleet.refresh();
+    HostPage page(store_, fleet);
+    page.resize(1200, 900);
+    page.show();
+    page.setStoredHistory(std::make_shared<RecordedHistory>(path_, history::Retention{}));
+    page.showHost(QStringLiteral("gpu-a1"));
+    page.setRange(HostPage::kRangesMs[1]);  // 1 hour
+    ASSERT_TRUE(waitUntil([&] {
+        page.refresh(QDateTime::currentMSecsSinceEpoch());
+        return !page.loading() && page.sourceText().contains(QStringLiteral("every sample"));
+    })) << page.sourceText().toStdString();
+    EXPECT_EQ(page.history().gpuCount(), 2);
+    // GPU 0's line: two pieces, the 10 minutes in between left empty.
+    EXPECT_EQ(page.gpuTempChart().segmentCount(0), 2);
+    EXPECT_GT(page.gpuTempChart().pointCount(0), 100);
+    EXPECT_NEAR(page.gpuTempChart().shownToMs() - page.gpuTempChart().shownFromMs(), HostPage::kRangesMs[1], 5000);
+
+    // An incident's time range: not live, the charts over exactly that window.
+    const qint64 from = now_ - 45 * kMinute, to = now_ - 35 * kMinute;
+    page.showTimeRange(QStringLiteral("gpu-a1"), from, to);
+    EXPECT_FALSE(page.liveRange());
+    ASSERT_TRUE(waitUntil([&] {
+        page.refresh(QDateTime::currentMSecsSinceEpoch());
+        return !page.loading() && page.gpuTempChart().shownFromMs() == from;
+    }));
+    EXPECT_EQ(page.gpuTempChart().shownToMs(), to);
+    EXPECT_EQ(page.gpuTempChart().segmentCount(0), 1);
+    // Back to the chosen range, live.
+    page.resetZoom();
+    EXPECT_TRUE(page.liveRange());
+}
+
+TEST_F(HistoryViews, AHostWithNothingRecordedSaysSoAndDrawsNoLine) {
+    FleetModel fleet(store_);
+    fleet.refresh();
+    HostPage page(store_, fleet);
+    page.setStoredHistory(std::make_shared<RecordedHistory>(path_, history::Retention{}));
+    page.showHost(QStringLiteral("gpu-a2"));
+    page.setRange(HostPage::kRangesMs[4]);  // 7 days, no file yet
+    ASSERT_TRUE(waitUntil([&] {
+        page.refresh(QDateTime::currentMSecsSinceEpoch());
+        return !page.loading() && page.sourceText().contains(QStringLiteral("Nothing recorded yet"));
+    })) << page.sourceText().toStdString();
+    EXPECT_EQ(page.gpuTempChart().pointCount(0), 0);
+}
+
+TEST_F(HistoryViews, EventsViewListsFiltersExportsAndOpensTheHostOverAnIncident) {
+    using history::IncidentKind;
+    using history::IncidentSeverity;
+    {
+        history::HistoryStore db(path_);
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+        ASSERT_TRUE(db.begin());
+        ASSERT_TRUE(db.saveIncident(incident(1, QStringLiteral("gpu-a1"), IncidentKind::ThermalThrottle, IncidentSeverity::Critical,
+                                             now_ - 90 * kMinute, now_ - 80 * kMinute,
+                                             QStringLiteral("GPU 3 throttled (thermal) for 10 min, peak 88 °C, \"hot\", <b>x</b>"))));
+        ASSERT_TRUE(db.saveIncident(incident(2, QStringLiteral("gpu-a2"), IncidentKind::HostOffline, IncidentSeverity::Warning,
+                                             now_ - 30 * kMinute, std::nullopt, QStringLiteral("cannot connect"))));
+        ASSERT_TRUE(db.saveIncident(incident(3, QStringLiteral("gpu-a1"), IncidentKind::Push, IncidentSeverity::Info,
+                                             now_ - 3 * 24 * 60 * kMinute, now_ - 3 * 24 * 60 * kMinute + 5000, QStringLiteral("pushed 4 settings"))));
+        ASSERT_TRUE(db.commit());
+    }
+    auto incidents = std::make_shared<RecordedIncidents>(path_);
+    EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
+    view.resize(1200, 800);
+    view.show();
+    view.reload();
+    // The last 24 hours: two incidents, newest first, one lane per host.
+    ASSERT_EQ(view.model().rowCount(), 2);
+    EXPECT_EQ(view.model().incident(0)->id, 2);
+    EXPECT_TRUE(view.model().index(0, IncidentTableModel::Duration).data().toString().startsWith(QStringLiteral("open for")));
+    EXPECT_EQ(view.model().index(1, IncidentTableModel::Duration).data().toString(), QStringLiteral("10 min 0 s"));
+    EXPECT_EQ(view.timeline().lanes(), (QStringList{QStringLiteral("gpu-a1"), QStringLiteral("gpu-a2")}));
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("2 incidents"))) << view.headerText().toStdString();
+
+    view.setRangeMs(EventsView::kRangesMs[3]);  // 7 days: the push too
+    EXPECT_EQ(view.model().rowCount(), 3);
+    view.setMinimumSeverity(IncidentSeverity::Critical);
+    ASSERT_EQ(view.model().rowCount(), 1);
+    EXPECT_EQ(view.model().incident(0)->kind, IncidentKind::ThermalThrottle);
+    view.setMinimumSeverity(IncidentSeverity::Info);
+    view.setHostFilter(QStringLiteral("gpu-a2"));
+    ASSERT_EQ(view.model().rowCount(), 1);
+    view.setHostFilter(QString());
+    view.setKindFilter(IncidentKind::Push);
+    ASSERT_EQ(view.model().rowCount(), 1);
+    view.setKindFilter(std::nullopt);
+
+    // CSV: RFC 4180 quoting of the sentence with its comma and quotes.
+    const QString csvPath = QString::fromStdString((dir_.path() / "events.csv").string());
+    ASSERT_TRUE(view.exportCsv(csvPath));
+    QFile csv(csvPath);
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(csv.readAll());
+    EXPECT_TRUE(text.startsWith(QStringLiteral("start,end,duration_s,host,gpu,kind,severity,text\r\n")));
+    EXPECT_TRUE(text.contains(QStringLiteral(",600,gpu-a1,,thermal_throttle,critical,\"GPU 3 throttled (thermal) for 10 min, peak 88 °C, \"\"hot\"\", <b>x</b>\"")))
+        << text.toStdString();
+    EXPECT_EQ(text.count(QStringLiteral("\r\n")), 4);
+    EXPECT_FALSE(view.exportCsv(QStringLiteral("/nonexistent-folder/x.csv")));
+
+    // A click on the throttle episode's bar: that host, from a little before to a little after it.
+    view.setRangeMs(EventsView::kRangesMs[2]);
+    QSignalSpy opened(&view, &EventsView::openHostAt);
+    const history::Incident* throttle = nullptr;
+    for (const auto& i : view.timeline().incidents())
+        if (i.id == 1) throttle = &i;
+    ASSERT_NE(throttle, nullptr);
+    const QRect bar = view.timeline().barRect(*throttle);
+    ASSERT_FALSE(bar.isEmpty());
+    QTest::mouseClick(const_cast<IncidentTimeline*>(&view.timeline()), Qt::LeftButton, {}, bar.center());
+    ASSERT_EQ(opened.count(), 1);
+    EXPECT_EQ(opened[0][0].toString(), QStringLiteral("gpu-a1"));
+    EXPECT_LT(opened[0][1].toLongLong(), now_ - 90 * kMinute);
+    EXPECT_GT(opened[0][2].toLongLong(), now_ - 80 * kMinute);
+}
+
+TEST_F(HistoryViews, EventsViewSaysWhenTheStoreCannotBeRead) {
+    QFile junk(path_);
+    ASSERT_TRUE(junk.open(QIODevice::WriteOnly));
+    junk.write("this is not a database");
+    junk.close();
+    auto incidents = std::make_shared<RecordedIncidents>(path_);
+    EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
+    view.reload();
+    EXPECT_EQ(view.model().rowCount(), 0);
+    EXPECT_TRUE(view.statusText().startsWith(QStringLiteral("The recorded events cannot be read"))) << view.statusText().toStdString();
+}
+
+TEST(Preferences, TheDialogGivesBackWhatItWasGivenAndWhatTheUserChanged) {
+    history::Retention retention{90, 24, 10};
+    alerts::AlertRules rules;
+    rules.minSeverity = history::IncidentSeverity::Warning;
+    rules.kinds = {history::IncidentKind::ThermalThrottle, history::IncidentKind::HostOffline};
+    rules.mutedHosts = {QStringLiteral("gpu-b2")};
+    rules.minThrottleSeconds = 120;
+    PreferencesDialog dialog(retention, rules, {QStringLiteral("gpu-b1"), QStringLiteral("gpu-b2")}, QStringLiteral("Recording into /x"),
+                             QStringLiteral("desktop notifications are off"));
+    EXPECT_EQ(dialog.retention(), retention);
+    EXPECT_EQ(dialog.rules(), rules);
+    // Every kind ticked is stored as "every kind".
+    alerts::AlertRules all;
+    PreferencesDialog defaults(history::Retention{}, all, {}, {}, {});
+    EXPECT_TRUE(defaults.rules().kinds.empty());
+    EXPECT_TRUE(defaults.rules().enabled);
+}
+
+TEST_F(HistoryViews, MainWindowOpensTheHostPageOverATimeRange) {
+    MainWindow window(store_);
+    window.addView(new EventsView({}, store_));
+    window.show();
+    EXPECT_TRUE(window.showView(QStringLiteral("events")));
+    window.showHostAt(QStringLiteral("gpu-a2"), now_ - 20 * kMinute, now_ - 10 * kMinute);
+    EXPECT_EQ(window.hostPage().hostName(), QStringLiteral("gpu-a2"));
+    EXPECT_FALSE(window.hostPage().liveRange());
+    window.setRecordingWarning(QStringLiteral("History is not being recorded: the disk is full."));
+    EXPECT_EQ(window.recordingWarning(), QStringLiteral("History is not being recorded: the disk is full."));
+}

@@ -1,0 +1,224 @@
+#include "ui/events/events_view.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFile>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "ui/dashboard/view_header.h"
+#include "ui/events/incident_timeline.h"
+
+namespace fleetdeck {
+
+using history::Incident;
+using history::IncidentKind;
+using history::IncidentSeverity;
+
+namespace {
+
+// The view reads the store at most this often while it is shown (the store writes once a second).
+constexpr qint64 kReadEveryMs = 2000;
+
+constexpr IncidentKind kKinds[] = {IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown,
+                                   IncidentKind::GpuHealth,       IncidentKind::PcieDowngrade, IncidentKind::Fan,
+                                   IncidentKind::HostOffline,     IncidentKind::Latency,       IncidentKind::Push,
+                                   IncidentKind::Rollback};
+
+}  // namespace
+
+EventsView::EventsView(IncidentReader reader, const TelemetryStore& store, QWidget* parent)
+    : QWidget(parent), reader_(std::move(reader)), store_(store), model_(this) {
+    header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
+    header_->setTitle(tr("Events"));
+    range_ = new QComboBox(this);
+    const QStringList rangeNames = {tr("Last hour"), tr("Last 6 hours"), tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days")};
+    for (std::size_t i = 0; i < std::size(kRangesMs); ++i) range_->addItem(rangeNames[static_cast<int>(i)], kRangesMs[i]);
+    range_->setCurrentIndex(2);
+    host_ = new QComboBox(this);
+    host_->addItem(tr("All hosts"), QString());
+    host_->setMinimumContentsLength(12);
+    kindChoice_ = new QComboBox(this);
+    kindChoice_->addItem(tr("All kinds"), -1);
+    for (IncidentKind k : kKinds) kindChoice_->addItem(incidentKindWord(k), static_cast<int>(k));
+    severity_ = new QComboBox(this);
+    severity_->addItem(tr("Any severity"), static_cast<int>(IncidentSeverity::Info));
+    severity_->addItem(tr("Warnings and critical"), static_cast<int>(IncidentSeverity::Warning));
+    severity_->addItem(tr("Critical only"), static_cast<int>(IncidentSeverity::Critical));
+    for (QComboBox* box : {range_, host_, kindChoice_, severity_}) {
+        connect(box, &QComboBox::activated, this, &EventsView::reload);
+        header_->addTrailingWidget(box);
+    }
+    range_->setToolTip(tr("How far back to look"));
+    host_->setToolTip(tr("Only this host's incidents"));
+    kindChoice_->setToolTip(tr("Only incidents of this kind"));
+    severity_->setToolTip(tr("Only incidents at least this severe"));
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export CSV…"));
+    connect(exportButton, &QToolButton::clicked, this, &EventsView::exportWithDialog);
+    header_->addTrailingWidget(exportButton);
+
+    status_ = new QLabel(this);
+    status_->setTextFormat(Qt::PlainText);
+    status_->setWordWrap(true);
+    status_->setVisible(false);
+
+    timeline_ = new IncidentTimeline;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(timeline_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    table_ = new QTableView;
+    table_->setModel(&model_);
+    table_->verticalHeader()->hide();
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setAlternatingRowColors(true);
+    table_->setWordWrap(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setToolTip(tr("Double-click or press Enter to see the host's charts over this incident"));
+    connect(table_, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (const Incident* i = model_.incident(index.row())) activate(*i);
+    });
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+        if (const Incident* i = model_.incident(index.row())) timeline_->select(i->id);
+    });
+    connect(timeline_, &IncidentTimeline::incidentActivated, this, &EventsView::activate);
+    connect(timeline_, &IncidentTimeline::incidentSelected, this, [this](std::int64_t id) {
+        for (int row = 0; row < model_.rowCount(); ++row)
+            if (model_.incident(row)->id == id) table_->selectRow(row);
+    });
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(scroll);
+    split->addWidget(table_);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(header_);
+    layout->addWidget(status_);
+    layout->addWidget(split, 1);
+}
+
+void EventsView::setRangeMs(qint64 spanMs) {
+    range_->setCurrentIndex(std::max(0, range_->findData(spanMs)));
+    reload();
+}
+
+void EventsView::setHostFilter(const QString& host) {
+    fillHostChoices();
+    int at = host_->findData(host);
+    if (at < 0) {
+        host_->addItem(host, host);
+        at = host_->count() - 1;
+    }
+    host_->setCurrentIndex(at);
+    reload();
+}
+
+void EventsView::setKindFilter(std::optional<IncidentKind> kind) {
+    kindChoice_->setCurrentIndex(std::max(0, kindChoice_->findData(kind ? static_cast<int>(*kind) : -1)));
+    reload();
+}
+
+void EventsView::setMinimumSeverity(IncidentSeverity severity) {
+    severity_->setCurrentIndex(std::max(0, severity_->findData(static_cast<int>(severity))));
+    reload();
+}
+
+void EventsView::setStatus(const QString& text) {
+    statusSentence_ = text;
+    const QString shown = !readProblem_.isEmpty() ? readProblem_ : statusSentence_;
+    status_->setText(shown);
+    status_->setVisible(!shown.isEmpty());
+}
+
+QString EventsView::statusText() const { return status_->text(); }
+
+void EventsView::fillHostChoices() {
+    const std::vector<QString> names = store_.hostNames();
+    const QString current = host_->currentData().toString();
+    if (host_->count() == static_cast<int>(names.size()) + 1) return;
+    host_->clear();
+    host_->addItem(tr("All hosts"), QString());
+    for (const QString& name : names) host_->addItem(name, name);
+    host_->setCurrentIndex(std::max(0, host_->findData(current)));
+}
+
+void EventsView::refresh(qint64 nowMs) {
+    if (nowMs - readAtMs_ < kReadEveryMs) return;
+    fillHostChoices();
+    reload();
+}
+
+void EventsView::reload() {
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    readAtMs_ = nowMs;
+    const qint64 span = range_->currentData().toLongLong();
+    const qint64 since = nowMs - span;
+    std::vector<Incident> shown;
+    if (reader_) {
+        Result<std::vector<Incident>> read = reader_(host_->currentData().toString(), since, nowMs);
+        if (!read) {
+            readProblem_ = tr("The recorded events cannot be read: %1").arg(read.problem().message);
+        } else {
+            readProblem_.clear();
+            const int kindFilter = kindChoice_->currentData().toInt();
+            const auto minimum = static_cast<IncidentSeverity>(severity_->currentData().toInt());
+            for (Incident& i : read.value())
+                if ((kindFilter < 0 || static_cast<int>(i.kind) == kindFilter) && i.severity >= minimum) shown.push_back(std::move(i));
+        }
+    }
+    setStatus(statusSentence_);
+    const auto open = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.open(); });
+    const auto critical = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.severity == IncidentSeverity::Critical; });
+    const auto count = static_cast<int>(shown.size());
+    header_->setSummary(shown.empty() ? tr("nothing happened in this range")
+                                      : (count == 1 ? tr("1 incident") : tr("%1 incidents").arg(count)) + QStringLiteral(" · ") +
+                                            tr("%1 open").arg(open) + QStringLiteral(" · ") + tr("%1 critical").arg(critical));
+    const QModelIndex selected = table_->currentIndex();
+    const std::int64_t selectedId = selected.isValid() && model_.incident(selected.row()) ? model_.incident(selected.row())->id : 0;
+    QStringList hosts;
+    for (const QString& name : store_.hostNames()) hosts << name;
+    timeline_->setIncidents(shown, hosts, since, nowMs);
+    model_.setIncidents(std::move(shown), nowMs);
+    if (model_.rowCount() > 0 && table_->columnWidth(IncidentTableModel::Text) < 50) table_->resizeColumnsToContents();
+    for (int row = 0; row < model_.rowCount() && selectedId != 0; ++row)
+        if (model_.incident(row)->id == selectedId) table_->selectRow(row);
+}
+
+void EventsView::activate(const Incident& incident) {
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const qint64 end = incident.endMs.value_or(nowMs);
+    const qint64 pad = std::max<qint64>(5 * 60'000, (end - incident.startMs) / 5);
+    emit openHostAt(incident.host, incident.startMs - pad, std::min(nowMs, end + pad));
+}
+
+QString EventsView::headerText() const { return header_->title() + QLatin1Char(' ') + header_->summary(); }
+
+Outcome EventsView::exportCsv(const QString& path) const {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return Problem{ProblemCode::IoFailed, tr("Cannot write %1: %2. Pick a folder you can write to.").arg(path, file.errorString())};
+    if (file.write(model_.toCsv().toUtf8()) < 0 || !file.flush())
+        return Problem{ProblemCode::IoFailed, tr("Cannot write %1: %2.").arg(path, file.errorString())};
+    return done();
+}
+
+void EventsView::exportWithDialog() {
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) +
+                              QStringLiteral("/fleetdeck-events-%1.csv").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export events as CSV"), suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    if (const Outcome exported = exportCsv(path); !exported) QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
+}
+
+}  // namespace fleetdeck

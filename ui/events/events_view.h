@@ -1,0 +1,83 @@
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <QWidget>
+
+#include "app/history/incident.h"
+#include "app/problem.h"
+#include "app/telemetry_store.h"
+#include "ui/dashboard/dashboard_view.h"
+#include "ui/events/incident_table_model.h"
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace fleetdeck {
+
+class IncidentTimeline;
+class ViewHeader;
+
+// What happened across the fleet: incidents (throttle episodes, GPU health findings, hosts offline,
+// slow links, pushes) from the history store, as a timeline with a lane per host and as a list,
+// filtered by range, host, kind and severity, exported as CSV. Activating one opens the host page
+// over the incident's time.
+class EventsView : public QWidget, public DashboardView {
+    Q_OBJECT
+public:
+    // Reads the incidents that overlap [sinceMs, untilMs], of one host or (empty) all.
+    using IncidentReader = std::function<Result<std::vector<history::Incident>>(const QString& host, qint64 sinceMs, qint64 untilMs)>;
+
+    EventsView(IncidentReader reader, const TelemetryStore& store, QWidget* parent = nullptr);
+
+    const DashboardViewKind& kind() const override { return kEventsView; }
+    QWidget* widget() override { return this; }
+    void refresh(qint64 nowMs) override;
+    // Reads again at once (after a filter change, or when the store wrote).
+    void reload();
+
+    // Filters, as the combo boxes set them.
+    void setRangeMs(qint64 spanMs);
+    void setHostFilter(const QString& host);  // empty: every host
+    void setKindFilter(std::optional<history::IncidentKind> kind);
+    void setMinimumSeverity(history::IncidentSeverity severity);
+    // A sentence above the list when the store cannot be read (not recording, locked, damaged).
+    void setStatus(const QString& text);
+    QString statusText() const;
+
+    Outcome exportCsv(const QString& path) const;
+    const IncidentTableModel& model() const { return model_; }
+    const IncidentTimeline& timeline() const { return *timeline_; }
+    QString headerText() const;
+
+    static constexpr qint64 kRangesMs[] = {3600'000LL, 6 * 3600'000LL, 24 * 3600'000LL, 7 * 24 * 3600'000LL,
+                                           30 * 24 * 3600'000LL};
+
+signals:
+    // Show `host` over [fromMs, toMs]: the incident with some time before and after it.
+    void openHostAt(const QString& host, qint64 fromMs, qint64 toMs);
+
+private:
+    void activate(const history::Incident& incident);
+    void fillHostChoices();
+    void exportWithDialog();
+
+    IncidentReader reader_;
+    const TelemetryStore& store_;
+    IncidentTableModel model_;
+    ViewHeader* header_ = nullptr;
+    QLabel* status_ = nullptr;
+    IncidentTimeline* timeline_ = nullptr;
+    QTableView* table_ = nullptr;
+    QComboBox* range_ = nullptr;
+    QComboBox* host_ = nullptr;
+    QComboBox* kindChoice_ = nullptr;
+    QComboBox* severity_ = nullptr;
+    qint64 readAtMs_ = 0;
+    QString readProblem_;
+    QString statusSentence_;
+};
+
+}  // namespace fleetdeck

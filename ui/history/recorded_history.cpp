@@ -1,0 +1,78 @@
+#include "ui/history/recorded_history.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+namespace fleetdeck {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("RecordedHistory", text); }
+
+QString sourceSentence(history::Tier tier) {
+    switch (tier) {
+    case history::Tier::Raw: return tr("Recorded by FleetDeck: every sample");
+    case history::Tier::TenSeconds:
+        return tr("Recorded by FleetDeck: 10-second points (temperatures show each interval's hottest reading, clocks its lowest)");
+    case history::Tier::Minute:
+        return tr("Recorded by FleetDeck: 1-minute points (temperatures show each minute's hottest reading, clocks its lowest)");
+    }
+    return {};
+}
+
+}  // namespace
+
+RecordedHistory::RecordedHistory(QString path, history::Retention retention) : path_(std::move(path)), retention_(retention) {}
+
+Result<StoredHistory::Points> RecordedHistory::load(const QString& host, qint64 fromMs, qint64 toMs) const {
+    history::HistoryStore store(path_);
+    store.setRetention(retention_);
+    if (!store.openReadOnly()) {
+        if (!store.exists()) return Points{{}, {}, {}, 1000, tr("Nothing recorded yet: history starts with the first sample")};
+        return Problem{ProblemCode::IoFailed, store.error()};
+    }
+    const history::HistorySeries series = store.series(host, fromMs, toMs);
+    Points points;
+    points.stepMs = series.stepMs;
+    points.source = sourceSentence(series.tier);
+    const bool ranged = series.tier != history::Tier::Raw;
+    points.mean.reserve(series.points.size());
+    for (const history::HistoryPoint& p : series.points) {
+        points.mean.push_back(p.value);
+        if (ranged) {
+            points.minima.push_back(p.min.value_or(p.value));
+            points.maxima.push_back(p.max.value_or(p.value));
+        }
+    }
+    return points;
+}
+
+RecordedIncidents::RecordedIncidents(QString path) : path_(std::move(path)) {}
+RecordedIncidents::~RecordedIncidents() = default;
+
+Result<std::vector<history::Incident>> RecordedIncidents::read(const QString& host, qint64 sinceMs, qint64 untilMs) {
+    if (!store_ || !store_->isOpen()) {
+        auto store = std::make_unique<history::HistoryStore>(path_);
+        if (!store->openReadOnly()) {
+            if (!store->exists()) return std::vector<history::Incident>{};  // nothing recorded yet
+            return Problem{ProblemCode::IoFailed, store->error()};
+        }
+        store_ = std::move(store);
+    }
+    history::IncidentQuery query;
+    query.sinceMs = sinceMs;
+    query.untilMs = untilMs;
+    query.host = host;
+    return store_->incidents(query);
+}
+
+std::vector<history::Incident> RecordedIncidents::earlierRun(qint64 sinceMs) {
+    Result<std::vector<history::Incident>> read = this->read(QString(), sinceMs, QDateTime::currentMSecsSinceEpoch());
+    if (!read) return {};
+    std::vector<history::Incident> incidents = std::move(read).value();
+    for (history::Incident& i : incidents)
+        if (!i.endMs) i.endMs = std::max(i.startMs, store_->lastSeenMs(i.host).value_or(i.startMs));
+    return incidents;
+}
+
+}  // namespace fleetdeck

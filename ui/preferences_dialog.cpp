@@ -1,0 +1,166 @@
+#include "ui/preferences_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "ui/events/incident_table_model.h"
+
+namespace fleetdeck {
+
+using history::IncidentKind;
+using history::IncidentSeverity;
+
+namespace {
+
+QSpinBox* spinBox(int value, int min, int max, const QString& suffix) {
+    auto* box = new QSpinBox;
+    box->setRange(min, max);
+    box->setValue(value);
+    box->setSuffix(suffix);
+    return box;
+}
+
+QLabel* note(const QString& text) {
+    auto* label = new QLabel(text);
+    label->setTextFormat(Qt::PlainText);  // statuses name paths and services
+    label->setWordWrap(true);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+constexpr IncidentKind kNotifiableKinds[] = {IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown,
+                                             IncidentKind::GpuHealth,       IncidentKind::PcieDowngrade, IncidentKind::Fan,
+                                             IncidentKind::HostOffline,     IncidentKind::Latency,       IncidentKind::Push,
+                                             IncidentKind::Rollback};
+
+}  // namespace
+
+PreferencesDialog::PreferencesDialog(const history::Retention& retention, const alerts::AlertRules& rules, const QStringList& hosts,
+                                     const QString& historyStatus, const QString& alertStatus, QWidget* parent)
+    : QDialog(parent) {
+    setWindowTitle(tr("Preferences"));
+    auto* tabs = new QTabWidget;
+    tabs->addTab(buildHistoryPage(retention, historyStatus), tr("History"));
+    tabs->addTab(buildAlertsPage(rules, hosts, alertStatus), tr("Alerts"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(tabs);
+    layout->addWidget(buttons);
+}
+
+QWidget* PreferencesDialog::buildHistoryPage(const history::Retention& retention, const QString& status) {
+    auto* page = new QWidget;
+    auto* form = new QFormLayout;
+    rawMinutes_ = spinBox(retention.rawMinutes, 15, history::kMaxRawMinutes, tr(" min"));
+    tenSecondHours_ = spinBox(retention.tenSecondHours, 1, history::kMaxTenSecondHours, tr(" h"));
+    minuteDays_ = spinBox(retention.minuteDays, 1, history::kMaxMinuteDays, tr(" days"));
+    form->addRow(tr("Keep every sample for"), rawMinutes_);
+    form->addRow(tr("Keep 10-second points for"), tenSecondHours_);
+    form->addRow(tr("Keep 1-minute points for"), minuteDays_);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(form);
+    layout->addWidget(note(tr("Downsampled points keep each reading's mean, minimum and maximum, so a short spike stays "
+                              "visible in a month-long chart. Longer keeping costs disk space: the default keeps about "
+                              "200 hosts with 8 GPUs in well under 1 GiB.")));
+    layout->addWidget(note(status));
+    layout->addStretch(1);
+    return page;
+}
+
+QWidget* PreferencesDialog::buildAlertsPage(const alerts::AlertRules& rules, const QStringList& hosts, const QString& status) {
+    auto* page = new QWidget;
+    notify_ = new QCheckBox(tr("Show a desktop notification when an incident begins"));
+    notify_->setChecked(rules.enabled);
+    minSeverity_ = new QComboBox;
+    minSeverity_->addItem(tr("Critical incidents only"), static_cast<int>(IncidentSeverity::Critical));
+    minSeverity_->addItem(tr("Warnings and critical incidents"), static_cast<int>(IncidentSeverity::Warning));
+    minSeverity_->addItem(tr("Everything, pushes included"), static_cast<int>(IncidentSeverity::Info));
+    minSeverity_->setCurrentIndex(std::max(0, minSeverity_->findData(static_cast<int>(rules.minSeverity))));
+    minThrottle_ = spinBox(rules.minThrottleSeconds, 0, 3600, tr(" s"));
+    minThrottle_->setToolTip(tr("A throttle episode notifies only once it has lasted this long, so a one-second blip pages nobody"));
+    maxPerMinute_ = spinBox(rules.maxPerMinute, 1, 60, tr(" a minute"));
+    maxPerMinute_->setToolTip(tr("More than this are gathered into one notification"));
+    auto* form = new QFormLayout;
+    form->addRow(tr("Notify for"), minSeverity_);
+    form->addRow(tr("Throttling, only after"), minThrottle_);
+    form->addRow(tr("At most"), maxPerMinute_);
+
+    auto* kindsBox = new QGroupBox(tr("Kinds that notify"));
+    auto* kindsGrid = new QGridLayout(kindsBox);
+    int n = 0;
+    for (IncidentKind kind : kNotifiableKinds) {
+        auto* box = new QCheckBox(incidentKindWord(kind));
+        box->setChecked(rules.kinds.empty() || rules.kinds.count(kind) > 0);
+        kindsGrid->addWidget(box, n / 2, n % 2);
+        kinds_.push_back({kind, box});
+        ++n;
+    }
+
+    auto* mutedBox = new QGroupBox(tr("Muted hosts (never notify)"));
+    auto* mutedLayout = new QVBoxLayout(mutedBox);
+    muted_ = new QListWidget;
+    QStringList names = hosts;
+    for (const QString& m : rules.mutedHosts)
+        if (!names.contains(m)) names << m;
+    for (const QString& name : names) {
+        auto* item = new QListWidgetItem(name, muted_);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(rules.mutedHosts.contains(name) ? Qt::Checked : Qt::Unchecked);
+    }
+    muted_->setMinimumHeight(110);
+    mutedLayout->addWidget(muted_);
+
+    auto* layout = new QVBoxLayout(page);
+    layout->addWidget(notify_);
+    layout->addLayout(form);
+    layout->addWidget(kindsBox);
+    layout->addWidget(mutedBox, 1);
+    layout->addWidget(note(status));
+    const auto enable = [=, this](bool on) {
+        for (QWidget* w : std::initializer_list<QWidget*>{minSeverity_, minThrottle_, maxPerMinute_, kindsBox, mutedBox}) w->setEnabled(on);
+    };
+    connect(notify_, &QCheckBox::toggled, this, enable);
+    enable(rules.enabled);
+    return page;
+}
+
+history::Retention PreferencesDialog::retention() const {
+    history::Retention r;
+    r.rawMinutes = rawMinutes_->value();
+    r.tenSecondHours = tenSecondHours_->value();
+    r.minuteDays = minuteDays_->value();
+    return r;
+}
+
+alerts::AlertRules PreferencesDialog::rules() const {
+    alerts::AlertRules r;
+    r.enabled = notify_->isChecked();
+    r.minSeverity = static_cast<IncidentSeverity>(minSeverity_->currentData().toInt());
+    r.minThrottleSeconds = minThrottle_->value();
+    r.maxPerMinute = maxPerMinute_->value();
+    bool all = true;
+    for (const auto& [kind, box] : kinds_) {
+        if (box->isChecked()) r.kinds.insert(kind);
+        else all = false;
+    }
+    // Every kind ticked is "every kind", which also takes kinds added later; none ticked is none.
+    if (all) r.kinds.clear();
+    if (r.kinds.empty() && !all) r.enabled = false;
+    r.mutedHosts.clear();
+    for (int i = 0; i < muted_->count(); ++i)
+        if (muted_->item(i)->checkState() == Qt::Checked) r.mutedHosts << muted_->item(i)->text();
+    return r;
+}
+
+}  // namespace fleetdeck
