@@ -166,7 +166,7 @@ TEST(HostileText, PushReasonsAndTheAuditViewerShowTheAgentsWordsLiterally) {
         QObject::connect(&job, &PushJob::finished, [&] { done = true; });
         job.start();
         ASSERT_TRUE(waitUntil([&] { return done; }, 30000));
-        ASSERT_EQ(job.results()[0].state, HostPushState::RolledBack) << job.results()[0].reason.toStdString();
+        ASSERT_EQ(job.results()[0].state, HostPushState::RolledBack) << job.results()[0].reason;
     }
     const QModelIndex reason = progress.index(0, PushProgressModel::Reason);
     EXPECT_EQ(reason.data().toString(), QStringLiteral("rolled back: ") + kMarkup);
