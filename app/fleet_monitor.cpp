@@ -85,10 +85,8 @@ void FleetMonitor::addHost(const HostSpec& spec) {
 
 void FleetMonitor::onReady(HostSession* session) {
     const QString name = session->name();
-    // The answer passed checkReply("facts"), which is this decoder; should it still throw, the
-    // session takes the DecodeError for the protocol violation it is and disconnects this host.
-    session->request(QStringLiteral("facts"), Json::object(), [this, name](const Reply& r) {
-        if (r.ok()) store_.setFacts(name, protocol::facts_from_json(r.result));
+    session->request<protocol::Facts>(QStringLiteral("facts"), Json::object(), [this, name](const Result<protocol::Facts>& facts) {
+        if (facts) store_.setFacts(name, *facts);
     });
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
         if (!r.ok())

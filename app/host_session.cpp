@@ -108,7 +108,8 @@ void HostSession::onOpened() {
         finish(id, Reply{{}, protocol::Error{protocol::ErrorCode::Timeout, "the agent did not answer hello"}});
     });
     timer->start(options_.helloTimeoutMs);
-    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello"};
+    // onHello decodes the answer, once; a DecodeError there marks the agent misbehaving.
+    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello", [](const Json&) {}};
     send(id, QStringLiteral("hello"),
          Json{{"protocol", protocol::kProtocolVersion}, {"client", "fleetdeck"}});
 }
@@ -139,13 +140,20 @@ void HostSession::onHello(const Reply& reply) {
 }
 
 void HostSession::request(const QString& method, const Json& params, Callback callback, int timeoutMs) {
+    const ReadResult check = [method = method.toStdString(), limits = options_.limits](const Json& result) {
+        if (auto bad = checkReply(method, result, limits)) throw protocol::DecodeError(*bad);
+    };
+    requestRead(method, params, check, std::move(callback), timeoutMs);
+}
+
+void HostSession::requestRead(const QString& method, const Json& params, ReadResult read, Callback callback, int timeoutMs) {
     if (!running_) {
         callback(Reply{{}, protocol::Error{protocol::ErrorCode::Unavailable, name_.toStdString() + " is not connected"}});
         return;
     }
     if (!handshakeDone_) {
-        queued_.push_back([this, method, params, callback = std::move(callback), timeoutMs]() mutable {
-            request(method, params, std::move(callback), timeoutMs);
+        queued_.push_back([this, method, params, read = std::move(read), callback = std::move(callback), timeoutMs]() mutable {
+            requestRead(method, params, std::move(read), std::move(callback), timeoutMs);
         });
         return;
     }
@@ -157,7 +165,7 @@ void HostSession::request(const QString& method, const Json& params, Callback ca
                                              method.toStdString() + " got no answer in time"}});
     });
     timer->start(timeoutMs > 0 ? timeoutMs : options_.requestTimeoutMs);
-    pending_[id] = Pending{std::move(callback), timer, method.toStdString()};
+    pending_[id] = Pending{std::move(callback), timer, method.toStdString(), std::move(read)};
     send(id, method, params);
 }
 
@@ -281,8 +289,14 @@ bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isErro
     const auto it = pending_.find(id);
     if (it == pending_.end()) return checkUnsolicited();  // a late answer to a request that timed out
     // An error answer has no result to decode (its error was decoded with the message).
-    const std::optional<std::string> bad =
-        isError ? checkBounds(result, options_.limits, "result") : checkReply(it->second.method, result, options_.limits);
+    std::optional<std::string> bad = checkBounds(result, options_.limits, "result");
+    if (!bad && !isError) {
+        try {
+            it->second.read(result);
+        } catch (const protocol::DecodeError& e) {
+            bad = e.what();
+        }
+    }
     if (!bad) return true;
     reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
     return false;

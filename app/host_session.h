@@ -15,8 +15,10 @@
 #include "agent/protocol/framing.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
+#include "app/problem.h"
 #include "app/transport.h"
 #include "app/untrusted/agent_input.h"
+#include "app/untrusted/agent_replies.h"
 
 namespace fleetdeck {
 
@@ -81,7 +83,25 @@ public:
     void stop();
     // Sends a request once connected; the callback runs exactly once (result, agent error,
     // timeout, or `unavailable` if the connection drops first).
+    // The result arrives as JSON that passed checkReply(); for methods whose result has a type,
+    // ask for the type below instead.
     void request(const QString& method, const Json& params, Callback callback, int timeoutMs = -1);
+    // The same, with the result decoded into T (decodeResult in app/untrusted/agent_replies.h:
+    // protocol::Facts, ProbeResult, TuneReadResult, TuneResult, JournalPage, Sample). The decode is the
+    // shape check, run once as the answer arrives; a result that does not decode breaks the
+    // protocol (this host is disconnected and the callback gets the problem). Otherwise the
+    // callback gets the value, or the agent's error, a timeout or the lost connection as a Problem.
+    template <class T>
+    void request(const QString& method, const Json& params, std::function<void(const Result<T>&)> callback, int timeoutMs = -1) {
+        auto decoded = std::make_shared<std::optional<T>>();
+        const ReadResult read = [decoded, method = method.toStdString(), limits = options_.limits](const Json& result) {
+            decoded->emplace(decodeResult<T>(method, result, limits));
+        };
+        requestRead(method, params, read, [decoded, callback = std::move(callback)](const Reply& reply) {
+            if (!reply.ok()) callback(problemFrom(*reply.error));
+            else callback(std::move(decoded->value()));  // read ran when the answer arrived
+        }, timeoutMs);
+    }
 
 signals:
     void stateChanged(fleetdeck::HostState state, const QString& reason);
@@ -95,11 +115,17 @@ signals:
     void waiting(const QString& what);
 
 private:
+    // Reads a result as it arrives, before the callback: the shape check (and the decode of a
+    // typed request). Throws protocol::DecodeError naming what broke.
+    using ReadResult = std::function<void(const Json& result)>;
     struct Pending {
         Callback callback;
         QTimer* timer = nullptr;
-        std::string method;  // decides which shape check its result gets
+        std::string method;
+        ReadResult read;
     };
+
+    void requestRead(const QString& method, const Json& params, ReadResult read, Callback callback, int timeoutMs);
 
     void openTransport();
     void onOpened();

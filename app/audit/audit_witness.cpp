@@ -96,9 +96,14 @@ std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host
         if (why) *why = "journal.read result: expected an object with an \"entries\" array";
         return std::nullopt;
     }
+    return witnessesFromJournal(host, entries->get<std::vector<Json>>(), why);
+}
+
+std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host, const std::vector<Json>& entries,
+                                                         std::string* why) {
     std::vector<Witness> witnesses;
-    for (std::size_t i = 0; i < entries->size(); ++i) {
-        const Json& entry = (*entries)[i];
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const Json& entry = entries[i];
         if (entry.is_object() && entry.contains("type") && entry["type"] == "witness") {
             // The agent's record (docs/protocol.md, journal.append_witness): audit_seq, audit_hash, time_ms.
             if (!entry.contains("audit_seq") || !entry["audit_seq"].is_number_integer() || !entry.contains("audit_hash") ||

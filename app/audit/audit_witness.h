@@ -53,5 +53,8 @@ std::variant<WitnessedReport, AuditError> verifyAgainstWitnesses(const std::stri
 // journal entry with an "audit_head" object. nullopt with a reason when the shape is wrong.
 std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host, const Json& journal,
                                                          std::string* why);
+// The same, from the entries of journal pages already decoded (protocol::JournalPage).
+std::optional<std::vector<Witness>> witnessesFromJournal(const std::string& host, const std::vector<Json>& entries,
+                                                         std::string* why);
 
 }  // namespace fleetdeck::audit

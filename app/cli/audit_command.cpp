@@ -102,23 +102,14 @@ constexpr int kJournalPage = 10000;  // journal.read's largest page
 
 // A long journal comes in pages: asks `spec` for the rest after `first`, and returns all entries
 // as one answer (or the failure of a later page).
-HostAnswer wholeJournal(const HostSpec& spec, HostAnswer first) {
-    HostAnswer all = std::move(first);
-    // HostSession checked each page's shape (app/untrusted/agent_replies.h); decoded here, a page
-    // that still does not fit ends this host's answer with a sentence instead of an exception.
-    try {
-        for (protocol::JournalPage page = protocol::journal_page_from_json(all.result); page.entries.size() == kJournalPage;) {
-            const nlohmann::json params = {{"after_seq", page.last_entry_seq().value_or(0)}, {"limit", kJournalPage}};
-            HostAnswer next = queryHosts({spec}, QStringLiteral("journal.read"), params).at(spec.name);
-            if (!next.ok) return next;
-            page = protocol::journal_page_from_json(next.result);
-            for (auto& e : page.entries) all.result["entries"].push_back(std::move(e));
-        }
-    } catch (const protocol::DecodeError& e) {
-        return HostAnswer{false, {}, HostState::Misbehaving,
-                          QStringLiteral("the agent's journal.read answer is malformed (%1): redeploy FleetDeck's agent there")
-                              .arg(QString::fromUtf8(e.what())),
-                          {}};
+HostAnswer<protocol::JournalPage> wholeJournal(const HostSpec& spec, HostAnswer<protocol::JournalPage> first) {
+    HostAnswer<protocol::JournalPage> all = std::move(first);
+    for (std::size_t pageSize = all.result.entries.size(); pageSize == kJournalPage;) {
+        const nlohmann::json params = {{"after_seq", all.result.last_entry_seq().value_or(0)}, {"limit", kJournalPage}};
+        HostAnswer<protocol::JournalPage> next = queryHosts<protocol::JournalPage>({spec}, QStringLiteral("journal.read"), params).at(spec.name);
+        if (!next.ok) return next;
+        pageSize = next.result.entries.size();
+        for (auto& e : next.result.entries) all.result.entries.push_back(std::move(e));
     }
     return all;
 }
@@ -134,21 +125,21 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
     const auto resolved = resolveHosts(options.hosts, options, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    const auto answers = queryHosts(specs, QStringLiteral("journal.read"), nlohmann::json{{"limit", kJournalPage}});
+    const auto answers = queryHosts<protocol::JournalPage>(specs, QStringLiteral("journal.read"), nlohmann::json{{"limit", kJournalPage}});
     std::vector<Witness> witnesses;
     int code = kOk;
     for (const HostSpec& spec : specs) {
-        HostAnswer a = answers.at(spec.name);
+        HostAnswer<protocol::JournalPage> a = answers.at(spec.name);
         if (a.ok) a = wholeJournal(spec, std::move(a));
         std::string why;
-        if (!a.ok && a.errorCode && problemRule(problemCodeFor(*a.errorCode)).action == ProblemAction::HideFeature) {
+        if (!a.ok && a.problemCode && problemRule(*a.problemCode).action == ProblemAction::HideFeature) {
             err << "fleetdeck-cli: " << spec.name
                 << "'s agent does not keep a journal (an agent that predates journals, or a simulated host): it cannot witness the audit log\n";
             code = std::max<int>(code, kFailed);
         } else if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
-            code = std::max(code, exitCodeFor({{spec.name, a}}));
-        } else if (auto found = witnessesFromJournal(spec.name.toStdString(), a.result, &why)) {
+            code = std::max(code, exitCodeFor(a.failedState));
+        } else if (auto found = witnessesFromJournal(spec.name.toStdString(), a.result.entries, &why)) {
             witnesses.insert(witnesses.end(), found->begin(), found->end());
         } else {
             err << "fleetdeck-cli: " << spec.name << ": " << QString::fromStdString(why) << "\n";

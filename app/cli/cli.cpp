@@ -90,7 +90,7 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
 
     nlohmann::json document = nlohmann::json::object();
     for (const HostSpec& spec : specs) {
-        const HostAnswer& a = answers.at(spec.name);
+        const HostAnswer<>& a = answers.at(spec.name);
         if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
             if (options.json)

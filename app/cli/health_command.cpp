@@ -74,14 +74,14 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     if (watchSeconds > 0) err << "fleetdeck-cli: watching " << watchSeconds << " s for growing error counters…\n";
     err.flush();
     // With --watch, two snapshots over one connection: the first is each counter's baseline.
-    const auto rounds = queryHostsRepeatedly(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
+    const auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
                                              watchSeconds > 0 ? 2 : 1, watchSeconds * 1000);
-    std::map<QString, HostAnswer> answers;
+    std::map<QString, HostAnswer<protocol::Sample>> answers;
     std::map<QString, std::vector<GpuFinding>> findings;
     for (const auto& [name, list] : rounds) {
-        for (const HostAnswer& a : list) {
+        for (const HostAnswer<protocol::Sample>& a : list) {
             if (!a.ok) continue;
-            const protocol::Sample sample = decodeSample(a.result, AgentInputLimits{});
+            const protocol::Sample& sample = a.result;
             gpuCounts[name] = sample.gpus.size();
             findings[name] = gpuFindings(sample, baselines[name]);
         }
@@ -91,7 +91,7 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     bool anyCritical = false;
     nlohmann::json document = nlohmann::json::object();
     for (const HostSpec& spec : specs) {
-        const HostAnswer& a = answers.at(spec.name);
+        const HostAnswer<protocol::Sample>& a = answers.at(spec.name);
         if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
             document[spec.name.toStdString()] = {{"error", {{"state", toString(a.failedState).toStdString()},

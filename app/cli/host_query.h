@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -10,31 +11,78 @@
 
 #include "app/cli/remote_options.h"
 #include "app/host_session.h"
+#include "app/problem.h"
 
 namespace fleetdeck::cli {
 
-// The outcome of asking one host one question.
+// The outcome of asking one host one question: its answer decoded into T (HostSession::request<T>;
+// nlohmann::json keeps the checked JSON, for --json output), or why there is none.
+template <class T = nlohmann::json>
 struct HostAnswer {
     bool ok = false;
-    nlohmann::json result;
+    T result{};
     HostState failedState = HostState::Idle;  // how the connection ended when !ok
     QString error;
-    std::optional<protocol::ErrorCode> errorCode;  // the agent's error code when it answered with one
+    std::optional<ProblemCode> problemCode;  // the code of the agent's error when it answered with one
 };
 
+// Why a host has no (further) answer, whatever the question's type.
+struct HostFailure {
+    HostState state = HostState::Idle;
+    QString error;
+    std::optional<ProblemCode> problemCode;
+
+    template <class T>
+    HostAnswer<T> as() const {
+        return HostAnswer<T>{false, T{}, state, error, problemCode};
+    }
+};
+
+// Asks every host `rounds` times over one connection each, `gapMs` apart (the same agent process
+// answers, so its counters carry on). `ask` sends one round's question on a ready session and
+// calls its continuation with nothing (the answer was kept) or the problem; `failed` keeps the
+// failure that ends a host's rounds. Runs its own event loop; for the command-line tool.
+using AskOnce = std::function<void(HostSession& session, std::function<void(std::optional<Problem>)> answered)>;
+void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
+              const std::function<void(const QString& host, const HostFailure& failure)>& failed);
+
+// As askHosts with one question, `method`: each host's answers in order, the last one a failure
+// when one stopped it.
+template <class T = nlohmann::json>
+std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
+                                                                   const nlohmann::json& params, int rounds, int gapMs,
+                                                                   int timeoutMs = 60000) {
+    std::map<QString, std::vector<HostAnswer<T>>> answers;
+    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+        session.request<T>(method, params, [&answers, &session, answered](const Result<T>& r) {
+            if (!r) return answered(r.problem());
+            answers[session.name()].push_back(HostAnswer<T>{true, *r, HostState::Connected, {}, {}});
+            answered(std::nullopt);
+        });
+    };
+    askHosts(hosts, timeoutMs, rounds, gapMs, ask,
+             [&answers](const QString& host, const HostFailure& failure) { answers[host].push_back(failure.as<T>()); });
+    return answers;
+}
+
 // Connects to every host at once, sends `method` once each is ready, and waits for all answers
-// (or failures). Runs its own event loop; for the command-line tool.
-std::map<QString, HostAnswer> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
-                                         const nlohmann::json& params, int timeoutMs = 60000);
+// (or failures).
+template <class T = nlohmann::json>
+std::map<QString, HostAnswer<T>> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
+                                            const nlohmann::json& params, int timeoutMs = 60000) {
+    std::map<QString, HostAnswer<T>> answers;
+    for (auto& [name, list] : queryHostsRepeatedly<T>(hosts, method, params, 1, 0, timeoutMs)) answers[name] = std::move(list.back());
+    return answers;
+}
 
-// As queryHosts, asking each host `rounds` times over the same connection, `gapMs` apart (the same
-// agent process answers, so its counters carry on): each host's answers in order, the last one a
-// failure when one stopped it.
-std::map<QString, std::vector<HostAnswer>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
-                                                                const nlohmann::json& params, int rounds, int gapMs,
-                                                                int timeoutMs = 60000);
-
-// The exit code for a set of answers: 0 when all succeeded, else the most specific failure.
-int exitCodeFor(const std::map<QString, HostAnswer>& answers);
+// The exit code for a failed host (0 for none), and for a set of answers: 0 when all succeeded,
+// else the most specific failure.
+int exitCodeFor(std::optional<HostState> failedState);
+template <class T>
+int exitCodeFor(const std::map<QString, HostAnswer<T>>& answers) {
+    int code = 0;
+    for (const auto& [name, a] : answers) code = std::max(code, exitCodeFor(a.ok ? std::nullopt : std::optional(a.failedState)));
+    return code;
+}
 
 }  // namespace fleetdeck::cli

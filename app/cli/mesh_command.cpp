@@ -84,13 +84,13 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
                            {"port", meshHosts.back().port}});
     }
     const nlohmann::json params = {{"targets", targets}, {"count", count}, {"spacing_ms", 100}, {"timeout_ms", 1000}};
-    const auto answers = queryHosts(specs, QStringLiteral("probe"), params);
+    const auto answers = queryHosts<protocol::ProbeResult>(specs, QStringLiteral("probe"), params);
 
     LatencyMatrix matrix;
     matrix.setHosts(meshHosts);
     for (const HostSpec& spec : specs) {
-        const HostAnswer& a = answers.at(spec.name);
-        if (a.ok) matrix.setProbeResult(spec.name, protocol::probe_result_from_json(a.result));
+        const HostAnswer<protocol::ProbeResult>& a = answers.at(spec.name);
+        if (a.ok) matrix.setProbeResult(spec.name, a.result);
         else matrix.setSourceError(spec.name, QStringLiteral("%1: %2").arg(toString(a.failedState), a.error));
     }
     if (!csvFile.isEmpty()) {

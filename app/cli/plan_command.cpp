@@ -109,25 +109,22 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     const auto resolved = resolveHosts(a.remote.hosts, a.remote, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    const auto facts = queryHosts(specs, QStringLiteral("facts"), Json::object());
+    const auto facts = queryHosts<protocol::Facts>(specs, QStringLiteral("facts"), Json::object());
     std::vector<HostSpec> reachable;
     for (const HostSpec& spec : specs) {
-        const HostAnswer& f = facts.at(spec.name);
+        const HostAnswer<protocol::Facts>& f = facts.at(spec.name);
         if (f.ok) reachable.push_back(spec);
         else err << "fleetdeck-cli: " << spec.name << ": " << toString(f.failedState) << ": " << f.error << "\n";
     }
     std::vector<std::string> ids;
     for (const auto& s : makePlan(catalogue, answers, std::nullopt).settings) ids.push_back(s.id);
-    const auto current = reachable.empty() ? std::map<QString, HostAnswer>{}
-                                           : queryHosts(reachable, QStringLiteral("tune.read"), tuneReadParams(ids));
+    const auto current = reachable.empty() ? std::map<QString, HostAnswer<protocol::TuneReadResult>>{}
+                                           : queryHosts<protocol::TuneReadResult>(reachable, QStringLiteral("tune.read"), tuneReadParams(ids));
     for (const HostSpec& spec : reachable) {
-        const HostAnswer& c = current.at(spec.name);
-        Reply reply;
-        if (c.ok) reply.result = c.result;
-        else reply.error = protocol::Error{c.errorCode.value_or(protocol::ErrorCode::Unavailable), c.error.toStdString()};
-        // The answer passed the session's check, which is this decoder.
-        results.push_back(planHost(catalogue, answers, spec.name.toStdString(),
-                                   protocol::facts_from_json(facts.at(spec.name).result), currentValuesFromReply(reply)));
+        const HostAnswer<protocol::TuneReadResult>& c = current.at(spec.name);
+        const Result<protocol::TuneReadResult> read =
+            c.ok ? Result<protocol::TuneReadResult>(c.result) : Problem{c.problemCode.value_or(ProblemCode::Unavailable), c.error};
+        results.push_back(planHost(catalogue, answers, spec.name.toStdString(), facts.at(spec.name).result, currentValuesFrom(read)));
     }
     return exitCodeFor(facts);
 }

@@ -88,18 +88,19 @@ nlohmann::json hostJson(const HostPushResult& h) {
         if (!s.message.empty()) row["message"] = s.message;
         settings.push_back(std::move(row));
     }
-    nlohmann::json j = {{"state", toString(h.state).toStdString()}, {"reason", h.reason.toStdString()},
-                        {"txn", h.txn.isEmpty() ? nlohmann::json() : nlohmann::json(h.txn.toStdString())},
+    nlohmann::json j = {{"state", toString(h.state)}, {"reason", h.reason},
+                        {"txn", h.txn.empty() ? nlohmann::json() : nlohmann::json(h.txn)},
                         {"settings", std::move(settings)}};
-    if (h.agentResult.contains("tuned")) j["tuned"] = h.agentResult["tuned"];
-    if (h.agentResult.contains("notes")) j["notes"] = h.agentResult["notes"];
+    if (h.agentResult && h.agentResult->tuned) j["tuned"] = protocol::to_json(*h.agentResult->tuned);
+    if (h.agentResult) j["notes"] = h.agentResult->notes;
     return j;
 }
 
 void printText(const HostPushResult& h, QTextStream& out) {
-    out << "== " << h.host << ": " << toString(h.state);
-    if (!h.txn.isEmpty()) out << " (transaction " << h.txn << ")";
-    out << (h.reason.isEmpty() ? QString() : QStringLiteral(" — ") + h.reason) << "\n";
+    out << "== " << QString::fromStdString(h.host) << ": " << QString::fromStdString(toString(h.state));
+    if (!h.txn.empty()) out << " (transaction " << QString::fromStdString(h.txn) << ")";
+    if (!h.reason.empty()) out << " — " << QString::fromStdString(h.reason);
+    out << "\n";
     for (const auto& s : h.settings) {
         out << "   " << QString::fromStdString(s.id).leftJustified(40) << " "
             << QString::fromStdString(protocol::dump_json(s.before)) << " -> "
@@ -107,9 +108,8 @@ void printText(const HostPushResult& h, QTextStream& out) {
         if (!s.message.empty()) out << ": " << QString::fromStdString(s.message);
         out << "\n";
     }
-    // agentResult passed HostSession's shape check (app/untrusted/agent_replies.h).
-    const protocol::TuneResult r = protocol::tune_result_from_json(h.agentResult);
-    if (r.tuned && r.tuned->active) out << "   note: " << QString::fromStdString(r.tuned->message.value_or("")) << "\n";
+    if (h.agentResult && h.agentResult->tuned && h.agentResult->tuned->active)
+        out << "   note: " << QString::fromStdString(h.agentResult->tuned->message.value_or("")) << "\n";
 }
 
 audit::AuditLog::Paths auditPaths(const PushArgs& a) {
@@ -135,11 +135,11 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     // A slow start says what it waits for on stderr, every 5 s per host, so a stall has a name.
     std::map<int, QElapsedTimer> lastSaid;
     QObject::connect(&job, &PushJob::hostChanged, &job, [&](int index, const HostPushResult& h) {
-        if (h.state != HostPushState::Connecting || h.reason == QLatin1String("connecting")) return;
+        if (h.state != HostPushState::Connecting || h.reason == "connecting") return;
         QElapsedTimer& said = lastSaid[index];
         if (said.isValid() && said.elapsed() < 5000) return;
         said.start();
-        err << h.host << ": " << h.reason << "\n";
+        err << QString::fromStdString(h.host) << ": " << QString::fromStdString(h.reason) << "\n";
         err.flush();
     });
     job.start();
@@ -149,7 +149,7 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     const PushSummary summary = job.summary();
     nlohmann::json document = nlohmann::json::object();
     for (const auto& h : job.results()) {
-        if (a.remote.json) document[h.host.toStdString()] = hostJson(h);
+        if (a.remote.json) document[h.host] = hostJson(h);
         else printText(h, out);
     }
     if (a.remote.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
@@ -202,7 +202,7 @@ int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, Q
     PushOperation op;
     op.kind = PushOperation::Kind::Rollback;
     op.pushId = newPushId();
-    op.rollbackTxn[hosts->front().name] = a.remote.hosts[1];
+    op.rollbackTxn[hosts->front().name.toStdString()] = a.remote.hosts[1].toStdString();
     return runPush(*hosts, std::move(op), a, out, err);
 }
 

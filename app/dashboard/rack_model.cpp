@@ -48,9 +48,11 @@ QVariant RackModel::data(const QModelIndex& index, int role) const {
     case HostNameRole: return spec.name;
     case Qt::ToolTipRole: {
         QString t = QStringLiteral("<b>%1</b>%2<br>").arg(spec.name.toHtmlEscaped(), spec.isSimulated() ? tr(" (simulated)") : QString());
-        if (!spec.rack.isEmpty())
+        if (!spec.rack.isEmpty() && spec.rackUnit <= 0)  // a rack but no unit: the rack alone
+            t += spec.rack.toHtmlEscaped() + QStringLiteral("<br>");
+        else if (!spec.rack.isEmpty())
             t += tr("%1, %2–%3<br>").arg(spec.rack.toHtmlEscaped(), rackUnitName(spec.rackUnit),
-                                         rackUnitName(spec.rackUnit + spec.rackHeightU - 1));
+                                         rackUnitName(spec.rackUnit + std::max(1, spec.rackHeightU) - 1));
         t += row.worstC ? tr("Hottest: %1 at %2 °C<br>").arg(row.worstSource).arg(*row.worstC, 0, 'f', 0) : tr("No temperature yet<br>");
         return t + QStringLiteral("%1: %2").arg(row.health.word, row.health.reason.toHtmlEscaped());
     }

@@ -106,9 +106,9 @@ void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, co
     const nlohmann::json params = {{"targets", targets}, {"count", options_.count}, {"spacing_ms", options_.spacingMs},
                                    {"timeout_ms", options_.timeoutMs}, {"concurrency", std::min<int>(64, static_cast<int>(targets.size()))}};
     const QString name = source.name;
-    session->request(QStringLiteral("probe"), params, [this, name, round](const Reply& reply) {
-        if (reply.ok()) round->matrix.setProbeResult(name, protocol::probe_result_from_json(reply.result));
-        else round->matrix.setSourceError(name, QString::fromStdString(reply.error->message));
+    session->request<protocol::ProbeResult>(QStringLiteral("probe"), params, [this, name, round](const Result<protocol::ProbeResult>& probe) {
+        if (probe) round->matrix.setProbeResult(name, *probe);
+        else round->matrix.setSourceError(name, probe.problem().message);
         sourceDone(round);
     }, attemptMs + 10000);
 }

@@ -18,16 +18,16 @@ const char* methodFor(PushOperation::Kind kind) {
 
 }  // namespace
 
-QString toString(HostPushState state) {
+std::string toString(HostPushState state) {
     switch (state) {
-    case HostPushState::Queued: return QStringLiteral("queued");
-    case HostPushState::Connecting: return QStringLiteral("connecting");
-    case HostPushState::Applying: return QStringLiteral("applying");
-    case HostPushState::Verified: return QStringLiteral("verified");
-    case HostPushState::RolledBack: return QStringLiteral("rolled back");
-    case HostPushState::Failed: return QStringLiteral("failed");
-    case HostPushState::Skipped: return QStringLiteral("skipped");
-    case HostPushState::Planned: return QStringLiteral("planned");
+    case HostPushState::Queued: return "queued";
+    case HostPushState::Connecting: return "connecting";
+    case HostPushState::Applying: return "applying";
+    case HostPushState::Verified: return "verified";
+    case HostPushState::RolledBack: return "rolled back";
+    case HostPushState::Failed: return "failed";
+    case HostPushState::Skipped: return "skipped";
+    case HostPushState::Planned: return "planned";
     }
     return {};
 }
@@ -39,9 +39,9 @@ bool isFinal(HostPushState state) {
 HostPush::HostPush(HostSpec host, const PushOperation& operation, PushTransportFactory factory, audit::AuditSink& audit,
                    QObject* parent)
     : QObject(parent), host_(std::move(host)), operation_(operation), hostName_(host_.name.toStdString()),
-      pushId_(operation.pushId.toStdString()), factory_(std::move(factory)), audit_(audit) {
+      pushId_(operation.pushId), factory_(std::move(factory)), audit_(audit) {
     qRegisterMetaType<fleetdeck::HostPushResult>();
-    result_.host = host_.name;
+    result_.host = hostName_;
 }
 
 HostPush::~HostPush() {
@@ -53,41 +53,42 @@ audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view res
     return pushAuditEvent(action, pushId_, hostName_, txn.value_or(txn_), result, message);
 }
 
-void HostPush::setState(HostPushState state, const QString& reason) {
+void HostPush::setState(HostPushState state, const std::string& reason) {
     result_.state = state;
-    if (!reason.isEmpty()) result_.reason = reason;
+    if (!reason.empty()) result_.reason = reason;
     emit changed();
 }
 
 void HostPush::start() {
     const bool privileged = operation_.kind != PushOperation::Kind::DryRun;
-    if (operation_.kind == PushOperation::Kind::Rollback && !operation_.rollbackTxn.count(host_.name)) {
-        finish(HostPushState::Failed, tr("no transaction to roll back on %1").arg(host_.name));
+    if (operation_.kind == PushOperation::Kind::Rollback && !operation_.rollbackTxn.count(hostName_)) {
+        finish(HostPushState::Failed, "no transaction to roll back on " + hostName_);
         return;
     }
     HostSession::Options options;
     options.reconnect = false;
     options.requestTimeoutMs = kApplyTimeoutMs;
     session_ = std::make_unique<HostSession>(host_.name, [this, privileged] {
-        return factory_ ? factory_(host_, privileged) : makeUnavailableTransport(tr("the push on %1 has ended").arg(host_.name));
+        return factory_ ? factory_(host_, privileged)
+                        : makeUnavailableTransport(QStringLiteral("the push on %1 has ended").arg(host_.name));
     }, options);
     connect(session_.get(), &HostSession::ready, this, &HostPush::onReady);
     connect(session_.get(), &HostSession::eventReceived, this, &HostPush::onEvent);
     connect(session_.get(), &HostSession::stateChanged, this, [this](HostState state, const QString& reason) {
         if (isFinal(result_.state) || state == HostState::Connecting || state == HostState::Connected) return;
         if (state == HostState::Stale) return;  // a long transaction is silent; the request timeout decides
-        finish(HostPushState::Failed, reason);
+        finish(HostPushState::Failed, reason.toStdString());
     });
     connect(session_.get(), &HostSession::waiting, this, [this](const QString& what) {
-        if (result_.state == HostPushState::Connecting) setState(HostPushState::Connecting, what);
+        if (result_.state == HostPushState::Connecting) setState(HostPushState::Connecting, what.toStdString());
     });
-    setState(HostPushState::Connecting, tr("connecting"));
+    setState(HostPushState::Connecting, "connecting");
     session_->start();
 }
 
-void HostPush::skip(const QString& reason) {
+void HostPush::skip(const std::string& reason) {
     if (result_.state != HostPushState::Queued) return;
-    audit_.record(step(audit::AuditAction::Failure, "skipped", reason.toStdString()));
+    audit_.record(step(audit::AuditAction::Failure, "skipped", reason));
     setState(HostPushState::Skipped, reason);
     factory_ = nullptr;  // with it the push's credentials
 }
@@ -95,9 +96,8 @@ void HostPush::skip(const QString& reason) {
 void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
     if (name != QLatin1String("ready")) return;
     for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
-        const QString message =
-            tr("the agent rolled back transaction %1, left unfinished by an earlier agent").arg(QString::fromStdString(r.txn));
-        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message.toStdString(), r.txn));
+        const std::string message = "the agent rolled back transaction " + r.txn + ", left unfinished by an earlier agent";
+        audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message, r.txn));
     }
 }
 
@@ -106,25 +106,24 @@ void HostPush::onReady() {
     requested_ = true;
     const bool needsRoot = operation_.kind != PushOperation::Kind::DryRun;
     if (needsRoot && !session_->hello().privileged) {
-        finish(HostPushState::Failed, tr("the agent on %1 is not running as root: use a root login or sudo").arg(host_.name));
+        finish(HostPushState::Failed, "the agent on " + hostName_ + " is not running as root: use a root login or sudo");
         return;
     }
     nlohmann::json params;
     if (operation_.kind == PushOperation::Kind::Rollback)
-        params = {{"txn", operation_.rollbackTxn.at(host_.name).toStdString()}, {"label", pushId_}};
+        params = {{"txn", operation_.rollbackTxn.at(hostName_)}, {"label", pushId_}};
     else
-        params = tuneApplyParams(operation_.profileFor(host_.name), operation_.persistent, operation_.pushId);
+        params = tuneApplyParams(operation_.profileFor(hostName_), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
         audit::AuditEvent e = step(audit::AuditAction::Apply, "",
-                                   tr("applying %1 settings (%2)")
-                                       .arg(operation_.profileFor(host_.name).changes.size())
-                                       .arg(operation_.persistent ? "persistent" : "runtime")
-                                       .toStdString());
+                                   "applying " + std::to_string(operation_.profileFor(hostName_).changes.size()) + " settings (" +
+                                       (operation_.persistent ? "persistent" : "runtime") + ")");
         e.after = params;
         audit_.record(e);
     }
-    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? tr("planning") : tr("applying"));
-    session_->request(QString::fromLatin1(methodFor(operation_.kind)), params, [this](const Reply& r) { onReply(r); });
+    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? "planning" : "applying");
+    session_->request<protocol::TuneResult>(QString::fromLatin1(methodFor(operation_.kind)), params,
+                                            [this](const Result<protocol::TuneResult>& r) { onReply(r); });
 }
 
 void HostPush::recordOutcomes(const protocol::TuneResult& result) {
@@ -152,37 +151,35 @@ void HostPush::recordOutcomes(const protocol::TuneResult& result) {
     }
 }
 
-void HostPush::onReply(const Reply& reply) {
-    if (!reply.ok()) {
-        finish(HostPushState::Failed, QStringLiteral("%1: %2").arg(QString::fromLatin1(protocol::to_string(reply.error->code).data()),
-                                                               QString::fromStdString(reply.error->message)));
+void HostPush::onReply(const Result<protocol::TuneResult>& reply) {
+    if (!reply) {
+        finish(HostPushState::Failed, std::string(toString(reply.problem().code)) + ": " + reply.problem().message.toStdString());
         return;
     }
-    // HostSession checked this shape before the reply got here (app/untrusted/agent_replies.h).
-    const protocol::TuneResult r = protocol::tune_result_from_json(reply.result);
-    result_.agentResult = reply.result;
+    const protocol::TuneResult& r = *reply;
+    result_.agentResult = r;
     txn_ = r.txn.value_or("");
-    result_.txn = QString::fromStdString(txn_);
+    result_.txn = txn_;
     recordOutcomes(r);
     if (operation_.kind == PushOperation::Kind::DryRun) {
         const bool valid = r.valid.value_or(false);
         finish(valid ? HostPushState::Planned : HostPushState::Failed,
-               valid ? tr("dry run: nothing changed") : tr("the host rejects some values"));
+               valid ? "dry run: nothing changed" : "the host rejects some values");
         return;
     }
-    const QString why = QString::fromStdString(r.failed ? r.failed->message.value_or("") : "");
-    if (r.status == "verified") finish(HostPushState::Verified, result_.txn.isEmpty() ? tr("already as wanted") : tr("verified"));
-    else if (r.status == "rolled_back") finish(HostPushState::RolledBack, tr("rolled back: %1").arg(why));
-    else finish(HostPushState::Failed, tr("rollback incomplete: %1").arg(why));
+    const std::string why = r.failed ? r.failed->message.value_or("") : "";
+    if (r.status == "verified") finish(HostPushState::Verified, txn_.empty() ? "already as wanted" : "verified");
+    else if (r.status == "rolled_back") finish(HostPushState::RolledBack, "rolled back: " + why);
+    else finish(HostPushState::Failed, "rollback incomplete: " + why);
 }
 
-void HostPush::finish(HostPushState state, const QString& reason) {
+void HostPush::finish(HostPushState state, const std::string& reason) {
     if (isFinal(result_.state) || concluding_) return;
     concluding_ = true;
     if (state == HostPushState::Failed || state == HostPushState::RolledBack) {
         const bool failed = state == HostPushState::Failed;
         audit_.record(step(failed ? audit::AuditAction::Failure : audit::AuditAction::Rollback,
-                           failed ? "failed" : "rolled_back", reason.toStdString()));
+                           failed ? "failed" : "rolled_back", reason));
     }
     // Queued: a failure reported from inside the session (a lost link fails its pending requests
     // first) must leave the session settled before the witness decides whether it can be sent.
@@ -191,9 +188,9 @@ void HostPush::finish(HostPushState state, const QString& reason) {
 
 // The host's steps are made durable before the host is reported done; then the host's journal
 // records the log's head, so a later `audit verify --against` notices a log cut or rewritten here.
-void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
+void HostPush::witnessThenEnd(HostPushState state, const std::string& reason) {
     const Result<audit::AuditHead> head = sealAudit(audit_);
-    const QString why = head ? reason : QStringLiteral("%1; %2").arg(reason, head.problem().message);
+    const std::string why = head ? reason : reason + "; " + head.problem().message.toStdString();
     // seq 0: the sink keeps no log, or it is empty; there is nothing for the journal to witness.
     const bool canWitness = head && head->seq > 0 && session_ && session_->state() == HostState::Connected &&
                             operation_.kind != PushOperation::Kind::DryRun && session_->hello().privileged;
@@ -208,12 +205,11 @@ void HostPush::witnessThenEnd(HostPushState state, const QString& reason) {
             end(state, why);
             return;
         }
-        end(state, tr("%1; %2 did not record the audit log's head in its journal: %3")
-                       .arg(why, host_.name, QString::fromStdString(r.error->message)));
+        end(state, why + "; " + hostName_ + " did not record the audit log's head in its journal: " + r.error->message);
     });
 }
 
-void HostPush::end(HostPushState state, const QString& reason) {
+void HostPush::end(HostPushState state, const std::string& reason) {
     setState(state, reason);
     if (session_) session_->stop();
     factory_ = nullptr;  // the host is done: its copy of the push's credentials goes

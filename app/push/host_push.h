@@ -14,18 +14,16 @@
 
 #include "app/host_session.h"
 #include "app/host_spec.h"
+#include "app/problem.h"
+#include "agent/protocol/tune_result.h"
 #include "app/push/push_audit.h"
 #include "app/push/push_profile.h"
 
 namespace fleetdeck {
 
-namespace protocol {
-struct TuneResult;
-}
-
 // Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
 enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
-QString toString(HostPushState state);
+std::string toString(HostPushState state);
 bool isFinal(HostPushState state);
 
 // One setting's outcome on one host, as the agent reported it.
@@ -38,12 +36,12 @@ struct SettingOutcome {
 };
 
 struct HostPushResult {
-    QString host;
+    std::string host;
     HostPushState state = HostPushState::Queued;
-    QString txn;     // the agent's transaction id, empty when none ran
-    QString reason;  // what happened, in a sentence (why it failed or rolled back)
+    std::string txn;     // the agent's transaction id, empty when none ran
+    std::string reason;  // what happened, in a sentence (why it failed or rolled back)
     std::vector<SettingOutcome> settings;
-    nlohmann::json agentResult;  // the agent's tune.apply / tune.plan / tune.rollback result
+    std::optional<protocol::TuneResult> agentResult;  // the agent's tune.apply / tune.plan / tune.rollback result
     std::optional<std::int64_t> witnessedAuditSeq;  // the audit entry the host's journal witnessed
 };
 
@@ -51,13 +49,13 @@ struct HostPushResult {
 struct PushOperation {
     enum class Kind { Apply, DryRun, Rollback };
     Kind kind = Kind::Apply;
-    QString pushId;
+    std::string pushId;
     PushProfile profile;  // Apply, DryRun
-    std::map<QString, PushProfile> hostProfiles;  // a host's own settings (the wizard's per-host plans), over `profile`
+    std::map<std::string, PushProfile> hostProfiles;  // a host's own settings (the wizard's per-host plans), over `profile`
     bool persistent = false;
-    std::map<QString, QString> rollbackTxn;  // Rollback: host name -> transaction id
+    std::map<std::string, std::string> rollbackTxn;  // Rollback: host name -> transaction id
 
-    const PushProfile& profileFor(const QString& host) const {
+    const PushProfile& profileFor(const std::string& host) const {
         const auto it = hostProfiles.find(host);
         return it == hostProfiles.end() ? profile : it->second;
     }
@@ -78,7 +76,7 @@ public:
 
     void start();
     // Marks a host that never started (the push was cancelled first).
-    void skip(const QString& reason);
+    void skip(const std::string& reason);
     const HostPushResult& result() const { return result_; }
 
     static constexpr int kApplyTimeoutMs = 180000;
@@ -89,12 +87,12 @@ signals:
 
 private:
     void onReady();
-    void onReply(const Reply& reply);
+    void onReply(const Result<protocol::TuneResult>& reply);
     void onEvent(const QString& name, const nlohmann::json& data);
-    void setState(HostPushState state, const QString& reason = {});
-    void finish(HostPushState state, const QString& reason);
-    void witnessThenEnd(HostPushState state, const QString& reason);
-    void end(HostPushState state, const QString& reason);
+    void setState(HostPushState state, const std::string& reason = {});
+    void finish(HostPushState state, const std::string& reason);
+    void witnessThenEnd(HostPushState state, const std::string& reason);
+    void end(HostPushState state, const std::string& reason);
     void recordOutcomes(const protocol::TuneResult& result);
     // One step of this host's push for the audit log (pushAuditEvent); the transaction is the
     // host's unless `txn` names another.

@@ -1,81 +1,99 @@
 #include "app/push/push_history.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+
+#include <QRandomGenerator>
 #include <QStandardPaths>
-#include <QUuid>
 
 namespace fleetdeck {
+namespace {
 
-PushHistory::PushHistory(QString path) : path_(std::move(path)) {}
-
-QString PushHistory::defaultPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/push-history.jsonl");
+// The time now in UTC, as strftime(3) formats it.
+std::string utcNow(const char* format) {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[64];
+    return std::string(text, std::strftime(text, sizeof text, format, &utc));
 }
 
-std::optional<QString> PushHistory::append(const PushRecord& record) const {
-    QDir().mkpath(QFileInfo(path_).absolutePath());
-    QFile file(path_);
-    if (!file.open(QIODevice::Append | QIODevice::Text))
-        return QStringLiteral("cannot write %1: %2").arg(path_, file.errorString());
+}  // namespace
+
+PushHistory::PushHistory(std::string path) : path_(std::move(path)) {}
+
+std::string PushHistory::defaultPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString() + "/push-history.jsonl";
+}
+
+std::optional<std::string> PushHistory::append(const PushRecord& record) const {
+    const std::filesystem::path path(path_);
+    std::error_code ignored;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ignored);
+    std::ofstream file(path, std::ios::app);
+    if (!file) return "cannot write " + path_ + ": " + std::strerror(errno);
     nlohmann::json txns = nlohmann::json::array();
-    for (const auto& [host, txn] : record.transactions) txns.push_back({{"host", host.toStdString()}, {"txn", txn.toStdString()}});
-    const nlohmann::json line = {{"push_id", record.pushId.toStdString()},
-                                 {"time", record.time.toString(Qt::ISODate).toStdString()},
-                                 {"profile", record.profile.toStdString()},
+    for (const auto& [host, txn] : record.transactions) txns.push_back({{"host", host}, {"txn", txn}});
+    const nlohmann::json line = {{"push_id", record.pushId},
+                                 {"time", record.timeUtc},
+                                 {"profile", record.profile},
                                  {"persistent", record.persistent},
                                  {"transactions", txns}};
-    file.write(QByteArray::fromStdString(line.dump()) + '\n');
+    file << line.dump() << '\n';
+    file.flush();
+    if (!file) return "cannot write " + path_ + ": " + std::strerror(errno);
     return std::nullopt;
 }
 
 std::vector<PushRecord> PushHistory::load() const {
     std::vector<PushRecord> out;
-    QFile file(path_);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return out;
-    while (!file.atEnd()) {
-        const auto j = nlohmann::json::parse(file.readLine().toStdString(), nullptr, false);
+    std::ifstream file(path_);
+    for (std::string text; std::getline(file, text);) {
+        const auto j = nlohmann::json::parse(text, nullptr, false);
         if (!j.is_object()) continue;
         PushRecord r;
-        r.pushId = QString::fromStdString(j.value("push_id", ""));
-        r.time = QDateTime::fromString(QString::fromStdString(j.value("time", "")), Qt::ISODate);
-        r.profile = QString::fromStdString(j.value("profile", ""));
+        r.pushId = j.value("push_id", "");
+        r.timeUtc = j.value("time", "");
+        r.profile = j.value("profile", "");
         r.persistent = j.value("persistent", false);
         for (const auto& t : j.value("transactions", nlohmann::json::array()))
-            r.transactions.emplace_back(QString::fromStdString(t.value("host", "")), QString::fromStdString(t.value("txn", "")));
+            r.transactions.emplace_back(t.value("host", ""), t.value("txn", ""));
         out.push_back(std::move(r));
     }
     return out;
 }
 
-std::optional<PushRecord> PushHistory::find(const QString& pushId) const {
+std::optional<PushRecord> PushHistory::find(const std::string& pushId) const {
     for (auto& r : load())
         if (r.pushId == pushId) return r;
     return std::nullopt;
 }
 
 PushRecord makePushRecord(const PushOperation& operation, const std::vector<HostPushResult>& results) {
-    PushRecord r{operation.pushId, QDateTime::currentDateTimeUtc(), QString::fromStdString(operation.profile.name),
-                 operation.persistent, {}};
+    PushRecord r{operation.pushId, utcNow("%Y-%m-%dT%H:%M:%SZ"), operation.profile.name, operation.persistent, {}};
     for (const auto& h : results)
-        if (h.state == HostPushState::Verified && !h.txn.isEmpty()) r.transactions.emplace_back(h.host, h.txn);
+        if (h.state == HostPushState::Verified && !h.txn.empty()) r.transactions.emplace_back(h.host, h.txn);
     return r;
 }
 
-PushOperation rollbackOperation(const PushRecord& record, const QString& newId) {
+PushOperation rollbackOperation(const PushRecord& record, const std::string& newId) {
     PushOperation op;
     op.kind = PushOperation::Kind::Rollback;
     op.pushId = newId;
     op.persistent = record.persistent;
-    op.profile.name = "rollback of " + record.pushId.toStdString();
+    op.profile.name = "rollback of " + record.pushId;
     for (const auto& [host, txn] : record.transactions) op.rollbackTxn[host] = txn;
     return op;
 }
 
-QString newPushId() {
-    return QDateTime::currentDateTimeUtc().toString(QStringLiteral("'push-'yyyyMMdd-HHmmss-")) +
-           QUuid::createUuid().toString(QUuid::Id128).left(6);
+std::string newPushId() {
+    char suffix[8];
+    std::snprintf(suffix, sizeof suffix, "%06x", QRandomGenerator::system()->bounded(1u << 24));
+    return utcNow("push-%Y%m%d-%H%M%S-") + suffix;
 }
 
 }  // namespace fleetdeck

@@ -1,10 +1,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
-#include <QDateTime>
-#include <QString>
 
 #include "app/push/host_push.h"
 
@@ -12,32 +11,32 @@ namespace fleetdeck {
 
 // One past push: enough to roll it back later (which transaction on which host).
 struct PushRecord {
-    QString pushId;
-    QDateTime time;
-    QString profile;
+    std::string pushId;
+    std::string timeUtc;  // ISO 8601, "2026-11-29T10:15:00Z"
+    std::string profile;
     bool persistent = false;
-    std::vector<std::pair<QString, QString>> transactions;  // host, txn (verified hosts only)
+    std::vector<std::pair<std::string, std::string>> transactions;  // host, txn (verified hosts only)
 };
 
 // The pushes made from this desktop, newest last: push-history.jsonl in the app data folder.
 // The audit log holds the full story; this is the index the rollback action reads.
 class PushHistory {
 public:
-    explicit PushHistory(QString path = defaultPath());
-    static QString defaultPath();
+    explicit PushHistory(std::string path = defaultPath());
+    static std::string defaultPath();
 
     // An error sentence, or nothing when the record was appended.
-    std::optional<QString> append(const PushRecord& record) const;
+    std::optional<std::string> append(const PushRecord& record) const;
     std::vector<PushRecord> load() const;
-    std::optional<PushRecord> find(const QString& pushId) const;
+    std::optional<PushRecord> find(const std::string& pushId) const;
 
 private:
-    QString path_;
+    std::string path_;
 };
 
 PushRecord makePushRecord(const PushOperation& operation, const std::vector<HostPushResult>& results);
 // The operation that rolls back `record` on every host that has a transaction in it.
-PushOperation rollbackOperation(const PushRecord& record, const QString& newPushId);
-QString newPushId();
+PushOperation rollbackOperation(const PushRecord& record, const std::string& newPushId);
+std::string newPushId();
 
 }  // namespace fleetdeck

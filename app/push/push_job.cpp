@@ -49,7 +49,7 @@ void PushJob::cancel() {
     if (cancelled_ || finished_) return;
     cancelled_ = true;
     // Hosts not started are skipped; the ones running finish their transaction.
-    for (std::size_t i = next_; i < hosts_.size(); ++i) hosts_[i]->skip(tr("cancelled before it started"));
+    for (std::size_t i = next_; i < hosts_.size(); ++i) hosts_[i]->skip("cancelled before it started");
     next_ = hosts_.size();
     if (running_ == 0) conclude();
 }

@@ -36,10 +36,10 @@ std::variant<PushProfile, QString> loadPushProfile(const QString& path) {
     return parsed;
 }
 
-nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const QString& pushId) {
+nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId) {
     nlohmann::json changes = nlohmann::json::array();
     for (const auto& c : profile.changes) changes.push_back({{"id", c.id}, {"value", c.value}, {"at_least", c.atLeast}});
-    return {{"changes", std::move(changes)}, {"mode", persistent ? "persistent" : "runtime"}, {"label", pushId.toStdString()}};
+    return {{"changes", std::move(changes)}, {"mode", persistent ? "persistent" : "runtime"}, {"label", pushId}};
 }
 
 }  // namespace fleetdeck

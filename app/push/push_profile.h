@@ -30,6 +30,6 @@ std::variant<PushProfile, QString> loadPushProfile(const QString& path);
 std::variant<PushProfile, QString> pushProfileFromJson(const nlohmann::json& document);
 
 // {"changes": [...], "mode": "runtime"|"persistent", "label": pushId}: tune.apply's params.
-nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const QString& pushId);
+nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId);
 
 }  // namespace fleetdeck

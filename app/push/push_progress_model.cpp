@@ -30,8 +30,8 @@ void PushProgressModel::setHosts(const QStringList& names) {
     rows_.clear();
     for (const QString& n : names) {
         HostPushResult r;
-        r.host = n;
-        r.reason = tr("waiting for a free slot");
+        r.host = n.toStdString();
+        r.reason = "waiting for a free slot";
         rows_.push_back(std::move(r));
     }
     endResetModel();
@@ -55,12 +55,13 @@ QVariant PushProgressModel::data(const QModelIndex& index, int role) const {
     if (role == StateRole) return static_cast<int>(r.state);
     if (role == Qt::ToolTipRole) return plainToolTip(data(index, Qt::DisplayRole).toString());  // reasons come from agents
     if (role != Qt::DisplayRole) return {};
+    // The one place a host's push meets Qt: its words become display text here.
     switch (index.column()) {
-    case Host: return r.host;
-    case State: return toString(r.state);
+    case Host: return QString::fromStdString(r.host);
+    case State: return QString::fromStdString(toString(r.state));
     case Settings: return settingsSummary(r);
-    case Transaction: return r.txn.isEmpty() ? QStringLiteral("—") : r.txn;
-    case Reason: return r.reason;
+    case Transaction: return r.txn.empty() ? QStringLiteral("—") : QString::fromStdString(r.txn);
+    case Reason: return QString::fromStdString(r.reason);
     default: return {};
     }
 }

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <mutex>
+#include <variant>
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -28,7 +29,10 @@ constexpr char kStartedMarker[] = "fleetdeck-start ";
 constexpr char kProbeMarker[] = "fleetdeck-probe";
 constexpr char kExecWord[] = "/proc/self/fd/3";
 
-TransportProblem unavailable(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
+// Every way a start fails is the same kind: the agent could not be installed or started.
+Problem unavailable(const QString& message) { return {ProblemCode::AgentUnavailable, message}; }
+// The same, as a Deployment reports it.
+TransportProblem asDeploymentProblem(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
 
 // Words the scripts take from this build: architectures, digests and the version are checked so
 // that nothing a shell would interpret can reach them.
@@ -151,63 +155,81 @@ private:
     mutable std::chrono::steady_clock::time_point last_{};
 };
 
+// What a start script reported when it started the agent; from here on the channel is the agent's.
+struct Started {
+    ChannelPtr channel;
+    QByteArray firstBytes;  // what the agent wrote after the start marker's line
+    QString node;           // the server's `uname -n`
+    QByteArray residentKey;  // empty unless the start made a resident agent
+    QString agentPath;
+    QString arch;  // from the agent's file name; empty when it does not say
+};
+
+// A start script's answer: the agent started, or the probe of why not.
+using StartAnswer = std::variant<Started, Probe>;
+
+// "fleetdeck-start <node> <key or -> <path>" (node and key have no spaces, the path may), and
+// what the agent wrote after it, from `out` whose marker stands at `at` and whose line ends at
+// `lineEnd`.
+Result<Started> parseStartLine(const QByteArray& out, qsizetype at, qsizetype lineEnd) {
+    const qsizetype nodeAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
+    const QByteArray line = out.mid(nodeAt, lineEnd - nodeAt);
+    const qsizetype keyAt = line.indexOf(' ') + 1;
+    const qsizetype pathAt = keyAt > 0 ? line.indexOf(' ', keyAt) + 1 : 0;
+    if (keyAt <= 0 || pathAt <= 0)
+        return unavailable(QStringLiteral("the start script printed an unexpected line: %1").arg(QString::fromUtf8(line)));
+    Started started;
+    started.node = QString::fromUtf8(line.left(keyAt - 1));
+    if (const QByteArray key = line.mid(keyAt, pathAt - 1 - keyAt); key != "-") started.residentKey = key;
+    started.agentPath = QString::fromUtf8(line.mid(pathAt));
+    const QString prefix = QStringLiteral("/agent-" FLEETDECK_VERSION "-");
+    if (const qsizetype archAt = started.agentPath.lastIndexOf(prefix); archAt >= 0)
+        started.arch = started.agentPath.mid(archAt + prefix.size());
+    started.firstBytes = out.mid(lineEnd + 1);
+    return started;
+}
+
 // Reads a script's output until it prints the start marker: from there on the agent speaks, and
-// `d` takes the channel and whatever the agent already wrote (returns nullopt). A script that ends
-// without starting the agent returns its output; a broken connection sets d.problem.
-std::optional<QByteArray> readUntilStarted(ssh_session session, ChannelPtr& channel, Deployment& d, const Progress& progress) {
+// the answer is what the marker's line said (without the channel). A script that ends without
+// starting the agent answers its output.
+using StartOutput = std::variant<Started, QByteArray>;
+Result<StartOutput> readUntilStarted(ssh_session session, ssh_channel channel, const Progress& progress) {
     QByteArray out;
     char buf[8192];
     for (;;) {
-        const int n = ssh_channel_read(channel.get(), buf, sizeof buf, 0);
-        if (n == SSH_ERROR) {
-            d.problem = unavailable(QStringLiteral("the connection failed while starting the agent: %1")
-                                        .arg(QString::fromUtf8(ssh_get_error(session))));
-            return std::nullopt;
-        }
+        const int n = ssh_channel_read(channel, buf, sizeof buf, 0);
+        if (n == SSH_ERROR)
+            return unavailable(QStringLiteral("the connection failed while starting the agent: %1")
+                                   .arg(QString::fromUtf8(ssh_get_error(session))));
         if (n > 0) progress.tick();  // the login shell's chatter is a sign of life too
         out.append(buf, n);
         const qsizetype at = out.startsWith(kStartedMarker) ? 0 : out.indexOf(QByteArray("\n") + kStartedMarker);
         const qsizetype lineEnd = at < 0 ? -1 : out.indexOf('\n', at + 1);
         if (lineEnd >= 0) {  // lines before the marker are the login shell's chatter
-            // "fleetdeck-start <node> <key or -> <path>": node and key have no spaces, the path may.
-            const qsizetype nodeAt = at + (at > 0) + qsizetype(sizeof kStartedMarker) - 1;
-            const QByteArray line = out.mid(nodeAt, lineEnd - nodeAt);
-            const qsizetype keyAt = line.indexOf(' ') + 1;
-            const qsizetype pathAt = keyAt > 0 ? line.indexOf(' ', keyAt) + 1 : 0;
-            if (keyAt <= 0 || pathAt <= 0) {
-                d.problem = unavailable(QStringLiteral("the start script printed an unexpected line: %1").arg(QString::fromUtf8(line)));
-                return std::nullopt;
-            }
-            d.node = QString::fromUtf8(line.left(keyAt - 1));
-            const QByteArray key = line.mid(keyAt, pathAt - 1 - keyAt);
-            if (key != "-") d.residentKey = key;
-            d.agentPath = QString::fromUtf8(line.mid(pathAt));
-            const QString prefix = QStringLiteral("/agent-" FLEETDECK_VERSION "-");
-            if (const qsizetype archAt = d.agentPath.lastIndexOf(prefix); archAt >= 0) d.arch = d.agentPath.mid(archAt + prefix.size());
-            d.firstBytes = out.mid(lineEnd + 1);
-            d.channel = std::move(channel);
-            return std::nullopt;
+            Result<Started> started = parseStartLine(out, at, lineEnd);
+            if (!started) return started.problem();
+            return StartOutput(std::move(started).value());
         }
-        if (n == 0) return out;  // end of output, or the session timeout passed
+        if (n == 0) return StartOutput(out);  // end of output, or the session timeout passed
     }
 }
 
-// Reads a script's answer. Started: `d` holds the channel and anything the agent already wrote.
-// Otherwise the probe, or nullopt with d.problem set.
-std::optional<Probe> readStartAnswer(ssh_session session, ChannelPtr channel, Deployment& d, const Progress& progress) {
-    const std::optional<QByteArray> answer = readUntilStarted(session, channel, d, progress);
-    if (!answer) return std::nullopt;
-    const QByteArray& out = *answer;
-    const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
-    if (!out.contains(kProbeMarker) || lines.size() < 8 || lines[2].trimmed().isEmpty()) {
-        d.problem = unavailable(QStringLiteral("could not inspect the server (uname, id, stat, sha256sum): %1")
-                                    .arg(ssh_channel_is_eof(channel.get()) ? QStringLiteral("unexpected output")
-                                                                           : QStringLiteral("no answer in time")));
-        return std::nullopt;
+// Reads a script's answer: the started agent with its channel, or the probe.
+Result<StartAnswer> readStartAnswer(ssh_session session, ChannelPtr channel, const Progress& progress) {
+    Result<StartOutput> answer = readUntilStarted(session, channel.get(), progress);
+    if (!answer) return answer.problem();
+    if (Started* started = std::get_if<Started>(&*answer)) {
+        started->channel = std::move(channel);
+        return StartAnswer(std::move(*started));
     }
+    const QByteArray& out = std::get<QByteArray>(*answer);
+    const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
+    if (!out.contains(kProbeMarker) || lines.size() < 8 || lines[2].trimmed().isEmpty())
+        return unavailable(QStringLiteral("could not inspect the server (uname, id, stat, sha256sum): %1")
+                               .arg(ssh_channel_is_eof(channel.get()) ? QStringLiteral("unexpected output")
+                                                                      : QStringLiteral("no answer in time")));
     const auto field = [&lines](int i) { return QString::fromUtf8(lines.value(i).trimmed()); };
-    Probe probe{stateFrom(lines[1].trimmed(), !field(7).isEmpty()), field(2), field(3), field(4), field(5), field(6), field(7)};
-    return probe;
+    return StartAnswer(Probe{stateFrom(lines[1].trimmed(), !field(7).isEmpty()), field(2), field(3), field(4), field(5), field(6), field(7)});
 }
 
 // Why a directory is refused, in words: "belongs to intruder (uid 4242), mode 755".
@@ -223,15 +245,12 @@ QString describeRefusal(const Probe& probe, const QString& hostLabel) {
         .arg(probe.directory, hostLabel, why);
 }
 
-// Opens one exec channel running `script`; nullptr with d.problem set when it cannot.
-ChannelPtr openExec(ssh_session session, const QByteArray& script, const QString& hostLabel, Deployment& d) {
+// Opens one exec channel running `script`.
+Result<ChannelPtr> openExec(ssh_session session, const QByteArray& script, const QString& hostLabel) {
     ChannelPtr channel(ssh_channel_new(session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK ||
-        ssh_channel_request_exec(channel.get(), script.constData()) != SSH_OK) {
-        d.problem = unavailable(QStringLiteral("could not start the agent on %1: %2")
-                                    .arg(hostLabel, QString::fromUtf8(ssh_get_error(session))));
-        return nullptr;
-    }
+        ssh_channel_request_exec(channel.get(), script.constData()) != SSH_OK)
+        return unavailable(QStringLiteral("could not start the agent on %1: %2").arg(hostLabel, QString::fromUtf8(ssh_get_error(session))));
     return channel;
 }
 
@@ -296,112 +315,147 @@ struct StartPlan {
     const Progress& progress;
 };
 
-// Runs one start script. nullopt: started (d.channel) or failed (d.problem); otherwise its probe.
-std::optional<Probe> runStart(ssh_session session, const QByteArray& script, const StartPlan& plan, Deployment& d) {
-    ChannelPtr channel = openExec(session, script, plan.hostLabel, d);
-    if (!channel) return std::nullopt;
-    return readStartAnswer(session, std::move(channel), d, plan.progress);
+// Runs one start script and reads its answer.
+Result<StartAnswer> runStart(ssh_session session, const QByteArray& script, const StartPlan& plan) {
+    Result<ChannelPtr> channel = openExec(session, script, plan.hostLabel);
+    if (!channel) return channel.problem();
+    return readStartAnswer(session, std::move(channel).value(), plan.progress);
 }
 
+// What an upload led to: the install script's answer, and whether the copy went over an exec
+// channel (the server has no SFTP subsystem).
+struct Uploaded {
+    StartAnswer answer;
+    bool overExec = false;
+};
+
 // Uploads into the directory `at` describes (already checked and made by its start script) and
-// starts the result through the same checks. nullopt: started or failed; otherwise what the
-// install script found.
-std::optional<Probe> upload(ssh_session session, const DeployableAgent& agent, const Probe& at, const StartPlan& plan,
-                            Deployment& d) {
+// starts the result through the same checks.
+Result<Uploaded> upload(ssh_session session, const DeployableAgent& agent, const Probe& at, const StartPlan& plan) {
     const QString tempPath = QStringLiteral("%1/.upload-%2").arg(at.directory).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const auto qDir = shellQuote(at.directory), qTemp = shellQuote(tempPath);
     QFile local(agent.path);
-    if (!local.open(QIODevice::ReadOnly)) {
-        d.problem = unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
-        return std::nullopt;
-    }
+    if (!local.open(QIODevice::ReadOnly)) return unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
     const QByteArray bytes = local.readAll();
     const SftpUpload sftp = uploadOverSftp(session, tempPath, bytes, plan.progress);
-    QString error = sftp.error;
-    if (!sftp.available) {
-        d.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
-        error = uploadOverExec(session, *qTemp, bytes);
-    }
+    const QString error = sftp.available ? sftp.error : uploadOverExec(session, *qTemp, bytes);
     if (!error.isEmpty()) {
         runRemote(session, "rm -f -- " + *qTemp);
-        d.problem = unavailable(QStringLiteral("could not install the agent: %1")
-                                    .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
-        return std::nullopt;
+        return unavailable(QStringLiteral("could not install the agent: %1").arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
     }
-    d.uploaded = true;
     plan.progress.tick();
-    const auto after = runStart(session, installScript(plan.head, *qDir, *qTemp, plan.command, plan.resident), plan, d);
-    if (!d.channel) runRemote(session, "rm -f -- " + *qTemp);  // left only when the script stopped before the rename
-    return after;
+    Result<StartAnswer> after = runStart(session, installScript(plan.head, *qDir, *qTemp, plan.command, plan.resident), plan);
+    if (!after || !std::holds_alternative<Started>(*after))
+        runRemote(session, "rm -f -- " + *qTemp);  // left only when the script stopped before the rename
+    if (!after) return after.problem();
+    return Uploaded{std::move(after).value(), !sftp.available};
 }
 
-// Tries one directory from what its start script found there. True: done (the agent started, or
-// d.problem says why it cannot); false: try the next directory (a note says why not this one).
-bool tryDirectory(ssh_session session, const DeployableAgent& agent, Probe probe, const StartPlan& plan, Deployment& d) {
+// What one directory gave that was not a failure: the agent started there, or nothing and a note
+// on why the next directory is tried. Notes also say how an upload went.
+struct DirectoryAnswer {
+    std::optional<Started> started;
+    QStringList notes;
+    bool uploaded = false;
+};
+
+// Tries one directory from what its start script found there, uploading where no usable agent is.
+Result<DirectoryAnswer> tryDirectory(ssh_session session, const DeployableAgent& agent, Probe probe, const StartPlan& plan) {
+    DirectoryAnswer answer;
     if (probe.state == Cached::Missing || probe.state == Cached::Unusable) {
-        const auto after = upload(session, agent, probe, plan, d);
-        if (!after) return true;
-        probe = *after;
+        Result<Uploaded> uploaded = upload(session, agent, probe, plan);
+        if (!uploaded) return uploaded.problem();
+        answer.uploaded = true;
+        if (uploaded->overExec) answer.notes << QStringLiteral("the server has no SFTP subsystem; copied the agent over an exec channel");
+        if (Started* started = std::get_if<Started>(&uploaded->answer)) {
+            answer.started = std::move(*started);
+            return answer;
+        }
+        probe = std::get<Probe>(uploaded->answer);
     }
     switch (probe.state) {
     case Cached::DirectoryBad:
-        d.problem = unavailable(describeRefusal(probe, plan.hostLabel));
-        return true;
+        return unavailable(describeRefusal(probe, plan.hostLabel));
     case Cached::NoDirectory:
-        d.notes << QStringLiteral("%1 could not be created; trying the next place").arg(probe.directory);
-        return false;
+        answer.notes << QStringLiteral("%1 could not be created; trying the next place").arg(probe.directory);
+        return answer;
     case Cached::NotExecutable:
-        d.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(probe.directory);
-        return false;
+        answer.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(probe.directory);
+        return answer;
     case Cached::Mismatch:
-        d.problem = unavailable(QStringLiteral("the agent uploaded to %1 does not match its SHA-256: the copy was cut short "
-                                               "or altered; connect again").arg(probe.directory));
-        return true;
+        return unavailable(QStringLiteral("the agent uploaded to %1 does not match its SHA-256: the copy was cut short "
+                                          "or altered; connect again").arg(probe.directory));
     case Cached::MoveFailed:
-        d.problem = unavailable(QStringLiteral("could not install the agent: moving it into place in %1 failed (is the disk "
-                                               "read-only?)").arg(probe.directory));
-        return true;
+        return unavailable(QStringLiteral("could not install the agent: moving it into place in %1 failed (is the disk "
+                                          "read-only?)").arg(probe.directory));
     case Cached::Missing:
     case Cached::Unusable:
-        d.problem = unavailable(QStringLiteral("the agent uploaded to %1 could not be started: it is not a regular file "
-                                               "of the login user's that only they can write").arg(probe.directory));
-        return true;
+        break;
     }
-    return true;
+    return unavailable(QStringLiteral("the agent uploaded to %1 could not be started: it is not a regular file "
+                                      "of the login user's that only they can write").arg(probe.directory));
 }
+
+// Where the agent ended up running, with what the user should know about how it got there.
+struct Placed {
+    Started started;
+    QStringList notes;
+    bool uploaded = false;
+};
 
 // The start script found no runnable agent in the cache directory. Tries the cache, runtime and
 // /dev/shm directories in turn, each with its own start script (which makes the directory and
 // checks it), uploading where no agent is yet.
-void placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan, Deployment& d) {
+Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan) {
     const Result<DeployableAgent> agent = deployableAgent(first.arch, plan.hostLabel);
-    if (!agent) {
-        d.problem = unavailable(agent.problem().message);
-        return;
-    }
+    if (!agent) return unavailable(agent.problem().message);
     static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
     QStringList dirs{first.directory};
     if (!first.runtimeDir.isEmpty()) dirs << first.runtimeDir + QStringLiteral("/fleetdeck");
     if (digits.match(first.uid).hasMatch()) dirs << QStringLiteral("/dev/shm/fleetdeck-%1").arg(first.uid);
+    QStringList notes;
+    bool uploaded = false;  // to an earlier directory, perhaps
+    const auto skipped = [](const QString& dir) {
+        return QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
+    };
     for (const QString& dir : dirs) {
-        std::optional<Probe> probe;
-        if (dir == dirs.first()) {
-            probe = first;  // the start script already looked there
-        } else if (const auto quoted = shellQuote(dir)) {
-            probe = runStart(session, startInScript(plan.head, *quoted, plan.command, plan.resident), plan, d);
-            if (!probe) return;
-        } else {
-            d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
+        Probe probe = first;  // the start script already looked in the first directory
+        if (dir != dirs.first()) {
+            const auto quoted = shellQuote(dir);
+            if (!quoted) {
+                notes << skipped(dir);
+                continue;
+            }
+            Result<StartAnswer> answer = runStart(session, startInScript(plan.head, *quoted, plan.command, plan.resident), plan);
+            if (!answer) return answer.problem();
+            if (Started* started = std::get_if<Started>(&*answer)) return Placed{std::move(*started), notes, uploaded};
+            probe = std::get<Probe>(*answer);
+        }
+        if (!shellQuote(probe.directory)) {
+            notes << skipped(dir);
             continue;
         }
-        if (!shellQuote(probe->directory)) {
-            d.notes << QStringLiteral("skipped %1: the path has characters FleetDeck does not pass to a shell").arg(dir);
-            continue;
-        }
-        if (tryDirectory(session, *agent, *probe, plan, d)) return;
+        Result<DirectoryAnswer> tried = tryDirectory(session, *agent, probe, plan);
+        if (!tried) return tried.problem();
+        notes << tried->notes;
+        uploaded = uploaded || tried->uploaded;
+        if (tried->started) return Placed{std::move(*tried->started), notes, uploaded};
     }
-    d.problem = unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
-                                           "not mounted noexec").arg(plan.hostLabel, dirs.join(QStringLiteral(", "))));
+    return unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
+                                      "not mounted noexec").arg(plan.hostLabel, dirs.join(QStringLiteral(", "))));
+}
+
+// The whole start: the start script in the cache directory, then, where it found no runnable
+// agent, the places above.
+Result<Placed> startAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
+                          const Progress& progress) {
+    const auto head = prologue();
+    if (!head) return unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
+    const StartPlan plan{command, resident, *head, hostLabel, progress};
+    Result<StartAnswer> answer = runStart(session, *startScript(command, resident), plan);
+    if (!answer) return answer.problem();
+    if (Started* started = std::get_if<Started>(&*answer)) return Placed{std::move(*started), {}, false};
+    return placeSomewhere(session, std::get<Probe>(*answer), plan);
 }
 
 // The proof a resident agent must give for `nonce` (agent/resident.h), with OpenSSL.
@@ -428,18 +482,18 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     ChannelPtr channel(ssh_channel_new(session));
     const QByteArray socket = agent.socketPath.toUtf8();
     if (!channel || ssh_channel_open_forward_unix(channel.get(), socket.constData(), "127.0.0.1", 0) != SSH_OK) {
-        d.problem = unavailable(QStringLiteral("no resident agent at %1: %2").arg(agent.socketPath, QString::fromUtf8(ssh_get_error(session))));
+        d.problem = asDeploymentProblem(QStringLiteral("no resident agent at %1: %2").arg(agent.socketPath, QString::fromUtf8(ssh_get_error(session))));
         return d;
     }
     unsigned char random[32];
     if (agent.key.size() < 32 || RAND_bytes(random, sizeof random) != 1) {
-        d.problem = unavailable(QStringLiteral("no key to check the resident agent at %1 with").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(QStringLiteral("no key to check the resident agent at %1 with").arg(agent.socketPath));
         return d;
     }
     const QByteArray nonce = QByteArray(reinterpret_cast<const char*>(random), sizeof random).toHex();
     const QByteArray hello = "{\"nonce\":\"" + nonce + "\"}\n";
     if (ssh_channel_write(channel.get(), hello.constData(), static_cast<uint32_t>(hello.size())) != hello.size()) {
-        d.problem = unavailable(QStringLiteral("the resident agent at %1 did not take its challenge").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(QStringLiteral("the resident agent at %1 did not take its challenge").arg(agent.socketPath));
         return d;
     }
     // The agent's first line is its ready event; anything after it is already the protocol.
@@ -453,13 +507,13 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     const qsizetype end = got.indexOf('\n');
     const std::optional<protocol::ReadyEvent> ready = end >= 0 ? protocol::ready_event_from_line(got.left(end).toStdString()) : std::nullopt;
     if (!ready) {
-        d.problem = unavailable(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
         return d;
     }
     const QByteArray proof = QByteArray::fromStdString(ready->proof.value_or(std::string()));
     const QByteArray expected = residentProof(agent.key, nonce);
     if (expected.isEmpty() || proof.size() != expected.size() || CRYPTO_memcmp(proof.constData(), expected.constData(), proof.size()) != 0) {
-        d.problem = unavailable(QStringLiteral("ignored the listener at %1: it could not prove it is the agent FleetDeck "
+        d.problem = asDeploymentProblem(QStringLiteral("ignored the listener at %1: it could not prove it is the agent FleetDeck "
                                                "started there (another user's program, or one from before a reboot)")
                                     .arg(agent.socketPath));
         d.refusedResident = true;
@@ -501,16 +555,22 @@ Result<DeployableAgent> deployableAgent(const QString& arch, const QString& host
 
 Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
                        const std::function<void()>& progress) {
+    const Progress moving(progress);
+    Result<Placed> placed = startAgent(session, hostLabel, command, resident, moving);
     Deployment d;
-    const auto head = prologue();
-    if (!head) {
-        d.problem = unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
+    if (!placed) {
+        d.problem = asDeploymentProblem(placed.problem().message);
         return d;
     }
-    const Progress moving(progress);
-    const StartPlan plan{command, resident, *head, hostLabel, moving};
-    const auto probe = runStart(session, *startScript(command, resident), plan, d);
-    if (probe) placeSomewhere(session, *probe, plan, d);
+    Started& started = placed->started;
+    d.agentPath = started.agentPath;
+    d.arch = started.arch;
+    d.node = started.node;
+    d.residentKey = started.residentKey;
+    d.uploaded = placed->uploaded;
+    d.notes = placed->notes;
+    d.channel = std::move(started.channel);
+    d.firstBytes = started.firstBytes;
     return d;
 }
 

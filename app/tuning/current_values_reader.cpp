@@ -5,31 +5,21 @@
 
 #include "app/fleet_monitor.h"
 #include "app/problem.h"
-#include "agent/protocol/decode.h"
 #include "agent/protocol/tune_result.h"
 
 namespace fleetdeck::tuning {
 
 nlohmann::json tuneReadParams(const std::vector<std::string>& ids) { return {{"settings", ids}}; }
 
-CurrentValues currentValuesFromReply(const Reply& reply) {
+CurrentValues currentValuesFrom(const Result<protocol::TuneReadResult>& read) {
     CurrentValues out;
-    if (!reply.ok()) {
-        out.unavailable = problemFrom(*reply.error).action() == ProblemAction::HideFeature
+    if (!read) {
+        out.unavailable = read.problem().action() == ProblemAction::HideFeature
                               ? kAgentTooOld
-                              : "current values unavailable: " + reply.error->message;
+                              : "current values unavailable: " + read.problem().message.toStdString();
         return out;
     }
-    // HostSession checked this shape before the reply got here; the CLI hands in what it got the
-    // same way, so a failure here is still a sentence, never an exception.
-    protocol::TuneReadResult decoded;
-    try {
-        decoded = protocol::tune_read_from_json(reply.result);
-    } catch (const protocol::DecodeError& e) {
-        out.unavailable = std::string("current values unavailable: the agent's tune.read answer is malformed (") + e.what() + ")";
-        return out;
-    }
-    for (const auto& [id, v] : decoded.values) {
+    for (const auto& [id, v] : read->values) {
         nlohmann::json e = {{"value", v.value}, {"origin", "agent"}};
         if (v.code) e["code"] = *v.code;
         if (v.reason) e["reason"] = *v.reason;
@@ -55,8 +45,10 @@ ReadCurrentValues readThroughFleet(FleetMonitor& monitor, QObject* context) {
                 deliver({nlohmann::json::object(), kAgentTooOld});
                 return;
             }
-            session->request(QStringLiteral("tune.read"), tuneReadParams(ids),
-                             [deliver](const Reply& reply) { deliver(currentValuesFromReply(reply)); });
+            session->request<protocol::TuneReadResult>(QStringLiteral("tune.read"), tuneReadParams(ids),
+                                                       [deliver](const Result<protocol::TuneReadResult>& read) {
+                                                           deliver(currentValuesFrom(read));
+                                                       });
         }, Qt::QueuedConnection);
     };
 }

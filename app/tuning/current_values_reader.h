@@ -27,7 +27,7 @@ inline constexpr const char* kAgentTooOld = "current values unavailable (agent t
 
 // The `tune.read` request for these setting ids, and its answer turned into CurrentValues.
 nlohmann::json tuneReadParams(const std::vector<std::string>& ids);
-CurrentValues currentValuesFromReply(const Reply& reply);
+CurrentValues currentValuesFrom(const Result<protocol::TuneReadResult>& read);
 
 // How the wizard asks for a host's current values; the answer may come later, on the GUI thread.
 using ReadCurrentValues =

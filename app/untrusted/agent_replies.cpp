@@ -76,4 +76,51 @@ std::optional<std::string> checkEventData(const std::string& event, const Json& 
     return std::nullopt;
 }
 
+template <>
+Json decodeResult(const std::string& method, const Json& result, const AgentInputLimits& limits) {
+    if (auto bad = checkReply(method, result, limits)) throw DecodeError(*bad);
+    return result;
+}
+
+namespace {
+
+// The protocol's decoders, within the caps first.
+template <class T>
+T withinCaps(T (*decode)(const Json&, const std::string&), const Json& result, const AgentInputLimits& limits) {
+    if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
+    return decode(result, "result");
+}
+
+}  // namespace
+
+template <>
+protocol::Facts decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::facts_from_json, result, limits);
+}
+
+template <>
+protocol::ProbeResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::probe_result_from_json, result, limits);
+}
+
+template <>
+protocol::TuneReadResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::tune_read_from_json, result, limits);
+}
+
+template <>
+protocol::TuneResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::tune_result_from_json, result, limits);
+}
+
+template <>
+protocol::JournalPage decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::journal_page_from_json, result, limits);
+}
+
+template <>
+protocol::Sample decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return decodeSample(result, limits);  // within the caps of a sample event's data
+}
+
 }  // namespace fleetdeck

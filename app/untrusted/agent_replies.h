@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
+#include "agent/protocol/journal.h"
+#include "agent/protocol/probe_result.h"
+#include "agent/protocol/tune_result.h"
 #include "app/untrusted/agent_input.h"
 
 namespace fleetdeck {
@@ -21,5 +25,25 @@ std::optional<std::string> checkReply(const std::string& method, const nlohmann:
                                       const AgentInputLimits& limits);
 std::optional<std::string> checkEventData(const std::string& event, const nlohmann::json& data,
                                           const AgentInputLimits& limits);
+
+// The typed answers: `method`'s result decoded into T within the caps (checkBounds, then T's
+// decoder), or protocol::DecodeError naming the path that broke. This decode is the shape check:
+// HostSession::request<T> runs it once, when the answer arrives, and hands the value on, so no
+// one after it reads the agent's JSON. T = nlohmann::json keeps the JSON, checked as checkReply
+// does (for the CLI's --json output and methods without a type).
+template <class T>
+T decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+
+template <> nlohmann::json decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::Facts decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::ProbeResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                               const AgentInputLimits& limits);
+template <> protocol::TuneReadResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                  const AgentInputLimits& limits);
+template <> protocol::TuneResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                              const AgentInputLimits& limits);
+template <> protocol::Sample decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::JournalPage decodeResult(const std::string& method, const nlohmann::json& result,
+                                               const AgentInputLimits& limits);
 
 }  // namespace fleetdeck

@@ -103,6 +103,25 @@ TEST(HostSession, RequestsBeforeHandshakeWaitForIt) {
     EXPECT_EQ(agent.last()->methods(), (std::vector<std::string>{"hello", "facts"}));
 }
 
+TEST(HostSession, TypedRequestsDeliverTheDecodedAnswerOrTheProblem) {
+    MemoryAgent agent(test::recordedMachine(kRecordedServer));
+    HostSession session(QStringLiteral("local"), agent.factory(), fastOptions());
+    std::optional<Result<protocol::Facts>> facts;
+    std::optional<Result<protocol::ProbeResult>> unknown;
+    session.start();
+    session.request<protocol::Facts>(QStringLiteral("facts"), Json::object(), [&](const Result<protocol::Facts>& r) { facts = r; });
+    session.request<protocol::ProbeResult>(QStringLiteral("no.such.method"), Json::object(),
+                                           [&](const Result<protocol::ProbeResult>& r) { unknown = r; });
+    ASSERT_TRUE(waitUntil([&] { return facts.has_value() && unknown.has_value(); }));
+    ASSERT_TRUE(facts->ok());
+    EXPECT_TRUE((*facts)->host.hostname.has_value());
+    EXPECT_FALSE((*facts)->cpu.model.value_or("").empty());
+    ASSERT_FALSE(unknown->ok());
+    EXPECT_EQ(unknown->problem().code, ProblemCode::MethodNotFound);
+    EXPECT_EQ(unknown->problem().action(), ProblemAction::HideFeature);
+    EXPECT_EQ(session.state(), HostState::Connected);
+}
+
 TEST(HostSession, SubscribedSamplesArriveDecoded) {
     MemoryAgent agent(test::recordedMachine(kRecordedServer));
     HostSession session(QStringLiteral("local"), agent.factory(), fastOptions());

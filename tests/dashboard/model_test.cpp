@@ -95,6 +95,12 @@ TEST(RackPlace, EveryModelNamesAUnitTheSameWay) {
     racks.refresh();
     const QString tip = racks.index(rowOfHost(racks, placed.name, RackModel::HostNameRole)).data(Qt::ToolTipRole).toString();
     EXPECT_TRUE(tip.contains(QStringLiteral("r&lt;1&gt;, U7–U8"))) << tip.toStdString();
+    // A rack without a unit names the rack alone, never "U0–U0".
+    const int rackOnlyRow = rowOfHost(racks, rackOnly.name, RackModel::HostNameRole);
+    ASSERT_GE(rackOnlyRow, 0);
+    const QString rackOnlyTip = racks.index(rackOnlyRow).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(rackOnlyTip.contains(QStringLiteral("</b><br>r2<br>"))) << rackOnlyTip.toStdString();
+    EXPECT_FALSE(rackOnlyTip.contains(QStringLiteral("U0"))) << rackOnlyTip.toStdString();
 }
 
 TEST(FleetModel, DemoFleetFlagsTheBadFanAndTheNarrowLink) {

@@ -29,12 +29,12 @@ TEST(PushDialog, ShowsEachHostAndRollsThePushBack) {
     }
     const auto original = test::tree_contents(trees[0]->path());
     PushOperation op;
-    op.pushId = QStringLiteral("push-20261129-101500-3fa9c1");
+    op.pushId = "push-20261129-101500-3fa9c1";
     op.profile = {"training-distributed", {{"sysctl:vm.swappiness", 10, false}, {"cpu.governor", "performance", false},
                                            {"thp.enabled", "madvise", false}}};
     audit::MemoryAuditSink audit;
     test::TempDir historyDir;
-    PushHistory history(QString::fromStdString((historyDir.path() / "h.jsonl").string()));
+    PushHistory history((historyDir.path() / "h.jsonl").string());
     const PushTransportFactory transports = [&](const HostSpec& h, bool) {
         const int i = h.name.right(1).toInt() - 1;
         return test::treeAgentTransport(trees[static_cast<std::size_t>(i)]->path().string(), i == 2 ? "fail_at:2" : "");

@@ -69,24 +69,24 @@ TEST(PushJob, AppliesInParallelAndOneHostRollsBack) {
     QObject::connect(&job, &PushJob::hostChanged, &model, &PushProgressModel::update);
     const auto results = runJob(job);
 
-    EXPECT_EQ(results[0].state, HostPushState::Verified) << results[0].reason.toStdString();
+    EXPECT_EQ(results[0].state, HostPushState::Verified) << results[0].reason;
     EXPECT_EQ(results[2].state, HostPushState::Verified);
     EXPECT_EQ(results[1].state, HostPushState::RolledBack);
-    EXPECT_NE(results[1].reason.indexOf(QStringLiteral("failure injected at step 2")), -1) << results[1].reason.toStdString();
+    EXPECT_NE(results[1].reason.find("failure injected at step 2"), std::string::npos) << results[1].reason;
     EXPECT_EQ(test::tree_difference(tree_contents(fleet.trees[1]->path()), before2), "");
     EXPECT_EQ(tree_contents(fleet.trees[0]->path()).at("proc/sys/vm/swappiness"), "10\n");
-    EXPECT_FALSE(results[0].txn.isEmpty());
+    EXPECT_FALSE(results[0].txn.empty());
     ASSERT_EQ(results[0].settings.size(), 3u);
     EXPECT_EQ(results[0].settings[0].before, 60);
     EXPECT_EQ(results[0].settings[0].after, 10);
     EXPECT_EQ(results[0].settings[2].result, "unchanged");
     EXPECT_EQ(job.summary().text().toStdString(), "2 verified, 1 rolled back, 0 failed, 0 skipped of 3 hosts");
     EXPECT_EQ(model.data(model.index(1, PushProgressModel::State), Qt::DisplayRole).toString(), "rolled back");
-    EXPECT_EQ(model.data(model.index(0, PushProgressModel::Transaction), Qt::DisplayRole).toString(), results[0].txn);
+    EXPECT_EQ(model.data(model.index(0, PushProgressModel::Transaction), Qt::DisplayRole).toString().toStdString(), results[0].txn);
 
     int applies = 0, verifies = 0, rollbacks = 0, failures = 0;
     for (const auto& e : audit.events()) {
-        EXPECT_TRUE(e.message.starts_with("push " + job.operation().pushId.toStdString())) << e.message;
+        EXPECT_TRUE(e.message.starts_with("push " + job.operation().pushId)) << e.message;
         applies += e.action == audit::AuditAction::Apply;
         verifies += e.action == audit::AuditAction::Verify;
         rollbacks += e.action == audit::AuditAction::Rollback;
@@ -123,7 +123,7 @@ TEST(PushJob, APastPushIsRolledBackFromTheHistory) {
     PushJob job(fleet.hosts, applyOperation(), fleet.factory(), audit);
     const auto results = runJob(job);
     TempDir historyDir;
-    PushHistory history(QString::fromStdString((historyDir.path() / "push-history.jsonl").string()));
+    PushHistory history((historyDir.path() / "push-history.jsonl").string());
     ASSERT_FALSE(history.append(makePushRecord(job.operation(), results)));
     const auto record = history.find(job.operation().pushId);
     ASSERT_TRUE(record.has_value());
@@ -132,7 +132,7 @@ TEST(PushJob, APastPushIsRolledBackFromTheHistory) {
     audit::MemoryAuditSink rollbackAudit;
     PushJob back(fleet.hosts, rollbackOperation(*record, newPushId()), fleet.factory(), rollbackAudit);
     const auto undone = runJob(back);
-    EXPECT_EQ(undone[0].state, HostPushState::Verified) << undone[0].reason.toStdString();
+    EXPECT_EQ(undone[0].state, HostPushState::Verified) << undone[0].reason;
     EXPECT_EQ(undone[1].state, HostPushState::Verified);
     EXPECT_EQ(test::tree_difference(tree_contents(fleet.trees[0]->path()), before1), "");
     EXPECT_EQ(test::tree_difference(tree_contents(fleet.trees[1]->path()), before2), "");
@@ -153,7 +153,7 @@ TEST(PushJob, AHostWhoseAgentIsNotRootFailsWithTheReason) {
     }, audit);
     const auto results = runJob(job);
     EXPECT_EQ(results[0].state, HostPushState::Failed);
-    EXPECT_EQ(results[0].reason.toStdString(), "the agent on plain is not running as root: use a root login or sudo");
+    EXPECT_EQ(results[0].reason, "the agent on plain is not running as root: use a root login or sudo");
 }
 
 TEST(PushJob, RecoveryAtAgentStartIsAudited) {

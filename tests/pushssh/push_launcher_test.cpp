@@ -64,7 +64,7 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     local.rootDir = QString::fromStdString(tree.path().string());
     PushLauncher::Places places;
     places.audit = {(data.path() / "audit/log.jsonl").string(), (data.path() / "audit/hmac.key").string()};
-    places.history = QString::fromStdString((data.path() / "history.jsonl").string());
+    places.history = (data.path() / "history.jsonl").string();
     PushLauncher launcher([&](const QString& name) -> std::optional<HostSpec> {
         if (name == local.name) return local;
         return std::nullopt;
@@ -77,7 +77,7 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     EXPECT_EQ(asked, 0) << "root needs no sudo password";
     ASSERT_TRUE(test::waitUntil([&] { return dialog->summary().has_value(); }, 60000));
     EXPECT_EQ(dialog->model().rowCount(), 1);
-    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason.toStdString();
+    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason;
     EXPECT_EQ(dialog->model().result(0).settings.size(), 3u) << "the unsupported setting is not pushed";
     EXPECT_EQ(readText(tree.path() / "proc/sys/vm/swappiness"), "10\n");
     screenshot(*dialog, "push_from_wizard.png");
@@ -97,7 +97,7 @@ TEST(PushLauncher, PushesTheWizardPlanThenRollsItBackFromTheHistory) {
     PushDialog* rollback = launcher.rollBack(history.back(), nullptr);
     ASSERT_NE(rollback, nullptr);
     ASSERT_TRUE(test::waitUntil([&] { return rollback->summary().has_value(); }, 60000));
-    EXPECT_EQ(rollback->model().result(0).state, HostPushState::Verified) << rollback->model().result(0).reason.toStdString();
+    EXPECT_EQ(rollback->model().result(0).state, HostPushState::Verified) << rollback->model().result(0).reason;
     EXPECT_EQ(test::tree_difference(test::tree_contents(tree.path()), before), "");
     screenshot(*rollback, "push_rollback.png");
     rollback->close();
@@ -131,7 +131,7 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     ops.user = QStringLiteral("ops");
     PushLauncher::Places places;
     places.audit = {(data.path() / "audit/log.jsonl").string(), (data.path() / "audit/hmac.key").string()};
-    places.history = QString::fromStdString((data.path() / "history.jsonl").string());
+    places.history = (data.path() / "history.jsonl").string();
     PushLauncher launcher([&](const QString&) -> std::optional<HostSpec> { return ops; }, places);
     std::vector<std::optional<std::string>> answers = {"first-password", std::nullopt, "second-password"};
     std::size_t asked = 0;
@@ -158,7 +158,7 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     PushDialog* dialog = launcher.pushPlans({planFor(ops.name)}, nullptr);
     ASSERT_NE(dialog, nullptr);
     ASSERT_TRUE(test::waitUntil([&] { return dialog->summary().has_value(); }, 60000));
-    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason.toStdString();
+    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason;
     EXPECT_EQ(readText(tree.path() / "proc/sys/vm/swappiness"), "10\n");
     EXPECT_EQ(given, std::vector<std::string>{"first-password"});
     EXPECT_TRUE(firstPassword.expired()) << "the push is over but its password is still held";
@@ -170,7 +170,7 @@ TEST(PushLauncher, RollingBackFromThePushDialogAsksForThePasswordAgain) {
     dialog->rollBackPush();
     EXPECT_EQ(asked, 3u);
     ASSERT_TRUE(test::waitUntil([&] { return !dialog->isRunning() && dialog->summary().has_value(); }, 60000));
-    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason.toStdString();
+    EXPECT_EQ(dialog->model().result(0).state, HostPushState::Verified) << dialog->model().result(0).reason;
     EXPECT_EQ(given, (std::vector<std::string>{"first-password", "second-password"}));
     EXPECT_EQ(test::tree_difference(test::tree_contents(tree.path()), before), "");
     dialog->close();

@@ -239,7 +239,7 @@ TEST_F(PushOverSsh, SessionKilledMidPushEndsRolledBack) {
     ASSERT_TRUE(finished);
     const HostPushResult result = job.results().front();
     EXPECT_EQ(result.state, HostPushState::Failed);
-    EXPECT_FALSE(result.reason.isEmpty());
+    EXPECT_FALSE(result.reason.empty());
 
     // The agent, left without its operator, rolls back and ends the transaction.
     ASSERT_TRUE(test::waitUntil([&] {

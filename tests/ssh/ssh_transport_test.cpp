@@ -84,7 +84,8 @@ TEST_F(SshTest, ALaterConnectReachesTheResidentAgentWithoutStartingAnythingOnThe
     auto first = startSession(specFor(*sshd_));
     ASSERT_TRUE(waitForState(*first, HostState::Connected)) << first->reason().toStdString();
     first->stop();
-    ASSERT_TRUE(fs::exists(residentSocket())) << "the first agent left no resident agent";
+    // The listener binds its socket in the background (agent/resident.cpp): the session is served first.
+    ASSERT_TRUE(waitUntil([&] { return fs::exists(residentSocket()); }, 5000)) << "the first agent left no resident agent";
     EXPECT_EQ(statOf(residentSocket()).st_mode & 0077, 0u);
     const std::size_t sessionsBefore = sessionsStarted(*sshd_);
     ASSERT_GT(sessionsBefore, 0u) << "sshd's log does not show exec sessions:\n" << sshd_->log();
@@ -169,7 +170,7 @@ TEST_F(SshTest, ATamperedCachedAgentIsReplaced) {
 
     // Tampered again while a resident agent runs from that file: the resident agent stops rather
     // than serve, and the next connect checks the file and replaces it.
-    ASSERT_TRUE(fs::exists(residentSocket()));
+    ASSERT_TRUE(waitUntil([&] { return fs::exists(residentSocket()); }, 5000));
     const fs::path swap = cachedAgent().parent_path() / ".swap";
     std::ofstream(swap) << "#!/bin/sh\necho tampered\n";
     fs::permissions(swap, fs::perms::owner_all);

@@ -78,19 +78,16 @@ TEST(PlanDiff, FactsFillInThpAndGovernorMarkedAsFromFacts) {
 }
 
 TEST(PlanDiff, TuneReadRepliesBecomeCurrentValues) {
-    Reply ok;
-    ok.result = {{"values", {{"sysctl:vm.swappiness", {{"value", 60}}}, {"thp.enabled", "madvise"}}}};
-    const CurrentValues v = currentValuesFromReply(ok);
+    const Json ok = {{"values", {{"sysctl:vm.swappiness", {{"value", 60}}}, {"thp.enabled", "madvise"}}}};
+    const CurrentValues v = currentValuesFrom(protocol::tune_read_from_json(ok));
     EXPECT_TRUE(v.unavailable.empty());
     EXPECT_EQ(v.values["sysctl:vm.swappiness"], (Json{{"value", 60}, {"origin", "agent"}}));
     EXPECT_EQ(v.values["thp.enabled"], (Json{{"value", "madvise"}, {"origin", "agent"}}));
 
-    Reply old;
-    old.error = protocol::Error{protocol::ErrorCode::MethodNotFound, "unknown method tune.read"};
-    EXPECT_EQ(currentValuesFromReply(old).unavailable, kAgentTooOld);
-    Reply denied;
-    denied.error = protocol::Error{protocol::ErrorCode::PermissionDenied, "needs root"};
-    EXPECT_EQ(currentValuesFromReply(denied).unavailable, "current values unavailable: needs root");
+    const Problem old = problemFrom(protocol::Error{protocol::ErrorCode::MethodNotFound, "unknown method tune.read"});
+    EXPECT_EQ(currentValuesFrom(old).unavailable, kAgentTooOld);
+    const Problem denied = problemFrom(protocol::Error{protocol::ErrorCode::PermissionDenied, "needs root"});
+    EXPECT_EQ(currentValuesFrom(denied).unavailable, "current values unavailable: needs root");
     EXPECT_EQ(tuneReadParams({"thp.enabled"}), (Json{{"settings", {"thp.enabled"}}}));
 }
 

@@ -50,7 +50,7 @@ std::unique_ptr<Transport> privilegedMisbehaving(const std::string& mode) {
 struct PushBeside {
     TempDir tree;
     audit::MemoryAuditSink audit;
-    QString pushId;
+    std::string pushId;
     std::vector<HostPushResult> results;
 
     explicit PushBeside(const std::string& mode) {
@@ -106,26 +106,26 @@ const char* kProfile = R"({"name": "training", "answers": {}, "settings": [{"id"
 TEST(HostileReplies, ApplyAnswerWithANumberForAMessageFailsThatHostAndIsAudited) {
     PushBeside push("apply-message-number");
     ASSERT_EQ(push.results.size(), 2u);
-    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason.toStdString();
+    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason;
     const HostPushResult& bad = push.results[1];
     EXPECT_EQ(bad.state, HostPushState::Failed);
-    const std::string reason = bad.reason.toStdString();
+    const std::string reason = bad.reason;
     EXPECT_NE(reason.find("the agent on bad broke the protocol"), std::string::npos) << reason;
     EXPECT_NE(reason.find("answered tune.apply with result.settings[0].message: expected string"), std::string::npos) << reason;
     const auto failure = push.failureOf(QStringLiteral("bad"));
     ASSERT_TRUE(failure) << "the push to bad has no outcome in the audit log";
     EXPECT_EQ(failure->result, audit::AuditOutcome::Failed);
-    EXPECT_EQ(failure->message, "push " + push.pushId.toStdString() + ": " + reason);
+    EXPECT_EQ(failure->message, "push " + push.pushId + ": " + reason);
     EXPECT_FALSE(push.failureOf(QStringLiteral("gpu-1")));
 }
 
 TEST(HostileReplies, ReadyLineWithANumberForTheEventFailsThatHost) {
     PushBeside push("ready-event-number");
     ASSERT_EQ(push.results.size(), 2u);
-    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason.toStdString();
+    EXPECT_EQ(push.results[0].state, HostPushState::Verified) << push.results[0].reason;
     EXPECT_EQ(push.results[1].state, HostPushState::Failed);
-    EXPECT_NE(push.results[1].reason.indexOf(QStringLiteral("the privileged agent on bad did not announce itself")), -1)
-        << push.results[1].reason.toStdString();
+    EXPECT_NE(push.results[1].reason.find("the privileged agent on bad did not announce itself"), std::string::npos)
+        << push.results[1].reason;
     const auto failure = push.failureOf(QStringLiteral("bad"));
     ASSERT_TRUE(failure);
     EXPECT_EQ(failure->result, audit::AuditOutcome::Failed);
@@ -138,12 +138,12 @@ TEST(HostileReplies, TuneReadEntryWithANumberForTheCodeMakesThatHostMisbehaving)
             QStringList{QStringLiteral("--root"), QStringLiteral(FLEETDECK_SOURCE_DIR "/tests/fixtures/intel-2s-xeon-gold-6426y/root")});
     }, once());
     HostSession bad(QStringLiteral("gpu-07"), misbehaving("read-code-number"), once());
-    std::optional<Reply> goodRead, badRead;
+    std::optional<Result<protocol::TuneReadResult>> goodRead, badRead;
     good.start();
     bad.start();
     const Json params = tuning::tuneReadParams({"sysctl:vm.swappiness"});
-    good.request(QStringLiteral("tune.read"), params, [&](const Reply& r) { goodRead = r; });
-    bad.request(QStringLiteral("tune.read"), params, [&](const Reply& r) { badRead = r; });
+    good.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), params, [&](const Result<protocol::TuneReadResult>& r) { goodRead = r; });
+    bad.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), params, [&](const Result<protocol::TuneReadResult>& r) { badRead = r; });
     ASSERT_TRUE(waitUntil([&] { return goodRead && badRead; }, 30000));
     EXPECT_EQ(bad.state(), HostState::Misbehaving);
     const std::string reason = bad.reason().toStdString();
@@ -152,10 +152,11 @@ TEST(HostileReplies, TuneReadEntryWithANumberForTheCodeMakesThatHostMisbehaving)
               std::string::npos)
         << reason;
     // What the wizard's diff page shows for that host: the sentence, not a crash.
-    const tuning::CurrentValues current = tuning::currentValuesFromReply(*badRead);
+    const tuning::CurrentValues current = tuning::currentValuesFrom(*badRead);
     EXPECT_NE(current.unavailable.find("broke the protocol"), std::string::npos) << current.unavailable;
-    EXPECT_TRUE(goodRead->ok());
-    EXPECT_TRUE(tuning::currentValuesFromReply(*goodRead).unavailable.empty());
+    ASSERT_TRUE(goodRead->ok());
+    EXPECT_FALSE((*goodRead)->values.empty());
+    EXPECT_TRUE(tuning::currentValuesFrom(*goodRead).unavailable.empty());
     EXPECT_EQ(good.state(), HostState::Connected) << good.reason().toStdString();
     good.stop();
     bad.stop();

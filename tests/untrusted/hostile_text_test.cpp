@@ -126,8 +126,8 @@ TEST(HostileText, TheDiffPageShowsTheAgentsErrorLiterally) {
     hooks.profileDirectory = QString::fromStdString(profiles.path().string());
     hooks.readCurrentValues = [&session](const QString&, const std::vector<std::string>& ids,
                                          std::function<void(tuning::CurrentValues)> done) {
-        session.request(QStringLiteral("tune.read"), tuning::tuneReadParams(ids),
-                        [done](const Reply& r) { done(tuning::currentValuesFromReply(r)); });
+        session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), tuning::tuneReadParams(ids),
+                                                  [done](const Result<protocol::TuneReadResult>& r) { done(tuning::currentValuesFrom(r)); });
     };
     std::vector<tuning::HostPlan> plans(1);
     plans[0].host = QStringLiteral("gpu-07");
@@ -166,7 +166,7 @@ TEST(HostileText, PushReasonsAndTheAuditViewerShowTheAgentsWordsLiterally) {
         QObject::connect(&job, &PushJob::finished, [&] { done = true; });
         job.start();
         ASSERT_TRUE(waitUntil([&] { return done; }, 30000));
-        ASSERT_EQ(job.results()[0].state, HostPushState::RolledBack) << job.results()[0].reason.toStdString();
+        ASSERT_EQ(job.results()[0].state, HostPushState::RolledBack) << job.results()[0].reason;
     }
     const QModelIndex reason = progress.index(0, PushProgressModel::Reason);
     EXPECT_EQ(reason.data().toString(), QStringLiteral("rolled back: ") + kMarkup);

@@ -91,7 +91,7 @@ QString PushDialog::headerText(const PushOperation& op) const {
     const QString hosts = hosts_.size() == 1 ? tr("1 host") : tr("%1 hosts").arg(hosts_.size());
     return tr("<b>%1</b> on %2 — push %3<br>Each host applies as one transaction: every setting is read back, "
               "and any failure restores what was there before.")
-        .arg(what, hosts, op.pushId);
+        .arg(what, hosts, QString::fromStdString(op.pushId));
 }
 
 void PushDialog::startJob(PushOperation operation, PushTransportFactory factory) {
@@ -163,7 +163,7 @@ void PushDialog::rollBackPush() {
     std::vector<HostSpec> hosts = hosts_;
     std::erase_if(hosts, [&](const HostSpec& h) {
         return std::none_of(lastRecord_->transactions.begin(), lastRecord_->transactions.end(),
-                            [&](const auto& t) { return t.first == h.name; });
+                            [name = h.name.toStdString()](const auto& t) { return t.first == name; });
     });
     // The push's password is gone: the rollback asks for its own. Cancelled: the button stays.
     std::optional<PushTransportFactory> factory = rollbackTransports_(hosts);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <QDateTime>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
@@ -33,7 +34,9 @@ bool needsSudo(const HostSpec& host) {
 
 QString recordText(const PushRecord& r) {
     return QObject::tr("%1 — %2 — “%3” on %4 hosts%5")
-        .arg(r.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.pushId, r.profile)
+        .arg(QDateTime::fromString(QString::fromStdString(r.timeUtc), Qt::ISODate).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+             QString::fromStdString(r.pushId),
+             QString::fromStdString(r.profile))
         .arg(r.transactions.size())
         .arg(r.persistent ? QObject::tr(" (persistent)") : QString());
 }
@@ -49,7 +52,7 @@ PushOperation operationFromPlans(const std::vector<tuning::HostPlan>& plans, con
         PushProfile profile{name.toStdString(), {}};
         for (const tuning::PlannedSetting& s : p.plan.settings)
             if (!s.unsupported) profile.changes.push_back({s.id, s.value, s.atLeast});
-        op.hostProfiles[p.host] = std::move(profile);
+        op.hostProfiles[p.host.toStdString()] = std::move(profile);
     }
     return op;
 }
@@ -123,7 +126,7 @@ PushDialog* PushLauncher::pushPlans(const std::vector<tuning::HostPlan>& plans, 
 PushDialog* PushLauncher::rollBack(const PushRecord& record, QWidget* parent) {
     std::vector<HostSpec> hosts;
     for (const auto& [host, txn] : record.transactions)
-        if (const auto spec = hosts_(host)) hosts.push_back(*spec);
+        if (const auto spec = hosts_(QString::fromStdString(host))) hosts.push_back(*spec);
     return open(std::move(hosts), rollbackOperation(record, newPushId()), parent);
 }
 

@@ -32,7 +32,7 @@ public:
     using Transports = std::function<PushTransportFactory(const PushCredentials& credentials, std::shared_ptr<HostKeyBook> keys)>;
     struct Places {
         audit::AuditLog::Paths audit = audit::AuditLog::defaultPaths();
-        QString history = PushHistory::defaultPath();
+        std::string history = PushHistory::defaultPath();
     };
 
     PushLauncher(HostLookup hosts, Places places, QObject* parent = nullptr);

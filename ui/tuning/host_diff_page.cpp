@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "app/tuning/profile_export.h"
+#include "ui/tuning/host_picker.h"
 #include "ui/tuning/plan_summary_page.h"
 
 namespace fleetdeck {
@@ -48,14 +49,7 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
     setTitle(tr("Changes per host"));
     setSubTitle(tr("Current → proposed on each host. Review, then save the plan as a profile or push it."));
     auto* layout = new QVBoxLayout(this);
-    auto* row = new QHBoxLayout;
-    host_ = new QComboBox(this);
-    host_->setObjectName(QStringLiteral("diff_host"));
-    auto* hostLabel = new QLabel(tr("&Host:"), this);
-    hostLabel->setBuddy(host_);
-    row->addWidget(hostLabel);
-    row->addWidget(host_, 1);
-    layout->addLayout(row);
+    host_ = addHostPicker(this, layout, QStringLiteral("diff_host"));
     current_ = new QLabel(this);
     current_->setTextFormat(Qt::PlainText);  // the agent's error message, when it could not read the values
     current_->setWordWrap(true);
@@ -107,10 +101,7 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
 }
 
 void HostDiffPage::initializePage() {
-    const QSignalBlocker block(host_);
-    host_->clear();
-    for (const auto& p : plans_) host_->addItem(p.host);
-    host_->setCurrentIndex(plans_.empty() ? -1 : 0);
+    fillHostPicker(host_, plans_);
     readCurrentValues();
     showHost(host_->currentIndex());
 }

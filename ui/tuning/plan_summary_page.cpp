@@ -6,6 +6,8 @@
 #include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
+#include "ui/tuning/host_picker.h"
+
 namespace fleetdeck {
 namespace {
 
@@ -44,14 +46,7 @@ PlanSummaryPage::PlanSummaryPage(const std::vector<tuning::HostPlan>& plans, QWi
     setTitle(tr("Plan"));
     setSubTitle(tr("What would be set on each host and why, and what the hardware itself needs. Nothing has changed yet."));
     auto* layout = new QVBoxLayout(this);
-    auto* row = new QHBoxLayout;
-    host_ = new QComboBox(this);
-    host_->setObjectName(QStringLiteral("summary_host"));
-    auto* hostLabel = new QLabel(tr("&Host:"), this);
-    hostLabel->setBuddy(host_);
-    row->addWidget(hostLabel);
-    row->addWidget(host_, 1);
-    layout->addLayout(row);
+    host_ = addHostPicker(this, layout, QStringLiteral("summary_host"));
     answers_ = new QLabel(this);
     answers_->setTextFormat(Qt::PlainText);
     answers_->setWordWrap(true);
@@ -80,10 +75,7 @@ PlanSummaryPage::PlanSummaryPage(const std::vector<tuning::HostPlan>& plans, QWi
 }
 
 void PlanSummaryPage::initializePage() {
-    const QSignalBlocker block(host_);
-    host_->clear();
-    for (const auto& p : plans_) host_->addItem(p.host);
-    host_->setCurrentIndex(plans_.empty() ? -1 : 0);
+    fillHostPicker(host_, plans_);
     showHost(host_->currentIndex());
 }
 

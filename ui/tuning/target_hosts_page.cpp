@@ -53,10 +53,11 @@ TargetHostsPage::TargetHostsPage(const TelemetryStore& store, QWidget* parent) :
     hosts_->header()->setStretchLastSection(true);
     layout->addWidget(hosts_, 1);
     count_ = new QLabel(this);
+    count_->setTextFormat(Qt::PlainText);  // never markup, like every label near host names
     layout->addWidget(count_);
     connect(selectButton, &QPushButton::clicked, this, [this] { selectMatching(filter_->currentData().toString()); });
     connect(hosts_, &QTreeWidget::itemChanged, this, [this] {
-        count_->setText(tr("%n host(s) selected", nullptr, static_cast<int>(selectedHosts().size())));
+        showCount();
         emit completeChanged();
     });
 }
@@ -76,9 +77,11 @@ void TargetHostsPage::initializePage() {
     }
     for (int c = 0; c < FactsColumn; ++c) hosts_->resizeColumnToContents(c);
     fillFilters();
-    count_->setText(tr("%n host(s) selected", nullptr, static_cast<int>(selectedHosts().size())));
+    showCount();
     emit completeChanged();
 }
+
+void TargetHostsPage::showCount() { count_->setText(tr("%n host(s) selected", nullptr, static_cast<int>(selectedHosts().size()))); }
 
 void TargetHostsPage::fillFilters() {
     filter_->clear();

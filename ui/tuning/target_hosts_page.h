@@ -26,6 +26,7 @@ public:
 
 private:
     void fillFilters();
+    void showCount();  // "3 hosts selected"
 
     const TelemetryStore& store_;
     QTreeWidget* hosts_ = nullptr;
