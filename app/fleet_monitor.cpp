@@ -4,6 +4,7 @@
 #include <QMetaObject>
 
 #include "agent/protocol/facts.h"
+#include "app/untrusted/agent_input.h"
 
 namespace fleetdeck {
 
@@ -88,7 +89,7 @@ void FleetMonitor::onReady(HostSession* session) {
     // The answer passed checkReply("facts"), which is this decoder; should it still throw, the
     // session takes the DecodeError for the protocol violation it is and disconnects this host.
     session->request(QStringLiteral("facts"), Json::object(), [this, name](const Reply& r) {
-        if (r.ok()) store_.setFacts(name, protocol::facts_from_json(r.result));
+        if (r.ok()) store_.setFacts(name, decodeFacts(r.result, AgentInputLimits{}));  // the limits its sessions have
     });
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
         if (!r.ok())

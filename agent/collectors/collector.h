@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/sample.h"
 #include "agent/root_fs.h"
 
 namespace fleetdeck::agent {
@@ -17,15 +18,26 @@ using Json = nlohmann::json;
 // driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
 constexpr int kRescanEvery = 60;
 
-// One source of telemetry. sample() adds this collector's keys to a snapshot; collectors that
-// report rates keep their previous counters and report null until they have two readings.
-// Every key a collector writes is documented in docs/protocol.md.
+// One source of telemetry. sample() fills this collector's part of a sample (agent/protocol/
+// sample.h), replacing what an earlier call left there: the machine hands every collector the
+// same Sample each time, so its lists and strings keep their capacity from one sample to the
+// next. The GPU collectors append to `gpus`, which the machine empties first. Collectors that
+// report rates keep their previous counters and leave the rate empty until they have two
+// readings. Every field a collector fills is documented in docs/protocol.md.
 class Collector {
 public:
     virtual ~Collector() = default;
     virtual std::string_view name() const = 0;
-    virtual void sample(const RootFs& fs, Json& snapshot) = 0;
+    virtual void sample(const RootFs& fs, protocol::Sample& sample) = 0;
 };
+
+// Puts `entry` at position `i` of a list that is being refilled (i <= list.size()): an element
+// left there by the previous sample is assigned over, so its strings keep their buffers.
+template <class T>
+T& put_at(std::vector<T>& list, std::size_t i, const T& entry) {
+    if (i < list.size()) return list[i] = entry;
+    return list.emplace_back(entry);
+}
 
 // The explicit list of collectors, in the order their keys appear (collectors/registry.cpp).
 std::vector<std::unique_ptr<Collector>> make_collectors();

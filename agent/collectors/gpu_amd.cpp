@@ -108,10 +108,9 @@ gpu::GpuSample AmdGpuCollector::read(const RootFs& fs, const Card& card) const {
     return s;
 }
 
-void AmdGpuCollector::sample(const RootFs& fs, Json& snapshot) {
+void AmdGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!discovered_) discover(fs);
-    Json& gpus = gpu::gpu_list(snapshot);
-    for (const auto& card : cards_) gpus.push_back(protocol::to_json(read(fs, card)));
+    for (const auto& card : cards_) sample.gpus.push_back(read(fs, card));
 }
 
 }  // namespace fleetdeck::agent

@@ -15,7 +15,7 @@ namespace fleetdeck::agent {
 class AmdGpuCollector : public Collector {
 public:
     std::string_view name() const override { return "gpu-amd"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
 private:
     struct Card {

@@ -1,7 +1,6 @@
 #include "agent/collectors/gpu_nvidia.h"
 
 #include "agent/gpu/gpu_facts.h"
-#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 namespace {
@@ -127,7 +126,7 @@ void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
     }
 }
 
-void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
+void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
     if (!discovered_) discover();
     // The bus changes only with hotplug; a GPU that falls off it usually stays listed there.
@@ -136,13 +135,10 @@ void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
         samples_until_rescan_ = kRescanEvery - 1;
     }
     const auto now = std::chrono::steady_clock::now();
-    Json& gpus = gpu::gpu_list(snapshot);
-    for (auto& device : devices_) gpus.push_back(protocol::to_json(read(device, now)));
+    for (auto& device : devices_) sample.gpus.push_back(read(device, now));
     collect_xids(fs);
-    snapshot["gpu_pci_count"] = or_null(pci_count_);
-    Json events = Json::array();
-    for (const auto& x : xids_.events()) events.push_back(protocol::to_json(x));
-    snapshot["xid_events"] = std::move(events);
+    sample.gpu_pci_count = pci_count_;
+    sample.xid_events.assign(xids_.events().begin(), xids_.events().end());
 }
 
 }  // namespace fleetdeck::agent

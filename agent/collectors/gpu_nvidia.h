@@ -26,7 +26,7 @@ public:
     ~NvidiaGpuCollector() override;
 
     std::string_view name() const override { return "gpu-nvidia"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
 private:
     struct Device {

@@ -11,6 +11,7 @@
 #include "app/tuning/plan_diff.h"
 #include "app/tuning/plan_text.h"
 #include "app/tuning/planner.h"
+#include "app/untrusted/agent_input.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -62,12 +63,12 @@ std::vector<std::pair<std::string, protocol::Facts>> factsByHost(const Json& doc
     if (!doc.is_object()) throw protocol::DecodeError("facts: expected object");
     const bool oneHost = doc.contains("cpu") || doc.contains("memory") || doc.contains("gpus");
     if (oneHost) {
-        protocol::Facts facts = protocol::facts_from_json(doc, "facts");
+        protocol::Facts facts = decodeFacts(doc, AgentInputLimits{}, "facts");
         return {{facts.host.hostname.value_or(""), std::move(facts)}};
     }
     std::vector<std::pair<std::string, protocol::Facts>> hosts;
     for (const auto& [name, entry] : doc.items())
-        if (entry.is_object() && !entry.contains("error")) hosts.emplace_back(name, protocol::facts_from_json(entry, name));
+        if (entry.is_object() && !entry.contains("error")) hosts.emplace_back(name, decodeFacts(entry, AgentInputLimits{}, name));
     return hosts;
 }
 
@@ -127,7 +128,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
         else reply.error = protocol::Error{c.errorCode.value_or(protocol::ErrorCode::Unavailable), c.error.toStdString()};
         // The answer passed the session's check, which is this decoder.
         results.push_back(planHost(catalogue, answers, spec.name.toStdString(),
-                                   protocol::facts_from_json(facts.at(spec.name).result), currentValuesFromReply(reply)));
+                                   decodeFacts(facts.at(spec.name).result, AgentInputLimits{}), currentValuesFromReply(reply)));
     }
     return exitCodeFor(facts);
 }

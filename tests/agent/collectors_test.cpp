@@ -3,10 +3,11 @@
 #include "agent/collectors/cpu.h"
 #include "agent/collectors/memory.h"
 #include "agent/facts.h"
+#include "tests/agent/collector_json.h"
 #include "tests/support/temp_dir.h"
 
 using namespace fleetdeck::agent;
-using fleetdeck::test::TempDir;
+using namespace fleetdeck::test;
 
 TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
     TempDir dir;
@@ -19,7 +20,7 @@ TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
     RootFs fs(dir.path().string());
     CpuCollector cpu;
     Json snap = Json::object();
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
     ASSERT_EQ(snap["cpu"]["cores"].size(), 2u);
     EXPECT_TRUE(snap["cpu"]["cores"][0]["util_pct"].is_null());
@@ -29,7 +30,7 @@ TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
               "cpu  180 0 120 750 150 0 0 0 50 0\n"
               "cpu0 130 0 70 350 50 0 0 0 25 0\n"
               "cpu1 50 0 50 400 100 0 0 0 25 0\n");
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_DOUBLE_EQ(snap["cpu"]["util_pct"].get<double>(), 50.0);
     EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][0]["util_pct"].get<double>(), 100.0);
     EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][1]["util_pct"].get<double>(), 0.0);
@@ -41,9 +42,9 @@ TEST(CpuCollector, CounterGoingBackwardsGivesNullNotGarbage) {
     RootFs fs(dir.path().string());
     CpuCollector cpu;
     Json snap = Json::object();
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     dir.write("proc/stat", "cpu  10 0 10 10 0 0 0 0 0 0\n");
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
 }
 
@@ -59,7 +60,7 @@ TEST(MemoryCollector, ParsesMeminfoInBytes) {
     RootFs fs(dir.path().string());
     MemoryCollector mem;
     Json snap = Json::object();
-    mem.sample(fs, snap);
+    sample_into(mem, fs, snap);
     EXPECT_EQ(snap["memory"]["total_bytes"], 263842516LL * 1024);
     EXPECT_EQ(snap["memory"]["available_bytes"], 200000000LL * 1024);
     EXPECT_EQ(snap["memory"]["used_bytes"], (263842516LL - 200000000LL) * 1024);
@@ -71,7 +72,7 @@ TEST(MemoryCollector, MissingFileGivesNulls) {
     RootFs fs(dir.path().string());
     MemoryCollector mem;
     Json snap = Json::object();
-    mem.sample(fs, snap);
+    sample_into(mem, fs, snap);
     EXPECT_TRUE(snap["memory"]["total_bytes"].is_null());
     EXPECT_TRUE(snap["memory"]["available_bytes"].is_null());
 }
@@ -91,7 +92,7 @@ TEST(Facts, CpuTopologyAndOsRelease) {
     dir.write("proc/sys/kernel/osrelease", "5.15.0-105-generic\n");
     dir.write("proc/meminfo", "MemTotal:       1000 kB\n");
     RootFs fs(dir.path().string());
-    const Json facts = collect_facts(fs);
+    const Json facts = fleetdeck::protocol::to_json(collect_facts(fs));
     EXPECT_EQ(facts["cpu"]["model"], "Intel(R) Xeon(R) Platinum 8480+");
     EXPECT_EQ(facts["cpu"]["sockets"], 2);
     EXPECT_EQ(facts["cpu"]["cores"], 4);
