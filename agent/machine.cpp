@@ -58,7 +58,6 @@ const protocol::Sample& LiveMachine::sample() {
         first_snapshot_ = false;
     }
     sample_.time_ms = unix_time_ms();
-    sample_.gpus.clear();  // the GPU collectors append theirs
     for (auto& c : collectors_) c->sample(fs_, sample_);
     last_sample_ = std::chrono::steady_clock::now();
     return sample_;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -21,8 +22,8 @@ constexpr int kRescanEvery = 60;
 // One source of telemetry. sample() fills this collector's part of a sample (agent/protocol/
 // sample.h), replacing what an earlier call left there: the machine hands every collector the
 // same Sample each time, so its lists and strings keep their capacity from one sample to the
-// next. The GPU collectors append to `gpus`, which the machine empties first. Collectors that
-// report rates keep their previous counters and leave the rate empty until they have two
+// next. The GPU collectors share `gpus`, each its own vendor's run (vendor_gpus()). Collectors
+// that report rates keep their previous counters and leave the rate empty until they have two
 // readings. Every field a collector fills is documented in docs/protocol.md.
 class Collector {
 public:
@@ -38,6 +39,11 @@ T& put_at(std::vector<T>& list, std::size_t i, const T& entry) {
     if (i < list.size()) return list[i] = entry;
     return list.emplace_back(entry);
 }
+
+// The GPUs of `vendor` in `sample.gpus`, made `count` long, for a GPU collector to write over: the
+// run of that vendor's entries the previous sample left (kept, so their strings and NVLink lists
+// are reused rather than freed and built again), grown or shrunk, or a new run at the end.
+std::span<protocol::GpuSample> vendor_gpus(protocol::Sample& sample, std::string_view vendor, std::size_t count);
 
 // The explicit list of collectors, in the order their keys appear (collectors/registry.cpp).
 std::vector<std::unique_ptr<Collector>> make_collectors();

@@ -24,7 +24,7 @@ private:
         gpu::GpuSample fixed;
     };
     void discover(const RootFs& fs);
-    gpu::GpuSample read(const RootFs& fs, const Card& card) const;
+    void read(const RootFs& fs, const Card& card, gpu::GpuSample& out) const;  // over what `out` held
 
     std::vector<Card> cards_;
     bool discovered_ = false;

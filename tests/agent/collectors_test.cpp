@@ -3,7 +3,9 @@
 #include "agent/collectors/cpu.h"
 #include "agent/collectors/memory.h"
 #include "agent/facts.h"
+#include "agent/machine.h"
 #include "tests/agent/collector_json.h"
+#include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
 using namespace fleetdeck::agent;
@@ -104,4 +106,44 @@ TEST(Facts, CpuTopologyAndOsRelease) {
     EXPECT_EQ(facts["kernel"], "5.15.0-105-generic");
     EXPECT_EQ(facts["memory"]["total_bytes"], 1024000);
     EXPECT_TRUE(facts["arch"].is_null());  // a recorded tree without kernel/arch: unknown
+}
+
+// The GPU collectors share `gpus`, each writing over its own vendor's run from the previous sample.
+TEST(VendorGpus, EachVendorKeepsItsRunAndOnlyItsCountChanges) {
+    fleetdeck::protocol::Sample sample;
+    auto nvidia = vendor_gpus(sample, "nvidia", 2);
+    ASSERT_EQ(nvidia.size(), 2u);
+    for (auto& g : nvidia) g.vendor = "nvidia";
+    nvidia[0].name = "H100";
+    auto amd = vendor_gpus(sample, "amd", 1);
+    ASSERT_EQ(amd.size(), 1u);
+    amd[0].vendor = "amd";
+    ASSERT_EQ(sample.gpus.size(), 3u);
+
+    // The next sample: the same runs come back, with what the last one wrote in them.
+    nvidia = vendor_gpus(sample, "nvidia", 2);
+    EXPECT_EQ(nvidia[0].name, "H100");
+    EXPECT_EQ(vendor_gpus(sample, "amd", 1).data(), &sample.gpus[2]);
+
+    // A GPU gone from NVML: its run shrinks, the AMD one moves up and stays whole.
+    EXPECT_EQ(vendor_gpus(sample, "nvidia", 1).size(), 1u);
+    ASSERT_EQ(sample.gpus.size(), 2u);
+    EXPECT_EQ(sample.gpus[1].vendor, "amd");
+    EXPECT_TRUE(vendor_gpus(sample, "nvidia", 0).empty());
+    ASSERT_EQ(sample.gpus.size(), 1u);
+    EXPECT_EQ(sample.gpus[0].vendor, "amd");
+}
+
+// A machine reuses one sample; on a recorded tree (nothing moves) every sample says the same.
+TEST(LiveMachine, RepeatedSamplesOfARecordedTreeAreTheSame) {
+    LiveMachine machine(RootFs(fixture_root(kAmdServer)));
+    Json first = machine.snapshot();
+    first.erase("time_ms");
+    for (int i = 0; i < 2; ++i) {
+        Json again = machine.snapshot();
+        again.erase("time_ms");
+        EXPECT_EQ(again, first) << Json::diff(first, again).dump();
+    }
+    ASSERT_EQ(first["gpus"].size(), 1u);
+    EXPECT_EQ(first["gpus"][0]["vendor"], "amd");
 }
