@@ -26,8 +26,7 @@ Json Machine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions&
 }
 
 LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_collectors()) {
-    Json discard = Json::object();
-    for (auto& c : collectors_) c->sample(fs_, discard);  // prime the counters
+    for (auto& c : collectors_) c->sample(fs_, sample_);  // prime the counters
     last_sample_ = std::chrono::steady_clock::now();
 }
 
@@ -43,26 +42,27 @@ void LiveMachine::recover_settings() {
     settings_->recover();
 }
 
-Json LiveMachine::identity() { return host_identity(fs_); }
+Json LiveMachine::identity() { return protocol::to_json(host_identity(fs_)); }
 
 Json LiveMachine::facts() {
-    Json facts = collect_facts(fs_);
+    protocol::Facts facts = collect_facts(fs_);
     // Addresses belong to the running system, not to a recorded tree.
-    facts["addresses"] = fs_.is_live() ? interface_addresses() : Json::array();
-    return facts;
+    if (fs_.is_live()) facts.addresses = interface_addresses();
+    return protocol::to_json(facts);
 }
 
-Json LiveMachine::snapshot() {
+const protocol::Sample& LiveMachine::sample() {
     if (first_snapshot_) {
         const auto since = std::chrono::steady_clock::now() - last_sample_;
         if (since < kMinRateWindow) std::this_thread::sleep_for(kMinRateWindow - since);
         first_snapshot_ = false;
     }
-    Json snap = Json::object();
-    snap["time_ms"] = unix_time_ms();
-    for (auto& c : collectors_) c->sample(fs_, snap);
+    sample_.time_ms = unix_time_ms();
+    for (auto& c : collectors_) c->sample(fs_, sample_);
     last_sample_ = std::chrono::steady_clock::now();
-    return snap;
+    return sample_;
 }
+
+Json LiveMachine::snapshot() { return protocol::to_json(sample()); }
 
 }  // namespace fleetdeck::agent

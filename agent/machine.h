@@ -45,9 +45,12 @@ public:
 
     Json identity() override;
     Json facts() override;
-    Json snapshot() override;
+    Json snapshot() override;  // protocol::to_json(sample())
     bool simulated() const override { return false; }
     settings::SettingsService* settings() override;
+
+    // One sample from every collector, into a Sample reused from call to call (valid until the next).
+    const protocol::Sample& sample();
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
     void recover_settings() override;
 
@@ -56,6 +59,7 @@ public:
 private:
     RootFs fs_;
     std::vector<std::unique_ptr<Collector>> collectors_;
+    protocol::Sample sample_;
     std::chrono::steady_clock::time_point last_sample_{};
     bool first_snapshot_ = true;
     std::unique_ptr<settings::SettingsEngine> settings_;

@@ -7,8 +7,8 @@
 
 namespace fleetdeck::agent {
 
-nlohmann::json interface_addresses() {
-    nlohmann::json out = nlohmann::json::array();
+std::vector<protocol::AddressFact> interface_addresses() {
+    std::vector<protocol::AddressFact> out;
     ifaddrs* list = nullptr;
     if (::getifaddrs(&list) != 0) return out;
     for (const ifaddrs* a = list; a; a = a->ifa_next) {
@@ -23,7 +23,7 @@ nlohmann::json interface_addresses() {
             if (IN6_IS_ADDR_LINKLOCAL(&in6->sin6_addr)) continue;
             if (::inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text)) family = "ipv6";
         }
-        if (family) out.push_back({{"interface", a->ifa_name}, {"family", family}, {"address", text}});
+        if (family) out.push_back({a->ifa_name, family, text});
     }
     ::freeifaddrs(list);
     return out;

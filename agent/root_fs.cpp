@@ -109,6 +109,11 @@ std::optional<double> parse_double(std::string_view s) {
     return v;
 }
 
+std::optional<std::string> non_empty(std::optional<std::string> text) {
+    if (text && text->empty()) return std::nullopt;
+    return text;
+}
+
 std::vector<std::string_view> split_ws(std::string_view s) {
     std::vector<std::string_view> out;
     std::size_t i = 0;

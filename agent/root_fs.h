@@ -59,6 +59,8 @@ std::string_view trim(std::string_view s);
 std::optional<std::int64_t> parse_int(std::string_view s);
 std::optional<double> parse_double(std::string_view s);
 std::vector<std::string_view> split_ws(std::string_view s);
+// A text reading where an empty file is no reading either: "" becomes nullopt (sent as null).
+std::optional<std::string> non_empty(std::optional<std::string> text);
 // Each line of `text` passed to `fn(line)`.
 template <class Fn>
 void for_each_line(std::string_view text, Fn&& fn) {

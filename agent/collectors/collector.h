@@ -1,11 +1,13 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/sample.h"
 #include "agent/root_fs.h"
 
 namespace fleetdeck::agent {
@@ -17,15 +19,31 @@ using Json = nlohmann::json;
 // driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
 constexpr int kRescanEvery = 60;
 
-// One source of telemetry. sample() adds this collector's keys to a snapshot; collectors that
-// report rates keep their previous counters and report null until they have two readings.
-// Every key a collector writes is documented in docs/protocol.md.
+// One source of telemetry. sample() fills this collector's part of a sample (agent/protocol/
+// sample.h), replacing what an earlier call left there: the machine hands every collector the
+// same Sample each time, so its lists and strings keep their capacity from one sample to the
+// next. The GPU collectors share `gpus`, each its own vendor's run (vendor_gpus()). Collectors
+// that report rates keep their previous counters and leave the rate empty until they have two
+// readings. Every field a collector fills is documented in docs/protocol.md.
 class Collector {
 public:
     virtual ~Collector() = default;
     virtual std::string_view name() const = 0;
-    virtual void sample(const RootFs& fs, Json& snapshot) = 0;
+    virtual void sample(const RootFs& fs, protocol::Sample& sample) = 0;
 };
+
+// Puts `entry` at position `i` of a list that is being refilled (i <= list.size()): an element
+// left there by the previous sample is assigned over, so its strings keep their buffers.
+template <class T>
+T& put_at(std::vector<T>& list, std::size_t i, const T& entry) {
+    if (i < list.size()) return list[i] = entry;
+    return list.emplace_back(entry);
+}
+
+// The GPUs of `vendor` in `sample.gpus`, made `count` long, for a GPU collector to write over: the
+// run of that vendor's entries the previous sample left (kept, so their strings and NVLink lists
+// are reused rather than freed and built again), grown or shrunk, or a new run at the end.
+std::span<protocol::GpuSample> vendor_gpus(protocol::Sample& sample, std::string_view vendor, std::size_t count);
 
 // The explicit list of collectors, in the order their keys appear (collectors/registry.cpp).
 std::vector<std::unique_ptr<Collector>> make_collectors();

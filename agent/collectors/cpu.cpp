@@ -24,8 +24,8 @@ std::optional<CpuCollector::Ticks> parse_ticks(const std::string_view* fields, s
     return t;
 }
 
-Json utilization(const CpuCollector::Ticks& before, const CpuCollector::Ticks& now) {
-    if (now.total <= before.total || now.busy < before.busy) return nullptr;
+std::optional<double> utilization(const CpuCollector::Ticks& before, const CpuCollector::Ticks& now) {
+    if (now.total <= before.total || now.busy < before.busy) return std::nullopt;
     const double pct = 100.0 * static_cast<double>(now.busy - before.busy) /
                        static_cast<double>(now.total - before.total);
     return std::round(std::min(100.0, pct) * 10.0) / 10.0;
@@ -91,23 +91,21 @@ std::optional<double> CpuCollector::package_temp() const {
     return hottest;
 }
 
-Json CpuCollector::core_json(const Core& now, std::size_t position, std::optional<double>& freq_sum,
-                             int& freq_count) const {
-    Json core = Json::object();
-    core["index"] = now.cpu;
-    core["util_pct"] = nullptr;
-    core["freq_mhz"] = nullptr;
+void CpuCollector::read_core(const Core& now, std::size_t position, protocol::CoreSample& core,
+                             std::optional<double>& freq_sum, int& freq_count) const {
+    core.index = now.cpu;
+    core.util_pct.reset();
+    core.freq_mhz.reset();
     if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
-        core["util_pct"] = utilization(cores_[position].ticks, now.ticks);
+        core.util_pct = utilization(cores_[position].ticks, now.ticks);
     if (static_cast<std::size_t>(now.cpu) < cpufreq_.size()) {
         if (const auto khz = cpufreq_[now.cpu].read_int(); khz && *khz > 0) {
             const double mhz = std::round(static_cast<double>(*khz) / 1000.0);
-            core["freq_mhz"] = static_cast<std::int64_t>(mhz);
+            core.freq_mhz = static_cast<std::int64_t>(mhz);
             freq_sum = freq_sum.value_or(0.0) + mhz;
             ++freq_count;
         }
     }
-    return core;
 }
 
 std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have_total) {
@@ -129,9 +127,12 @@ std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have
     return cores;
 }
 
-void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
+void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat");
-    Json cpu = {{"util_pct", nullptr}, {"freq_mhz", nullptr}, {"package_temp_c", nullptr}};
+    protocol::CpuSample& cpu = sample.cpu ? *sample.cpu : sample.cpu.emplace();
+    cpu.util_pct.reset();
+    cpu.freq_mhz.reset();
+    cpu.package_temp_c.reset();
     Ticks total{};
     bool have_total = false;
     std::vector<Core> cores = read_stat(total, have_total);
@@ -141,19 +142,16 @@ void CpuCollector::sample(const RootFs& fs, Json& snapshot) {
         rescan(fs);  // needs the current core list
         cores_.swap(cores);
     }
-    if (primed_ && have_total) cpu["util_pct"] = utilization(total_, total);
+    if (primed_ && have_total) cpu.util_pct = utilization(total_, total);
     std::optional<double> freq_sum;
     int freq_count = 0;
-    Json list = Json::array();
-    list.get_ref<Json::array_t&>().reserve(cores.size());
-    for (std::size_t i = 0; i < cores.size(); ++i) list.push_back(core_json(cores[i], i, freq_sum, freq_count));
-    cpu["cores"] = std::move(list);
-    if (freq_sum) cpu["freq_mhz"] = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
-    if (const auto t = package_temp()) cpu["package_temp_c"] = *t;
+    cpu.cores.resize(cores.size());
+    for (std::size_t i = 0; i < cores.size(); ++i) read_core(cores[i], i, cpu.cores[i], freq_sum, freq_count);
+    if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
+    cpu.package_temp_c = package_temp();
     primed_ = have_total;
     total_ = total;
     cores_ = std::move(cores);
-    snapshot["cpu"] = std::move(cpu);
 }
 
 }  // namespace fleetdeck::agent

@@ -17,7 +17,7 @@ namespace fleetdeck::agent {
 class CpuCollector : public Collector {
 public:
     std::string_view name() const override { return "cpu"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
     struct Ticks {
         std::uint64_t busy = 0;
@@ -31,7 +31,8 @@ public:
 private:
     void rescan(const RootFs& fs);
     std::vector<Core> read_stat(Ticks& total, bool& have_total);
-    Json core_json(const Core& now, std::size_t position, std::optional<double>& freq_sum, int& freq_count) const;
+    void read_core(const Core& now, std::size_t position, protocol::CoreSample& core, std::optional<double>& freq_sum,
+                   int& freq_count) const;
     std::optional<double> package_temp() const;
 
     bool primed_ = false;

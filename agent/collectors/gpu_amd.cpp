@@ -94,8 +94,8 @@ void AmdGpuCollector::discover(const RootFs& fs) {
     }
 }
 
-gpu::GpuSample AmdGpuCollector::read(const RootFs& fs, const Card& card) const {
-    gpu::GpuSample s = card.fixed;
+void AmdGpuCollector::read(const RootFs& fs, const Card& card, gpu::GpuSample& s) const {
+    s = card.fixed;
     const std::string& dir = card.device_dir;
     if (const auto busy = non_negative(fs.read_int(dir + "/gpu_busy_percent"))) s.util_pct = static_cast<double>(*busy);
     if (const auto busy = non_negative(fs.read_int(dir + "/mem_busy_percent"))) s.mem_util_pct = static_cast<double>(*busy);
@@ -105,13 +105,12 @@ gpu::GpuSample AmdGpuCollector::read(const RootFs& fs, const Card& card) const {
     const gpu::PciLink link = gpu::read_pci_link(fs, dir);
     s.pcie_gen = link.gen;
     s.pcie_width = link.width;
-    return s;
 }
 
-void AmdGpuCollector::sample(const RootFs& fs, Json& snapshot) {
+void AmdGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!discovered_) discover(fs);
-    Json& gpus = gpu::gpu_list(snapshot);
-    for (const auto& card : cards_) gpus.push_back(protocol::to_json(read(fs, card)));
+    const auto gpus = vendor_gpus(sample, "amd", cards_.size());
+    for (std::size_t i = 0; i < cards_.size(); ++i) read(fs, cards_[i], gpus[i]);
 }
 
 }  // namespace fleetdeck::agent

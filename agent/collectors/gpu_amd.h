@@ -15,7 +15,7 @@ namespace fleetdeck::agent {
 class AmdGpuCollector : public Collector {
 public:
     std::string_view name() const override { return "gpu-amd"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
 private:
     struct Card {
@@ -24,7 +24,7 @@ private:
         gpu::GpuSample fixed;
     };
     void discover(const RootFs& fs);
-    gpu::GpuSample read(const RootFs& fs, const Card& card) const;
+    void read(const RootFs& fs, const Card& card, gpu::GpuSample& out) const;  // over what `out` held
 
     std::vector<Card> cards_;
     bool discovered_ = false;

@@ -1,7 +1,6 @@
 #include "agent/collectors/gpu_nvidia.h"
 
 #include "agent/gpu/gpu_facts.h"
-#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 namespace {
@@ -81,13 +80,16 @@ void NvidiaGpuCollector::discover() {
     xid_watch_ = nvml_->watch_xids(handles);
 }
 
-gpu::GpuSample NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_point now) const {
+void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_point now, gpu::GpuSample& s) const {
     const NvmlLibrary& nvml = *nvml_;
     NvmlLibrary::Device* d = device.handle;
     bool lost = d == nullptr;
     const auto temp = d ? nvml.temperature_c(d, &lost) : std::nullopt;
-    if (lost) return lost_gpu(device.fixed);
-    gpu::GpuSample s = device.fixed;
+    if (lost) {
+        s = lost_gpu(device.fixed);
+        return;
+    }
+    s = device.fixed;
     s.temp_c = as_double(temp);
     if (const auto u = nvml.utilization(d)) {
         s.util_pct = u->gpu_pct;
@@ -107,7 +109,6 @@ gpu::GpuSample NvidiaGpuCollector::read(Device& device, std::chrono::steady_cloc
     s.pcie_gen = as_int(nvml.pcie_gen(d));
     s.pcie_width = as_int(nvml.pcie_width(d));
     device.health->read(s, now);
-    return s;
 }
 
 void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
@@ -127,7 +128,7 @@ void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
     }
 }
 
-void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
+void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
     if (!discovered_) discover();
     // The bus changes only with hotplug; a GPU that falls off it usually stays listed there.
@@ -136,13 +137,11 @@ void NvidiaGpuCollector::sample(const RootFs& fs, Json& snapshot) {
         samples_until_rescan_ = kRescanEvery - 1;
     }
     const auto now = std::chrono::steady_clock::now();
-    Json& gpus = gpu::gpu_list(snapshot);
-    for (auto& device : devices_) gpus.push_back(protocol::to_json(read(device, now)));
+    const auto gpus = vendor_gpus(sample, "nvidia", devices_.size());
+    for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], now, gpus[i]);
     collect_xids(fs);
-    snapshot["gpu_pci_count"] = or_null(pci_count_);
-    Json events = Json::array();
-    for (const auto& x : xids_.events()) events.push_back(protocol::to_json(x));
-    snapshot["xid_events"] = std::move(events);
+    sample.gpu_pci_count = pci_count_;
+    sample.xid_events.assign(xids_.events().begin(), xids_.events().end());
 }
 
 }  // namespace fleetdeck::agent

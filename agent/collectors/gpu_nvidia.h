@@ -26,7 +26,7 @@ public:
     ~NvidiaGpuCollector() override;
 
     std::string_view name() const override { return "gpu-nvidia"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
 private:
     struct Device {
@@ -35,7 +35,7 @@ private:
         std::unique_ptr<gpu::NvmlHealthReader> health;
     };
     void discover();
-    gpu::GpuSample read(Device& device, std::chrono::steady_clock::time_point now) const;
+    void read(Device& device, std::chrono::steady_clock::time_point now, gpu::GpuSample& out) const;  // over what `out` held
     void collect_xids(const RootFs& fs);
 
     std::shared_ptr<gpu::NvmlLibrary> nvml_;

@@ -1,22 +1,19 @@
 #include "agent/collectors/hwmon.h"
 
-#include "agent/json_fields.h"
-
 namespace fleetdeck::agent {
 namespace {
 
-Json sensor_entry(const HwmonChip& chip, const HwmonSensor& s) {
-    return {
-        {"chip", chip.name},
-        {"hwmon", chip.hwmon},
-        {"input", s.input},
-        {"label", s.label ? Json(*s.label) : Json()},
-        {"kind", sensor_kind_name(s.kind)},
-        {"value", nullptr},
-        {"unit", sensor_unit(s.kind)},
-        {"max", or_null(s.max)},
-        {"crit", or_null(s.crit)},
-    };
+protocol::SensorSample sensor_entry(const HwmonChip& chip, const HwmonSensor& s) {
+    protocol::SensorSample e;
+    e.chip = chip.name;
+    e.hwmon = chip.hwmon;
+    e.input = s.input;
+    e.label = s.label;
+    e.kind = sensor_kind_name(s.kind);
+    e.unit = sensor_unit(s.kind);
+    e.max = s.max;
+    e.crit = s.crit;
+    return e;
 }
 
 }  // namespace
@@ -31,33 +28,29 @@ void HwmonCollector::rescan(const RootFs& fs) {
         if (!name.starts_with("thermal_zone")) continue;
         const std::string dir = "/sys/class/thermal/" + name;
         const auto type = fs.read_line(dir + "/type");
-        zones_.push_back({PolledFile(fs, dir + "/temp"),
-                          {{"zone", name}, {"type", type && !type->empty() ? Json(*type) : Json()}, {"temp_c", nullptr}}});
+        zones_.push_back({PolledFile(fs, dir + "/temp"), {name, type && !type->empty() ? type : std::nullopt, std::nullopt}});
     }
     samples_since_scan_ = 0;
 }
 
-void HwmonCollector::sample(const RootFs& fs, Json& snapshot) {
+void HwmonCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (samples_since_scan_ < 0 || ++samples_since_scan_ >= kRescanEvery) rescan(fs);
-    Json sensors = Json::array();
-    sensors.get_ref<Json::array_t&>().reserve(inputs_.size());
+    std::size_t sensors = 0;
     for (const auto& in : inputs_) {
         const auto raw = in.file.read_int();
         const auto value = raw ? scale_sensor_value(in.kind, *raw) : std::nullopt;
         if (!value) continue;
-        sensors.push_back(in.entry);
-        sensors.back()["value"] = *value;
+        put_at(sample.sensors, sensors++, in.entry).value = value;
     }
-    Json zones = Json::array();
+    sample.sensors.resize(sensors);
+    std::size_t zones = 0;
     for (const auto& z : zones_) {
         const auto raw = z.temp.read_int();
         const auto temp = raw ? scale_sensor_value(SensorKind::Temp, *raw) : std::nullopt;
         if (!temp) continue;
-        zones.push_back(z.entry);
-        zones.back()["temp_c"] = *temp;
+        put_at(sample.thermal_zones, zones++, z.entry).temp_c = temp;
     }
-    snapshot["sensors"] = std::move(sensors);
-    snapshot["thermal_zones"] = std::move(zones);
+    sample.thermal_zones.resize(zones);
 }
 
 }  // namespace fleetdeck::agent

@@ -13,7 +13,7 @@ namespace fleetdeck::agent {
 class HwmonCollector : public Collector {
 public:
     std::string_view name() const override { return "hwmon"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 
 private:
     // One sensor input: its kind, its open input file, and its entry without the value, built
@@ -21,11 +21,11 @@ private:
     struct Input {
         SensorKind kind;
         PolledFile file;
-        Json entry;
+        protocol::SensorSample entry;
     };
     struct Zone {
         PolledFile temp;
-        Json entry;  // zone, type
+        protocol::ThermalZoneSample entry;  // zone, type
     };
     void rescan(const RootFs& fs);
 

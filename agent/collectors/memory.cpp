@@ -2,7 +2,6 @@
 
 #include <cstdint>
 
-#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 
@@ -32,20 +31,17 @@ MemInfo parse_meminfo(std::string_view text) {
     return m;
 }
 
-void MemoryCollector::sample(const RootFs& fs, Json& snapshot) {
+void MemoryCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     const auto text = fs.read("/proc/meminfo");
     const MemInfo m = text ? parse_meminfo(*text) : MemInfo{};
-    std::optional<std::int64_t> used;
-    if (m.total && m.available) used = *m.total - *m.available;
-    std::optional<std::int64_t> swap_used;
-    if (m.swap_total && m.swap_free) swap_used = *m.swap_total - *m.swap_free;
-    snapshot["memory"] = {
-        {"total_bytes", or_null(m.total)},
-        {"available_bytes", or_null(m.available)},
-        {"used_bytes", or_null(used)},
-        {"swap_total_bytes", or_null(m.swap_total)},
-        {"swap_used_bytes", or_null(swap_used)},
-    };
+    protocol::MemorySample& memory = sample.memory ? *sample.memory : sample.memory.emplace();
+    memory.total_bytes = m.total;
+    memory.available_bytes = m.available;
+    memory.used_bytes.reset();
+    if (m.total && m.available) memory.used_bytes = *m.total - *m.available;
+    memory.swap_total_bytes = m.swap_total;
+    memory.swap_used_bytes.reset();
+    if (m.swap_total && m.swap_free) memory.swap_used_bytes = *m.swap_total - *m.swap_free;
 }
 
 }  // namespace fleetdeck::agent

@@ -8,7 +8,7 @@ namespace fleetdeck::agent {
 class MemoryCollector : public Collector {
 public:
     std::string_view name() const override { return "memory"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
 };
 
 // "Key:   123 kB" lines as bytes; missing keys are absent from the map.

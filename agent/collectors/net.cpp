@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "agent/json_fields.h"
 
 namespace fleetdeck::agent {
 namespace {
@@ -19,25 +18,24 @@ std::optional<std::int64_t> link_speed_mbps(const RootFs& fs, const std::string&
     return positive(fs.read_int(dir + "/speed"));
 }
 
-Json rate(std::uint64_t before, std::uint64_t now, double seconds) {
-    if (now < before || seconds <= 0) return nullptr;  // counter reset or wrapped
+std::optional<double> rate(std::uint64_t before, std::uint64_t now, double seconds) {
+    if (now < before || seconds <= 0) return std::nullopt;  // counter reset or wrapped
     return std::round(static_cast<double>(now - before) / seconds * 10.0) / 10.0;
 }
 
-// "4: ACTIVE" -> "ACTIVE".
+// "4: ACTIVE" -> "ACTIVE"; nothing after the colon is no state.
 std::optional<std::string> after_colon(const std::optional<std::string>& v) {
     if (!v) return std::nullopt;
     const auto colon = v->find(':');
-    return std::string(trim(colon == std::string::npos ? std::string_view(*v) : std::string_view(*v).substr(colon + 1)));
+    return non_empty(std::string(trim(colon == std::string::npos ? std::string_view(*v) : std::string_view(*v).substr(colon + 1))));
 }
 
 // "100 Gb/sec (4X EDR)" -> 100; "2.5 Gb/sec (1X SDR)" -> 2.5.
-Json rate_gbps(const std::optional<std::string>& v) {
-    if (!v) return nullptr;
+std::optional<double> rate_gbps(const std::optional<std::string>& v) {
+    if (!v) return std::nullopt;
     const auto fields = split_ws(*v);
-    if (fields.empty()) return nullptr;
-    const auto gbps = parse_double(fields[0]);
-    return gbps ? Json(*gbps) : Json();
+    if (fields.empty()) return std::nullopt;
+    return parse_double(fields[0]);
 }
 
 }  // namespace
@@ -70,44 +68,45 @@ std::string link_type_name(std::int64_t arphrd) {
     }
 }
 
-void NetCollector::sample(const RootFs& fs, Json& snapshot) { sample_at(fs, snapshot, std::chrono::steady_clock::now()); }
+void NetCollector::sample(const RootFs& fs, protocol::Sample& sample) {
+    sample_at(fs, sample, std::chrono::steady_clock::now());
+}
 
 void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters) {
     interfaces_.clear();
     for (const auto& c : counters) {
         const std::string dir = "/sys/class/net/" + c.name;
-        interfaces_.emplace(c.name, Interface{fs.read_int(dir + "/type"), PolledFile(fs, dir + "/speed"),
-                                              PolledFile(fs, dir + "/operstate"), PolledFile(fs, dir + "/mtu")});
+        const auto type = fs.read_int(dir + "/type");
+        interfaces_.emplace(c.name, Interface{type, type ? std::optional(link_type_name(*type)) : std::nullopt,
+                                              PolledFile(fs, dir + "/speed"), PolledFile(fs, dir + "/operstate"),
+                                              PolledFile(fs, dir + "/mtu")});
     }
     ports_.clear();
     for (auto& entry : infiniband_ports(fs)) {
-        const std::string dir = "/sys/class/infiniband/" + entry["device"].get<std::string>() + "/ports/" +
-                                std::to_string(entry["port"].is_number() ? entry["port"].get<int>() : 0);
+        const std::string dir = "/sys/class/infiniband/" + entry.device + "/ports/" + std::to_string(entry.port.value_or(0));
         ports_.push_back({std::move(entry), PolledFile(fs, dir + "/state"), PolledFile(fs, dir + "/phys_state"),
                           PolledFile(fs, dir + "/rate")});
     }
     samples_since_scan_ = 0;
 }
 
-Json NetCollector::nic_json(const NetDevCounters& c, const Interface& itf, double seconds) const {
-    Json nic = Json::object();
-    nic["name"] = c.name;
-    nic["type"] = itf.type ? Json(link_type_name(*itf.type)) : Json();
-    nic["speed_mbps"] = or_null(positive(itf.speed.read_int()));
-    nic["operstate"] = text_or_null(itf.operstate.read_line());
-    nic["mtu"] = or_null(itf.mtu.read_int());
-    nic["rx_bytes"] = c.rx_bytes;
-    nic["tx_bytes"] = c.tx_bytes;
-    nic["rx_bytes_per_s"] = nullptr;
-    nic["tx_bytes_per_s"] = nullptr;
+void NetCollector::read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const {
+    nic.name = c.name;
+    nic.type = itf.type_name;
+    nic.speed_mbps = positive(itf.speed.read_int());
+    nic.operstate = non_empty(itf.operstate.read_line());
+    nic.mtu = itf.mtu.read_int();
+    nic.rx_bytes = static_cast<std::int64_t>(c.rx_bytes);  // parse_net_dev read them as non-negative int64
+    nic.tx_bytes = static_cast<std::int64_t>(c.tx_bytes);
+    nic.rx_bytes_per_s.reset();
+    nic.tx_bytes_per_s.reset();
     if (const auto before = previous_.find(c.name); primed_ && before != previous_.end()) {
-        nic["rx_bytes_per_s"] = rate(before->second.rx, c.rx_bytes, seconds);
-        nic["tx_bytes_per_s"] = rate(before->second.tx, c.tx_bytes, seconds);
+        nic.rx_bytes_per_s = rate(before->second.rx, c.rx_bytes, seconds);
+        nic.tx_bytes_per_s = rate(before->second.tx, c.tx_bytes, seconds);
     }
-    return nic;
 }
 
-void NetCollector::sample_at(const RootFs& fs, Json& snapshot, std::chrono::steady_clock::time_point now) {
+void NetCollector::sample_at(const RootFs& fs, protocol::Sample& sample, std::chrono::steady_clock::time_point now) {
     if (samples_since_scan_ < 0) net_dev_ = PolledFile(fs, "/proc/net/dev");
     const bool have_text = net_dev_.read(net_dev_text_);
     const auto counters = have_text ? parse_net_dev(net_dev_text_) : std::vector<NetDevCounters>{};
@@ -116,62 +115,60 @@ void NetCollector::sample_at(const RootFs& fs, Json& snapshot, std::chrono::stea
     if (!known) rescan(fs, counters);
 
     const double seconds = std::chrono::duration<double>(now - previous_time_).count();
-    Json nics = Json::array();
     std::map<std::string, Bytes, std::less<>> current;
+    std::size_t nics = 0;
     for (const auto& c : counters) {
         const Interface& itf = interfaces_.find(c.name)->second;
         if (itf.type == kArphrdLoopback) continue;
-        nics.push_back(nic_json(c, itf, seconds));
+        if (nics == sample.nics.size()) sample.nics.emplace_back();
+        read_nic(c, itf, seconds, sample.nics[nics++]);
         current.emplace(c.name, Bytes{c.rx_bytes, c.tx_bytes});
     }
-    Json ports = Json::array();
+    sample.nics.resize(nics);
+    std::size_t ports = 0;
     for (const auto& p : ports_) {
-        ports.push_back(p.entry);
-        ports.back()["state"] = text_or_null(after_colon(p.state.read_line()));
-        ports.back()["phys_state"] = text_or_null(after_colon(p.phys_state.read_line()));
-        ports.back()["rate_gbps"] = rate_gbps(p.rate.read_line());
+        protocol::InfinibandPortSample& port = put_at(sample.infiniband, ports++, p.entry);
+        port.state = after_colon(p.state.read_line());
+        port.phys_state = after_colon(p.phys_state.read_line());
+        port.rate_gbps = rate_gbps(p.rate.read_line());
     }
+    sample.infiniband.resize(ports);
     previous_ = std::move(current);
     previous_time_ = now;
     primed_ = have_text;
-    snapshot["nics"] = std::move(nics);
-    snapshot["infiniband"] = std::move(ports);
 }
 
-Json infiniband_ports(const RootFs& fs) {
-    Json ports = Json::array();
+std::vector<protocol::InfinibandPortSample> infiniband_ports(const RootFs& fs) {
+    std::vector<protocol::InfinibandPortSample> ports;
     for (const auto& device : fs.list("/sys/class/infiniband")) {
         const std::string ports_dir = "/sys/class/infiniband/" + device + "/ports";
         for (const auto& port : fs.list(ports_dir)) {
             const std::string dir = ports_dir + "/" + port;
-            ports.push_back({
-                {"device", device},
-                {"port", or_null(parse_int(port))},
-                {"state", text_or_null(after_colon(fs.read_line(dir + "/state")))},
-                {"phys_state", text_or_null(after_colon(fs.read_line(dir + "/phys_state")))},
-                {"rate_gbps", rate_gbps(fs.read_line(dir + "/rate"))},
-                {"link_layer", text_or_null(fs.read_line(dir + "/link_layer"))},
-            });
+            protocol::InfinibandPortSample& p = ports.emplace_back();
+            p.device = device;
+            p.port = parse_int(port);
+            p.state = after_colon(fs.read_line(dir + "/state"));
+            p.phys_state = after_colon(fs.read_line(dir + "/phys_state"));
+            p.rate_gbps = rate_gbps(fs.read_line(dir + "/rate"));
+            p.link_layer = non_empty(fs.read_line(dir + "/link_layer"));
         }
     }
     return ports;
 }
 
-Json nic_facts(const RootFs& fs) {
-    Json nics = Json::array();
+std::vector<protocol::NicFact> nic_facts(const RootFs& fs) {
+    std::vector<protocol::NicFact> nics;
     for (const auto& name : fs.list("/sys/class/net")) {
         const std::string dir = "/sys/class/net/" + name;
         const auto device = fs.link_target(dir + "/device");
         if (!device) continue;  // virtual: bridges, veth, bonds, tunnels
-        const auto type = fs.read_int(dir + "/type");
-        nics.push_back({
-            {"name", name},
-            {"type", type ? Json(link_type_name(*type)) : Json()},
-            {"speed_mbps", or_null(link_speed_mbps(fs, dir))},
-            {"mtu", or_null(fs.read_int(dir + "/mtu"))},
-            {"driver", text_or_null(fs.link_target(dir + "/device/driver"))},
-            {"pci_bus_id", device->find(':') != std::string::npos ? Json(*device) : Json()},
-        });
+        protocol::NicFact& nic = nics.emplace_back();
+        nic.name = name;
+        if (const auto type = fs.read_int(dir + "/type")) nic.type = link_type_name(*type);
+        nic.speed_mbps = link_speed_mbps(fs, dir);
+        nic.mtu = fs.read_int(dir + "/mtu");
+        nic.driver = non_empty(fs.link_target(dir + "/device/driver"));
+        if (device->find(':') != std::string::npos) nic.pci_bus_id = *device;
     }
     return nics;
 }

@@ -8,6 +8,7 @@
 
 #include "agent/collectors/collector.h"
 #include "agent/collectors/polled_file.h"
+#include "agent/protocol/facts.h"
 
 namespace fleetdeck::agent {
 
@@ -26,9 +27,9 @@ std::vector<NetDevCounters> parse_net_dev(std::string_view text);
 class NetCollector : public Collector {
 public:
     std::string_view name() const override { return "net"; }
-    void sample(const RootFs& fs, Json& snapshot) override;
+    void sample(const RootFs& fs, protocol::Sample& sample) override;
     // The same, with the time of the reading given (tests use a scripted clock).
-    void sample_at(const RootFs& fs, Json& snapshot, std::chrono::steady_clock::time_point now);
+    void sample_at(const RootFs& fs, protocol::Sample& sample, std::chrono::steady_clock::time_point now);
 
 private:
     struct Bytes {
@@ -38,14 +39,15 @@ private:
     // /sys/class/net/IF: the type never changes; speed, operstate and mtu are polled.
     struct Interface {
         std::optional<std::int64_t> type;
+        std::optional<std::string> type_name;  // link_type_name(type)
         PolledFile speed, operstate, mtu;
     };
     struct Port {
-        Json entry;  // device, port, link_layer
+        protocol::InfinibandPortSample entry;  // device, port, link_layer
         PolledFile state, phys_state, rate;
     };
     void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
-    Json nic_json(const NetDevCounters& c, const Interface& itf, double seconds) const;
+    void read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const;
 
     PolledFile net_dev_;
     std::string net_dev_text_;
@@ -62,8 +64,8 @@ private:
 std::string link_type_name(std::int64_t arphrd);
 
 // InfiniBand ports: device, port, state, phys_state, rate_gbps, link_layer.
-Json infiniband_ports(const RootFs& fs);
+std::vector<protocol::InfinibandPortSample> infiniband_ports(const RootFs& fs);
 // Physical network interfaces (those backed by a device) for `facts`.
-Json nic_facts(const RootFs& fs);
+std::vector<protocol::NicFact> nic_facts(const RootFs& fs);
 
 }  // namespace fleetdeck::agent

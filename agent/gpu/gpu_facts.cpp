@@ -4,13 +4,11 @@
 #include <cctype>
 #include <map>
 
+#include "agent/gpu/gpu_sample.h"
 #include "agent/gpu/pci_link.h"
-#include "agent/json_fields.h"
 
 namespace fleetdeck::agent::gpu {
 namespace {
-
-using Json = nlohmann::json;
 
 struct NvmlGpu {
     std::optional<std::string> name;
@@ -31,9 +29,9 @@ std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
 }
 
 // The sysfs value, or NVML's when sysfs has none.
-Json either(const std::optional<std::int64_t>& sysfs, const std::optional<unsigned>& nvml) {
-    if (sysfs) return *sysfs;
-    return or_null(nvml);
+std::optional<std::int64_t> either(const std::optional<std::int64_t>& sysfs, const std::optional<unsigned>& nvml) {
+    if (sysfs) return sysfs;
+    return as_int(nvml);
 }
 
 std::optional<std::string> vendor_name(const std::optional<std::string>& pci_vendor) {
@@ -42,31 +40,26 @@ std::optional<std::string> vendor_name(const std::optional<std::string>& pci_ven
     return std::nullopt;
 }
 
-Json pci_gpu(const RootFs& fs, const std::string& id, const std::string& vendor, const NvmlGpu* nvml) {
+protocol::GpuFact pci_gpu(const RootFs& fs, const std::string& id, const std::string& vendor, const NvmlGpu* nvml) {
     const std::string dir = "/sys/bus/pci/devices/" + id;
     const PciLink link = read_pci_link(fs, dir);
-    std::optional<std::string> name = nvml ? nvml->name : std::nullopt;
-    if (!name) name = fs.read_line(dir + "/product_name");  // amdgpu, from the board's FRU
-    const auto numa = fs.read_int(dir + "/numa_node");
-    return {
-        {"vendor", vendor},
-        {"name", name && !name->empty() ? Json(*name) : Json()},
-        {"pci_bus_id", id},
-        {"driver", or_null(fs.link_target(dir + "/driver"))},
-        {"numa_node", numa && *numa >= 0 ? Json(*numa) : Json()},
-        {"pcie_gen", either(link.gen, nvml ? nvml->gen : std::nullopt)},
-        {"pcie_width", either(link.width, nvml ? nvml->width : std::nullopt)},
-        {"pcie_gen_max", either(link.gen_max, nvml ? nvml->gen_max : std::nullopt)},
-        {"pcie_width_max", either(link.width_max, nvml ? nvml->width_max : std::nullopt)},
-    };
+    protocol::GpuFact g;
+    g.vendor = vendor;
+    g.name = nvml ? nvml->name : std::nullopt;
+    if (!g.name) g.name = fs.read_line(dir + "/product_name");  // amdgpu, from the board's FRU
+    g.name = non_empty(std::move(g.name));
+    g.pci_bus_id = id;
+    g.driver = fs.link_target(dir + "/driver");
+    if (const auto numa = fs.read_int(dir + "/numa_node"); numa && *numa >= 0) g.numa_node = numa;
+    g.pcie_gen = either(link.gen, nvml ? nvml->gen : std::nullopt);
+    g.pcie_width = either(link.width, nvml ? nvml->width : std::nullopt);
+    g.pcie_gen_max = either(link.gen_max, nvml ? nvml->gen_max : std::nullopt);
+    g.pcie_width_max = either(link.width_max, nvml ? nvml->width_max : std::nullopt);
+    return g;
 }
 
-Json nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
-    return {
-        {"vendor", "nvidia"},      {"name", or_null(g.name)},         {"pci_bus_id", id},
-        {"driver", nullptr},       {"numa_node", nullptr},            {"pcie_gen", or_null(g.gen)},
-        {"pcie_width", or_null(g.width)}, {"pcie_gen_max", or_null(g.gen_max)}, {"pcie_width_max", or_null(g.width_max)},
-    };
+protocol::GpuFact nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
+    return {"nvidia", g.name, id, std::nullopt, std::nullopt, as_int(g.gen), as_int(g.width), as_int(g.gen_max), as_int(g.width_max)};
 }
 
 // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and
@@ -105,9 +98,9 @@ std::optional<std::int64_t> nvidia_pci_count(const RootFs& fs) {
     return std::count_if(gpus->begin(), gpus->end(), [](const PciGpu& g) { return g.vendor == "nvidia"; });
 }
 
-Json gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
+std::vector<protocol::GpuFact> gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
     auto from_nvml = nvml_gpus_by_bus_id(nvml);
-    Json gpus = Json::array();
+    std::vector<protocol::GpuFact> gpus;
     for (const auto& [id, vendor] : pci_gpus(fs).value_or(std::vector<PciGpu>{})) {
         const auto match = from_nvml.find(normalize_pci_bus_id(id));
         gpus.push_back(pci_gpu(fs, id, vendor, match == from_nvml.end() ? nullptr : &match->second));
@@ -117,15 +110,15 @@ Json gpu_facts(const RootFs& fs, const NvmlLibrary& nvml) {
     return gpus;
 }
 
-Json nvidia_facts(const RootFs& fs, const NvmlLibrary& nvml) {
+protocol::NvidiaFacts nvidia_facts(const RootFs& fs, const NvmlLibrary& nvml) {
     auto version = nvml.driver_version();
     if (!version) version = kernel_module_version(fs);
-    return {
-        {"status", NvmlLibrary::status_name(nvml.status())},
-        {"message", nvml.message()},
-        {"driver_version", or_null(version)},
-        {"gpu_count", nvml.ready() ? Json(nvml.device_count()) : Json()},
-    };
+    protocol::NvidiaFacts facts;
+    facts.status = NvmlLibrary::status_name(nvml.status());
+    facts.message = nvml.message();
+    facts.driver_version = std::move(version);
+    if (nvml.ready()) facts.gpu_count = nvml.device_count();
+    return facts;
 }
 
 }  // namespace fleetdeck::agent::gpu

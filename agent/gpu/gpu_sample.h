@@ -1,7 +1,5 @@
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "agent/protocol/sample.h"
 
 namespace fleetdeck::agent::gpu {
@@ -15,8 +13,5 @@ template <class T>
 std::optional<std::int64_t> as_int(const std::optional<T>& v) {
     return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v)) : std::nullopt;
 }
-
-// The snapshot's `gpus` array, created empty when no collector has added to it yet.
-nlohmann::json& gpu_list(nlohmann::json& snapshot);
 
 }  // namespace fleetdeck::agent::gpu

@@ -13,35 +13,6 @@ ParamReader member_object(const ParamReader& r, const char* key) {
     return r.has(key) ? r.object(key) : ParamReader(Json(), r.path() + "." + key);
 }
 
-Json to_json(const GpuFact& g) {
-    return {{"vendor", g.vendor},
-            {"name", or_null(g.name)},
-            {"pci_bus_id", g.pci_bus_id},
-            {"driver", or_null(g.driver)},
-            {"numa_node", or_null(g.numa_node)},
-            {"pcie_gen", or_null(g.pcie_gen)},
-            {"pcie_width", or_null(g.pcie_width)},
-            {"pcie_gen_max", or_null(g.pcie_gen_max)},
-            {"pcie_width_max", or_null(g.pcie_width_max)}};
-}
-
-Json to_json(const NicFact& n) {
-    return {{"name", n.name},          {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
-            {"mtu", or_null(n.mtu)},   {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)}};
-}
-
-Json to_json(const AddressFact& a) {
-    return {{"interface", a.interface}, {"family", a.family}, {"address", a.address}};
-}
-
-Json to_json(const BlockDeviceFact& d) {
-    return {{"name", d.name},
-            {"nvme", d.nvme},
-            {"rotational", or_null(d.rotational)},
-            {"size_bytes", or_null(d.size_bytes)},
-            {"model", or_null(d.model)}};
-}
-
 template <class T>
 Json fact_list(const std::vector<T>& items) {
     Json out = Json::array();
@@ -49,10 +20,10 @@ Json fact_list(const std::vector<T>& items) {
     return out;
 }
 
-CpuFacts cpu_facts_from(const ParamReader& r) {
+CpuFacts cpu_facts_from(const ParamReader& r, const FactsLimits& limits) {
     return {r.optional_string("model"),   r.optional_string("vendor"), r.optional_integer("sockets"),
             r.optional_integer("cores"),  r.optional_integer("threads"),
-            r.optional_strings("flags", FactsLimits::max_cpu_flags)};
+            r.optional_strings("flags", limits.max_cpu_flags)};
 }
 
 GpuFact gpu_fact_from(const ParamReader& r) {
@@ -84,51 +55,104 @@ BlockDeviceFact block_device_from(const ParamReader& r) {
 
 }  // namespace
 
+Json to_json(const GpuFact& g) {
+    return {{"vendor", g.vendor},
+            {"name", or_null(g.name)},
+            {"pci_bus_id", g.pci_bus_id},
+            {"driver", or_null(g.driver)},
+            {"numa_node", or_null(g.numa_node)},
+            {"pcie_gen", or_null(g.pcie_gen)},
+            {"pcie_width", or_null(g.pcie_width)},
+            {"pcie_gen_max", or_null(g.pcie_gen_max)},
+            {"pcie_width_max", or_null(g.pcie_width_max)}};
+}
+
+Json to_json(const NicFact& n) {
+    return {{"name", n.name},          {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
+            {"mtu", or_null(n.mtu)},   {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)}};
+}
+
+Json to_json(const AddressFact& a) {
+    return {{"interface", a.interface}, {"family", a.family}, {"address", a.address}};
+}
+
+Json to_json(const BlockDeviceFact& d) {
+    return {{"name", d.name},
+            {"nvme", d.nvme},
+            {"rotational", or_null(d.rotational)},
+            {"size_bytes", or_null(d.size_bytes)},
+            {"model", or_null(d.model)}};
+}
+
+Json to_json(const OsFacts& os) {
+    return {{"id", or_null(os.id)}, {"version_id", or_null(os.version_id)}, {"pretty_name", or_null(os.pretty_name)}};
+}
+
+Json to_json(const CpuFacts& cpu) {
+    return {{"model", or_null(cpu.model)}, {"vendor", or_null(cpu.vendor)},   {"sockets", or_null(cpu.sockets)},
+            {"cores", or_null(cpu.cores)}, {"threads", or_null(cpu.threads)}, {"flags", or_null(cpu.flags)}};
+}
+
+Json to_json(const NvidiaFacts& nvidia) {
+    return {{"status", nvidia.status},
+            {"message", or_null(nvidia.message)},
+            {"driver_version", or_null(nvidia.driver_version)},
+            {"gpu_count", or_null(nvidia.gpu_count)}};
+}
+
+Json to_json(const CpufreqFacts& cpufreq) {
+    return {{"driver", or_null(cpufreq.driver)}, {"governor", or_null(cpufreq.governor)}};
+}
+
+Json to_json(const ThpFacts& thp) {
+    return {{"enabled", or_null(thp.enabled)}, {"defrag", or_null(thp.defrag)}};
+}
+
+Json to_json(const TunedFacts& tuned) {
+    return {{"active_profile", or_null(tuned.active_profile)}};
+}
+
 Json to_json(const Facts& f) {
     Json out = to_json(f.host);  // hostname, machine_id, arch, kernel
-    out["os"] = {{"id", or_null(f.os.id)}, {"version_id", or_null(f.os.version_id)}, {"pretty_name", or_null(f.os.pretty_name)}};
-    out["cpu"] = {{"model", or_null(f.cpu.model)}, {"vendor", or_null(f.cpu.vendor)},   {"sockets", or_null(f.cpu.sockets)},
-                  {"cores", or_null(f.cpu.cores)}, {"threads", or_null(f.cpu.threads)}, {"flags", or_null(f.cpu.flags)}};
+    out["os"] = to_json(f.os);
+    out["cpu"] = to_json(f.cpu);
     out["virtualization"] = {{"hypervisor", or_null(f.virtualization.hypervisor)},
                              {"hardware_assist", or_null(f.virtualization.hardware_assist)}};
     out["memory"] = {{"total_bytes", or_null(f.memory.total_bytes)}};
     out["numa_nodes"] = or_null(f.numa_nodes);
     out["gpus"] = fact_list(f.gpus);
-    out["nvidia"] = {{"status", f.nvidia.status},
-                     {"message", or_null(f.nvidia.message)},
-                     {"driver_version", or_null(f.nvidia.driver_version)},
-                     {"gpu_count", or_null(f.nvidia.gpu_count)}};
+    out["nvidia"] = to_json(f.nvidia);
     out["nics"] = fact_list(f.nics);
     out["addresses"] = fact_list(f.addresses);
     out["infiniband"] = fact_list(f.infiniband);
     out["block"] = fact_list(f.block);
-    out["cpufreq"] = {{"driver", or_null(f.cpufreq.driver)}, {"governor", or_null(f.cpufreq.governor)}};
-    out["thp"] = {{"enabled", or_null(f.thp.enabled)}, {"defrag", or_null(f.thp.defrag)}};
-    out["tuned"] = {{"active_profile", or_null(f.tuned.active_profile)}};
+    out["cpufreq"] = to_json(f.cpufreq);
+    out["thp"] = to_json(f.thp);
+    out["tuned"] = to_json(f.tuned);
     out["kernel_log"] = or_null(f.kernel_log);
     return out;
 }
 
-Facts facts_from_json(const Json& result, const std::string& path) {
+Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::string& path) {
     if (!result.is_object()) throw DecodeError(path + ": expected object");
     const ParamReader r(result, path);
     Facts f;
     f.host = host_identity_from_json(result, path);
     const ParamReader os = member_object(r, "os");
     f.os = {os.optional_string("id"), os.optional_string("version_id"), os.optional_string("pretty_name")};
-    f.cpu = cpu_facts_from(member_object(r, "cpu"));
+    f.cpu = cpu_facts_from(member_object(r, "cpu"), limits);
     const ParamReader virt = member_object(r, "virtualization");
     f.virtualization = {virt.optional_boolean("hypervisor"), virt.optional_string("hardware_assist")};
     f.memory = {member_object(r, "memory").optional_integer("total_bytes")};
     f.numa_nodes = r.optional_integer("numa_nodes");
-    for (const ParamReader& e : r.optional_objects("gpus", FactsLimits::max_gpus)) f.gpus.push_back(gpu_fact_from(e));
+    for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) f.gpus.push_back(gpu_fact_from(e));
     f.nvidia = nvidia_facts_from(member_object(r, "nvidia"));
-    for (const ParamReader& e : r.optional_objects("nics", FactsLimits::max_list_items)) f.nics.push_back(nic_fact_from(e));
-    for (const ParamReader& e : r.optional_objects("addresses", FactsLimits::max_list_items))
+    for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) f.nics.push_back(nic_fact_from(e));
+    for (const ParamReader& e : r.optional_objects("addresses", limits.max_list_items))
         f.addresses.push_back({e.string("interface", ""), e.string("family", ""), e.string("address", "")});
-    for (const ParamReader& e : r.optional_objects("infiniband", FactsLimits::max_list_items))
+    for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
         f.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
-    for (const ParamReader& e : r.optional_objects("block", FactsLimits::max_list_items))
+    for (const ParamReader& e : r.optional_objects("block", limits.max_list_items))
         f.block.push_back(block_device_from(e));
     const ParamReader cpufreq = member_object(r, "cpufreq");
     f.cpufreq = {cpufreq.optional_string("driver"), cpufreq.optional_string("governor")};

@@ -121,17 +121,28 @@ struct Facts {
 // keeps the facts of every host for as long as it is connected; going past one is a protocol
 // violation.
 struct FactsLimits {
-    static constexpr std::size_t max_gpus = 64;
-    static constexpr std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks
-    static constexpr std::size_t max_cpu_flags = 1024;
+    std::size_t max_gpus = 64;
+    std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks
+    std::size_t max_cpu_flags = 1024;
 };
 
 nlohmann::json to_json(const Facts& facts);
+// The parts, as they appear in the result (the agent's tests compare what each reader found).
+nlohmann::json to_json(const OsFacts& os);
+nlohmann::json to_json(const CpuFacts& cpu);
+nlohmann::json to_json(const GpuFact& gpu);
+nlohmann::json to_json(const NvidiaFacts& nvidia);
+nlohmann::json to_json(const NicFact& nic);
+nlohmann::json to_json(const AddressFact& address);
+nlohmann::json to_json(const BlockDeviceFact& disk);
+nlohmann::json to_json(const CpufreqFacts& cpufreq);
+nlohmann::json to_json(const ThpFacts& thp);
+nlohmann::json to_json(const TunedFacts& tuned);
 
 // Decodes `result` (the facts result); throws DecodeError naming the path that broke
 // ("result.gpus[0].pcie_width: expected integer"). Keys it does not know are ignored, an absent
 // or null key reads as empty, a key it knows must have its documented type, and no list may pass
-// its limit.
-Facts facts_from_json(const nlohmann::json& result, const std::string& path = "result");
+// its limit ("result.nics: 1025 entries, at most 1024").
+Facts facts_from_json(const nlohmann::json& result, const FactsLimits& limits = {}, const std::string& path = "result");
 
 }  // namespace fleetdeck::protocol

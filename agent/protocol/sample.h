@@ -18,11 +18,14 @@ namespace fleetdeck::protocol {
 
 struct CoreSample {
     int index = 0;  // the kernel's CPU number
-    std::optional<double> util_pct, freq_mhz;
+    std::optional<double> util_pct;
+    std::optional<std::int64_t> freq_mhz;  // whole MHz, as cpufreq's kHz rounded
 };
 
 struct CpuSample {
-    std::optional<double> util_pct, freq_mhz, package_temp_c;
+    std::optional<double> util_pct;
+    std::optional<std::int64_t> freq_mhz;  // whole MHz
+    std::optional<double> package_temp_c;
     std::vector<CoreSample> cores;  // only when per-core sampling was asked for
 };
 

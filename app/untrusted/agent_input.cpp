@@ -53,6 +53,10 @@ protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits) 
     return sample;
 }
 
+protocol::Facts decodeFacts(const Json& result, const AgentInputLimits& limits, const std::string& path) {
+    return protocol::facts_from_json(result, limits.facts, path);
+}
+
 UnsolicitedRate::UnsolicitedRate(const AgentInputLimits& limits)
     : rate_(limits.maxUnsolicitedPerSecond), burst_(limits.unsolicitedBurst), tokens_(limits.unsolicitedBurst) {}
 

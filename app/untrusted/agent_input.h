@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/protocol/facts.h"
 #include "agent/protocol/sample.h"
 
 namespace fleetdeck {
@@ -23,6 +24,8 @@ struct AgentInputLimits {
     // Samples are kept for 15 minutes per host, so their lists are held to what real servers have.
     protocol::SampleLimits sample;
     std::size_t maxSampleStringBytes = 4096;
+    // The facts of every connected host are kept for as long as it stays connected.
+    protocol::FactsLimits facts;
     // Slips tolerated per connection (an unreadable line, an answer to a request never sent, a
     // request from the agent): a library printing a stray line to stdout is not worth a
     // disconnect; the fifth slip is.
@@ -42,6 +45,12 @@ std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentI
 // not know are held to sample-sized caps, the ones it knows must have their documented type.
 // Throws protocol::DecodeError naming what broke, path first.
 protocol::Sample decodeSample(const nlohmann::json& data, const AgentInputLimits& limits);
+
+// A `facts` result, decoded (agent/protocol/facts.h) with its lists held to `limits.facts`.
+// Throws protocol::DecodeError naming what broke, path first ("result.nics: 1025 entries, at
+// most 1024").
+protocol::Facts decodeFacts(const nlohmann::json& result, const AgentInputLimits& limits,
+                            const std::string& path = "result");
 
 // A token bucket over unsolicited messages: allow() is false once the agent sends more than the
 // sustained rate plus the burst.

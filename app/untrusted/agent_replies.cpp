@@ -28,7 +28,8 @@ void checkWitnessAppended(const Json& result) { ParamReader(result, "result").op
 void checkObject(const Json& result) { ParamReader(result, "result"); }
 
 // Each method the app calls, with the check its answer gets: the decoder of its type in
-// agent/protocol, or a check of the few keys read here (HostSession decodes hello itself).
+// agent/protocol, or a check of the few keys read here (HostSession decodes hello itself; facts
+// are decoded within the caller's limits, in checkReply).
 struct MethodCheck {
     const char* method;
     std::function<void(const Json&)> check;
@@ -37,7 +38,6 @@ struct MethodCheck {
 const std::vector<MethodCheck>& methodChecks() {
     static const std::vector<MethodCheck> checks = {
         {"ping", checkObject},
-        {"facts", [](const Json& r) { protocol::facts_from_json(r); }},
         {"subscribe", checkSubscribe},
         {"unsubscribe", checkObject},
         {"probe", [](const Json& r) { protocol::probe_result_from_json(r); }},
@@ -64,6 +64,7 @@ std::optional<std::string> run(const std::function<void(const Json&)>& check, co
 
 std::optional<std::string> checkReply(const std::string& method, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkBounds(result, limits, "result")) return bad;
+    if (method == "facts") return run([&limits](const Json& r) { decodeFacts(r, limits); }, result);
     for (const MethodCheck& c : methodChecks())
         if (method == c.method) return run(c.check, result);
     return std::nullopt;

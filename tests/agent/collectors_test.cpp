@@ -3,10 +3,13 @@
 #include "agent/collectors/cpu.h"
 #include "agent/collectors/memory.h"
 #include "agent/facts.h"
+#include "agent/machine.h"
+#include "tests/agent/collector_json.h"
+#include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
 using namespace fleetdeck::agent;
-using fleetdeck::test::TempDir;
+using namespace fleetdeck::test;
 
 TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
     TempDir dir;
@@ -19,7 +22,7 @@ TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
     RootFs fs(dir.path().string());
     CpuCollector cpu;
     Json snap = Json::object();
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
     ASSERT_EQ(snap["cpu"]["cores"].size(), 2u);
     EXPECT_TRUE(snap["cpu"]["cores"][0]["util_pct"].is_null());
@@ -29,7 +32,7 @@ TEST(CpuCollector, UtilizationFromDeltasNullOnFirstSample) {
               "cpu  180 0 120 750 150 0 0 0 50 0\n"
               "cpu0 130 0 70 350 50 0 0 0 25 0\n"
               "cpu1 50 0 50 400 100 0 0 0 25 0\n");
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_DOUBLE_EQ(snap["cpu"]["util_pct"].get<double>(), 50.0);
     EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][0]["util_pct"].get<double>(), 100.0);
     EXPECT_DOUBLE_EQ(snap["cpu"]["cores"][1]["util_pct"].get<double>(), 0.0);
@@ -41,9 +44,9 @@ TEST(CpuCollector, CounterGoingBackwardsGivesNullNotGarbage) {
     RootFs fs(dir.path().string());
     CpuCollector cpu;
     Json snap = Json::object();
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     dir.write("proc/stat", "cpu  10 0 10 10 0 0 0 0 0 0\n");
-    cpu.sample(fs, snap);
+    sample_into(cpu, fs, snap);
     EXPECT_TRUE(snap["cpu"]["util_pct"].is_null());
 }
 
@@ -59,7 +62,7 @@ TEST(MemoryCollector, ParsesMeminfoInBytes) {
     RootFs fs(dir.path().string());
     MemoryCollector mem;
     Json snap = Json::object();
-    mem.sample(fs, snap);
+    sample_into(mem, fs, snap);
     EXPECT_EQ(snap["memory"]["total_bytes"], 263842516LL * 1024);
     EXPECT_EQ(snap["memory"]["available_bytes"], 200000000LL * 1024);
     EXPECT_EQ(snap["memory"]["used_bytes"], (263842516LL - 200000000LL) * 1024);
@@ -71,7 +74,7 @@ TEST(MemoryCollector, MissingFileGivesNulls) {
     RootFs fs(dir.path().string());
     MemoryCollector mem;
     Json snap = Json::object();
-    mem.sample(fs, snap);
+    sample_into(mem, fs, snap);
     EXPECT_TRUE(snap["memory"]["total_bytes"].is_null());
     EXPECT_TRUE(snap["memory"]["available_bytes"].is_null());
 }
@@ -91,7 +94,7 @@ TEST(Facts, CpuTopologyAndOsRelease) {
     dir.write("proc/sys/kernel/osrelease", "5.15.0-105-generic\n");
     dir.write("proc/meminfo", "MemTotal:       1000 kB\n");
     RootFs fs(dir.path().string());
-    const Json facts = collect_facts(fs);
+    const Json facts = fleetdeck::protocol::to_json(collect_facts(fs));
     EXPECT_EQ(facts["cpu"]["model"], "Intel(R) Xeon(R) Platinum 8480+");
     EXPECT_EQ(facts["cpu"]["sockets"], 2);
     EXPECT_EQ(facts["cpu"]["cores"], 4);
@@ -103,4 +106,44 @@ TEST(Facts, CpuTopologyAndOsRelease) {
     EXPECT_EQ(facts["kernel"], "5.15.0-105-generic");
     EXPECT_EQ(facts["memory"]["total_bytes"], 1024000);
     EXPECT_TRUE(facts["arch"].is_null());  // a recorded tree without kernel/arch: unknown
+}
+
+// The GPU collectors share `gpus`, each writing over its own vendor's run from the previous sample.
+TEST(VendorGpus, EachVendorKeepsItsRunAndOnlyItsCountChanges) {
+    fleetdeck::protocol::Sample sample;
+    auto nvidia = vendor_gpus(sample, "nvidia", 2);
+    ASSERT_EQ(nvidia.size(), 2u);
+    for (auto& g : nvidia) g.vendor = "nvidia";
+    nvidia[0].name = "H100";
+    auto amd = vendor_gpus(sample, "amd", 1);
+    ASSERT_EQ(amd.size(), 1u);
+    amd[0].vendor = "amd";
+    ASSERT_EQ(sample.gpus.size(), 3u);
+
+    // The next sample: the same runs come back, with what the last one wrote in them.
+    nvidia = vendor_gpus(sample, "nvidia", 2);
+    EXPECT_EQ(nvidia[0].name, "H100");
+    EXPECT_EQ(vendor_gpus(sample, "amd", 1).data(), &sample.gpus[2]);
+
+    // A GPU gone from NVML: its run shrinks, the AMD one moves up and stays whole.
+    EXPECT_EQ(vendor_gpus(sample, "nvidia", 1).size(), 1u);
+    ASSERT_EQ(sample.gpus.size(), 2u);
+    EXPECT_EQ(sample.gpus[1].vendor, "amd");
+    EXPECT_TRUE(vendor_gpus(sample, "nvidia", 0).empty());
+    ASSERT_EQ(sample.gpus.size(), 1u);
+    EXPECT_EQ(sample.gpus[0].vendor, "amd");
+}
+
+// A machine reuses one sample; on a recorded tree (nothing moves) every sample says the same.
+TEST(LiveMachine, RepeatedSamplesOfARecordedTreeAreTheSame) {
+    LiveMachine machine(RootFs(fixture_root(kAmdServer)));
+    Json first = machine.snapshot();
+    first.erase("time_ms");
+    for (int i = 0; i < 2; ++i) {
+        Json again = machine.snapshot();
+        again.erase("time_ms");
+        EXPECT_EQ(again, first) << Json::diff(first, again).dump();
+    }
+    ASSERT_EQ(first["gpus"].size(), 1u);
+    EXPECT_EQ(first["gpus"][0]["vendor"], "amd");
 }

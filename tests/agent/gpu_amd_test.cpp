@@ -2,6 +2,7 @@
 
 #include "agent/collectors/gpu_amd.h"
 #include "agent/gpu/pci_link.h"
+#include "tests/agent/collector_json.h"
 #include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
@@ -21,7 +22,7 @@ TEST(PciLink, GenerationFromLinkSpeed) {
 TEST(AmdGpuCollector, RadeonProW7900EveryField) {
     AmdGpuCollector amd;
     Json snap = Json::object();
-    amd.sample(RootFs(fixture_root(kAmdServer)), snap);
+    sample_into(amd, RootFs(fixture_root(kAmdServer)), snap);
     ASSERT_EQ(snap["gpus"].size(), 1u);  // card0 is the BMC's ASPEED, not an AMD GPU
     EXPECT_EQ(snap["gpus"][0], Json::parse(R"({
         "index": 0, "vendor": "amd", "name": "AMD Radeon PRO W7900", "uuid": "5a1e2f3c4b6d7e80",
@@ -43,7 +44,7 @@ TEST(AmdGpuCollector, CardWithoutHwmonOrCountersGivesNulls) {
     std::filesystem::create_symlink("../../../bus/pci/devices/0000:03:00.0", dir.path() / "sys/class/drm/card0/device");
     AmdGpuCollector amd;
     Json snap = Json::object();
-    amd.sample(RootFs(dir.path().string()), snap);
+    sample_into(amd, RootFs(dir.path().string()), snap);
     ASSERT_EQ(snap["gpus"].size(), 1u);
     const Json& g = snap["gpus"][0];
     EXPECT_EQ(g["util_pct"], 12.0);
@@ -56,6 +57,6 @@ TEST(AmdGpuCollector, NoCardsStillGivesAnEmptyList) {
     TempDir dir;
     AmdGpuCollector amd;
     Json snap = Json::object();
-    amd.sample(RootFs(dir.path().string()), snap);
+    sample_into(amd, RootFs(dir.path().string()), snap);
     EXPECT_EQ(snap["gpus"], Json::array());
 }

@@ -7,6 +7,7 @@
 
 #include "agent/collectors/gpu_nvidia.h"
 #include "agent/gpu/nvml_library.h"
+#include "tests/agent/collector_json.h"
 #include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
@@ -29,8 +30,8 @@ public:
 };
 
 Json sample_in_process(NvidiaGpuCollector& collector, const RootFs& fs) {
-    Json snap = Json::object();
-    collector.sample(fs, snap);
+    Json snap;
+    sample_into(collector, fs, snap);
     return snap;
 }
 

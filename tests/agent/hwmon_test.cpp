@@ -3,6 +3,7 @@
 #include "agent/collectors/cpu.h"
 #include "agent/collectors/hwmon.h"
 #include "agent/collectors/hwmon_chips.h"
+#include "tests/agent/collector_json.h"
 #include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
@@ -12,8 +13,8 @@ using namespace fleetdeck::test;
 namespace {
 
 Json sample_once(Collector& c, const RootFs& fs) {
-    Json snap = Json::object();
-    c.sample(fs, snap);
+    Json snap;
+    sample_into(c, fs, snap);
     return snap;
 }
 

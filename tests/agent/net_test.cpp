@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "agent/collectors/net.h"
+#include "tests/agent/collector_json.h"
 #include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
@@ -23,6 +24,13 @@ Json nic_named(const Json& nics, const std::string& name) {
     for (const auto& n : nics)
         if (n["name"] == name) return n;
     return nullptr;
+}
+
+// One reading at `now`, as the line the agent writes.
+void sample_at(NetCollector& net, const RootFs& fs, Json& snap, std::chrono::steady_clock::time_point now) {
+    fleetdeck::protocol::Sample sample;
+    net.sample_at(fs, sample, now);
+    snap = fleetdeck::protocol::to_json(sample);
 }
 
 }  // namespace
@@ -52,26 +60,26 @@ TEST(NetCollector, RatesFromDeltasNullFirstAndOnReset) {
     NetCollector net;
     const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
     Json snap = Json::object();
-    net.sample_at(fs, snap, t0);
+    sample_at(net, fs, snap, t0);
     EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
     EXPECT_TRUE(snap["nics"][0]["tx_bytes_per_s"].is_null());
 
     dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 1000 + 250000000, 5000 + 1000));
-    net.sample_at(fs, snap, t0 + 2s);
+    sample_at(net, fs, snap, t0 + 2s);
     EXPECT_EQ(snap["nics"][0]["rx_bytes_per_s"], 125000000.0);
     EXPECT_EQ(snap["nics"][0]["tx_bytes_per_s"], 500.0);
     EXPECT_EQ(snap["nics"][0]["rx_bytes"], 250001000);
 
     // The driver was reloaded: counters restart from zero. No rate rather than a huge one.
     dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 10, 10));
-    net.sample_at(fs, snap, t0 + 3s);
+    sample_at(net, fs, snap, t0 + 3s);
     EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
 }
 
 TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
     NetCollector net;
     Json snap = Json::object();
-    net.sample(RootFs(fixture_root(kIntelServer)), snap);
+    sample_into(net, RootFs(fixture_root(kIntelServer)), snap);
     const Json& nics = snap["nics"];
     EXPECT_EQ(nics.size(), 4u);  // loopback is left out
     EXPECT_TRUE(nic_named(nics, "lo").is_null());
@@ -90,7 +98,8 @@ TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
 }
 
 TEST(NetFacts, OnlyInterfacesBackedByADevice) {
-    const Json nics = nic_facts(RootFs(fixture_root(kIntelServer)));
+    Json nics = Json::array();
+    for (const auto& nic : nic_facts(RootFs(fixture_root(kIntelServer)))) nics.push_back(fleetdeck::protocol::to_json(nic));
     EXPECT_EQ(nics, Json::parse(R"([
         {"name":"eno1","type":"ethernet","speed_mbps":null,"mtu":1500,"driver":"tg3","pci_bus_id":"0000:04:00.0"},
         {"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,"mtu":9000,"driver":"mlx5_core","pci_bus_id":"0000:17:00.0"},

@@ -5,6 +5,7 @@
 
 #include "agent/collectors/gpu_nvidia.h"
 #include "agent/gpu/nvml_library.h"
+#include "tests/agent/collector_json.h"
 #include "tests/agent/recorded_tree.h"
 #include "tests/support/temp_dir.h"
 
@@ -113,7 +114,7 @@ TEST(Nvml, InitialisedOnceAndShutDownWhenTheLastUserGoes) {
         NvidiaGpuCollector collector(nvml);
         for (int i = 0; i < 3; ++i) {
             Json snap = Json::object();
-            collector.sample(RootFs("/nonexistent"), snap);
+            sample_into(collector, RootFs("/nonexistent"), snap);
             EXPECT_EQ(snap["gpus"].size(), 8u);
         }
         EXPECT_EQ(counter("fake_nvml_init_calls"), inits + 1);

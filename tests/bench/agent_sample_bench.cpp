@@ -54,6 +54,13 @@ void BM_Snapshot(benchmark::State& state) {
 }
 BENCHMARK(BM_Snapshot)->Unit(benchmark::kMicrosecond);
 
+// The collectors alone: the same sample into the typed struct LiveMachine reuses, without its JSON.
+void BM_SampleStruct(benchmark::State& state) {
+    auto& machine = large_machine();
+    for (auto _ : state) benchmark::DoNotOptimize(&machine.sample());
+}
+BENCHMARK(BM_SampleStruct)->Unit(benchmark::kMicrosecond);
+
 // What a subscribed sample costs end to end: the snapshot plus its JSON Lines encoding.
 void BM_SnapshotEncoded(benchmark::State& state) {
     auto& machine = large_machine();
@@ -93,17 +100,17 @@ void BM_GpuHealthReads(benchmark::State& state) {
 BENCHMARK(BM_GpuHealthReads)->ArgName("sample_period_s")->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
 
 // The whole NVIDIA collector per sample, for comparison: every NVML reading above plus the
-// health, the JSON of 8 GPUs (144 NVLinks), the kernel log (nothing new: one read) and the event
-// set (nothing queued: one wait with timeout 0).
+// health, the kernel log (nothing new: one read) and the event set (nothing queued: one wait with
+// timeout 0), into a reused sample, as LiveMachine does, and that sample's JSON (8 GPUs, 144 NVLinks).
 void BM_NvidiaCollector(benchmark::State& state) {
     const agent::RootFs fs(large_machine().fs().root());
     agent::NvidiaGpuCollector collector(agent::gpu::NvmlLibrary::shared(false));
-    agent::Json prime = agent::Json::object();
-    collector.sample(fs, prime);
+    protocol::Sample sample;
+    collector.sample(fs, sample);
     std::size_t xids = 0;
     for (auto _ : state) {
-        agent::Json snap = agent::Json::object();
-        collector.sample(fs, snap);
+        collector.sample(fs, sample);
+        const agent::Json snap = protocol::to_json(sample);
         xids = snap["xid_events"].size();
         benchmark::DoNotOptimize(snap);
     }

@@ -82,12 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const RootFs fs(tree.root.string());
     auto collectors = make_collectors();
     for (int round = 0; round < 2; ++round) {
-        Json snapshot = Json::object();
-        for (auto& c : collectors) c->sample(fs, snapshot);
-        (void)snapshot.dump(-1, ' ', false, Json::error_handler_t::replace);
+        fleetdeck::protocol::Sample sample;
+        for (auto& c : collectors) c->sample(fs, sample);
+        (void)fleetdeck::protocol::to_json(sample).dump(-1, ' ', false, Json::error_handler_t::replace);
         if (round == 0)  // the second round reads the rest of the input as the files' next contents
             for (const char* file : {"proc/stat", "proc/net/dev"}) write(tree.root / file, input.ConsumeRandomLengthString(4096));
     }
-    (void)collect_facts(fs).dump(-1, ' ', false, Json::error_handler_t::replace);
+    (void)fleetdeck::protocol::to_json(collect_facts(fs)).dump(-1, ' ', false, Json::error_handler_t::replace);
     return 0;
 }

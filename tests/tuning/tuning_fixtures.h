@@ -20,7 +20,7 @@ inline nlohmann::json fixture(const std::string& folder, const std::string& name
 }
 
 // tests/fixtures/facts/<name>.json as the app holds it: decoded as the session decodes an agent's answer.
-inline protocol::Facts facts(const std::string& name) { return protocol::facts_from_json(fixture("facts", name), name); }
+inline protocol::Facts facts(const std::string& name) { return protocol::facts_from_json(fixture("facts", name), {}, name); }
 
 inline tuning::TuningAnswers answers(const std::string& name) {
     auto parsed = tuning::parseAnswers(fixture("answers", name));

@@ -145,6 +145,28 @@ TEST(AgentInput, FactsListsAreCappedByWhatServersHave) {
     EXPECT_EQ(orNothing(factsProblem(facts)), "result.nics: 1025 entries, at most 1024");
 }
 
+// The facts caps travel in AgentInputLimits, as the sample caps do: the session's check and the
+// monitor's decoding hold an agent to the same, chosen, limits.
+TEST(AgentInput, FactsListsAreHeldToTheLimitsGiven) {
+    AgentInputLimits limits;
+    limits.facts.max_gpus = 4;
+    limits.facts.max_list_items = 2;
+    const Json facts = recorded("facts.json");  // 8 GPUs, 3 NICs, 3 disks
+    EXPECT_EQ(orNothing(checkReply("facts", facts, limits)), "result.gpus: 8 entries, at most 4");
+    limits.facts.max_gpus = 8;
+    EXPECT_EQ(orNothing(checkReply("facts", facts, limits)), "result.nics: 3 entries, at most 2");
+    try {
+        decodeFacts(facts, limits);
+        ADD_FAILURE() << "decoded past the limit";
+    } catch (const protocol::DecodeError& e) {
+        EXPECT_STREQ(e.what(), "result.nics: 3 entries, at most 2");
+    }
+    limits.facts.max_list_items = 3;
+    EXPECT_EQ(checkReply("facts", facts, limits), std::nullopt);
+    EXPECT_EQ(decodeFacts(facts, limits).block.size(), 3u);
+    EXPECT_EQ(AgentInputLimits{}.facts.max_list_items, 1024u);  // the defaults are what servers have
+}
+
 // An older agent or a hand-written file may leave keys out: they read as unknown, not as errors.
 TEST(AgentInput, FactsWithoutAKeyReadAsUnknown) {
     EXPECT_EQ(factsProblem(Json::object()), std::nullopt);
