@@ -192,7 +192,7 @@ void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& 
 
     std::int64_t nvidia = 0;
     for (const auto& g : s.gpus) nvidia += g.vendor == "nvidia" ? 1 : 0;
-    w.family("fleetdeck_gpu_count", MetricType::Gauge, "NVIDIA GPUs the driver lists, lost ones included.");
+    w.family("fleetdeck_gpus_visible", MetricType::Gauge, "NVIDIA GPUs the driver lists, lost ones included.");
     if (nvidia > 0 || s.gpu_pci_count) w.sample({{"Hostname", host}}, static_cast<double>(nvidia));
     w.family("fleetdeck_gpu_pci_count", MetricType::Gauge, "NVIDIA display and 3D controllers on the PCI bus.");
     if (s.gpu_pci_count) w.sample({{"Hostname", host}}, static_cast<double>(*s.gpu_pci_count));

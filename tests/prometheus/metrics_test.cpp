@@ -181,7 +181,7 @@ TEST(SampleMetrics, FaultyH100ShowsLostGpuEccRemapAndXidsUnderDcgmNames) {
     EXPECT_NE(gpu0.find("modelName=\"NVIDIA H100 80GB HBM3\""), std::string::npos);
     EXPECT_NE(gpu0.find("UUID=\"GPU-"), std::string::npos);
     EXPECT_NE(gpu0.find("Hostname=\"sim-"), std::string::npos);
-    EXPECT_EQ(value_of(lines_of(scrape, "fleetdeck_gpu_count").front()), 8);
+    EXPECT_EQ(value_of(lines_of(scrape, "fleetdeck_gpus_visible").front()), 8);
 }
 
 TEST(ScrapeSource, ReusesASampleYoungerThanTheMinimumInterval) {
