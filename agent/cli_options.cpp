@@ -14,6 +14,8 @@ const char* usage_text() {
            "  --metrics-listen ADDR:PORT\n"
            "               serve Prometheus metrics at http://ADDR:PORT/metrics (numeric address,\n"
            "               e.g. 127.0.0.1:9835 or [::1]:9835); see docs/metrics.md\n"
+           "  --metrics-min-interval MS  with --metrics-listen: a scrape within MS milliseconds of\n"
+           "               the last sample is answered from it (default 1000; 0: always sample)\n"
            "  --version    print the agent and protocol versions\n"
            "  --help       show this text\n"
            "\n"
@@ -56,6 +58,13 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
             if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--metrics-listen needs ADDR:PORT"};
             o.metrics_listen = args[++i];
             ok = set_mode(Mode::Metrics);
+        } else if (a == "--metrics-min-interval") {
+            char* end = nullptr;
+            const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+            const long ms = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || ms < 0 || ms > 60000)
+                return {std::nullopt, "--metrics-min-interval needs milliseconds, 0 to 60000"};
+            o.metrics_min_interval_ms = static_cast<int>(ms);
         } else if (a == "--pretty") o.pretty = true;
         else if (a == "--announce") o.announce = true;
         else if (a == "--root" || a.starts_with("--root=")) {

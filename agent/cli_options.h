@@ -19,6 +19,7 @@ struct Options {
     std::string listen;     // --listen SOCKET: with --stdio, also leave a resident agent there (resident.h)
     int linger_s = 600;     // --linger: how long the resident agent waits for a client before it exits
     std::string metrics_listen;  // --metrics-listen ADDR:PORT: serve Prometheus scrapes there (docs/metrics.md)
+    int metrics_min_interval_ms = 1000;  // --metrics-min-interval: a younger sample is served again
 };
 
 struct OptionsResult {

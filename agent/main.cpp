@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "fleetdeck-agent: --metrics-listen %s: %s\n", o.metrics_listen.c_str(), why.c_str());
             return 2;
         }
-        agent::metrics::ScrapeSource source(machine, std::chrono::seconds(1));
+        agent::metrics::ScrapeSource source(machine, std::chrono::milliseconds(o.metrics_min_interval_ms));
         agent::metrics::MetricsServer server(source, {*address, std::chrono::seconds(5), {}});
         why = server.listen();
         if (!why.empty()) {

@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
+#include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/mesh_command.h"
@@ -37,6 +38,9 @@ const char* kUsageText =
     "                     apply/rollback record every step in the audit log (--audit-log FILE,\n"
     "                     --audit-key FILE; default: FleetDeck's, the key $FLEETDECK_AUDIT_KEY\n"
     "                     when set) and each host's journal witnesses its head\n"
+    "  export prometheus [--targets FILE] [--rules FILE] [--inventory FILE]\n"
+    "                     file_sd targets from the inventory and alerting rules from FleetDeck's\n"
+    "                     thresholds, for a Prometheus server (docs/metrics.md)\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -116,6 +120,7 @@ const Command kCommands[] = {
     {"mesh", meshCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
+    {"export", exportCommand},
 };
 
 }  // namespace
