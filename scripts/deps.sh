@@ -16,7 +16,7 @@ FLEETDECK_TEST_PACKAGES=(
   # tests/bench: built in the dev preset, and each run once by ctest (label bench_smoke)
   libbenchmark-dev ansible-core prometheus-node-exporter
   # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
-  prometheus
+  prometheus python3-yaml
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core

@@ -6,7 +6,8 @@ NVML with GPU faults, and Debian's prometheus on loopback with a temporary confi
 directory scraping it every second. After two scrapes, the HTTP API must hold the temperature,
 the ECC double-bit count, the remapped rows and the XID under dcgm-exporter's names; and
 `promtool check metrics` must parse a scrape, with no lint but the ones the upstream names bring.
-Everything it starts is stopped, also on failure.
+With FLEETDECK_PROMETHEUS_HISTORY_TEST set (the GUI build), it then runs that test binary against
+the same Prometheus. Everything it starts is stopped, also on failure.
 
 Usage: prometheus_scrape_test.py AGENT FAKE_NVML SOURCE_DIR
 Also importable: start_agent/start_prometheus/query serve tests that need a running pair.
@@ -163,6 +164,15 @@ def main(agent, fake_nvml, source_dir):
             assert value('DCGM_FI_DEV_XID_ERRORS{gpu="5"}') == 79
             assert value('fleetdeck_xid_events_total{gpu="5",code="79"}') == 1
             assert value('fleetdeck_gpu_state{gpu="3",state="lost"}') == 1
+
+            # The app's history read back from this Prometheus (tests/prometheus/prometheus_history_test.cpp).
+            history_test = os.environ.get("FLEETDECK_PROMETHEUS_HISTORY_TEST")
+            if history_test:
+                run = subprocess.run([history_test], env=dict(os.environ, FLEETDECK_TEST_PROMETHEUS_URL=base,
+                                                               QT_QPA_PLATFORM="offscreen"),
+                                     capture_output=True, text=True, timeout=60)
+                assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+                print("ok: PrometheusHistory read the host's series back")
     print(f"ok: a real Prometheus stored the agent's metrics ({time.monotonic() - started:.1f} s)")
 
 
