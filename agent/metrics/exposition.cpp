@@ -42,17 +42,27 @@ void ExpositionWriter::family(std::string_view name, MetricType type, std::strin
     header_written_ = false;
 }
 
-void ExpositionWriter::sample(const Labels& labels, double value) {
+std::string label_text(const Labels& labels) {
+    std::string out;
+    for (const auto& [key, v] : labels) {
+        if (!out.empty()) out += ',';
+        out.append(key).append("=\"").append(escape_label_value(v)).append("\"");
+    }
+    return out;
+}
+
+void ExpositionWriter::sample(const Labels& labels, double value) { sample_text(label_text(labels), value); }
+
+void ExpositionWriter::sample_text(std::string_view labels, double value) {
     // OpenMetrics names a counter's family without its _total suffix and requires the suffix on
     // the sample; dcgm-exporter's counters (DCGM_FI_DEV_ECC_DBE_VOL_TOTAL) have none, so there
     // they are typed "unknown" and keep the name their dashboards query.
-    const bool om = format_ == ExpositionFormat::OpenMetrics;
-    const bool total = name_.ends_with("_total");
     if (!header_written_) {
+        const bool om = format_ == ExpositionFormat::OpenMetrics;
         std::string_view family = name_;
         const char* type = type_ == MetricType::Gauge ? "gauge" : "counter";
         if (om && type_ == MetricType::Counter) {
-            if (total) family.remove_suffix(6);
+            if (name_.ends_with("_total")) family.remove_suffix(6);
             else type = "unknown";
         }
         out_.append("# HELP ").append(family).append(" ").append(help_).append("\n");
@@ -60,17 +70,13 @@ void ExpositionWriter::sample(const Labels& labels, double value) {
         header_written_ = true;
     }
     out_.append(name_);
-    if (!labels.empty()) {
-        out_ += '{';
-        bool first = true;
-        for (const auto& [key, v] : labels) {
-            if (!first) out_ += ',';
-            first = false;
-            out_.append(key).append("=\"").append(escape_label_value(v)).append("\"");
-        }
-        out_ += '}';
-    }
-    out_.append(" ").append(format_value(value)).append("\n");
+    if (!labels.empty()) out_.append("{").append(labels).append("}");
+    char buf[32];
+    const auto r = std::isfinite(value) ? std::to_chars(buf, buf + sizeof buf, value) : std::to_chars_result{buf, {}};
+    out_.append(" ");
+    if (r.ptr != buf) out_.append(buf, r.ptr);
+    else out_.append(format_value(value));
+    out_.append("\n");
 }
 
 std::string ExpositionWriter::finish() {

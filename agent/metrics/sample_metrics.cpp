@@ -145,49 +145,57 @@ Labels gpu_labels(const GpuSample& g, const std::string& hostname) {
             {"Hostname", hostname}};
 }
 
-Labels with(Labels labels, std::string_view key, std::string value) {
-    labels.emplace_back(key, std::move(value));
-    return labels;
+// A GPU's label set followed by one more label, as label text.
+std::string with(const std::string& gpu_text, std::string_view key, std::string_view value) {
+    std::string out = gpu_text;
+    out.append(",").append(key).append("=\"").append(escape_label_value(value)).append("\"");
+    return out;
 }
 
 void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& xids, const std::string& host) {
+    // Each GPU's labels are written once and reused by its 40-odd lines.
+    std::vector<std::string> text;
+    text.reserve(s.gpus.size());
+    for (const auto& g : s.gpus) text.push_back(label_text(gpu_labels(g, host)));
     for (const auto& m : dcgm_metrics()) {
         w.family(m.name, m.type, m.help);
-        for (const auto& g : s.gpus)
-            if (const Reading v = m.read(g)) w.sample(gpu_labels(g, host), *v);
+        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+            if (const Reading v = m.read(s.gpus[i])) w.sample_text(text[i], *v);
     }
     // dcgm-exporter's XID field is the code of the last XID, 0 before the first.
     w.family("DCGM_FI_DEV_XID_ERRORS", MetricType::Gauge, "Value of the last XID error encountered.");
-    for (const auto& g : s.gpus) {
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        const auto& g = s.gpus[i];
         if (g.vendor != "nvidia" || !g.pci_bus_id) continue;
-        w.sample(gpu_labels(g, host), static_cast<double>(xids.last_code(*g.pci_bus_id).value_or(0)));
+        w.sample_text(text[i], static_cast<double>(xids.last_code(*g.pci_bus_id).value_or(0)));
     }
 
     w.family("fleetdeck_gpu_state", MetricType::Gauge, "1 for the state the GPU is in (ok, lost), 0 for the others.");
-    for (const auto& g : s.gpus) {
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
         for (const auto state : {protocol::GpuState::Ok, protocol::GpuState::Lost})
-            w.sample(with(gpu_labels(g, host), "state", protocol::to_string(state)), g.state == state ? 1 : 0);
+            w.sample_text(with(text[i], "state", protocol::to_string(state)), s.gpus[i].state == state ? 1 : 0);
     }
     w.family("fleetdeck_gpu_throttle_active", MetricType::Gauge,
              "1 while the GPU's clocks are held down for the reason, 0 otherwise.");
-    for (const auto& g : s.gpus) {
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        const auto& g = s.gpus[i];
         if (!g.throttle) continue;
         for (const auto& reason : throttle_reasons()) {
             const bool active = std::find(g.throttle->begin(), g.throttle->end(), reason) != g.throttle->end();
-            w.sample(with(gpu_labels(g, host), "reason", reason), active ? 1 : 0);
+            w.sample_text(with(text[i], "reason", reason), active ? 1 : 0);
         }
     }
     w.family("fleetdeck_nvlink_up", MetricType::Gauge, "1 while the NVLink is active, 0 while it is down.");
-    for (const auto& g : s.gpus)
-        for (const auto& link : g.nvlinks) w.sample(with(gpu_labels(g, host), "link", std::to_string(link.link)), flag(link.active).value());
+    for (std::size_t i = 0; i < s.gpus.size(); ++i)
+        for (const auto& link : s.gpus[i].nvlinks) w.sample_text(with(text[i], "link", std::to_string(link.link)), link.active ? 1 : 0);
 
     w.family("fleetdeck_xid_events_total", MetricType::Counter, "XIDs reported since the agent started, by code.");
     for (const auto& [key, count] : xids.counts()) {
         const auto& [bus, code] = key;
-        Labels labels{{"pci_bus_id", bus}, {"Hostname", host}};
-        for (const auto& g : s.gpus)
-            if (g.pci_bus_id == bus) labels = gpu_labels(g, host);
-        w.sample(with(labels, "code", std::to_string(code)), static_cast<double>(count));
+        std::string labels = label_text({{"pci_bus_id", bus}, {"Hostname", host}});
+        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+            if (s.gpus[i].pci_bus_id == bus) labels = text[i];
+        w.sample_text(with(labels, "code", std::to_string(code)), static_cast<double>(count));
     }
 
     std::int64_t nvidia = 0;
