@@ -80,7 +80,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "fleetdeck-agent: %s\n", why.c_str());
             return 1;
         }
-        std::fprintf(stderr, "fleetdeck-agent: serving metrics on http://%s:%d/metrics\n", o.metrics_listen.substr(0, o.metrics_listen.rfind(':')).c_str(), server.port());
+        const bool v6 = address->host.find(':') != std::string::npos;
+        std::fprintf(stderr, "fleetdeck-agent: serving metrics on http://%s%s%s:%d/metrics\n", v6 ? "[" : "",
+                     address->host.c_str(), v6 ? "]" : "", server.port());
         server.run();
     }
     case agent::Mode::Stdio: {

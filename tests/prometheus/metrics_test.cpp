@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "agent/cli_options.h"
 #include "agent/metrics/exposition.h"
 #include "agent/metrics/http_request.h"
 #include "agent/metrics/metrics_server.h"
@@ -247,6 +248,18 @@ TEST(MetricsServer, AnswersScrapesAndDropsSlowOrOversizedClients) {
     EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
 }
 
+TEST(MetricsServer, TheCommandLineMakesItAModeOfItsOwn) {
+    const auto ok = parse_options({"--metrics-listen", "127.0.0.1:9835", "--simulate", "l40s-4", "--metrics-min-interval", "0"});
+    ASSERT_TRUE(ok.options) << ok.error;
+    EXPECT_EQ(ok.options->mode, Mode::Metrics);
+    EXPECT_EQ(ok.options->metrics_listen, "127.0.0.1:9835");
+    EXPECT_EQ(ok.options->metrics_min_interval_ms, 0);
+    EXPECT_FALSE(parse_options({"--stdio", "--metrics-listen", "127.0.0.1:9835"}).options);
+    EXPECT_FALSE(parse_options({"--metrics-listen"}).options);
+    EXPECT_NE(parse_options({"--metrics-listen", "127.0.0.1:1", "--metrics-min-interval", "-1"}).error.find("0 to 60000"), std::string::npos);
+    EXPECT_EQ(parse_options({"--stdio"}).options->metrics_listen, "");  // nothing listens without the option
+}
+
 TEST(MetricsServer, ListenAddressesAreNumeric) {
     std::string why;
     EXPECT_EQ(parse_listen_address("[::1]:9835", &why)->host, "::1");
@@ -257,14 +270,31 @@ TEST(MetricsServer, ListenAddressesAreNumeric) {
     EXPECT_FALSE(parse_listen_address("127.0.0.1", &why));
 }
 
-// docs/metrics.md's table: name -> where it is seen ("sim", "nvml", "amd").
-std::map<std::string, std::string> documented_metrics() {
+struct Documented {
+    std::string type;   // "gauge", "counter"
+    std::string where;  // the scrape that shows it: "sim", "nvml", "amd"
+};
+
+// docs/metrics.md's table, by name.
+std::map<std::string, Documented> documented_metrics() {
     std::ifstream in(std::string(FLEETDECK_SOURCE_DIR) + "/docs/metrics.md");
     const std::regex row(R"(^\| `([A-Za-z_:][A-Za-z0-9_:]*)` \| (gauge|counter) \|.*\| (sim|nvml|amd) \|$)");
-    std::map<std::string, std::string> out;
+    std::map<std::string, Documented> out;
     std::smatch m;
     for (std::string line; std::getline(in, line);)
-        if (std::regex_match(line, m, row)) out[m[1]] = m[3];
+        if (std::regex_match(line, m, row)) out[m[1]] = {m[2], m[3]};
+    return out;
+}
+
+// "# TYPE name type" lines of a text-format scrape.
+std::map<std::string, std::string> types_in(const std::string& scrape) {
+    std::map<std::string, std::string> out;
+    std::istringstream in(scrape);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.starts_with("# TYPE ")) continue;
+        const auto space = line.find(' ', 7);
+        out[line.substr(7, space - 7)] = line.substr(space + 1);
+    }
     return out;
 }
 
@@ -287,10 +317,15 @@ TEST(DocumentedMetrics, TableMatchesWhatTheAgentEmits) {
     };
     std::map<std::string, std::set<std::string>> emitted;
     for (const auto& [where, scrape] : scrapes) emitted[where] = names_in(scrape);
-    for (const auto& [name, where] : documented)
-        EXPECT_TRUE(emitted[where].count(name)) << name << " is documented as seen in the '" << where << "' scrape but is not there";
+    for (const auto& [name, doc] : documented)
+        EXPECT_TRUE(emitted[doc.where].count(name)) << name << " is documented as seen in the '" << doc.where << "' scrape but is not there";
     for (const auto& [where, names] : emitted)
         for (const auto& name : names) EXPECT_TRUE(documented.count(name)) << name << " (in the '" << where << "' scrape) is not in docs/metrics.md";
+    for (const auto& [where, scrape] : scrapes)
+        for (const auto& [name, type] : types_in(scrape))
+            if (documented.count(name)) {
+                EXPECT_EQ(documented.at(name).type, type) << name << "'s type in docs/metrics.md";
+            }
     // The issue's list, by name.
     for (const char* name : {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP", "DCGM_FI_DEV_POWER_USAGE", "DCGM_FI_DEV_GPU_UTIL",
                              "DCGM_FI_DEV_MEM_COPY_UTIL", "DCGM_FI_DEV_SM_CLOCK", "DCGM_FI_DEV_MEM_CLOCK", "DCGM_FI_DEV_FB_USED",

@@ -67,7 +67,7 @@ def start_agent(agent, fake_nvml, source_dir, faults=FAULTS, log_dir=None):
     """Yields the agent's metrics URL."""
     env = dict(os.environ, FLEETDECK_NVML_LIB=fake_nvml, FLEETDECK_FAKE_NVML_FAULTS=faults)
     root = os.path.join(source_dir, "tests/fixtures/intel-2s-xeon-gold-6426y/root")
-    log = open(os.path.join(log_dir or tempfile.gettempdir(), f"agent-{os.getpid()}.log"), "w+")
+    log = tempfile.TemporaryFile("w+", dir=log_dir)
     proc = subprocess.Popen([agent, "--root", root, "--metrics-listen", "127.0.0.1:0"], env=env,
                             stdout=subprocess.DEVNULL, stderr=log)
     try:
@@ -75,7 +75,8 @@ def start_agent(agent, fake_nvml, source_dir, faults=FAULTS, log_dir=None):
             log.seek(0)
             m = re.search(r"serving metrics on http://[^ ]*:(\d+)/metrics", log.read())
             if proc.poll() is not None:
-                raise AssertionError("the agent exited: " + open(log.name).read())
+                log.seek(0)
+                raise AssertionError("the agent exited: " + log.read())
             return m and int(m.group(1))
         yield f"http://127.0.0.1:{wait_for('the agent to listen', port, 10)}/metrics"
     finally:
