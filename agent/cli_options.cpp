@@ -11,6 +11,11 @@ const char* usage_text() {
            "  --stdio      serve the FleetDeck protocol (JSON Lines) on stdin/stdout\n"
            "  --once       print one snapshot as JSON and exit\n"
            "  --facts      print the host facts as JSON and exit\n"
+           "  --metrics-listen ADDR:PORT\n"
+           "               serve Prometheus metrics at http://ADDR:PORT/metrics (numeric address,\n"
+           "               e.g. 127.0.0.1:9835 or [::1]:9835); see docs/metrics.md\n"
+           "  --metrics-min-interval MS  with --metrics-listen: a scrape within MS milliseconds of\n"
+           "               the last sample is answered from it (default 1000; 0: always sample)\n"
            "  --version    print the agent and protocol versions\n"
            "  --help       show this text\n"
            "\n"
@@ -49,7 +54,18 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         else if (a == "--facts") ok = set_mode(Mode::Facts);
         else if (a == "--version") ok = set_mode(Mode::Version);
         else if (a == "--help" || a == "-h") ok = set_mode(Mode::Help);
-        else if (a == "--pretty") o.pretty = true;
+        else if (a == "--metrics-listen") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--metrics-listen needs ADDR:PORT"};
+            o.metrics_listen = args[++i];
+            ok = set_mode(Mode::Metrics);
+        } else if (a == "--metrics-min-interval") {
+            char* end = nullptr;
+            const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+            const long ms = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || ms < 0 || ms > 60000)
+                return {std::nullopt, "--metrics-min-interval needs milliseconds, 0 to 60000"};
+            o.metrics_min_interval_ms = static_cast<int>(ms);
+        } else if (a == "--pretty") o.pretty = true;
         else if (a == "--announce") o.announce = true;
         else if (a == "--root" || a.starts_with("--root=")) {
             if (a == "--root") {
@@ -84,7 +100,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         } else {
             return {std::nullopt, "unknown argument '" + a + "'"};
         }
-        if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --version or --help"};
+        if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --metrics-listen, --version or --help"};
     }
     if (!mode) return {std::nullopt, "no mode given"};
     if (!o.simulate.empty() && !o.root.empty()) return {std::nullopt, "--simulate and --root cannot be combined"};

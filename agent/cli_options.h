@@ -6,7 +6,7 @@
 
 namespace fleetdeck::agent {
 
-enum class Mode { Stdio, Once, Facts, Version, Help };
+enum class Mode { Stdio, Once, Facts, Metrics, Version, Help };
 
 struct Options {
     Mode mode = Mode::Help;
@@ -18,6 +18,8 @@ struct Options {
     bool announce = false;  // --stdio: print a ready event first (privileged push agents under sudo)
     std::string listen;     // --listen SOCKET: with --stdio, also leave a resident agent there (resident.h)
     int linger_s = 600;     // --linger: how long the resident agent waits for a client before it exits
+    std::string metrics_listen;  // --metrics-listen ADDR:PORT: serve Prometheus scrapes there (docs/metrics.md)
+    int metrics_min_interval_ms = 1000;  // --metrics-min-interval: a younger sample is served again
 };
 
 struct OptionsResult {

@@ -7,6 +7,7 @@
 
 #include "agent/cli_options.h"
 #include "agent/machine.h"
+#include "agent/metrics/metrics_server.h"
 #include "agent/protocol/message.h"
 #include "agent/resident.h"
 #include "agent/server.h"
@@ -65,6 +66,25 @@ int main(int argc, char** argv) {
     case agent::Mode::Facts:
         std::cout << protocol::dump_json(machine.facts(), indent) << '\n';
         return 0;
+    case agent::Mode::Metrics: {
+        std::string why;
+        const auto address = agent::metrics::parse_listen_address(o.metrics_listen, &why);
+        if (!address) {
+            std::fprintf(stderr, "fleetdeck-agent: --metrics-listen %s: %s\n", o.metrics_listen.c_str(), why.c_str());
+            return 2;
+        }
+        agent::metrics::ScrapeSource source(machine, std::chrono::milliseconds(o.metrics_min_interval_ms));
+        agent::metrics::MetricsServer server(source, {*address, std::chrono::seconds(5), {}});
+        why = server.listen();
+        if (!why.empty()) {
+            std::fprintf(stderr, "fleetdeck-agent: %s\n", why.c_str());
+            return 1;
+        }
+        const bool v6 = address->host.find(':') != std::string::npos;
+        std::fprintf(stderr, "fleetdeck-agent: serving metrics on http://%s%s%s:%d/metrics\n", v6 ? "[" : "",
+                     address->host.c_str(), v6 ? "]" : "", server.port());
+        server.run();
+    }
     case agent::Mode::Stdio: {
         std::signal(SIGPIPE, SIG_IGN);  // a closed stdout shows up as a failed write, then a clean exit
         machine.recover_settings();     // an earlier agent's unfinished transaction, rolled back first

@@ -18,6 +18,8 @@ FLEETDECK_TEST_PACKAGES=(
   clang libclang-rt-14-dev
   # tests/bench: built in the dev preset, and each run once by ctest (label bench_smoke)
   libbenchmark-dev ansible-core prometheus-node-exporter
+  # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
+  prometheus python3-yaml
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core

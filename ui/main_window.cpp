@@ -15,6 +15,7 @@
 #include "ui/dashboard/rack_view.h"
 
 #include "ui/inventory_dialog.h"
+#include "ui/prometheus_export_dialog.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/tuning/tuning_wizard.h"
 
@@ -80,6 +81,9 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty() && !tabs_->currentWidget()->grab().save(path, "PNG"))
             QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: check the folder exists and is writable.").arg(path));
     });
+    QMenu* exportMenu = file->addMenu(tr("E&xport"));
+    exportMenu->addAction(tr("&Prometheus…"), this, [this] { exportPrometheusWithDialog(this); })
+        ->setToolTip(tr("Write scrape targets from the inventory and alerting rules for a Prometheus server"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 

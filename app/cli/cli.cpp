@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
+#include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
 #include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
@@ -46,6 +47,9 @@ const char* kUsageText =
     "                     then 1 min means); --since defaults to 1h. DURATION: 30m, 6h, 7d.\n"
     "                     events/history read FleetDeck's history store (--db FILE for another),\n"
     "                     contact no host, and take --json\n"
+    "  export prometheus [--targets FILE] [--rules FILE] [--inventory FILE]\n"
+    "                     file_sd targets from the inventory and alerting rules from FleetDeck's\n"
+    "                     thresholds, for a Prometheus server (docs/metrics.md)\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -127,6 +131,7 @@ const Command kCommands[] = {
     {"mesh", meshCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
+    {"export", exportCommand},
 };
 
 }  // namespace

@@ -62,12 +62,12 @@ std::vector<std::pair<std::string, protocol::Facts>> factsByHost(const Json& doc
     if (!doc.is_object()) throw protocol::DecodeError("facts: expected object");
     const bool oneHost = doc.contains("cpu") || doc.contains("memory") || doc.contains("gpus");
     if (oneHost) {
-        protocol::Facts facts = protocol::facts_from_json(doc, "facts");
+        protocol::Facts facts = protocol::facts_from_json(doc, {}, "facts");
         return {{facts.host.hostname.value_or(""), std::move(facts)}};
     }
     std::vector<std::pair<std::string, protocol::Facts>> hosts;
     for (const auto& [name, entry] : doc.items())
-        if (entry.is_object() && !entry.contains("error")) hosts.emplace_back(name, protocol::facts_from_json(entry, name));
+        if (entry.is_object() && !entry.contains("error")) hosts.emplace_back(name, protocol::facts_from_json(entry, {}, name));
     return hosts;
 }
 

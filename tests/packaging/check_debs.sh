@@ -33,4 +33,14 @@ unset FLEETDECK_AGENT FLEETDECK_AGENT_BUNDLE
 "$root/usr/bin/fleetdeck-cli" facts local | grep -q '"hostname"' || fail "installed fleetdeck-cli could not reach its bundled agent"
 test -f "$root/usr/lib/fleetdeck/agents/aarch64/fleetdeck-agent" || fail "the aarch64 agent is not bundled"
 "$root/usr/bin/fleetdeck" --version | grep -q 'fleetdeck' || fail "fleetdeck --version"
+# The metrics service: shipped, hardened, installed disabled, its settings a conffile.
+unit="$root/lib/systemd/system/fleetdeck-agent.service"
+test -f "$unit" || fail "fleetdeck-agent.service is not in the agent package"
+for key in DynamicUser=yes NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes PrivateTmp=yes \
+           'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX'; do
+  grep -qx "$key" "$unit" || fail "fleetdeck-agent.service lacks $key"
+done
+grep -qx 'FLEETDECK_METRICS_LISTEN=127.0.0.1:9835' "$root/etc/default/fleetdeck-agent" || fail "/etc/default/fleetdeck-agent"
+dpkg-deb -I "$agent" conffiles | grep -qx /etc/default/fleetdeck-agent || fail "/etc/default/fleetdeck-agent is not a conffile"
+if dpkg-deb -I "$agent" postinst >/dev/null 2>&1; then fail "the agent package has a postinst: the service must stay disabled"; fi
 echo "OK: both packages build, pass lintian and run from a scratch root"

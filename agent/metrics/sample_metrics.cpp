@@ -1,0 +1,317 @@
+#include "agent/metrics/sample_metrics.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "agent/gpu/nvml_library.h"
+#include "agent/version.h"
+
+namespace fleetdeck::agent::metrics {
+namespace {
+
+using protocol::GpuSample;
+using Reading = std::optional<double>;
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+template <class T>
+Reading reading(const std::optional<T>& v) {
+    if (!v) return std::nullopt;
+    return static_cast<double>(*v);
+}
+
+Reading flag(bool v) { return v ? 1.0 : 0.0; }
+
+// The NVML clock-event reason names in bit order (gpu_idle = bit 0, ...).
+const std::vector<std::string>& throttle_reasons() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (int bit = 0; bit < 64; ++bit) {
+            const auto one = gpu::clocks_event_reason_names(std::uint64_t{1} << bit);
+            if (one.empty()) break;
+            out.push_back(one.front());
+        }
+        return out;
+    }();
+    return names;
+}
+
+Reading throttle_mask(const GpuSample& g) {
+    if (!g.throttle) return std::nullopt;
+    const auto& names = throttle_reasons();
+    std::uint64_t mask = 0;
+    for (const auto& reason : *g.throttle)
+        for (std::size_t bit = 0; bit < names.size(); ++bit)
+            if (names[bit] == reason) mask |= std::uint64_t{1} << bit;
+    return static_cast<double>(mask);
+}
+
+struct GpuMetric {
+    const char* name;
+    MetricType type;
+    const char* help;
+    std::function<Reading(const GpuSample&)> read;
+};
+
+// The dcgm-exporter fields, in the order docs/metrics.md lists them.
+const std::vector<GpuMetric>& dcgm_metrics() {
+    using T = MetricType;
+    static const std::vector<GpuMetric> table = {
+        {"DCGM_FI_DEV_GPU_TEMP", T::Gauge, "GPU temperature (in C).", [](const GpuSample& g) { return g.temp_c; }},
+        {"DCGM_FI_DEV_MEMORY_TEMP", T::Gauge, "Memory temperature (in C).", [](const GpuSample& g) { return g.temp_mem_c; }},
+        {"DCGM_FI_DEV_SLOWDOWN_TEMP", T::Gauge, "Temperature at which the GPU slows down (in C).",
+         [](const GpuSample& g) { return g.temp_slowdown_c; }},
+        {"DCGM_FI_DEV_SHUTDOWN_TEMP", T::Gauge, "Temperature at which the GPU shuts down (in C).",
+         [](const GpuSample& g) { return g.temp_shutdown_c; }},
+        {"DCGM_FI_DEV_POWER_USAGE", T::Gauge, "Power draw (in W).", [](const GpuSample& g) { return g.power_w; }},
+        {"DCGM_FI_DEV_POWER_MGMT_LIMIT", T::Gauge, "Power management limit (in W).",
+         [](const GpuSample& g) { return g.power_limit_w; }},
+        {"DCGM_FI_DEV_GPU_UTIL", T::Gauge, "GPU utilization (in %).", [](const GpuSample& g) { return g.util_pct; }},
+        {"DCGM_FI_DEV_MEM_COPY_UTIL", T::Gauge, "Memory utilization (in %).",
+         [](const GpuSample& g) { return g.mem_util_pct; }},
+        {"DCGM_FI_DEV_FAN_SPEED", T::Gauge, "Fan speed (in %).", [](const GpuSample& g) { return g.fan_pct; }},
+        {"DCGM_FI_DEV_SM_CLOCK", T::Gauge, "SM clock frequency (in MHz).",
+         [](const GpuSample& g) { return reading(g.sm_clock_mhz); }},
+        {"DCGM_FI_DEV_MEM_CLOCK", T::Gauge, "Memory clock frequency (in MHz).",
+         [](const GpuSample& g) { return reading(g.mem_clock_mhz); }},
+        {"DCGM_FI_DEV_FB_USED", T::Gauge, "Framebuffer memory used (in MiB).",
+         [](const GpuSample& g) -> Reading {
+             if (!g.mem_used_bytes) return std::nullopt;
+             return static_cast<double>(*g.mem_used_bytes) / kMiB;
+         }},
+        {"DCGM_FI_DEV_FB_FREE", T::Gauge, "Framebuffer memory free (in MiB).",
+         [](const GpuSample& g) -> Reading {
+             if (!g.mem_used_bytes || !g.mem_total_bytes) return std::nullopt;
+             return static_cast<double>(*g.mem_total_bytes - *g.mem_used_bytes) / kMiB;
+         }},
+        {"DCGM_FI_DEV_PCIE_REPLAY_COUNTER", T::Counter, "Total number of PCIe retries.",
+         [](const GpuSample& g) { return reading(g.pcie_replays); }},
+        {"DCGM_FI_DEV_PCIE_LINK_GEN", T::Gauge, "PCIe link generation in use.",
+         [](const GpuSample& g) { return reading(g.pcie_gen); }},
+        {"DCGM_FI_DEV_PCIE_LINK_WIDTH", T::Gauge, "PCIe link width in use (lanes).",
+         [](const GpuSample& g) { return reading(g.pcie_width); }},
+        {"DCGM_FI_DEV_PCIE_MAX_LINK_GEN", T::Gauge, "Highest PCIe link generation the GPU and slot support.",
+         [](const GpuSample& g) { return reading(g.pcie_gen_max); }},
+        {"DCGM_FI_DEV_PCIE_MAX_LINK_WIDTH", T::Gauge, "Widest PCIe link the GPU and slot support (lanes).",
+         [](const GpuSample& g) { return reading(g.pcie_width_max); }},
+        {"DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", T::Gauge, "Current clock throttle reasons (NVML bitmask).",
+         throttle_mask},
+        {"DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", T::Counter, "Total number of single-bit volatile ECC errors.",
+         [](const GpuSample& g) { return g.ecc ? reading(g.ecc->corrected_volatile) : std::nullopt; }},
+        {"DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", T::Counter, "Total number of double-bit volatile ECC errors.",
+         [](const GpuSample& g) { return g.ecc ? reading(g.ecc->uncorrected_volatile) : std::nullopt; }},
+        {"DCGM_FI_DEV_ECC_SBE_AGG_TOTAL", T::Counter, "Total number of single-bit persistent ECC errors.",
+         [](const GpuSample& g) { return g.ecc ? reading(g.ecc->corrected_aggregate) : std::nullopt; }},
+        {"DCGM_FI_DEV_ECC_DBE_AGG_TOTAL", T::Counter, "Total number of double-bit persistent ECC errors.",
+         [](const GpuSample& g) { return g.ecc ? reading(g.ecc->uncorrected_aggregate) : std::nullopt; }},
+        {"DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS", T::Counter, "Number of remapped rows for correctable errors.",
+         [](const GpuSample& g) -> Reading {
+             if (!g.remapped_rows) return std::nullopt;
+             return static_cast<double>(g.remapped_rows->correctable);
+         }},
+        {"DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", T::Counter, "Number of remapped rows for uncorrectable errors.",
+         [](const GpuSample& g) -> Reading {
+             if (!g.remapped_rows) return std::nullopt;
+             return static_cast<double>(g.remapped_rows->uncorrectable);
+         }},
+        {"DCGM_FI_DEV_ROW_REMAP_PENDING", T::Gauge, "Whether a row remap waits for a GPU reset (1) or not (0).",
+         [](const GpuSample& g) { return g.remapped_rows ? flag(g.remapped_rows->pending) : std::nullopt; }},
+        {"DCGM_FI_DEV_ROW_REMAP_FAILURE", T::Gauge, "Whether remapping of rows has failed (1) or not (0).",
+         [](const GpuSample& g) { return g.remapped_rows ? flag(g.remapped_rows->failed) : std::nullopt; }},
+        {"DCGM_FI_DEV_RETIRED_SBE", T::Counter, "Total number of retired pages due to single-bit errors.",
+         [](const GpuSample& g) -> Reading {
+             if (!g.retired_pages) return std::nullopt;
+             return static_cast<double>(g.retired_pages->single_bit);
+         }},
+        {"DCGM_FI_DEV_RETIRED_DBE", T::Counter, "Total number of retired pages due to double-bit errors.",
+         [](const GpuSample& g) -> Reading {
+             if (!g.retired_pages) return std::nullopt;
+             return static_cast<double>(g.retired_pages->double_bit);
+         }},
+        {"DCGM_FI_DEV_RETIRED_PENDING", T::Gauge, "Whether a page retirement waits for a reboot (1) or not (0).",
+         [](const GpuSample& g) { return g.retired_pages ? flag(g.retired_pages->pending) : std::nullopt; }},
+    };
+    return table;
+}
+
+// dcgm-exporter's label set: gpu, UUID, pci_bus_id, device, modelName, Hostname.
+Labels gpu_labels(const GpuSample& g, const std::string& hostname) {
+    return {{"gpu", std::to_string(g.index)},
+            {"UUID", g.uuid.value_or("")},
+            {"pci_bus_id", g.pci_bus_id.value_or("")},
+            {"device", g.vendor + std::to_string(g.index)},
+            {"modelName", g.name.value_or("")},
+            {"Hostname", hostname}};
+}
+
+// A GPU's label set followed by one more label, as label text.
+std::string with(const std::string& gpu_text, std::string_view key, std::string_view value) {
+    std::string out = gpu_text;
+    out.append(",").append(key).append("=\"").append(escape_label_value(value)).append("\"");
+    return out;
+}
+
+void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& xids, const std::string& host) {
+    // Each GPU's labels are written once and reused by its 40-odd lines.
+    std::vector<std::string> text;
+    text.reserve(s.gpus.size());
+    for (const auto& g : s.gpus) text.push_back(label_text(gpu_labels(g, host)));
+    for (const auto& m : dcgm_metrics()) {
+        w.family(m.name, m.type, m.help);
+        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+            if (const Reading v = m.read(s.gpus[i])) w.sample_text(text[i], *v);
+    }
+    // dcgm-exporter's XID field is the code of the last XID, 0 before the first.
+    w.family("DCGM_FI_DEV_XID_ERRORS", MetricType::Gauge, "Value of the last XID error encountered.");
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        const auto& g = s.gpus[i];
+        if (g.vendor != "nvidia" || !g.pci_bus_id) continue;
+        w.sample_text(text[i], static_cast<double>(xids.last_code(*g.pci_bus_id).value_or(0)));
+    }
+
+    w.family("fleetdeck_gpu_state", MetricType::Gauge, "1 for the state the GPU is in (ok, lost), 0 for the others.");
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        for (const auto state : {protocol::GpuState::Ok, protocol::GpuState::Lost})
+            w.sample_text(with(text[i], "state", protocol::to_string(state)), s.gpus[i].state == state ? 1 : 0);
+    }
+    w.family("fleetdeck_gpu_throttle_active", MetricType::Gauge,
+             "1 while the GPU's clocks are held down for the reason, 0 otherwise.");
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        const auto& g = s.gpus[i];
+        if (!g.throttle) continue;
+        for (const auto& reason : throttle_reasons()) {
+            const bool active = std::find(g.throttle->begin(), g.throttle->end(), reason) != g.throttle->end();
+            w.sample_text(with(text[i], "reason", reason), active ? 1 : 0);
+        }
+    }
+    w.family("fleetdeck_nvlink_up", MetricType::Gauge, "1 while the NVLink is active, 0 while it is down.");
+    for (std::size_t i = 0; i < s.gpus.size(); ++i)
+        for (const auto& link : s.gpus[i].nvlinks) w.sample_text(with(text[i], "link", std::to_string(link.link)), link.active ? 1 : 0);
+
+    w.family("fleetdeck_xid_events_total", MetricType::Counter, "XIDs reported since the agent started, by code.");
+    for (const auto& [key, count] : xids.counts()) {
+        const auto& [bus, code] = key;
+        std::string labels = label_text({{"pci_bus_id", bus}, {"Hostname", host}});
+        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+            if (s.gpus[i].pci_bus_id == bus) labels = text[i];
+        w.sample_text(with(labels, "code", std::to_string(code)), static_cast<double>(count));
+    }
+
+    std::int64_t nvidia = 0;
+    for (const auto& g : s.gpus) nvidia += g.vendor == "nvidia" ? 1 : 0;
+    w.family("fleetdeck_gpus_visible", MetricType::Gauge, "NVIDIA GPUs the driver lists, lost ones included.");
+    if (nvidia > 0 || s.gpu_pci_count) w.sample({{"Hostname", host}}, static_cast<double>(nvidia));
+    w.family("fleetdeck_gpu_pci_count", MetricType::Gauge, "NVIDIA display and 3D controllers on the PCI bus.");
+    if (s.gpu_pci_count) w.sample({{"Hostname", host}}, static_cast<double>(*s.gpu_pci_count));
+}
+
+void write_sensors(ExpositionWriter& w, const protocol::Sample& s) {
+    w.family("node_hwmon_chip_names", MetricType::Gauge, "Annotation metric for human-readable chip names.");
+    std::vector<std::string> chips;
+    for (const auto& sensor : s.sensors) {
+        if (std::find(chips.begin(), chips.end(), sensor.hwmon) != chips.end()) continue;
+        chips.push_back(sensor.hwmon);
+        w.sample({{"chip", sensor.hwmon}, {"chip_name", sensor.chip}}, 1);
+    }
+    w.family("node_hwmon_sensor_label", MetricType::Gauge, "Label for given chip and sensor.");
+    for (const auto& sensor : s.sensors)
+        if (sensor.label) w.sample({{"chip", sensor.hwmon}, {"sensor", sensor.input}, {"label", *sensor.label}}, 1);
+
+    struct Family {
+        const char* kind;
+        const char* name;
+        const char* help;
+        Reading protocol::SensorSample::*field;
+    };
+    static const Family families[] = {
+        {"temp", "node_hwmon_temp_celsius", "Hardware monitor for temperature (input).", &protocol::SensorSample::value},
+        {"temp", "node_hwmon_temp_max_celsius", "Hardware monitor for temperature (max).", &protocol::SensorSample::max},
+        {"temp", "node_hwmon_temp_crit_celsius", "Hardware monitor for temperature (crit).", &protocol::SensorSample::crit},
+        {"fan", "node_hwmon_fan_rpm", "Hardware monitor for fan revolutions per minute (input).",
+         &protocol::SensorSample::value},
+        {"power", "node_hwmon_power_average_watt", "Hardware monitor for power usage in watts (average).",
+         &protocol::SensorSample::value},
+    };
+    for (const auto& f : families) {
+        w.family(f.name, MetricType::Gauge, f.help);
+        for (const auto& sensor : s.sensors)
+            if (sensor.kind == f.kind && sensor.*f.field) w.sample({{"chip", sensor.hwmon}, {"sensor", sensor.input}}, *(sensor.*f.field));
+    }
+
+    w.family("node_thermal_zone_temp", MetricType::Gauge, "Zone temperature in Celsius.");
+    for (const auto& z : s.thermal_zones) {
+        if (!z.temp_c) continue;
+        const std::string zone = z.zone.starts_with("thermal_zone") ? z.zone.substr(12) : z.zone;
+        w.sample({{"zone", zone}, {"type", z.type.value_or("")}}, *z.temp_c);
+    }
+}
+
+void write_host(ExpositionWriter& w, const protocol::Sample& s) {
+    if (s.cpu) {
+        w.family("fleetdeck_cpu_util_percent", MetricType::Gauge, "CPU utilization over all cores since the last sample (in %).");
+        if (s.cpu->util_pct) w.sample({}, *s.cpu->util_pct);
+        w.family("fleetdeck_cpu_frequency_hertz", MetricType::Gauge, "Mean CPU core frequency.");
+        if (s.cpu->freq_mhz) w.sample({}, *s.cpu->freq_mhz * 1e6);
+        w.family("fleetdeck_cpu_package_temp_celsius", MetricType::Gauge, "Hottest CPU package temperature.");
+        if (s.cpu->package_temp_c) w.sample({}, *s.cpu->package_temp_c);
+    }
+    if (s.memory) {
+        const auto& m = *s.memory;
+        w.family("node_memory_MemTotal_bytes", MetricType::Gauge, "Memory information field MemTotal_bytes.");
+        if (m.total_bytes) w.sample({}, static_cast<double>(*m.total_bytes));
+        w.family("node_memory_MemAvailable_bytes", MetricType::Gauge, "Memory information field MemAvailable_bytes.");
+        if (m.available_bytes) w.sample({}, static_cast<double>(*m.available_bytes));
+        w.family("node_memory_SwapTotal_bytes", MetricType::Gauge, "Memory information field SwapTotal_bytes.");
+        if (m.swap_total_bytes) w.sample({}, static_cast<double>(*m.swap_total_bytes));
+        w.family("node_memory_SwapFree_bytes", MetricType::Gauge, "Memory information field SwapFree_bytes.");
+        if (m.swap_total_bytes && m.swap_used_bytes) w.sample({}, static_cast<double>(*m.swap_total_bytes - *m.swap_used_bytes));
+    }
+    write_sensors(w, s);
+
+    struct NicFamily {
+        const char* name;
+        MetricType type;
+        const char* help;
+        std::function<Reading(const protocol::NicSample&)> read;
+    };
+    static const std::vector<NicFamily> nic_families = {
+        {"node_network_receive_bytes_total", MetricType::Counter, "Network device statistic receive_bytes.",
+         [](const protocol::NicSample& n) { return reading(n.rx_bytes); }},
+        {"node_network_transmit_bytes_total", MetricType::Counter, "Network device statistic transmit_bytes.",
+         [](const protocol::NicSample& n) { return reading(n.tx_bytes); }},
+        {"node_network_speed_bytes", MetricType::Gauge, "Network device property: speed_bytes.",
+         [](const protocol::NicSample& n) -> Reading {
+             if (!n.speed_mbps || *n.speed_mbps < 0) return std::nullopt;
+             return static_cast<double>(*n.speed_mbps) * 125000.0;
+         }},
+        {"node_network_mtu_bytes", MetricType::Gauge, "Network device property: mtu_bytes.",
+         [](const protocol::NicSample& n) { return reading(n.mtu); }},
+        {"node_network_up", MetricType::Gauge, "Value is 1 if operstate is 'up', 0 otherwise.",
+         [](const protocol::NicSample& n) { return n.operstate ? flag(*n.operstate == "up") : std::nullopt; }},
+    };
+    for (const auto& f : nic_families) {
+        w.family(f.name, f.type, f.help);
+        for (const auto& nic : s.nics)
+            if (const Reading v = f.read(nic)) w.sample({{"device", nic.name}}, *v);
+    }
+    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate.");
+    for (const auto& port : s.infiniband)
+        if (port.rate_gbps && port.port)
+            w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, *port.rate_gbps * 125000000.0);
+}
+
+}  // namespace
+
+std::string render_metrics(const protocol::Sample& sample, const protocol::Facts& facts, const XidTally& xids,
+                           ExpositionFormat format) {
+    ExpositionWriter w(format);
+    const std::string host = facts.host.hostname.value_or("");
+    w.family("fleetdeck_agent_info", MetricType::Gauge, "The agent that answers the scrape (always 1).");
+    w.sample({{"version", kAgentVersion}, {"Hostname", host}}, 1);
+    write_gpus(w, sample, xids, host);
+    write_host(w, sample);
+    return w.finish();
+}
+
+}  // namespace fleetdeck::agent::metrics

@@ -1,0 +1,82 @@
+#include "app/cli/export_command.h"
+
+#include <QSaveFile>
+
+#include "app/cli/cli.h"
+#include "app/inventory/inventory.h"
+#include "app/inventory/prometheus_export.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+const char* kExportUsage =
+    "Usage: fleetdeck-cli export prometheus [--targets FILE] [--rules FILE] [--inventory FILE] [--job NAME]\n"
+    "  --targets FILE   file_sd targets (JSON) for the inventory's hosts, HOST:9835, labels host, rack,\n"
+    "                   unit, group, tags\n"
+    "  --rules FILE     alerting rules (YAML) from FleetDeck's thresholds; the host-down rule watches\n"
+    "                   the scrape job NAME (default fleetdeck)\n"
+    "See docs/metrics.md.\n";
+
+// Empty on success, else a sentence naming the file.
+QString writeFile(const QString& path, const QByteArray& data) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return QStringLiteral("cannot write %1: %2; choose a writable path").arg(path, file.errorString());
+    return {};
+}
+
+}  // namespace
+
+int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    if (args.value(0) != QLatin1String("prometheus")) {
+        err << "fleetdeck-cli export: what to export? Only 'prometheus' is known.\n\n" << kExportUsage;
+        return kUsage;
+    }
+    QString targets, rulesPath, inventoryPath = Inventory::defaultPath(), job = QStringLiteral("fleetdeck");
+    for (int i = 1; i < args.size(); ++i) {
+        const QString& a = args[i];
+        QString* into = a == QLatin1String("--targets") ? &targets
+                        : a == QLatin1String("--rules") ? &rulesPath
+                        : a == QLatin1String("--inventory") ? &inventoryPath
+                        : a == QLatin1String("--job") ? &job
+                                                       : nullptr;
+        if (!into) {
+            err << "fleetdeck-cli export prometheus: unknown argument '" << a << "'\n\n" << kExportUsage;
+            return kUsage;
+        }
+        if (i + 1 >= args.size() || args[i + 1].isEmpty()) {
+            err << "fleetdeck-cli export prometheus: " << a << " needs a value\n\n" << kExportUsage;
+            return kUsage;
+        }
+        *into = args[++i];
+    }
+    if (targets.isEmpty() && rulesPath.isEmpty()) {
+        err << "fleetdeck-cli export prometheus: give --targets FILE, --rules FILE or both\n\n" << kExportUsage;
+        return kUsage;
+    }
+    if (!targets.isEmpty()) {
+        const auto inventory = Inventory::load(inventoryPath);
+        if (!inventory) {
+            err << "fleetdeck-cli export prometheus: " << inventory.problem().message << "\n";
+            return kFailed;
+        }
+        const PrometheusTargets t = prometheusTargets(inventory->hosts());
+        if (const QString why = writeFile(targets, t.json); !why.isEmpty()) {
+            err << "fleetdeck-cli export prometheus: " << why << "\n";
+            return kFailed;
+        }
+        out << "wrote " << (inventory->hosts().size() - t.skipped.size()) << " target(s) to " << targets << "\n";
+        if (!t.skipped.isEmpty())
+            out << "skipped (no address Prometheus can scrape): " << t.skipped.join(QStringLiteral(", ")) << "\n";
+    }
+    if (!rulesPath.isEmpty()) {
+        if (const QString why = writeFile(rulesPath, prometheusRules(job)); !why.isEmpty()) {
+            err << "fleetdeck-cli export prometheus: " << why << "\n";
+            return kFailed;
+        }
+        out << "wrote " << prometheusAlertNames().size() << " alerting rule(s) to " << rulesPath << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace fleetdeck::cli
