@@ -12,6 +12,8 @@ FLEETDECK_TEST_PACKAGES=(
   sudo util-linux
   # tests/alerts: a private session bus for the desktop notifications
   dbus-daemon
+  # tests/secrets: a real desktop keyring (Secret Service) on that private bus
+  gnome-keyring
   fonts-dejavu-core
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev
