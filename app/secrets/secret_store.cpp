@@ -76,6 +76,7 @@ public:
         auto message = QDBusMessage::createMethodCall(kService, path, interface, method);
         message.setArguments(arguments);
         const QDBusMessage reply = bus_.call(message, QDBus::Block, SecretStore::kCallTimeoutMs);
+        lastErrorName_ = reply.type() == QDBusMessage::ErrorMessage ? reply.errorName() : QString();
         if (reply.type() == QDBusMessage::ErrorMessage) return problemFromError(QDBusError(reply), method);
         if (reply.type() != QDBusMessage::ReplyMessage) {
             return Problem{ProblemCode::IoFailed,
@@ -103,8 +104,12 @@ public:
         if (prompt != kNoObject) call(prompt, kPromptInterface, QStringLiteral("Dismiss"));
     }
 
+    // The D-Bus error name of the last call's reply; empty when it succeeded.
+    const QString& lastErrorName() const { return lastErrorName_; }
+
 private:
     QDBusConnection bus_;
+    QString lastErrorName_;
 };
 
 // A "plain" session (the secret travels unencrypted over the local bus, as with secret-tool),
@@ -232,8 +237,8 @@ Outcome SecretStore::store(const QString& label, const QMap<QString, QString>& a
     auto reply = calls.call(2, kDefaultCollection, kCollectionInterface, QStringLiteral("CreateItem"),
                             {properties, QVariant::fromValue(value), true});
     if (!reply) {
-        if (reply.problem().code == ProblemCode::IoFailed &&
-            reply.problem().message.contains(QLatin1String("NoSuchObject"))) {
+        if (calls.lastErrorName() == QLatin1String("org.freedesktop.Secret.Error.NoSuchObject") ||
+            calls.lastErrorName() == QLatin1String("org.freedesktop.DBus.Error.UnknownObject")) {
             return Problem{ProblemCode::NotFound,
                            QStringLiteral("the desktop keyring has no default collection: create one (for example "
                                           "in Passwords and Keys) and try again")};
