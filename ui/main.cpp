@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
 #include <QTimer>
 
@@ -16,6 +17,8 @@
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/history/retention.h"
+#include "app/dashboard/prometheus_history.h"
+#include "app/secrets/secret_store.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
@@ -28,6 +31,7 @@
 #include "ui/events/events_view.h"
 #include "ui/gui_prompter.h"
 #include "ui/history/audit_follower.h"
+#include "ui/history/prometheus_settings.h"
 #include "ui/history/recorded_history.h"
 #include "ui/latency/latency_view.h"
 #include "ui/main_window.h"
@@ -95,7 +99,6 @@ int main(int argc, char** argv) {
                 links.push_back({f.from, f.to, f.kind == LatencyFinding::Kind::Slow ? QStringLiteral("slow") : QStringLiteral("loss"), f.text});
         recorder.addLatencyFindings(links, at);
     }, Qt::DirectConnection);
-    window.hostPage().setStoredHistory(std::make_shared<RecordedHistory>(recorder.path(), recording.retention));
     auto incidents = std::make_shared<RecordedIncidents>(recorder.path());
     auto* eventsView = new EventsView([incidents](const QString& host, qint64 since, qint64 until) {
         return incidents->read(host, since, until);
@@ -115,6 +118,26 @@ int main(int argc, char** argv) {
 
     // Desktop notifications for the incidents the alert rules select; clicking one shows the host.
     QSettings settings;
+
+    // The host page's long ranges: FleetDeck's own record, and a Prometheus server for what that
+    // does not reach; its password or token lives in the desktop keyring, never in the settings.
+    secrets::SecretStore keyring;
+    const auto keyringKeys = [](const QString& url) {
+        return QMap<QString, QString>{{QStringLiteral("application"), QStringLiteral("fleetdeck")},
+                                      {QStringLiteral("service"), QStringLiteral("prometheus")},
+                                      {QStringLiteral("url"), url}};
+    };
+    PrometheusSettings prometheus = PrometheusSettings::load(settings);
+    if (!prometheus.url.isEmpty() && prometheus.auth != PrometheusSettings::Auth::None && keyring.available())
+        if (const auto secret = keyring.lookup(keyringKeys(prometheus.url)); secret && secret->has_value()) prometheus.secret = **secret;
+    const auto useStoredHistory = [&](const history::Retention& retention) {
+        const auto connection = prometheus.connection();
+        window.hostPage().setStoredHistory(std::make_shared<CombinedHistory>(
+            std::make_shared<RecordedHistory>(recorder.path(), retention),
+            connection ? std::make_shared<PrometheusHistory>(*connection) : nullptr));
+    };
+    useStoredHistory(recording.retention);
+
     alerts::DesktopNotifier notifier;
     notifier.setRules(alerts::AlertRules::load(settings));
     // What the last run already told stays told: an ECC error still there after a restart is not news.
@@ -135,12 +158,27 @@ int main(int argc, char** argv) {
             : window.recordingWarning();
         PreferencesDialog dialog(history::loadRetention(), alerts::AlertRules::load(settings), hosts, historyStatus,
                                  notifier.status(), &window);
+        dialog.setPrometheus(prometheus, keyring.available()
+                                             ? QObject::tr("The password or token is kept in the desktop keyring, never in FleetDeck's settings.")
+                                             : keyring.unavailableReason());
         if (dialog.exec() != QDialog::Accepted) return;
         history::saveRetention(dialog.retention());
         recorder.setRetention(dialog.retention());
-        window.hostPage().setStoredHistory(std::make_shared<RecordedHistory>(recorder.path(), dialog.retention()));
         dialog.rules().save(settings);
         notifier.setRules(dialog.rules());
+        const PrometheusSettings chosen = dialog.prometheus();
+        if (chosen != prometheus && keyring.available()) {
+            if (!prometheus.url.isEmpty()) keyring.remove(keyringKeys(prometheus.url));
+            if (!chosen.secret.isEmpty())
+                if (const Outcome kept = keyring.store(QObject::tr("FleetDeck: Prometheus at %1").arg(chosen.url), keyringKeys(chosen.url),
+                                                       chosen.secret);
+                    !kept)
+                    QMessageBox::warning(&window, QObject::tr("Password not kept"),
+                                         QObject::tr("%1\nFleetDeck uses it until it quits.").arg(kept.problem().message));
+        }
+        prometheus = chosen;
+        prometheus.save(settings);
+        useStoredHistory(dialog.retention());
     });
     // The hosts shown, by name (the store owns them): what a push from the wizard or the history reaches.
     auto* pushes = new PushLauncher([&fleet](const QString& name) -> std::optional<HostSpec> {

@@ -7,6 +7,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -51,6 +52,7 @@ PreferencesDialog::PreferencesDialog(const history::Retention& retention, const 
     auto* tabs = new QTabWidget;
     tabs->addTab(buildHistoryPage(retention, historyStatus), tr("History"));
     tabs->addTab(buildAlertsPage(rules, hosts, alertStatus), tr("Alerts"));
+    tabs->addTab(buildPrometheusPage(), tr("Prometheus"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -133,6 +135,75 @@ QWidget* PreferencesDialog::buildAlertsPage(const alerts::AlertRules& rules, con
     connect(notify_, &QCheckBox::toggled, this, enable);
     enable(rules.enabled);
     return page;
+}
+
+QWidget* PreferencesDialog::buildPrometheusPage() {
+    auto* page = new QWidget;
+    promUrl_ = new QLineEdit;
+    promUrl_->setPlaceholderText(QStringLiteral("http://prometheus.example:9090"));
+    promAuth_ = new QComboBox;
+    promAuth_->addItem(tr("No login"), static_cast<int>(PrometheusSettings::Auth::None));
+    promAuth_->addItem(tr("User name and password"), static_cast<int>(PrometheusSettings::Auth::Basic));
+    promAuth_->addItem(tr("Bearer token"), static_cast<int>(PrometheusSettings::Auth::Bearer));
+    promUser_ = new QLineEdit;
+    promSecret_ = new QLineEdit;
+    promSecret_->setEchoMode(QLineEdit::Password);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Server address"), promUrl_);
+    form->addRow(tr("Login"), promAuth_);
+    form->addRow(tr("User name"), promUser_);
+    form->addRow(tr("Password or token"), promSecret_);
+    promProblem_ = new QLabel;
+    promProblem_->setTextFormat(Qt::PlainText);
+    promProblem_->setWordWrap(true);
+    promProblem_->setStyleSheet(QStringLiteral("color: #b3261e"));
+    promProblem_->setVisible(false);
+    promKeyring_ = note(QString());
+    auto* layout = new QVBoxLayout(page);
+    layout->addWidget(note(tr("A Prometheus server that scrapes the agents (fleetdeck-agent --metrics-listen; File → Export → "
+                              "Prometheus… writes its targets and rules) holds history from before FleetDeck recorded it. "
+                              "The host page reads ranges its own record does not reach from there, by the host label.")));
+    layout->addLayout(form);
+    layout->addWidget(promProblem_);
+    layout->addWidget(promKeyring_);
+    layout->addStretch(1);
+    const auto authChanged = [this] {
+        const auto auth = static_cast<PrometheusSettings::Auth>(promAuth_->currentData().toInt());
+        promUser_->setEnabled(auth == PrometheusSettings::Auth::Basic);
+        promSecret_->setEnabled(auth != PrometheusSettings::Auth::None);
+    };
+    connect(promAuth_, &QComboBox::currentIndexChanged, this, authChanged);
+    connect(promUrl_, &QLineEdit::textChanged, this, [this] { promProblem_->setVisible(false); });
+    authChanged();
+    return page;
+}
+
+void PreferencesDialog::setPrometheus(const PrometheusSettings& prometheus, const QString& keyringStatus) {
+    promUrl_->setText(prometheus.url);
+    promAuth_->setCurrentIndex(std::max(0, promAuth_->findData(static_cast<int>(prometheus.auth))));
+    promUser_->setText(prometheus.username);
+    promSecret_->setText(prometheus.secret);
+    promKeyring_->setText(keyringStatus);
+}
+
+PrometheusSettings PreferencesDialog::prometheus() const {
+    PrometheusSettings p;
+    p.url = promUrl_->text().trimmed();
+    p.auth = static_cast<PrometheusSettings::Auth>(promAuth_->currentData().toInt());
+    p.username = p.auth == PrometheusSettings::Auth::Basic ? promUser_->text().trimmed() : QString();
+    p.secret = p.auth == PrometheusSettings::Auth::None ? QString() : promSecret_->text();
+    return p;
+}
+
+void PreferencesDialog::accept() {
+    // A wrong address keeps the dialog open with everything as typed, saying what is wrong.
+    if (const QString problem = prometheusUrlProblem(promUrl_->text()); !problem.isEmpty()) {
+        promProblem_->setText(problem);
+        promProblem_->setVisible(true);
+        promUrl_->setFocus();
+        return;
+    }
+    QDialog::accept();
 }
 
 history::Retention PreferencesDialog::retention() const {

@@ -4,17 +4,20 @@
 
 #include "app/alerts/alert_rules.h"
 #include "app/history/retention.h"
+#include "ui/history/prometheus_settings.h"
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
 namespace fleetdeck {
 
-// Preferences: how long the history store keeps each resolution, and which incidents raise a
-// desktop notification. The dialog edits copies; the caller saves and applies them on accept.
+// Preferences: how long the history store keeps each resolution, which incidents raise a desktop
+// notification, and the Prometheus server that holds longer history. The dialog edits copies; the
+// caller saves and applies them on accept.
 class PreferencesDialog : public QDialog {
     Q_OBJECT
 public:
@@ -22,13 +25,19 @@ public:
     // sentence each on where history is recorded and whether notifications can be shown.
     PreferencesDialog(const history::Retention& retention, const alerts::AlertRules& rules, const QStringList& hosts,
                       const QString& historyStatus, const QString& alertStatus, QWidget* parent = nullptr);
+    // The Prometheus page, with a sentence on where its password or token is kept.
+    void setPrometheus(const PrometheusSettings& prometheus, const QString& keyringStatus);
 
     history::Retention retention() const;
     alerts::AlertRules rules() const;
+    PrometheusSettings prometheus() const;
+
+    void accept() override;
 
 private:
     QWidget* buildHistoryPage(const history::Retention& retention, const QString& status);
     QWidget* buildAlertsPage(const alerts::AlertRules& rules, const QStringList& hosts, const QString& status);
+    QWidget* buildPrometheusPage();
 
     QSpinBox* rawMinutes_ = nullptr;
     QSpinBox* tenSecondHours_ = nullptr;
@@ -39,6 +48,12 @@ private:
     QSpinBox* minThrottle_ = nullptr;
     QSpinBox* maxPerMinute_ = nullptr;
     QListWidget* muted_ = nullptr;
+    QLineEdit* promUrl_ = nullptr;
+    QComboBox* promAuth_ = nullptr;
+    QLineEdit* promUser_ = nullptr;
+    QLineEdit* promSecret_ = nullptr;
+    QLabel* promKeyring_ = nullptr;
+    QLabel* promProblem_ = nullptr;
 };
 
 }  // namespace fleetdeck

@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QSettings>
+#include <QUrl>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -16,6 +18,7 @@
 #include "ui/dashboard/host_page.h"
 #include "ui/events/events_view.h"
 #include "ui/events/incident_timeline.h"
+#include "ui/history/prometheus_settings.h"
 #include "ui/history/recorded_history.h"
 #include "ui/main_window.h"
 #include "ui/preferences_dialog.h"
@@ -245,4 +248,61 @@ TEST_F(HistoryViews, MainWindowOpensTheHostPageOverATimeRange) {
     EXPECT_FALSE(window.hostPage().liveRange());
     window.setRecordingWarning(QStringLiteral("History is not being recorded: the disk is full."));
     EXPECT_EQ(window.recordingWarning(), QStringLiteral("History is not being recorded: the disk is full."));
+}
+
+TEST_F(HistoryViews, RangesFleetDeckDidNotRecordComeFromPrometheusOrSayWhyNot) {
+    {
+        history::HistoryStore db(path_);
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+        ASSERT_TRUE(db.begin());
+        writeRaw(db, now_ - 20 * kMinute, now_ - 1 * kMinute, 75);
+        ASSERT_TRUE(db.commit());
+    }
+    auto recorded = std::make_shared<RecordedHistory>(path_, history::Retention{});
+    // Nothing listens on port 1: the Prometheus read fails, and the chart says so beside FleetDeck's own points.
+    PrometheusConnection unreachable;
+    unreachable.url = QUrl(QStringLiteral("http://127.0.0.1:1"));
+    unreachable.timeout = std::chrono::milliseconds(2000);
+    CombinedHistory combined(recorded, std::make_shared<PrometheusHistory>(unreachable));
+    const auto hour = combined.load(QStringLiteral("gpu-a1"), now_ - 60 * kMinute, now_);
+    ASSERT_TRUE(hour) << hour.problem().message.toStdString();
+    EXPECT_FALSE(hour->mean.empty());
+    EXPECT_TRUE(hour->source.startsWith(QStringLiteral("Recorded by FleetDeck"))) << hour->source.toStdString();
+    EXPECT_TRUE(hour->source.contains(QStringLiteral("(Prometheus: "))) << hour->source.toStdString();
+    // A range FleetDeck's record covers is not asked of Prometheus at all.
+    const auto recent = combined.load(QStringLiteral("gpu-a1"), now_ - 15 * kMinute, now_);
+    ASSERT_TRUE(recent);
+    EXPECT_FALSE(recent->source.contains(QStringLiteral("Prometheus")));
+}
+
+TEST(Preferences, APrometheusAddressThatIsNotOneKeepsTheDialogOpenAndLosesNothing) {
+    PreferencesDialog dialog(history::Retention{}, alerts::AlertRules{}, {}, {}, {});
+    PrometheusSettings prometheus;
+    prometheus.url = QStringLiteral("ftp://nowhere");
+    prometheus.auth = PrometheusSettings::Auth::Basic;
+    prometheus.username = QStringLiteral("ops");
+    prometheus.secret = QStringLiteral("s3cret");
+    dialog.setPrometheus(prometheus, QStringLiteral("no desktop keyring"));
+    dialog.show();
+    dialog.accept();
+    EXPECT_TRUE(dialog.isVisible());
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    EXPECT_EQ(dialog.prometheus(), prometheus);
+    EXPECT_FALSE(prometheusUrlProblem(QStringLiteral("ftp://nowhere")).isEmpty());
+    EXPECT_TRUE(prometheusUrlProblem(QStringLiteral("https://prom.example:9090/prefix")).isEmpty());
+    EXPECT_FALSE(prometheusUrlProblem(QStringLiteral("http://ops:pw@prom.example")).isEmpty());
+
+    // Saved: address, login kind and user, never the password.
+    fleetdeck::test::TempDir dir;
+    QSettings settings(QString::fromStdString((dir.path() / "s.ini").string()), QSettings::IniFormat);
+    prometheus.url = QStringLiteral("https://prom.example:9090");
+    prometheus.save(settings);
+    settings.sync();
+    QFile ini(settings.fileName());
+    ASSERT_TRUE(ini.open(QIODevice::ReadOnly));
+    EXPECT_FALSE(QString::fromUtf8(ini.readAll()).contains(QStringLiteral("s3cret")));
+    PrometheusSettings back = PrometheusSettings::load(settings);
+    EXPECT_TRUE(back.secret.isEmpty());
+    back.secret = prometheus.secret;
+    EXPECT_EQ(back, prometheus);
 }

@@ -47,6 +47,21 @@ Result<StoredHistory::Points> RecordedHistory::load(const QString& host, qint64 
     return points;
 }
 
+CombinedHistory::CombinedHistory(std::shared_ptr<const StoredHistory> recorded, std::shared_ptr<const StoredHistory> prometheus)
+    : recorded_(std::move(recorded)), prometheus_(std::move(prometheus)) {}
+
+Result<StoredHistory::Points> CombinedHistory::load(const QString& host, qint64 fromMs, qint64 toMs) const {
+    Result<Points> own = recorded_->load(host, fromMs, toMs);
+    if (!prometheus_) return own;
+    // FleetDeck's own record, when it reaches back to the range's start (within two of its steps).
+    if (own && !own->mean.empty() && own->mean.front().timeMs <= fromMs + 2 * own->stepMs + 1000) return own;
+    Result<Points> scraped = prometheus_->load(host, fromMs, toMs);
+    if (scraped && !scraped->mean.empty()) return scraped;
+    if (!own) return scraped ? own : Problem{scraped.problem().code, own.problem().message + QStringLiteral("; ") + scraped.problem().message};
+    own->source += scraped ? tr(" (Prometheus has nothing older for this host)") : tr(" (Prometheus: %1)").arg(scraped.problem().message);
+    return own;
+}
+
 RecordedIncidents::RecordedIncidents(QString path) : path_(std::move(path)) {}
 RecordedIncidents::~RecordedIncidents() = default;
 

@@ -21,6 +21,19 @@ private:
     history::Retention retention_;
 };
 
+// The host page's stored ranges: what FleetDeck recorded itself, and where that does not reach back
+// to the start of the range (it was not running then), a Prometheus that scraped the agents
+// (docs/metrics.md). The chart's source line says which one it shows, and why not the other.
+class CombinedHistory : public StoredHistory {
+public:
+    CombinedHistory(std::shared_ptr<const StoredHistory> recorded, std::shared_ptr<const StoredHistory> prometheus);
+
+    Result<Points> load(const QString& host, qint64 fromMs, qint64 toMs) const override;
+
+private:
+    std::shared_ptr<const StoredHistory> recorded_, prometheus_;
+};
+
 // Reads incidents for the Events view on the GUI thread, opening the store read-only when it first
 // exists (the recorder creates it with its first write) and keeping that connection.
 class RecordedIncidents {
