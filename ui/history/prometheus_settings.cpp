@@ -7,7 +7,7 @@
 namespace fleetdeck {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("PrometheusSettings", text); }
+QString settingsTr(const char* text) { return QCoreApplication::translate("PrometheusSettings", text); }
 }  // namespace
 
 PrometheusSettings PrometheusSettings::load(QSettings& settings) {
@@ -48,8 +48,8 @@ QString prometheusUrlProblem(const QString& text) {
     if (text.trimmed().isEmpty()) return {};
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty())
-        return tr("'%1' is not an http:// or https:// address of a Prometheus server, such as http://prometheus.example:9090").arg(text);
-    if (!url.userInfo().isEmpty()) return tr("put the user name and password in their own fields, not in the address");
+        return settingsTr("'%1' is not an http:// or https:// address of a Prometheus server, such as http://prometheus.example:9090").arg(text);
+    if (!url.userInfo().isEmpty()) return settingsTr("put the user name and password in their own fields, not in the address");
     return {};
 }
 
