@@ -96,7 +96,8 @@ T withinCaps(T (*decode)(const Json&, const std::string&), const Json& result, c
 
 template <>
 protocol::Facts decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
-    return withinCaps(protocol::facts_from_json, result, limits);
+    if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
+    return decodeFacts(result, limits, "result");  // within the facts' own list caps too
 }
 
 template <>
