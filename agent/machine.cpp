@@ -25,6 +25,11 @@ Json Machine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions&
     return {{"method", "tcp_connect"}, {"targets", std::move(results)}};
 }
 
+protocol::Sample& Machine::sample() {
+    decoded_ = protocol::sample_from_json(snapshot());
+    return decoded_;
+}
+
 LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_collectors()) {
     for (auto& c : collectors_) c->sample(fs_, sample_);  // prime the counters
     last_sample_ = std::chrono::steady_clock::now();
@@ -51,7 +56,7 @@ Json LiveMachine::facts() {
     return protocol::to_json(facts);
 }
 
-const protocol::Sample& LiveMachine::sample() {
+protocol::Sample& LiveMachine::sample() {
     if (first_snapshot_) {
         const auto since = std::chrono::steady_clock::now() - last_sample_;
         if (since < kMinRateWindow) std::this_thread::sleep_for(kMinRateWindow - since);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/collectors/collector.h"
+#include "agent/protocol/sample.h"
 #include "agent/probe/latency_probe.h"
 #include "agent/root_fs.h"
 #include "agent/settings/settings_service.h"
@@ -27,6 +28,10 @@ public:
     virtual Json facts() = 0;
     // One snapshot. Rates cover the time since the previous call.
     virtual Json snapshot() = 0;
+    // The same snapshot as the typed struct, in a Sample the machine reuses: valid until the next
+    // call, and the caller may change it (the stdio server drops per-core readings before writing).
+    // Machines that build the struct override both; the default decodes snapshot().
+    virtual protocol::Sample& sample();
     virtual bool simulated() const = 0;
     // Latency to peers (`probe` method). Runs on its own thread, concurrently with snapshots:
     // overrides must be thread-safe. The default measures real TCP connects.
@@ -35,6 +40,9 @@ public:
     virtual settings::SettingsService* settings() { return nullptr; }
     // Rolls back an earlier agent's unfinished transaction; machines without settings have none.
     virtual void recover_settings() {}
+
+private:
+    protocol::Sample decoded_;  // the default sample()'s
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.
@@ -50,7 +58,7 @@ public:
     settings::SettingsService* settings() override;
 
     // One sample from every collector, into a Sample reused from call to call (valid until the next).
-    const protocol::Sample& sample();
+    protocol::Sample& sample() override;
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
     void recover_settings() override;
 

@@ -184,10 +184,9 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 }
 
 void StdioServer::emit_sample() {
-    Json snapshot = machine_.snapshot();
-    if (!per_core_)
-        if (const auto cpu = snapshot.find("cpu"); cpu != snapshot.end() && cpu->is_object()) cpu->erase("cores");
-    write_line(protocol::encode(protocol::Event{"sample", std::move(snapshot)}));
+    protocol::Sample& sample = machine_.sample();
+    if (!per_core_ && sample.cpu) sample.cpu->cores.clear();  // to_json leaves an empty list out
+    write_line(protocol::encode(protocol::Event{"sample", protocol::to_json(sample)}));
 }
 
 int StdioServer::run() {

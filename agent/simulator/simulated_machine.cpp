@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "agent/gpu/gpu_sample.h"
 #include "agent/gpu/nvml_library.h"
@@ -62,7 +63,11 @@ Json SimulatedMachine::probe(const std::vector<ProbeTarget>& targets, const Prob
     return network_.probe(targets, options);
 }
 
-Json SimulatedMachine::snapshot() { return snapshot_at(clock_()); }
+Json SimulatedMachine::snapshot() { return protocol::to_json(sample()); }
+
+protocol::Sample& SimulatedMachine::sample() { return sample_at(clock_()); }
+
+Json SimulatedMachine::snapshot_at(double sim_s) { return protocol::to_json(sample_at(sim_s)); }
 
 void SimulatedMachine::advance_to(double sim_s) {
     const long target = static_cast<long>(std::floor(sim_s + kWarmUpS));
@@ -105,67 +110,56 @@ void SimulatedMachine::step() {
     ++steps_;
 }
 
-Json SimulatedMachine::snapshot_at(double sim_s) {
+protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     advance_to(sim_s);
     // Noise that only decorates a report (per-core spread) comes from the step number, so asking
     // for more or fewer snapshots never changes the model's own sequence.
     Random noise(spec_.seed ^ (static_cast<std::uint64_t>(steps_) * 0x9e3779b97f4a7c15ULL));
-    Json snap = Json::object();
-    snap["time_ms"] = unix_time_ms();
-    snap["cpu"] = cpu_json(noise);
-    snap["memory"] = memory_json();
-    snap["sensors"] = sensors_json();
-    snap["thermal_zones"] = Json::array();
-    if (!socket_temp_c_.empty())
-        snap["thermal_zones"].push_back({{"zone", "thermal_zone0"}, {"type", "x86_pkg_temp"},
-                                         {"temp_c", round_to(socket_temp_c_[0], 1.0)}});
-    snap["nics"] = nics_json();
-    Json ib = Json::array();
+    protocol::Sample& s = sample_;
+    s.time_ms = unix_time_ms();
+    fill_cpu(noise, s.cpu.emplace());
+    s.memory = memory();
+    fill_sensors(s.sensors);
+    s.thermal_zones.clear();
+    if (!socket_temp_c_.empty()) s.thermal_zones.push_back({"thermal_zone0", "x86_pkg_temp", round_to(socket_temp_c_[0], 1.0)});
+    fill_nics(s.nics);
+    s.infiniband.clear();
     for (int i = 0; i < profile_.infiniband_ports; ++i)
-        ib.push_back({{"device", "mlx5_" + std::to_string(i)}, {"port", 1}, {"state", "ACTIVE"},
-                      {"phys_state", "LinkUp"}, {"rate_gbps", profile_.infiniband_rate_gbps}, {"link_layer", "InfiniBand"}});
-    snap["infiniband"] = std::move(ib);
+        s.infiniband.push_back({"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp", "InfiniBand", profile_.infiniband_rate_gbps});
     const double now_s = static_cast<double>(steps_) - kWarmUpS;
-    snap["gpus"] = gpus_json(now_s);
-    snap["gpu_pci_count"] = profile_.gpu_count;
-    Json xids = Json::array();
-    for (const auto& x : gpu_health_.xids(now_s, snap["time_ms"].get<std::int64_t>())) xids.push_back(protocol::to_json(x));
-    snap["xid_events"] = std::move(xids);
-    return snap;
+    fill_gpus(now_s, s.gpus);
+    s.gpu_pci_count = profile_.gpu_count;
+    s.xid_events = gpu_health_.xids(now_s, *s.time_ms);
+    return s;
 }
 
-Json SimulatedMachine::cpu_json(Random& noise) const {
+void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu) const {
     const int threads = profile_.sockets * profile_.cores_per_socket * profile_.threads_per_core;
     const double base_mhz = profile_.cpu_vendor == "GenuineIntel" ? 2000.0 : 2400.0;
-    Json cores = Json::array();
+    cpu.cores.clear();
     double util_sum = 0, freq_sum = 0;
     for (int i = 0; i < threads; ++i) {
         const double u = std::clamp(cpu_util_ * 100.0 + noise.jitter(12.0), 0.0, 100.0);
         const double mhz = std::round(base_mhz + 1200.0 * u / 100.0 + noise.jitter(50.0));
         util_sum += u;
         freq_sum += mhz;
-        cores.push_back({{"index", i}, {"util_pct", round_to(u, 0.1)}, {"freq_mhz", static_cast<std::int64_t>(mhz)}});
+        cpu.cores.push_back({i, round_to(u, 0.1), static_cast<std::int64_t>(mhz)});
     }
     const double hottest = *std::max_element(socket_temp_c_.begin(), socket_temp_c_.end());
-    return {{"util_pct", round_to(util_sum / threads, 0.1)},
-            {"freq_mhz", static_cast<std::int64_t>(std::round(freq_sum / threads))},
-            {"package_temp_c", round_to(hottest, 1.0)},
-            {"cores", std::move(cores)}};
+    cpu.util_pct = round_to(util_sum / threads, 0.1);
+    cpu.freq_mhz = static_cast<std::int64_t>(std::round(freq_sum / threads));
+    cpu.package_temp_c = round_to(hottest, 1.0);
 }
 
-Json SimulatedMachine::memory_json() const {
+protocol::MemorySample SimulatedMachine::memory() const {
     const double total = static_cast<double>(profile_.memory_bytes);
     const double busy = std::max(cpu_util_, profile_.workload == Workload::Training ? 0.8 : load_.gpu_util);
     const auto used = static_cast<std::int64_t>(total * (0.06 + 0.5 * busy) / 4096) * 4096;
-    return {{"total_bytes", profile_.memory_bytes},
-            {"available_bytes", profile_.memory_bytes - used},
-            {"used_bytes", used},
-            {"swap_total_bytes", 8LL << 30},
-            {"swap_used_bytes", 0}};
+    return {profile_.memory_bytes, profile_.memory_bytes - used, used, 8LL << 30, 0};
 }
 
-Json SimulatedMachine::gpus_json(double now_s) const {
-    Json gpus = Json::array();
+void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>& gpus) const {
+    gpus.clear();
     const auto persistence_setting = settings_.get("gpu.persistence");
     const bool persistence = persistence_setting && persistence_setting->is_boolean() && persistence_setting->get<bool>();
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
@@ -180,7 +174,7 @@ Json SimulatedMachine::gpus_json(double now_s) const {
         s.pci_bus_id = m.pci_bus_ids.at(i);
         if (gpu_health_.lost(static_cast<int>(i), now_s)) {  // fell off the bus: nothing but who it was
             s.state = protocol::GpuState::Lost;
-            gpus.push_back(protocol::to_json(s));
+            gpus.push_back(std::move(s));
             continue;
         }
         s.temp_c = std::round(g.temp_c());
@@ -211,48 +205,39 @@ Json SimulatedMachine::gpus_json(double now_s) const {
         s.pcie_gen_max = m.pcie_gen_max;
         s.pcie_width_max = m.pcie_width_max;
         gpu_health_.fill(static_cast<int>(i), now_s, s);
-        gpus.push_back(protocol::to_json(s));
+        gpus.push_back(std::move(s));
     }
-    return gpus;
 }
 
-Json SimulatedMachine::sensors_json() const {
-    Json sensors = Json::array();
-    const auto sensor = [](const std::string& chip, const std::string& hwmon, const std::string& label, double value,
-                           Json max, Json crit) {
-        return Json{{"chip", chip}, {"hwmon", hwmon}, {"input", "temp1"}, {"label", label}, {"kind", "temp"},
-                    {"value", value}, {"unit", "C"}, {"max", std::move(max)}, {"crit", std::move(crit)}};
+void SimulatedMachine::fill_sensors(std::vector<protocol::SensorSample>& sensors) const {
+    sensors.clear();
+    const auto temp = [&sensors](const std::string& chip, std::string hwmon, std::string label, double value,
+                                 std::optional<double> max, std::optional<double> crit) {
+        sensors.push_back({chip, std::move(hwmon), "temp1", std::move(label), "temp", "C", value, max, crit});
     };
     const bool intel = profile_.cpu_vendor == "GenuineIntel";
     for (std::size_t s = 0; s < socket_temp_c_.size(); ++s) {
         const std::string hwmon = "hwmon" + std::to_string(s + 1);
         const double t = round_to(socket_temp_c_[s], 1.0);
-        if (intel) {
-            Json e = sensor("coretemp", hwmon, "Package id " + std::to_string(s), t, 94.0, 100.0);
-            sensors.push_back(std::move(e));
-        } else {
-            sensors.push_back(sensor("k10temp", hwmon, "Tctl", t, nullptr, nullptr));
-        }
+        if (intel)
+            temp("coretemp", hwmon, "Package id " + std::to_string(s), t, 94.0, 100.0);
+        else
+            temp("k10temp", hwmon, "Tctl", t, std::nullopt, std::nullopt);
     }
     for (std::int64_t d = 0; d < profile_.nvme_count; ++d) {
         const std::string hwmon = "hwmon" + std::to_string(socket_temp_c_.size() + 1 + static_cast<std::size_t>(d));
-        sensors.push_back(sensor("nvme", hwmon, "Composite", round_to(nvme_temp_c_ + 1.5 * static_cast<double>(d), 1.0),
-                                 80.85, 84.85));
+        temp("nvme", hwmon, "Composite", round_to(nvme_temp_c_ + 1.5 * static_cast<double>(d), 1.0), 80.85, 84.85);
     }
-    return sensors;
 }
 
-Json SimulatedMachine::nics_json() const {
-    Json nics = Json::array();
+void SimulatedMachine::fill_nics(std::vector<protocol::NicSample>& nics) const {
+    nics.clear();
     for (std::size_t n = 0; n < nics_.size(); ++n) {
         const NicModel& m = profile_.nics[n];
-        nics.push_back({{"name", m.name}, {"type", "ethernet"}, {"speed_mbps", m.speed_mbps}, {"operstate", "up"},
-                        {"mtu", 1500}, {"rx_bytes", static_cast<std::uint64_t>(nics_[n].rx_bytes)},
-                        {"tx_bytes", static_cast<std::uint64_t>(nics_[n].tx_bytes)},
-                        {"rx_bytes_per_s", round_to(nics_[n].rx_per_s, 0.1)},
-                        {"tx_bytes_per_s", round_to(nics_[n].tx_per_s, 0.1)}});
+        nics.push_back({m.name, "ethernet", "up", m.speed_mbps, 1500, static_cast<std::int64_t>(nics_[n].rx_bytes),
+                        static_cast<std::int64_t>(nics_[n].tx_bytes), round_to(nics_[n].rx_per_s, 0.1),
+                        round_to(nics_[n].tx_per_s, 0.1)});
     }
-    return nics;
 }
 
 }  // namespace fleetdeck::agent::sim

@@ -37,13 +37,16 @@ public:
 
     Json identity() override;
     Json facts() override;
-    Json snapshot() override;
+    Json snapshot() override;  // protocol::to_json(sample())
+    // The sample now, into a Sample reused from call to call (valid until the next).
+    protocol::Sample& sample() override;
     bool simulated() const override { return true; }
     // Rack-shaped latency to simulated peers (SimNetwork); real addresses are unreachable.
     Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) override;
 
-    // The snapshot at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
-    Json snapshot_at(double sim_s);
+    // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
+    protocol::Sample& sample_at(double sim_s);
+    Json snapshot_at(double sim_s);  // protocol::to_json(sample_at(sim_s))
 
     const SimSpec& spec() const { return spec_; }
     SettingsStore& settings_store() { return settings_; }
@@ -60,11 +63,11 @@ private:
     void advance_to(double sim_s);
     void step();
     void apply_settings();
-    Json cpu_json(Random& noise) const;
-    Json memory_json() const;
-    Json gpus_json(double now_s) const;
-    Json sensors_json() const;
-    Json nics_json() const;
+    void fill_cpu(Random& noise, protocol::CpuSample& cpu) const;
+    protocol::MemorySample memory() const;
+    void fill_gpus(double now_s, std::vector<protocol::GpuSample>& gpus) const;
+    void fill_sensors(std::vector<protocol::SensorSample>& sensors) const;
+    void fill_nics(std::vector<protocol::NicSample>& nics) const;
 
     SimSpec spec_;
     const Profile& profile_;
@@ -82,6 +85,7 @@ private:
     double nvme_temp_c_ = 35;
     std::vector<Nic> nics_;
     SimNetwork network_;
+    protocol::Sample sample_;
 };
 
 }  // namespace fleetdeck::agent::sim

@@ -21,6 +21,13 @@ bool has(const Json& list, const char* name) {
     return list.is_array() && std::find(list.begin(), list.end(), Json(name)) != list.end();
 }
 
+// A snapshot less what the host's wall clock decides: its time and its XIDs' times.
+Json without_wall_clock(Json snapshot) {
+    snapshot.erase("time_ms");
+    for (Json& xid : snapshot["xid_events"]) xid.erase("time_ms");
+    return snapshot;
+}
+
 }  // namespace
 
 TEST(SimSpec, ParsesProfileVariantsAndSeed) {
@@ -188,4 +195,21 @@ TEST(AgentStdio, SubscribeWithoutPerCoreLeavesCoresOutOfSamples) {
     }
     agent.close_stdin();
     EXPECT_EQ(agent.wait(), 0);
+}
+
+// The simulator fills the typed sample and writes it with to_json, so decoding a snapshot and
+// writing it again gives back every key and value (integers stay integers), GPU faults included.
+TEST(SimulatedMachine, SnapshotIsTheTypedSampleWritten) {
+    for (const char* text : {"hgx-h100-8+bad-fan+pcie-x8:7", "hgx-h100-8+ecc+gpu-lost+remap-pending+nvlink-down+xid=13:7",
+                             "l40s-4:3", "cpu-only:1"}) {
+        Scripted sim(text);
+        for (double t : {0.0, 25.0, 61.0}) {
+            sim.now = t;
+            const Json snapshot = sim.machine.snapshot();
+            EXPECT_EQ(fleetdeck::protocol::to_json(fleetdeck::protocol::sample_from_json(snapshot)), snapshot) << text << " at " << t;
+            // sample() at the same simulated time is the same sample, but for the wall clock.
+            EXPECT_EQ(without_wall_clock(fleetdeck::protocol::to_json(sim.machine.sample())), without_wall_clock(snapshot))
+                << text << " at " << t;
+        }
+    }
 }
