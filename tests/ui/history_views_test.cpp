@@ -68,6 +68,8 @@ protected:
         store_.addHost(simulatedHost(QStringLiteral("gpu-a1")));
         store_.addHost(simulatedHost(QStringLiteral("gpu-a2")));
     }
+    // The host page keeps the chosen range in the settings; leave none for the next test.
+    void TearDown() override { QSettings().remove(QStringLiteral("hostPage")); }
 
     // Writes every second of [fromMs, toMs) for host gpu-a1 at `tempC`.
     void writeRaw(history::HistoryStore& db, qint64 fromMs, qint64 toMs, float tempC) {

@@ -6,6 +6,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -14,6 +15,10 @@
 #include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
+
+namespace {
+const QString kRangeKey = QStringLiteral("hostPage/rangeMs");
+}  // namespace
 
 HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent)
     : QWidget(parent), fleet_(fleet), history_(store), sensors_(this), gpuHealth_(this) {
@@ -88,6 +93,11 @@ ViewHeader* HostPage::buildHeader() {
     for (std::size_t i = 0; i < std::size(kRangesMs); ++i) rangeChoice_->addItem(rangeNames[static_cast<int>(i)], kRangesMs[i]);
     rangeChoice_->setToolTip(tr("How far back the charts reach; beyond 15 minutes they show what FleetDeck recorded"));
     connect(rangeChoice_, &QComboBox::activated, this, [this] { setRange(rangeChoice_->currentData().toLongLong()); });
+    // The range chosen last time, when it is one the selector offers.
+    if (const qint64 saved = QSettings().value(kRangeKey).toLongLong(); std::find(std::begin(kRangesMs), std::end(kRangesMs), saved) != std::end(kRangesMs)) {
+        spanMs_ = saved;
+        rangeChoice_->setCurrentIndex(rangeChoice_->findData(saved));
+    }
     auto* reset = new QToolButton(this);
     reset->setText(tr("Reset zoom"));
     reset->setToolTip(tr("Drag across a chart to zoom into a time range; this shows the chosen range, live, again"));
@@ -271,6 +281,7 @@ void HostPage::setStoredHistory(std::shared_ptr<const StoredHistory> stored) {
 
 void HostPage::setRange(qint64 spanMs) {
     spanMs_ = spanMs;
+    QSettings().setValue(kRangeKey, spanMs);
     live_ = true;
     rangeChoice_->setCurrentIndex(std::max(0, rangeChoice_->findData(spanMs)));
     redraw();
