@@ -373,7 +373,8 @@ void HostPage::loadIfDue(qint64 nowMs) {
         Result<StoredHistory::Points> read = stored->load(host, from, to);
         return read ? Loaded{std::move(read).value(), {}} : Loaded{std::nullopt, read.problem().message};
     }));
-    source_->setText(tr("Reading the recorded history…"));
+    // Only a new range says so; a live range read again keeps showing what it shows meanwhile.
+    if (!live_ || loaded_.host != host || loaded_.toMs - loaded_.fromMs != to - from) source_->setText(tr("Reading the recorded history…"));
 }
 
 void HostPage::applyLoaded() {

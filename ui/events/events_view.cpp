@@ -188,9 +188,21 @@ void EventsView::reload() {
     const std::int64_t selectedId = selected.isValid() && model_.incident(selected.row()) ? model_.incident(selected.row())->id : 0;
     QStringList hosts;
     for (const QString& name : store_.hostNames()) hosts << name;
-    timeline_->setIncidents(shown, hosts, since, nowMs);
+    // The timeline spans what happened, not the whole filter range: a night's incidents over 24 hours
+    // would be slivers at the right edge. At least 10 minutes, with a little room before the first.
+    qint64 first = nowMs;
+    for (const Incident& i : shown) first = std::min<qint64>(first, i.startMs);
+    const qint64 from = std::max(since, std::min(nowMs - 10 * 60'000, first - (nowMs - first) / 20));
+    timeline_->setIncidents(shown, hosts, from, nowMs);
     model_.setIncidents(std::move(shown), nowMs);
-    if (model_.rowCount() > 0 && table_->columnWidth(IncidentTableModel::Text) < 50) table_->resizeColumnsToContents();
+    if (model_.rowCount() > 0 && !columnsSized_) {
+        // The short columns fit their contents; the sentence takes the rest.
+        for (int c = IncidentTableModel::Start; c < IncidentTableModel::Text; ++c) table_->resizeColumnToContents(c);
+        // Durations grow while the view is open; room for a long one from the start.
+        const int duration = table_->fontMetrics().horizontalAdvance(tr("open for %1").arg(history::durationText(23 * 3600'000LL + 59 * 60'000))) + 16;
+        table_->setColumnWidth(IncidentTableModel::Duration, std::max(table_->columnWidth(IncidentTableModel::Duration), duration));
+        columnsSized_ = true;
+    }
     for (int row = 0; row < model_.rowCount() && selectedId != 0; ++row)
         if (model_.incident(row)->id == selectedId) table_->selectRow(row);
 }

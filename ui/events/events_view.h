@@ -76,6 +76,7 @@ private:
     QComboBox* kindChoice_ = nullptr;
     QComboBox* severity_ = nullptr;
     qint64 readAtMs_ = 0;
+    bool columnsSized_ = false;
     QString readProblem_;
     QString statusSentence_;
 };

@@ -73,7 +73,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::UserRole) return QVariant::fromValue(static_cast<qlonglong>(i->startMs));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case Start: return QDateTime::fromMSecsSinceEpoch(i->startMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case Start: return QDateTime::fromMSecsSinceEpoch(i->startMs).toString(QStringLiteral("MMM d HH:mm:ss"));
     case Duration:
         return i->open() ? tr("open for %1").arg(history::durationText(i->durationMs(nowMs_))) : history::durationText(i->durationMs(nowMs_));
     case Host: return i->host;
