@@ -166,7 +166,7 @@ TEST(IncidentTracker, AFindingAppearsAndClears) {
     for (int s = 0; s < 10; ++s) append(changes, tracker.onSample(host, sample, {ecc}, s * 1000LL));
     for (int s = 10; s < 20; ++s) append(changes, tracker.onSample(host, sample, {}, s * 1000LL));
     ASSERT_EQ(ofWhat(changes, What::Opened).size(), 1u);
-    const Incident& opened = ofWhat(changes, What::Opened)[0].incident;
+    const Incident opened = ofWhat(changes, What::Opened)[0].incident;
     EXPECT_EQ(opened.kind, IncidentKind::GpuHealth);
     EXPECT_EQ(opened.detail, QStringLiteral("ecc_uncorrected"));
     EXPECT_EQ(opened.severity, IncidentSeverity::Critical);

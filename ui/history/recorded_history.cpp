@@ -56,9 +56,15 @@ Result<StoredHistory::Points> CombinedHistory::load(const QString& host, qint64 
     // FleetDeck's own record, when it reaches back to the range's start (within two of its steps).
     if (own && !own->mean.empty() && own->mean.front().timeMs <= fromMs + 2 * own->stepMs + 1000) return own;
     Result<Points> scraped = prometheus_->load(host, fromMs, toMs);
-    if (scraped && !scraped->mean.empty()) return scraped;
+    // Prometheus when it reaches further back than FleetDeck's own record.
+    const bool ownEmpty = !own || own->mean.empty();
+    if (scraped && !scraped->mean.empty() && (ownEmpty || scraped->mean.front().timeMs < own->mean.front().timeMs)) return scraped;
+    if (scraped && !ownEmpty) {
+        own->source += tr(" (Prometheus reaches no further back for this host)");
+        return own;
+    }
     if (!own) return scraped ? own : Problem{scraped.problem().code, own.problem().message + QStringLiteral("; ") + scraped.problem().message};
-    own->source += scraped ? tr(" (Prometheus has nothing older for this host)") : tr(" (Prometheus: %1)").arg(scraped.problem().message);
+    own->source += scraped ? tr(" (Prometheus has nothing for this host)") : tr(" (Prometheus: %1)").arg(scraped.problem().message);
     return own;
 }
 
