@@ -10,6 +10,8 @@ FLEETDECK_BUILD_PACKAGES=(
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
   sudo util-linux
+  # tests/history: chattr +i makes a database file read-only even for root
+  e2fsprogs
   # tests/alerts: a private session bus for the desktop notifications
   dbus-daemon
   # tests/secrets: a real desktop keyring (Secret Service) on that private bus

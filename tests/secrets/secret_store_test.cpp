@@ -193,7 +193,8 @@ TEST_F(SecretStoreTest, BusWithoutKeyringSaysSoWithoutWaiting) {
     const auto removed = store.remove(prometheusAttributes(QStringLiteral("http://prom:9090")));
     ASSERT_FALSE(removed.ok());
     EXPECT_EQ(removed.problem().message, kUnavailable);
-    EXPECT_LT(elapsed.elapsed(), 1000);
+    // The bus answers "no such service" at once: no call waited for its 3 s timeout.
+    EXPECT_LT(elapsed.elapsed(), SecretStore::kCallTimeoutMs);
 }
 
 TEST_F(SecretStoreTest, NoBusAtAllIsLikeNoKeyring) {
