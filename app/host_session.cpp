@@ -243,6 +243,10 @@ void HostSession::handleLine(const std::string& line) {
             onSample(event->data);
             return;
         }
+        if (event->name == "ready") {
+            onReadyEvent(event->data);
+            return;
+        }
         if (!checkEvent(name, event->data)) return;
         try {
             emit eventReceived(name, event->data);
@@ -300,6 +304,17 @@ bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isErro
     if (!bad) return true;
     reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
     return false;
+}
+
+void HostSession::onReadyEvent(const Json& data) {
+    protocol::ReadyEvent ready;
+    try {
+        ready = decodeReadyEvent(data, options_.limits);
+    } catch (const protocol::DecodeError& e) {
+        reportViolation(tr("sent a ready event with %1").arg(QString::fromUtf8(e.what()).left(300)));
+        return;
+    }
+    emit readyEventReceived(ready);
 }
 
 bool HostSession::checkEvent(const QString& name, const Json& data) {

@@ -108,7 +108,10 @@ signals:
     void ready();  // handshake completed (after each reconnect too)
     // A sample, decoded and checked (agent/protocol/sample.h); sample events come only this way.
     void sampleReceived(const fleetdeck::protocol::Sample& sample);
-    // Every other event (ready, …), its data within the caps.
+    // The agent's `ready` event (agent/protocol/ready.h), decoded once within the caps: what a
+    // privileged agent rolled back when it started.
+    void readyEventReceived(const fleetdeck::protocol::ReadyEvent& ready);
+    // Every other event, its data within the caps.
     void eventReceived(const QString& name, const nlohmann::json& data);
     void diagnostic(const QString& text);
     // The transport's word on a slow open ("waiting for the login shell on gpu-01 (12 s)").
@@ -139,6 +142,7 @@ private:
     void scheduleReconnect();
     void onHello(const Reply& reply);
     void onSample(const Json& data);
+    void onReadyEvent(const Json& data);
     // Untrusted input (app/untrusted): each returns false after reporting a violation.
     bool checkLineLength(const QByteArray& bytes);
     bool checkUnsolicited();

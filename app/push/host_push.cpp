@@ -73,7 +73,7 @@ void HostPush::start() {
                         : makeUnavailableTransport(QStringLiteral("the push on %1 has ended").arg(host_.name));
     }, options);
     connect(session_.get(), &HostSession::ready, this, &HostPush::onReady);
-    connect(session_.get(), &HostSession::eventReceived, this, &HostPush::onEvent);
+    connect(session_.get(), &HostSession::readyEventReceived, this, &HostPush::onReadyEvent);
     connect(session_.get(), &HostSession::stateChanged, this, [this](HostState state, const QString& reason) {
         if (isFinal(result_.state) || state == HostState::Connecting || state == HostState::Connected) return;
         if (state == HostState::Stale) return;  // a long transaction is silent; the request timeout decides
@@ -93,9 +93,8 @@ void HostPush::skip(const std::string& reason) {
     factory_ = nullptr;  // with it the push's credentials
 }
 
-void HostPush::onEvent(const QString& name, const nlohmann::json& data) {
-    if (name != QLatin1String("ready")) return;
-    for (const protocol::RecoveredTransaction& r : protocol::ready_event_from_json(data).recovered) {
+void HostPush::onReadyEvent(const protocol::ReadyEvent& ready) {
+    for (const protocol::RecoveredTransaction& r : ready.recovered) {
         const std::string message = "the agent rolled back transaction " + r.txn + ", left unfinished by an earlier agent";
         audit_.record(step(audit::AuditAction::Recovery, r.complete ? "recovered" : "rollback_incomplete", message, r.txn));
     }

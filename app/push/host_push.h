@@ -88,7 +88,7 @@ signals:
 private:
     void onReady();
     void onReply(const Result<protocol::TuneResult>& reply);
-    void onEvent(const QString& name, const nlohmann::json& data);
+    void onReadyEvent(const protocol::ReadyEvent& ready);
     void setState(HostPushState state, const std::string& reason = {});
     void finish(HostPushState state, const std::string& reason);
     void witnessThenEnd(HostPushState state, const std::string& reason);

@@ -77,6 +77,11 @@ std::optional<std::string> checkEventData(const std::string& event, const Json& 
     return std::nullopt;
 }
 
+protocol::ReadyEvent decodeReadyEvent(const Json& data, const AgentInputLimits& limits) {
+    if (auto bad = checkBounds(data, limits, "data")) throw protocol::DecodeError(*bad);
+    return protocol::ready_event_from_json(data);
+}
+
 template <>
 Json decodeResult(const std::string& method, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkReply(method, result, limits)) throw DecodeError(*bad);

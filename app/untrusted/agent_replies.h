@@ -8,6 +8,7 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/probe_result.h"
+#include "agent/protocol/ready.h"
 #include "agent/protocol/tune_result.h"
 #include "app/untrusted/agent_input.h"
 
@@ -25,6 +26,9 @@ std::optional<std::string> checkReply(const std::string& method, const nlohmann:
                                       const AgentInputLimits& limits);
 std::optional<std::string> checkEventData(const std::string& event, const nlohmann::json& data,
                                           const AgentInputLimits& limits);
+// The `ready` event's data decoded within the caps, or protocol::DecodeError: the one decode
+// HostSession runs before it hands the event on.
+protocol::ReadyEvent decodeReadyEvent(const nlohmann::json& data, const AgentInputLimits& limits);
 
 // The typed answers: `method`'s result decoded into T within the caps (checkBounds, then T's
 // decoder), or protocol::DecodeError naming the path that broke. This decode is the shape check:

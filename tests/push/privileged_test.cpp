@@ -112,6 +112,7 @@ TEST(PrivilegedTransport, PasswordlessSudoStartsARootAgentThatAnnouncesItself) {
     });
     std::vector<QString> events;
     QObject::connect(&session, &HostSession::eventReceived, [&](const QString& name, const nlohmann::json&) { events.push_back(name); });
+    QObject::connect(&session, &HostSession::readyEventReceived, [&](const protocol::ReadyEvent&) { events.push_back(QStringLiteral("ready")); });
     session.start();
     ASSERT_TRUE(test::waitUntil([&] { return session.state() == HostState::Connected; }, 20000)) << session.reason().toStdString();
     EXPECT_TRUE(session.hello().privileged);

@@ -254,10 +254,8 @@ TEST_F(PushOverSsh, SessionKilledMidPushEndsRolledBack) {
     // A new session's agent has nothing left to recover and reads the values back as before.
     setFault(0, "");
     HostSession again(host.name, [&] { return pushTransports({}, keys)(host, true); }, HostSession::Options{});
-    std::vector<Json> readyEvents;
-    QObject::connect(&again, &HostSession::eventReceived, [&](const QString& name, const Json& data) {
-        if (name == QLatin1String("ready")) readyEvents.push_back(data);
-    });
+    std::vector<protocol::ReadyEvent> readyEvents;
+    QObject::connect(&again, &HostSession::readyEventReceived, [&](const protocol::ReadyEvent& ready) { readyEvents.push_back(ready); });
     again.start();
     ASSERT_TRUE(test::waitUntil([&] { return again.state() == HostState::Connected; }, 60000)) << again.reason().toStdString();
     std::optional<Reply> read;
