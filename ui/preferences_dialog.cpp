@@ -37,12 +37,6 @@ QLabel* note(const QString& text) {
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
 }
-
-constexpr IncidentKind kNotifiableKinds[] = {IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown,
-                                             IncidentKind::GpuHealth,       IncidentKind::PcieDowngrade, IncidentKind::Fan,
-                                             IncidentKind::HostOffline,     IncidentKind::Latency,       IncidentKind::Push,
-                                             IncidentKind::Rollback};
-
 }  // namespace
 
 PreferencesDialog::PreferencesDialog(const history::Retention& retention, const alerts::AlertRules& rules, const QStringList& hosts,
@@ -101,7 +95,7 @@ QWidget* PreferencesDialog::buildAlertsPage(const alerts::AlertRules& rules, con
     auto* kindsBox = new QGroupBox(tr("Kinds that notify"));
     auto* kindsGrid = new QGridLayout(kindsBox);
     int n = 0;
-    for (IncidentKind kind : kNotifiableKinds) {
+    for (IncidentKind kind : history::kIncidentKinds) {
         auto* box = new QCheckBox(incidentKindWord(kind));
         box->setChecked(rules.kinds.empty() || rules.kinds.count(kind) > 0);
         kindsGrid->addWidget(box, n / 2, n % 2);

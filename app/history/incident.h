@@ -28,6 +28,13 @@ enum class IncidentKind {
     Rollback,         // "rollback": a rollback (from the audit log)
 };
 
+// Every kind, in the order above: what lists and filters offer.
+inline constexpr IncidentKind kIncidentKinds[] = {
+    IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown, IncidentKind::GpuHealth,
+    IncidentKind::PcieDowngrade,   IncidentKind::Fan,           IncidentKind::HostOffline, IncidentKind::Latency,
+    IncidentKind::Push,            IncidentKind::Rollback,
+};
+
 struct Incident {
     std::int64_t id = 0;                 // the store's row id; 0 before it is stored
     QString host;                        // the inventory name

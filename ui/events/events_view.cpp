@@ -27,12 +27,6 @@ namespace {
 
 // The view reads the store at most this often while it is shown (the store writes once a second).
 constexpr qint64 kReadEveryMs = 2000;
-
-constexpr IncidentKind kKinds[] = {IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown,
-                                   IncidentKind::GpuHealth,       IncidentKind::PcieDowngrade, IncidentKind::Fan,
-                                   IncidentKind::HostOffline,     IncidentKind::Latency,       IncidentKind::Push,
-                                   IncidentKind::Rollback};
-
 }  // namespace
 
 EventsView::EventsView(IncidentReader reader, const TelemetryStore& store, QWidget* parent)
@@ -48,7 +42,7 @@ EventsView::EventsView(IncidentReader reader, const TelemetryStore& store, QWidg
     host_->setMinimumContentsLength(12);
     kindChoice_ = new QComboBox(this);
     kindChoice_->addItem(tr("All kinds"), -1);
-    for (IncidentKind k : kKinds) kindChoice_->addItem(incidentKindWord(k), static_cast<int>(k));
+    for (IncidentKind k : history::kIncidentKinds) kindChoice_->addItem(incidentKindWord(k), static_cast<int>(k));
     severity_ = new QComboBox(this);
     severity_->addItem(tr("Any severity"), static_cast<int>(IncidentSeverity::Info));
     severity_->addItem(tr("Warnings and critical"), static_cast<int>(IncidentSeverity::Warning));
