@@ -46,19 +46,17 @@ const QString kStatusNoService = QStringLiteral(
     "notification daemon (for example dunst or notification-daemon), FleetDeck tries again with the "
     "next alert");
 
-// The same incident, whether or not the store has given it an id yet: the tracker may report it
-// opened before it is stored and updated after.
-QString incidentKey(const history::Incident& incident) {
-    return QStringLiteral("%1\x1f%2\x1f%3\x1f%4\x1f%5")
-        .arg(incident.host, history::toString(incident.kind), incident.detail,
-             incident.gpu ? QString::number(*incident.gpu) : QString(), QString::number(incident.startMs));
-}
-
 // What an incident is about, whenever it started: the same condition coming back has the same one.
 QString conditionKey(const history::Incident& incident) {
     return QStringLiteral("%1\x1f%2\x1f%3\x1f%4")
         .arg(incident.host, history::toString(incident.kind), incident.detail,
              incident.gpu ? QString::number(*incident.gpu) : QString());
+}
+
+// The same incident, whether or not the store has given it an id yet: the tracker may report it
+// opened before it is stored and updated after. Its condition and when it began.
+QString incidentKey(const history::Incident& incident) {
+    return conditionKey(incident) + QLatin1Char('\x1f') + QString::number(incident.startMs);
 }
 
 QString kindWords(const history::Incident& incident) {
