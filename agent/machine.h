@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/collectors/collector.h"
 #include "agent/protocol/sample.h"

@@ -192,3 +192,5 @@ bool FleetModel::refresh(qint64 nowMs) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_fleet_model.cpp"

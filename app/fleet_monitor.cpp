@@ -100,3 +100,5 @@ void FleetMonitor::stopAll() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_fleet_monitor.cpp"

@@ -392,3 +392,5 @@ void HostSession::scheduleReconnect() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_session.cpp"

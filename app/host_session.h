@@ -9,7 +9,7 @@
 #include <QObject>
 #include <QTimer>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"

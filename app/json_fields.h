@@ -7,7 +7,7 @@
 #include <string>
 
 #include <QString>
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck {
 

@@ -92,3 +92,5 @@ void LocalTransport::onErrorOccurred(QProcess::ProcessError error) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_local_transport.cpp"

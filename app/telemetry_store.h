@@ -9,7 +9,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"

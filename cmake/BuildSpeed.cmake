@@ -17,3 +17,8 @@ find_program(FLEETDECK_CCACHE ccache)
 if(FLEETDECK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
   set(CMAKE_CXX_COMPILER_LAUNCHER ${FLEETDECK_CCACHE})
 endif()
+
+# Each Qt class's meta-object code is #included at the end of its .cpp ("moc_<name>.cpp"), so it
+# compiles in that file's unity batch, where Qt and the class's own headers are already parsed,
+# instead of in one more file per target (mocs_compilation.cpp) that parses them all again.
+# nlohmann::json is instantiated once, in fleetdeck_json (agent/json/json.h).

@@ -75,3 +75,5 @@ void HostEditDialog::showProblem(const QString& problem) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_edit_dialog.cpp"

@@ -72,3 +72,5 @@ HostKeyDialog::HostKeyDialog(Mode mode, const ssh::HostKeyQuestion& q, QWidget* 
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_key_dialog.cpp"

@@ -147,3 +147,5 @@ bool editInventory(QWidget* parent) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_inventory_dialog.cpp"

@@ -205,3 +205,5 @@ QWidget* MainWindow::openTuningWizard() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_main_window.cpp"

@@ -229,3 +229,5 @@ alerts::AlertRules PreferencesDialog::rules() const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_preferences_dialog.cpp"

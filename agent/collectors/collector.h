@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/sample.h"
 #include "agent/root_fs.h"

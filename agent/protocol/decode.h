@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck::protocol {
 

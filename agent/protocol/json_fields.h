@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck::protocol {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <variant>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/errors.h"
 

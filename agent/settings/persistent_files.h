@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/tune_result.h"
 #include "agent/root_fs.h"

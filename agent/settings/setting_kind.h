@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/errors.h"
 #include "agent/root_fs.h"

@@ -5,7 +5,7 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/errors.h"
 #include "agent/protocol/hello.h"

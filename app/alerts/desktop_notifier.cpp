@@ -361,3 +361,5 @@ void DesktopNotifier::onNotificationClosed(uint id, uint reason) {
 }
 
 }  // namespace fleetdeck::alerts
+
+#include "moc_desktop_notifier.cpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck::audit {
 

@@ -115,3 +115,5 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 }  // namespace fleetdeck
+
+#include "moc_audit_table_model.cpp"

@@ -5,7 +5,7 @@
 #include <QDateTime>
 #include <QRegularExpression>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"

@@ -7,7 +7,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/cli/remote_options.h"
 #include "app/host_session.h"

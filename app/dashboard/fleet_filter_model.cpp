@@ -60,3 +60,5 @@ bool FleetFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
 }
 
 }  // namespace fleetdeck
+
+#include "moc_fleet_filter_model.cpp"

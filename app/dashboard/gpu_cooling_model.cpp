@@ -142,3 +142,5 @@ bool GpuCoolingModel::refresh() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_gpu_cooling_model.cpp"

@@ -118,3 +118,5 @@ QVariant GpuHealthModel::headerData(int section, Qt::Orientation orientation, in
 }
 
 }  // namespace fleetdeck
+
+#include "moc_gpu_health_model.cpp"

@@ -138,3 +138,5 @@ QVariant HostHistoryModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_history_model.cpp"

@@ -106,3 +106,5 @@ bool RackModel::refresh() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_rack_model.cpp"

@@ -72,3 +72,5 @@ QVariant SensorTableModel::data(const QModelIndex& index, int role) const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_sensor_table_model.cpp"

@@ -310,3 +310,5 @@ void HistoryRecorder::syncAndMaintain() {
 }
 
 }  // namespace fleetdeck::history
+
+#include "moc_history_recorder.cpp"

@@ -8,7 +8,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck {
 namespace {

@@ -78,3 +78,5 @@ int InventoryModel::merge(const std::vector<HostSpec>& imported) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_inventory_model.cpp"

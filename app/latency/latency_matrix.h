@@ -9,7 +9,7 @@
 #include <QString>
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/probe_result.h"
 

@@ -147,3 +147,5 @@ void LatencyMesh::scheduleNext(bool someConnecting) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_latency_mesh.cpp"

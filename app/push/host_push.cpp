@@ -216,3 +216,5 @@ void HostPush::end(HostPushState state, const std::string& reason) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_push.cpp"

@@ -1,6 +1,6 @@
 #include "app/push/privileged_transport.h"
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/push/privileged_agent_command.h"
 
@@ -197,3 +197,5 @@ void PrivilegedTransport::close() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_privileged_transport.cpp"

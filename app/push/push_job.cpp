@@ -89,3 +89,5 @@ PushSummary PushJob::summary() const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_push_job.cpp"

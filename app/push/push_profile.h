@@ -6,7 +6,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck {
 

@@ -79,3 +79,5 @@ QVariant PushProgressModel::headerData(int section, Qt::Orientation orientation,
 }
 
 }  // namespace fleetdeck
+
+#include "moc_push_progress_model.cpp"

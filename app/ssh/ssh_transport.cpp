@@ -253,3 +253,5 @@ void SshTransport::close() {
 }
 
 }  // namespace fleetdeck::ssh
+
+#include "moc_ssh_transport.cpp"

@@ -7,7 +7,7 @@
 #include <QObject>
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/host_session.h"
 

@@ -6,7 +6,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/tuning/plan_diff.h"
 #include "app/tuning/planner.h"

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/facts.h"
 #include "app/tuning/planner.h"

@@ -116,3 +116,5 @@ QVariant PlanDiffModel::headerData(int section, Qt::Orientation o, int role) con
 }
 
 }  // namespace fleetdeck::tuning
+
+#include "moc_plan_models.cpp"

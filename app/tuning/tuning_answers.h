@@ -4,7 +4,7 @@
 #include <string>
 #include <variant>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 namespace fleetdeck::tuning {
 

@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/tuning/planner.h"
 #include "app/tuning/tuning_answers.h"

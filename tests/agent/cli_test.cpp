@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"

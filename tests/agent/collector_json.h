@@ -1,6 +1,6 @@
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/collectors/collector.h"
 #include "agent/protocol/sample.h"

@@ -8,7 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/probe/latency_probe.h"
 #include "tests/support/subprocess.h"

@@ -16,7 +16,7 @@
 #include <thread>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 

@@ -1,7 +1,7 @@
 // The real agent binary over its real stdin/stdout.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 

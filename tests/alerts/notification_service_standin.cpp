@@ -16,3 +16,5 @@ uint NotificationServiceStandIn::Notify(const QString& appName, uint replacesId,
 }
 
 }  // namespace fleetdeck::test
+
+#include "moc_notification_service_standin.cpp"

@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 

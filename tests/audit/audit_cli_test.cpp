@@ -1,5 +1,5 @@
 // fleetdeck-cli audit as an operator runs it.
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include <sys/stat.h>
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <thread>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/audit/audit_crypto.h"
 #include "app/audit/audit_reader.h"

@@ -2,7 +2,7 @@
 // simulator (and still holds for writing while the command reads).
 #include <QDateTime>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // spec gives the same answers. Through the class and through the real agent binary.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/simulator/sim_network.h"
 #include "agent/simulator/simulated_machine.h"

@@ -3,7 +3,7 @@
 // for real inside a network namespace.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/settings/tuning_tree.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"

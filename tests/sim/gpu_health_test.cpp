@@ -2,7 +2,7 @@
 // gpu-lost, nvlink-down): which GPU, when, and what the snapshot says.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/simulator/simulated_machine.h"
 #include "tests/sim/scripted_machine.h"

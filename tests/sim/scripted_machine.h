@@ -3,7 +3,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/simulator/simulated_machine.h"
 

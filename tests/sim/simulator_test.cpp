@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/simulator/simulated_machine.h"
 #include "tests/sim/scripted_machine.h"

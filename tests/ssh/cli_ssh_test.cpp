@@ -2,7 +2,7 @@
 #include <fstream>
 #include <thread>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"

@@ -4,7 +4,7 @@
 #include <functional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/ssh/ssh_fixture.h"
 #include "tests/support/qt_wait.h"

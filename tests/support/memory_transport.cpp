@@ -110,3 +110,5 @@ std::vector<std::string> MemoryTransport::methods() const {
 }
 
 }  // namespace fleetdeck::test
+
+#include "moc_memory_transport.cpp"

@@ -2,7 +2,7 @@
 // local agent (whose tune.read gives the current values).
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/facts.h"
 #include "app/tuning/rule_catalogue.h"

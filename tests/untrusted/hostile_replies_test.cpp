@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "app/host_session.h"
 #include "app/local_transport.h"

@@ -299,3 +299,5 @@ void openAuditViewer(QWidget* parent) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_audit_viewer.cpp"

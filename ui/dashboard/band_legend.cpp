@@ -87,3 +87,5 @@ void BandLegend::paintEvent(QPaintEvent*) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_band_legend.cpp"

@@ -241,3 +241,5 @@ int ChartPanel::segmentCount(int series) const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_chart_panel.cpp"

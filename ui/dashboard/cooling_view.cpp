@@ -233,3 +233,5 @@ void CoolingView::updateTitle() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_cooling_view.cpp"

@@ -60,3 +60,5 @@ void HostDrawingView::refresh(qint64 nowMs) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_drawing.cpp"

@@ -441,3 +441,5 @@ void HostPage::exportWithDialog() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_page.cpp"

@@ -202,3 +202,5 @@ void OverviewView::refresh(qint64 nowMs) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_overview_view.cpp"

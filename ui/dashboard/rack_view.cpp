@@ -159,3 +159,5 @@ RackView::RackView(const TelemetryStore& store, QWidget* parent) : HostDrawingVi
 }
 
 }  // namespace fleetdeck
+
+#include "moc_rack_view.cpp"

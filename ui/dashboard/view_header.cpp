@@ -61,3 +61,5 @@ QString ViewHeader::summary() const { return summary_->text(); }
 QString ViewHeader::freshness() const { return freshness_->text(); }
 
 }  // namespace fleetdeck
+
+#include "moc_view_header.cpp"

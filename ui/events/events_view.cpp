@@ -228,3 +228,5 @@ void EventsView::exportWithDialog() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_events_view.cpp"

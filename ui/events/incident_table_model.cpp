@@ -128,3 +128,5 @@ QString IncidentTableModel::toCsv() const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_incident_table_model.cpp"

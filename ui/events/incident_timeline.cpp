@@ -178,3 +178,5 @@ void IncidentTimeline::keyPressEvent(QKeyEvent* event) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_incident_timeline.cpp"

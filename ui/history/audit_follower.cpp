@@ -41,3 +41,5 @@ int AuditFollower::poll() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_audit_follower.cpp"

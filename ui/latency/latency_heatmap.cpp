@@ -270,3 +270,5 @@ void LatencyHeatmap::paintEvent(QPaintEvent*) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_latency_heatmap.cpp"

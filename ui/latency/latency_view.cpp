@@ -239,3 +239,5 @@ void LatencyView::chooseMeshAddress() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_latency_view.cpp"

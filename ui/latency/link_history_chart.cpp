@@ -80,3 +80,5 @@ void LinkHistoryChart::showLink(const QString& title, const std::vector<LinkPoin
 int LinkHistoryChart::pointCount() const { return static_cast<int>(p50_->count()); }
 
 }  // namespace fleetdeck
+
+#include "moc_link_history_chart.cpp"

@@ -185,3 +185,5 @@ std::optional<SecretBytes> askSudoPassword(QWidget* parent, const QString& hosts
 }
 
 }  // namespace fleetdeck
+
+#include "moc_push_dialog.cpp"

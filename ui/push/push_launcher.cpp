@@ -155,3 +155,5 @@ void PushLauncher::addActions(QMenu* menu, QWidget* parent) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_push_launcher.cpp"

@@ -179,3 +179,5 @@ void HostDiffPage::exportAs(const QString& what) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_host_diff_page.cpp"

@@ -106,3 +106,5 @@ void PlanSummaryPage::showHost(int index) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_plan_summary_page.cpp"

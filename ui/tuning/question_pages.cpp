@@ -200,3 +200,5 @@ void TenancyPowerPage::storeAnswers(TuningAnswers& a) const {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_question_pages.cpp"

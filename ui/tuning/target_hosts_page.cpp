@@ -125,3 +125,5 @@ void TargetHostsPage::selectMatching(const QString& filter) {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_target_hosts_page.cpp"

@@ -95,3 +95,5 @@ void TuningWizard::preparePlans() {
 }
 
 }  // namespace fleetdeck
+
+#include "moc_tuning_wizard.cpp"

@@ -1,0 +1,4 @@
+#include "agent/json/json.h"
+
+template class nlohmann::basic_json<>;
+template class nlohmann::detail::serializer<nlohmann::json>;
