@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
+#include "app/cli/commission_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
 #include "app/cli/history_command.h"
@@ -26,6 +27,9 @@ const char* kUsageText =
     "  health HOST...     GPU health findings per host (lost GPUs, memory errors, XIDs, NVLink,\n"
     "                     PCIe replays) with what to do [--watch SECONDS: a second reading, to see\n"
     "                     error counters grow]\n"
+    "  commission (--spec FILE | --learn-from HOST) [--save-spec FILE] HOST...\n"
+    "                     a new rack's acceptance: each host against the spec, against the other\n"
+    "                     hosts (the odd one out) and its GPU health; exits 7 when a host fails\n"
     "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
     "  mesh HOST...       every host probes every other host's SSH port: the latency matrix\n"
     "                     (p50, '!' = loss) and the slow or lossy links [--count N] [--csv FILE]\n"
@@ -72,7 +76,7 @@ const char* kUsageText =
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
     "3 connection failed, 4 authentication failed, 5 host key unknown or refused (changed, revoked),\n"
     "6 apply/rollback: a host rolled back or failed (0 only when every host verified),\n"
-    "7 ran and found problems (health: a critical finding).\n";
+    "7 ran and found problems (health, commission: a critical finding).\n";
 
 // facts / snapshot: one request per host, printed as JSON.
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -124,6 +128,7 @@ const Command kCommands[] = {
     {"facts", queryCommand},
     {"snapshot", queryCommand},
     {"health", healthCommand},
+    {"commission", commissionCommand},
     {"events", eventsCommand},
     {"history", historyCommand},
     {"audit", auditCommand},

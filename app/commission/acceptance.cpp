@@ -1,0 +1,137 @@
+#include "app/commission/acceptance.h"
+
+#include <algorithm>
+
+namespace fleetdeck::commission {
+namespace {
+
+QString subject(const RackFact& fact, int gpu) {
+    const QString label = QString::fromLatin1(fact.label);
+    return gpu >= 0 ? QStringLiteral("GPU %1: %2").arg(gpu).arg(label) : label.at(0).toUpper() + label.mid(1);
+}
+
+// The fact and GPU a finding is about, for leaving out an odd-one-out finding the spec already made.
+bool hasFindingFor(const std::vector<AcceptanceFinding>& findings, const QString& fact, int gpu) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [&](const AcceptanceFinding& f) { return f.fact == fact && (f.gpu == gpu || f.gpu < 0); });
+}
+
+// Whether two readings of `fact` are the same for the odd-one-out comparison: numbers within the
+// tolerance a learned spec would allow.
+bool sameValue(const RackFact& fact, const FactValue& a, const FactValue& b) {
+    if (fact.type == FactType::Number) {
+        Expectation e;
+        e.value = a;
+        e.tolerancePct = fact.learnedTolerancePct;
+        return meets(b, e, fact.type);
+    }
+    return a == b;
+}
+
+}  // namespace
+
+std::vector<AcceptanceFinding> checkAgainstSpec(const RackSpec& spec, const HostObservation& host) {
+    std::vector<AcceptanceFinding> out;
+    for (const RackFact& fact : rackFacts()) {
+        const auto it = spec.expect.find(fact.key);
+        if (it == spec.expect.end()) continue;
+        const Expectation& e = it->second;
+        const QString expected = expectationText(e, fact);
+        const std::vector<FactReading> readings = fact.read(host);
+        if (fact.perGpu && readings.empty()) continue;  // gpu.count says what is missing
+        for (const FactReading& r : readings) {
+            AcceptanceFinding f;
+            f.fact = QString::fromLatin1(fact.key);
+            f.gpu = r.gpu;
+            f.expected = expected;
+            if (!r.value) {
+                f.severity = FindingSeverity::Warning;
+                f.kind = QStringLiteral("not_checked");
+                f.actual = QString();
+                f.text = QStringLiteral("%1: not checked (%2); the spec says %3").arg(subject(fact, r.gpu), r.why, expected);
+                out.push_back(std::move(f));
+                continue;
+            }
+            if (meets(*r.value, e, fact.type)) continue;
+            f.severity = e.severity.value_or(fact.severity);
+            f.kind = QStringLiteral("spec_mismatch");
+            f.actual = valueText(*r.value, fact.unit);
+            f.text = QStringLiteral("%1 %2, the spec says %3").arg(subject(fact, r.gpu), f.actual, expected);
+            out.push_back(std::move(f));
+        }
+    }
+    return out;
+}
+
+std::map<QString, std::vector<AcceptanceFinding>> oddOneOut(const std::map<QString, HostObservation>& rack,
+                                                            const std::map<QString, std::vector<AcceptanceFinding>>& already) {
+    std::map<QString, std::vector<AcceptanceFinding>> out;
+    if (rack.size() < 3) return out;
+    static const std::vector<AcceptanceFinding> kNone;
+    for (const RackFact& fact : rackFacts()) {
+        // Readings by position: host-wide (-1) or each GPU index, across the rack.
+        std::map<int, std::vector<std::pair<QString, FactValue>>> byPosition;
+        for (const auto& [name, host] : rack)
+            for (const FactReading& r : fact.read(host))
+                if (r.value) byPosition[r.gpu].emplace_back(name, *r.value);
+        for (const auto& [gpu, readings] : byPosition) {
+            if (readings.size() < 3) continue;
+            // The majority value: one that more than half of the readings share.
+            const FactValue* majority = nullptr;
+            std::size_t agreeing = 0;
+            for (const auto& [name, v] : readings) {
+                const std::size_t n = std::count_if(readings.begin(), readings.end(),
+                                                    [&](const auto& other) { return sameValue(fact, v, other.second); });
+                if (n * 2 > readings.size() && n > agreeing) majority = &v, agreeing = n;
+            }
+            if (!majority) continue;
+            for (const auto& [name, v] : readings) {
+                if (sameValue(fact, *majority, v)) continue;
+                const auto known = already.find(name);
+                if (hasFindingFor(known == already.end() ? kNone : known->second, QString::fromLatin1(fact.key), gpu)) continue;
+                AcceptanceFinding f;
+                f.severity = FindingSeverity::Warning;
+                f.kind = QStringLiteral("odd_one_out");
+                f.fact = QString::fromLatin1(fact.key);
+                f.gpu = gpu;
+                f.actual = valueText(v, fact.unit);
+                f.expected = valueText(*majority, fact.unit);
+                const QString others = agreeing == readings.size() - 1
+                                           ? QStringLiteral("the other %1 hosts").arg(agreeing)
+                                           : QStringLiteral("%1 of the other %2 hosts").arg(agreeing).arg(readings.size() - 1);
+                f.text = QStringLiteral("%1 %2, %3 %4").arg(subject(fact, gpu), f.actual, others, f.expected);
+                out[name].push_back(std::move(f));
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<AcceptanceFinding> healthFindings(const HostObservation& host) {
+    std::vector<AcceptanceFinding> out;
+    if (!host.sample) return out;
+    GpuCounterBaseline baseline;
+    for (const GpuFinding& g : gpuFindings(*host.sample, baseline)) {
+        AcceptanceFinding f;
+        f.severity = g.severity;
+        f.kind = QStringLiteral("health_") + toString(g.kind);
+        f.gpu = g.gpu;
+        f.text = g.text;
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+bool passes(const std::vector<AcceptanceFinding>& findings) {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
+}
+
+void sortFindings(std::vector<AcceptanceFinding>& findings) {
+    std::stable_sort(findings.begin(), findings.end(), [](const AcceptanceFinding& a, const AcceptanceFinding& b) {
+        if (a.severity != b.severity) return a.severity == FindingSeverity::Critical;
+        return false;
+    });
+}
+
+}  // namespace fleetdeck::commission
