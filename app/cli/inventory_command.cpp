@@ -158,6 +158,29 @@ QString sharedFields(const RackAddRequest& r) {
     return parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral("; ")));
 }
 
+// The new hosts as a table (or --json), and whether they were saved.
+void printAddPreview(const InventoryAddOptions& o, const RackAddPlan& plan, bool saved, QTextStream& out) {
+    if (o.json) {
+        nlohmann::json doc{{"inventory", o.inventoryPath.toStdString()}, {"saved", saved}};
+        doc["hosts"] = nlohmann::json::array();
+        for (const HostSpec& h : plan.hosts) doc["hosts"].push_back(hostJson(h));
+        doc["clashes"] = nlohmann::json::array();
+        for (const QString& c : plan.clashes) doc["clashes"].push_back(c.toStdString());
+        out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
+    } else {
+        out << plan.hosts.size() << " new host(s) for " << o.inventoryPath << sharedFields(o.request) << ":\n";
+        QList<QStringList> rows;
+        for (const HostSpec& h : plan.hosts)
+            rows << QStringList{h.name, h.address, orDash(h.user), h.port > 0 ? QString::number(h.port) : QStringLiteral("-"),
+                                orDash(h.rack), orDash(rackUnitSpan(h))};
+        printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("USER"), QStringLiteral("PORT"),
+                                  QStringLiteral("RACK"), QStringLiteral("UNITS")},
+                            rows);
+        if (saved) out << "Saved " << plan.hosts.size() << " host(s) to " << o.inventoryPath << ".\n";
+        else if (plan.ok()) out << "Dry run: nothing saved.\n";
+    }
+}
+
 int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     const auto usage = [&err](const QString& why) {
         err << "fleetdeck-cli inventory add: " << why << "\n\n" << kInventoryUsage;
@@ -192,25 +215,7 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
         }
         saved = true;
     }
-    if (o.json) {
-        nlohmann::json doc{{"inventory", o.inventoryPath.toStdString()}, {"saved", saved}};
-        doc["hosts"] = nlohmann::json::array();
-        for (const HostSpec& h : plan.hosts) doc["hosts"].push_back(hostJson(h));
-        doc["clashes"] = nlohmann::json::array();
-        for (const QString& c : plan.clashes) doc["clashes"].push_back(c.toStdString());
-        out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
-    } else {
-        out << plan.hosts.size() << " new host(s) for " << o.inventoryPath << sharedFields(o.request) << ":\n";
-        QList<QStringList> rows;
-        for (const HostSpec& h : plan.hosts)
-            rows << QStringList{h.name, h.address, orDash(h.user), h.port > 0 ? QString::number(h.port) : QStringLiteral("-"),
-                                orDash(h.rack), orDash(rackUnitSpan(h))};
-        printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("USER"), QStringLiteral("PORT"),
-                                  QStringLiteral("RACK"), QStringLiteral("UNITS")},
-                            rows);
-        if (saved) out << "Saved " << plan.hosts.size() << " host(s) to " << o.inventoryPath << ".\n";
-        else if (plan.ok()) out << "Dry run: nothing saved.\n";
-    }
+    printAddPreview(o, plan, saved, out);
     out.flush();
     if (!plan.ok()) {
         err << "fleetdeck-cli inventory add: refused, nothing saved; " << plan.clashes.size()
