@@ -9,7 +9,21 @@ namespace fleetdeck {
 bool sameConnection(const HostSpec& a, const HostSpec& b) {
     return a.name == b.name && a.kind == b.kind && a.address == b.address && a.port == b.port && a.user == b.user &&
            a.simulateProfile == b.simulateProfile && a.rootDir == b.rootDir && a.residentAgent == b.residentAgent &&
-           a.ssh == b.ssh;
+           a.jumpHost == b.jumpHost && a.ssh == b.ssh;
+}
+
+bool isPlainJumpHop(const QString& hop) {
+    static const QRegularExpression re(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+@)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?$)"));
+    return !hop.startsWith(QLatin1Char('-')) && re.match(hop).hasMatch();
+}
+
+std::optional<QString> jumpHostProblem(const QString& jumpHost) {
+    if (jumpHost.isEmpty()) return std::nullopt;
+    for (const QString& hop : jumpHost.split(QLatin1Char(',')))
+        if (!isPlainJumpHop(hop.trimmed()))
+            return QStringLiteral("jump host '%1' is not [user@]host[:port] (several hops: joined by commas, e.g. ops@bastion,gw:2222)")
+                .arg(hop.trimmed());
+    return std::nullopt;
 }
 
 QStringList localAgentArguments(const HostSpec& spec) {

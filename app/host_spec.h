@@ -42,6 +42,10 @@ struct HostSpec {
     // The address peers probe for the latency map (a private network's address of the host);
     // empty: the SSH address. Changing it does not reconnect the host.
     QString meshAddress;
+    // kind Ssh: the hops to reach the host through, in OpenSSH's ProxyJump syntax
+    // ("[user@]host[:port]", several joined by commas, in order); empty: direct, or ssh-config's
+    // ProxyJump for the address. Set, it wins over ssh-config's.
+    QString jumpHost;
     SshOptions ssh;  // kind Ssh only; not stored in the inventory
 
     bool isSimulated() const { return kind == Kind::Simulated; }
@@ -51,6 +55,14 @@ struct HostSpec {
 // Whether two specs reach the host the same way (everything but where it sits, its tags and its
 // mesh address is the same): an edit that keeps the connection does not reconnect.
 bool sameConnection(const HostSpec& a, const HostSpec& b);
+
+// One ProxyJump hop as FleetDeck passes it to ssh(1): "[user@]host[:port]" (IPv6 in brackets) of
+// plain words only, nothing a shell would interpret and no leading '-'.
+bool isPlainJumpHop(const QString& hop);
+
+// Why `jumpHost` (HostSpec::jumpHost: hops joined by commas) cannot be used, or nullopt; empty is
+// fine (no jump).
+std::optional<QString> jumpHostProblem(const QString& jumpHost);
 
 // What a local agent for `spec` is started with besides its mode: "--root DIR" for a root: host.
 QStringList localAgentArguments(const HostSpec& spec);

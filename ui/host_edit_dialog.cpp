@@ -17,6 +17,10 @@ HostEditDialog::HostEditDialog(const HostSpec& host, QWidget* parent) : QDialog(
     port_->setValue(host.port);
     user_ = new QLineEdit(host.user, this);
     user_->setPlaceholderText(tr("ssh default"));
+    jump_ = new QLineEdit(host.jumpHost, this);
+    jump_->setPlaceholderText(tr("none: direct, or ssh-config's ProxyJump"));
+    jump_->setToolTip(tr("Reach the host through [user@]host[:port] (OpenSSH's ProxyJump); several hops joined by "
+                         "commas, e.g. ops@bastion,gw:2222. Set here, it wins over ssh-config's ProxyJump."));
     group_ = new QLineEdit(host.group, this);
     rack_ = new QLineEdit(host.rack, this);
     rackUnit_ = new QSpinBox(this);
@@ -30,6 +34,7 @@ HostEditDialog::HostEditDialog(const HostSpec& host, QWidget* parent) : QDialog(
     form->addRow(tr("&Address:"), address_);
     form->addRow(tr("&Port:"), port_);
     form->addRow(tr("&User:"), user_);
+    form->addRow(tr("&Jump host:"), jump_);
     form->addRow(tr("&Group:"), group_);
     form->addRow(tr("&Rack:"), rack_);
     form->addRow(tr("Rack &position:"), rackUnit_);
@@ -59,6 +64,7 @@ HostSpec HostEditDialog::host() const {
     h.address = address_->text().trimmed();
     h.port = port_->value();
     h.user = user_->text().trimmed();
+    h.jumpHost = jump_->text().trimmed();
     h.group = group_->text().trimmed();
     h.rack = rack_->text().trimmed();
     h.rackUnit = rackUnit_->value();

@@ -10,7 +10,7 @@
 
 namespace fleetdeck {
 
-// The form for one inventory host: name, address, port, user, group, rack, rack unit, tags.
+// The form for one inventory host: name, address, port, user, jump host, group, rack, rack unit, tags.
 class HostEditDialog : public QDialog {
     Q_OBJECT
 public:
@@ -26,6 +26,7 @@ private:
     QLineEdit* address_;
     QSpinBox* port_;
     QLineEdit* user_;
+    QLineEdit* jump_;
     QLineEdit* group_;
     QLineEdit* rack_;
     QSpinBox* rackUnit_;

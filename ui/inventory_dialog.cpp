@@ -12,6 +12,7 @@
 #include "app/inventory/importers.h"
 #include "app/ssh/ssh_config.h"
 #include "ui/host_edit_dialog.h"
+#include "ui/rack_add_dialog.h"
 
 namespace fleetdeck {
 
@@ -42,6 +43,7 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
         row->addWidget(b);
     };
     button(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N), &InventoryDialog::addHost);
+    button(tr("Add rac&k…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), &InventoryDialog::addRack);
     button(tr("&Edit…"), QKeySequence(Qt::Key_F2), &InventoryDialog::editHost);
     button(tr("&Remove"), QKeySequence::Delete, &InventoryDialog::removeHost);
     row->addStretch();
@@ -80,6 +82,14 @@ void InventoryDialog::addHost() {
         if (!problem) return;
         dialog.showProblem(*problem);
     }
+}
+
+void InventoryDialog::addRack() {
+    RackAddDialog dialog(model_.inventory(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const std::vector<HostSpec> hosts = dialog.hosts();
+    const int added = model_.merge(hosts);  // the dialog checked them against this inventory: all of them
+    say(tr("Added %n host(s); press Save to keep them.", nullptr, added));
 }
 
 void InventoryDialog::editHost() {

@@ -8,7 +8,7 @@
 
 namespace fleetdeck {
 
-// Add, edit and remove inventory hosts, and import them from ~/.ssh/config or an Ansible
+// Add (one or a rack at once), edit and remove inventory hosts, and import them from ~/.ssh/config or an Ansible
 // inventory. Saves to `path` when the user presses Save.
 class InventoryDialog : public QDialog {
     Q_OBJECT
@@ -23,6 +23,7 @@ public:
 
 private:
     void addHost();
+    void addRack();
     void editHost();
     void removeHost();
     bool save();

@@ -9,6 +9,7 @@
 #include "app/cli/health_command.h"
 #include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
+#include "app/cli/inventory_command.h"
 #include "app/cli/mesh_command.h"
 #include "app/cli/plan_command.h"
 #include "app/cli/push_command.h"
@@ -54,6 +55,10 @@ const char* kUsageText =
     "  export prometheus [--targets FILE] [--rules FILE] [--inventory FILE]\n"
     "                     file_sd targets from the inventory and alerting rules from FleetDeck's\n"
     "                     thresholds, for a Prometheus server (docs/metrics.md)\n"
+    "  inventory add PATTERN [--rack R --first-unit N] [--dry-run]\n"
+    "                     add hosts by a name pattern such as gpu-[01-16].dc2.example.net, placed\n"
+    "                     in a rack, after a preview; 'inventory list', 'inventory remove NAME...'\n"
+    "                     ('inventory help'; docs/commission.md)\n"
     "  --version          print the version\n"
     "  help               show this text\n"
     "\n"
@@ -137,6 +142,7 @@ const Command kCommands[] = {
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
     {"export", exportCommand},
+    {"inventory", inventoryCommand},
 };
 
 }  // namespace

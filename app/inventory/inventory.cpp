@@ -36,11 +36,13 @@ Json hostToJson(const HostSpec& h) {
     if (!h.group.isEmpty()) j["group"] = str(h.group);
     if (!h.rack.isEmpty()) j["rack"] = str(h.rack);
     if (h.rackUnit > 0) j["rack_unit"] = h.rackUnit;
+    if (h.rackHeightU != 1) j["rack_height_u"] = h.rackHeightU;
     Json tags = Json::array();
     for (const QString& t : h.tags) tags.push_back(str(t));
     if (!tags.empty()) j["tags"] = tags;
     if (!h.residentAgent) j["resident_agent"] = false;
     if (!h.meshAddress.isEmpty()) j["mesh_address"] = str(h.meshAddress);
+    if (!h.jumpHost.isEmpty()) j["jump_host"] = str(h.jumpHost);
     return j;
 }
 
@@ -54,11 +56,13 @@ HostSpec hostFromJson(const Json& j) {
     h.group = textField(j, "group");
     h.rack = textField(j, "rack");
     h.rackUnit = intField(j, "rack_unit");
+    if (j.contains("rack_height_u")) h.rackHeightU = intField(j, "rack_height_u");  // 0 when not a number: refused
     if (j.contains("tags") && j["tags"].is_array())
         for (const Json& t : j["tags"])
             if (t.is_string()) h.tags << QString::fromStdString(t.get<std::string>());
     if (const auto it = j.find("resident_agent"); it != j.end() && it->is_boolean()) h.residentAgent = it->get<bool>();
     h.meshAddress = textField(j, "mesh_address");
+    h.jumpHost = textField(j, "jump_host");
     return h;
 }
 
@@ -77,6 +81,11 @@ std::optional<QString> validateHost(const HostSpec& spec) {
         return QStringLiteral("'%1' is not a user name").arg(spec.user);
     if (spec.port < 0 || spec.port > 65535) return QStringLiteral("port %1 is out of range 1..65535").arg(spec.port);
     if (spec.rackUnit < 0 || spec.rackUnit > 60) return QStringLiteral("rack unit %1 is out of range 1..60").arg(spec.rackUnit);
+    if (spec.rackHeightU < 1 || spec.rackHeightU > 60)
+        return QStringLiteral("%1's height of %2 U is out of range 1..60").arg(spec.name).arg(spec.rackHeightU);
+    if (spec.rackUnit > 0 && spec.rackUnit + spec.rackHeightU - 1 > 60)
+        return QStringLiteral("%1 at U%2 with %3 U would reach past U60; place it lower").arg(spec.name).arg(spec.rackUnit).arg(spec.rackHeightU);
+    if (auto problem = jumpHostProblem(spec.jumpHost)) return QStringLiteral("%1: %2").arg(spec.name, *problem);
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "app/ssh/ssh_connect.h"
 
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 
 #include "app/agent_bundle.h"
@@ -13,12 +14,6 @@
 
 namespace fleetdeck::ssh {
 namespace {
-
-// Words that go into the ProxyCommand: host names, users, ports, nothing a shell would interpret.
-bool isPlainHopWord(const QString& word) {
-    static const QRegularExpression re(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+@)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?$)"));
-    return !word.startsWith(QLatin1Char('-')) && re.match(word).hasMatch();
-}
 
 // "user@host:port" as ssh(1) takes it for a destination: a port needs the ssh:// form.
 QString destination(const QString& hop) {
@@ -83,7 +78,8 @@ ConnectPlan planConnection(const HostSpec& spec) {
                                                             : spec.ssh.knownHostsFile;
     plan.acceptNew = spec.ssh.acceptNewHostKey;
     plan.residentAgent = spec.residentAgent;
-    plan.proxyJump = config.proxyJump;
+    // The inventory's jump host is the spec's own word about the route, as its port and user are.
+    plan.proxyJump = !spec.jumpHost.isEmpty() ? spec.jumpHost : config.proxyJump;
     return plan;
 }
 
@@ -91,16 +87,19 @@ Result<QString> proxyCommandFor(const ConnectPlan& plan) {
     QStringList hops = plan.proxyJump.split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (QString& hop : hops) {
         hop = hop.trimmed();
-        if (!isPlainHopWord(hop))
+        if (!isPlainJumpHop(hop))
             return Problem{ProblemCode::BadInput, QStringLiteral("ProxyJump '%1' for %2 is not [user@]host[:port]").arg(hop, plan.label)};
     }
-    if (!isPlainHopWord(plan.host) || !shellQuote(plan.knownHostsFile) || !shellQuote(QDir(plan.configFile).absolutePath())) {
+    // ssh(1) refuses to start on a -F file that does not exist; a jump from the inventory needs
+    // no ssh config at all.
+    const QString configFile = QFile::exists(plan.configFile) ? QDir(plan.configFile).absolutePath() : QStringLiteral("/dev/null");
+    if (!isPlainJumpHop(plan.host) || !shellQuote(plan.knownHostsFile) || !shellQuote(configFile)) {
         return Problem{ProblemCode::BadInput,
                        QStringLiteral("cannot build a jump for %1: unusual characters in its host or file names").arg(plan.label)};
     }
     // OpenSSH checks the jump hosts' keys against the same known_hosts, never asks (BatchMode),
     // and only forwards the byte stream; FleetDeck still checks the target's key itself.
-    QStringList words{QStringLiteral("exec ssh"), QStringLiteral("-F"), shellWord(QDir(plan.configFile).absolutePath()),
+    QStringList words{QStringLiteral("exec ssh"), QStringLiteral("-F"), shellWord(configFile),
                       QStringLiteral("-o BatchMode=yes"),
                       plan.acceptNew ? QStringLiteral("-o StrictHostKeyChecking=accept-new")
                                      : QStringLiteral("-o StrictHostKeyChecking=yes"),

@@ -318,5 +318,19 @@ TEST_F(SshTest, ProxyJumpReachesTheHostThroughASecondSshd) {
     EXPECT_NE(jump->log().find("direct-tcpip"), std::string::npos) << jump->log();
 }
 
+TEST_F(SshTest, TheInventorysJumpHostReachesTheHostWithoutAnySshConfig) {
+    auto jump = makeSshd("sshd-jump", TestSshd::Options{{"127.0.0.1"}, true, "DEBUG1", {}, {}});
+    ASSERT_TRUE(jump->start()) << jump->log();
+    trust(*jump);
+    ASSERT_FALSE(fs::exists(home() / ".ssh/config")) << "the route comes from the spec alone";
+    HostSpec spec = specFor(*sshd_);
+    spec.name = QStringLiteral("gpu-behind");
+    spec.jumpHost = QStringLiteral("root@127.0.0.1:%1").arg(jump->port());
+    auto session = startSession(spec);
+    ASSERT_TRUE(waitForState(*session, HostState::Connected, 100000)) << session->reason().toStdString() << jump->log();
+    EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
+    EXPECT_NE(jump->log().find("direct-tcpip"), std::string::npos) << "the connection went through the jump host\n" << jump->log();
+}
+
 }  // namespace
 }  // namespace fleetdeck::test

@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 
 #include "tests/support/temp_dir.h"
@@ -74,6 +75,22 @@ TEST(InventoryDialog, ImportsAnsibleAndSshConfigIntoTheTable) {
     EXPECT_EQ(dialog.importSshConfigFile(QString::fromStdString(config.string())), 1);
     EXPECT_EQ(dialog.model().rowCount(), 6);
     keep(dialog, "inventory.png");
+}
+
+TEST(HostEditDialog, ShowsAndEditsTheJumpHost) {
+    HostSpec h;
+    h.name = QStringLiteral("gpu-07");
+    h.address = QStringLiteral("10.1.0.7");
+    h.jumpHost = QStringLiteral("ops@bastion:2200");
+    HostEditDialog dialog(h);
+    QLineEdit* jump = nullptr;
+    for (auto* edit : dialog.findChildren<QLineEdit*>())
+        if (edit->text() == h.jumpHost) jump = edit;
+    ASSERT_TRUE(jump) << "the jump host is shown";
+    EXPECT_EQ(dialog.host().jumpHost, h.jumpHost);
+    jump->setText(QStringLiteral(" gw.dc2 "));
+    EXPECT_EQ(dialog.host().jumpHost, QStringLiteral("gw.dc2"));
+    EXPECT_FALSE(sameConnection(dialog.host(), h)) << "a new route connects again";
 }
 
 }  // namespace

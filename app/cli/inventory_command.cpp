@@ -1,0 +1,313 @@
+#include "app/cli/inventory_command.h"
+
+#include <algorithm>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/inventory/host_pattern.h"
+#include "app/inventory/inventory.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+const char* kInventoryUsage =
+    "Usage: fleetdeck-cli inventory add PATTERN [--user U] [--port N] [--jump HOST] [--group G] [--tag T]...\n"
+    "                                   [--rack R --first-unit N [--unit-height H] [--direction top-down|bottom-up]]\n"
+    "                                   [--dry-run] [--inventory FILE] [--json]\n"
+    "       fleetdeck-cli inventory list [--inventory FILE] [--json]\n"
+    "       fleetdeck-cli inventory remove NAME... [--dry-run] [--inventory FILE]\n"
+    "  PATTERN        host names with numeric ranges: gpu-[01-16].dc2.example.net (zero padding kept);\n"
+    "                 each name is also the host's address\n"
+    "  --jump HOST    reach the hosts through [user@]host[:port] (OpenSSH ProxyJump; hops joined by ',')\n"
+    "  --rack R --first-unit N   place the hosts in rack R, the first one at unit N (its lowest unit),\n"
+    "                 each next one --unit-height units (default 1) lower (top-down, the default) or\n"
+    "                 higher (bottom-up)\n"
+    "  --dry-run      show what would be added and save nothing\n"
+    "Names already in the inventory, names given twice and units that overlap a host in the same rack\n"
+    "refuse the whole add (exit 2). See docs/commission.md.\n";
+
+// What `inventory add` was asked, once the words are read.
+struct InventoryAddOptions {
+    RackAddRequest request;
+    QString rack, direction;
+    std::optional<int> firstUnit, unitHeight;
+    QString inventoryPath = Inventory::defaultPath();
+    bool dryRun = false;
+    bool json = false;
+    QStringList positional;
+    QStringList addOnly;  // options only `add` takes, as given
+};
+
+// Reads an integer option's value; a sentence when it is none.
+std::optional<QString> readIntOption(const QString& option, const QString& value, std::optional<int>& into) {
+    bool ok = false;
+    const int n = value.toInt(&ok);
+    if (!ok) return QStringLiteral("%1 takes a number (got '%2')").arg(option, value);
+    into = n;
+    return std::nullopt;
+}
+
+// Parses every word after "inventory add|list|remove"; a usage sentence on failure.
+std::optional<QString> parseInventoryOptions(const QStringList& args, InventoryAddOptions& o) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QLatin1String("--dry-run")) {
+            o.dryRun = true;
+            continue;
+        }
+        if (a == QLatin1String("--json")) {
+            o.json = true;
+            continue;
+        }
+        if (!a.startsWith(QLatin1String("--"))) {
+            o.positional << a;
+            continue;
+        }
+        static const QStringList kValued{QStringLiteral("--user"),       QStringLiteral("--port"),        QStringLiteral("--jump"),
+                                         QStringLiteral("--group"),      QStringLiteral("--tag"),         QStringLiteral("--rack"),
+                                         QStringLiteral("--first-unit"), QStringLiteral("--unit-height"), QStringLiteral("--direction"),
+                                         QStringLiteral("--inventory")};
+        if (!kValued.contains(a)) return QStringLiteral("unknown option '%1'").arg(a);
+        if (i + 1 >= args.size() || args[i + 1].isEmpty()) return QStringLiteral("%1 needs a value").arg(a);
+        const QString v = args[++i];
+        if (a != QLatin1String("--inventory")) o.addOnly << a;
+        std::optional<int> port;
+        std::optional<QString> problem;
+        if (a == QLatin1String("--user")) o.request.user = v;
+        else if (a == QLatin1String("--port")) {
+            problem = readIntOption(a, v, port);
+            if (!problem && (*port < 1 || *port > 65535)) problem = QStringLiteral("--port %1 is out of range 1..65535").arg(v);
+            if (!problem) o.request.port = *port;
+        } else if (a == QLatin1String("--jump")) o.request.jumpHost = v;
+        else if (a == QLatin1String("--group")) o.request.group = v;
+        else if (a == QLatin1String("--tag")) o.request.tags << v;
+        else if (a == QLatin1String("--rack")) o.rack = v;
+        else if (a == QLatin1String("--first-unit")) problem = readIntOption(a, v, o.firstUnit);
+        else if (a == QLatin1String("--unit-height")) problem = readIntOption(a, v, o.unitHeight);
+        else if (a == QLatin1String("--direction")) o.direction = v;
+        else o.inventoryPath = v;
+        if (problem) return problem;
+    }
+    return std::nullopt;
+}
+
+// The placement the rack options ask for, none, or a usage sentence.
+std::optional<QString> readPlacement(InventoryAddOptions& o) {
+    if (o.rack.isEmpty()) {
+        if (o.firstUnit || o.unitHeight || !o.direction.isEmpty())
+            return QStringLiteral("--first-unit, --unit-height and --direction place hosts in a rack: give --rack R too");
+        return std::nullopt;
+    }
+    if (!o.firstUnit) return QStringLiteral("--rack %1 needs --first-unit N: the unit of the first host").arg(o.rack);
+    RackPlacement placement;
+    placement.rack = o.rack;
+    placement.firstUnit = *o.firstUnit;
+    placement.unitHeight = o.unitHeight.value_or(1);
+    if (!o.direction.isEmpty()) {
+        const auto direction = parseRackDirection(o.direction);
+        if (!direction) return QStringLiteral("--direction takes top-down or bottom-up (got '%1')").arg(o.direction);
+        placement.direction = *direction;
+    }
+    o.request.placement = placement;
+    return std::nullopt;
+}
+
+QString orDash(const QString& text) { return text.isEmpty() ? QStringLiteral("-") : text; }
+
+// Rows under a header, each column as wide as its widest cell, two spaces apart.
+void printInventoryTable(QTextStream& out, const QStringList& header, const QList<QStringList>& rows) {
+    QList<qsizetype> widths;
+    for (const QString& h : header) widths << h.size();
+    for (const QStringList& row : rows)
+        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+    const auto line = [&](const QStringList& cells) {
+        QString text;
+        for (qsizetype c = 0; c < cells.size(); ++c)
+            text += c + 1 < cells.size() ? cells[c].leftJustified(widths[c] + 2) : cells[c];
+        out << text << "\n";
+    };
+    line(header);
+    for (const QStringList& row : rows) line(row);
+}
+
+nlohmann::json hostJson(const HostSpec& h) {
+    nlohmann::json tags = nlohmann::json::array();
+    for (const QString& t : h.tags) tags.push_back(t.toStdString());
+    const auto textOrNull = [](const QString& s) -> nlohmann::json { return s.isEmpty() ? nlohmann::json() : nlohmann::json(s.toStdString()); };
+    return {{"name", h.name.toStdString()},
+            {"address", h.address.toStdString()},
+            {"user", textOrNull(h.user)},
+            {"port", h.port > 0 ? nlohmann::json(h.port) : nlohmann::json()},
+            {"jump_host", textOrNull(h.jumpHost)},
+            {"group", textOrNull(h.group)},
+            {"tags", tags},
+            {"rack", textOrNull(h.rack)},
+            {"rack_unit", h.rackUnit > 0 ? nlohmann::json(h.rackUnit) : nlohmann::json()},
+            {"rack_height_u", h.rackHeightU}};
+}
+
+// What is shared by every new host, for the line above the table.
+QString sharedFields(const RackAddRequest& r) {
+    QStringList parts;
+    if (!r.group.trimmed().isEmpty()) parts << QStringLiteral("group %1").arg(r.group.trimmed());
+    if (!r.tags.isEmpty()) parts << QStringLiteral("tags %1").arg(r.tags.join(QStringLiteral(", ")));
+    if (!r.jumpHost.trimmed().isEmpty()) parts << QStringLiteral("through %1").arg(r.jumpHost.trimmed());
+    return parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral("; ")));
+}
+
+// The new hosts as a table (or --json), and whether they were saved.
+void printAddPreview(const InventoryAddOptions& o, const RackAddPlan& plan, bool saved, QTextStream& out) {
+    if (o.json) {
+        nlohmann::json doc{{"inventory", o.inventoryPath.toStdString()}, {"saved", saved}};
+        doc["hosts"] = nlohmann::json::array();
+        for (const HostSpec& h : plan.hosts) doc["hosts"].push_back(hostJson(h));
+        doc["clashes"] = nlohmann::json::array();
+        for (const QString& c : plan.clashes) doc["clashes"].push_back(c.toStdString());
+        out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
+    } else {
+        out << plan.hosts.size() << " new host(s) for " << o.inventoryPath << sharedFields(o.request) << ":\n";
+        QList<QStringList> rows;
+        for (const HostSpec& h : plan.hosts)
+            rows << QStringList{h.name, h.address, orDash(h.user), h.port > 0 ? QString::number(h.port) : QStringLiteral("-"),
+                                orDash(h.rack), orDash(rackUnitSpan(h))};
+        printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("USER"), QStringLiteral("PORT"),
+                                  QStringLiteral("RACK"), QStringLiteral("UNITS")},
+                            rows);
+        if (saved) out << "Saved " << plan.hosts.size() << " host(s) to " << o.inventoryPath << ".\n";
+        else if (plan.ok()) out << "Dry run: nothing saved.\n";
+    }
+}
+
+int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
+    const auto usage = [&err](const QString& why) {
+        err << "fleetdeck-cli inventory add: " << why << "\n\n" << kInventoryUsage;
+        return kUsage;
+    };
+    if (o.positional.size() != 1)
+        return usage(o.positional.isEmpty() ? QStringLiteral("give a host PATTERN such as gpu-[01-16].dc2.example.net")
+                                            : QStringLiteral("one PATTERN at a time (got %1 words)").arg(o.positional.size()));
+    o.request.pattern = o.positional.first();
+    if (const auto problem = readPlacement(o)) return usage(*problem);
+    const auto hosts = hostsForRack(o.request);
+    if (!hosts) {
+        err << "fleetdeck-cli inventory add: " << hosts.problem().message << "\n";
+        return kUsage;
+    }
+    auto inventory = Inventory::load(o.inventoryPath);
+    if (!inventory) {
+        err << "fleetdeck-cli inventory add: " << inventory.problem().message << "\n";
+        return kFailed;
+    }
+    const RackAddPlan plan = planRackAdd(*inventory, *hosts);
+    bool saved = false;
+    if (plan.ok() && !o.dryRun) {
+        for (const HostSpec& h : plan.hosts)
+            if (const auto problem = inventory->put(h)) {  // hostsForRack validated them: not expected
+                err << "fleetdeck-cli inventory add: " << *problem << "; nothing saved\n";
+                return kFailed;
+            }
+        if (const auto problem = inventory->save(o.inventoryPath)) {
+            err << "fleetdeck-cli inventory add: " << *problem << "; nothing saved\n";
+            return kFailed;
+        }
+        saved = true;
+    }
+    printAddPreview(o, plan, saved, out);
+    out.flush();
+    if (!plan.ok()) {
+        err << "fleetdeck-cli inventory add: refused, nothing saved; " << plan.clashes.size()
+            << " clash(es) to resolve (rename, place elsewhere or remove the host that is in the way):\n";
+        for (const QString& c : plan.clashes) err << "  " << c << "\n";
+        return kUsage;
+    }
+    return kOk;
+}
+
+int listHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
+    if (!o.positional.isEmpty()) {
+        err << "fleetdeck-cli inventory list: unexpected '" << o.positional.first() << "'\n\n" << kInventoryUsage;
+        return kUsage;
+    }
+    const auto inventory = Inventory::load(o.inventoryPath);
+    if (!inventory) {
+        err << "fleetdeck-cli inventory list: " << inventory.problem().message << "\n";
+        return kFailed;
+    }
+    if (o.json) {
+        nlohmann::json hosts = nlohmann::json::array();
+        for (const HostSpec& h : inventory->hosts()) hosts.push_back(hostJson(h));
+        out << QString::fromStdString(protocol::dump_json(hosts, 2)) << "\n";
+        return kOk;
+    }
+    QList<QStringList> rows;
+    for (const HostSpec& h : inventory->hosts())
+        rows << QStringList{h.name, h.address, orDash(h.rack), orDash(rackUnitSpan(h)), orDash(h.group),
+                            orDash(h.tags.join(QLatin1Char(',')))};
+    printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("RACK"), QStringLiteral("UNITS"),
+                              QStringLiteral("GROUP"), QStringLiteral("TAGS")},
+                        rows);
+    return kOk;
+}
+
+int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
+    if (o.positional.isEmpty()) {
+        err << "fleetdeck-cli inventory remove: name the hosts to remove\n\n" << kInventoryUsage;
+        return kUsage;
+    }
+    auto inventory = Inventory::load(o.inventoryPath);
+    if (!inventory) {
+        err << "fleetdeck-cli inventory remove: " << inventory.problem().message << "\n";
+        return kFailed;
+    }
+    QStringList unknown;
+    for (const QString& name : o.positional)
+        if (!inventory->remove(name)) unknown << name;
+    if (!unknown.isEmpty()) {
+        err << "fleetdeck-cli inventory remove: not in " << o.inventoryPath << ": " << unknown.join(QStringLiteral(", "))
+            << "; nothing removed ('inventory list' shows the names)\n";
+        return kUsage;
+    }
+    if (o.dryRun) {
+        out << "Would remove " << o.positional.size() << " host(s); dry run: nothing saved.\n";
+        return kOk;
+    }
+    if (const auto problem = inventory->save(o.inventoryPath)) {
+        err << "fleetdeck-cli inventory remove: " << *problem << "\n";
+        return kFailed;
+    }
+    out << "Removed " << o.positional.size() << " host(s) from " << o.inventoryPath << ".\n";
+    return kOk;
+}
+
+}  // namespace
+
+int inventoryCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    const QString action = args.value(0);
+    if (action == QLatin1String("help") || action == QLatin1String("--help")) {
+        out << kInventoryUsage;
+        return kOk;
+    }
+    if (action != QLatin1String("add") && action != QLatin1String("list") && action != QLatin1String("remove")) {
+        err << "fleetdeck-cli inventory: " << (action.isEmpty() ? QStringLiteral("add, list or remove?")
+                                                                : QStringLiteral("unknown action '%1'").arg(action))
+            << "\n\n" << kInventoryUsage;
+        return kUsage;
+    }
+    InventoryAddOptions options;
+    if (const auto problem = parseInventoryOptions(args.mid(1), options)) {
+        err << "fleetdeck-cli inventory " << action << ": " << *problem << "\n\n" << kInventoryUsage;
+        return kUsage;
+    }
+    if (action == QLatin1String("add")) return addHosts(options, out, err);
+    if (!options.addOnly.isEmpty()) {
+        err << "fleetdeck-cli inventory " << action << ": " << options.addOnly.first() << " is for 'inventory add'\n\n" << kInventoryUsage;
+        return kUsage;
+    }
+    if (action == QLatin1String("list")) return listHosts(options, out, err);
+    return removeHosts(options, out, err);
+}
+
+}  // namespace fleetdeck::cli

@@ -1,0 +1,141 @@
+// fleetdeck-cli inventory add / list / remove, the real binary, on an inventory in a temporary
+// directory (--inventory): previews, saves, and refusals that leave the file as it was.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/subprocess.h"
+#include "tests/support/temp_dir.h"
+
+namespace fleetdeck {
+namespace {
+
+const std::string kInventoryCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+
+struct InventoryCliRun {
+    int status = -1;
+    std::string out, err;
+};
+
+InventoryCliRun runInventoryCli(const test::TempDir& home, std::vector<std::string> args) {
+    // Its own config home: a test never reads or writes the user's saved inventory.
+    test::Subprocess p(kInventoryCli, args, {"XDG_CONFIG_HOME=" + (home.path() / "config").string()});
+    p.close_stdin();
+    InventoryCliRun r;
+    while (auto line = p.read_line()) r.out += *line + "\n";
+    r.status = p.wait().value_or(-1);
+    r.err = p.stderr_text();
+    return r;
+}
+
+std::string fileBytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::size_t lineCount(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(InventoryCli, DryRunPreviewsAndSavesNothing) {
+    test::TempDir dir;
+    const std::string inv = (dir.path() / "inventory.json").string();
+    const auto r = runInventoryCli(dir, {"inventory", "add", "gpu-[01-16].dc2.example.net", "--user", "ops", "--rack", "b2",
+                                         "--first-unit", "42", "--unit-height", "2", "--dry-run", "--inventory", inv});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(inv));
+    EXPECT_NE(r.out.find("16 new host(s) for " + inv), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("NAME                    ADDRESS                 USER  PORT  RACK  UNITS\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("gpu-01.dc2.example.net  gpu-01.dc2.example.net  ops   -     b2    U42–U43\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("gpu-16.dc2.example.net  gpu-16.dc2.example.net  ops   -     b2    U12–U13\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Dry run: nothing saved."), std::string::npos) << r.out;
+    EXPECT_EQ(lineCount(r.out), 19u) << "title, header, 16 hosts, the last line:\n" << r.out;
+}
+
+TEST(InventoryCli, AddSavesSixteenHostsThenListsThem) {
+    test::TempDir dir;
+    const std::string inv = (dir.path() / "inventory.json").string();
+    const auto r = runInventoryCli(dir, {"inventory", "add", "gpu-[01-16].dc2.example.net", "--user", "ops", "--port", "2222",
+                                         "--jump", "ops@bastion.dc2", "--group", "training", "--tag", "h100", "--tag", "ib",
+                                         "--rack", "b2", "--first-unit", "1", "--direction", "bottom-up", "--inventory", inv});
+    ASSERT_EQ(r.status, 0) << r.err << r.out;
+    EXPECT_NE(r.out.find("Saved 16 host(s) to " + inv), std::string::npos) << r.out;
+    const nlohmann::json saved = nlohmann::json::parse(fileBytes(inv));
+    ASSERT_EQ(saved["hosts"].size(), 16u) << saved.dump(2);
+    const nlohmann::json& last = saved["hosts"][15];
+    EXPECT_EQ(last["name"], "gpu-16.dc2.example.net");
+    EXPECT_EQ(last["address"], "gpu-16.dc2.example.net");
+    EXPECT_EQ(last["user"], "ops");
+    EXPECT_EQ(last["port"], 2222);
+    EXPECT_EQ(last["jump_host"], "ops@bastion.dc2");
+    EXPECT_EQ(last["group"], "training");
+    EXPECT_EQ(last["tags"], nlohmann::json::array({"h100", "ib"}));
+    EXPECT_EQ(last["rack"], "b2");
+    EXPECT_EQ(last["rack_unit"], 16);
+    EXPECT_FALSE(last.contains("rack_height_u")) << "one unit is the default";
+
+    const auto list = runInventoryCli(dir, {"inventory", "list", "--json", "--inventory", inv});
+    ASSERT_EQ(list.status, 0) << list.err;
+    const nlohmann::json listed = nlohmann::json::parse(list.out);
+    ASSERT_EQ(listed.size(), 16u);
+    EXPECT_EQ(listed[0]["rack_unit"], 1);
+    EXPECT_EQ(listed[0]["jump_host"], "ops@bastion.dc2");
+    const auto table = runInventoryCli(dir, {"inventory", "list", "--inventory", inv});
+    EXPECT_NE(table.out.find("gpu-03.dc2.example.net  gpu-03.dc2.example.net  b2    U3     training  h100,ib\n"), std::string::npos)
+        << table.out;
+
+    const auto removed = runInventoryCli(dir, {"inventory", "remove", "gpu-01.dc2.example.net", "gpu-02.dc2.example.net", "--inventory", inv});
+    EXPECT_EQ(removed.status, 0) << removed.err;
+    EXPECT_EQ(nlohmann::json::parse(fileBytes(inv))["hosts"].size(), 14u);
+}
+
+TEST(InventoryCli, AClashExitsTwoAndLeavesTheFileByteIdentical) {
+    test::TempDir dir;
+    const std::string inv = (dir.path() / "inventory.json").string();
+    ASSERT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-[01-16].dc2", "--rack", "b2", "--first-unit", "32", "--unit-height", "2",
+                                    "--inventory", inv})
+                  .status,
+              0);
+    ASSERT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-a1", "--rack", "b3", "--first-unit", "32", "--inventory", inv}).status, 0);
+    const std::string before = fileBytes(inv);
+
+    // gpu-03.dc2 again, and new hosts on gpu-02.dc2's and gpu-01.dc2's units (U30–U33).
+    const auto r = runInventoryCli(dir, {"inventory", "add", "gpu-03.dc2", "--inventory", inv});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("gpu-03.dc2 is already in the inventory"), std::string::npos) << r.err;
+    const auto overlap = runInventoryCli(
+        dir, {"inventory", "add", "gpu-x[1-2]", "--rack", "b2", "--first-unit", "31", "--direction", "bottom-up", "--inventory", inv});
+    EXPECT_EQ(overlap.status, 2);
+    EXPECT_NE(overlap.err.find("2 clash(es)"), std::string::npos) << overlap.err;
+    EXPECT_NE(overlap.err.find("gpu-x1 (U31) overlaps gpu-02.dc2 (U30–U31) in rack b2"), std::string::npos) << overlap.err;
+    EXPECT_NE(overlap.err.find("gpu-x2 (U32) overlaps gpu-01.dc2 (U32–U33) in rack b2"), std::string::npos) << overlap.err;
+    const auto json = runInventoryCli(dir, {"inventory", "add", "gpu-x[1-2]", "--rack", "b2", "--first-unit", "31", "--direction",
+                                            "bottom-up", "--json", "--inventory", inv});
+    EXPECT_EQ(json.status, 2);
+    const nlohmann::json doc = nlohmann::json::parse(json.out);
+    EXPECT_EQ(doc["saved"], false);
+    EXPECT_EQ(doc["clashes"].size(), 2u);
+    EXPECT_EQ(doc["hosts"].size(), 2u);
+
+    // Usage errors save nothing either.
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-[16-01]", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x[1-40]", "--rack", "b9", "--first-unit", "20", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x1", "--first-unit", "20", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x1", "--rack", "b9", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x1", "--port", "70000", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x1", "--jump", "a b", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-x1", "--direction", "sideways", "--rack", "b9", "--first-unit", "3", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "remove", "gpu-01.dc2", "nope", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "list", "--rack", "b2", "--inventory", inv}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "frobnicate"}).status, 2);
+    const auto bad = runInventoryCli(dir, {"inventory", "add", "gpu-[01-16.dc2", "--inventory", inv});
+    EXPECT_EQ(bad.err, "fleetdeck-cli inventory add: the '[' at position 5 is never closed; end the range with ']'\n");
+    EXPECT_EQ(fileBytes(inv), before);
+}
+
+}  // namespace
+}  // namespace fleetdeck
