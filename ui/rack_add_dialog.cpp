@@ -227,3 +227,5 @@ void RackAddDialog::showPreview(const std::vector<HostSpec>& hosts, const QStrin
 }
 
 }  // namespace fleetdeck
+
+#include "moc_rack_add_dialog.cpp"

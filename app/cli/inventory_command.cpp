@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
+#include "agent/json/json.h"
 
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
