@@ -10,22 +10,13 @@
 namespace fleetdeck {
 namespace {
 
-struct CommissionRun {
-    int status = -1;
-    std::string out, err;
-};
+using CommissionRun = test::ProcessRun;
 
 CommissionRun runCommission(const test::TempDir& home, const std::vector<std::string>& args) {
     std::vector<std::string> all = {"commission", "--inventory", (home.path() / "inventory.json").string()};
     all.insert(all.end(), args.begin(), args.end());
-    test::Subprocess p(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli", all,
-                       {"XDG_CONFIG_HOME=" + home.path().string(), "XDG_DATA_HOME=" + home.path().string()});
-    p.close_stdin();
-    CommissionRun r;
-    while (auto line = p.read_line()) r.out += *line + "\n";
-    r.status = p.wait().value_or(-1);
-    r.err = p.stderr_text();
-    return r;
+    return test::run_process(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli", all,
+                             {"XDG_CONFIG_HOME=" + home.path().string(), "XDG_DATA_HOME=" + home.path().string()});
 }
 
 TEST(CommissionCli, ARackLearnedFromOneHostFailsOnlyTheHostAtX8) {

@@ -18,19 +18,10 @@ namespace {
 
 const std::string kHistoryCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
 
-struct CliRun {
-    int status = -1;
-    std::string out, err;
-};
+using CliRun = test::ProcessRun;
 
 CliRun runCli(const test::TempDir& dataHome, const std::vector<std::string>& args) {
-    test::Subprocess p(kHistoryCli, args, {"XDG_DATA_HOME=" + dataHome.path().string()});
-    p.close_stdin();
-    CliRun r;
-    while (auto line = p.read_line()) r.out += *line + "\n";
-    r.status = p.wait().value_or(-1);
-    r.err = p.stderr_text();
-    return r;
+    return test::run_process(kHistoryCli, args, {"XDG_DATA_HOME=" + dataHome.path().string()});
 }
 
 TEST(HistoryCli, EventsAndHistoryJsonFromARecordedStore) {

@@ -16,20 +16,11 @@ namespace {
 
 const std::string kInventoryCli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
 
-struct InventoryCliRun {
-    int status = -1;
-    std::string out, err;
-};
+using InventoryCliRun = test::ProcessRun;
 
 InventoryCliRun runInventoryCli(const test::TempDir& home, std::vector<std::string> args) {
     // Its own config home: a test never reads or writes the user's saved inventory.
-    test::Subprocess p(kInventoryCli, args, {"XDG_CONFIG_HOME=" + (home.path() / "config").string()});
-    p.close_stdin();
-    InventoryCliRun r;
-    while (auto line = p.read_line()) r.out += *line + "\n";
-    r.status = p.wait().value_or(-1);
-    r.err = p.stderr_text();
-    return r;
+    return test::run_process(kInventoryCli, args, {"XDG_CONFIG_HOME=" + (home.path() / "config").string()});
 }
 
 std::string fileBytes(const std::filesystem::path& path) {

@@ -130,4 +130,15 @@ std::string run_capture(const std::string& program, const std::vector<std::strin
     return out;
 }
 
+ProcessRun run_process(const std::string& program, const std::vector<std::string>& args,
+                       const std::vector<std::string>& extra_env) {
+    Subprocess p(program, args, extra_env);
+    p.close_stdin();
+    ProcessRun r;
+    while (auto line = p.read_line()) r.out += *line + "\n";
+    r.status = p.wait().value_or(-1);
+    r.err = p.stderr_text();
+    return r;
+}
+
 }  // namespace fleetdeck::test

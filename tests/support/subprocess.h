@@ -38,4 +38,14 @@ private:
 std::string run_capture(const std::string& program, const std::vector<std::string>& args, int* status = nullptr,
                         const std::vector<std::string>& extra_env = {});
 
+// A finished run of a command-line program: exit status (-1 when it did not end), stdout, stderr.
+struct ProcessRun {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs a program with nothing on stdin to completion and keeps what it printed.
+ProcessRun run_process(const std::string& program, const std::vector<std::string>& args,
+                       const std::vector<std::string>& extra_env = {});
+
 }  // namespace fleetdeck::test
