@@ -43,7 +43,7 @@ std::vector<AcceptanceFinding> healthFindings(const HostObservation& host);
 // No critical finding.
 bool passes(const std::vector<AcceptanceFinding>& findings);
 
-// Critical first, then by kind and GPU, keeping the order of facts within a kind.
+// Critical first, otherwise in the order the checks found them (the order of rackFacts()).
 void sortFindings(std::vector<AcceptanceFinding>& findings);
 
 }  // namespace fleetdeck::commission

@@ -53,7 +53,7 @@ std::vector<FactReading> perGpu(const HostObservation& host,
     for (const protocol::GpuFact& g : host.facts.gpus) {
         FactReading r;
         r.gpu = index++;
-        if (fromFacts) r.value = fromFacts(g);
+        r.value = fromFacts(g);
         if (!r.value) r.why = QStringLiteral("needs a sample");
         out.push_back(std::move(r));
     }
@@ -62,7 +62,7 @@ std::vector<FactReading> perGpu(const HostObservation& host,
 
 std::optional<FactValue> noFact(const protocol::GpuFact&) { return std::nullopt; }
 
-const std::vector<const protocol::NicFact*> fastestNics(const protocol::Facts& f) {
+std::vector<const protocol::NicFact*> fastestNics(const protocol::Facts& f) {
     std::int64_t fastest = 0;
     for (const auto& n : f.nics) fastest = std::max(fastest, n.speed_mbps.value_or(0));
     std::vector<const protocol::NicFact*> out;
@@ -209,8 +209,6 @@ double asNumber(const FactValue& v) {
     if (const auto* d = std::get_if<double>(&v)) return *d;
     return 0;
 }
-
-QString severityWord(FindingSeverity s) { return s == FindingSeverity::Critical ? QStringLiteral("critical") : QStringLiteral("warning"); }
 
 }  // namespace
 
@@ -405,7 +403,7 @@ QByteArray toJson(const RackSpec& spec) {
         } else {
             leaf[e.match == Match::AtLeast ? "min" : "value"] = value;
             if (e.tolerancePct > 0) leaf["tolerance_pct"] = e.tolerancePct;
-            if (e.severity) leaf["severity"] = severityWord(*e.severity).toStdString();
+            if (e.severity) leaf["severity"] = toString(*e.severity).toStdString();
         }
         doc[section][name] = leaf;
     }
