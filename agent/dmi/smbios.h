@@ -18,7 +18,7 @@ namespace fleetdeck::agent::dmi {
 
 struct SmbiosLimits {
     std::size_t max_table_bytes = 1 << 20;  // real tables are a few KiB; SMBIOS 3 allows 4 GiB
-    std::size_t max_dimms = 1024;           // as protocol::FactsLimits::max_list_items
+    std::size_t max_dimms = 1024;           // as protocol::FactsLimits::max_dimms
     std::size_t max_string_bytes = 64;      // a locator, part number or serial is under 40
 };
 

@@ -66,7 +66,7 @@ MemoryFacts memory_facts_from(const ParamReader& r, const FactsLimits& limits) {
     m.total_bytes = r.optional_integer("total_bytes");
     m.dimms_status = r.optional_string("dimms_status");
     m.dimm_slots = r.optional_integer("dimm_slots");
-    for (const ParamReader& e : r.optional_objects("dimms", limits.max_list_items)) m.dimms.push_back(dimm_fact_from(e));
+    for (const ParamReader& e : r.optional_objects("dimms", limits.max_dimms)) m.dimms.push_back(dimm_fact_from(e));
     return m;
 }
 

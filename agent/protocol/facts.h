@@ -155,8 +155,9 @@ struct Facts {
 // violation.
 struct FactsLimits {
     std::size_t max_gpus = 64;
-    std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks, DIMMs
+    std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks
     std::size_t max_cpu_flags = 1024;
+    std::size_t max_dimms = 1024;  // as agent::dmi::SmbiosLimits; the biggest boards have 96 slots
 };
 
 nlohmann::json to_json(const Facts& facts);

@@ -96,16 +96,22 @@ TEST(FactsDecode, AWrongTypeNamesItsPath) {
     EXPECT_EQ(with("/nics/0/mac", Json::array({0x3c, 0xec})), "result.nics[0].mac: expected string");
 }
 
-TEST(FactsDecode, DimmsAreHeldToTheListLimit) {
+// Their own limit: a host's 16 modules are no reason to refuse it where the other lists are held
+// to a few entries.
+TEST(FactsDecode, DimmsAreHeldToTheirLimit) {
     Json facts = Json::parse(kInventoryFacts);
     Json& dimms = facts["memory"]["dimms"];
     while (dimms.size() < 5) dimms.push_back(dimms[0]);
     protocol::FactsLimits limits;
-    limits.max_list_items = 4;
+    limits.max_dimms = 4;
     try {
         protocol::facts_from_json(facts, limits);
         ADD_FAILURE() << "decoded past the limit";
     } catch (const protocol::DecodeError& e) {
         EXPECT_STREQ(e.what(), "result.memory.dimms: 5 entries, at most 4");
     }
+    limits = {};
+    limits.max_list_items = 1;
+    EXPECT_EQ(protocol::facts_from_json(facts, limits).memory.dimms.size(), 5u);
+    EXPECT_EQ(protocol::FactsLimits{}.max_dimms, 1024u);
 }
