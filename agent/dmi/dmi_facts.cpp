@@ -28,7 +28,7 @@ void read_dimms(const RootFs& fs, protocol::MemoryFacts& memory, const SmbiosLim
     }
     MemoryDevices devices = parse_memory_devices(*table, limits);
     memory.dimms_status = "read";
-    memory.dimm_slots = devices.slots;
+    memory.dimm_slots = devices.slot_count;
     memory.dimms = std::move(devices.dimms);
 }
 

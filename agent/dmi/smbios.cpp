@@ -151,7 +151,7 @@ MemoryDevices parse_memory_devices(std::string_view table, const SmbiosLimits& l
     MemoryDevices out;
     for (Device& d : devices) {
         if (d.array && std::find(other_arrays.begin(), other_arrays.end(), *d.array) != other_arrays.end()) continue;
-        ++out.slots;
+        ++out.slot_count;
         if (d.dimm) out.dimms.push_back(std::move(*d.dimm));
     }
     return out;

@@ -23,7 +23,7 @@ struct SmbiosLimits {
 };
 
 struct MemoryDevices {
-    std::int64_t slots = 0;                  // Memory Device records of system memory, installed or empty
+    std::int64_t slot_count = 0;             // Memory Device records of system memory, installed or empty
     std::vector<protocol::DimmFact> dimms;   // the installed ones, in table order, at most max_dimms
 };
 

@@ -39,7 +39,7 @@ Profile hgx_h100_8() {
                   .board_name = "X13DEG-OAD", .product_serial_prefix = "S4523", .board_serial_prefix = "OM23AS",
                   .chassis_serial_prefix = "C8190"};
     // Two DIMMs per channel: DDR5-4800 modules run at 4400 MT/s.
-    p.dimms = {.slots = slot_names("P", 2, 8, 2, "-DIMM"), .modules = 32, .size_bytes = 64 * kGiB, .type = "DDR5",
+    p.dimms = {.locators = slot_names("P", 2, 8, 2, "-DIMM"), .modules = 32, .size_bytes = 64 * kGiB, .type = "DDR5",
                .speed_mts = 4800, .configured_speed_mts = 4400, .manufacturer = "Samsung",
                .part_number = "M321R8GA0BB0-CQKZJ"};
     p.gpu_count = 8;
@@ -78,7 +78,7 @@ Profile l40s_4() {
     p.platform = {.bios_vendor = "Dell Inc.", .bios_version = "1.6.10", .bios_date = "01/17/2024",
                   .sys_vendor = "Dell Inc.", .product_name = "PowerEdge R7615", .board_name = "0G9N2V",
                   .product_serial_prefix = "", .board_serial_prefix = "CNFCP00", .chassis_serial_prefix = ""};
-    p.dimms = {.slots = numbered("A", 1, 12), .modules = 8, .size_bytes = 64 * kGiB, .type = "DDR5",
+    p.dimms = {.locators = numbered("A", 1, 12), .modules = 8, .size_bytes = 64 * kGiB, .type = "DDR5",
                .speed_mts = 4800, .configured_speed_mts = 4800, .manufacturer = "SK Hynix",
                .part_number = "HMCG94MEBRA109N"};
     p.gpu_count = 4;
@@ -113,9 +113,9 @@ Profile cpu_only() {
     p.platform = {.bios_vendor = "HPE", .bios_version = "A42", .bios_date = "10/12/2023", .sys_vendor = "HPE",
                   .product_name = "ProLiant DL385 Gen10 Plus v2", .board_name = "ProLiant DL385 Gen10 Plus v2",
                   .product_serial_prefix = "CZ2", .board_serial_prefix = "PWARB", .chassis_serial_prefix = ""};
-    std::vector<std::string> slots = numbered("PROC 1 DIMM ", 1, 8);
-    for (auto& name : numbered("PROC 2 DIMM ", 1, 8)) slots.push_back(std::move(name));
-    p.dimms = {.slots = std::move(slots), .modules = 16, .size_bytes = 16 * kGiB, .type = "DDR4",
+    std::vector<std::string> locators = numbered("PROC 1 DIMM ", 1, 8);
+    for (auto& name : numbered("PROC 2 DIMM ", 1, 8)) locators.push_back(std::move(name));
+    p.dimms = {.locators = std::move(locators), .modules = 16, .size_bytes = 16 * kGiB, .type = "DDR4",
                .speed_mts = 3200, .configured_speed_mts = 3200, .manufacturer = "Micron Technology",
                .part_number = "MTA18ASF2G72PZ-3G2R1"};
     p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "ixgbe", .pci_bus_id = "0000:c1:00.0", .traffic_share = 1.0,

@@ -47,9 +47,9 @@ struct PlatformModel {
     std::string product_serial_prefix, board_serial_prefix, chassis_serial_prefix;
 };
 
-// The memory modules: `slots` names every slot in table order; the first `modules` hold one each.
+// The memory modules: `locators` names every slot in table order; the first `modules` hold one each.
 struct DimmModel {
-    std::vector<std::string> slots;
+    std::vector<std::string> locators;  // not `slots`: a macro where Qt code includes this
     int modules = 0;
     std::int64_t size_bytes = 0;
     std::string type;                                // "DDR5"

@@ -106,12 +106,12 @@ protocol::MemoryFacts memory_facts(const SimSpec& spec) {
     protocol::MemoryFacts memory;
     memory.total_bytes = spec.memory_bytes();
     memory.dimms_status = "read";
-    memory.dimm_slots = static_cast<std::int64_t>(m.slots.size());
+    memory.dimm_slots = static_cast<std::int64_t>(m.locators.size());
     const auto missing = spec.missing_dimm();
-    for (int i = 0; i < m.modules && i < static_cast<int>(m.slots.size()); ++i) {
+    for (int i = 0; i < m.modules && i < static_cast<int>(m.locators.size()); ++i) {
         if (missing == i) continue;
         protocol::DimmFact& d = memory.dimms.emplace_back();
-        d.locator = m.slots[static_cast<std::size_t>(i)];
+        d.locator = m.locators[static_cast<std::size_t>(i)];
         d.size_bytes = m.size_bytes;
         d.speed_mts = m.speed_mts;
         d.configured_speed_mts = m.configured_speed_mts;

@@ -89,7 +89,7 @@ TEST(Smbios, MemoryDevicesWithTheirFieldsEmptySlotsLeftOut) {
         memory_array(0x10, 0x03).bytes() + ddr5.bytes() + empty.bytes() + old.bytes() + small.bytes() + kEnd;
 
     const auto devices = dmi::parse_memory_devices(table);
-    EXPECT_EQ(devices.slots, 4);
+    EXPECT_EQ(devices.slot_count, 4);
     EXPECT_EQ(dimms_json(devices), Json::parse(R"([
         {"locator":"P1-DIMMA1","bank_locator":"P0_Node0_Channel0_Dimm0","size_bytes":68719476736,"speed_mts":4800,
          "configured_speed_mts":4400,"type":"DDR5","manufacturer":"Samsung","part_number":"M321R8GA0BB0-CQKZJ","serial":"80CE1101"},
@@ -104,7 +104,7 @@ TEST(Smbios, DevicesOfArraysThatAreNotSystemMemoryAreLeftOut) {
                               memory_device(0x11, 0x10, "DIMM0", 16 * 1024).bytes() +
                               memory_device(0x21, 0x20, "SYSTEM ROM", 64).bytes() + kEnd;
     const auto devices = dmi::parse_memory_devices(table);
-    EXPECT_EQ(devices.slots, 1);
+    EXPECT_EQ(devices.slot_count, 1);
     ASSERT_EQ(devices.dimms.size(), 1u);
     EXPECT_EQ(devices.dimms[0].locator, "DIMM0");
     EXPECT_EQ(devices.dimms[0].size_bytes, 16 * kGiB);
@@ -122,15 +122,15 @@ TEST(Smbios, SizeUnknownIsInstalledWithoutASize) {
 // holds the lists and strings to its limits.
 TEST(Smbios, BrokenTablesKeepWhatCameBeforeAndStayInBounds) {
     const std::string good = memory_device(0x11, 0x10, "A1", 1024).bytes();
-    EXPECT_EQ(dmi::parse_memory_devices("").slots, 0);
-    EXPECT_EQ(dmi::parse_memory_devices(std::string("\x11\x02\0\0\0\0", 6)).slots, 0);  // length below the header
+    EXPECT_EQ(dmi::parse_memory_devices("").slot_count, 0);
+    EXPECT_EQ(dmi::parse_memory_devices(std::string("\x11\x02\0\0\0\0", 6)).slot_count, 0);  // length below the header
     const std::string truncated = good + good.substr(0, 40);
     EXPECT_EQ(dmi::parse_memory_devices(truncated).dimms.size(), 1u);
     const std::string unterminated = good + good.substr(0, good.size() - 2);  // strings without their double NUL
     EXPECT_EQ(dmi::parse_memory_devices(unterminated).dimms.size(), 1u);
     EXPECT_EQ(dmi::parse_memory_devices(good + kEnd + good).dimms.size(), 1u) << "nothing after the end-of-table record";
     // Too short for a Memory Device (SMBIOS 2.1 has 0x15 bytes): not a module.
-    EXPECT_EQ(dmi::parse_memory_devices(SmbiosRecord(17, 1, 0x0E).put(0x0C, 1024, 2).bytes()).slots, 0);
+    EXPECT_EQ(dmi::parse_memory_devices(SmbiosRecord(17, 1, 0x0E).put(0x0C, 1024, 2).bytes()).slot_count, 0);
     // 0 KiB is no module either.
     EXPECT_TRUE(dmi::parse_memory_devices(memory_device(0x11, 0x10, "A1", 0x8000).bytes()).dimms.empty());
     // A string number past the strings there are reads as none.

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view table(reinterpret_cast<const char*>(data), size);
     const dmi::SmbiosLimits defaults;
     const dmi::MemoryDevices devices = dmi::parse_memory_devices(table, defaults);
-    if (devices.dimms.size() > defaults.max_dimms || devices.slots < static_cast<std::int64_t>(devices.dimms.size()))
+    if (devices.dimms.size() > defaults.max_dimms || devices.slot_count < static_cast<std::int64_t>(devices.dimms.size()))
         std::abort();
     nlohmann::json out = nlohmann::json::array();
     for (const auto& dimm : devices.dimms) {
