@@ -8,6 +8,7 @@
 
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
+#include "agent/dmi/dmi_facts.h"
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_library.h"
@@ -168,6 +169,8 @@ protocol::Facts collect_facts(const RootFs& fs) {
     facts.cpu = cpu_facts(fs);
     facts.virtualization = virtualization_facts(facts.cpu.flags);
     if (const auto meminfo = fs.read("/proc/meminfo")) facts.memory.total_bytes = parse_meminfo(*meminfo).total;
+    dmi::read_dimms(fs, facts.memory);
+    facts.dmi = dmi::dmi_facts(fs);
     facts.numa_nodes = numa_node_count(fs);
     const auto nvml = gpu::NvmlLibrary::shared(fs.is_live());
     facts.gpus = gpu::gpu_facts(fs, *nvml);

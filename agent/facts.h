@@ -7,8 +7,9 @@ namespace fleetdeck::agent {
 
 // hostname, machine_id, arch, kernel.
 protocol::HostIdentity host_identity(const RootFs& fs);
-// Everything the tuning wizard needs to know about the hardware and OS (docs/protocol.md), but
-// the addresses, which belong to the running system (interface_addresses()).
+// Everything the tuning wizard and a rack acceptance need to know about the hardware, firmware and
+// OS (docs/protocol.md), but the addresses, which belong to the running system
+// (interface_addresses()).
 protocol::Facts collect_facts(const RootFs& fs);
 
 // Pieces, exposed for tests.

@@ -51,7 +51,9 @@ Result<HostSpec> parseHostTarget(const QString& text) {
         return spec;
     }
     if (t.startsWith(QLatin1String("sim:"))) {
-        static const QRegularExpression profileRe(QStringLiteral(R"(^[a-z0-9][a-z0-9-]*(\+[a-z0-9-]+)*(:\d+)?$)"));
+        // A variant may take a value (xid=79, bad-link=gpu-02, bios=2.1a); the agent checks the rest.
+        static const QRegularExpression profileRe(
+            QStringLiteral(R"(^[a-z0-9][a-z0-9-]*(\+[a-z0-9-]+(=[A-Za-z0-9._-]+)?)*(:\d+)?$)"));
         HostSpec spec;
         spec.name = t;
         spec.kind = HostSpec::Kind::Simulated;

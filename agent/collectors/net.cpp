@@ -169,6 +169,7 @@ std::vector<protocol::NicFact> nic_facts(const RootFs& fs) {
         nic.mtu = fs.read_int(dir + "/mtu");
         nic.driver = non_empty(fs.link_target(dir + "/device/driver"));
         if (device->find(':') != std::string::npos) nic.pci_bus_id = *device;
+        nic.mac = non_empty(fs.read_line(dir + "/address"));
     }
     return nics;
 }

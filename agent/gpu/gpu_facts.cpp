@@ -13,6 +13,8 @@ namespace {
 struct NvmlGpu {
     std::optional<std::string> name;
     std::optional<unsigned> gen, width, gen_max, width_max;
+    std::optional<std::string> uuid, serial, vbios_version;
+    std::optional<std::int64_t> mem_total_bytes;
 };
 
 std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
@@ -22,8 +24,10 @@ std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
         NvmlLibrary::Device* d = nvml.device(i);
         const auto bus = d ? nvml.pci_bus_id(d) : std::nullopt;
         if (!bus) continue;
-        gpus[normalize_pci_bus_id(*bus)] = {nvml.name(d), nvml.pcie_gen(d), nvml.pcie_width(d), nvml.pcie_gen_max(d),
-                                            nvml.pcie_width_max(d)};
+        NvmlGpu& g = gpus[normalize_pci_bus_id(*bus)];
+        g = {nvml.name(d), nvml.pcie_gen(d), nvml.pcie_width(d), nvml.pcie_gen_max(d), nvml.pcie_width_max(d),
+             nvml.uuid(d), nvml.serial(d), nvml.vbios_version(d), std::nullopt};
+        if (const auto memory = nvml.memory(d)) g.mem_total_bytes = static_cast<std::int64_t>(memory->total_bytes);
     }
     return gpus;
 }
@@ -55,11 +59,24 @@ protocol::GpuFact pci_gpu(const RootFs& fs, const std::string& id, const std::st
     g.pcie_width = either(link.width, nvml ? nvml->width : std::nullopt);
     g.pcie_gen_max = either(link.gen_max, nvml ? nvml->gen_max : std::nullopt);
     g.pcie_width_max = either(link.width_max, nvml ? nvml->width_max : std::nullopt);
+    if (nvml) {
+        g.uuid = nvml->uuid;
+        g.serial = nvml->serial;
+        g.vbios_version = nvml->vbios_version;
+        g.mem_total_bytes = nvml->mem_total_bytes;
+    } else if (vendor == "amd") {  // amdgpu's own files; serial_number only on boards with a FRU
+        g.uuid = non_empty(fs.read_line(dir + "/unique_id"));
+        g.serial = non_empty(fs.read_line(dir + "/serial_number"));
+        g.vbios_version = non_empty(fs.read_line(dir + "/vbios_version"));
+        if (const auto vram = fs.read_int(dir + "/mem_info_vram_total"); vram && *vram > 0) g.mem_total_bytes = vram;
+    }
     return g;
 }
 
 protocol::GpuFact nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
-    return {"nvidia", g.name, id, std::nullopt, std::nullopt, as_int(g.gen), as_int(g.width), as_int(g.gen_max), as_int(g.width_max)};
+    return {"nvidia",         g.name,          id,           std::nullopt,      std::nullopt,
+            as_int(g.gen),    as_int(g.width), as_int(g.gen_max), as_int(g.width_max), g.uuid,
+            g.serial,         g.vbios_version, g.mem_total_bytes};
 }
 
 // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and

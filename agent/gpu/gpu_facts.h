@@ -18,7 +18,8 @@ std::optional<std::int64_t> nvidia_pci_count(const RootFs& fs);
 
 // `facts.gpus[]`: every NVIDIA and AMD display or 3D controller on the PCI bus
 // (/sys/bus/pci/devices), with the kernel's view of its PCIe link, named by NVML or amdgpu where
-// they can; GPUs only NVML knows about are added from NVML.
+// they can, with the board's uuid, serial, VBIOS version and memory size from the same source
+// (joined to the PCI device by bus id); GPUs only NVML knows about are added from NVML.
 std::vector<protocol::GpuFact> gpu_facts(const RootFs& fs, const NvmlLibrary& nvml);
 
 // `facts.nvidia`: whether NVML could be used (status, message) and the driver version, from NVML

@@ -74,6 +74,8 @@ struct NvmlLibrary::Symbols {
     Ret (*handle_by_index)(unsigned, Dev*) = nullptr;
     Ret (*name)(Dev, char*, unsigned) = nullptr;
     Ret (*uuid)(Dev, char*, unsigned) = nullptr;
+    Ret (*serial)(Dev, char*, unsigned) = nullptr;
+    Ret (*vbios_version)(Dev, char*, unsigned) = nullptr;
     Ret (*pci_info)(Dev, PciInfo*) = nullptr;     // _v3 or _v2
     Ret (*pci_info_v1)(Dev, PciInfo*) = nullptr;  // the oldest layout
     Ret (*temperature_v)(Dev, TemperatureV1*) = nullptr;
@@ -135,6 +137,8 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.handle_by_index, {"nvmlDeviceGetHandleByIndex_v2", "nvmlDeviceGetHandleByIndex"});
     bind(h, s.name, {"nvmlDeviceGetName"});
     bind(h, s.uuid, {"nvmlDeviceGetUUID"});
+    bind(h, s.serial, {"nvmlDeviceGetSerial"});
+    bind(h, s.vbios_version, {"nvmlDeviceGetVbiosVersion"});
     bind(h, s.pci_info, {"nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2"});
     bind(h, s.pci_info_v1, {"nvmlDeviceGetPciInfo"});
     bind(h, s.temperature_v, {"nvmlDeviceGetTemperatureV"});
@@ -285,6 +289,11 @@ NvmlLibrary::Device* NvmlLibrary::device(unsigned index, bool* lost) const {
 std::optional<std::string> NvmlLibrary::name(Device* d) const { return get_string(sym_->name, d, 96); }
 
 std::optional<std::string> NvmlLibrary::uuid(Device* d) const { return get_string(sym_->uuid, d, 96); }
+
+// NVML_DEVICE_SERIAL_BUFFER_SIZE and NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE are 30 and 32.
+std::optional<std::string> NvmlLibrary::serial(Device* d) const { return get_string(sym_->serial, d, 32); }
+
+std::optional<std::string> NvmlLibrary::vbios_version(Device* d) const { return get_string(sym_->vbios_version, d, 32); }
 
 std::optional<std::string> NvmlLibrary::pci_bus_id(Device* d) const {
     PciInfo info{};

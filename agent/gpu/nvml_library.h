@@ -72,6 +72,10 @@ public:
     std::optional<std::string> name(Device* d) const;
     std::optional<std::string> uuid(Device* d) const;
     std::optional<std::string> pci_bus_id(Device* d) const;  // as NVML writes it: "00000000:18:00.0"
+    // The board's serial number as printed on it ("1654922000123"; NOT_SUPPORTED on GeForce) and
+    // its VBIOS version ("96.00.74.00.1C"). Both optional symbols: an old driver gives nullopt.
+    std::optional<std::string> serial(Device* d) const;
+    std::optional<std::string> vbios_version(Device* d) const;
     // `lost` (when given) is set when NVML answers GPU_IS_LOST: the GPU fell off the bus. The
     // collector asks this first in every sample, so a lost GPU costs no further calls.
     std::optional<unsigned> temperature_c(Device* d, bool* lost = nullptr) const;

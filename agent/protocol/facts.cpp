@@ -35,7 +35,11 @@ GpuFact gpu_fact_from(const ParamReader& r) {
             r.optional_integer("pcie_gen"),
             r.optional_integer("pcie_width"),
             r.optional_integer("pcie_gen_max"),
-            r.optional_integer("pcie_width_max")};
+            r.optional_integer("pcie_width_max"),
+            r.optional_string("uuid"),
+            r.optional_string("serial"),
+            r.optional_string("vbios_version"),
+            r.optional_integer("mem_total_bytes")};
 }
 
 NvidiaFacts nvidia_facts_from(const ParamReader& r) {
@@ -44,8 +48,32 @@ NvidiaFacts nvidia_facts_from(const ParamReader& r) {
 }
 
 NicFact nic_fact_from(const ParamReader& r) {
-    return {r.string("name", ""),           r.optional_string("type"),   r.optional_integer("speed_mbps"),
-            r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id")};
+    return {r.string("name", ""),      r.optional_string("type"),   r.optional_integer("speed_mbps"),
+            r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id"),
+            r.optional_string("mac")};
+}
+
+DimmFact dimm_fact_from(const ParamReader& r) {
+    return {r.optional_string("locator"),      r.optional_string("bank_locator"),
+            r.optional_integer("size_bytes"),  r.optional_integer("speed_mts"),
+            r.optional_integer("configured_speed_mts"), r.optional_string("type"),
+            r.optional_string("manufacturer"), r.optional_string("part_number"),
+            r.optional_string("serial")};
+}
+
+MemoryFacts memory_facts_from(const ParamReader& r, const FactsLimits& limits) {
+    MemoryFacts m;
+    m.total_bytes = r.optional_integer("total_bytes");
+    m.dimms_status = r.optional_string("dimms_status");
+    m.dimm_slots = r.optional_integer("dimm_slots");
+    for (const ParamReader& e : r.optional_objects("dimms", limits.max_dimms)) m.dimms.push_back(dimm_fact_from(e));
+    return m;
+}
+
+DmiFacts dmi_facts_from(const ParamReader& r) {
+    return {r.optional_string("bios_vendor"),    r.optional_string("bios_version"), r.optional_string("bios_date"),
+            r.optional_string("sys_vendor"),     r.optional_string("product_name"), r.optional_string("board_name"),
+            r.optional_string("product_serial"), r.optional_string("board_serial"), r.optional_string("chassis_serial")};
 }
 
 BlockDeviceFact block_device_from(const ParamReader& r) {
@@ -64,12 +92,44 @@ Json to_json(const GpuFact& g) {
             {"pcie_gen", or_null(g.pcie_gen)},
             {"pcie_width", or_null(g.pcie_width)},
             {"pcie_gen_max", or_null(g.pcie_gen_max)},
-            {"pcie_width_max", or_null(g.pcie_width_max)}};
+            {"pcie_width_max", or_null(g.pcie_width_max)},
+            {"uuid", or_null(g.uuid)},
+            {"serial", or_null(g.serial)},
+            {"vbios_version", or_null(g.vbios_version)},
+            {"mem_total_bytes", or_null(g.mem_total_bytes)}};
 }
 
 Json to_json(const NicFact& n) {
-    return {{"name", n.name},          {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
-            {"mtu", or_null(n.mtu)},   {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)}};
+    return {{"name", n.name},        {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
+            {"mtu", or_null(n.mtu)}, {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)},
+            {"mac", or_null(n.mac)}};
+}
+
+Json to_json(const DimmFact& d) {
+    return {{"locator", or_null(d.locator)},
+            {"bank_locator", or_null(d.bank_locator)},
+            {"size_bytes", or_null(d.size_bytes)},
+            {"speed_mts", or_null(d.speed_mts)},
+            {"configured_speed_mts", or_null(d.configured_speed_mts)},
+            {"type", or_null(d.type)},
+            {"manufacturer", or_null(d.manufacturer)},
+            {"part_number", or_null(d.part_number)},
+            {"serial", or_null(d.serial)}};
+}
+
+Json to_json(const MemoryFacts& m) {
+    return {{"total_bytes", or_null(m.total_bytes)},
+            {"dimms_status", or_null(m.dimms_status)},
+            {"dimm_slots", or_null(m.dimm_slots)},
+            {"dimms", fact_list(m.dimms)}};
+}
+
+Json to_json(const DmiFacts& d) {
+    return {{"bios_vendor", or_null(d.bios_vendor)},       {"bios_version", or_null(d.bios_version)},
+            {"bios_date", or_null(d.bios_date)},           {"sys_vendor", or_null(d.sys_vendor)},
+            {"product_name", or_null(d.product_name)},     {"board_name", or_null(d.board_name)},
+            {"product_serial", or_null(d.product_serial)}, {"board_serial", or_null(d.board_serial)},
+            {"chassis_serial", or_null(d.chassis_serial)}};
 }
 
 Json to_json(const AddressFact& a) {
@@ -118,7 +178,8 @@ Json to_json(const Facts& f) {
     out["cpu"] = to_json(f.cpu);
     out["virtualization"] = {{"hypervisor", or_null(f.virtualization.hypervisor)},
                              {"hardware_assist", or_null(f.virtualization.hardware_assist)}};
-    out["memory"] = {{"total_bytes", or_null(f.memory.total_bytes)}};
+    out["memory"] = to_json(f.memory);
+    out["dmi"] = to_json(f.dmi);
     out["numa_nodes"] = or_null(f.numa_nodes);
     out["gpus"] = fact_list(f.gpus);
     out["nvidia"] = to_json(f.nvidia);
@@ -143,7 +204,8 @@ Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::
     f.cpu = cpu_facts_from(member_object(r, "cpu"), limits);
     const ParamReader virt = member_object(r, "virtualization");
     f.virtualization = {virt.optional_boolean("hypervisor"), virt.optional_string("hardware_assist")};
-    f.memory = {member_object(r, "memory").optional_integer("total_bytes")};
+    f.memory = memory_facts_from(member_object(r, "memory"), limits);
+    f.dmi = dmi_facts_from(member_object(r, "dmi"));
     f.numa_nodes = r.optional_integer("numa_nodes");
     for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) f.gpus.push_back(gpu_fact_from(e));
     f.nvidia = nvidia_facts_from(member_object(r, "nvidia"));

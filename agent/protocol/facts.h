@@ -36,8 +36,32 @@ struct VirtualizationFacts {
     std::optional<std::string> hardware_assist;  // "vmx", "svm": this host can run VMs itself
 };
 
+// A memory module, from an SMBIOS Memory Device record (type 17) with a module installed. Text
+// the firmware leaves empty or fills with a placeholder ("Not Specified", "Unknown") is null.
+struct DimmFact {
+    std::optional<std::string> locator, bank_locator;  // "P1-DIMMA1", "P0_Node0_Channel0_Dimm0"
+    std::optional<std::int64_t> size_bytes;            // null: installed, size not given
+    std::optional<std::int64_t> speed_mts, configured_speed_mts;  // rated and running, MT/s
+    std::optional<std::string> type;                   // "DDR5", "DDR4", "LPDDR5", "HBM3", "Other"
+    std::optional<std::string> manufacturer, part_number, serial;
+};
+
 struct MemoryFacts {
     std::optional<std::int64_t> total_bytes;
+    // Whether the SMBIOS table (/sys/firmware/dmi/tables/DMI, readable by root only) was read:
+    // "read", "needs root" or "not available" (no table: some VMs, most ARM boards). `dimm_slots`
+    // and `dimms` are only filled when it was.
+    std::optional<std::string> dimms_status;
+    std::optional<std::int64_t> dimm_slots;  // Memory Device records, installed or empty
+    std::vector<DimmFact> dimms;             // installed modules only, in table order
+};
+
+// The firmware's identity of the machine (/sys/class/dmi/id). The serials are readable by root
+// only and null otherwise.
+struct DmiFacts {
+    std::optional<std::string> bios_vendor, bios_version, bios_date;  // "American Megatrends International, LLC.", "2.1", "02/22/2024"
+    std::optional<std::string> sys_vendor, product_name, board_name;  // "Supermicro", "SYS-821GE-TNHR", "X13DEG-OAD"
+    std::optional<std::string> product_serial, board_serial, chassis_serial;
 };
 
 // An NVIDIA or AMD display or 3D controller on the PCI bus.
@@ -48,6 +72,13 @@ struct GpuFact {
     std::optional<std::string> driver;  // the bound kernel driver
     std::optional<std::int64_t> numa_node;
     std::optional<std::int64_t> pcie_gen, pcie_width, pcie_gen_max, pcie_width_max;
+    // What the board says of itself: NVML (nvmlDeviceGetUUID, nvmlDeviceGetSerial,
+    // nvmlDeviceGetVbiosVersion, nvmlDeviceGetMemoryInfo) or amdgpu (unique_id, serial_number,
+    // vbios_version, mem_info_vram_total); null where neither answers.
+    std::optional<std::string> uuid;           // "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80"
+    std::optional<std::string> serial;         // "1654922000123", as printed on the board
+    std::optional<std::string> vbios_version;  // "96.00.74.00.1C"
+    std::optional<std::int64_t> mem_total_bytes;
 };
 
 struct NvidiaFacts {
@@ -63,6 +94,7 @@ struct NicFact {
     std::optional<std::string> type;  // "ethernet", "infiniband", "arphrd_N"
     std::optional<std::int64_t> speed_mbps, mtu;
     std::optional<std::string> driver, pci_bus_id;
+    std::optional<std::string> mac;  // /sys/class/net/IF/address: "b8:3f:d2:1a:2b:3c" (20 bytes on InfiniBand)
 };
 
 // An address of the running system on an interface that is up; none on a recorded tree.
@@ -102,6 +134,7 @@ struct Facts {
     CpuFacts cpu;
     VirtualizationFacts virtualization;
     MemoryFacts memory;
+    DmiFacts dmi;
     std::optional<std::int64_t> numa_nodes;
     std::vector<GpuFact> gpus;
     NvidiaFacts nvidia;
@@ -124,12 +157,16 @@ struct FactsLimits {
     std::size_t max_gpus = 64;
     std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks
     std::size_t max_cpu_flags = 1024;
+    std::size_t max_dimms = 1024;  // as agent::dmi::SmbiosLimits; the biggest boards have 96 slots
 };
 
 nlohmann::json to_json(const Facts& facts);
 // The parts, as they appear in the result (the agent's tests compare what each reader found).
 nlohmann::json to_json(const OsFacts& os);
 nlohmann::json to_json(const CpuFacts& cpu);
+nlohmann::json to_json(const MemoryFacts& memory);
+nlohmann::json to_json(const DimmFact& dimm);
+nlohmann::json to_json(const DmiFacts& dmi);
 nlohmann::json to_json(const GpuFact& gpu);
 nlohmann::json to_json(const NvidiaFacts& nvidia);
 nlohmann::json to_json(const NicFact& nic);

@@ -8,6 +8,24 @@ namespace {
 constexpr std::int64_t kGiB = std::int64_t{1} << 30;
 constexpr std::int64_t kTB = 1000LL * 1000 * 1000 * 1000;
 
+// "P1-DIMMA1", "P1-DIMMA2", "P1-DIMMB1", ...: for each CPU, channel letter and slot number.
+std::vector<std::string> slot_names(const std::string& pattern_cpu, int cpus, int channels, int per_channel,
+                                    const std::string& pattern_slot) {
+    std::vector<std::string> names;
+    for (int cpu = 1; cpu <= cpus; ++cpu)
+        for (int channel = 0; channel < channels; ++channel)
+            for (int slot = 1; slot <= per_channel; ++slot)
+                names.push_back(pattern_cpu + std::to_string(cpu) + pattern_slot + static_cast<char>('A' + channel) +
+                                std::to_string(slot));
+    return names;
+}
+
+std::vector<std::string> numbered(const std::string& prefix, int first, int last) {
+    std::vector<std::string> names;
+    for (int i = first; i <= last; ++i) names.push_back(prefix + std::to_string(i));
+    return names;
+}
+
 Profile hgx_h100_8() {
     Profile p;
     p.name = "hgx-h100-8";
@@ -16,6 +34,14 @@ Profile hgx_h100_8() {
     p.sockets = 2;
     p.cores_per_socket = 56;
     p.memory_bytes = 2048 * kGiB;
+    p.platform = {.bios_vendor = "American Megatrends International, LLC.", .bios_version = "2.1",
+                  .bios_date = "02/22/2024", .sys_vendor = "Supermicro", .product_name = "SYS-821GE-TNHR",
+                  .board_name = "X13DEG-OAD", .product_serial_prefix = "S4523", .board_serial_prefix = "OM23AS",
+                  .chassis_serial_prefix = "C8190"};
+    // Two DIMMs per channel: DDR5-4800 modules run at 4400 MT/s.
+    p.dimms = {.locators = slot_names("P", 2, 8, 2, "-DIMM"), .modules = 32, .size_bytes = 64 * kGiB, .type = "DDR5",
+               .speed_mts = 4800, .configured_speed_mts = 4400, .manufacturer = "Samsung",
+               .part_number = "M321R8GA0BB0-CQKZJ"};
     p.gpu_count = 8;
     p.gpu = {.name = "NVIDIA H100 80GB HBM3",
              .idle_w = 70, .peak_w = 690,
@@ -27,10 +53,12 @@ Profile hgx_h100_8() {
              .pcie_gen_max = 5, .pcie_width_max = 16,
              .nvlinks = 18,
              .pci_bus_ids = {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0",
-                             "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"}};
-    p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05},
+                             "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"},
+             .vbios_version = "96.00.74.00.1C", .serial_prefix = "165492"};
+    p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05,
+               .oui = "b4:96:91"},
               {.name = "enp26s0np0", .speed_mbps = 200000, .driver = "mlx5_core", .pci_bus_id = "0000:1a:00.0",
-               .traffic_share = 0.95}};
+               .traffic_share = 0.95, .oui = "b8:3f:d2"}};
     p.infiniband_ports = 8;
     p.infiniband_rate_gbps = 400;
     p.nvme_count = 4;
@@ -47,6 +75,12 @@ Profile l40s_4() {
     p.sockets = 1;
     p.cores_per_socket = 32;
     p.memory_bytes = 512 * kGiB;
+    p.platform = {.bios_vendor = "Dell Inc.", .bios_version = "1.6.10", .bios_date = "01/17/2024",
+                  .sys_vendor = "Dell Inc.", .product_name = "PowerEdge R7615", .board_name = "0G9N2V",
+                  .product_serial_prefix = "", .board_serial_prefix = "CNFCP00", .chassis_serial_prefix = ""};
+    p.dimms = {.locators = numbered("A", 1, 12), .modules = 8, .size_bytes = 64 * kGiB, .type = "DDR5",
+               .speed_mts = 4800, .configured_speed_mts = 4800, .manufacturer = "SK Hynix",
+               .part_number = "HMCG94MEBRA109N"};
     p.gpu_count = 4;
     p.gpu = {.name = "NVIDIA L40S",
              .idle_w = 35, .peak_w = 360,
@@ -56,10 +90,12 @@ Profile l40s_4() {
              .sm_clock_max_mhz = 2520, .sm_clock_idle_mhz = 210, .mem_clock_mhz = 9001,
              .mem_total_bytes = 48 * kGiB,
              .pcie_gen_max = 4, .pcie_width_max = 16,
-             .pci_bus_ids = {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"}};
-    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "bnxt_en", .pci_bus_id = "0000:41:00.0", .traffic_share = 0.1},
+             .pci_bus_ids = {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"},
+             .vbios_version = "95.02.66.00.02", .serial_prefix = "132172"};
+    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "bnxt_en", .pci_bus_id = "0000:41:00.0", .traffic_share = 0.1,
+               .oui = "00:0a:f7"},
               {.name = "enp65s0f0np0", .speed_mbps = 25000, .driver = "mlx5_core", .pci_bus_id = "0000:41:00.1",
-               .traffic_share = 0.9}};
+               .traffic_share = 0.9, .oui = "0c:42:a1"}};
     p.nvme_count = 2;
     p.nvme_size_bytes = 1920 * (kTB / 1000);
     p.workload = Workload::Inference;
@@ -74,7 +110,16 @@ Profile cpu_only() {
     p.sockets = 2;
     p.cores_per_socket = 32;
     p.memory_bytes = 256 * kGiB;
-    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "ixgbe", .pci_bus_id = "0000:c1:00.0", .traffic_share = 1.0}};
+    p.platform = {.bios_vendor = "HPE", .bios_version = "A42", .bios_date = "10/12/2023", .sys_vendor = "HPE",
+                  .product_name = "ProLiant DL385 Gen10 Plus v2", .board_name = "ProLiant DL385 Gen10 Plus v2",
+                  .product_serial_prefix = "CZ2", .board_serial_prefix = "PWARB", .chassis_serial_prefix = ""};
+    std::vector<std::string> locators = numbered("PROC 1 DIMM ", 1, 8);
+    for (auto& name : numbered("PROC 2 DIMM ", 1, 8)) locators.push_back(std::move(name));
+    p.dimms = {.locators = std::move(locators), .modules = 16, .size_bytes = 16 * kGiB, .type = "DDR4",
+               .speed_mts = 3200, .configured_speed_mts = 3200, .manufacturer = "Micron Technology",
+               .part_number = "MTA18ASF2G72PZ-3G2R1"};
+    p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "ixgbe", .pci_bus_id = "0000:c1:00.0", .traffic_share = 1.0,
+               .oui = "a0:36:9f"}};
     p.nvme_count = 1;
     p.nvme_size_bytes = 960 * (kTB / 1000);
     p.workload = Workload::CpuBatch;
@@ -96,7 +141,17 @@ std::optional<int> pick_gpu(bool enabled, const Profile* profile, std::uint64_t 
 }
 
 constexpr std::string_view kGpuVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down";
-constexpr std::string_view kVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER";
+constexpr std::string_view kVariants =
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing";
+constexpr std::size_t kMaxBiosVersion = 64;
+
+// A BIOS version as firmware writes one: printable ASCII without spaces.
+bool plausible_bios_version(std::string_view v) {
+    if (v.empty() || v.size() > kMaxBiosVersion) return false;
+    for (const char c : v)
+        if (c <= 0x20 || c >= 0x7f) return false;
+    return true;
+}
 
 bool whole_number(std::string_view text, std::int64_t& out) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
@@ -123,6 +178,16 @@ std::optional<int> SimSpec::remap_pending_gpu() const { return pick_gpu(remap_pe
 std::optional<int> SimSpec::xid_gpu() const { return pick_gpu(!xids.empty(), profile, seed, 0x61d); }
 std::optional<int> SimSpec::lost_gpu() const { return pick_gpu(gpu_lost, profile, seed, 0x1057); }
 std::optional<int> SimSpec::nvlink_down_gpu() const { return pick_gpu(nvlink_down, profile, seed, 0x7a11); }
+
+std::optional<int> SimSpec::missing_dimm() const {
+    if (!dimm_missing || !profile || profile->dimms.modules == 0) return std::nullopt;
+    return static_cast<int>(mix(seed + 0xd1) % static_cast<std::uint64_t>(profile->dimms.modules));
+}
+
+std::int64_t SimSpec::memory_bytes() const {
+    if (!profile) return 0;
+    return profile->memory_bytes - (missing_dimm() ? profile->dimms.size_bytes : 0);
+}
 
 int SimSpec::nvlink_down_link() const {
     const int links = profile ? profile->gpu.nvlinks : 0;
@@ -160,6 +225,11 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "remap-pending") spec.remap_pending = true;
         else if (v == "gpu-lost") spec.gpu_lost = true;
         else if (v == "nvlink-down") spec.nvlink_down = true;
+        else if (v == "dimm-missing") spec.dimm_missing = true;
+        else if (v.starts_with("bios=") && plausible_bios_version(v.substr(5))) spec.bios_version = std::string(v.substr(5));
+        else if (v.starts_with("bios="))
+            return {std::nullopt, "bios version '" + std::string(v.substr(5)) + "' is not 1 to " +
+                                      std::to_string(kMaxBiosVersion) + " printable characters without spaces"};
         else if (v.starts_with("xid=") && whole_number(v.substr(4), code) && code > 0) spec.xids.push_back(code);
         else
             return {std::nullopt, "unknown variant '" + std::string(v) + "' (variants: " + std::string(kVariants) + ")"};

@@ -30,8 +30,10 @@ std::optional<nlohmann::json> SettingsStore::get(const std::string& id) const {
 }
 
 std::optional<std::string> SettingsStore::set(const std::string& id, const nlohmann::json& value) {
-    if (auto why = settings::validate_setting_value(id, value)) return why;
-    const auto canonical = settings::normalize_setting_value(id, value);
+    // Qualified in full: in a unity batch with the settings engine, `settings` alone would name
+    // fleetdeck::agent::settings.
+    if (auto why = fleetdeck::settings::validate_setting_value(id, value)) return why;
+    const auto canonical = fleetdeck::settings::normalize_setting_value(id, value);
     if (!canonical) return id + ": " + value.dump() + " cannot be read as this setting's value";
     if (!values_.count(id) && id.starts_with("gpu.")) return id + ": this host has no GPU";
     values_[id] = *canonical;

@@ -26,6 +26,8 @@ struct GpuModel {
     std::int64_t pcie_gen_max = 0, pcie_width_max = 0;
     int nvlinks = 0;                                 // per GPU: 18 on SXM boards, 0 on PCIe cards
     std::vector<std::string> pci_bus_ids;            // one per GPU slot
+    std::string vbios_version;                       // the same on every board of a profile
+    std::string serial_prefix;                       // board serials: this and digits from the seed
 };
 
 struct NicModel {
@@ -34,6 +36,25 @@ struct NicModel {
     std::string driver;      // "mlx5_core"
     std::string pci_bus_id;
     double traffic_share = 0;  // share of the host's data traffic this NIC carries
+    std::string oui;           // the vendor's first three MAC bytes, "b8:3f:d2"; the rest from the seed
+};
+
+// The firmware's identity (/sys/class/dmi/id): the same BIOS on every host of a profile, serials
+// that are this prefix and characters from the seed.
+struct PlatformModel {
+    std::string bios_vendor, bios_version, bios_date;
+    std::string sys_vendor, product_name, board_name;
+    std::string product_serial_prefix, board_serial_prefix, chassis_serial_prefix;
+};
+
+// The memory modules: `locators` names every slot in table order; the first `modules` hold one each.
+struct DimmModel {
+    std::vector<std::string> locators;  // not `slots`: a macro where Qt code includes this
+    int modules = 0;
+    std::int64_t size_bytes = 0;
+    std::string type;                                // "DDR5"
+    std::int64_t speed_mts = 0, configured_speed_mts = 0;
+    std::string manufacturer, part_number;
 };
 
 // A kind of server. The list is explicit (profiles.cpp); `--simulate` names one.
@@ -41,7 +62,9 @@ struct Profile {
     std::string name;  // "hgx-h100-8"
     std::string cpu_model, cpu_vendor;
     int sockets = 1, cores_per_socket = 1, threads_per_core = 2;
-    std::int64_t memory_bytes = 0;
+    std::int64_t memory_bytes = 0;  // modules × their size (dimms)
+    PlatformModel platform;
+    DimmModel dimms;
     int gpu_count = 0;
     GpuModel gpu;
     std::vector<NicModel> nics;
@@ -60,7 +83,9 @@ const Profile* find_profile(std::string_view name);
 // ecc (uncorrectable memory errors appear on one GPU, with XIDs 48 and 94), remap-pending (one
 // GPU has a row remap waiting for a reset), xid=N (one GPU reports XID N; may repeat), gpu-lost
 // (one GPU falls off the bus, XID 79, and is reported lost), nvlink-down (one NVLink of one GPU
-// is down; SXM profiles only). When each happens: simulated_machine.h (GpuHealthModel).
+// is down; SXM profiles only), bios=VERSION (the firmware reports this BIOS version instead of the
+// profile's), dimm-missing (one memory module is missing: its slot is empty and the memory total
+// is one module smaller). When each GPU fault happens: simulated_machine.h (GpuHealthModel).
 struct SimSpec {
     const Profile* profile = nullptr;
     bool bad_fan = false;
@@ -69,6 +94,8 @@ struct SimSpec {
     bool remap_pending = false;
     bool gpu_lost = false;
     bool nvlink_down = false;
+    bool dimm_missing = false;
+    std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
     std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
     std::string rack;  // --sim-rack: decides which peers are in the same rack; empty: none are
@@ -84,6 +111,10 @@ struct SimSpec {
     std::optional<int> lost_gpu() const;
     std::optional<int> nvlink_down_gpu() const;
     int nvlink_down_link() const;  // which link of nvlink_down_gpu()
+    // Which of the profile's modules is missing (an index into its installed slots), nullopt
+    // without dimm-missing; and the memory the host then has.
+    std::optional<int> missing_dimm() const;
+    std::int64_t memory_bytes() const;
 };
 
 struct SimSpecResult {

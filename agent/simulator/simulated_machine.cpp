@@ -152,10 +152,11 @@ void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu) const {
 }
 
 protocol::MemorySample SimulatedMachine::memory() const {
-    const double total = static_cast<double>(profile_.memory_bytes);
+    const std::int64_t installed = spec_.memory_bytes();  // less a module with dimm-missing
+    const double total = static_cast<double>(installed);
     const double busy = std::max(cpu_util_, profile_.workload == Workload::Training ? 0.8 : load_.gpu_util);
     const auto used = static_cast<std::int64_t>(total * (0.06 + 0.5 * busy) / 4096) * 4096;
-    return {profile_.memory_bytes, profile_.memory_bytes - used, used, 8LL << 30, 0};
+    return {installed, installed - used, used, 8LL << 30, 0};
 }
 
 void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>& gpus) const {
@@ -170,7 +171,7 @@ void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>&
         s.index = static_cast<int>(i);
         s.vendor = "nvidia";
         s.name = m.name;
-        s.uuid = "GPU-" + std::to_string(spec_.seed) + "-" + std::to_string(i) + "-5111-ab2c-" + profile_.name;
+        s.uuid = simulated_gpu_uuid(spec_, static_cast<int>(i));
         s.pci_bus_id = m.pci_bus_ids.at(i);
         if (gpu_health_.lost(static_cast<int>(i), now_s)) {  // fell off the bus: nothing but who it was
             s.state = protocol::GpuState::Lost;

@@ -149,6 +149,7 @@ protocol::Facts facts_with_one_of_everything() {
     f.addresses.emplace_back();
     f.infiniband.emplace_back();
     f.block.emplace_back();
+    f.memory.dimms.emplace_back();
     return f;
 }
 
@@ -162,6 +163,7 @@ TEST(Contract, DecodingFactsKeepsEverythingTheAgentsEmit) {
         {{"--facts", "--root", fixture_root(kIntelServer)}, {}},
         {{"--facts", "--root", fixture_root(kAmdServer)}, {}},
         {{"--facts", "--simulate", "hgx-h100-8:1"}, {}},
+        {{"--facts", "--simulate", "l40s-4+dimm-missing+bios=1.7.5:3"}, {}},
         {{"--facts", "--simulate", "cpu-only:1"}, {}},
         {{"--facts"}, {}},  // this machine: its addresses too
     };

@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "agent/facts.h"
 #include "agent/gpu/gpu_facts.h"
 #include "tests/agent/recorded_tree.h"
@@ -73,14 +78,34 @@ TEST(Facts, GuestWithoutNumaOrCpufreq) {
 TEST(Facts, GpusFromThePciBusWithoutNvml) {
     const auto nvml = gpu::NvmlLibrary::not_probed("test");
     const Json amd = json_list(gpu::gpu_facts(RootFs(fixture_root(kAmdServer)), *nvml));
+    // amdgpu's unique_id and VRAM size; this board has no serial_number or vbios_version file.
     EXPECT_EQ(amd, Json::parse(R"([{"vendor":"amd","name":"AMD Radeon PRO W7900","pci_bus_id":"0000:c3:00.0",
-        "driver":"amdgpu","numa_node":0,"pcie_gen":4,"pcie_width":16,"pcie_gen_max":4,"pcie_width_max":16}])"));
+        "driver":"amdgpu","numa_node":0,"pcie_gen":4,"pcie_width":16,"pcie_gen_max":4,"pcie_width_max":16,
+        "uuid":"5a1e2f3c4b6d7e80","serial":null,"vbios_version":null,"mem_total_bytes":51539607552}])"));
     const Json intel = json_list(gpu::gpu_facts(RootFs(fixture_root(kIntelServer)), *nvml));
     ASSERT_EQ(intel.size(), 8u);  // the ASPEED VGA of the BMC is not a GPU we report
     EXPECT_EQ(intel[7], Json::parse(R"({"vendor":"nvidia","name":null,"pci_bus_id":"0000:db:00.0","driver":"nvidia",
-        "numa_node":1,"pcie_gen":5,"pcie_width":8,"pcie_gen_max":5,"pcie_width_max":16})"));
+        "numa_node":1,"pcie_gen":5,"pcie_width":8,"pcie_gen_max":5,"pcie_width_max":16,
+        "uuid":null,"serial":null,"vbios_version":null,"mem_total_bytes":null})"));
     EXPECT_EQ(to_json(gpu::nvidia_facts(RootFs(fixture_root(kIntelServer)), *nvml)),
               Json::parse(R"({"status":"not_probed","message":"test","driver_version":"590.48.01","gpu_count":null})"));
+}
+
+TEST(Facts, AmdgpuSerialAndVbiosWhereTheBoardHasThem) {
+    TempDir dir;
+    const std::string gpu = "sys/bus/pci/devices/0000:03:00.0/";
+    dir.write(gpu + "vendor", "0x1002\n");
+    dir.write(gpu + "class", "0x030000\n");
+    dir.write(gpu + "serial_number", "692311000123\n");
+    dir.write(gpu + "vbios_version", "113-D7070100-100\n");
+    dir.write(gpu + "unique_id", "\n");  // empty: no value
+    const auto nvml = gpu::NvmlLibrary::not_probed("test");
+    const auto gpus = gpu::gpu_facts(RootFs(dir.path().string()), *nvml);
+    ASSERT_EQ(gpus.size(), 1u);
+    EXPECT_EQ(gpus[0].serial, "692311000123");
+    EXPECT_EQ(gpus[0].vbios_version, "113-D7070100-100");
+    EXPECT_FALSE(gpus[0].uuid);
+    EXPECT_FALSE(gpus[0].mem_total_bytes);
 }
 
 // tuned leaves /etc/tuned/active_profile empty when it is switched off, and a cpufreq driver
@@ -98,4 +123,39 @@ TEST(Facts, EmptyGovernorAndTunedProfileAreNullNotEmptyText) {
     const fleetdeck::protocol::Facts decoded = fleetdeck::protocol::facts_from_json(facts);
     EXPECT_FALSE(decoded.cpufreq.governor);
     EXPECT_FALSE(decoded.tuned.active_profile);
+}
+
+// The kernel gives the serials in /sys/class/dmi/id and the SMBIOS table to root alone (mode
+// 0400). The agent run as root reads them; run as nobody on the same tree it reports the serials
+// as null and the DIMMs as needing root, and everything world-readable as before.
+TEST(Facts, SerialsAndDimmsAreRootsAlone) {
+    ASSERT_EQ(::geteuid(), 0u) << "this test runs as root to drop to nobody";
+    TempDir dir;
+    const std::filesystem::path from = fixture_root(kIntelServer);
+    for (const char* sub : {"sys/class/dmi/id", "sys/firmware/dmi/tables"}) {
+        std::filesystem::create_directories(dir.path() / sub);
+        std::filesystem::copy(from / sub, dir.path() / sub, std::filesystem::copy_options::recursive);
+    }
+    for (const char* file : {"sys/class/dmi/id/product_serial", "sys/class/dmi/id/board_serial",
+                             "sys/class/dmi/id/chassis_serial", "sys/firmware/dmi/tables/DMI"})
+        ::chmod((dir.path() / file).c_str(), 0400);
+    ::chmod(dir.path().c_str(), 0755);
+
+    const Json as_root = run_agent({"--facts", "--root", dir.path().string()});
+    EXPECT_EQ(as_root["dmi"]["product_serial"], "S452386X4B12345");
+    EXPECT_EQ(as_root["memory"]["dimms_status"], "read");
+    EXPECT_EQ(as_root["memory"]["dimms"].size(), 16u);
+
+    int status = -1;
+    const std::string out = run_capture("/usr/bin/setpriv", {"--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                                             FLEETDECK_AGENT_BIN, "--facts", "--root", dir.path().string()},
+                                        &status);
+    ASSERT_EQ(status, 0) << out;
+    const Json as_nobody = Json::parse(out);
+    EXPECT_EQ(as_nobody["dmi"], Json::parse(R"({"bios_vendor":"American Megatrends International, LLC.",
+        "bios_version":"2.1","bios_date":"02/22/2024","sys_vendor":"Supermicro","product_name":"SYS-821GE-TNHR",
+        "board_name":"X13DEG-OAD","product_serial":null,"board_serial":null,"chassis_serial":null})"));
+    EXPECT_EQ(as_nobody["memory"]["dimms_status"], "needs root");
+    EXPECT_TRUE(as_nobody["memory"]["dimm_slots"].is_null());
+    EXPECT_EQ(as_nobody["memory"]["dimms"], Json::array());
 }

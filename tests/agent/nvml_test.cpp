@@ -181,9 +181,49 @@ TEST(Nvml, FactsNameGpusFromNvmlAndLinksFromTheKernel) {
     ASSERT_EQ(facts["gpus"].size(), 8u);
     EXPECT_EQ(facts["gpus"][0], Json::parse(R"({"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3",
         "pci_bus_id":"0000:18:00.0","driver":"nvidia","numa_node":0,"pcie_gen":1,"pcie_width":16,
-        "pcie_gen_max":5,"pcie_width_max":16})"));
+        "pcie_gen_max":5,"pcie_width_max":16,"uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80",
+        "serial":"1654922000120","vbios_version":"96.00.A5.00.01","mem_total_bytes":85520809984})"));
     EXPECT_EQ(facts["gpus"][7]["pcie_width"], 8);
     EXPECT_EQ(facts["gpus"][7]["numa_node"], 1);
+    // Joined by bus id: each PCI device gets its own board's identity.
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(facts["gpus"][i]["serial"], "165492200012" + std::to_string(i)) << i;
+        EXPECT_EQ(facts["gpus"][i]["uuid"], "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a8" + std::to_string(i)) << i;
+    }
+}
+
+TEST(Nvml, SerialAndVbiosFromTheirFunctionsAndNullOnAnOldDriver) {
+    auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+    ASSERT_TRUE(nvml->ready());
+    EXPECT_EQ(nvml->serial(nvml->device(3)), "1654922000123");
+    EXPECT_EQ(nvml->vbios_version(nvml->device(3)), "96.00.A5.00.01");
+    EXPECT_FALSE(nvml->serial(nullptr));
+    nvml.reset();
+
+    // A driver without nvmlDeviceGetSerial and nvmlDeviceGetVbiosVersion: the rest still answers.
+    const std::vector<std::string> legacy = {std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML_LEGACY};
+    const Json facts = run_agent({"--facts", "--root", fixture_root(kIntelServer)}, legacy);
+    ASSERT_EQ(facts["gpus"].size(), 8u);
+    EXPECT_TRUE(facts["gpus"][0]["serial"].is_null());
+    EXPECT_TRUE(facts["gpus"][0]["vbios_version"].is_null());
+    EXPECT_EQ(facts["gpus"][0]["uuid"], "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80");
+    EXPECT_EQ(facts["gpus"][0]["mem_total_bytes"], 85520809984);
+}
+
+TEST(Nvml, L40sScriptHasTheCapturedVbiosAndALostGpuHasNoIdentityBeyondNvmlsHandle) {
+    std::vector<std::string> env = with_fake_nvml();
+    env.push_back(std::string("FLEETDECK_FAKE_NVML_SCRIPT=") + FLEETDECK_SOURCE_DIR + "/tests/fake_nvml/l40s-595.80.json");
+    TempDir dir;
+    const Json facts = run_agent({"--facts", "--root", dir.path().string()}, env);
+    ASSERT_EQ(facts["gpus"].size(), 1u);  // NVML's only: no PCI bus in the tree
+    EXPECT_EQ(facts["gpus"][0]["vbios_version"], "95.02.66.00.02");
+    EXPECT_EQ(facts["gpus"][0]["serial"], "1321723045678");
+    EXPECT_EQ(facts["gpus"][0]["mem_total_bytes"], 48305799168);
+    // A GPU that fell off the bus answers nothing but its handle's name and uuid.
+    const Json lost = run_agent({"--facts", "--root", fixture_root(kIntelServer)}, with_fake_nvml("lost=2"));
+    EXPECT_TRUE(lost["gpus"][2]["serial"].is_null());
+    EXPECT_TRUE(lost["gpus"][2]["mem_total_bytes"].is_null());
+    EXPECT_EQ(lost["gpus"][3]["serial"], "1654922000123");
 }
 
 TEST(Nvml, FakeLibraryTakesAnotherScriptFromAFile) {

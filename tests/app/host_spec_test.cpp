@@ -54,6 +54,15 @@ TEST(HostTarget, SimulatedHostsAndSystemTrees) {
     EXPECT_EQ(sim->name, QStringLiteral("sim:hgx-h100-8+bad-fan:7"));
     EXPECT_NE(refusal("sim:").find("sim:PROFILE"), std::string::npos);
     EXPECT_NE(refusal("sim:l40s-4;reboot"), "(parsed)");
+    // Variants with a value, as the agent takes them.
+    for (const char* text : {"sim:hgx-h100-8+bios=2.1a+dimm-missing:3", "sim:hgx-h100-8+xid=79", "sim:l40s-4+bad-link=sim-l40s-4-s2"}) {
+        const auto valued = parseHostTarget(QString::fromLatin1(text));
+        ASSERT_TRUE(valued) << text << ": " << valued.problem().message.toStdString();
+        EXPECT_EQ(valued->simulateProfile, QString::fromLatin1(text + 4));
+    }
+    EXPECT_NE(refusal("sim:hgx-h100-8+bios=2.1 reboot"), "(parsed)");
+    EXPECT_NE(refusal("sim:hgx-h100-8+bios=$(reboot)"), "(parsed)");
+    EXPECT_NE(refusal("sim:hgx-h100-8+=2.1"), "(parsed)");
 
     const auto tree = parseHostTarget(QStringLiteral("root:/tmp/"));
     ASSERT_TRUE(tree) << tree.problem().message.toStdString();

@@ -19,6 +19,7 @@ struct Field {
 
 struct FakeGpu {
     std::string name, uuid, bus_id;
+    std::string serial, vbios_version;  // empty: the call answers NOT_SUPPORTED
     Field temp_c, temp_slowdown_c, temp_shutdown_c, util_pct, mem_util_pct, mem_total_bytes, mem_used_bytes;
     Field power_mw, power_limit_mw, power_limit_min_mw, power_limit_max_mw, fan_pct, sm_clock_mhz, mem_clock_mhz;
     Field clocks_event_reasons, persistence_mode, pcie_gen, pcie_width, pcie_width_max;

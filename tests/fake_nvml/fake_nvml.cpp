@@ -17,6 +17,10 @@
 // l40s-595.80.json beside this file is the L40S capture as a script (ECC and row remapping, no
 // retired pages, no NVLink).
 //
+// Inventory (fake_nvml_inventory.cpp): script keys serial and vbios_version, strings (absent:
+// NOT_SUPPORTED). The built-in script has the H100 capture's VBIOS (96.00.A5.00.01) and serials
+// 1654922000120 … 1654922000127; the capture's own serial is zeroed out.
+//
 // Faults on top of any script, for tests: FLEETDECK_FAKE_NVML_FAULTS, a comma-separated list of
 //   lost=I              GPU I answers GPU_IS_LOST (15) to every reading
 //   ecc=I               GPU I has 2 uncorrected volatile (and aggregate) ECC errors
@@ -36,9 +40,10 @@
 // the agent prefers an old name over a new one; so do nvmlDeviceGetRetiredPages (in favour of _v2) and
 // nvmlEventSetWait (in favour of _v2).
 //
-// The health functions are in fake_nvml_health.cpp. libfake_nvml_legacy.so is this file alone: a
-// driver from before them (no ECC, remapping, retirement, replay, NVLink or event symbols), so
-// tests see that a missing symbol gives null.
+// The health functions are in fake_nvml_health.cpp, nvmlDeviceGetSerial and
+// nvmlDeviceGetVbiosVersion in fake_nvml_inventory.cpp. libfake_nvml_legacy.so is this file alone:
+// a driver from before them (no ECC, remapping, retirement, replay, NVLink, event, serial or VBIOS
+// symbols), so tests see that a missing symbol gives null.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -73,36 +78,36 @@ namespace {
 const char* const kDefaultScript = R"({
   "driver_version": "590.48.01",
   "gpus": [
-    {"bus_id": "00000000:18:00.0", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
+    {"bus_id": "00000000:18:00.0", "serial": "1654922000120", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
      "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
      "clocks_event_reasons": 1, "persistence_mode": 1, "pcie_gen": 1, "pcie_width": 16},
-    {"bus_id": "00000000:2A:00.0", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
+    {"bus_id": "00000000:2A:00.0", "serial": "1654922000121", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
      "mem_util_pct": 58, "mem_used_bytes": 68719476736, "power_mw": 652310, "power_limit_mw": 700000,
      "fan_pct": "NOT_SUPPORTED", "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": 1,
      "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:3A:00.0", "temp_c": 66, "util_pct": 100, "mem_util_pct": 61,
+    {"bus_id": "00000000:3A:00.0", "serial": "1654922000122", "temp_c": 66, "util_pct": 100, "mem_util_pct": 61,
      "mem_used_bytes": 70866960384, "power_mw": 401120, "power_limit_mw": 400000, "fan_pct": 45,
      "sm_clock_mhz": 1755, "clocks_event_reasons": 4, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:5D:00.0", "temp_c": 63, "util_pct": 96, "mem_util_pct": 55,
+    {"bus_id": "00000000:5D:00.0", "serial": "1654922000123", "temp_c": 63, "util_pct": 96, "mem_util_pct": 55,
      "mem_used_bytes": 68719476736, "power_mw": "NO_PERMISSION", "power_limit_mw": 700000,
      "fan_pct": "NOT_SUPPORTED", "sm_clock_mhz": 1980, "clocks_event_reasons": 136, "persistence_mode": 1,
      "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:9A:00.0", "temp_c": 65, "util_pct": 98, "mem_util_pct": 60,
+    {"bus_id": "00000000:9A:00.0", "serial": "1654922000124", "temp_c": 65, "util_pct": 98, "mem_util_pct": 60,
      "mem_used_bytes": 68719476736, "power_mw": 688040, "power_limit_mw": 700000, "fan_pct": 52,
      "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": "NO_PERMISSION",
      "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:AB:00.0", "temp_c": 88, "util_pct": 71, "mem_util_pct": 40,
+    {"bus_id": "00000000:AB:00.0", "serial": "1654922000125", "temp_c": 88, "util_pct": 71, "mem_util_pct": 40,
      "mem_used_bytes": 68719476736, "power_mw": 512770, "power_limit_mw": 700000, "fan_pct": "NOT_SUPPORTED",
      "sm_clock_mhz": 1410, "clocks_event_reasons": 96, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:BA:00.0", "temp_c": 37, "util_pct": "NOT_SUPPORTED", "mem_util_pct": "NOT_SUPPORTED",
+    {"bus_id": "00000000:BA:00.0", "serial": "1654922000126", "temp_c": 37, "util_pct": "NOT_SUPPORTED", "mem_util_pct": "NOT_SUPPORTED",
      "mem_used_bytes": 42949672960, "power_mw": 301500, "power_limit_mw": 700000, "fan_pct": 38,
      "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": 0, "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:DB:00.0", "temp_c": 64, "util_pct": 99, "mem_util_pct": 57,
+    {"bus_id": "00000000:DB:00.0", "serial": "1654922000127", "temp_c": 64, "util_pct": 99, "mem_util_pct": 57,
      "mem_used_bytes": 68719476736, "power_mw": 676900, "power_limit_mw": 700000, "fan_pct": "NOT_SUPPORTED",
      "sm_clock_mhz": 1965, "clocks_event_reasons": "NOT_SUPPORTED", "persistence_mode": 1,
      "pcie_gen": 5, "pcie_width": 8}
   ],
-  "defaults": {"name": "NVIDIA H100 80GB HBM3", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
+  "defaults": {"name": "NVIDIA H100 80GB HBM3", "vbios_version": "96.00.A5.00.01", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
                "mem_total_bytes": 85520809984, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
                "mem_clock_mhz": 2619, "pcie_width_max": 16,
                "ecc_enabled": 1, "ecc_corrected_volatile": 0, "ecc_uncorrected_volatile": 0,
@@ -143,6 +148,8 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     gpu.name = text(g, d, "name", "NVIDIA Fake GPU");
     gpu.uuid = text(g, d, "uuid", "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a8" + std::to_string(index));
     gpu.bus_id = text(g, d, "bus_id", "00000000:0" + std::to_string(index) + ":00.0");
+    gpu.serial = text(g, d, "serial", "");
+    gpu.vbios_version = text(g, d, "vbios_version", "");
     gpu.temp_c = field(g, d, "temp_c");
     gpu.temp_slowdown_c = field(g, d, "temp_slowdown_c");
     gpu.temp_shutdown_c = field(g, d, "temp_shutdown_c");

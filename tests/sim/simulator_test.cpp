@@ -213,3 +213,93 @@ TEST(SimulatedMachine, SnapshotIsTheTypedSampleWritten) {
         }
     }
 }
+
+// What a rack acceptance checks: every host of a profile has the same firmware, modules and GPU
+// VBIOS; serials, UUIDs and MACs are the host's own (the same for the same seed, another for
+// another seed); the modules add up to the memory the host reports.
+TEST(SimulatedInventory, SameFirmwareOnEveryHostOwnSerialsPerSeed) {
+    Scripted a("hgx-h100-8:7"), b("hgx-h100-8:7"), c("hgx-h100-8:8");
+    const Json fa = a.machine.facts(), fb = b.machine.facts(), fc = c.machine.facts();
+    EXPECT_EQ(fa["dmi"], fb["dmi"]);
+    EXPECT_EQ(fa["dmi"]["bios_version"], fc["dmi"]["bios_version"]);
+    EXPECT_EQ(fa["dmi"]["product_name"], "SYS-821GE-TNHR");
+    for (const char* serial : {"product_serial", "board_serial", "chassis_serial"}) {
+        ASSERT_TRUE(fa["dmi"][serial].is_string()) << serial;
+        EXPECT_NE(fa["dmi"][serial], fc["dmi"][serial]) << serial;
+    }
+    EXPECT_EQ(fa["dmi"]["product_serial"].get<std::string>().substr(0, 5), "S4523");
+
+    const Json sample = a.at(5.0);
+    for (int i = 0; i < 8; ++i) {
+        const Json& g = fa["gpus"][i];
+        EXPECT_EQ(g["uuid"], sample["gpus"][i]["uuid"]) << "facts and samples name GPU " << i << " alike";
+        EXPECT_EQ(g["uuid"].get<std::string>().size(), 40u) << g["uuid"];
+        EXPECT_NE(g["uuid"], fc["gpus"][i]["uuid"]);
+        EXPECT_NE(g["serial"], fc["gpus"][i]["serial"]);
+        EXPECT_EQ(g["vbios_version"], "96.00.74.00.1C");
+        EXPECT_EQ(g["mem_total_bytes"], sample["gpus"][i]["mem_total_bytes"]);
+        if (i > 0) {
+            EXPECT_NE(g["uuid"], fa["gpus"][i - 1]["uuid"]);
+        }
+    }
+    EXPECT_EQ(fa["nics"][1]["mac"].get<std::string>().substr(0, 8), "b8:3f:d2");
+    EXPECT_EQ(fa["nics"][1]["mac"].get<std::string>().size(), 17u);
+    EXPECT_NE(fa["nics"][1]["mac"], fc["nics"][1]["mac"]);
+    EXPECT_NE(fa["nics"][0]["mac"], fa["nics"][1]["mac"]);
+
+    const Json& memory = fa["memory"];
+    EXPECT_EQ(memory["dimms_status"], "read");
+    EXPECT_EQ(memory["dimm_slots"], 32);
+    ASSERT_EQ(memory["dimms"].size(), 32u);
+    EXPECT_EQ(memory["dimms"][0], Json::parse(R"({"locator":"P1-DIMMA1","bank_locator":null,"size_bytes":68719476736,
+        "speed_mts":4800,"configured_speed_mts":4400,"type":"DDR5","manufacturer":"Samsung",
+        "part_number":"M321R8GA0BB0-CQKZJ","serial":)" + memory["dimms"][0]["serial"].dump() + "}"));
+    EXPECT_NE(memory["dimms"][0]["serial"], fc["memory"]["dimms"][0]["serial"]);
+    EXPECT_NE(memory["dimms"][0]["serial"], memory["dimms"][1]["serial"]);
+}
+
+TEST(SimulatedInventory, EveryProfilesModulesAddUpToItsMemory) {
+    for (const auto& profile : profiles()) {
+        Scripted sim(profile.name + ":3");
+        const Json facts = sim.machine.facts();
+        std::int64_t sum = 0;
+        for (const Json& d : facts["memory"]["dimms"]) sum += d["size_bytes"].get<std::int64_t>();
+        EXPECT_EQ(sum, facts["memory"]["total_bytes"]) << profile.name;
+        EXPECT_EQ(facts["memory"]["total_bytes"], sim.at(1.0)["memory"]["total_bytes"]) << profile.name;
+        EXPECT_EQ(facts["memory"]["dimms"].size(), static_cast<std::size_t>(profile.dimms.modules)) << profile.name;
+        EXPECT_GE(facts["memory"]["dimm_slots"].get<std::size_t>(), facts["memory"]["dimms"].size()) << profile.name;
+        for (const char* key : {"bios_vendor", "bios_version", "bios_date", "sys_vendor", "product_name", "board_name",
+                                "product_serial", "board_serial", "chassis_serial"})
+            EXPECT_TRUE(facts["dmi"][key].is_string()) << profile.name << " " << key;
+        for (const Json& nic : facts["nics"]) EXPECT_TRUE(nic["mac"].is_string()) << profile.name;
+    }
+}
+
+TEST(SimulatedInventory, BiosAndDimmMissingVariants) {
+    const Json plain = Scripted("hgx-h100-8:3").machine.facts();
+    const Json bios = Scripted("hgx-h100-8+bios=2.2a:3").machine.facts();
+    EXPECT_EQ(plain["dmi"]["bios_version"], "2.1");
+    EXPECT_EQ(bios["dmi"]["bios_version"], "2.2a");
+    EXPECT_EQ(bios["dmi"]["product_serial"], plain["dmi"]["product_serial"]) << "a variant keeps the host's serials";
+    EXPECT_EQ(Scripted("cpu-only+bios=A43:1").machine.facts()["dmi"]["bios_version"], "A43");
+    EXPECT_NE(parse_sim_spec("hgx-h100-8+bios=:3").error.find("bios version '' is not 1 to 64 printable"), std::string::npos);
+    EXPECT_NE(parse_sim_spec("hgx-h100-8+bios=a b").error.find("without spaces"), std::string::npos);
+    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bios=VERSION, dimm-missing"), std::string::npos);
+
+    Scripted missing("hgx-h100-8+dimm-missing:3");
+    const Json facts = missing.machine.facts();
+    const int gone = *missing.machine.spec().missing_dimm();
+    EXPECT_EQ(facts["memory"]["dimm_slots"], 32);
+    ASSERT_EQ(facts["memory"]["dimms"].size(), 31u);
+    EXPECT_EQ(facts["memory"]["total_bytes"], 1984LL << 30);
+    EXPECT_EQ(missing.at(1.0)["memory"]["total_bytes"], 1984LL << 30) << "the sample reports the smaller memory too";
+    const Json& removed = plain["memory"]["dimms"][gone];
+    for (const Json& d : facts["memory"]["dimms"]) EXPECT_NE(d["locator"], removed["locator"]);
+    // The modules left are the same modules, serials and all.
+    EXPECT_EQ(facts["memory"]["dimms"][0], plain["memory"]["dimms"][gone == 0 ? 1 : 0]);
+    EXPECT_EQ(facts["memory"]["dimms"][30], plain["memory"]["dimms"][gone == 31 ? 30 : 31]);
+    const auto other_seed = spec_of("hgx-h100-8+dimm-missing:4");
+    EXPECT_TRUE(other_seed.missing_dimm());
+    EXPECT_FALSE(spec_of("hgx-h100-8:4").missing_dimm());
+    EXPECT_EQ(Scripted("cpu-only+dimm-missing:2").machine.facts()["memory"]["dimms"].size(), 15u);
+}
