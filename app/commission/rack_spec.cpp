@@ -1,6 +1,7 @@
 #include "app/commission/rack_spec.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -62,6 +63,50 @@ std::vector<FactReading> perGpu(const HostObservation& host,
 
 std::optional<FactValue> noFact(const protocol::GpuFact&) { return std::nullopt; }
 
+// "18:00.0" of "00000000:18:00.0" (NVML) and "0000:18:00.0" (the kernel): the bus, device and
+// function, which both forms share.
+std::string busDeviceFunction(const std::string& id) {
+    std::string lower = id;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto colon = lower.find(':');
+    return colon == std::string::npos ? lower : lower.substr(colon + 1);
+}
+
+// Per-GPU readings of what only the facts tell (VBIOS): numbered as the sample numbers the GPUs
+// (matched by PCI address) where there is a sample, else in the facts' order.
+std::vector<FactReading> perGpuFromFacts(const HostObservation& host,
+                                         std::optional<FactValue> (*fromFacts)(const protocol::GpuFact&)) {
+    std::vector<FactReading> out;
+    const auto reading = [&](int index, const protocol::GpuFact* fact) {
+        FactReading r;
+        r.gpu = index;
+        if (fact) r.value = fromFacts(*fact);
+        if (!r.value) r.why = QStringLiteral("not reported");
+        out.push_back(std::move(r));
+    };
+    if (host.sample && !host.sample->gpus.empty()) {
+        for (const protocol::GpuSample& g : host.sample->gpus) {
+            const protocol::GpuFact* match = nullptr;
+            for (const protocol::GpuFact& f : host.facts.gpus)
+                if (g.pci_bus_id && busDeviceFunction(f.pci_bus_id) == busDeviceFunction(*g.pci_bus_id)) match = &f;
+            reading(g.index, match);
+        }
+        return out;
+    }
+    int index = 0;
+    for (const protocol::GpuFact& f : host.facts.gpus) reading(index++, &f);
+    return out;
+}
+
+// A reading of the memory modules (the SMBIOS table, root only): why not where it was not read.
+std::vector<FactReading> dimmReading(const HostObservation& host,
+                                     std::optional<FactValue> (*fromMemory)(const protocol::MemoryFacts&)) {
+    const auto& status = host.facts.memory.dimms_status;
+    if (!status) return hostWide(std::nullopt);
+    if (*status != "read") return hostWide(std::nullopt, status->c_str());
+    return hostWide(fromMemory(host.facts.memory));
+}
+
 std::vector<const protocol::NicFact*> fastestNics(const protocol::Facts& f) {
     std::int64_t fastest = 0;
     for (const auto& n : f.nics) fastest = std::max(fastest, n.speed_mbps.value_or(0));
@@ -83,6 +128,17 @@ const std::vector<RackFact> kRackFacts = {
      [](const HostObservation& h) { return hostWide(some(h.facts.cpu.sockets)); }},
     {"memory.total_gib", "memory", FactType::Number, Match::Exact, 1, FindingSeverity::Critical, "GiB", false,
      [](const HostObservation& h) { return hostWide(gib(h.facts.memory.total_bytes)); }},
+    {"memory.dimm_count", "memory modules", FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
+     [](const HostObservation& h) { return dimmReading(h, [](const protocol::MemoryFacts& m) {
+         return std::optional<FactValue>(static_cast<std::int64_t>(m.dimms.size())); }); }},
+    {"memory.dimm_speed_mts", "slowest memory module's running speed", FactType::Integer, Match::AtLeast, 0,
+     FindingSeverity::Warning, "MT/s", false,
+     [](const HostObservation& h) { return dimmReading(h, [](const protocol::MemoryFacts& m) {
+         std::optional<std::int64_t> slowest;
+         for (const auto& d : m.dimms)
+             if (const auto speed = d.configured_speed_mts ? d.configured_speed_mts : d.speed_mts)
+                 slowest = slowest ? std::min(*slowest, *speed) : *speed;
+         return some(slowest); }); }},
     {"gpu.count", "GPUs on the PCI bus", FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return hostWide(FactValue(static_cast<std::int64_t>(h.facts.gpus.size()))); }},
     {"gpu.model", "GPU model", FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", true,
@@ -123,6 +179,8 @@ const std::vector<RackFact> kRackFacts = {
          if (h.facts.gpus.empty() && !h.facts.nvidia.driver_version) return hostWide(std::nullopt, "no GPUs");
          return hostWide(some(h.facts.nvidia.driver_version), "NVML not loaded");
      }},
+    {"gpu.vbios", "VBIOS", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", true,
+     [](const HostObservation& h) { return perGpuFromFacts(h, [](const protocol::GpuFact& g) { return some(g.vbios_version); }); }},
     {"nic.max_speed_mbps", "fastest NIC", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "Mb/s", false,
      [](const HostObservation& h) {
          const auto fastest = fastestNics(h.facts);
@@ -168,6 +226,12 @@ const std::vector<RackFact> kRackFacts = {
          }
          return hostWide(some(size), "no NVMe drive");
      }},
+    {"bios.vendor", "BIOS vendor", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+     [](const HostObservation& h) { return hostWide(some(h.facts.dmi.bios_vendor)); }},
+    {"bios.version", "BIOS version", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+     [](const HostObservation& h) { return hostWide(some(h.facts.dmi.bios_version)); }},
+    {"system.product_name", "server model", FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", false,
+     [](const HostObservation& h) { return hostWide(some(h.facts.dmi.product_name)); }},
     {"os.kernel", "kernel", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.host.kernel)); }},
     {"os.release", "OS", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,

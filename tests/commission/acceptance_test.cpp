@@ -70,6 +70,49 @@ TEST(Acceptance, TheOddOneOutIsNamedAgainstTheRestOfTheRack) {
     EXPECT_TRUE(oddOneOut(rack).empty());
 }
 
+TEST(Acceptance, AnOlderBiosAndAMissingModuleAreNamed) {
+    const RackSpec spec = learnSpec(test::observeSimulated("hgx-h100-8:1"));
+    ASSERT_TRUE(spec.expect.count("bios.version"));
+    ASSERT_TRUE(spec.expect.count("memory.dimm_count"));
+    ASSERT_TRUE(spec.expect.count("system.product_name"));
+    ASSERT_TRUE(spec.expect.count("gpu.vbios"));
+
+    const auto bios = checkAgainstSpec(spec, test::observeSimulated("hgx-h100-8+bios=2.1.4:2"));
+    ASSERT_EQ(bios.size(), 1u);
+    EXPECT_EQ(bios[0].fact, QStringLiteral("bios.version"));
+    EXPECT_EQ(bios[0].severity, FindingSeverity::Warning);
+    EXPECT_EQ(bios[0].actual, QStringLiteral("2.1.4"));
+
+    const auto dimm = checkAgainstSpec(spec, test::observeSimulated("hgx-h100-8+dimm-missing:3"));
+    const auto missing = std::find_if(dimm.begin(), dimm.end(), [](const auto& f) { return f.fact == QStringLiteral("memory.dimm_count"); });
+    ASSERT_NE(missing, dimm.end());
+    EXPECT_EQ(missing->severity, FindingSeverity::Critical);
+    EXPECT_EQ(missing->actual.toInt() + 1, missing->expected.toInt());
+    EXPECT_FALSE(passes(dimm));
+
+    // Without root the modules cannot be read: not checked, saying why.
+    HostObservation user = test::observeSimulated("hgx-h100-8:4");
+    user.facts.memory.dimms_status = "needs root";
+    user.facts.memory.dimms.clear();
+    const auto unread = checkAgainstSpec(spec, user);
+    ASSERT_EQ(unread.size(), 2u);  // the count and the speed
+    EXPECT_EQ(unread[0].kind, QStringLiteral("not_checked"));
+    EXPECT_TRUE(unread[0].text.contains(QStringLiteral("not checked (needs root)"))) << unread[0].text.toStdString();
+    EXPECT_TRUE(passes(unread));
+}
+
+TEST(Acceptance, TheOddBiosIsNamedWithoutASpec) {
+    std::map<QString, HostObservation> rack;
+    for (int i = 1; i <= 5; ++i)
+        rack[QStringLiteral("gpu-%1").arg(i)] = test::observeSimulated(std::string("hgx-h100-8") + (i == 3 ? "+bios=2.1.4" : "") + ":" + std::to_string(i));
+    const auto odd = oddOneOut(rack);
+    ASSERT_EQ(odd.size(), 1u);
+    const auto& list = odd.at(QStringLiteral("gpu-3"));
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].fact, QStringLiteral("bios.version"));
+    EXPECT_TRUE(list[0].text.startsWith(QStringLiteral("BIOS version 2.1.4, the other 4 hosts "))) << list[0].text.toStdString();
+}
+
 TEST(Acceptance, GpuHealthFindingsCountAgainstAHost) {
     const auto healthy = healthFindings(test::observeSimulated("hgx-h100-8:2"));
     EXPECT_TRUE(healthy.empty());
