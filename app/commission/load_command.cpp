@@ -83,6 +83,9 @@ QString quotedCommand(const QString& command) {
     return QStringLiteral("`%1`").arg(line);
 }
 
+// The host as messages name it.
+QString loadHostLabel(const HostSpec& host) { return host.name.isEmpty() ? host.address : host.name; }
+
 // "exited with status 127: gpu_burn: command not found" — the last line says why, as a rule.
 QString exitError(int status, const QStringList& lines) {
     QString text = QStringLiteral("exited with status %1").arg(status);
@@ -102,6 +105,7 @@ struct SshLoadRun {
     int socket = -1;
     std::atomic<bool> stop{false};
     std::atomic<int> graceMs{3000};
+    std::atomic<bool> workerDone{false};  // the worker has returned, its session closed
 
     // Queues the calls on the owner's thread, only while it exists: posting under the lock, the
     // owner cannot be destroyed before the call is queued, and Qt drops a queued call whose
@@ -145,7 +149,7 @@ struct LoadCommand::Impl {
     std::thread sshWorker;
 
     QString startError(const QString& why) const {
-        return QStringLiteral("could not start %1 on %2: %3").arg(quotedCommand(command), host.name, why);
+        return QStringLiteral("could not start %1 on %2: %3").arg(quotedCommand(command), loadHostLabel(host), why);
     }
 
     void finish(LoadOutcome outcome) {
@@ -165,7 +169,6 @@ struct LoadCommand::Impl {
     void onLocalFinished(int exitCode, QProcess::ExitStatus status);
     void signalGroup(int signal) const;
     void startSsh();
-    void stopSsh();
     void endSshWorker();
 };
 
@@ -178,19 +181,20 @@ public:
         : run_(std::move(run)), host_(std::move(host)), command_(std::move(command)) {}
 
     void operator()() {
-        LoadOutcome outcome = runCommand();
+        LoadOutcome outcome = runCommand();  // its session is closed when this returns
         run_->reportOutcome(outcome);
+        run_->workerDone = true;
     }
 
 private:
     QString startError(const QString& why) const {
-        return QStringLiteral("could not start %1 on %2: %3").arg(quotedCommand(command_), host_.name, why);
+        return QStringLiteral("could not start %1 on %2: %3").arg(quotedCommand(command_), loadHostLabel(host_), why);
     }
 
     LoadOutcome stoppedBeforeStart() const {
         LoadOutcome outcome;
         outcome.stopped = true;
-        outcome.error = QStringLiteral("stopped before %1 started on %2").arg(quotedCommand(command_), host_.name);
+        outcome.error = QStringLiteral("stopped before %1 started on %2").arg(quotedCommand(command_), loadHostLabel(host_));
         return outcome;
     }
 
@@ -257,7 +261,7 @@ private:
             if (n == SSH_ERROR) {
                 outcome.lastLines = tail.lines();
                 outcome.error = QStringLiteral("lost the connection to %1 while %2 ran: %3")
-                                    .arg(host_.name, quotedCommand(command_), sessionError());
+                                    .arg(loadHostLabel(host_), quotedCommand(command_), sessionError());
                 return outcome;
             }
             if (n == 0 && (ssh_channel_is_eof(channel.get()) || ssh_channel_is_closed(channel.get()))) {
@@ -277,7 +281,7 @@ private:
                 if (ssh_send_ignore(session, "fleetdeck") == SSH_ERROR) {
                     outcome.lastLines = tail.lines();
                     outcome.error = QStringLiteral("lost the connection to %1 while %2 ran: %3")
-                                        .arg(host_.name, quotedCommand(command_), sessionError());
+                                        .arg(loadHostLabel(host_), quotedCommand(command_), sessionError());
                     return outcome;
                 }
             }
@@ -334,7 +338,13 @@ LoadCommand::~LoadCommand() {
             impl_->sshRun->owner = nullptr;
         }
         impl_->sshRun->requestStop();
-        impl_->endSshWorker();
+        // A running command is hung up within the grace above. A connect still under way in its
+        // TCP handshake or DNS lookup may take up to its timeout: the worker is left to end it by
+        // itself (it reports to no one now) rather than holding the caller's thread.
+        for (int waitedMs = 0; !impl_->sshRun->workerDone && waitedMs < 3000; waitedMs += 10)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (impl_->sshRun->workerDone) impl_->endSshWorker();
+        else if (impl_->sshWorker.joinable()) impl_->sshWorker.detach();
     }
 }
 
@@ -348,7 +358,7 @@ void LoadCommand::start() {
     if (impl_->stopRequested) {
         LoadOutcome outcome;
         outcome.stopped = true;
-        outcome.error = QStringLiteral("stopped before %1 started on %2").arg(quotedCommand(impl_->command), impl_->host.name);
+        outcome.error = QStringLiteral("stopped before %1 started on %2").arg(quotedCommand(impl_->command), loadHostLabel(impl_->host));
         impl_->finishLater(outcome);
         return;
     }
