@@ -330,7 +330,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
         out << "\n" << passing << " of " << named << (named == 1 ? " host passes" : " hosts pass");
-        if (result.cancelled) out << " (interrupted before every check ran)";
+        if (result.cancelled) out << "; interrupted before every check ran, so the rack does not pass";
         out << "\n";
     }
     if (result.cancelled) return kInterrupted;

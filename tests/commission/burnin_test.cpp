@@ -191,12 +191,10 @@ TEST(BurnInJudging, IdleGpusAFailedLoadAndADroppedHostAreHostFindings) {
 
 // 15 simulated minutes of one simulated host at 1 Hz, recorded as the engine records a host.
 HostBurnIn recordSimulated(const std::string& spec) {
-    double now = 0;
-    agent::sim::SimulatedMachine machine(*agent::sim::parse_sim_spec(spec).spec, [&now] { return now; });
+    agent::sim::SimulatedMachine machine(*agent::sim::parse_sim_spec(spec).spec, [] { return 0.0; });
     HostBurnIn h;
     for (int t = 0; t < 900; ++t) {
-        now = t;
-        const protocol::Sample sample = protocol::sample_from_json(machine.snapshot());
+        const protocol::Sample& sample = machine.sample_at(t);
         if (h.gpus.empty())
             for (const protocol::GpuSample& g : sample.gpus) {
                 GpuBurnIn gpu;

@@ -1,6 +1,10 @@
 // fleetdeck-cli commission, the real binary, on a simulated rack.
+#include <signal.h>
+
+#include <chrono>
 #include <fstream>
 #include <set>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -144,6 +148,42 @@ TEST(CommissionCli, BurnInOptionsThatMakeNoSenseAreUsageErrors) {
     const CommissionRun real = runCommission(home, {"--learn-from", "sim:l40s-4:1", "--sim-speed", "10", "sim:l40s-4:1", "local"});
     EXPECT_EQ(real.status, 2);
     EXPECT_NE(real.err.find("--sim-speed is for simulated hosts"), std::string::npos) << real.err;
+}
+
+TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) {
+    test::TempDir home;
+    const std::string pids = (home.path() / "load.pids").string();
+    test::Subprocess cli(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli",
+                         {"commission", "--inventory", (home.path() / "inventory.json").string(), "--learn-from", "sim:l40s-4:1",
+                          "--no-mesh", "--burn-in", "15m", "--load", "echo $$ >> '" + pids + "'; exec sleep 300", "sim:l40s-4:1",
+                          "sim:l40s-4:2"},
+                         {"XDG_CONFIG_HOME=" + home.path().string(), "XDG_DATA_HOME=" + home.path().string()});
+    // Both load commands running, then Ctrl-C.
+    std::vector<pid_t> started;
+    for (int i = 0; i < 200 && started.size() < 2; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        started.clear();
+        std::ifstream in(pids);
+        for (pid_t pid = 0; in >> pid;) started.push_back(pid);
+    }
+    ASSERT_EQ(started.size(), 2u) << cli.stderr_text();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_EQ(::kill(cli.pid(), SIGINT), 0);
+    const auto status = cli.wait(std::chrono::seconds(10));
+    ASSERT_TRUE(status.has_value()) << "still running 10 s after Ctrl-C";
+    EXPECT_EQ(*status, 130) << cli.stderr_text();
+    // Every load is gone (reaped, or at most a zombie for a moment).
+    for (const pid_t pid : started) {
+        bool gone = false;
+        for (int i = 0; i < 40 && !gone; ++i) {
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::string line;
+            gone = !std::getline(stat, line) || line.find(") Z ") != std::string::npos;
+            if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        EXPECT_TRUE(gone) << "load command " << pid << " still runs";
+        if (!gone) ::kill(pid, SIGKILL);
+    }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QThread>
 #include <QTimer>
 
 #include <gtest/gtest.h>
@@ -126,6 +127,49 @@ TEST(CommissionRun, CancelDuringTheBurnInStopsTheLoadAndFinishesPromptly) {
         EXPECT_FALSE(h.burnIn->gpus[0].points.empty());
         EXPECT_LT(h.burnIn->recordedS, 60);
     }
+}
+
+TEST(CommissionRun, OnAWorkerThreadItsSignalsArriveQueuedWithTheirValues) {
+    CommissionRun::Options options;
+    options.hosts = {simulated(QStringLiteral("sim:l40s-4:1")), simulated(QStringLiteral("sim:l40s-4:2"))};
+    options.golden = options.hosts[0];
+    options.meshRound = false;
+    BurnInPlan plan;
+    plan.durationS = 3;
+    plan.intervalMs = 500;
+    options.burnIn = plan;
+    options.simSpeed = 10;
+    QThread worker;
+    auto* run = new CommissionRun(options);
+    run->moveToThread(&worker);
+    QObject::connect(&worker, &QThread::finished, run, &QObject::deleteLater);
+    worker.start();
+    QObject context;  // lives on this thread: its slots run here, queued
+    std::vector<CommissionRun::Phase> phases;
+    int points = 0;
+    std::optional<CommissionResult> result;
+    QEventLoop loop;
+    QObject::connect(run, &CommissionRun::phaseChanged, &context, [&](CommissionRun::Phase p, const QString&) { phases.push_back(p); });
+    QObject::connect(run, &CommissionRun::burnInPoint, &context, [&](const QString&, int, const BurnInPoint& p) {
+        ++points;
+        EXPECT_TRUE(p.temp_c.has_value());
+    });
+    QObject::connect(run, &CommissionRun::finished, &context, [&](const CommissionResult& r) {
+        result = r;
+        loop.quit();
+    });
+    QMetaObject::invokeMethod(run, &CommissionRun::start, Qt::QueuedConnection);
+    QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+    loop.exec();
+    worker.quit();
+    worker.wait();
+    ASSERT_TRUE(result.has_value());
+    EXPECT_FALSE(result->cancelled);
+    ASSERT_EQ(result->hosts.size(), 2u);
+    EXPECT_TRUE(result->hosts[0].burnIn.has_value());
+    EXPECT_GT(points, 0);
+    EXPECT_EQ(phases.back(), CommissionRun::Phase::Done);
+    EXPECT_NE(std::find(phases.begin(), phases.end(), CommissionRun::Phase::BurnIn), phases.end());
 }
 
 }  // namespace
