@@ -207,7 +207,7 @@ void CommissionRun::Impl::begin() {
     for (auto& hp : hosts) {
         Host& h = *hp;
         const TransportMaker maker = o.transportMaker;
-        const double simSpeed = o.simSpeed;
+        const double simSpeed = speed;  // 1 unless every host is simulated
         h.session = std::make_unique<HostSession>(
             h.spec.name,
             [maker, simSpeed, spec = h.spec]() { return maker ? maker(spec) : commissionTransport(spec, simSpeed); },
@@ -411,6 +411,11 @@ void CommissionRun::Impl::dropOut(Host& h, const QString& why) {
     if (!h.recording) return;
     h.recording = false;
     if (h.burnIn && h.burnIn->error.isEmpty()) h.burnIn->error = why;
+    // Nobody left to record: the window ends now (the loads are stopped, what was recorded judged).
+    if (windowOpen && std::none_of(hosts.begin(), hosts.end(), [](const auto& x) { return x->recording; }))
+        post([this] {
+            if (!finished) closeWindow();
+        });
 }
 
 void CommissionRun::Impl::closeWindow() {
