@@ -167,7 +167,7 @@ QImage rackElevation(const CommissionResult& result, double scale) {
 }
 
 QImage burnInChart(const HostBurnIn& burnIn, double windowS, double scale) {
-    const double panelH = 150, left = 52, right = 12, legendH = 22;
+    const double panelH = 115, left = 52, right = 26, legendH = 22;
     const double height = 24 + panelH + 40 + panelH + 22 + legendH + 6;
     QImage image = blankImage(kChartWidth, height, scale);
     QPainter p(&image);
@@ -201,7 +201,8 @@ QImage burnInChart(const HostBurnIn& burnIn, double windowS, double scale) {
         p.setPen(QPen(kFailFill, 1.2, Qt::DashLine));
         p.drawLine(a, QPointF(temp.area.right(), a.y()));
         p.setFont(reportFont(10));
-        p.drawText(QRectF(temp.area.right() - 200, a.y() - 15, 196, 14), Qt::AlignRight | Qt::AlignBottom,
+        // At the left, where the GPUs are still cool, the label stays clear of the lines.
+        p.drawText(QRectF(temp.area.left() + 4, a.y() - 15, 196, 14), Qt::AlignLeft | Qt::AlignBottom,
                    QStringLiteral("slowdown %1 °C").arg(*slowdown, 0, 'f', 0));
     }
     p.save();

@@ -56,15 +56,15 @@ QString placement(const HostSpec& s) {
 QString hostAnchor(std::size_t i) { return QStringLiteral("host-%1").arg(i); }
 
 QString tableStart(const QStringList& headers) {
-    QString html = QStringLiteral("<table class=\"grid\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\"><tr>");
+    QString html = QStringLiteral("<table class=\"grid\" border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"><thead><tr>");
     for (const QString& h : headers)
-        html += QStringLiteral("<th align=\"left\" bgcolor=\"%1\">%2</th>").arg(QLatin1String(kHeadBackground), h);
-    return html + QStringLiteral("</tr>");
+        html += QStringLiteral("<th align=\"left\" bgcolor=\"%1\" style=\"font-size:8pt\">%2</th>").arg(QLatin1String(kHeadBackground), h);
+    return html + QStringLiteral("</tr></thead>");
 }
 
 QString row(const QStringList& cells) {
     QString html = QStringLiteral("<tr>");
-    for (const QString& c : cells) html += QStringLiteral("<td valign=\"top\">") + c + QStringLiteral("</td>");
+    for (const QString& c : cells) html += QStringLiteral("<td valign=\"top\" style=\"font-size:8pt\">") + c + QStringLiteral("</td>");
     return html + QStringLiteral("</tr>");
 }
 
@@ -118,7 +118,7 @@ SpecRow specRow(const RackFact& fact, const Expectation& e, const HostObservatio
 
 QString verdictCell(const QString& verdict) {
     const char* colour = verdict == QLatin1String("ok") ? kPassColour : verdict == QLatin1String("mismatch") ? kFailColour : kWarnColour;
-    return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(colour), verdict);
+    return QStringLiteral("<span style=\"color:%1; font-weight:bold; font-size:8pt\">%2</span>").arg(QLatin1String(colour), verdict);
 }
 
 QString coverPage(const CommissionResult& r, const ReportImageSource& image) {
@@ -241,18 +241,6 @@ QString hostSection(const CommissionResult& r, std::size_t index, const ReportIm
         html += QStringLiteral("</ul>");
     }
 
-    if (h.observed && !r.spec.expect.empty()) {
-        html += QStringLiteral("<h3>Spec and actual</h3>");
-        html += tableStart({QStringLiteral("Fact"), QStringLiteral("Expected"), QStringLiteral("Actual"), QStringLiteral("Result")});
-        for (const RackFact& fact : rackFacts()) {
-            const auto e = r.spec.expect.find(fact.key);
-            if (e == r.spec.expect.end()) continue;
-            const SpecRow s = specRow(fact, e->second, *h.observed);
-            html += row({esc(QString::fromLatin1(fact.label)), esc(s.expected), esc(s.actual), verdictCell(s.verdict)});
-        }
-        html += QStringLiteral("</table>");
-    }
-
     if (h.burnIn) {
         const HostBurnIn& b = *h.burnIn;
         const double window = r.burnIn ? r.burnIn->durationS : b.recordedS;
@@ -267,6 +255,18 @@ QString hostSection(const CommissionResult& r, std::size_t index, const ReportIm
     } else if (r.burnIn && h.reached) {
         html += QStringLiteral("<h3>Burn-in</h3><p>Nothing was recorded on this host.</p>");
     }
+    if (h.observed && !r.spec.expect.empty()) {
+        html += QStringLiteral("<h3>Spec and actual</h3>");
+        html += tableStart({QStringLiteral("Fact"), QStringLiteral("Expected"), QStringLiteral("Actual"), QStringLiteral("Result")});
+        for (const RackFact& fact : rackFacts()) {
+            const auto e = r.spec.expect.find(fact.key);
+            if (e == r.spec.expect.end()) continue;
+            const SpecRow s = specRow(fact, e->second, *h.observed);
+            html += row({esc(QString::fromLatin1(fact.label)), esc(s.expected), esc(s.actual), verdictCell(s.verdict)});
+        }
+        html += QStringLiteral("</table>");
+    }
+
     return html;
 }
 

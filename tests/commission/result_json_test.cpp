@@ -8,7 +8,7 @@ namespace fleetdeck::commission {
 namespace {
 
 TEST(CommissionResultJson, RoundTripsEveryField) {
-    const CommissionResult before = test::simulatedCommission(120, 10);
+    const CommissionResult before = test::simulatedCommission(320, 10);
     const nlohmann::json written = toJson(before);
     const auto read = commissionResultFromJson(nlohmann::json::parse(written.dump()));
     ASSERT_TRUE(read.ok()) << read.problem().message.toStdString();
@@ -27,9 +27,9 @@ TEST(CommissionResultJson, RoundTripsEveryField) {
     EXPECT_TRUE(after.meshRound);
     EXPECT_FALSE(after.cancelled);
     ASSERT_TRUE(after.burnIn);
-    EXPECT_EQ(after.burnIn->durationS, 120);
+    EXPECT_EQ(after.burnIn->durationS, 320);
     EXPECT_EQ(after.burnIn->intervalMs, 10000);
-    EXPECT_EQ(after.burnIn->loadCommand, QStringLiteral("gpu_burn 120"));
+    EXPECT_EQ(after.burnIn->loadCommand, QStringLiteral("gpu_burn 320"));
 
     ASSERT_EQ(after.hosts.size(), before.hosts.size());
     for (std::size_t i = 0; i < before.hosts.size(); ++i) {
@@ -87,7 +87,11 @@ TEST(CommissionResultJson, RoundTripsEveryField) {
         }
     }
     // A reading missing once stays missing, not zero.
-    EXPECT_FALSE(after.hosts[0].burnIn->gpus[0].points[30].fan_pct.has_value());
+    const auto& points = after.hosts[0].burnIn->gpus[0].points;
+    ASSERT_EQ(points.size(), 33u);
+    ASSERT_EQ(points[30].t_s, 300);
+    EXPECT_FALSE(points[30].fan_pct.has_value());
+    EXPECT_TRUE(points[29].fan_pct.has_value());
     EXPECT_EQ(after.hosts[5].failedState, HostState::Offline);
 }
 
