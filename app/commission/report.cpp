@@ -1,7 +1,10 @@
 #include "app/commission/report.h"
 
+#include <optional>
+
 #include <QBuffer>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -72,6 +75,13 @@ Problem ioProblem(const QString& path, const QString& why) {
     return Problem{ProblemCode::IoFailed, QStringLiteral("%1 could not be written: %2; choose a folder you can write to").arg(path, why)};
 }
 
+// Fonts and QPainter text need a QGuiApplication; without one Qt aborts, so say so instead.
+std::optional<Problem> withoutGuiApplication() {
+    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance())) return std::nullopt;
+    return Problem{ProblemCode::Internal, QStringLiteral("the report is drawn with Qt Gui, and this process has no QGuiApplication; "
+                                                         "create one (on the offscreen platform) before writing a report")};
+}
+
 Outcome saveWhole(const QString& path, const QByteArray& bytes) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return ioProblem(path, file.errorString());
@@ -102,6 +112,7 @@ QByteArray commissionInventoryCsv(const CommissionResult& result) {
 }
 
 Result<QByteArray> commissionReportPdf(const CommissionResult& result) {
+    if (auto problem = withoutGuiApplication()) return *problem;
     QTextDocument doc;
     doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
     const QString html = reportHtml(result, [&doc](const QString& name, const QImage& image) {
@@ -140,6 +151,7 @@ Result<ReportFiles> writeCommissionReport(const CommissionResult& result, const 
     files.json = stem + QStringLiteral(".json");
     files.csv = stem + QStringLiteral(".csv");
 
+    if (auto problem = withoutGuiApplication()) return *problem;
     Result<QByteArray> pdfBytes = commissionReportPdf(result);
     if (!pdfBytes) return pdfBytes.problem();
     files.pdfSha256Hex = QByteArray::fromStdString(audit::sha256Hex(std::string_view(pdfBytes->constData(), static_cast<std::size_t>(pdfBytes->size()))));

@@ -21,7 +21,9 @@ struct ReportFiles {
     QByteArray pdfSha256Hex;       // lower-case hex SHA-256 of the PDF's bytes
 };
 
-// The report as one HTML document; images are data: URIs, so the file stands alone.
+// The report as one HTML document; images are data: URIs, so the file stands alone. Like
+// everything here that draws, it needs a QGuiApplication; the functions that return a Result say
+// so when there is none.
 QString commissionReportHtml(const CommissionResult& result);
 
 // The hardware inventory, one row per host (the header names the columns): host, rack, unit,
