@@ -24,6 +24,7 @@
 #include "app/cli/terminal_prompter.h"
 #include "app/commission/acceptance.h"
 #include "app/commission/commission_run.h"
+#include "app/commission/report.h"
 #include "app/ssh/ssh_prompter.h"
 
 namespace fleetdeck::cli {
@@ -36,7 +37,7 @@ constexpr int kInterrupted = 130;
 
 const char* kCommissionUsage =
     "Usage: fleetdeck-cli commission (--spec FILE | --learn-from HOST) [--save-spec FILE] [--burn-in DURATION]\n"
-    "                                [--load CMD] [--no-mesh] [--sim-speed X] [--json] HOST...\n"
+    "                                [--load CMD] [--no-mesh] [--report FILE.pdf] [--sim-speed X] [--json] HOST...\n"
     "  --spec FILE         what every host must be (docs/commission.md, \"The spec\")\n"
     "  --learn-from HOST   take the spec from this host's facts instead (a golden host)\n"
     "  --save-spec FILE    write the spec used (learned or read) to FILE, to edit and reuse\n"
@@ -45,6 +46,9 @@ const char* kCommissionUsage =
     "  --load CMD          with --burn-in: run CMD on every host for the window (e.g. 'gpu_burn 900'),\n"
     "                      stopped at its end; its failure is a finding\n"
     "  --no-mesh           skip the latency round among the hosts\n"
+    "  --report FILE.pdf   write the report: FILE.pdf, and FILE.html, FILE.json, FILE.csv beside it; the\n"
+    "                      PDF's SHA-256 goes into the audit log (audit check-report FILE.pdf proves it)\n"
+    "  --audit-log FILE, --audit-key FILE  the audit log for the report's record (default: FleetDeck's)\n"
     "  --sim-speed X       simulated hosts (sim:...) only, for tests and demos: X simulated seconds per\n"
     "                      real second, the burn-in window included (--burn-in 15m --sim-speed 100: 9 s)\n"
     "Checks each HOST against the spec, against the rest of the hosts (the odd one out), its GPU\n"
@@ -159,7 +163,7 @@ void printHost(const QString& host, const std::vector<AcceptanceFinding>& findin
 
 // The run's options from the command line; a usage error is printed and its exit code returned.
 struct CommissionArgs {
-    QString specFile, learnFrom, saveSpec;
+    QString specFile, learnFrom, saveSpec, report, auditLog, auditKey;
     RemoteOptions remote;
     commission::CommissionRun::Options run;
 };
@@ -176,6 +180,9 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
                           : args[i] == QLatin1String("--burn-in")    ? &burnInText
                           : args[i] == QLatin1String("--load")       ? &loadCommand
                           : args[i] == QLatin1String("--sim-speed")  ? &simSpeedText
+                          : args[i] == QLatin1String("--report")     ? &a.report
+                          : args[i] == QLatin1String("--audit-log")  ? &a.auditLog
+                          : args[i] == QLatin1String("--audit-key")  ? &a.auditKey
                                                                      : nullptr;
         if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
             out << kCommissionUsage;
@@ -228,6 +235,16 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
             err << "fleetdeck-cli: --sim-speed takes a number above 0 and at most 1000\n";
             return kUsage;
         }
+    }
+    if (!a.report.isEmpty() && !a.report.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        err << "fleetdeck-cli: --report takes the PDF's path, ending in .pdf (the HTML, JSON and CSV go beside it), not \""
+            << a.report << "\"\n";
+        return kUsage;
+    }
+    if (!a.report.isEmpty() && !QFileInfo(QFileInfo(a.report).absolutePath()).isDir()) {
+        err << "fleetdeck-cli: cannot write the report to " << a.report << ": the folder " << QFileInfo(a.report).absolutePath()
+            << " does not exist\n";
+        return kUsage;
     }
     a.run.meshRound = !noMesh;
     if (!a.specFile.isEmpty()) {
@@ -304,6 +321,34 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         err << "fleetdeck-cli: wrote the spec to " << a.saveSpec << "\n";
     }
 
+    // The report, and its SHA-256 in the audit log, before anything is printed: --json names the hash.
+    std::optional<commission::ReportFiles> report;
+    if (!a.report.isEmpty() && !result.cancelled) {
+        err << "fleetdeck-cli: writing the report…\n";
+        err.flush();
+        auto written = commission::writeCommissionReport(result, a.report);
+        if (!written) {
+            err << "fleetdeck-cli: " << written.problem().message << "\n";
+            return kFailed;
+        }
+        audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
+        if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
+        if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
+        audit::AuditLog log(paths);
+        const auto entry = commission::recordReportInAudit(log, result, *written);
+        if (!entry) {
+            err << "fleetdeck-cli: wrote " << written->pdf << ", but could not record its SHA-256 in the audit log: "
+                << entry.problem().message << "\n";
+            return kFailed;
+        }
+        err << "fleetdeck-cli: wrote " << written->pdf << " (and " << QFileInfo(written->html).fileName() << ", "
+            << QFileInfo(written->json).fileName() << ", " << QFileInfo(written->csv).fileName() << ")\n"
+            << "fleetdeck-cli: its SHA-256 " << written->pdfSha256Hex << " is audit entry " << *entry << "\n";
+        report = *written;
+    } else if (!a.report.isEmpty()) {
+        err << "fleetdeck-cli: no report written: the run was interrupted before every check ran\n";
+    }
+
     int connectCode = kOk;
     int passing = 0;
     nlohmann::json hosts = nlohmann::json::object();
@@ -326,7 +371,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
     }
     const std::size_t named = result.hosts.size();
     if (a.remote.json) {
-        const nlohmann::json document = {{"pass", result.pass()}, {"report_sha256", nullptr}, {"hosts", std::move(hosts)}};
+        const nlohmann::json document = {{"pass", result.pass()}, {"report_sha256", report ? nlohmann::json(report->pdfSha256Hex.toStdString()) : nlohmann::json(nullptr)}, {"hosts", std::move(hosts)}};
         out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
         out << "\n" << passing << " of " << named << (named == 1 ? " host passes" : " hosts pass");

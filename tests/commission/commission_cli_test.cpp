@@ -2,6 +2,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -83,13 +84,34 @@ TEST(CommissionCli, ABadSpecOrMissingArgumentsAreUsageErrorsThatSayWhy) {
 
 TEST(CommissionCli, AFifteenMinuteBurnInOnASimulatedRackFindsTheHotGpuAndTheNarrowLink) {
     test::TempDir home;
-    const CommissionRun r = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1", "--burn-in", "15m", "--sim-speed", "100", "--json",
+    // The whole acceptance in one command: a learned spec, a 15-minute burn-in (simulated clock)
+    // with a load command on every host, and the report.
+    const std::string pdf = (home.path() / "rack-b.pdf").string();
+    const CommissionRun r = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1", "--burn-in", "15m", "--sim-speed", "100",
+                                                 "--load", "sleep 1000", "--report", pdf, "--json",
                                                  "sim:hgx-h100-8:1", "sim:hgx-h100-8+bad-fan:2", "sim:hgx-h100-8+pcie-x8:3",
                                                  "sim:hgx-h100-8:4"});
     ASSERT_EQ(r.status, 7) << r.err << r.out;
+    ASSERT_FALSE(r.out.empty()) << r.err;
     const auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["pass"], false);
-    EXPECT_TRUE(doc["report_sha256"].is_null());
+
+    // The report's SHA-256 is the PDF's, recorded in the audit log; the PDF names the failing hosts.
+    ASSERT_TRUE(doc["report_sha256"].is_string()) << doc.dump();
+    const test::ProcessRun sum = test::run_process("/usr/bin/sha256sum", {pdf}, {});
+    ASSERT_EQ(sum.status, 0) << sum.err;
+    EXPECT_EQ(sum.out.substr(0, 64), doc["report_sha256"].get<std::string>());
+    for (const char* beside : {"rack-b.html", "rack-b.json", "rack-b.csv"}) EXPECT_TRUE(std::filesystem::exists(home.path() / beside)) << beside;
+    const test::ProcessRun check = test::run_process(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli", {"audit", "check-report", pdf},
+                                                     {"XDG_CONFIG_HOME=" + home.path().string(), "XDG_DATA_HOME=" + home.path().string()});
+    EXPECT_EQ(check.status, 0) << check.out << check.err;
+    const test::ProcessRun text = test::run_process("/usr/bin/pdftotext", {pdf, "-"}, {});
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("FAIL"), std::string::npos);
+    EXPECT_NE(text.out.find("sim:hgx-h100-8+pcie-x8:3"), std::string::npos);
+    EXPECT_NE(text.out.find("PCIe link width 8 lanes"), std::string::npos);
+    EXPECT_NE(text.out.find("sim:hgx-h100-8+bad-fan:2"), std::string::npos);
+    EXPECT_NE(text.out.find("sleep 1000"), std::string::npos);
     for (const char* good : {"sim:hgx-h100-8:1", "sim:hgx-h100-8:4"}) EXPECT_EQ(doc["hosts"][good]["pass"], true) << doc["hosts"][good].dump();
     const auto kinds = [&](const char* host) {
         std::set<std::string> out;

@@ -135,7 +135,9 @@ ProcessRun run_process(const std::string& program, const std::vector<std::string
     Subprocess p(program, args, extra_env);
     p.close_stdin();
     ProcessRun r;
-    while (auto line = p.read_line()) r.out += *line + "\n";
+    // A command may think a long while before its first line (a burn-in, a report): only its
+    // end, or two minutes of silence, ends the reading.
+    while (auto line = p.read_line(std::chrono::seconds(120))) r.out += *line + "\n";
     r.status = p.wait().value_or(-1);
     r.err = p.stderr_text();
     return r;
