@@ -1,0 +1,22 @@
+#pragma once
+
+// A commissioning run's result as JSON (docs/commission.md, "The report"): the report's .json file
+// and what the wizard keeps to resume a run. Everything a CommissionResult holds travels, the
+// hosts' facts and sample in the protocol's own form, so reading it back gives the same result.
+
+#include "agent/json/json.h"
+
+#include "app/commission/commission_result.h"
+#include "app/problem.h"
+
+namespace fleetdeck::commission {
+
+// {"format": "fleetdeck-commission", "version": 1, "pass": …, "rack": …, "spec": {…}, "hosts": […], …}
+nlohmann::json toJson(const CommissionResult& result);
+
+// The inverse of toJson(). A document that is not one, or a field of the wrong type, is a
+// BadInput problem naming the field ("commission.hosts[2].burn_in.gpus[0].points[5].t_s:
+// expected number").
+Result<CommissionResult> commissionResultFromJson(const nlohmann::json& json);
+
+}  // namespace fleetdeck::commission
