@@ -9,10 +9,7 @@
 #include <QStandardPaths>
 
 #include "agent/json/json.h"
-#if __has_include("app/commission/result_json.h")  // TEMP until commission-report is merged
 #include "app/commission/result_json.h"
-#define FD_HAVE_RESULT_JSON 1
-#endif
 
 namespace fleetdeck::commission {
 namespace {
@@ -90,9 +87,7 @@ QByteArray toJson(const CommissionProgress& p) {
                     {"burn_in_s", p.options.burnInS},
                     {"load", loadName(p.options.load)},
                     {"load_command", utf8(p.options.loadCommand)}};
-#ifdef FD_HAVE_RESULT_JSON
     if (p.result) j["result"] = commission::toJson(*p.result);
-#endif
     if (!p.reportPath.isEmpty()) j["report_path"] = utf8(p.reportPath);
     j["updated_ms"] = p.updatedMs;
     return QByteArray::fromStdString(j.dump(2)) + '\n';
@@ -128,13 +123,11 @@ Result<CommissionProgress> progressFromJson(const QByteArray& bytes) {
                                              : CheckOptions::Load::Nothing;
         if (o->value("load_command", Json()).is_string()) p.options.loadCommand = qstr((*o)["load_command"]);
     }
-#ifdef FD_HAVE_RESULT_JSON
     if (j.contains("result")) {
         auto result = commissionResultFromJson(j["result"]);
         if (!result) return progressFieldProblem(QStringLiteral("result"), result.problem().message);
         p.result = std::move(*result);
     }
-#endif
     if (j.value("report_path", Json()).is_string()) p.reportPath = qstr(j["report_path"]);
     if (j.value("updated_ms", Json()).is_number_integer()) p.updatedMs = j["updated_ms"].get<std::int64_t>();
     return p;
