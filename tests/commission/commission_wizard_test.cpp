@@ -7,6 +7,8 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
+#include <QMenuBar>
+#include <QProgressBar>
 #include <QPushButton>
 
 #include "tests/commission/sim_result.h"
@@ -19,6 +21,7 @@
 #include "ui/commission/report_page.h"
 #include "ui/commission/spec_page.h"
 #include "ui/commission/spec_table_model.h"
+#include "ui/main_window.h"
 #include "ui/screenshot.h"
 
 using namespace fleetdeck;
@@ -213,6 +216,135 @@ TEST(CommissionWizard, OffersAnUnfinishedCommissioningAndGoesOnWhereItStopped) {
     wizard.back();
     EXPECT_EQ(wizard.specPage().model().spec(), *finishedChecks().spec);
     keepScreenshot(wizard, "commission-spec.png");
+}
+
+TEST(CommissionWizard, IsInTheFleetMenu) {
+    TelemetryStore store;
+    MainWindow window(store);
+    QAction* entry = nullptr;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu() && menu->text() == QStringLiteral("F&leet"))
+            for (QAction* a : menu->menu()->actions())
+                if (a->text() == QStringLiteral("&Commission a rack…")) entry = a;
+    ASSERT_NE(entry, nullptr);
+}
+
+// The simulated rack of the live tests: four H100 hosts, the third at PCIe x8.
+const QStringList kSimRack = {QStringLiteral("sim:hgx-h100-8:1"), QStringLiteral("sim:hgx-h100-8:2"),
+                              QStringLiteral("sim:hgx-h100-8+pcie-x8:3"), QStringLiteral("sim:hgx-h100-8:4")};
+
+CommissionWizardHooks simulatedHooks(const test::TempDir& dir) {
+    CommissionWizardHooks hooks;
+    hooks.progressDirectory = tempPath(dir, "progress");
+    hooks.simSpeed = 100;  // a minute of burn-in in 0.6 s
+    return hooks;
+}
+
+TEST(CommissionWizard, ASimulatedRackRunsThroughAndTheHostAtX8Fails) {
+    test::TempDir dir;
+    const CommissionWizardHooks hooks = simulatedHooks(dir);
+    CommissionWizard wizard(hooks);
+    wizard.show();
+    wizard.hostsPage().setRackName(QStringLiteral("b2"));
+    wizard.hostsPage().setTargets(kSimRack);
+    ASSERT_TRUE(wizard.hostsPage().isComplete()) << wizard.hostsPage().problems().join(QLatin1Char('\n')).toStdString();
+    wizard.next();
+    ASSERT_EQ(wizard.currentId(), CommissionWizard::Spec);
+
+    SpecPage& spec = wizard.specPage();
+    spec.learnFrom(kSimRack[0]);
+    EXPECT_TRUE(spec.learning());
+    EXPECT_FALSE(spec.isComplete());
+    ASSERT_TRUE(waitUntil([&] { return !spec.learning(); }, 20000));
+    ASSERT_TRUE(spec.isComplete()) << spec.status().toStdString();
+    EXPECT_TRUE(spec.status().startsWith(QStringLiteral("Spec learned from sim:hgx-h100-8:1"))) << spec.status().toStdString();
+    EXPECT_EQ(spec.model().spec().expect.count("gpu.pcie_width"), 1u);
+    keepScreenshot(wizard, "commission-wizard-spec.png");
+    wizard.next();
+    ASSERT_EQ(wizard.currentId(), CommissionWizard::Checks);
+
+    ChecksPage& checks = wizard.checksPage();
+    commission::CheckOptions options;
+    options.latencyRound = true;
+    options.burnInS = 60;
+    checks.setOptions(options);
+    EXPECT_FALSE(checks.isComplete());
+    checks.start();
+    EXPECT_TRUE(checks.running());
+    ASSERT_TRUE(waitUntil([&] { return !checks.running(); }, 25000)) << checks.phaseText().toStdString();
+    ASSERT_TRUE(checks.isComplete()) << checks.phaseText().toStdString();
+    EXPECT_EQ(checks.phaseText(), QStringLiteral("Done: 3 of 4 hosts pass."));
+    const QString results = checks.resultsText();
+    EXPECT_TRUE(results.contains(QStringLiteral("sim:hgx-h100-8+pcie-x8:3: FAIL (1 critical"))) << results.toStdString();
+    EXPECT_TRUE(results.contains(QStringLiteral("PCIe link width 8 lanes, the spec says ≥ 16 lanes"))) << results.toStdString();
+    EXPECT_TRUE(results.contains(QStringLiteral("sim:hgx-h100-8:1: pass"))) << results.toStdString();
+    QTableWidget& table = checks.hostsTable();
+    ASSERT_EQ(table.rowCount(), 4);
+    EXPECT_TRUE(table.item(2, 4)->text().startsWith(QStringLiteral("FAIL"))) << table.item(2, 4)->text().toStdString();
+    EXPECT_TRUE(table.item(0, 4)->text().startsWith(QStringLiteral("pass"))) << table.item(0, 4)->text().toStdString();
+    // The burn-in recorded every host: its hottest GPU is shown.
+    EXPECT_TRUE(table.item(0, 3)->text().contains(QStringLiteral("°C"))) << table.item(0, 3)->text().toStdString();
+    ASSERT_TRUE(wizard.progress().result.has_value());
+    ASSERT_TRUE(wizard.progress().result->burnIn.has_value());
+    EXPECT_EQ(wizard.progress().result->burnIn->durationS, 60);
+    keepScreenshot(wizard, "commission-wizard-checks.png");
+
+    // The result is on disk, and a wizard opened now offers to go on with it.
+    QFile saved(QDir(hooks.progressDirectory).filePath(QStringLiteral("b2.json")));
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    const auto progress = commission::progressFromJson(saved.readAll());
+    ASSERT_TRUE(progress.ok()) << progress.problem().message.toStdString();
+    ASSERT_TRUE(progress->result.has_value());
+    EXPECT_EQ(progress->result->hosts.size(), 4u);
+    EXPECT_FALSE(progress->result->hosts[2].pass);
+    CommissionWizard again(hooks);
+    again.show();
+    auto* resume = again.findChild<QPushButton*>(QStringLiteral("resume_0"));
+    ASSERT_NE(resume, nullptr);
+    EXPECT_EQ(resume->text(), QStringLiteral("Resume commissioning of rack b2 (checks done, report not written)"));
+
+    wizard.next();
+    ASSERT_EQ(wizard.currentId(), CommissionWizard::Report);
+    auto* verdict = wizard.reportPage().findChild<QLabel*>(QStringLiteral("verdict"));
+    EXPECT_EQ(verdict->text(), QStringLiteral("Rack b2: FAIL, 3 of 4 hosts pass."));
+}
+
+TEST(CommissionWizard, CancelDuringTheBurnInStopsAndCanStartAgain) {
+    test::TempDir dir;
+    CommissionWizard wizard(simulatedHooks(dir));
+    wizard.show();
+    wizard.hostsPage().setRackName(QStringLiteral("c1"));
+    wizard.hostsPage().setTargets(kSimRack.mid(0, 3));
+    wizard.next();
+    wizard.specPage().setSpec(commission::learnSpec(test::observeSimulated("hgx-h100-8:1")), QStringLiteral("learned in the test"));
+    wizard.next();
+    ASSERT_EQ(wizard.currentId(), CommissionWizard::Checks);
+    ChecksPage& checks = wizard.checksPage();
+    commission::CheckOptions options;
+    options.latencyRound = false;
+    options.burnInS = 1800;  // 18 s at 100×: cancelled long before
+    options.load = commission::CheckOptions::Load::Command;
+    options.loadCommand = QStringLiteral("sleep 600");
+    checks.setOptions(options);
+    checks.start();
+    auto* bar = checks.findChild<QProgressBar*>(QStringLiteral("burn_in_progress"));
+    ASSERT_TRUE(waitUntil([&] { return bar->value() > 0; }, 20000)) << checks.phaseText().toStdString();
+    EXPECT_TRUE(bar->text().contains(QStringLiteral("left"))) << bar->text().toStdString();
+    auto* start = checks.findChild<QPushButton*>(QStringLiteral("start_checks"));
+    auto* cancel = checks.findChild<QPushButton*>(QStringLiteral("cancel_checks"));
+    EXPECT_FALSE(start->isEnabled());
+    ASSERT_TRUE(cancel->isEnabled());
+    keepScreenshot(wizard, "commission-wizard-burnin.png");
+    cancel->click();
+    ASSERT_TRUE(waitUntil([&] { return !checks.running(); }, 15000)) << checks.phaseText().toStdString();
+    EXPECT_TRUE(checks.phaseText().startsWith(QStringLiteral("Cancelled"))) << checks.phaseText().toStdString();
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_FALSE(cancel->isEnabled());
+    EXPECT_FALSE(checks.isComplete());
+    EXPECT_FALSE(wizard.progress().result.has_value());
+    // The load was stopped on every host, as each host's status says.
+    for (int row = 0; row < checks.hostsTable().rowCount(); ++row)
+        EXPECT_EQ(checks.hostsTable().item(row, 2)->text(), QStringLiteral("load stopped")) << row;
 }
 
 }  // namespace

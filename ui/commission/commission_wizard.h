@@ -19,7 +19,6 @@ class ReportPage;
 struct CommissionWizardHooks {
     Inventory inventory;        // where racks, groups and tags come from
     QString progressDirectory;  // empty: commission::defaultProgressDirectory()
-    QString historyDatabase;    // the history store's file; empty: runs are not kept there
     double simSpeed = 1.0;      // simulated hosts: simulated seconds per real second
     commission::CommissionRun::TransportMaker transportMaker;  // empty: the app's own transports
 };
