@@ -1,58 +1,135 @@
 #include "app/cli/commission_command.h"
 
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+#include <functional>
+#include <memory>
+#include <variant>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
+#include <QSocketNotifier>
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
-#include "app/commission/acceptance.h"
 #include "app/cli/terminal_prompter.h"
+#include "app/commission/acceptance.h"
+#include "app/commission/commission_run.h"
 #include "app/ssh/ssh_prompter.h"
 
 namespace fleetdeck::cli {
 namespace {
 
 using commission::AcceptanceFinding;
-using commission::HostObservation;
+
+// Interrupted by Ctrl-C (128 + SIGINT, as shells report it), after the load commands were stopped.
+constexpr int kInterrupted = 130;
 
 const char* kCommissionUsage =
-    "Usage: fleetdeck-cli commission (--spec FILE | --learn-from HOST) [--save-spec FILE] [--json] HOST...\n"
-    "  --spec FILE        what every host must be (docs/commission.md, \"The spec\")\n"
-    "  --learn-from HOST  take the spec from this host's facts instead (a golden host)\n"
-    "  --save-spec FILE   write the spec used (learned or read) to FILE, to edit and reuse\n"
-    "Checks each HOST against the spec, against the rest of the hosts (the odd one out) and its GPU\n"
-    "health. Exit 0 when every host passes, 7 when any has a critical finding.\n";
+    "Usage: fleetdeck-cli commission (--spec FILE | --learn-from HOST) [--save-spec FILE] [--burn-in DURATION]\n"
+    "                                [--load CMD] [--no-mesh] [--sim-speed X] [--json] HOST...\n"
+    "  --spec FILE         what every host must be (docs/commission.md, \"The spec\")\n"
+    "  --learn-from HOST   take the spec from this host's facts instead (a golden host)\n"
+    "  --save-spec FILE    write the spec used (learned or read) to FILE, to edit and reuse\n"
+    "  --burn-in DURATION  watch every GPU for DURATION (15m, 900s, 90; no unit: seconds) and judge\n"
+    "                      slowdowns, power cap, clock drop, fans and the rack's hot outliers\n"
+    "  --load CMD          with --burn-in: run CMD on every host for the window (e.g. 'gpu_burn 900'),\n"
+    "                      stopped at its end; its failure is a finding\n"
+    "  --no-mesh           skip the latency round among the hosts\n"
+    "  --sim-speed X       simulated hosts (sim:...) only, for tests and demos: X simulated seconds per\n"
+    "                      real second, the burn-in window included (--burn-in 15m --sim-speed 100: 9 s)\n"
+    "Checks each HOST against the spec, against the rest of the hosts (the odd one out), its GPU\n"
+    "health, the latency among the hosts and the burn-in. Exit 0 when every host passes, 7 when any\n"
+    "has a critical finding, 130 when interrupted (Ctrl-C stops the load on every host first).\n";
 
-struct Observed {
-    bool ok = false;
-    HostObservation host;
-    HostFailure failure;
+// "15m", "900s", "90", "1.5h" → seconds; none for anything else, under a second, or over a week.
+std::optional<int> parseDuration(const QString& text) {
+    static const QRegularExpression form(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)\\s*(s|m|min|h)?$"));
+    const QRegularExpressionMatch m = form.match(text.trimmed().toLower());
+    if (!m.hasMatch()) return std::nullopt;
+    const QString unit = m.captured(2);
+    const double factor = unit == QLatin1String("h") ? 3600 : unit.startsWith(QLatin1Char('m')) ? 60 : 1;
+    const double seconds = m.captured(1).toDouble() * factor;
+    if (seconds < 1 || seconds > 7 * 24 * 3600) return std::nullopt;
+    return static_cast<int>(std::lround(seconds));
+}
+
+// Ctrl-C during a run: the handler only writes a byte; the event loop reads it and cancels.
+int gInterruptFds[2] = {-1, -1};
+void onInterruptSignal(int) {
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(gInterruptFds[0], &byte, 1);
+}
+
+class InterruptWatch {
+public:
+    explicit InterruptWatch(std::function<void()> onInterrupted) {
+        if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, gInterruptFds) != 0) return;
+        notifier_ = std::make_unique<QSocketNotifier>(gInterruptFds[1], QSocketNotifier::Read);
+        QObject::connect(notifier_.get(), &QSocketNotifier::activated, notifier_.get(), [onInterrupted] {
+            char buffer[16];
+            while (::read(gInterruptFds[1], buffer, sizeof buffer) > 0) {}
+            onInterrupted();
+        });
+        struct sigaction action {};
+        action.sa_handler = onInterruptSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        installed_ = ::sigaction(SIGINT, &action, &previous_) == 0;
+    }
+    ~InterruptWatch() {
+        if (installed_) ::sigaction(SIGINT, &previous_, nullptr);
+        notifier_.reset();
+        for (int& fd : gInterruptFds) {
+            if (fd >= 0) ::close(fd);
+            fd = -1;
+        }
+    }
+    InterruptWatch(const InterruptWatch&) = delete;
+    InterruptWatch& operator=(const InterruptWatch&) = delete;
+
+private:
+    std::unique_ptr<QSocketNotifier> notifier_;
+    struct sigaction previous_ {};
+    bool installed_ = false;
 };
 
-// facts, then one snapshot, over one connection per host.
-std::map<QString, Observed> observe(const std::vector<HostSpec>& hosts) {
-    std::map<QString, Observed> seen;
-    const AskOnce ask = [&seen](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
-        session.request<protocol::Facts>(QStringLiteral("facts"), nlohmann::json::object(),
-                                         [&seen, &session, answered](const Result<protocol::Facts>& facts) {
-            if (!facts) return answered(facts.problem());
-            seen[session.name()].host.facts = *facts;
-            session.request<protocol::Sample>(QStringLiteral("snapshot"), nlohmann::json::object(),
-                                              [&seen, &session, answered](const Result<protocol::Sample>& sample) {
-                if (!sample) return answered(sample.problem());
-                Observed& o = seen[session.name()];
-                o.host.sample = *sample;
-                o.ok = true;
-                answered(std::nullopt);
-            });
-        });
-    };
-    askHosts(hosts, 60000, 1, 0, ask, [&seen](const QString& host, const HostFailure& failure) {
-        seen[host].ok = false;
-        seen[host].failure = failure;
+// Progress on stderr: each phase, the burn-in every 10 % or 30 s, a load command that failed.
+void reportProgress(commission::CommissionRun& run, QTextStream& err) {
+    using commission::CommissionRun;
+    QObject::connect(&run, &CommissionRun::phaseChanged, &run, [&err](CommissionRun::Phase phase, const QString& text) {
+        if (phase == CommissionRun::Phase::Done) return;
+        err << "fleetdeck-cli: " << text << "…\n";
+        err.flush();
     });
-    return seen;
+    auto lastTenth = std::make_shared<int>(-1);
+    auto lastPrint = std::make_shared<QElapsedTimer>();
+    QObject::connect(&run, &CommissionRun::burnInProgress, &run, [&err, lastTenth, lastPrint](double elapsedS, double totalS) {
+        const int tenth = totalS > 0 ? static_cast<int>(elapsedS / totalS * 10) : 10;
+        if (tenth == *lastTenth && lastPrint->isValid() && lastPrint->elapsed() < 30000) return;
+        *lastTenth = tenth;
+        lastPrint->start();
+        err << QStringLiteral("fleetdeck-cli: burn-in %1 of %2 s (%3 %)\n")
+                   .arg(std::lround(elapsedS))
+                   .arg(std::lround(totalS))
+                   .arg(std::lround(100 * elapsedS / std::max(1.0, totalS)));
+        err.flush();
+    });
+    QObject::connect(&run, &CommissionRun::loadFinished, &run, [&err](const QString& host, const commission::LoadOutcome& outcome) {
+        if (!outcome.started) err << "fleetdeck-cli: " << host << ": the load command did not start: " << outcome.error << "\n";
+        else if (outcome.exitStatus && *outcome.exitStatus != 0)
+            err << "fleetdeck-cli: " << host << ": the load command exited with status " << *outcome.exitStatus << "\n";
+        err.flush();
+    });
 }
 
 nlohmann::json toJson(const AcceptanceFinding& f) {
@@ -80,19 +157,33 @@ void printHost(const QString& host, const std::vector<AcceptanceFinding>& findin
     for (const AcceptanceFinding& f : findings) out << "  " << toString(f.severity).leftJustified(9) << f.text << "\n";
 }
 
-}  // namespace
-
-int commissionCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+// The run's options from the command line; a usage error is printed and its exit code returned.
+struct CommissionArgs {
     QString specFile, learnFrom, saveSpec;
+    RemoteOptions remote;
+    commission::CommissionRun::Options run;
+};
+
+std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, QTextStream& out, QTextStream& err) {
+    CommissionArgs a;
+    QString burnInText, loadCommand, simSpeedText;
+    bool noMesh = false;
     QStringList rest;
     for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--spec")         ? &specFile
-                          : args[i] == QLatin1String("--learn-from") ? &learnFrom
-                          : args[i] == QLatin1String("--save-spec")  ? &saveSpec
+        QString* target = args[i] == QLatin1String("--spec")         ? &a.specFile
+                          : args[i] == QLatin1String("--learn-from") ? &a.learnFrom
+                          : args[i] == QLatin1String("--save-spec")  ? &a.saveSpec
+                          : args[i] == QLatin1String("--burn-in")    ? &burnInText
+                          : args[i] == QLatin1String("--load")       ? &loadCommand
+                          : args[i] == QLatin1String("--sim-speed")  ? &simSpeedText
                                                                      : nullptr;
         if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
             out << kCommissionUsage;
             return kOk;
+        }
+        if (args[i] == QLatin1String("--no-mesh")) {
+            noMesh = true;
+            continue;
         }
         if (!target) {
             rest << args[i];
@@ -104,115 +195,147 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         }
         *target = args[++i];
     }
-    RemoteOptions options;
-    if (const auto problem = parseRemoteOptions(rest, options)) {
+    if (const auto problem = parseRemoteOptions(rest, a.remote)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }
-    if (specFile.isEmpty() == learnFrom.isEmpty()) {
+    if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
         err << "fleetdeck-cli: commission needs either --spec FILE or --learn-from HOST\n" << kCommissionUsage;
         return kUsage;
     }
-    if (options.hosts.isEmpty()) {
+    if (a.remote.hosts.isEmpty()) {
         err << "fleetdeck-cli: commission needs the rack's hosts (HOST...)\n" << kCommissionUsage;
         return kUsage;
     }
-    std::optional<commission::RackSpec> spec;
-    if (!specFile.isEmpty()) {
-        QFile file(specFile);
+    if (!burnInText.isEmpty()) {
+        const auto seconds = parseDuration(burnInText);
+        if (!seconds) {
+            err << "fleetdeck-cli: --burn-in takes a duration from 1 s to 7 days, such as 15m, 900s or 90 (seconds), not \""
+                << burnInText << "\"\n";
+            return kUsage;
+        }
+        a.run.burnIn = commission::BurnInPlan{};
+        a.run.burnIn->durationS = *seconds;
+        a.run.burnIn->loadCommand = loadCommand;
+    } else if (!loadCommand.isEmpty()) {
+        err << "fleetdeck-cli: --load runs during the burn-in; give --burn-in DURATION too\n";
+        return kUsage;
+    }
+    if (!simSpeedText.isEmpty()) {
+        bool ok = false;
+        a.run.simSpeed = simSpeedText.toDouble(&ok);
+        if (!ok || a.run.simSpeed <= 0 || a.run.simSpeed > 1000) {
+            err << "fleetdeck-cli: --sim-speed takes a number above 0 and at most 1000\n";
+            return kUsage;
+        }
+    }
+    a.run.meshRound = !noMesh;
+    if (!a.specFile.isEmpty()) {
+        QFile file(a.specFile);
         if (!file.open(QIODevice::ReadOnly)) {
-            err << "fleetdeck-cli: cannot read the spec " << specFile << ": " << file.errorString() << "\n";
+            err << "fleetdeck-cli: cannot read the spec " << a.specFile << ": " << file.errorString() << "\n";
             return kUsage;
         }
         auto parsed = commission::rackSpecFromJson(file.readAll());
         if (!parsed) {
-            err << "fleetdeck-cli: " << specFile << ": " << parsed.problem().message << "\n";
+            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().message << "\n";
             return kUsage;
         }
-        spec = *parsed;
+        a.run.spec = *parsed;
+        a.run.specSource = QStringLiteral("spec file %1").arg(QFileInfo(a.specFile).fileName());
     }
-    QStringList words = options.hosts;
-    if (!learnFrom.isEmpty() && !words.contains(learnFrom)) words << learnFrom;
-    const auto resolved = resolveHosts(words, options, err);
+    QStringList words = a.remote.hosts;
+    if (!a.learnFrom.isEmpty() && !words.contains(a.learnFrom)) words << a.learnFrom;
+    const auto resolved = resolveHosts(words, a.remote, err);
     if (!resolved) return kUsage;
-    ssh::setSshPrompter(std::make_shared<TerminalPrompter>(options.knownHostsFile.isEmpty()));
-    err << "fleetdeck-cli: reading facts and a sample from " << resolved->size() << (resolved->size() == 1 ? " host" : " hosts") << "…\n";
-    err.flush();
-    const std::map<QString, Observed> seen = observe(*resolved);
+    if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
+        err << "fleetdeck-cli: --sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones\n";
+        return kUsage;
+    }
+    const auto named = static_cast<std::size_t>(a.remote.hosts.size());
+    a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
+    if (!a.learnFrom.isEmpty()) {
+        const bool inRack = a.remote.hosts.contains(a.learnFrom);
+        a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];
+    }
+    return a;
+}
+
+// Runs the engine until it finishes; Ctrl-C cancels it (the load commands stop on every host).
+void runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
+    reportProgress(run, err);
+    bool finished = false;
+    QEventLoop loop;
+    QObject::connect(&run, &commission::CommissionRun::finished, &loop, [&finished, &loop] {
+        finished = true;
+        loop.quit();
+    });
+    InterruptWatch interrupts([&run, &err] {
+        err << "\nfleetdeck-cli: interrupted; stopping the load command on every host…\n";
+        err.flush();
+        run.cancel();
+    });
+    run.start();
+    if (!finished) loop.exec();
+}
+
+}  // namespace
+
+int commissionCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    auto parsed = parseCommissionArgs(args, out, err);
+    if (const int* code = std::get_if<int>(&parsed)) return *code;
+    const CommissionArgs& a = std::get<CommissionArgs>(parsed);
+
+    ssh::setSshPrompter(std::make_shared<TerminalPrompter>(a.remote.knownHostsFile.isEmpty()));
+    commission::CommissionRun run(a.run);
+    runToTheEnd(run, err);
+    const commission::CommissionResult& result = run.result();
+    if (!run.error().isEmpty()) {
+        err << "fleetdeck-cli: " << run.error() << "\n";
+        if (const auto& g = run.golden(); g && !g->reached) return std::max(exitCodeFor(g->failedState), 1);
+        return kFailed;
+    }
+    if (!a.saveSpec.isEmpty()) {
+        QSaveFile file(a.saveSpec);
+        if (!file.open(QIODevice::WriteOnly) || file.write(commission::toJson(result.spec)) < 0 || !file.commit()) {
+            err << "fleetdeck-cli: cannot write the spec to " << a.saveSpec << ": " << file.errorString() << "\n";
+            return kUsage;
+        }
+        err << "fleetdeck-cli: wrote the spec to " << a.saveSpec << "\n";
+    }
 
     int connectCode = kOk;
-    if (!learnFrom.isEmpty()) {
-        const auto goldenIndex = static_cast<std::size_t>(options.hosts.contains(learnFrom) ? options.hosts.indexOf(learnFrom)
-                                                                                            : options.hosts.size());
-        const QString golden = (*resolved)[goldenIndex].name;
-        const Observed& g = seen.at(golden);
-        if (!g.ok) {
-            err << "fleetdeck-cli: cannot learn the spec from " << golden << ": " << toString(g.failure.state) << ": "
-                << g.failure.error << "\n";
-            return std::max(exitCodeFor(g.failure.state), 1);
-        }
-        spec = commission::learnSpec(g.host);
-    }
-    if (!saveSpec.isEmpty()) {
-        QSaveFile file(saveSpec);
-        if (!file.open(QIODevice::WriteOnly) || file.write(commission::toJson(*spec)) < 0 || !file.commit()) {
-            err << "fleetdeck-cli: cannot write the spec to " << saveSpec << ": " << file.errorString() << "\n";
-            return kUsage;
-        }
-        err << "fleetdeck-cli: wrote the spec to " << saveSpec << "\n";
-    }
-
-    // The rack: the hosts named (the golden host only when it was named too).
-    std::map<QString, HostObservation> rack;
-    std::map<QString, std::vector<AcceptanceFinding>> findings;
-    const std::size_t named = static_cast<std::size_t>(options.hosts.size());
-    for (std::size_t i = 0; i < named && i < resolved->size(); ++i) {
-        const QString& host = (*resolved)[i].name;
-        const Observed& o = seen.at(host);
-        if (!o.ok) continue;
-        rack[host] = o.host;
-        auto list = commission::checkAgainstSpec(*spec, o.host);
-        for (auto& f : commission::healthFindings(o.host)) list.push_back(std::move(f));
-        findings[host] = std::move(list);
-    }
-    for (auto& [host, list] : commission::oddOneOut(rack, findings))
-        for (auto& f : list) findings[host].push_back(std::move(f));
-
-    bool allPass = true;
     int passing = 0;
     nlohmann::json hosts = nlohmann::json::object();
-    for (std::size_t i = 0; i < named && i < resolved->size(); ++i) {
-        const QString& host = (*resolved)[i].name;
-        const Observed& o = seen.at(host);
-        if (!o.ok) {
-            allPass = false;
-            connectCode = std::max(connectCode, exitCodeFor(o.failure.state));
-            err << "fleetdeck-cli: " << host << ": " << toString(o.failure.state) << ": " << o.failure.error << "\n";
+    for (const commission::HostResult& h : result.hosts) {
+        const QString& host = h.spec.name;
+        if (!h.reached) {
+            connectCode = std::max(connectCode, exitCodeFor(h.failedState));
+            err << "fleetdeck-cli: " << host << ": " << toString(h.failedState) << ": " << h.error << "\n";
             hosts[host.toStdString()] = {{"pass", false},
-                                         {"error", {{"state", toString(o.failure.state).toStdString()},
-                                                    {"message", o.failure.error.toStdString()}}},
+                                         {"error", {{"state", toString(h.failedState).toStdString()}, {"message", h.error.toStdString()}}},
                                          {"findings", nlohmann::json::array()}};
-            if (!options.json) out << host << ": FAIL (not reached: " << o.failure.error << ")\n";
+            if (!a.remote.json) out << host << ": FAIL (not reached: " << h.error << ")\n";
             continue;
         }
-        auto& list = findings[host];
-        commission::sortFindings(list);
-        const bool pass = commission::passes(list);
-        allPass = allPass && pass;
-        passing += pass ? 1 : 0;
+        passing += h.pass ? 1 : 0;
         nlohmann::json items = nlohmann::json::array();
-        for (const AcceptanceFinding& f : list) items.push_back(toJson(f));
-        hosts[host.toStdString()] = {{"pass", pass}, {"findings", std::move(items)}};
-        if (!options.json) printHost(host, list, out);
+        for (const AcceptanceFinding& f : h.findings) items.push_back(toJson(f));
+        hosts[host.toStdString()] = {{"pass", h.pass}, {"findings", std::move(items)}};
+        if (!a.remote.json) printHost(host, h.findings, out);
     }
-    if (options.json) {
-        const nlohmann::json document = {{"pass", allPass}, {"report_sha256", nullptr}, {"hosts", std::move(hosts)}};
+    const std::size_t named = result.hosts.size();
+    if (a.remote.json) {
+        const nlohmann::json document = {{"pass", result.pass()}, {"report_sha256", nullptr}, {"hosts", std::move(hosts)}};
         out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
-        out << "\n" << passing << " of " << named << (named == 1 ? " host passes" : " hosts pass") << "\n";
+        out << "\n" << passing << " of " << named << (named == 1 ? " host passes" : " hosts pass");
+        if (result.cancelled) out << " (interrupted before every check ran)";
+        out << "\n";
     }
+    if (result.cancelled) return kInterrupted;
     if (connectCode != kOk) return connectCode;
-    return allPass ? kOk : kFoundProblems;
+    return result.pass() ? kOk : kFoundProblems;
 }
 
 }  // namespace fleetdeck::cli

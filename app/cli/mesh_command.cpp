@@ -1,5 +1,8 @@
 #include "app/cli/mesh_command.h"
 
+#include <algorithm>
+#include <map>
+
 #include <QFile>
 
 #include "agent/protocol/message.h"
@@ -76,23 +79,25 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
             return kUsage;
         }
     std::vector<MeshHost> meshHosts;
-    nlohmann::json targets = nlohmann::json::array();
-    for (const HostSpec& spec : specs) {
-        meshHosts.push_back(meshHostFor(spec));
-        targets.push_back({{"name", spec.name.toStdString()},
-                           {"address", meshHosts.back().address.toStdString()},
-                           {"port", meshHosts.back().port}});
-    }
-    const nlohmann::json params = {{"targets", targets}, {"count", count}, {"spacing_ms", 100}, {"timeout_ms", 1000}};
-    const auto answers = queryHosts<protocol::ProbeResult>(specs, QStringLiteral("probe"), params);
-
+    for (const HostSpec& spec : specs) meshHosts.push_back(meshHostFor(spec));
     LatencyMatrix matrix;
     matrix.setHosts(meshHosts);
-    for (const HostSpec& spec : specs) {
-        const HostAnswer<protocol::ProbeResult>& a = answers.at(spec.name);
-        if (a.ok) matrix.setProbeResult(spec.name, a.result);
-        else matrix.setSourceError(spec.name, QStringLiteral("%1: %2").arg(toString(a.failedState), a.error));
-    }
+    // Each source probes its peers (probeParams), over one connection per host.
+    const ProbeSettings settings{count, 100, 1000};
+    std::map<QString, HostFailure> failures;
+    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+        const auto self = std::find_if(meshHosts.begin(), meshHosts.end(), [&](const MeshHost& h) { return h.name == session.name(); });
+        session.request<protocol::ProbeResult>(QStringLiteral("probe"), probeParams(*self, meshHosts, settings),
+                                               [&matrix, &session, answered](const Result<protocol::ProbeResult>& r) {
+            if (!r) return answered(r.problem());
+            matrix.setProbeResult(session.name(), *r);
+            answered(std::nullopt);
+        }, probeAnswerTimeoutMs(settings));
+    };
+    askHosts(specs, 60000, 1, 0, ask, [&](const QString& host, const HostFailure& failure) {
+        failures[host] = failure;
+        matrix.setSourceError(host, QStringLiteral("%1: %2").arg(toString(failure.state), failure.error));
+    });
     if (!csvFile.isEmpty()) {
         QFile f(csvFile);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
@@ -109,7 +114,9 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
         out << (findings.empty() ? QStringLiteral("\nNo slow or lossy links.\n") : QStringLiteral("\nFindings:\n"));
         for (const auto& f : findings) out << "  " << f.text << "\n";
     }
-    return exitCodeFor(answers);
+    int code = kOk;
+    for (const auto& [host, failure] : failures) code = std::max(code, exitCodeFor(failure.state));
+    return code;
 }
 
 }  // namespace fleetdeck::cli

@@ -98,14 +98,11 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Registers the signal types for queued connections (the constructor calls it too).
+// Registers the signal types (Phase, BurnInPoint, LoadOutcome, CommissionResult) by name for
+// queued connections across threads; the constructor calls it too.
 void registerCommissionMetaTypes();
 
 // "observing", "learning the spec", "latency round", "burn-in", "judging", "done".
 QString toString(CommissionRun::Phase phase);
 
 }  // namespace fleetdeck::commission
-
-Q_DECLARE_METATYPE(fleetdeck::commission::BurnInPoint)
-Q_DECLARE_METATYPE(fleetdeck::commission::LoadOutcome)
-Q_DECLARE_METATYPE(fleetdeck::commission::CommissionResult)

@@ -94,23 +94,18 @@ void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, co
         sourceDone(round);
         return;
     }
-    nlohmann::json targets = nlohmann::json::array();
-    for (const MeshHost& peer : hosts)
-        if (canProbe(source, peer))
-            targets.push_back({{"name", peer.name.toStdString()}, {"address", peer.address.toStdString()}, {"port", peer.port}});
-    if (targets.empty()) {
+    const ProbeSettings settings{options_.count, options_.spacingMs, options_.timeoutMs};
+    const nlohmann::json params = probeParams(source, hosts, settings);
+    if (params["targets"].empty()) {
         sourceDone(round);  // nothing it can reach (the only real host among simulated ones)
         return;
     }
-    const int attemptMs = options_.count * (options_.spacingMs + options_.timeoutMs);
-    const nlohmann::json params = {{"targets", targets}, {"count", options_.count}, {"spacing_ms", options_.spacingMs},
-                                   {"timeout_ms", options_.timeoutMs}, {"concurrency", std::min<int>(64, static_cast<int>(targets.size()))}};
     const QString name = source.name;
     session->request<protocol::ProbeResult>(QStringLiteral("probe"), params, [this, name, round](const Result<protocol::ProbeResult>& probe) {
         if (probe) round->matrix.setProbeResult(name, *probe);
         else round->matrix.setSourceError(name, probe.problem().message);
         sourceDone(round);
-    }, attemptMs + 10000);
+    }, probeAnswerTimeoutMs(settings));
 }
 
 void LatencyMesh::timeRoundTrip(const QString& host, const HostRecord& record) {

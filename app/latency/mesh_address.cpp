@@ -1,5 +1,7 @@
 #include "app/latency/mesh_address.h"
 
+#include <algorithm>
+
 namespace fleetdeck {
 namespace {
 
@@ -32,6 +34,18 @@ MeshHost meshHostFor(const HostSpec& spec) {
 }
 
 bool canProbe(const MeshHost& from, const MeshHost& to) { return from.name != to.name && from.simulated == to.simulated; }
+
+nlohmann::json probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings) {
+    nlohmann::json targets = nlohmann::json::array();
+    for (const MeshHost& peer : hosts)
+        if (canProbe(source, peer))
+            targets.push_back({{"name", peer.name.toStdString()}, {"address", peer.address.toStdString()}, {"port", peer.port}});
+    const int concurrency = std::clamp(static_cast<int>(targets.size()), 1, 64);
+    return {{"targets", std::move(targets)}, {"count", settings.count}, {"spacing_ms", settings.spacingMs},
+            {"timeout_ms", settings.timeoutMs}, {"concurrency", concurrency}};
+}
+
+int probeAnswerTimeoutMs(const ProbeSettings& settings) { return settings.count * (settings.spacingMs + settings.timeoutMs) + 10000; }
 
 std::vector<InterfaceAddress> interfaceAddresses(const protocol::Facts& facts) {
     std::vector<InterfaceAddress> out;

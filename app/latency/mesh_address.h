@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include "agent/json/json.h"
+
 #include "agent/protocol/facts.h"
 #include "app/host_spec.h"
 #include "app/latency/latency_matrix.h"
@@ -22,6 +24,19 @@ MeshHost meshHostFor(const HostSpec& spec);
 // Whether `from` can measure `to` at all: simulated hosts only reach simulated peers and real
 // hosts only real ones (a real agent never gets a simulated name to resolve).
 bool canProbe(const MeshHost& from, const MeshHost& to);
+
+// How a probe round measures each link (the agent's `probe` params, docs/protocol.md).
+struct ProbeSettings {
+    int count = 5;
+    int spacingMs = 100;
+    int timeoutMs = 1000;
+};
+
+// The `probe` request `source` sends in a round: every host of `hosts` it can probe (canProbe),
+// at most 64 at once. Its "targets" is empty when it can probe none of them.
+nlohmann::json probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings);
+// How long a source's answer may take: every attempt timing out, and 10 s more.
+int probeAnswerTimeoutMs(const ProbeSettings& settings);
 
 // One address from a host's facts (`addresses[]`), as offered for its mesh address.
 struct InterfaceAddress {

@@ -117,26 +117,33 @@ Result<QString> proxyCommandFor(const ConnectPlan& plan) {
 
 namespace {
 
-// Everything connectAgent() does once the session exists; `session` moves into the link only
-// when it succeeds, and otherwise outlives the call.
-ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
-    if (auto problem = setOptions(session.get(), plan)) return *problem;
+// TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
+std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
+    if (auto problem = setOptions(session, plan)) return *problem;
     const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
                                                    : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
-    if (ssh_connect(session.get()) != SSH_OK)
+    if (ssh_connect(session) != SSH_OK)
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
-                                 .arg(where, QString::fromUtf8(ssh_get_error(session.get()))));
-    if (plan.onSocket) plan.onSocket(ssh_get_fd(session.get()));
+                                 .arg(where, QString::fromUtf8(ssh_get_error(session))));
+    if (plan.onSocket) plan.onSocket(ssh_get_fd(session));
     // Past the handshake, steps such as hashing the agent on a busy server may take longer than
     // a connect should; they get a minute each.
     const long stepTimeoutS = 60;
-    ssh_options_set(session.get(), SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
+    ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
     const std::shared_ptr<SshPrompter> prompter = sshPrompter();
-    if (auto problem = verifyHostKey(session.get(), HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get()}))
-        return *problem;
-    if (auto problem = authenticate(session.get(), AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
+    const HostKeyPolicy keyPolicy = plan.knownHostKeyOnly ? HostKeyPolicy{plan.knownHostsFile, false, nullptr}
+                                                          : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get()};
+    if (auto problem = verifyHostKey(session, keyPolicy)) return *problem;
+    if (auto problem = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
         return *problem;
     if (plan.onStage) plan.onStage(OpenStage::LoggedIn);
+    return std::nullopt;
+}
+
+// Everything connectAgent() does once the session exists; `session` moves into the link only
+// when it succeeds, and otherwise outlives the call.
+ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
+    if (auto problem = logIn(plan, session.get())) return *problem;
     // The default start reuses a resident agent: no shell and no new process on the server. So
     // does a push's privileged agent on a root login; any other command starts its own.
     const bool push = static_cast<bool>(plan.agentCommand);
@@ -189,6 +196,18 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
     ConnectOutcome outcome = connectSession(plan, session);
     if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
     return outcome;
+}
+
+LoginOutcome connectAndLogIn(const ConnectPlan& plan) {
+    SessionPtr session(ssh_new());
+    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+    const std::optional<TransportProblem> problem = logIn(plan, session.get());
+    if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
+    if (problem) return *problem;
+    LoggedInSession loggedIn;
+    loggedIn.hostKeyFingerprint = serverKeyFingerprint(session.get());
+    loggedIn.session = std::move(session);
+    return loggedIn;
 }
 
 }  // namespace fleetdeck::ssh

@@ -22,6 +22,9 @@ struct ConnectPlan {
     QStringList identityFiles;  // --identity, then IdentityFile, then the defaults
     QString knownHostsFile;
     bool acceptNew = false;
+    // Refuse a key known_hosts does not hold, without asking and whatever acceptNew says: for a
+    // second session to a host whose agent connection has checked (and recorded) its key already.
+    bool knownHostKeyOnly = false;
     QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
     QString configFile;
     int connectTimeoutS = 10;
@@ -63,6 +66,19 @@ using ConnectOutcome = std::variant<AgentLink, TransportProblem>;
 // cached agent is current). Blocking (bounded by the
 // connect timeout for each network step): call it on a connect worker, never the GUI thread.
 ConnectOutcome connectAgent(const ConnectPlan& plan);
+
+// A logged-in session with nothing started on it (a command of FleetDeck's own runs on it).
+struct LoggedInSession {
+    SessionPtr session;
+    QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented
+};
+
+using LoginOutcome = std::variant<LoggedInSession, TransportProblem>;
+
+// Connects, checks the host key and logs in exactly as connectAgent() does, and stops there:
+// no agent is deployed or started (plan.agentCommand and residentAgent are not used). Blocking
+// in the same way: connect workers only.
+LoginOutcome connectAndLogIn(const ConnectPlan& plan);
 
 // The ProxyCommand that reaches plan.host through plan.proxyJump with OpenSSH (`ssh -W`), or a
 // bad_input problem when a hop is not a plain [user@]host[:port] word.

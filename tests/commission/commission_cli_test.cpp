@@ -1,5 +1,6 @@
 // fleetdeck-cli commission, the real binary, on a simulated rack.
 #include <fstream>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -74,6 +75,75 @@ TEST(CommissionCli, ABadSpecOrMissingArgumentsAreUsageErrorsThatSayWhy) {
     EXPECT_NE(neither.err.find("needs either --spec FILE or --learn-from HOST"), std::string::npos) << neither.err;
     const CommissionRun noHosts = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1"});
     EXPECT_EQ(noHosts.status, 2);
+}
+
+TEST(CommissionCli, AFifteenMinuteBurnInOnASimulatedRackFindsTheHotGpuAndTheNarrowLink) {
+    test::TempDir home;
+    const CommissionRun r = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1", "--burn-in", "15m", "--sim-speed", "100", "--json",
+                                                 "sim:hgx-h100-8:1", "sim:hgx-h100-8+bad-fan:2", "sim:hgx-h100-8+pcie-x8:3",
+                                                 "sim:hgx-h100-8:4"});
+    ASSERT_EQ(r.status, 7) << r.err << r.out;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["pass"], false);
+    EXPECT_TRUE(doc["report_sha256"].is_null());
+    for (const char* good : {"sim:hgx-h100-8:1", "sim:hgx-h100-8:4"}) EXPECT_EQ(doc["hosts"][good]["pass"], true) << doc["hosts"][good].dump();
+    const auto kinds = [&](const char* host) {
+        std::set<std::string> out;
+        for (const auto& f : doc["hosts"][host]["findings"]) out.insert(f["kind"].get<std::string>());
+        return out;
+    };
+    // Every burn-in finding has one of the documented kinds, with a severity and a text.
+    const std::set<std::string> burnInKinds = {"burnin_thermal_slowdown", "burnin_hw_slowdown", "burnin_power_cap",
+                                               "burnin_clock_drop", "burnin_hot_outlier", "burnin_fan_max",
+                                               "burnin_load_failed", "burnin_incomplete", "burnin_not_loaded"};
+    int burnInFindings = 0;
+    for (const auto& [host, h] : doc["hosts"].items())
+        for (const auto& f : h["findings"]) {
+            const std::string kind = f["kind"];
+            if (kind.rfind("burnin_", 0) != 0) continue;
+            ++burnInFindings;
+            EXPECT_TRUE(burnInKinds.count(kind)) << kind;
+            EXPECT_TRUE(f["severity"] == "critical" || f["severity"] == "warning") << f.dump();
+            EXPECT_FALSE(f["text"].get<std::string>().empty());
+        }
+    EXPECT_GE(burnInFindings, 2);
+    const auto& hot = doc["hosts"]["sim:hgx-h100-8+bad-fan:2"];
+    EXPECT_EQ(hot["pass"], false);
+    EXPECT_TRUE(kinds("sim:hgx-h100-8+bad-fan:2").count("burnin_hot_outlier")) << hot.dump(2);
+    EXPECT_TRUE(kinds("sim:hgx-h100-8+bad-fan:2").count("burnin_thermal_slowdown")) << hot.dump(2);
+    for (const auto& f : hot["findings"])
+        if (f["kind"] == "burnin_hot_outlier") {
+            EXPECT_TRUE(f["gpu"].is_number_integer()) << f.dump();
+        }
+    const auto& narrow = doc["hosts"]["sim:hgx-h100-8+pcie-x8:3"];
+    EXPECT_EQ(narrow["pass"], false);
+    EXPECT_EQ(narrow["findings"][0]["kind"], "spec_mismatch");
+    EXPECT_EQ(narrow["findings"][0]["fact"], "gpu.pcie_width");
+    for (const auto& f : narrow["findings"]) EXPECT_NE(f["kind"], "burnin_hot_outlier") << f.dump();
+    // Progress went to stderr, a line per tenth of the window at most.
+    EXPECT_NE(r.err.find("burn-in for 15 min"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("burn-in 900 of 900 s (100 %)"), std::string::npos) << r.err;
+    std::size_t progressLines = 0;
+    for (std::size_t at = r.err.find("fleetdeck-cli: burn-in "); at != std::string::npos; at = r.err.find("fleetdeck-cli: burn-in ", at + 1))
+        ++progressLines;
+    EXPECT_LE(progressLines, 13u) << r.err;
+}
+
+TEST(CommissionCli, BurnInOptionsThatMakeNoSenseAreUsageErrors) {
+    test::TempDir home;
+    for (const char* duration : {"soon", "0", "-5m", "15x", "30d"}) {
+        const CommissionRun r = runCommission(home, {"--learn-from", "sim:l40s-4:1", "--burn-in", duration, "sim:l40s-4:1"});
+        EXPECT_EQ(r.status, 2) << duration;
+        EXPECT_NE(r.err.find("--burn-in takes a duration"), std::string::npos) << r.err;
+    }
+    const CommissionRun load = runCommission(home, {"--learn-from", "sim:l40s-4:1", "--load", "gpu_burn 60", "sim:l40s-4:1"});
+    EXPECT_EQ(load.status, 2);
+    EXPECT_NE(load.err.find("give --burn-in DURATION too"), std::string::npos) << load.err;
+    const CommissionRun speed = runCommission(home, {"--learn-from", "sim:l40s-4:1", "--sim-speed", "fast", "sim:l40s-4:1"});
+    EXPECT_EQ(speed.status, 2);
+    const CommissionRun real = runCommission(home, {"--learn-from", "sim:l40s-4:1", "--sim-speed", "10", "sim:l40s-4:1", "local"});
+    EXPECT_EQ(real.status, 2);
+    EXPECT_NE(real.err.find("--sim-speed is for simulated hosts"), std::string::npos) << real.err;
 }
 
 }  // namespace

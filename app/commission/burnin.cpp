@@ -1,0 +1,213 @@
+#include "app/commission/burnin.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fleetdeck::commission {
+namespace {
+
+bool isLoaded(const BurnInPoint& p, const BurnInRules& rules) { return p.util_pct && *p.util_pct >= rules.loadedUtilPct; }
+
+bool hasReason(const BurnInPoint& p, std::initializer_list<const char*> names) {
+    return std::any_of(p.throttle.begin(), p.throttle.end(), [&](const std::string& reason) {
+        return std::any_of(names.begin(), names.end(), [&](const char* n) { return reason == n; });
+    });
+}
+
+double medianOf(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double percentileOf(std::vector<double> values, double pct) {
+    std::sort(values.begin(), values.end());
+    // Nearest rank: the smallest value with at least pct % of the values at or below it.
+    const auto rank = static_cast<std::size_t>(std::ceil(pct / 100.0 * static_cast<double>(values.size())));
+    return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
+QString pctText(double share) { return QStringLiteral("%1 %").arg(std::lround(share * 100)); }
+QString degreesText(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
+QString secondsText(double s) {
+    return s >= 120 ? QStringLiteral("%1 min").arg(s / 60, 0, 'f', 1) : QStringLiteral("%1 s").arg(std::lround(s));
+}
+
+AcceptanceFinding gpuFinding(FindingSeverity severity, const char* kind, int gpu, QString text, QString expected = {},
+                             QString actual = {}) {
+    AcceptanceFinding f;
+    f.severity = severity;
+    f.kind = QString::fromLatin1(kind);
+    f.gpu = gpu;
+    f.text = QStringLiteral("GPU %1: %2").arg(gpu).arg(text);
+    f.expected = std::move(expected);
+    f.actual = std::move(actual);
+    return f;
+}
+
+AcceptanceFinding hostFinding(FindingSeverity severity, const char* kind, QString text, QString expected = {},
+                              QString actual = {}) {
+    AcceptanceFinding f;
+    f.severity = severity;
+    f.kind = QString::fromLatin1(kind);
+    f.text = std::move(text);
+    f.expected = std::move(expected);
+    f.actual = std::move(actual);
+    return f;
+}
+
+// Slowdowns, power cap, clock drop and fans: one GPU's series on its own. `referenceClockMhz`:
+// its maximum SM clock, or the highest any GPU of its model reached under load in the rack.
+void judgeGpu(const GpuBurnIn& gpu, std::optional<std::int64_t> referenceClockMhz, const BurnInRules& rules,
+              std::vector<AcceptanceFinding>& out) {
+    const double total = static_cast<double>(gpu.points.size());
+    if (gpu.points.empty()) return;
+    int thermal = 0, hw = 0, capped = 0, loaded = 0, fanMax = 0;
+    std::optional<double> hottestThermal;
+    std::vector<double> loadedClocks;
+    double fanTop = 0;
+    for (const BurnInPoint& p : gpu.points) {
+        if (hasReason(p, {"sw_thermal", "hw_thermal", "sw_thermal_slowdown", "hw_thermal_slowdown"})) {
+            ++thermal;
+            if (p.temp_c) hottestThermal = std::max(hottestThermal.value_or(*p.temp_c), *p.temp_c);
+        }
+        if (hasReason(p, {"hw_slowdown", "hw_power_brake", "hw_power_brake_slowdown"})) ++hw;
+        if (p.fan_pct) {
+            fanTop = std::max(fanTop, *p.fan_pct);
+            if (*p.fan_pct >= rules.fanMaxPct) ++fanMax;
+        }
+        if (!isLoaded(p, rules)) continue;
+        ++loaded;
+        if (hasReason(p, {"sw_power_cap"})) ++capped;
+        if (p.sm_clock_mhz) loadedClocks.push_back(static_cast<double>(*p.sm_clock_mhz));
+    }
+    if (thermal > 0) {
+        QString text = QStringLiteral("thermal slowdown in %1 of %2 samples (%3)").arg(thermal).arg(gpu.points.size()).arg(pctText(thermal / total));
+        if (hottestThermal) text += QStringLiteral(", at up to %1").arg(degreesText(*hottestThermal));
+        if (gpu.slowdown_c) text += QStringLiteral("; slowdown threshold %1").arg(degreesText(*gpu.slowdown_c));
+        out.push_back(gpuFinding(FindingSeverity::Critical, "burnin_thermal_slowdown", gpu.index, text,
+                                 QStringLiteral("no thermal slowdown"), QStringLiteral("%1 of samples").arg(pctText(thermal / total))));
+    }
+    if (hw > 0)
+        out.push_back(gpuFinding(FindingSeverity::Critical, "burnin_hw_slowdown", gpu.index,
+                                 QStringLiteral("hardware slowdown in %1 of %2 samples (%3)").arg(hw).arg(gpu.points.size()).arg(pctText(hw / total)),
+                                 QStringLiteral("no hardware slowdown"), QStringLiteral("%1 of samples").arg(pctText(hw / total))));
+    if (loaded > 0 && static_cast<double>(capped) / loaded > rules.powerCapShare) {
+        const double share = static_cast<double>(capped) / loaded;
+        out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_power_cap", gpu.index,
+                                 QStringLiteral("at its power cap %1 of the time under load").arg(pctText(share)),
+                                 QStringLiteral("≤ %1 of the loaded time").arg(pctText(rules.powerCapShare)), pctText(share)));
+    }
+    if (!loadedClocks.empty() && referenceClockMhz && *referenceClockMhz > 0) {
+        const double median = medianOf(loadedClocks);
+        const double reference = static_cast<double>(*referenceClockMhz);
+        if (median < rules.clockDropShare * reference)
+            out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_clock_drop", gpu.index,
+                                     QStringLiteral("SM clock under load %1 MHz (median), %2 of %3 MHz")
+                                         .arg(std::lround(median))
+                                         .arg(pctText(median / reference))
+                                         .arg(*referenceClockMhz),
+                                     QStringLiteral("≥ %1 MHz").arg(std::lround(rules.clockDropShare * reference)),
+                                     QStringLiteral("%1 MHz").arg(std::lround(median))));
+    }
+    if (fanMax / total > rules.fanMaxShare)
+        out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_fan_max", gpu.index,
+                                 QStringLiteral("fan at %1 or more in %2 of the samples (up to %3 %)")
+                                     .arg(QStringLiteral("%1 %").arg(rules.fanMaxPct))
+                                     .arg(pctText(fanMax / total))
+                                     .arg(std::lround(fanTop)),
+                                 QStringLiteral("≤ %1 of the samples").arg(pctText(rules.fanMaxShare)), pctText(fanMax / total)));
+}
+
+QString loadFailure(const LoadOutcome& load) {
+    if (!load.started) return load.error.isEmpty() ? QStringLiteral("the load command did not start") : QStringLiteral("the load command did not start: %1").arg(load.error);
+    if (!load.stopped && load.exitStatus && *load.exitStatus != 0) {
+        QString text = QStringLiteral("the load command exited with status %1").arg(*load.exitStatus);
+        if (!load.error.isEmpty()) text += QStringLiteral(" (%1)").arg(load.error);
+        if (!load.lastLines.isEmpty()) text += QStringLiteral(": %1").arg(load.lastLines.back());
+        return text;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::optional<double> loadedTemperatureC(const GpuBurnIn& gpu, const BurnInRules& rules) {
+    std::vector<double> temps;
+    for (const BurnInPoint& p : gpu.points)
+        if (isLoaded(p, rules) && p.temp_c) temps.push_back(*p.temp_c);
+    if (temps.empty()) return std::nullopt;
+    return percentileOf(std::move(temps), rules.loadedTempPercentile);
+}
+
+std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QString, HostBurnIn>& rack, const BurnInRules& rules) {
+    // Across the rack, per GPU model: the loaded temperatures and the highest loaded SM clock.
+    struct ModelSeen {
+        std::vector<double> temps;
+        std::optional<std::int64_t> topClockMhz;
+    };
+    std::map<std::string, ModelSeen> models;
+    for (const auto& [host, burnIn] : rack)
+        for (const GpuBurnIn& gpu : burnIn.gpus) {
+            ModelSeen& seen = models[gpu.model];
+            if (const auto t = loadedTemperatureC(gpu, rules)) seen.temps.push_back(*t);
+            for (const BurnInPoint& p : gpu.points)
+                if (isLoaded(p, rules) && p.sm_clock_mhz) seen.topClockMhz = std::max(seen.topClockMhz.value_or(0), *p.sm_clock_mhz);
+        }
+    struct Spread {
+        double median = 0, mad = 0;
+    };
+    std::map<std::string, Spread> spread;
+    for (const auto& [model, seen] : models) {
+        if (static_cast<int>(seen.temps.size()) < rules.outlierMinGpus) continue;
+        const double median = medianOf(seen.temps);
+        std::vector<double> deviations;
+        for (double t : seen.temps) deviations.push_back(std::abs(t - median));
+        spread[model] = {median, medianOf(std::move(deviations))};
+    }
+
+    std::map<QString, std::vector<AcceptanceFinding>> out;
+    for (const auto& [host, burnIn] : rack) {
+        std::vector<AcceptanceFinding> list;
+        if (!burnIn.error.isEmpty())
+            list.push_back(hostFinding(FindingSeverity::Critical, "burnin_incomplete",
+                                       QStringLiteral("Burn-in incomplete: recording stopped after %1: %2").arg(secondsText(burnIn.recordedS), burnIn.error),
+                                       {}, secondsText(burnIn.recordedS)));
+        if (burnIn.load)
+            if (const QString why = loadFailure(*burnIn.load); !why.isEmpty())
+                list.push_back(hostFinding(FindingSeverity::Critical, "burnin_load_failed",
+                                           QStringLiteral("Burn-in load failed: %1").arg(why)));
+        QStringList idle;
+        for (const GpuBurnIn& gpu : burnIn.gpus)
+            if (std::none_of(gpu.points.begin(), gpu.points.end(), [&](const BurnInPoint& p) { return isLoaded(p, rules); }))
+                idle << QString::number(gpu.index);
+        if (!burnIn.gpus.empty() && !idle.isEmpty()) {
+            const QString under = QStringLiteral("under load (≥ %1 % utilization)").arg(rules.loadedUtilPct);
+            list.push_back(hostFinding(FindingSeverity::Warning, "burnin_not_loaded",
+                                       idle.size() == static_cast<int>(burnIn.gpus.size())
+                                           ? QStringLiteral("No GPU was %1 during the burn-in; it proves little").arg(under)
+                                           : QStringLiteral("GPU %1 never %2 during the burn-in").arg(idle.join(QStringLiteral(", ")), under)));
+        }
+        for (const GpuBurnIn& gpu : burnIn.gpus) {
+            const ModelSeen& seen = models[gpu.model];
+            judgeGpu(gpu, gpu.sm_clock_max_mhz ? gpu.sm_clock_max_mhz : seen.topClockMhz, rules, list);
+            const auto s = spread.find(gpu.model);
+            const auto temp = loadedTemperatureC(gpu, rules);
+            if (s == spread.end() || !temp) continue;
+            const double excess = *temp - s->second.median;
+            if (excess > rules.outlierMads * s->second.mad && excess >= rules.outlierMinC)
+                list.push_back(gpuFinding(FindingSeverity::Critical, "burnin_hot_outlier", gpu.index,
+                                          QStringLiteral("%1 under load, %2 hotter than the median %3 of the rack's %4 %5 GPUs (MAD %6)")
+                                              .arg(degreesText(*temp), degreesText(excess), degreesText(s->second.median))
+                                              .arg(models[gpu.model].temps.size())
+                                              .arg(QString::fromStdString(gpu.model))
+                                              .arg(QStringLiteral("%1 °C").arg(s->second.mad, 0, 'f', 1)),
+                                          QStringLiteral("≤ %1").arg(degreesText(s->second.median + std::max(rules.outlierMads * s->second.mad, rules.outlierMinC))),
+                                          degreesText(*temp)));
+        }
+        if (!list.empty()) out[host] = std::move(list);
+    }
+    return out;
+}
+
+}  // namespace fleetdeck::commission
