@@ -172,10 +172,10 @@ TEST(CommissionWizard, ARackFromTheInventoryIsListedTopDownWithItsUnits) {
     EXPECT_EQ(table->item(5, 2)->text(), QStringLiteral("b2"));
     keepScreenshot(wizard, "commission-hosts.png");
 
-    page.setTargets({QStringLiteral("gpu-01"), QStringLiteral("sim:hgx-h100-8+pcie-x8:3"), QStringLiteral("not a host!")});
+    page.setTargets({QStringLiteral("gpu-01"), QStringLiteral("sim:hgx-h100-8+pcie-x8:3"), QStringLiteral("gpu-99!")});
     EXPECT_FALSE(page.isComplete());
     ASSERT_EQ(page.problems().size(), 1);
-    EXPECT_TRUE(page.problems()[0].contains(QStringLiteral("not a host!"))) << page.problems()[0].toStdString();
+    EXPECT_TRUE(page.problems()[0].contains(QStringLiteral("gpu-99!"))) << page.problems()[0].toStdString();
 }
 
 TEST(CommissionWizard, ASpecFileThatDoesNotReadNamesTheField) {
