@@ -17,6 +17,8 @@ FLEETDECK_TEST_PACKAGES=(
   # tests/secrets: a real desktop keyring (Secret Service) on that private bus
   gnome-keyring
   fonts-dejavu-core
+  # tests/commission: the report's PDF read back as text (pdftotext, pdfinfo) and its pages as images
+  poppler-utils
   g++-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user
   lintian file dpkg-dev
   clang libclang-rt-14-dev

@@ -9,7 +9,7 @@
 namespace fleetdeck::audit {
 namespace {
 
-constexpr std::array<std::pair<AuditAction, std::string_view>, 7> kActions = {{
+constexpr std::array<std::pair<AuditAction, std::string_view>, 8> kActions = {{
     {AuditAction::Plan, "plan"},
     {AuditAction::Apply, "apply"},
     {AuditAction::Verify, "verify"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<AuditAction, std::string_view>, 7> kActions = {{
     {AuditAction::Failure, "failure"},
     {AuditAction::Recovery, "recovery"},
     {AuditAction::Repair, "repair"},
+    {AuditAction::Report, "report"},
 }};
 
 constexpr std::array<std::pair<AuditOutcome, std::string_view>, 4> kOutcomes = {{

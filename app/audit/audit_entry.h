@@ -20,6 +20,7 @@ enum class AuditAction {
     Failure,   // a step failed; the message says which and why
     Recovery,  // an interrupted push was found and cleaned up
     Repair,    // the log itself was repaired (an incomplete last line was cut)
+    Report,    // a commissioning report was written; `after` holds its SHA-256 (audit_report.h)
 };
 
 // How the step ended. A closed list, written by name.
@@ -54,7 +55,7 @@ struct AuditHost {
 // One step as the push reports it. The log adds the sequence number, time and hashes.
 struct AuditEvent {
     std::optional<AuditOperator> op;  // absent: AuditOperator::local()
-    std::optional<AuditHost> host;    // absent only for entries about the log itself
+    std::optional<AuditHost> host;    // absent only for entries about the log itself or a whole rack (report)
     AuditAction action = AuditAction::Plan;
     std::optional<std::string> transaction;  // the push's transaction id
     std::optional<std::string> setting;      // "sysctl:vm.swappiness"

@@ -5,6 +5,7 @@
 #include "app/audit/audit_export.h"
 #include "app/audit/audit_log.h"
 #include "app/audit/audit_reader.h"
+#include "app/audit/audit_report.h"
 #include "app/audit/audit_verify.h"
 #include "app/audit/audit_witness.h"
 #include "app/cli/cli.h"
@@ -23,6 +24,7 @@ const char* kAuditUsage =
     "Usage: fleetdeck-cli audit verify [FILE] [--key FILE] [--against HOST...]\n"
     "       fleetdeck-cli audit show [FILE] [FILTERS]\n"
     "       fleetdeck-cli audit export --csv|--json [FILE] [FILTERS]\n"
+    "       fleetdeck-cli audit check-report REPORT [--log FILE]\n"
     "\n"
     "FILE is the audit log (default: the one FleetDeck writes, in its data directory).\n"
     "--key FILE is its HMAC key (default: $FLEETDECK_AUDIT_KEY, else hmac.key beside the default log).\n"
@@ -30,6 +32,9 @@ const char* kAuditUsage =
     "          the first bad entry and the damage (modified, inserted, deleted, reordered, truncated,\n"
     "          wrong key). --against HOST... also compares with the heads the servers witnessed.\n"
     "show      prints the entries as a table; export prints them as CSV or JSON.\n"
+    "check-report  whether the audit log (--log FILE, default FleetDeck's) recorded REPORT's SHA-256\n"
+    "          when a commissioning report was written: exit 0 naming when, who and the rack;\n"
+    "          7 when no entry has it (the file was changed, or its record is in another log).\n"
     "\n"
     "Filters: --host NAME|ADDRESS  --setting TEXT  --result ok|failed|rolled_back|skipped\n"
     "         --operator TEXT  --since TIME  --until TIME   (TIME in ISO 8601, UTC unless it says)\n";
@@ -207,6 +212,56 @@ int showOrExport(const AuditArgs& a, QTextStream& out, QTextStream& err) {
     return kOk;
 }
 
+// `audit check-report REPORT [--log FILE]`: finds the `report` entries that recorded the file's
+// SHA-256 (docs/audit.md, "Report entries").
+int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
+    QString report, log;
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--log")) {
+            if (i + 1 >= args.size()) {
+                err << "fleetdeck-cli: --log needs a value\n\n" << kAuditUsage;
+                return kUsage;
+            }
+            log = args[++i];
+        } else if (args[i].startsWith(QLatin1String("--")) || !report.isEmpty()) {
+            err << "fleetdeck-cli: audit check-report takes one REPORT and --log FILE, not '" << args[i] << "'\n\n" << kAuditUsage;
+            return kUsage;
+        } else {
+            report = args[i];
+        }
+    }
+    if (report.isEmpty()) {
+        err << "fleetdeck-cli: audit check-report needs the report file (the PDF)\n\n" << kAuditUsage;
+        return kUsage;
+    }
+    if (log.isEmpty()) log = QString::fromStdString(AuditLog::defaultPaths().log);
+    std::string why;
+    const auto sha = fileSha256Hex(report.toStdString(), &why);
+    if (!sha) {
+        err << "fleetdeck-cli: " << QString::fromStdString(why) << "\n";
+        return kFailed;
+    }
+    auto read = readEntries(log.toStdString());
+    if (auto* error = std::get_if<AuditError>(&read)) {
+        err << "fleetdeck-cli: " << QString::fromStdString(error->message) << "\n";
+        return kFailed;
+    }
+    const auto found = entriesRecordingReport(std::get<AuditContents>(read).entries, *sha);
+    if (found.empty()) {
+        out << report << ": SHA-256 " << QString::fromStdString(*sha) << " is not recorded in the audit log " << log
+            << ": this file is not a report FleetDeck wrote there, or it was changed since\n";
+        return kFoundProblems;
+    }
+    for (const AuditEntry& e : found) {
+        const AuditOperator& op = *e.event.op;
+        out << report << ": recorded in the audit log, entry " << e.seq << ", " << QString::fromStdString(e.timeUtc) << " by "
+            << QString::fromStdString(op.displayName ? *op.displayName + " (" + op.account + ")" : op.account) << ": "
+            << QString::fromStdString(e.event.message) << "\n";
+    }
+    out << "SHA-256 " << QString::fromStdString(*sha) << "; 'fleetdeck-cli audit verify' proves the log itself unchanged\n";
+    return kOk;
+}
+
 }  // namespace
 
 int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -214,6 +269,7 @@ int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTex
         out << kAuditUsage;
         return kOk;
     }
+    if (!args.isEmpty() && args.first() == QLatin1String("check-report")) return checkReport(args, out, err);
     AuditArgs a;
     if (const auto problem = parseAuditArgs(args, a)) {
         err << "fleetdeck-cli: " << *problem << "\n\n" << kAuditUsage;

@@ -1,5 +1,7 @@
 #include "app/cli/cli.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 
 #include "agent/protocol/message.h"
@@ -34,6 +36,7 @@ const char* kUsageText =
     "                     hosts (the odd one out), its GPU health, the latency among the hosts and\n"
     "                     a burn-in watch; exits 7 when a host fails ('commission --help')\n"
     "  audit verify|show|export   check, list or export the audit log ('audit help')\n"
+    "  audit check-report FILE    whether the audit log recorded a commissioning report's SHA-256\n"
     "  mesh HOST...       every host probes every other host's SSH port: the latency matrix\n"
     "                     (p50, '!' = loss) and the slow or lossy links [--count N] [--csv FILE]\n"
     "  plan --answers FILE (--facts FILE | HOST...)\n"
@@ -148,6 +151,13 @@ const Command kCommands[] = {
 };
 
 }  // namespace
+
+bool needsGuiApplication(const QStringList& args) {
+    return !args.isEmpty() && args.first() == QLatin1String("commission") &&
+           std::any_of(args.begin(), args.end(), [](const QString& a) {
+               return a == QLatin1String("--report") || a.startsWith(QLatin1String("--report="));
+           });
+}
 
 int run(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (args.isEmpty()) {

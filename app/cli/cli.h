@@ -17,6 +17,10 @@ enum ExitCode {
     kFoundProblems = 7,  // ran and found problems (health: a critical finding)
 };
 
+// Whether `fleetdeck-cli ARGS…` draws (a commissioning report's PDF and charts: `commission
+// --report`) and so needs a QGuiApplication instead of a QCoreApplication.
+bool needsGuiApplication(const QStringList& args);
+
 // Runs `fleetdeck-cli ARGS…` (without the program name); writes to out/err, returns the exit code.
 int run(const QStringList& args, QTextStream& out, QTextStream& err);
 
