@@ -237,6 +237,7 @@ CommissionWizardHooks simulatedHooks(const test::TempDir& dir) {
     CommissionWizardHooks hooks;
     hooks.progressDirectory = tempPath(dir, "progress");
     hooks.simSpeed = 100;  // a minute of burn-in in 0.6 s
+    hooks.auditPaths = {(dir.path() / "audit.jsonl").string(), (dir.path() / "audit.key").string()};
     return hooks;
 }
 
@@ -307,6 +308,24 @@ TEST(CommissionWizard, ASimulatedRackRunsThroughAndTheHostAtX8Fails) {
     ASSERT_EQ(wizard.currentId(), CommissionWizard::Report);
     auto* verdict = wizard.reportPage().findChild<QLabel*>(QStringLiteral("verdict"));
     EXPECT_EQ(verdict->text(), QStringLiteral("Rack b2: FAIL, 3 of 4 hosts pass."));
+
+    // The report: written beside the JSON and CSV, its hash in the audit log; then the
+    // commissioning is finished and no longer offered.
+    ReportPage& report = wizard.reportPage();
+    report.setPath(tempPath(dir, "rack-b2"));
+    bool written = false;
+    QObject::connect(&report, &ReportPage::reportWritten, [&](bool ok) { written = ok; });
+    ASSERT_TRUE(report.writeReportFile());
+    ASSERT_TRUE(waitUntil([&] { return !report.writing(); }, 20000));
+    ASSERT_TRUE(waitUntil([&] { return written; }, 2000)) << report.status().toStdString();
+    EXPECT_TRUE(report.status().startsWith(QStringLiteral("Report written: ") + tempPath(dir, "rack-b2.pdf")))
+        << report.status().toStdString();
+    EXPECT_TRUE(report.status().contains(QStringLiteral("recorded in the audit log as entry"))) << report.status().toStdString();
+    for (const char* file : {"rack-b2.pdf", "rack-b2.html", "rack-b2.json", "rack-b2.csv"})
+        EXPECT_TRUE(QFile::exists(tempPath(dir, file))) << file;
+    keepScreenshot(wizard, "commission-wizard-report.png");
+    EXPECT_EQ(wizard.progress().reportPath, tempPath(dir, "rack-b2.pdf"));
+    EXPECT_TRUE(commission::unfinishedProgress(hooks.progressDirectory).empty());
 }
 
 TEST(CommissionWizard, CancelDuringTheBurnInStopsAndCanStartAgain) {

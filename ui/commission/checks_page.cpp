@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include <QBrush>
 #include <QButtonGroup>
+#include <QColor>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -31,10 +33,27 @@ QString verdictText(const commission::HostResult& h) {
     return counts.isEmpty() ? verdict : QStringLiteral("%1 (%2)").arg(verdict, counts.join(QStringLiteral(", ")));
 }
 
+QString gpusText(std::size_t n) { return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n); }
+
+// What a host's status column says once the run is over.
+QString doneText(const commission::HostResult& h);
+
 QString loadText(const commission::LoadOutcome& o) {
     if (!o.started) return QStringLiteral("load did not start: %1").arg(o.error);
     if (o.exitStatus) return QStringLiteral("load exited with status %1").arg(*o.exitStatus);
     return o.stopped ? QStringLiteral("load stopped") : QStringLiteral("load ended");
+}
+
+QString doneText(const commission::HostResult& h) {
+    if (!h.reached) return QStringLiteral("not reached: %1").arg(h.error);
+    QStringList parts;
+    parts << QStringLiteral("checked");
+    if (h.burnIn) {
+        parts << QStringLiteral("burn-in recorded %1 of %2").arg(clockText(h.burnIn->recordedS), gpusText(h.burnIn->gpus.size()));
+        if (!h.burnIn->error.isEmpty()) parts << h.burnIn->error;
+        if (h.burnIn->load) parts << loadText(*h.burnIn->load);
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
 }  // namespace
@@ -60,6 +79,7 @@ ChecksPage::ChecksPage(CommissionWizard& wizard) : wizard_(wizard) {
     burnInMinutes_->setRange(1, 24 * 60);
     burnInMinutes_->setValue(15);
     burnInMinutes_->setSuffix(tr(" min"));
+    burnInMinutes_->setMaximumWidth(burnInMinutes_->sizeHint().width() + 40);
     grid->addWidget(burnIn_, 1, 0);
     grid->addWidget(burnInMinutes_, 1, 1);
     auto* loadLabel = new QLabel(tr("Load during the burn-in:"), options);
@@ -110,7 +130,8 @@ ChecksPage::ChecksPage(CommissionWizard& wizard) : wizard_(wizard) {
 
     hosts_ = new QTableWidget(0, HostColumnCount, this);
     hosts_->setObjectName(QStringLiteral("checks_hosts"));
-    hosts_->setHorizontalHeaderLabels({tr("Host"), tr("Unit"), tr("Status"), tr("Hottest GPU now (peak)"), tr("Verdict")});
+    hosts_->setHorizontalHeaderLabels({tr("Host"), tr("Unit"), tr("Status"), tr("Hottest GPU (peak)"), tr("Verdict")});
+    hosts_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     hosts_->horizontalHeader()->setSectionResizeMode(StatusColumn, QHeaderView::Stretch);
     hosts_->verticalHeader()->setVisible(false);
     hosts_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -261,10 +282,10 @@ void ChecksPage::onBurnInPoint(const QString& host, int gpu, const commission::B
     gpus[gpu] = *point.temp_c;
     peak_[host] = std::max(peak_[host], *point.temp_c);
     const auto hottest = std::max_element(gpus.begin(), gpus.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-    setHostCell(host, StatusColumn, tr("burn-in: %n GPU(s) recording", nullptr, static_cast<int>(gpus.size())));
-    setHostCell(host, TempColumn, tr("GPU %1 %2 °C (peak %3 °C)")
-                                      .arg(hottest->first)
+    setHostCell(host, StatusColumn, tr("burn-in: recording %1").arg(gpusText(gpus.size())));
+    setHostCell(host, TempColumn, tr("%1 °C on GPU %2 (peak %3 °C)")
                                       .arg(hottest->second, 3, 'f', 0)
+                                      .arg(hottest->first)
                                       .arg(peak_[host], 3, 'f', 0));
 }
 
@@ -289,16 +310,31 @@ void ChecksPage::onFinished(const commission::CommissionResult& result, const QS
     emit runFinished(false);
 }
 
-void ChecksPage::showResult(const commission::CommissionResult& result) {
-    int passing = 0;
+QString ChecksPage::resultText(const commission::CommissionResult& result) {
     QStringList lines;
     for (const commission::HostResult& h : result.hosts) {
-        passing += h.pass ? 1 : 0;
-        setHostCell(h.spec.name, VerdictColumn, verdictText(h));
         lines << QStringLiteral("%1: %2").arg(h.spec.name, verdictText(h));
         if (!h.reached) lines << QStringLiteral("  %1").arg(h.error);
         for (const commission::AcceptanceFinding& f : h.findings)
             lines << QStringLiteral("  %1 %2").arg(toString(f.severity).leftJustified(9), f.text);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ChecksPage::showResult(const commission::CommissionResult& result) {
+    int passing = 0;
+    for (const commission::HostResult& h : result.hosts) {
+        passing += h.pass ? 1 : 0;
+        setHostCell(h.spec.name, StatusColumn, doneText(h));
+        setHostCell(h.spec.name, VerdictColumn, verdictText(h));
+        // The verdict is in the word; the colour only repeats it.
+        for (int row = 0; row < hosts_->rowCount(); ++row)
+            if (hosts_->item(row, HostNameColumn)->text() == h.spec.name) {
+                QFont bold = hosts_->item(row, VerdictColumn)->font();
+                bold.setBold(!h.pass);
+                hosts_->item(row, VerdictColumn)->setFont(bold);
+                hosts_->item(row, VerdictColumn)->setForeground(h.pass ? QBrush(QColor(0x1b, 0x7f, 0x3b)) : QBrush(QColor(0xb3, 0x26, 0x1e)));
+            }
     }
     const int total = static_cast<int>(result.hosts.size());
     phase_->setText(result.pass() ? tr("Done: all %1 hosts pass.").arg(total)
@@ -309,7 +345,7 @@ void ChecksPage::showResult(const commission::CommissionResult& result) {
     } else {
         burnInBar_->setFormat(tr("no burn-in"));
     }
-    results_->setPlainText(lines.join(QLatin1Char('\n')));
+    results_->setPlainText(resultText(result));
 }
 
 bool ChecksPage::isComplete() const { return !running() && wizard_.progress().result.has_value(); }

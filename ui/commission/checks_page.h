@@ -43,6 +43,8 @@ public:
     QString resultsText() const { return results_->toPlainText(); }
     QString phaseText() const { return phase_->text(); }
     QTableWidget& hostsTable() { return *hosts_; }
+    // Each host's verdict and its findings, one per line, plain text.
+    static QString resultText(const commission::CommissionResult& result);
 
 signals:
     // The run is over: judged (then the result is in the wizard's progress) or cancelled.

@@ -4,6 +4,7 @@
 
 #include <QWizard>
 
+#include "app/audit/audit_log.h"
 #include "app/commission/commission_run.h"
 #include "app/inventory/inventory.h"
 #include "ui/commission/commission_progress.h"
@@ -20,6 +21,7 @@ struct CommissionWizardHooks {
     Inventory inventory;        // where racks, groups and tags come from
     QString progressDirectory;  // empty: commission::defaultProgressDirectory()
     double simSpeed = 1.0;      // simulated hosts: simulated seconds per real second
+    audit::AuditLog::Paths auditPaths = audit::AuditLog::defaultPaths();  // where a report's SHA-256 is recorded
     commission::CommissionRun::TransportMaker transportMaker;  // empty: the app's own transports
 };
 

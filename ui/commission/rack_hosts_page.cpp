@@ -19,6 +19,8 @@ QString unitText(const HostSpec& h) {
                              : QStringLiteral("U%1").arg(h.rackUnit);
 }
 
+QString hostCount(int n) { return n == 1 ? QStringLiteral("1 host") : QStringLiteral("%1 hosts").arg(n); }
+
 QString whereText(const HostSpec& h) {
     switch (h.kind) {
     case HostSpec::Kind::Simulated: return QStringLiteral("simulated (%1)").arg(h.simulateProfile);
@@ -95,9 +97,9 @@ RackHostsPage::RackHostsPage(CommissionWizard& wizard) : wizard_(wizard) {
         if (!h.group.isEmpty()) ++groups[h.group];
         for (const QString& t : h.tags) ++tags[t];
     }
-    for (const auto& [name, n] : racks) source_->addItem(tr("rack %1 (%n host(s))", nullptr, n).arg(name), QStringLiteral("rack:") + name);
-    for (const auto& [name, n] : groups) source_->addItem(tr("group %1 (%n host(s))", nullptr, n).arg(name), QStringLiteral("group:") + name);
-    for (const auto& [name, n] : tags) source_->addItem(tr("tag %1 (%n host(s))", nullptr, n).arg(name), QStringLiteral("tag:") + name);
+    for (const auto& [name, n] : racks) source_->addItem(tr("rack %1 (%2)").arg(name, hostCount(n)), QStringLiteral("rack:") + name);
+    for (const auto& [name, n] : groups) source_->addItem(tr("group %1 (%2)").arg(name, hostCount(n)), QStringLiteral("group:") + name);
+    for (const auto& [name, n] : tags) source_->addItem(tr("tag %1 (%2)").arg(name, hostCount(n)), QStringLiteral("tag:") + name);
     if (source_->count() == 1) source_->setItemText(0, tr("(the inventory has no racks, groups or tags)"));
     refresh();
 }
@@ -197,7 +199,7 @@ void RackHostsPage::refresh() {
         for (int c = 0; c < cells.size(); ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
     }
     table_->resizeColumnToContents(0);
-    summary_->setText(hosts_.empty() ? tr("No hosts yet.") : tr("%n host(s) to commission.", nullptr, static_cast<int>(hosts_.size())));
+    summary_->setText(hosts_.empty() ? tr("No hosts yet.") : tr("%1 to commission.").arg(hostCount(static_cast<int>(hosts_.size()))));
     problemsLabel_->setText(problems_.join(QLatin1Char('\n')));
     problemsLabel_->setVisible(!problems_.isEmpty());
     emit completeChanged();

@@ -5,7 +5,10 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
+#include "app/commission/report.h"
+#include "ui/commission/checks_page.h"
 #include "ui/commission/commission_wizard.h"
 
 namespace fleetdeck {
@@ -44,14 +47,36 @@ ReportPage::ReportPage(CommissionWizard& wizard) : wizard_(wizard) {
     status_->setWordWrap(true);
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(status_);
-    layout->addStretch();
+    hosts_ = new QPlainTextEdit(this);
+    hosts_->setObjectName(QStringLiteral("report_hosts"));
+    hosts_->setReadOnly(true);
+    layout->addWidget(hosts_, 1);
 
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString chosen = QFileDialog::getSaveFileName(this, tr("Write the report"), path(), tr("PDF (*.pdf);;HTML (*.html)"));
         if (!chosen.isEmpty()) setPath(chosen);
     });
     connect(write_, &QPushButton::clicked, this, [this] { writeReportFile(); });
-    connect(path_, &QLineEdit::textChanged, this, [this] { write_->setEnabled(!path().isEmpty()); });
+    connect(path_, &QLineEdit::textChanged, this, [this] { write_->setEnabled(!path().isEmpty() && !writing()); });
+    connect(&writer_, &QFutureWatcher<Written>::finished, this, [this] {
+        const Written w = writer_.result();
+        write_->setEnabled(!path().isEmpty());
+        if (!w.problem.isEmpty()) {
+            showStatus(tr("The report was not written: %1").arg(w.problem), true);
+            emit reportWritten(false);
+            return;
+        }
+        auto& p = wizard_.progress();
+        p.reportPath = w.pdf;
+        wizard_.saveProgressNow();
+        const QString base = QFileInfo(w.pdf).completeBaseName();
+        QString text = tr("Report written: %1 (with %2.html, %2.json and %2.csv beside it). SHA-256 %3")
+                           .arg(w.pdf, base, QString::fromLatin1(w.sha256));
+        text += w.auditProblem.isEmpty() ? tr(", recorded in the audit log as entry %1.").arg(w.auditSeq)
+                                         : tr(". %1: check the audit log's folder and write the report again.").arg(w.auditProblem);
+        showStatus(text, !w.auditProblem.isEmpty());
+        emit reportWritten(true);
+    });
 }
 
 void ReportPage::initializePage() {
@@ -68,6 +93,7 @@ void ReportPage::initializePage() {
                                         : QDir::home().filePath(QStringLiteral("%1-commissioning.pdf")
                                                                     .arg(p.rack.isEmpty() ? QStringLiteral("rack") : p.rack)));
     if (!p.reportPath.isEmpty()) showStatus(tr("Report written to %1.").arg(p.reportPath), false);
+    hosts_->setPlainText(p.result ? ChecksPage::resultText(*p.result) : QString());
 }
 
 void ReportPage::setPath(const QString& path) { path_->setText(path); }
@@ -77,18 +103,39 @@ void ReportPage::showStatus(const QString& text, bool problem) {
     status_->setStyleSheet(problem ? QStringLiteral("color: #b3261e") : QString());
 }
 
-std::optional<QString> ReportPage::writeReportFile() {
-    auto& p = wizard_.progress();
+bool ReportPage::writeReportFile() {
+    const auto& p = wizard_.progress();
     if (!p.result) {
-        const QString why = tr("There is no result to report yet: run the checks first.");
-        showStatus(why, true);
-        return why;
+        showStatus(tr("There is no result to report yet: run the checks first."), true);
+        return false;
     }
-    // The report writer (app/commission/report.h) is not in this build yet.
-    const QString why = tr("Writing reports is not available in this build of FleetDeck; the result is kept in %1.")
-                            .arg(QDir(wizard_.progressDirectory()).filePath(p.fileName()));
-    showStatus(why, true);
-    return why;
+    if (writing()) return false;
+    QString pdf = path();
+    if (pdf.isEmpty()) {
+        showStatus(tr("Choose where to write the report first."), true);
+        return false;
+    }
+    if (!pdf.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) pdf += QStringLiteral(".pdf");
+    pdf = QFileInfo(pdf).absoluteFilePath();
+    showStatus(tr("Writing %1…").arg(pdf), false);
+    write_->setEnabled(false);
+    // The PDF is drawn and the files written off the GUI thread; the audit log too.
+    writer_.setFuture(QtConcurrent::run([result = *p.result, pdf, auditPaths = wizard_.hooks().auditPaths] {
+        Written w;
+        auto files = commission::writeCommissionReport(result, pdf);
+        if (!files) {
+            w.problem = files.problem().message;
+            return w;
+        }
+        w.pdf = files->pdf;
+        w.sha256 = files->pdfSha256Hex;
+        audit::AuditLog log(auditPaths);
+        auto seq = commission::recordReportInAudit(log, result, *files);
+        if (seq) w.auditSeq = *seq;
+        else w.auditProblem = seq.problem().message;
+        return w;
+    }));
+    return true;
 }
 
 }  // namespace fleetdeck

@@ -141,7 +141,8 @@ void SpecPage::showStatus(const QString& text, bool problem) {
 void SpecPage::setSpec(const commission::RackSpec& spec, const QString& source) {
     model_.setSpec(spec);
     source_ = source;
-    showStatus(tr("Spec %1: %n fact(s) checked.", nullptr, static_cast<int>(spec.expect.size())).arg(source), false);
+    const auto n = spec.expect.size();
+    showStatus(tr("Spec %1: %2 checked.").arg(source, n == 1 ? tr("1 fact") : tr("%1 facts").arg(n)), false);
     save_->setEnabled(!spec.expect.empty());
     emit completeChanged();
 }
