@@ -58,6 +58,7 @@ void keepScreenshot(QWidget& widget, const char* name) {
     const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
     if (dir.isEmpty()) return;
     QDir().mkpath(dir);
+    QCoreApplication::processEvents();  // the layout of what just changed
     ASSERT_TRUE(saveScreenshot(widget, dir + QLatin1Char('/') + QString::fromLatin1(name)).ok());
 }
 

@@ -284,9 +284,9 @@ void ChecksPage::onBurnInPoint(const QString& host, int gpu, const commission::B
     const auto hottest = std::max_element(gpus.begin(), gpus.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     setHostCell(host, StatusColumn, tr("burn-in: recording %1").arg(gpusText(gpus.size())));
     setHostCell(host, TempColumn, tr("%1 °C on GPU %2 (peak %3 °C)")
-                                      .arg(hottest->second, 3, 'f', 0)
+                                      .arg(hottest->second, 0, 'f', 0)
                                       .arg(hottest->first)
-                                      .arg(peak_[host], 3, 'f', 0));
+                                      .arg(peak_[host], 0, 'f', 0));
 }
 
 void ChecksPage::onFinished(const commission::CommissionResult& result, const QString& error) {

@@ -54,7 +54,7 @@ RackHostsPage::RackHostsPage(CommissionWizard& wizard) : wizard_(wizard) {
     targets_ = new QPlainTextEdit(this);
     targets_->setObjectName(QStringLiteral("targets"));
     targets_->setPlaceholderText(tr("gpu-b2-01 gpu-b2-02 … or sim:hgx-h100-8:1 sim:hgx-h100-8+pcie-x8:2 …"));
-    targets_->setMaximumHeight(72);
+    targets_->setMaximumHeight(96);
     targets_->setTabChangesFocus(true);
     form->addRow(tr("&Hosts:"), targets_);
     rack_ = new QLineEdit(this);
@@ -144,6 +144,7 @@ bool RackHostsPage::chooseFromInventory(const QString& filter) {
         std::stable_sort(matching.begin(), matching.end(), [](const HostSpec* a, const HostSpec* b) { return a->rackUnit > b->rackUnit; });
     for (const HostSpec* h : matching) names << h->name;
     if (names.isEmpty()) return false;
+    if (const int at = source_->findData(filter); at >= 0) source_->setCurrentIndex(at);
     if (kind == QLatin1String("rack")) rack_->setText(value);
     else {
         std::set<QString> racks;

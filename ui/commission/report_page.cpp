@@ -70,7 +70,9 @@ ReportPage::ReportPage(CommissionWizard& wizard) : wizard_(wizard) {
         p.reportPath = w.pdf;
         wizard_.saveProgressNow();
         const QString base = QFileInfo(w.pdf).completeBaseName();
-        QString text = tr("Report written: %1 (with %2.html, %2.json and %2.csv beside it). SHA-256 %3")
+        setPath(w.pdf);
+        // The hash on a line of its own: one long word that a wrapped label would push out of sight.
+        QString text = tr("Report written: %1 (with %2.html, %2.json and %2.csv beside it).\nSHA-256 %3")
                            .arg(w.pdf, base, QString::fromLatin1(w.sha256));
         text += w.auditProblem.isEmpty() ? tr(", recorded in the audit log as entry %1.").arg(w.auditSeq)
                                          : tr(". %1: check the audit log's folder and write the report again.").arg(w.auditProblem);
