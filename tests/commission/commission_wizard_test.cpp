@@ -189,6 +189,19 @@ TEST(CommissionWizard, ASpecFileThatDoesNotReadNamesTheField) {
     EXPECT_FALSE(page.loadFile(tempPath(dir, "broken.json")));
     EXPECT_TRUE(page.status().startsWith(QStringLiteral("broken.json: gpu.pcie_width"))) << page.status().toStdString();
     EXPECT_FALSE(page.isComplete());
+
+    // An edited spec saved to a file reads back as it was edited.
+    page.setSpec(test::simulatedCommission(60, 5).spec, QStringLiteral("learned from gpu-01"));
+    EXPECT_TRUE(page.isComplete());
+    using M = commission::RackSpecTableModel;
+    ASSERT_TRUE(page.model().setData(page.model().index(M::rowOf("gpu.count"), M::ExpectedColumn), QStringLiteral("4")));
+    EXPECT_TRUE(page.status().contains(QStringLiteral("learned from gpu-01, edited"))) << page.status().toStdString();
+    ASSERT_TRUE(page.saveFile(tempPath(dir, "edited.json"))) << page.status().toStdString();
+    const commission::RackSpec edited = page.model().spec();
+    page.setSpec({}, QString());
+    ASSERT_TRUE(page.loadFile(tempPath(dir, "edited.json"))) << page.status().toStdString();
+    EXPECT_EQ(page.model().spec(), edited);
+    EXPECT_EQ(std::get<std::int64_t>(page.model().spec().expect.at("gpu.count").value), 4);
 }
 
 TEST(CommissionWizard, OffersAnUnfinishedCommissioningAndGoesOnWhereItStopped) {
