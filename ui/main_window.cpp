@@ -18,6 +18,7 @@
 #include "ui/prometheus_export_dialog.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/tuning/tuning_wizard.h"
+#include "ui/commission/commission_wizard.h"
 
 namespace fleetdeck {
 
@@ -100,6 +101,8 @@ void MainWindow::buildMenus() {
     fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
         if (editInventory(this)) emit inventorySaved();
     });
+    fleet->addAction(tr("&Commission a rack…"), this, [this] { openCommissionWizard(); })
+        ->setToolTip(tr("Check a new rack against a spec, burn it in and write the acceptance report"));
     tools_ = menuBar()->addMenu(tr("&Tools"));
     QAction* auditLog = tools_->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
     auditLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -199,6 +202,21 @@ QWidget* MainWindow::openTuningWizard() {
         return nullptr;
     }
     auto* wizard = new TuningWizard(store_, std::get<tuning::RuleCatalogue>(std::move(catalogue)), tuningHooks_, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->show();
+    return wizard;
+}
+
+QWidget* MainWindow::openCommissionWizard() {
+    auto inventory = Inventory::load(Inventory::defaultPath());
+    if (!inventory) {
+        QMessageBox::critical(this, tr("Commission a rack"),
+                              tr("The inventory does not read, so no rack can be chosen:\n%1\nFix the file or pick "
+                                 "hosts by typing them.").arg(inventory.problem().message));
+    }
+    CommissionWizardHooks hooks;
+    if (inventory) hooks.inventory = std::move(*inventory);
+    auto* wizard = new CommissionWizard(std::move(hooks), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     wizard->show();
     return wizard;

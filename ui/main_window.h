@@ -58,6 +58,9 @@ public:
     void setTuningHooks(TuningWizardHooks hooks) { tuningHooks_ = std::move(hooks); }
     // Tools → Tuning wizard…: returns the opened wizard, or nullptr when the rules did not load.
     QWidget* openTuningWizard();
+    // Fleet → Commission a rack…: the wizard over the saved inventory; returns it (nullptr when the
+    // inventory does not read, after saying so).
+    QWidget* openCommissionWizard();
 
 signals:
     // The user saved the fleet inventory (Fleet → Inventory…).
