@@ -56,7 +56,7 @@ const char* kCommissionUsage =
     "has a critical finding, 130 when interrupted (Ctrl-C stops the load on every host first).\n";
 
 // "15m", "900s", "90", "1.5h" → seconds; none for anything else, under a second, or over a week.
-std::optional<int> parseDuration(const QString& text) {
+std::optional<int> parseBurnInDuration(const QString& text) {
     static const QRegularExpression form(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)\\s*(s|m|min|h)?$"));
     const QRegularExpressionMatch m = form.match(text.trimmed().toLower());
     if (!m.hasMatch()) return std::nullopt;
@@ -215,7 +215,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
         return kUsage;
     }
     if (!burnInText.isEmpty()) {
-        const auto seconds = parseDuration(burnInText);
+        const auto seconds = parseBurnInDuration(burnInText);
         if (!seconds) {
             err << "fleetdeck-cli: --burn-in takes a duration from 1 s to 7 days, such as 15m, 900s or 90 (seconds), not \""
                 << burnInText << "\"\n";
