@@ -74,6 +74,7 @@ QString kindWords(const history::Incident& incident) {
                                          : QStringLiteral("slow link to %1").arg(incident.detail);
     case IncidentKind::Push: return QStringLiteral("settings pushed");
     case IncidentKind::Rollback: return QStringLiteral("settings rolled back");
+    case IncidentKind::Commissioning: return QStringLiteral("commissioning report");
     }
     return history::toString(incident.kind);
 }

@@ -16,6 +16,9 @@ AuditEvent reportEvent(const ReportRecord& r) {
     e.after = Json{{"sha256", r.sha256}, {"file", r.file},         {"bytes", r.bytes},
                    {"rack", r.rack},     {"hosts", r.hosts},       {"hosts_passed", r.hostsPassed},
                    {"pass", r.pass}};
+    Json results = Json::array();
+    for (const auto& [host, passed] : r.hostResults) results.push_back(Json{{"host", host}, {"pass", passed}});
+    e.after["host_results"] = std::move(results);
     e.result = AuditOutcome::Ok;
     e.message = "commissioning report " + r.file + (r.rack.empty() ? std::string() : " of rack " + r.rack) + ": " +
                 (r.pass ? "PASS" : "FAIL") + ", " + std::to_string(r.hostsPassed) + " of " + std::to_string(r.hosts) +
@@ -39,6 +42,10 @@ std::optional<ReportRecord> reportRecordOf(const AuditEntry& entry) {
     r.hosts = number("hosts");
     r.hostsPassed = number("hosts_passed");
     r.pass = a.contains("pass") && a["pass"].is_boolean() && a["pass"].get<bool>();
+    if (a.contains("host_results") && a["host_results"].is_array())
+        for (const Json& h : a["host_results"])
+            if (h.is_object() && h.contains("host") && h["host"].is_string() && h.contains("pass") && h["pass"].is_boolean())
+                r.hostResults.emplace_back(h["host"].get<std::string>(), h["pass"].get<bool>());
     return r;
 }
 

@@ -21,6 +21,9 @@ struct ReportRecord {
     std::string rack;    // empty when the hosts were of several racks or none
     std::int64_t hosts = 0, hostsPassed = 0;
     bool pass = false;
+    // Each host's name and whether it passed, in the report's order (the history store turns them
+    // into a `commissioning` incident per host); empty in entries written before it was kept.
+    std::vector<std::pair<std::string, bool>> hostResults;
 };
 
 // The entry to record: action `report`, no host (it is about a rack), `after` the record, a

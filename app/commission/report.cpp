@@ -173,6 +173,7 @@ Result<std::int64_t> recordReportInAudit(audit::AuditSink& log, const Commission
     record.hosts = static_cast<std::int64_t>(result.hosts.size());
     record.hostsPassed = std::count_if(result.hosts.begin(), result.hosts.end(), [](const HostResult& h) { return h.pass; });
     record.pass = result.pass();
+    for (const HostResult& h : result.hosts) record.hostResults.emplace_back(h.spec.name.toStdString(), h.pass);
     const audit::AuditResult recorded = log.record(audit::reportEvent(record));
     const auto problem = [](const audit::AuditError& e) {
         return Problem{ProblemCode::IoFailed, QStringLiteral("the report's SHA-256 was not recorded in the audit log: %1")

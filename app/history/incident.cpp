@@ -9,7 +9,7 @@
 namespace fleetdeck::history {
 namespace {
 
-constexpr std::array<std::pair<IncidentKind, const char*>, 10> kKindNames{{
+constexpr std::array<std::pair<IncidentKind, const char*>, 11> kKindNames{{
     {IncidentKind::ThermalThrottle, "thermal_throttle"},
     {IncidentKind::PowerThrottle, "power_throttle"},
     {IncidentKind::HwSlowdown, "hw_slowdown"},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<IncidentKind, const char*>, 10> kKindNames{{
     {IncidentKind::Latency, "latency"},
     {IncidentKind::Push, "push"},
     {IncidentKind::Rollback, "rollback"},
+    {IncidentKind::Commissioning, "commissioning"},
 }};
 
 constexpr std::array<std::pair<IncidentSeverity, const char*>, 3> kSeverityNames{{

@@ -26,13 +26,14 @@ enum class IncidentKind {
     Latency,          // "latency": a slow or lossy link found by a mesh round
     Push,             // "push": a push of settings (from the audit log)
     Rollback,         // "rollback": a rollback (from the audit log)
+    Commissioning,    // "commissioning": the host's verdict in a commissioning report (from the audit log)
 };
 
 // Every kind, in the order above: what lists and filters offer.
 inline constexpr IncidentKind kIncidentKinds[] = {
     IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown, IncidentKind::GpuHealth,
     IncidentKind::PcieDowngrade,   IncidentKind::Fan,           IncidentKind::HostOffline, IncidentKind::Latency,
-    IncidentKind::Push,            IncidentKind::Rollback,
+    IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning,
 };
 
 struct Incident {

@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 
+#include "app/audit/audit_report.h"
 #include "app/history/history_point.h"
 #include "app/host_summary.h"
 
@@ -243,6 +244,10 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
     std::vector<IncidentChange> out;
     for (const audit::AuditEntry& entry : entries) {
         const audit::AuditEvent& ev = entry.event;
+        if (const auto report = audit::reportRecordOf(entry)) {
+            appendCommissioning(entry, *report, out);
+            continue;
+        }
         if (!ev.host || ev.action == audit::AuditAction::Plan || ev.action == audit::AuditAction::Repair) continue;
         const QDateTime when = QDateTime::fromString(QString::fromStdString(entry.timeUtc), Qt::ISODateWithMs);
         if (!when.isValid()) continue;
@@ -274,6 +279,34 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
         out.push_back({fresh ? IncidentChange::What::Opened : IncidentChange::What::Updated, i});
     }
     return out;
+}
+
+// A commissioning report: one incident per host it judged, at the time it was recorded (a moment,
+// not a span): info for a host that passed, a warning for one that failed. Its detail is the
+// report's SHA-256, so the same entry read twice is the same incident.
+void IncidentTracker::appendCommissioning(const audit::AuditEntry& entry, const audit::ReportRecord& report,
+                                          std::vector<IncidentChange>& out) {
+    const QDateTime when = QDateTime::fromString(QString::fromStdString(entry.timeUtc), Qt::ISODateWithMs);
+    if (!when.isValid()) return;
+    const QString rack = report.rack.empty() ? QString() : QStringLiteral(" of rack %1").arg(QString::fromStdString(report.rack));
+    for (const auto& [name, passed] : report.hostResults) {
+        const auto key = std::make_pair(QString::fromStdString(name), QString::fromStdString(report.sha256));
+        if (audit_.count(key)) continue;
+        if (audit_.size() >= kAuditRemembered) audit_.erase(audit_.begin());
+        Incident i;
+        i.id = nextId_++;
+        i.host = key.first;
+        i.kind = IncidentKind::Commissioning;
+        i.detail = key.second;
+        i.severity = passed ? IncidentSeverity::Info : IncidentSeverity::Warning;
+        i.startMs = when.toMSecsSinceEpoch();
+        i.endMs = i.startMs;
+        i.text = QStringLiteral("commissioning%1: %2 (report %3, SHA-256 %4…)")
+                     .arg(rack, passed ? QStringLiteral("pass") : QStringLiteral("FAIL"), QString::fromStdString(report.file),
+                          key.second.left(12));
+        audit_.emplace(key, i);
+        out.push_back({IncidentChange::What::Opened, i});
+    }
 }
 
 std::vector<Incident> IncidentTracker::openIncidents() const {

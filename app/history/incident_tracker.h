@@ -13,7 +13,8 @@
 //  - a host offline: Offline, AuthFailed, HostKeyUnknown, HostKeyChanged, Misbehaving open it,
 //    Connected closes it; its GPU incidents close at its last sample;
 //  - latency findings of a mesh round (a link listed opens, a link no longer listed closes);
-//  - pushes and rollbacks from the audit log, one incident per host and transaction, born closed.
+//  - pushes and rollbacks from the audit log, one incident per host and transaction, born closed;
+//  - commissioning reports from the audit log, one incident per host judged, born closed.
 // A condition that comes and goes ends only after `graceMs` (5 s) without it, so a flapping
 // throttle reason is one episode.
 
@@ -28,6 +29,7 @@
 
 #include "agent/protocol/sample.h"
 #include "app/audit/audit_entry.h"
+#include "app/audit/audit_report.h"
 #include "app/gpu_findings.h"
 #include "app/history/incident.h"
 #include "app/host_session.h"
@@ -70,6 +72,8 @@ public:
     std::vector<Incident> openIncidents() const;
 
 private:
+    void appendCommissioning(const audit::AuditEntry& entry, const audit::ReportRecord& report, std::vector<IncidentChange>& out);
+
     using Key = std::tuple<QString, IncidentKind, int, QString>;  // host, kind, gpu or -1, detail
     struct Condition {
         Key key;

@@ -230,5 +230,37 @@ TEST(IncidentTracker, PushesAndRollbacksFromTheAuditLog) {
     EXPECT_EQ(rollback[0].incident.severity, IncidentSeverity::Warning);
 }
 
+TEST(IncidentTracker, ACommissioningReportIsAnIncidentPerHostItJudged) {
+    IncidentTracker tracker;
+    audit::ReportRecord record;
+    record.sha256 = std::string(64, 'a');
+    record.file = "rack-b2.pdf";
+    record.rack = "b2";
+    record.hosts = 2;
+    record.hostsPassed = 1;
+    record.hostResults = {{"gpu-b01", true}, {"gpu-b07", false}};
+    audit::AuditEntry e;
+    e.seq = 9;
+    e.timeUtc = "2026-12-01T12:00:00.000Z";
+    e.event = audit::reportEvent(record);
+    // As the log holds it: the entry read back from its JSON.
+    std::string why;
+    const auto read = audit::entryFromJson(audit::toJson(e), &why);
+    ASSERT_TRUE(read) << why;
+    e = *read;
+    const auto changes = tracker.onAuditEntries({e});
+    ASSERT_EQ(changes.size(), 2u);
+    EXPECT_EQ(changes[0].incident.host, QStringLiteral("gpu-b01"));
+    EXPECT_EQ(changes[0].incident.kind, IncidentKind::Commissioning);
+    EXPECT_EQ(changes[0].incident.severity, IncidentSeverity::Info);
+    EXPECT_FALSE(changes[0].incident.open());
+    EXPECT_EQ(changes[0].incident.text, QStringLiteral("commissioning of rack b2: pass (report rack-b2.pdf, SHA-256 aaaaaaaaaaaa…)"));
+    EXPECT_EQ(changes[1].incident.host, QStringLiteral("gpu-b07"));
+    EXPECT_EQ(changes[1].incident.severity, IncidentSeverity::Warning);
+    EXPECT_TRUE(changes[1].incident.text.contains(QStringLiteral("FAIL")));
+    // The same entry read again (the follower re-reading the log) changes nothing.
+    EXPECT_TRUE(tracker.onAuditEntries({e}).empty());
+}
+
 }  // namespace
 }  // namespace fleetdeck::history

@@ -21,6 +21,7 @@ QString incidentKindWord(IncidentKind kind) {
     case IncidentKind::Latency: return IncidentTableModel::tr("Network latency");
     case IncidentKind::Push: return IncidentTableModel::tr("Push");
     case IncidentKind::Rollback: return IncidentTableModel::tr("Rollback");
+    case IncidentKind::Commissioning: return IncidentTableModel::tr("Commissioning");
     }
     return {};
 }
