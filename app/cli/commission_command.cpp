@@ -25,6 +25,8 @@
 #include "app/commission/acceptance.h"
 #include "app/commission/commission_run.h"
 #include "app/commission/report.h"
+#include "app/cli/push_command.h"
+#include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_prompter.h"
 
 namespace fleetdeck::cli {
@@ -49,6 +51,9 @@ const char* kCommissionUsage =
     "  --report FILE.pdf   write the report: FILE.pdf, and FILE.html, FILE.json, FILE.csv beside it; the\n"
     "                      PDF's SHA-256 goes into the audit log (audit check-report FILE.pdf proves it)\n"
     "  --audit-log FILE, --audit-key FILE  the audit log for the report's record (default: FleetDeck's)\n"
+    "  --sudo              read SSH hosts through the privileged agent (sudo -n, or a root login), so the\n"
+    "                      facts only root can read are checked too: memory modules, serial numbers\n"
+    "  --sudo-password-stdin  the same with sudo's password from the first line of stdin\n"
     "  --sim-speed X       simulated hosts (sim:...) only, for tests and demos: X simulated seconds per\n"
     "                      real second, the burn-in window included (--burn-in 15m --sim-speed 100: 9 s)\n"
     "Checks each HOST against the spec, against the rest of the hosts (the odd one out), its GPU\n"
@@ -164,6 +169,7 @@ void printHost(const QString& host, const std::vector<AcceptanceFinding>& findin
 // The run's options from the command line; a usage error is printed and its exit code returned.
 struct CommissionArgs {
     QString specFile, learnFrom, saveSpec, report, auditLog, auditKey;
+    bool sudo = false, sudoPasswordOnStdin = false;
     RemoteOptions remote;
     commission::CommissionRun::Options run;
 };
@@ -202,10 +208,14 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
         }
         *target = args[++i];
     }
-    if (const auto problem = parseRemoteOptions(rest, a.remote)) {
+    QStringList privilegeFlags;
+    if (const auto problem = parseRemoteOptions(rest, a.remote, {QStringLiteral("--sudo"), QStringLiteral("--sudo-password-stdin")},
+                                                &privilegeFlags)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }
+    a.sudoPasswordOnStdin = privilegeFlags.contains(QStringLiteral("--sudo-password-stdin"));
+    a.sudo = a.sudoPasswordOnStdin || privilegeFlags.contains(QStringLiteral("--sudo"));
     if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
         err << "fleetdeck-cli: commission needs either --spec FILE or --learn-from HOST\n" << kCommissionUsage;
         return kUsage;
@@ -304,7 +314,16 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
     const CommissionArgs& a = std::get<CommissionArgs>(parsed);
 
     ssh::setSshPrompter(std::make_shared<TerminalPrompter>(a.remote.knownHostsFile.isEmpty()));
-    commission::CommissionRun run(a.run);
+    commission::CommissionRun::Options options = a.run;
+    if (a.sudo) {
+        // SSH hosts through their privileged agent (as a push starts it); the others as usual.
+        const PushTransportFactory privileged = pushTransports(readCredentials(a.sudoPasswordOnStdin));
+        options.transportMaker = [privileged](const HostSpec& spec) -> std::unique_ptr<Transport> {
+            if (spec.kind != HostSpec::Kind::Ssh) return nullptr;
+            return privileged(spec, true);
+        };
+    }
+    commission::CommissionRun run(options);
     runToTheEnd(run, err);
     const commission::CommissionResult& result = run.result();
     if (!run.error().isEmpty()) {

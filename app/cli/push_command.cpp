@@ -64,22 +64,6 @@ std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
     return std::nullopt;
 }
 
-// The first line of stdin, never echoed or kept beyond the push.
-PushCredentials readCredentials(bool fromStdin) {
-    PushCredentials c;
-    if (!fromStdin) return c;
-    // Unbuffered: stdio keeps no copy of the line in a buffer of its own.
-    std::setvbuf(stdin, nullptr, _IONBF, 0);
-    char buf[1024];
-    if (std::fgets(buf, sizeof buf, stdin)) {
-        std::size_t size = std::strlen(buf);
-        while (size > 0 && (buf[size - 1] == '\n' || buf[size - 1] == '\r')) --size;
-        c.sudoPassword = true;
-        c.password = std::make_shared<const SecretBytes>(buf, size);
-    }
-    OPENSSL_cleanse(buf, sizeof buf);
-    return c;
-}
 
 nlohmann::json hostJson(const HostPushResult& h) {
     nlohmann::json settings = nlohmann::json::array();
@@ -161,6 +145,22 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
 
 
 }  // namespace
+
+PushCredentials readCredentials(bool fromStdin) {
+    PushCredentials c;
+    if (!fromStdin) return c;
+    // Unbuffered: stdio keeps no copy of the line in a buffer of its own.
+    std::setvbuf(stdin, nullptr, _IONBF, 0);
+    char buf[1024];
+    if (std::fgets(buf, sizeof buf, stdin)) {
+        std::size_t size = std::strlen(buf);
+        while (size > 0 && (buf[size - 1] == '\n' || buf[size - 1] == '\r')) --size;
+        c.sudoPassword = true;
+        c.password = std::make_shared<const SecretBytes>(buf, size);
+    }
+    OPENSSL_cleanse(buf, sizeof buf);
+    return c;
+}
 
 int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
     PushArgs a;

@@ -3,7 +3,13 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include "app/push/push_transport.h"
+
 namespace fleetdeck::cli {
+
+// The sudo password from the first line of stdin (--sudo-password-stdin), never echoed or kept
+// beyond the command; without `fromStdin`, passwordless sudo (or a root login).
+PushCredentials readCredentials(bool fromStdin);
 
 // fleetdeck-cli apply --profile FILE HOST... [--persistent] [--dry-run] [--parallel N]
 //                     [--sudo-password-stdin] [shared remote options]

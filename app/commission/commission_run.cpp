@@ -210,7 +210,11 @@ void CommissionRun::Impl::begin() {
         const double simSpeed = speed;  // 1 unless every host is simulated
         h.session = std::make_unique<HostSession>(
             h.spec.name,
-            [maker, simSpeed, spec = h.spec]() { return maker ? maker(spec) : commissionTransport(spec, simSpeed); },
+            [maker, simSpeed, spec = h.spec]() {
+                if (maker)
+                    if (auto transport = maker(spec)) return transport;
+                return commissionTransport(spec, simSpeed);
+            },
             sessionOptions);
         Host* hptr = &h;
         QObject::connect(h.session.get(), &HostSession::stateChanged, q, [this, hptr](HostState state, const QString& reason) {

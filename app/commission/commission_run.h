@@ -48,7 +48,9 @@ public:
         // interval are simulated time (a 900 s window at 100 lasts 9 real seconds).
         double simSpeed = 1.0;
         int connectTimeoutMs = 60000;  // for observing every host (connect, facts and a sample)
-        TransportMaker transportMaker;  // empty: the default above
+        // Empty, or one that returns null for a host: the default above (the CLI's --sudo gives SSH
+        // hosts their privileged agent and leaves the rest to it).
+        TransportMaker transportMaker;
     };
 
     enum class Phase { Observing, Learning, Mesh, BurnIn, Judging, Done };

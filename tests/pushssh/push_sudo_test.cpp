@@ -250,4 +250,42 @@ TEST_F(PushWithSudo, APackagedAgentTheLoginCouldReplaceIsNotUsed) {
     EXPECT_FALSE(fs::exists(user_.home() / "fake-sudo.log"));
 }
 
+// The facts only root can read (the SMBIOS table: the memory modules) reach a commissioning
+// through the same privileged agent a push starts: with --sudo the table is read and the spec's
+// module count is checked; the login alone could not read it (not checked, exit 0).
+TEST_F(PushWithSudo, CommissionWithSudoChecksTheMemoryModulesOnlyRootCanRead) {
+    ASSERT_TRUE(user_.allow(agentRule(true)));
+    const fs::path table = tree_.path() / "sys/firmware/dmi/tables/DMI";
+    fs::create_directories(table.parent_path());
+    fs::copy_file(fs::path(FLEETDECK_SOURCE_DIR) / "tests/fixtures/intel-2s-xeon-gold-6426y/root/sys/firmware/dmi/tables/DMI", table,
+                  fs::copy_options::overwrite_existing);
+    fs::permissions(table, fs::perms::owner_read);  // 0400 root, as the kernel makes it
+    const std::string spec = tmp_.write("commission/spec.json", R"({"memory": {"dimm_count": 24}})").string();
+    int status = -1;
+    std::string err;
+    const std::string out = cli({"commission", "--spec", spec, "--no-mesh", "--json", "--sudo", target()}, &status, {}, &err);
+    ASSERT_EQ(status, 7) << out << err << sudoSshd_->log();
+    const Json doc = Json::parse(out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << out;
+    const Json& findings = doc["hosts"][target()]["findings"];
+    ASSERT_EQ(findings.size(), 1u) << out;
+    EXPECT_EQ(findings[0]["kind"], "spec_mismatch") << out;
+    EXPECT_EQ(findings[0]["fact"], "memory.dimm_count");
+    EXPECT_EQ(findings[0]["actual"], "16");  // the recorded table: 16 modules in 32 slots
+    EXPECT_EQ(findings[0]["expected"], "24");
+    EXPECT_FALSE(fs::exists(user_.home() / "fake-sudo.log"));
+
+    // The login alone reads no table (here the test's tree is not even searchable for it; on a
+    // server the kernel's 0400 says "needs root"), so the count is not checked.
+    const std::string plain = cli({"commission", "--spec", spec, "--no-mesh", "--json", target()}, &status, {}, &err);
+    ASSERT_EQ(status, 0) << plain << err;
+    const Json unprivileged = Json::parse(plain, nullptr, false);
+    ASSERT_TRUE(unprivileged.is_object()) << plain;
+    const Json& notChecked = unprivileged["hosts"][target()]["findings"];
+    ASSERT_EQ(notChecked.size(), 1u) << plain;
+    EXPECT_EQ(notChecked[0]["kind"], "not_checked");
+    EXPECT_EQ(notChecked[0]["fact"], "memory.dimm_count");
+    EXPECT_NE(notChecked[0]["text"].get<std::string>().find("not checked ("), std::string::npos) << plain;
+}
+
 }  // namespace
