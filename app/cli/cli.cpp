@@ -5,6 +5,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
 #include "app/cli/commission_command.h"
+#include "app/cli/drift_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
 #include "app/cli/history_command.h"
@@ -44,6 +45,11 @@ const char* kUsageText =
     "                     apply/rollback record every step in the audit log (--audit-log FILE,\n"
     "                     --audit-key FILE; default: FleetDeck's, the key $FLEETDECK_AUDIT_KEY\n"
     "                     when set) and each host's journal witnesses its head\n"
+    "  drift HOST... [--reapply]\n"
+    "                     settings that no longer have the value FleetDeck last pushed (audit log),\n"
+    "                     with the cause (reboot_runtime_only, tuned, sysctl_file, by_hand); exits 7\n"
+    "                     when something drifted. --reapply pushes them again (exits as apply);\n"
+    "                     'drift --accept HOST SETTING' adopts the current value (docs/drift.md)\n"
     "  events [--since DURATION] [--host NAME]\n"
     "                     the incidents the desktop app recorded (throttling, GPU health, hosts\n"
     "                     offline, latency, pushes), oldest first; --since defaults to 24h\n"
@@ -141,6 +147,7 @@ const Command kCommands[] = {
     {"mesh", meshCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
+    {"drift", driftCommand},
     {"export", exportCommand},
     {"inventory", inventoryCommand},
 };
