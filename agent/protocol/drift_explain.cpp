@@ -24,7 +24,7 @@ void check_size(const Json& list, std::size_t max, const std::string& path) {
     if (list.size() > max) throw DecodeError(path + ": more than " + std::to_string(max) + " entries");
 }
 
-TunedSysctl tuned_from(const Json& value, const DriftExplainLimits& limits, const std::string& path) {
+TunedSysctl drift_tuned_from(const Json& value, const DriftExplainLimits& limits, const std::string& path) {
     TunedSysctl tuned;
     if (value.is_null()) return tuned;
     if (!value.is_object()) throw DecodeError(path + ": expected object");
@@ -71,7 +71,7 @@ DriftExplain drift_explain_from_json(const Json& result, const DriftExplainLimit
     if (!result.is_object()) throw DecodeError(path + ": expected object");
     DriftExplain e;
     e.boot = boot_facts_from_json(object_member(result, "boot"), path + ".boot");
-    e.tuned = tuned_from(object_member(result, "tuned"), limits, path + ".tuned");
+    e.tuned = drift_tuned_from(object_member(result, "tuned"), limits, path + ".tuned");
     if (const Json& files = object_member(result, "sysctl_files"); !files.is_null()) {
         if (!files.is_object()) throw DecodeError(path + ".sysctl_files: expected object");
         check_size(files, limits.max_keys, path + ".sysctl_files");

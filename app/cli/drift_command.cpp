@@ -56,7 +56,7 @@ std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
     return std::nullopt;
 }
 
-audit::AuditLog::Paths auditPaths(const DriftArgs& a) {
+audit::AuditLog::Paths driftAuditPaths(const DriftArgs& a) {
     audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
     if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
     if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
@@ -65,18 +65,40 @@ audit::AuditLog::Paths auditPaths(const DriftArgs& a) {
 
 // What one host says now: tune.read of the pushed settings, drift.explain of their sysctl keys,
 // and its journal (for confirmation and the push's boot id) when it can be read.
-struct HostNow {
+struct DriftHostNow {
     protocol::TuneReadResult values;
     std::optional<protocol::DriftExplain> explain;
     std::optional<std::vector<Json>> journal;
     std::vector<std::string> notes;  // why explain or journal is missing
 };
 
+constexpr int kDriftJournalPage = 10000;  // journal.read's largest page
+constexpr int kDriftJournalPages = 20;    // the newest 200,000 records are plenty to confirm pushes
+
+// Reads the host's journal page by page into host.journal, then calls `done`; a journal that
+// cannot be read (no root) leaves a note, not a failure.
+void readDriftJournal(HostSession& session, DriftHostNow& host, int page, std::function<void(std::optional<Problem>)> done) {
+    const std::int64_t after = host.journal && !host.journal->empty() ? host.journal->back().value("seq", std::int64_t{0}) : 0;
+    session.request<protocol::JournalPage>(QStringLiteral("journal.read"), Json{{"after_seq", after}, {"limit", kDriftJournalPage}},
+        [&session, &host, page, done](const Result<protocol::JournalPage>& journal) {
+        if (!journal) {
+            host.notes.push_back("the journal could not be read (" + journal.problem().message.toStdString() +
+                                 "): the pushes are not confirmed by the host");
+            host.journal.reset();
+            return done(std::nullopt);
+        }
+        if (!host.journal) host.journal.emplace();
+        for (const Json& e : journal->entries) host.journal->push_back(e);
+        if (journal->entries.size() == kDriftJournalPage && page + 1 < kDriftJournalPages) return readDriftJournal(session, host, page + 1, done);
+        done(std::nullopt);
+    });
+}
+
 // Asks every host with a desired state, each over one connection; failures per host.
-std::map<QString, HostNow> askHostsNow(const std::vector<HostSpec>& hosts,
+std::map<QString, DriftHostNow> askDriftHosts(const std::vector<HostSpec>& hosts,
                                        const std::map<std::string, drift::HostDesiredState>& desired,
                                        std::map<QString, HostFailure>& failures) {
-    std::map<QString, HostNow> now;
+    std::map<QString, DriftHostNow> now;
     const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
         const drift::HostDesiredState& state = desired.at(session.name().toStdString());
         Json ids = Json::array(), keys = Json::array();
@@ -84,7 +106,7 @@ std::map<QString, HostNow> askHostsNow(const std::vector<HostSpec>& hosts,
             ids.push_back(id);
             if (id.rfind("sysctl:", 0) == 0) keys.push_back(id.substr(7));
         }
-        HostNow& host = now[session.name()];
+        DriftHostNow& host = now[session.name()];
         session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), Json{{"settings", ids}},
             [&session, &host, keys, answered](const Result<protocol::TuneReadResult>& read) {
             if (!read) return answered(read.problem());
@@ -93,12 +115,7 @@ std::map<QString, HostNow> askHostsNow(const std::vector<HostSpec>& hosts,
                 [&session, &host, answered](const Result<protocol::DriftExplain>& explain) {
                 if (explain) host.explain = *explain;
                 else host.notes.push_back("drift.explain: " + explain.problem().message.toStdString());
-                session.request<protocol::JournalPage>(QStringLiteral("journal.read"), Json{{"limit", 10000}},
-                    [&host, answered](const Result<protocol::JournalPage>& journal) {
-                    if (journal) host.journal = journal->entries;
-                    else host.notes.push_back("journal: " + journal.problem().message.toStdString());
-                    answered(std::nullopt);
-                });
+                readDriftJournal(session, host, 0, answered);
             });
         });
     };
@@ -106,7 +123,7 @@ std::map<QString, HostNow> askHostsNow(const std::vector<HostSpec>& hosts,
     return now;
 }
 
-Json findingJson(const drift::DriftFinding& f) {
+Json driftFindingJson(const drift::DriftFinding& f) {
     Json j = {{"id", f.id}, {"pushed", f.pushed}, {"current", f.current}, {"cause", std::string(drift::toString(f.cause))}};
     if (f.file) j["file"] = *f.file;
     return j;
@@ -114,25 +131,25 @@ Json findingJson(const drift::DriftFinding& f) {
 
 // The drifted settings of each host, grouped by the push they came from and its mode: one push
 // per group re-applies them, audited as re-applies of that push.
-struct ReapplyGroup {
+struct DriftReapplyGroup {
     std::string pushId;
     bool persistent = false;
     std::map<std::string, PushProfile> hosts;
 };
 
-int reapply(const std::vector<HostSpec>& hosts, const std::map<QString, std::vector<drift::DriftFinding>>& drifted,
+int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std::vector<drift::DriftFinding>>& drifted,
             const DriftArgs& a, QTextStream& out, QTextStream& err) {
-    std::map<std::pair<std::string, bool>, ReapplyGroup> groups;
+    std::map<std::pair<std::string, bool>, DriftReapplyGroup> groups;
     for (const auto& [host, findings] : drifted)
         for (const drift::DriftFinding& f : findings) {
-            ReapplyGroup& g = groups[{f.pushId, f.persistent}];
+            DriftReapplyGroup& g = groups[{f.pushId, f.persistent}];
             g.pushId = f.pushId;
             g.persistent = f.persistent;
             PushProfile& p = g.hosts[host.toStdString()];
             p.name = "re-apply of push " + f.pushId;
             p.changes.push_back({f.id, f.pushed, f.atLeast});
         }
-    audit::AuditLog log(auditPaths(a));
+    audit::AuditLog log(driftAuditPaths(a));
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
         err << "fleetdeck-cli: nothing was re-applied: " << auditProblem(*problem).message << "\n";
         return kPushFailed;
@@ -169,7 +186,7 @@ int reapply(const std::vector<HostSpec>& hosts, const std::map<QString, std::vec
 }
 
 // drift --accept HOST SETTING: the host's current value becomes the desired one, in the audit log.
-int accept(const HostSpec& host, const std::string& setting, const std::map<std::string, drift::HostDesiredState>& desired,
+int acceptCurrent(const HostSpec& host, const std::string& setting, const std::map<std::string, drift::HostDesiredState>& desired,
            const DriftArgs& a, QTextStream& out, QTextStream& err) {
     const auto state = desired.find(host.name.toStdString());
     if (state == desired.end() || !state->second.settings.count(setting)) {
@@ -194,7 +211,7 @@ int accept(const HostSpec& host, const std::string& setting, const std::map<std:
         out << host.name << ": " << QString::fromStdString(setting) << " is as pushed; nothing to accept\n";
         return kOk;
     }
-    audit::AuditLog log(auditPaths(a));
+    audit::AuditLog log(driftAuditPaths(a));
     PushAuditLog audit(log, {host});
     audit::AuditEvent e;
     e.host = audit::AuditHost{host.name.toStdString(), std::nullopt, std::nullopt};
@@ -202,7 +219,7 @@ int accept(const HostSpec& host, const std::string& setting, const std::map<std:
     e.setting = setting;
     e.before = pushed.value;
     e.after = it->second.value;
-    e.transaction = pushed.txn.empty() ? std::nullopt : std::optional(pushed.txn);
+    // No transaction: nothing ran on the host, and the push's own history stays as it was.
     e.message = "drift: the operator accepted the current value as desired, in place of push " + pushed.pushId + "'s";
     const audit::AuditResult r = audit.record(e);
     if (const auto error = r.ok() ? audit.flush() : r.error) {
@@ -214,8 +231,8 @@ int accept(const HostSpec& host, const std::string& setting, const std::map<std:
     return kOk;
 }
 
-void printHost(const QString& host, const drift::HostDesiredState* state, const std::vector<drift::DriftFinding>& findings,
-               const HostNow* now, QTextStream& out) {
+void printDriftHost(const QString& host, const drift::HostDesiredState* state, const std::vector<drift::DriftFinding>& findings,
+               const DriftHostNow* now, QTextStream& out) {
     if (!state) {
         out << "== " << host << ": no push to this host is recorded in the audit log: nothing to compare\n";
         return;
@@ -230,6 +247,54 @@ void printHost(const QString& host, const drift::HostDesiredState* state, const 
         for (const auto& note : now->notes) out << "   note: " << QString::fromStdString(note) << "\n";
 }
 
+// Every host compared with its desired state, printed (text) or collected (--json).
+struct DriftCheckOutcome {
+    Json document = Json::object();
+    std::map<QString, std::vector<drift::DriftFinding>> drifted;
+    int code = kOk;  // the worst failure to reach a host
+};
+
+DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std::map<std::string, drift::HostDesiredState>& desired,
+                        const std::vector<audit::AuditEntry>& entries, bool json, QTextStream& out, QTextStream& err) {
+    std::map<std::int64_t, std::string> hashes;
+    for (const audit::AuditEntry& e : entries) hashes[e.seq] = e.hash;
+    std::vector<HostSpec> toAsk;
+    for (const HostSpec& h : hosts)
+        if (desired.count(h.name.toStdString())) toAsk.push_back(h);
+    std::map<QString, HostFailure> failures;
+    const std::map<QString, DriftHostNow> now = toAsk.empty() ? std::map<QString, DriftHostNow>{} : askDriftHosts(toAsk, desired, failures);
+    DriftCheckOutcome outcome;
+    for (const HostSpec& h : hosts) {
+        const std::string name = h.name.toStdString();
+        if (const auto f = failures.find(h.name); f != failures.end()) {
+            err << "fleetdeck-cli: " << h.name << ": " << toString(f->second.state) << ": " << f->second.error << "\n";
+            outcome.code = std::max(outcome.code, std::max<int>(exitCodeFor(f->second.state), kFailed));
+            if (json)
+                outcome.document[name] = {{"error", {{"state", toString(f->second.state).toStdString()}, {"message", f->second.error.toStdString()}}}};
+            continue;
+        }
+        const auto state = desired.find(name);
+        const drift::HostDesiredState* pushed = state == desired.end() ? nullptr : &state->second;
+        std::vector<drift::DriftFinding> findings;
+        const DriftHostNow* host = pushed ? &now.at(h.name) : nullptr;
+        if (pushed) {
+            drift::HostDesiredState confirmed = *pushed;
+            if (host->journal) drift::confirmWithJournal(confirmed, drift::journalEvidence(*host->journal), hashes);
+            findings = drift::findDrift(confirmed, host->values, host->explain ? &*host->explain : nullptr);
+        }
+        if (json) {
+            Json list = Json::array();
+            for (const auto& f : findings) list.push_back(driftFindingJson(f));
+            const auto pushId = pushed ? pushed->lastPushId() : std::nullopt;
+            outcome.document[name] = {{"push_id", pushId ? Json(*pushId) : Json()}, {"drift", std::move(list)}};
+        } else {
+            printDriftHost(h.name, pushed, findings, host, out);
+        }
+        if (!findings.empty()) outcome.drifted[h.name] = std::move(findings);
+    }
+    return outcome;
+}
+
 }  // namespace
 
 int driftCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -241,62 +306,23 @@ int driftCommand(const QString&, const QStringList& args, QTextStream& out, QTex
     const QStringList words = a.accept ? QStringList{a.remote.hosts[0]} : a.remote.hosts;
     const auto hosts = resolveHosts(words, a.remote, err);
     if (!hosts) return kUsage;
-    auto contents = audit::readEntries(auditPaths(a).log);
+    auto contents = audit::readEntries(driftAuditPaths(a).log);
     if (const auto* error = std::get_if<audit::AuditError>(&contents)) {
         err << "fleetdeck-cli: the audit log cannot be read: " << QString::fromStdString(error->message) << "\n";
         return kFailed;
     }
     const std::vector<audit::AuditEntry>& entries = std::get<audit::AuditContents>(contents).entries;
-    std::map<std::string, drift::HostDesiredState> desired = drift::desiredStateFromAudit(entries);
+    const std::map<std::string, drift::HostDesiredState> desired = drift::desiredStateFromAudit(entries);
     ssh::setSshPrompter(std::make_shared<TerminalPrompter>(a.remote.knownHostsFile.isEmpty()));
-    if (a.accept) return accept(hosts->front(), a.remote.hosts[1].toStdString(), desired, a, out, err);
+    if (a.accept) return acceptCurrent(hosts->front(), a.remote.hosts[1].toStdString(), desired, a, out, err);
 
-    std::map<std::int64_t, std::string> hashes;
-    for (const audit::AuditEntry& e : entries) hashes[e.seq] = e.hash;
-    std::vector<HostSpec> toAsk;
-    for (const HostSpec& h : *hosts)
-        if (desired.count(h.name.toStdString())) toAsk.push_back(h);
-    std::map<QString, HostFailure> failures;
-    const std::map<QString, HostNow> now = toAsk.empty() ? std::map<QString, HostNow>{} : askHostsNow(toAsk, desired, failures);
-
-    Json document = Json::object();
-    std::map<QString, std::vector<drift::DriftFinding>> drifted;
-    int code = kOk;
-    for (const HostSpec& h : *hosts) {
-        const std::string name = h.name.toStdString();
-        const auto state = desired.find(name);
-        if (const auto f = failures.find(h.name); f != failures.end()) {
-            err << "fleetdeck-cli: " << h.name << ": " << toString(f->second.state) << ": " << f->second.error << "\n";
-            code = std::max(code, std::max<int>(exitCodeFor(f->second.state), kFailed));
-            if (a.remote.json) document[name] = {{"error", {{"state", toString(f->second.state).toStdString()}, {"message", f->second.error.toStdString()}}}};
-            continue;
-        }
-        std::vector<drift::DriftFinding> findings;
-        const HostNow* host = nullptr;
-        if (state != desired.end()) {
-            host = &now.at(h.name);
-            drift::HostDesiredState confirmed = state->second;
-            if (host->journal) drift::confirmWithJournal(confirmed, drift::journalEvidence(*host->journal), hashes);
-            findings = drift::findDrift(confirmed, host->values, host->explain ? &*host->explain : nullptr);
-        }
-        if (a.remote.json) {
-            Json list = Json::array();
-            for (const auto& f : findings) list.push_back(findingJson(f));
-            const auto pushId = state == desired.end() ? std::nullopt : state->second.lastPushId();
-            document[name] = {{"push_id", pushId ? Json(*pushId) : Json()}, {"drift", std::move(list)}};
-        } else {
-            printHost(h.name, state == desired.end() ? nullptr : &state->second, findings, host, out);
-        }
-        if (!findings.empty()) drifted[h.name] = std::move(findings);
-    }
-    if (a.remote.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
-    if (a.reapply) {
-        if (code != kOk) return code;
-        if (drifted.empty()) return kOk;
-        return reapply(*hosts, drifted, a, out, err);
-    }
-    if (code != kOk) return code;
-    return drifted.empty() ? kOk : kFoundProblems;
+    const DriftCheckOutcome outcome = checkDriftHosts(*hosts, desired, entries, a.remote.json, out, err);
+    if (a.remote.json) out << QString::fromStdString(protocol::dump_json(outcome.document, 2)) << "\n";
+    if (outcome.code != kOk) return outcome.code;
+    if (outcome.drifted.empty()) return kOk;
+    // With --json, stdout holds the one JSON document; the re-apply's report goes to stderr.
+    if (a.reapply) return reapplyDrift(*hosts, outcome.drifted, a, a.remote.json ? err : out, err);
+    return kFoundProblems;
 }
 
 }  // namespace fleetdeck::cli
