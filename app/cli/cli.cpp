@@ -87,7 +87,7 @@ const char* kUsageText =
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
     "3 connection failed, 4 authentication failed, 5 host key unknown or refused (changed, revoked),\n"
     "6 apply/rollback: a host rolled back or failed (0 only when every host verified),\n"
-    "7 ran and found problems (health, commission: a critical finding).\n";
+    "7 ran and found problems (health, commission: a critical finding; drift: a setting drifted).\n";
 
 // facts / snapshot: one request per host, printed as JSON.
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {

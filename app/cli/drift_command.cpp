@@ -245,6 +245,12 @@ void printDriftHost(const QString& host, const drift::HostDesiredState* state, c
     }
     if (now)
         for (const auto& note : now->notes) out << "   note: " << QString::fromStdString(note) << "\n";
+    std::set<std::string> unknown;  // transactions the host's journal does not know
+    for (const auto& [id, s] : state->settings)
+        if (s.confirmed == false) unknown.insert(s.txn);
+    for (const auto& txn : unknown)
+        out << "   note: the host's journal has no verified transaction " << QString::fromStdString(txn)
+            << ": the audit log says it was pushed, the host does not confirm it\n";
 }
 
 // Every host compared with its desired state, printed (text) or collected (--json).
@@ -277,10 +283,11 @@ DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std:
         const drift::HostDesiredState* pushed = state == desired.end() ? nullptr : &state->second;
         std::vector<drift::DriftFinding> findings;
         const DriftHostNow* host = pushed ? &now.at(h.name) : nullptr;
+        std::optional<drift::HostDesiredState> confirmed;
         if (pushed) {
-            drift::HostDesiredState confirmed = *pushed;
-            if (host->journal) drift::confirmWithJournal(confirmed, drift::journalEvidence(*host->journal), hashes);
-            findings = drift::findDrift(confirmed, host->values, host->explain ? &*host->explain : nullptr);
+            confirmed = *pushed;
+            if (host->journal) drift::confirmWithJournal(*confirmed, drift::journalEvidence(*host->journal), hashes);
+            findings = drift::findDrift(*confirmed, host->values, host->explain ? &*host->explain : nullptr);
         }
         if (json) {
             Json list = Json::array();
@@ -288,7 +295,7 @@ DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std:
             const auto pushId = pushed ? pushed->lastPushId() : std::nullopt;
             outcome.document[name] = {{"push_id", pushId ? Json(*pushId) : Json()}, {"drift", std::move(list)}};
         } else {
-            printDriftHost(h.name, pushed, findings, host, out);
+            printDriftHost(h.name, confirmed ? &*confirmed : nullptr, findings, host, out);
         }
         if (!findings.empty()) outcome.drifted[h.name] = std::move(findings);
     }
