@@ -4,6 +4,7 @@
 
 #include "agent/drift_sources.h"
 #include "agent/protocol/decode.h"
+#include "app/untrusted/agent_replies.h"
 #include "tests/support/temp_dir.h"
 
 using namespace fleetdeck;
@@ -107,6 +108,30 @@ TEST(DriftSources, ParsersKeepFileOrderAndNormalizeKeys) {
     EXPECT_EQ(a[0].key, "net.ipv4.conf.eth0/100.forwarding");
     EXPECT_EQ(a[1].value, "1 2");
     EXPECT_EQ(agent::parse_sysctl_conf("a=1\nb=2\nc=3\n", 2).size(), 2u);
+}
+
+}  // namespace
+
+namespace {
+
+// The app's typed decode of the answer (HostSession::request<protocol::DriftExplain>): the caps of
+// every agent message first, then drift.explain's own limits; an answer past them is refused.
+TEST(DriftSources, TheAppDecodesTheAnswerWithinItsCaps) {
+    const fleetdeck::AgentInputLimits limits;
+    protocol::DriftExplain e;
+    e.sysctl_files["vm.swappiness"] = {{"/etc/sysctl.conf", "5"}};
+    const auto decoded = fleetdeck::decodeResult<protocol::DriftExplain>("drift.explain", protocol::to_json(e), limits);
+    EXPECT_EQ(decoded.sysctl_files.at("vm.swappiness").front().path, "/etc/sysctl.conf");
+    EXPECT_FALSE(fleetdeck::checkReply("drift.explain", protocol::to_json(e), limits));
+
+    Json tooMany = protocol::to_json(e);
+    for (int i = 0; i < 257; ++i) tooMany["sysctl_files"]["k" + std::to_string(i)] = Json::array();
+    EXPECT_THROW(fleetdeck::decodeResult<protocol::DriftExplain>("drift.explain", tooMany, limits), protocol::DecodeError);
+    Json longValue = protocol::to_json(e);
+    longValue["notes"] = {std::string(5000, 'x')};
+    const auto bad = fleetdeck::checkReply("drift.explain", longValue, limits);
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(*bad, "result.notes[0]: longer than 4096 bytes");
 }
 
 }  // namespace
