@@ -9,6 +9,7 @@
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
 #include "agent/dmi/dmi_facts.h"
+#include "agent/drift_sources.h"
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_library.h"
@@ -183,6 +184,7 @@ protocol::Facts collect_facts(const RootFs& fs) {
     facts.cpufreq = std::move(tuning.cpufreq);
     facts.thp = std::move(tuning.thp);
     facts.tuned = std::move(tuning.tuned);
+    facts.boot = read_boot(fs);
     return facts;
 }
 

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "agent/facts.h"
+#include "agent/drift_sources.h"
 #include "agent/net_addresses.h"
 #include "agent/settings/settings_engine.h"
 
@@ -48,6 +49,10 @@ void LiveMachine::recover_settings() {
 }
 
 Json LiveMachine::identity() { return protocol::to_json(host_identity(fs_)); }
+
+Json Machine::drift_explain(const std::vector<std::string>&) { return protocol::to_json(protocol::DriftExplain{}); }
+
+Json LiveMachine::drift_explain(const std::vector<std::string>& keys) { return protocol::to_json(explain_drift(fs_, keys)); }
 
 Json LiveMachine::facts() {
     protocol::Facts facts = collect_facts(fs_);

@@ -40,6 +40,9 @@ public:
     virtual settings::SettingsService* settings() { return nullptr; }
     // Rolls back an earlier agent's unfinished transaction; machines without settings have none.
     virtual void recover_settings() {}
+    // drift.explain: what may have moved these sysctl keys (already allow-listed by the server).
+    // The default has nothing on disk to read: a simulated host has no tuned and no sysctl.d files.
+    virtual Json drift_explain(const std::vector<std::string>& keys);
 
 private:
     protocol::Sample decoded_;  // the default sample()'s
@@ -61,6 +64,7 @@ public:
     protocol::Sample& sample() override;
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
     void recover_settings() override;
+    Json drift_explain(const std::vector<std::string>& keys) override;
 
     const RootFs& fs() const { return fs_; }
 

@@ -32,6 +32,7 @@ const StdioServer::Method StdioServer::kMethods[] = {
     {"tune.rollback", &StdioServer::on_tune_rollback},
     {"journal.read", &StdioServer::on_journal_read},
     {"journal.append_witness", &StdioServer::on_journal_append_witness},
+    {"drift.explain", &StdioServer::on_drift_explain},
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)

@@ -63,6 +63,7 @@ private:
     protocol::Json on_tune_rollback(const protocol::ParamReader& params);
     protocol::Json on_journal_read(const protocol::ParamReader& params);
     protocol::Json on_journal_append_witness(const protocol::ParamReader& params);
+    protocol::Json on_drift_explain(const protocol::ParamReader& params);
     settings::SettingsService& settings_service();
 
     Machine& machine_;

@@ -2,6 +2,9 @@
 // SettingsService (docs/protocol.md, "tune.read" ... "journal.append_witness").
 #include "agent/server.h"
 
+#include "agent/protocol/drift_explain.h"
+#include "agent/setting_catalog/setting_catalog.h"
+
 namespace fleetdeck::agent {
 
 using protocol::ErrorCode;
@@ -55,6 +58,20 @@ Json StdioServer::on_tune_rollback(const ParamReader& params) {
 Json StdioServer::on_journal_read(const ParamReader& params) {
     return unwrap(settings_service().journal(params.integer_in("after_seq", 0, INT64_MAX, 0),
                                              params.integer_in("limit", 1, 10000, 1000)));
+}
+
+// Read-only, and only for the catalogue's sysctl ids: the agent explains nothing it may not read
+// through tune.read too.
+Json StdioServer::on_drift_explain(const ParamReader& params) {
+    const auto keys = params.has("keys") ? params.strings("keys") : std::vector<std::string>{};
+    const protocol::DriftExplainLimits limits;
+    if (keys.size() > limits.max_keys)
+        throw protocol::DecodeError(params.path() + ".keys: at most " + std::to_string(limits.max_keys) + " keys");
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (!fleetdeck::settings::find_setting("sysctl:" + keys[i]))
+            throw protocol::DecodeError(params.path() + ".keys[" + std::to_string(i) + "]: '" + keys[i].substr(0, 128) +
+                                        "' is not a sysctl key of the setting catalogue");
+    return machine_.drift_explain(keys);
 }
 
 Json StdioServer::on_journal_append_witness(const ParamReader& params) {

@@ -172,6 +172,18 @@ Json to_json(const TunedFacts& tuned) {
     return {{"active_profile", or_null(tuned.active_profile)}};
 }
 
+Json to_json(const BootFacts& boot) {
+    return {{"id", or_null(boot.id)}, {"time_ms", or_null(boot.time_ms)}, {"uptime_s", or_null(boot.uptime_s)}};
+}
+
+BootFacts boot_facts_from_json(const Json& value, const std::string& path) {
+    if (value.is_null()) return {};
+    const ParamReader r(value, path);
+    BootFacts boot{r.optional_string("id"), r.optional_integer("time_ms"), r.optional_integer("uptime_s")};
+    if (boot.id && boot.id->size() > 64) throw DecodeError(path + ".id: longer than 64 bytes");
+    return boot;
+}
+
 Json to_json(const Facts& f) {
     Json out = to_json(f.host);  // hostname, machine_id, arch, kernel
     out["os"] = to_json(f.os);
@@ -190,6 +202,7 @@ Json to_json(const Facts& f) {
     out["cpufreq"] = to_json(f.cpufreq);
     out["thp"] = to_json(f.thp);
     out["tuned"] = to_json(f.tuned);
+    out["boot"] = to_json(f.boot);
     out["kernel_log"] = or_null(f.kernel_log);
     return out;
 }
@@ -221,6 +234,7 @@ Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::
     const ParamReader thp = member_object(r, "thp");
     f.thp = {thp.optional_string("enabled"), thp.optional_string("defrag")};
     f.tuned = {member_object(r, "tuned").optional_string("active_profile")};
+    f.boot = boot_facts_from_json(r.has("boot") ? r.raw("boot") : Json(), path + ".boot");
     f.kernel_log = r.optional_string("kernel_log");
     return f;
 }

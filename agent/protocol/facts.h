@@ -128,6 +128,14 @@ struct TunedFacts {
     std::optional<std::string> active_profile;
 };
 
+// The running boot: a changed id since a push means the host rebooted, and runtime-only settings
+// of that push are gone (docs/drift.md).
+struct BootFacts {
+    std::optional<std::string> id;            // /proc/sys/kernel/random/boot_id, "0f3c…-…"
+    std::optional<std::int64_t> time_ms;      // when it booted, Unix ms (btime of /proc/stat)
+    std::optional<std::int64_t> uptime_s;     // whole seconds since then (/proc/uptime)
+};
+
 struct Facts {
     HostIdentity host;  // hostname, machine_id, arch, kernel: top-level keys of the result
     OsFacts os;
@@ -145,6 +153,7 @@ struct Facts {
     CpufreqFacts cpufreq;
     ThpFacts thp;
     TunedFacts tuned;
+    BootFacts boot;
     // Why the kernel log (the source of XIDs from before the agent started) could not be read,
     // e.g. "not readable (dmesg_restrict)"; empty when it was read.
     std::optional<std::string> kernel_log;
@@ -161,6 +170,9 @@ struct FactsLimits {
 };
 
 nlohmann::json to_json(const Facts& facts);
+nlohmann::json to_json(const BootFacts& boot);
+// Reads `boot` as facts and drift.explain send it; an id longer than 64 bytes is a decode error.
+BootFacts boot_facts_from_json(const nlohmann::json& value, const std::string& path);
 // The parts, as they appear in the result (the agent's tests compare what each reader found).
 nlohmann::json to_json(const OsFacts& os);
 nlohmann::json to_json(const CpuFacts& cpu);

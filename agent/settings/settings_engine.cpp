@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include "agent/drift_sources.h"
 #include "agent/gpu/nvml_library.h"
 #include "agent/setting_catalog/setting_catalog.h"
 #include "agent/settings/persistent_files.h"
@@ -170,6 +171,9 @@ SettingsEngine::RunOutcome SettingsEngine::run(const std::string& txn, Json begi
         return transaction_result("", prepared, nothing, mode, ctx_);
     }
     begin["txn"] = txn;
+    // The boot the transaction ran in: after a reboot its runtime-only values are gone, and the
+    // app's drift check tells that from a change by hand with this (docs/drift.md).
+    if (const auto boot = read_boot(fs_).id) begin["boot_id"] = *boot;
     begin["steps"] = Json::array();
     for (const auto& s : prepared.steps) begin["steps"].push_back(to_json(s));
     const auto appended = journal_.append(begin);

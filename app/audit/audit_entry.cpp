@@ -9,7 +9,7 @@
 namespace fleetdeck::audit {
 namespace {
 
-constexpr std::array<std::pair<AuditAction, std::string_view>, 8> kActions = {{
+constexpr std::array<std::pair<AuditAction, std::string_view>, 9> kActions = {{
     {AuditAction::Plan, "plan"},
     {AuditAction::Apply, "apply"},
     {AuditAction::Verify, "verify"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<AuditAction, std::string_view>, 8> kActions = {{
     {AuditAction::Recovery, "recovery"},
     {AuditAction::Repair, "repair"},
     {AuditAction::Report, "report"},
+    {AuditAction::Accept, "accept"},
 }};
 
 constexpr std::array<std::pair<AuditOutcome, std::string_view>, 4> kOutcomes = {{
@@ -142,6 +143,7 @@ Json toJson(const AuditEntry& entry, bool withSeal) {
         {"message", e.message},
         {"prev", entry.prevHash},
     };
+    if (e.reapplies) object["reapplies"] = *e.reapplies;
     if (withSeal) {
         object["hash"] = entry.hash;
         object["hmac"] = entry.hmac;
@@ -161,7 +163,7 @@ std::optional<AuditEntry> entryFromJson(const Json& object, std::string* why) {
     if (!readOperator(object, *e.op, why) || !readHost(object, e.host, why)) return std::nullopt;
     std::string text;
     if (!readString(object, "action", text) || !actionFromString(text))
-        return fail(why, "action: expected one of plan, apply, verify, rollback, failure, recovery, repair"), std::nullopt;
+        return fail(why, "action: expected one of plan, apply, verify, rollback, failure, recovery, repair, accept"), std::nullopt;
     e.action = *actionFromString(text);
     if (!readString(object, "result", text) || !outcomeFromString(text))
         return fail(why, "result: expected one of ok, failed, rolled_back, skipped"), std::nullopt;
@@ -171,6 +173,7 @@ std::optional<AuditEntry> entryFromJson(const Json& object, std::string* why) {
     if (!object.contains("before") || !object.contains("after")) return fail(why, "before/after: missing"), std::nullopt;
     e.before = object["before"];
     e.after = object["after"];
+    if (!readOptional(object, "reapplies", e.reapplies)) return fail(why, "reapplies: expected a string or null"), std::nullopt;
     if (!readString(object, "message", e.message)) return fail(why, "message: expected a string"), std::nullopt;
     if (!readString(object, "prev", entry.prevHash)) return fail(why, "prev: expected a string"), std::nullopt;
     readString(object, "hash", entry.hash);

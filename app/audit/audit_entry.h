@@ -21,6 +21,7 @@ enum class AuditAction {
     Recovery,  // an interrupted push was found and cleaned up
     Repair,    // the log itself was repaired (an incomplete last line was cut)
     Report,    // a commissioning report was written; `after` holds its SHA-256 (audit_report.h)
+    Accept,    // the operator adopted a drifted setting's current value as desired (docs/drift.md)
 };
 
 // How the step ended. A closed list, written by name.
@@ -63,6 +64,9 @@ struct AuditEvent {
     Json after;
     AuditOutcome result = AuditOutcome::Ok;
     std::string message;
+    // A re-apply of drifted settings names the push it restores (docs/drift.md). Written only
+    // when set, so entries written before the field existed keep their exact canonical form.
+    std::optional<std::string> reapplies;
 };
 
 // One line of the log.

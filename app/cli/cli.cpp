@@ -7,6 +7,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
 #include "app/cli/commission_command.h"
+#include "app/cli/drift_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
 #include "app/cli/history_command.h"
@@ -49,6 +50,11 @@ const char* kUsageText =
     "                     apply/rollback record every step in the audit log (--audit-log FILE,\n"
     "                     --audit-key FILE; default: FleetDeck's, the key $FLEETDECK_AUDIT_KEY\n"
     "                     when set) and each host's journal witnesses its head\n"
+    "  drift HOST... [--reapply]\n"
+    "                     settings that no longer have the value FleetDeck last pushed (audit log),\n"
+    "                     with the cause (reboot_runtime_only, tuned, sysctl_file, by_hand); exits 7\n"
+    "                     when something drifted. --reapply pushes them again (exits as apply);\n"
+    "                     'drift --accept HOST SETTING' adopts the current value (docs/drift.md)\n"
     "  events [--since DURATION] [--host NAME]\n"
     "                     the incidents the desktop app recorded (throttling, GPU health, hosts\n"
     "                     offline, latency, pushes), oldest first; --since defaults to 24h\n"
@@ -86,7 +92,7 @@ const char* kUsageText =
     "Exit codes: 0 every host answered, 1 a host answered with an error, 2 usage,\n"
     "3 connection failed, 4 authentication failed, 5 host key unknown or refused (changed, revoked),\n"
     "6 apply/rollback: a host rolled back or failed (0 only when every host verified),\n"
-    "7 ran and found problems (health, commission: a critical finding).\n";
+    "7 ran and found problems (health, commission: a critical finding; drift: a setting drifted).\n";
 
 // facts / snapshot: one request per host, printed as JSON.
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -146,6 +152,7 @@ const Command kCommands[] = {
     {"mesh", meshCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
+    {"drift", driftCommand},
     {"export", exportCommand},
     {"inventory", inventoryCommand},
 };

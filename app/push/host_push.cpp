@@ -50,7 +50,9 @@ HostPush::~HostPush() {
 
 audit::AuditEvent HostPush::step(audit::AuditAction action, std::string_view result, std::string_view message,
                                  std::optional<std::string> txn) const {
-    return pushAuditEvent(action, pushId_, hostName_, txn.value_or(txn_), result, message);
+    audit::AuditEvent event = pushAuditEvent(action, pushId_, hostName_, txn.value_or(txn_), result, message);
+    event.reapplies = operation_.reappliesPushId;
+    return event;
 }
 
 void HostPush::setState(HostPushState state, const std::string& reason) {

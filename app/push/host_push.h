@@ -54,6 +54,9 @@ struct PushOperation {
     std::map<std::string, PushProfile> hostProfiles;  // a host's own settings (the wizard's per-host plans), over `profile`
     bool persistent = false;
     std::map<std::string, std::string> rollbackTxn;  // Rollback: host name -> transaction id
+    // Apply: this push restores drifted settings of an earlier push; every step's audit entry
+    // names that push id (`reapplies`, docs/drift.md).
+    std::optional<std::string> reappliesPushId;
 
     const PushProfile& profileFor(const std::string& host) const {
         const auto it = hostProfiles.find(host);

@@ -6,6 +6,7 @@
 
 #include "agent/json/json.h"
 
+#include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/sample.h"
 
@@ -26,6 +27,8 @@ struct AgentInputLimits {
     std::size_t maxSampleStringBytes = 4096;
     // The facts of every connected host are kept for as long as it stays connected.
     protocol::FactsLimits facts;
+    // drift.explain's lists and strings (the agent holds itself to the same).
+    protocol::DriftExplainLimits driftExplain;
     // Slips tolerated per connection (an unreadable line, an answer to a request never sent, a
     // request from the agent): a library printing a stray line to stdout is not worth a
     // disconnect; the fifth slip is.

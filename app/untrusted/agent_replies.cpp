@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "agent/protocol/decode.h"
+#include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/probe_result.h"
@@ -47,6 +48,7 @@ const std::vector<MethodCheck>& methodChecks() {
         {"tune.rollback", [](const Json& r) { protocol::tune_result_from_json(r); }},
         {"journal.read", [](const Json& r) { protocol::journal_page_from_json(r); }},
         {"journal.append_witness", checkWitnessAppended},
+        {"drift.explain", [](const Json& r) { protocol::drift_explain_from_json(r); }},
     };
     return checks;
 }
@@ -123,6 +125,12 @@ protocol::TuneResult decodeResult(const std::string&, const Json& result, const 
 template <>
 protocol::JournalPage decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     return withinCaps(protocol::journal_page_from_json, result, limits);
+}
+
+template <>
+protocol::DriftExplain decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
+    return protocol::drift_explain_from_json(result, limits.driftExplain, "result");
 }
 
 template <>

@@ -5,6 +5,7 @@
 
 #include "agent/json/json.h"
 
+#include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/probe_result.h"
@@ -47,6 +48,8 @@ template <> protocol::TuneReadResult decodeResult(const std::string& method, con
 template <> protocol::TuneResult decodeResult(const std::string& method, const nlohmann::json& result,
                                               const AgentInputLimits& limits);
 template <> protocol::Sample decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::DriftExplain decodeResult(const std::string& method, const nlohmann::json& result,
+                                                const AgentInputLimits& limits);
 template <> protocol::JournalPage decodeResult(const std::string& method, const nlohmann::json& result,
                                                const AgentInputLimits& limits);
 

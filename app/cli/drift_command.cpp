@@ -1,0 +1,335 @@
+#include "app/cli/drift_command.h"
+
+#include <map>
+#include <set>
+
+#include <QEventLoop>
+
+#include "agent/protocol/drift_explain.h"
+#include "agent/protocol/journal.h"
+#include "agent/protocol/message.h"
+#include "agent/protocol/tune_result.h"
+#include "app/audit/audit_log.h"
+#include "app/audit/audit_reader.h"
+#include "app/cli/cli.h"
+#include "app/cli/host_query.h"
+#include "app/cli/remote_options.h"
+#include "app/cli/terminal_prompter.h"
+#include "app/drift/desired_state.h"
+#include "app/drift/drift_check.h"
+#include "app/push/push_audit.h"
+#include "app/push/push_audit_log.h"
+#include "app/push/push_history.h"
+#include "app/push/push_job.h"
+#include "app/push/ssh_push_transport.h"
+#include "app/ssh/ssh_transport.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+using Json = nlohmann::json;
+
+struct DriftArgs {
+    RemoteOptions remote;
+    bool reapply = false;
+    bool accept = false;  // --accept HOST SETTING
+    QString auditLog;
+    QString auditKey;
+};
+
+std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] != QLatin1String("--audit-log") && args[i] != QLatin1String("--audit-key")) continue;
+        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
+        (args[i] == QLatin1String("--audit-log") ? a.auditLog : a.auditKey) = args[i + 1];
+        args.remove(i, 2);
+        --i;
+    }
+    QStringList seen;
+    const QStringList flags = {QStringLiteral("--reapply"), QStringLiteral("--accept")};
+    if (auto problem = parseRemoteOptions(args, a.remote, flags, &seen)) return problem;
+    a.reapply = seen.contains(flags[0]);
+    a.accept = seen.contains(flags[1]);
+    if (a.reapply && a.accept) return QStringLiteral("--reapply and --accept do not go together");
+    if (a.accept && a.remote.hosts.size() != 2) return QStringLiteral("usage: drift --accept HOST SETTING");
+    if (a.remote.hosts.isEmpty()) return QStringLiteral("drift needs at least one HOST");
+    return std::nullopt;
+}
+
+audit::AuditLog::Paths driftAuditPaths(const DriftArgs& a) {
+    audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
+    if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
+    if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
+    return paths;
+}
+
+// What one host says now: tune.read of the pushed settings, drift.explain of their sysctl keys,
+// and its journal (for confirmation and the push's boot id) when it can be read.
+struct DriftHostNow {
+    protocol::TuneReadResult values;
+    std::optional<protocol::DriftExplain> explain;
+    std::optional<std::vector<Json>> journal;
+    std::vector<std::string> notes;  // why explain or journal is missing
+};
+
+constexpr int kDriftJournalPage = 10000;  // journal.read's largest page
+constexpr int kDriftJournalPages = 20;    // the newest 200,000 records are plenty to confirm pushes
+
+// Reads the host's journal page by page into host.journal, then calls `done`; a journal that
+// cannot be read (no root) leaves a note, not a failure.
+void readDriftJournal(HostSession& session, DriftHostNow& host, int page, std::function<void(std::optional<Problem>)> done) {
+    const std::int64_t after = host.journal && !host.journal->empty() ? host.journal->back().value("seq", std::int64_t{0}) : 0;
+    session.request<protocol::JournalPage>(QStringLiteral("journal.read"), Json{{"after_seq", after}, {"limit", kDriftJournalPage}},
+        [&session, &host, page, done](const Result<protocol::JournalPage>& journal) {
+        if (!journal) {
+            host.notes.push_back("the journal could not be read (" + journal.problem().message.toStdString() +
+                                 "): the pushes are not confirmed by the host");
+            host.journal.reset();
+            return done(std::nullopt);
+        }
+        if (!host.journal) host.journal.emplace();
+        for (const Json& e : journal->entries) host.journal->push_back(e);
+        if (journal->entries.size() == kDriftJournalPage && page + 1 < kDriftJournalPages) return readDriftJournal(session, host, page + 1, done);
+        done(std::nullopt);
+    });
+}
+
+// Asks every host with a desired state, each over one connection; failures per host.
+std::map<QString, DriftHostNow> askDriftHosts(const std::vector<HostSpec>& hosts,
+                                       const std::map<std::string, drift::HostDesiredState>& desired,
+                                       std::map<QString, HostFailure>& failures) {
+    std::map<QString, DriftHostNow> now;
+    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+        const drift::HostDesiredState& state = desired.at(session.name().toStdString());
+        Json ids = Json::array(), keys = Json::array();
+        for (const auto& [id, s] : state.settings) {
+            ids.push_back(id);
+            if (id.rfind("sysctl:", 0) == 0) keys.push_back(id.substr(7));
+        }
+        DriftHostNow& host = now[session.name()];
+        session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), Json{{"settings", ids}},
+            [&session, &host, keys, answered](const Result<protocol::TuneReadResult>& read) {
+            if (!read) return answered(read.problem());
+            host.values = *read;
+            session.request<protocol::DriftExplain>(QStringLiteral("drift.explain"), Json{{"keys", keys}},
+                [&session, &host, answered](const Result<protocol::DriftExplain>& explain) {
+                if (explain) host.explain = *explain;
+                else host.notes.push_back("drift.explain: " + explain.problem().message.toStdString());
+                readDriftJournal(session, host, 0, answered);
+            });
+        });
+    };
+    askHosts(hosts, 60000, 1, 0, ask, [&](const QString& host, const HostFailure& f) { failures[host] = f; });
+    return now;
+}
+
+Json driftFindingJson(const drift::DriftFinding& f) {
+    Json j = {{"id", f.id}, {"pushed", f.pushed}, {"current", f.current}, {"cause", std::string(drift::toString(f.cause))}};
+    if (f.file) j["file"] = *f.file;
+    return j;
+}
+
+// The drifted settings of each host, grouped by the push they came from and its mode: one push
+// per group re-applies them, audited as re-applies of that push.
+struct DriftReapplyGroup {
+    std::string pushId;
+    bool persistent = false;
+    std::map<std::string, PushProfile> hosts;
+};
+
+int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std::vector<drift::DriftFinding>>& drifted,
+            const DriftArgs& a, QTextStream& out, QTextStream& err) {
+    std::map<std::pair<std::string, bool>, DriftReapplyGroup> groups;
+    for (const auto& [host, findings] : drifted)
+        for (const drift::DriftFinding& f : findings) {
+            DriftReapplyGroup& g = groups[{f.pushId, f.persistent}];
+            g.pushId = f.pushId;
+            g.persistent = f.persistent;
+            PushProfile& p = g.hosts[host.toStdString()];
+            p.name = "re-apply of push " + f.pushId;
+            p.changes.push_back({f.id, f.pushed, f.atLeast});
+        }
+    audit::AuditLog log(driftAuditPaths(a));
+    if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
+        err << "fleetdeck-cli: nothing was re-applied: " << auditProblem(*problem).message << "\n";
+        return kPushFailed;
+    }
+    bool allVerified = true;
+    for (auto& [key, group] : groups) {
+        std::vector<HostSpec> specs;
+        for (const HostSpec& h : hosts)
+            if (group.hosts.count(h.name.toStdString())) specs.push_back(h);
+        PushOperation op;
+        op.kind = PushOperation::Kind::Apply;
+        op.pushId = newPushId();
+        op.hostProfiles = group.hosts;
+        op.persistent = group.persistent;
+        op.reappliesPushId = group.pushId;
+        auto keys = std::make_shared<HostKeyBook>();
+        PushAuditLog audit(log, specs, keys);
+        PushJob job(specs, std::move(op), pushTransports(PushCredentials{}, keys), audit);
+        QEventLoop loop;
+        QObject::connect(&job, &PushJob::finished, &loop, &QEventLoop::quit);
+        job.start();
+        if (!job.isFinished()) loop.exec();
+        ssh::SshTransport::waitForConnectWorkers(5000);
+        for (const HostPushResult& h : job.results()) {
+            out << "== " << QString::fromStdString(h.host) << ": re-apply of push " << QString::fromStdString(group.pushId)
+                << ": " << QString::fromStdString(toString(h.state));
+            if (!h.reason.empty()) out << " — " << QString::fromStdString(h.reason);
+            out << "\n";
+        }
+        if (job.auditProblem()) err << "fleetdeck-cli: " << *job.auditProblem() << "\n";
+        allVerified = allVerified && job.summary().allVerified() && !job.auditProblem();
+    }
+    return allVerified ? kOk : kPushFailed;
+}
+
+// drift --accept HOST SETTING: the host's current value becomes the desired one, in the audit log.
+int acceptCurrent(const HostSpec& host, const std::string& setting, const std::map<std::string, drift::HostDesiredState>& desired,
+           const DriftArgs& a, QTextStream& out, QTextStream& err) {
+    const auto state = desired.find(host.name.toStdString());
+    if (state == desired.end() || !state->second.settings.count(setting)) {
+        err << "fleetdeck-cli: " << host.name << ": FleetDeck has no pushed value of " << QString::fromStdString(setting)
+            << " to replace (see 'fleetdeck-cli drift " << host.name << "')\n";
+        return kUsage;
+    }
+    const drift::DesiredSetting& pushed = state->second.settings.at(setting);
+    const auto answers = queryHosts<protocol::TuneReadResult>({host}, QStringLiteral("tune.read"), Json{{"settings", {setting}}});
+    const HostAnswer<protocol::TuneReadResult>& answer = answers.at(host.name);
+    if (!answer.ok) {
+        err << "fleetdeck-cli: " << host.name << ": " << toString(answer.failedState) << ": " << answer.error << "\n";
+        return std::max<int>(exitCodeFor(answer.failedState), kFailed);
+    }
+    const auto it = answer.result.values.find(setting);
+    if (it == answer.result.values.end() || it->second.value.is_null()) {
+        err << "fleetdeck-cli: " << host.name << " has no single value of " << QString::fromStdString(setting)
+            << " to accept" << (it != answer.result.values.end() && it->second.reason ? ": " + QString::fromStdString(*it->second.reason) : QString()) << "\n";
+        return kFailed;
+    }
+    if (drift::stillAsPushed(pushed, it->second)) {
+        out << host.name << ": " << QString::fromStdString(setting) << " is as pushed; nothing to accept\n";
+        return kOk;
+    }
+    audit::AuditLog log(driftAuditPaths(a));
+    PushAuditLog audit(log, {host});
+    audit::AuditEvent e;
+    e.host = audit::AuditHost{host.name.toStdString(), std::nullopt, std::nullopt};
+    e.action = audit::AuditAction::Accept;
+    e.setting = setting;
+    e.before = pushed.value;
+    e.after = it->second.value;
+    // No transaction: nothing ran on the host, and the push's own history stays as it was.
+    e.message = "drift: the operator accepted the current value as desired, in place of push " + pushed.pushId + "'s";
+    const audit::AuditResult r = audit.record(e);
+    if (const auto error = r.ok() ? audit.flush() : r.error) {
+        err << "fleetdeck-cli: " << auditProblem(*error).message << "\n";
+        return kFailed;
+    }
+    out << host.name << ": accepted " << QString::fromStdString(setting) << " = "
+        << QString::fromStdString(protocol::dump_json(it->second.value)) << " as desired (audit entry " << r.seq << ")\n";
+    return kOk;
+}
+
+void printDriftHost(const QString& host, const drift::HostDesiredState* state, const std::vector<drift::DriftFinding>& findings,
+               const DriftHostNow* now, QTextStream& out) {
+    if (!state) {
+        out << "== " << host << ": no push to this host is recorded in the audit log: nothing to compare\n";
+        return;
+    }
+    out << "== " << host << ": " << findings.size() << " of " << state->settings.size() << " pushed settings drifted (push "
+        << QString::fromStdString(state->lastPushId().value_or("")) << ")\n";
+    for (const drift::DriftFinding& f : findings) {
+        out << "   " << QString::fromStdString(f.id).leftJustified(40) << " " << QString::fromStdString(std::string(drift::toString(f.cause)))
+            .leftJustified(20) << " " << QString::fromStdString(f.sentence) << "\n";
+    }
+    if (now)
+        for (const auto& note : now->notes) out << "   note: " << QString::fromStdString(note) << "\n";
+    std::set<std::string> unknown;  // transactions the host's journal does not know
+    for (const auto& [id, s] : state->settings)
+        if (s.confirmed == false) unknown.insert(s.txn);
+    for (const auto& txn : unknown)
+        out << "   note: the host's journal has no verified transaction " << QString::fromStdString(txn)
+            << ": the audit log says it was pushed, the host does not confirm it\n";
+}
+
+// Every host compared with its desired state, printed (text) or collected (--json).
+struct DriftCheckOutcome {
+    Json document = Json::object();
+    std::map<QString, std::vector<drift::DriftFinding>> drifted;
+    int code = kOk;  // the worst failure to reach a host
+};
+
+DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std::map<std::string, drift::HostDesiredState>& desired,
+                        const std::vector<audit::AuditEntry>& entries, bool json, QTextStream& out, QTextStream& err) {
+    std::map<std::int64_t, std::string> hashes;
+    for (const audit::AuditEntry& e : entries) hashes[e.seq] = e.hash;
+    std::vector<HostSpec> toAsk;
+    for (const HostSpec& h : hosts)
+        if (desired.count(h.name.toStdString())) toAsk.push_back(h);
+    std::map<QString, HostFailure> failures;
+    const std::map<QString, DriftHostNow> now = toAsk.empty() ? std::map<QString, DriftHostNow>{} : askDriftHosts(toAsk, desired, failures);
+    DriftCheckOutcome outcome;
+    for (const HostSpec& h : hosts) {
+        const std::string name = h.name.toStdString();
+        if (const auto f = failures.find(h.name); f != failures.end()) {
+            err << "fleetdeck-cli: " << h.name << ": " << toString(f->second.state) << ": " << f->second.error << "\n";
+            outcome.code = std::max(outcome.code, std::max<int>(exitCodeFor(f->second.state), kFailed));
+            if (json)
+                outcome.document[name] = {{"error", {{"state", toString(f->second.state).toStdString()}, {"message", f->second.error.toStdString()}}}};
+            continue;
+        }
+        const auto state = desired.find(name);
+        const drift::HostDesiredState* pushed = state == desired.end() ? nullptr : &state->second;
+        std::vector<drift::DriftFinding> findings;
+        const DriftHostNow* host = pushed ? &now.at(h.name) : nullptr;
+        std::optional<drift::HostDesiredState> confirmed;
+        if (pushed) {
+            confirmed = *pushed;
+            if (host->journal) drift::confirmWithJournal(*confirmed, drift::journalEvidence(*host->journal), hashes);
+            findings = drift::findDrift(*confirmed, host->values, host->explain ? &*host->explain : nullptr);
+        }
+        if (json) {
+            Json list = Json::array();
+            for (const auto& f : findings) list.push_back(driftFindingJson(f));
+            const auto pushId = pushed ? pushed->lastPushId() : std::nullopt;
+            outcome.document[name] = {{"push_id", pushId ? Json(*pushId) : Json()}, {"drift", std::move(list)}};
+        } else {
+            printDriftHost(h.name, confirmed ? &*confirmed : nullptr, findings, host, out);
+        }
+        if (!findings.empty()) outcome.drifted[h.name] = std::move(findings);
+    }
+    return outcome;
+}
+
+}  // namespace
+
+int driftCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+    DriftArgs a;
+    if (auto problem = parseDriftArgs(args, a)) {
+        err << "fleetdeck-cli: " << *problem << "\n";
+        return kUsage;
+    }
+    const QStringList words = a.accept ? QStringList{a.remote.hosts[0]} : a.remote.hosts;
+    const auto hosts = resolveHosts(words, a.remote, err);
+    if (!hosts) return kUsage;
+    auto contents = audit::readEntries(driftAuditPaths(a).log);
+    if (const auto* error = std::get_if<audit::AuditError>(&contents)) {
+        err << "fleetdeck-cli: the audit log cannot be read: " << QString::fromStdString(error->message) << "\n";
+        return kFailed;
+    }
+    const std::vector<audit::AuditEntry>& entries = std::get<audit::AuditContents>(contents).entries;
+    const std::map<std::string, drift::HostDesiredState> desired = drift::desiredStateFromAudit(entries);
+    ssh::setSshPrompter(std::make_shared<TerminalPrompter>(a.remote.knownHostsFile.isEmpty()));
+    if (a.accept) return acceptCurrent(hosts->front(), a.remote.hosts[1].toStdString(), desired, a, out, err);
+
+    const DriftCheckOutcome outcome = checkDriftHosts(*hosts, desired, entries, a.remote.json, out, err);
+    if (a.remote.json) out << QString::fromStdString(protocol::dump_json(outcome.document, 2)) << "\n";
+    if (outcome.code != kOk) return outcome.code;
+    if (outcome.drifted.empty()) return kOk;
+    // With --json, stdout holds the one JSON document; the re-apply's report goes to stderr.
+    if (a.reapply) return reapplyDrift(*hosts, outcome.drifted, a, a.remote.json ? err : out, err);
+    return kFoundProblems;
+}
+
+}  // namespace fleetdeck::cli
