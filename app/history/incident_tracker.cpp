@@ -248,7 +248,10 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
             appendCommissioning(entry, *report, out);
             continue;
         }
-        if (!ev.host || ev.action == audit::AuditAction::Plan || ev.action == audit::AuditAction::Repair) continue;
+        // A plan changes nothing; an accepted drift (docs/drift.md) records a decision, not a push.
+        if (!ev.host || ev.action == audit::AuditAction::Plan || ev.action == audit::AuditAction::Repair ||
+            ev.action == audit::AuditAction::Accept)
+            continue;
         const QDateTime when = QDateTime::fromString(QString::fromStdString(entry.timeUtc), Qt::ISODateWithMs);
         if (!when.isValid()) continue;
         const std::int64_t t = when.toMSecsSinceEpoch();

@@ -228,6 +228,10 @@ TEST(IncidentTracker, PushesAndRollbacksFromTheAuditLog) {
     ASSERT_EQ(rollback.size(), 1u);
     EXPECT_EQ(rollback[0].incident.kind, IncidentKind::Rollback);
     EXPECT_EQ(rollback[0].incident.severity, IncidentSeverity::Warning);
+    // An accepted drift is the operator's decision, not a push of anything.
+    audit::AuditEntry accepted = entry(5, "2026-12-01T11:00:00.000Z", audit::AuditAction::Accept, audit::AuditOutcome::Ok);
+    accepted.event.transaction.reset();
+    EXPECT_TRUE(tracker.onAuditEntries({accepted}).empty());
 }
 
 TEST(IncidentTracker, ACommissioningReportIsAnIncidentPerHostItJudged) {
