@@ -210,4 +210,17 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
     return out;
 }
 
+BurnInPoint burnInPointOf(const protocol::GpuSample& g, double t_s) {
+    BurnInPoint p;
+    p.t_s = t_s;
+    p.temp_c = g.temp_c;
+    p.power_w = g.power_w;
+    p.power_limit_w = g.power_limit_w;
+    p.fan_pct = g.fan_pct;
+    p.util_pct = g.util_pct;
+    p.sm_clock_mhz = g.sm_clock_mhz;
+    if (g.throttle) p.throttle = *g.throttle;
+    return p;
+}
+
 }  // namespace fleetdeck::commission

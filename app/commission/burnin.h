@@ -11,6 +11,7 @@
 
 #include <QString>
 
+#include "agent/protocol/sample.h"
 #include "app/commission/acceptance.h"
 #include "app/commission/commission_result.h"
 
@@ -38,5 +39,8 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
 // A GPU's temperature under load (the rules' percentile of its loaded points); none when it
 // never was under load or reported no temperature.
 std::optional<double> loadedTemperatureC(const GpuBurnIn& gpu, const BurnInRules& rules = {});
+
+// One GPU's reading in a sample as a point of the recording, `t_s` into the window.
+BurnInPoint burnInPointOf(const protocol::GpuSample& gpu, double t_s);
 
 }  // namespace fleetdeck::commission

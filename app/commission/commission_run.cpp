@@ -47,18 +47,6 @@ QString operatorName() {
     return op.displayName ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(*op.displayName), account) : account;
 }
 
-BurnInPoint pointFrom(const protocol::GpuSample& g, double t_s) {
-    BurnInPoint p;
-    p.t_s = t_s;
-    p.temp_c = g.temp_c;
-    p.power_w = g.power_w;
-    p.power_limit_w = g.power_limit_w;
-    p.fan_pct = g.fan_pct;
-    p.util_pct = g.util_pct;
-    p.sm_clock_mhz = g.sm_clock_mhz;
-    if (g.throttle) p.throttle = *g.throttle;
-    return p;
-}
 
 QString durationText(double s) {
     if (s >= 120 && std::fmod(s, 60) == 0) return QStringLiteral("%1 min").arg(s / 60);
@@ -405,7 +393,7 @@ void CommissionRun::Impl::recordSample(Host& h, double t_s, const protocol::Samp
             b.gpus.push_back(std::move(gpu));
             it = std::prev(b.gpus.end());
         }
-        it->points.push_back(pointFrom(g, t_s));
+        it->points.push_back(burnInPointOf(g, t_s));
         emit q->burnInPoint(h.spec.name, g.index, it->points.back());
     }
     b.recordedS = std::max(b.recordedS, t_s);

@@ -204,16 +204,7 @@ HostBurnIn recordSimulated(const std::string& spec) {
                 h.gpus.push_back(gpu);
             }
         for (const protocol::GpuSample& g : sample.gpus) {
-            BurnInPoint p;
-            p.t_s = t;
-            p.temp_c = g.temp_c;
-            p.power_w = g.power_w;
-            p.power_limit_w = g.power_limit_w;
-            p.fan_pct = g.fan_pct;
-            p.util_pct = g.util_pct;
-            p.sm_clock_mhz = g.sm_clock_mhz;
-            p.throttle = g.throttle.value_or(std::vector<std::string>{});
-            h.gpus[static_cast<std::size_t>(g.index)].points.push_back(std::move(p));
+            h.gpus[static_cast<std::size_t>(g.index)].points.push_back(burnInPointOf(g, t));
         }
     }
     h.recordedS = 899;
