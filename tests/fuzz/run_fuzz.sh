@@ -5,11 +5,11 @@
 # bug, then add the input to tests/fuzz/<what>/ as a regression case.
 # Targets run side by side, one per core (FLEETDECK_FUZZ_JOBS to change that): each still gets
 # SECONDS of a core to itself.
-# Usage: tests/fuzz/run_fuzz.sh [BUILD_DIR=build/fuzz] [SECONDS=25] [TARGET...]
+# Usage: tests/fuzz/run_fuzz.sh [BUILD_DIR=build/fuzz] [SECONDS=20] [TARGET...]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build/fuzz}
-seconds=${2:-25}
+seconds=${2:-20}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
