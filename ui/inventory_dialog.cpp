@@ -31,6 +31,13 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
+    // Columns as wide as what they hold (nine columns of 100 px hid the tags behind a scroll bar),
+    // measured again when hosts arrive or change.
+    table_->resizeColumnsToContents();
+    const auto fitColumns = [this] { table_->resizeColumnsToContents(); };
+    connect(&model_, &QAbstractItemModel::rowsInserted, table_, fitColumns);
+    connect(&model_, &QAbstractItemModel::dataChanged, table_, fitColumns);
+    connect(&model_, &QAbstractItemModel::modelReset, table_, fitColumns);
     connect(table_, &QTableView::doubleClicked, this, &InventoryDialog::editHost);
     layout->addWidget(table_);
 

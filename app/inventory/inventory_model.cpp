@@ -24,6 +24,7 @@ QVariant InventoryModel::data(const QModelIndex& index, int role) const {
     case Address: return h.address;
     case Port: return h.port > 0 ? QVariant(h.port) : QVariant(tr("ssh default"));
     case User: return h.user.isEmpty() ? tr("ssh default") : h.user;
+    case JumpHost: return h.jumpHost;  // empty: direct, or ssh-config's ProxyJump
     case Group: return h.group;
     case Rack: return h.rack;
     case RackUnit: return h.rackUnit > 0 ? QVariant(rackUnitName(h.rackUnit)) : QVariant();
@@ -39,6 +40,7 @@ QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, in
     case Address: return tr("Address");
     case Port: return tr("Port");
     case User: return tr("User");
+    case JumpHost: return tr("Jump host");
     case Group: return tr("Group");
     case Rack: return tr("Rack");
     case RackUnit: return tr("Position");

@@ -10,7 +10,7 @@ namespace fleetdeck {
 class InventoryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Address, Port, User, Group, Rack, RackUnit, Tags, ColumnCount };
+    enum Column { Name, Address, Port, User, JumpHost, Group, Rack, RackUnit, Tags, ColumnCount };
 
     explicit InventoryModel(Inventory inventory, QObject* parent = nullptr);
 

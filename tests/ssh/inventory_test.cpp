@@ -134,8 +134,11 @@ TEST(Inventory, ModelEditsPassTheModelTester) {
     ASSERT_FALSE(model.add(h));
     EXPECT_TRUE(model.add(h));  // duplicate name
     h.rack = QStringLiteral("R1");
+    h.jumpHost = QStringLiteral("ops@bastion.dc2:2222");
     ASSERT_FALSE(model.update(0, h));
     EXPECT_EQ(model.data(model.index(0, InventoryModel::Rack)).toString(), QStringLiteral("R1"));
+    EXPECT_EQ(model.headerData(InventoryModel::JumpHost, Qt::Horizontal).toString(), QStringLiteral("Jump host"));
+    EXPECT_EQ(model.data(model.index(0, InventoryModel::JumpHost)).toString(), QStringLiteral("ops@bastion.dc2:2222"));
     EXPECT_EQ(model.merge(importSshConfig(QStringLiteral("Host b c *.x\n")).hosts), 2);
     model.remove(0);
     EXPECT_EQ(model.rowCount(), 2);
