@@ -25,6 +25,7 @@
 #include "app/commission/acceptance.h"
 #include "app/commission/commission_run.h"
 #include "app/commission/report.h"
+#include "app/commission/result_json.h"
 #include "app/cli/push_command.h"
 #include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_prompter.h"
@@ -141,28 +142,8 @@ void reportProgress(commission::CommissionRun& run, QTextStream& err) {
     });
 }
 
-nlohmann::json toJson(const AcceptanceFinding& f) {
-    nlohmann::json j = {{"severity", toString(f.severity).toStdString()}, {"kind", f.kind.toStdString()}};
-    if (!f.fact.isEmpty()) j["fact"] = f.fact.toStdString();
-    j["text"] = f.text.toStdString();
-    if (f.gpu >= 0) j["gpu"] = f.gpu;
-    if (!f.expected.isEmpty()) j["expected"] = f.expected.toStdString();
-    if (!f.actual.isEmpty()) j["actual"] = f.actual.toStdString();
-    return j;
-}
-
 void printHost(const QString& host, const std::vector<AcceptanceFinding>& findings, QTextStream& out) {
-    const auto critical = std::count_if(findings.begin(), findings.end(),
-                                        [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
-    const auto warnings = static_cast<long>(findings.size()) - critical;
-    out << host << ": " << (critical == 0 ? "pass" : "FAIL");
-    if (!findings.empty()) {
-        QStringList counts;
-        if (critical > 0) counts << QStringLiteral("%1 critical").arg(critical);
-        if (warnings > 0) counts << QStringLiteral("%1 %2").arg(warnings).arg(warnings == 1 ? "warning" : "warnings");
-        out << " (" << counts.join(QStringLiteral(", ")) << ")";
-    }
-    out << "\n";
+    out << host << ": " << commission::verdictText(commission::passes(findings), findings) << "\n";
     for (const AcceptanceFinding& f : findings) out << "  " << toString(f.severity).leftJustified(9) << f.text << "\n";
 }
 
@@ -384,7 +365,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         }
         passing += h.pass ? 1 : 0;
         nlohmann::json items = nlohmann::json::array();
-        for (const AcceptanceFinding& f : h.findings) items.push_back(toJson(f));
+        for (const AcceptanceFinding& f : h.findings) items.push_back(commission::toJson(f));
         hosts[host.toStdString()] = {{"pass", h.pass}, {"findings", std::move(items)}};
         if (!a.remote.json) printHost(host, h.findings, out);
     }

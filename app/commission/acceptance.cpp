@@ -127,6 +127,17 @@ bool passes(const std::vector<AcceptanceFinding>& findings) {
                         [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
 }
 
+QString verdictText(bool pass, const std::vector<AcceptanceFinding>& findings) {
+    const auto critical = std::count_if(findings.begin(), findings.end(),
+                                        [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
+    const auto warnings = static_cast<long>(findings.size()) - critical;
+    QStringList counts;
+    if (critical > 0) counts << QStringLiteral("%1 critical").arg(critical);
+    if (warnings > 0) counts << (warnings == 1 ? QStringLiteral("1 warning") : QStringLiteral("%1 warnings").arg(warnings));
+    const QString verdict = pass ? QStringLiteral("pass") : QStringLiteral("FAIL");
+    return counts.isEmpty() ? verdict : QStringLiteral("%1 (%2)").arg(verdict, counts.join(QStringLiteral(", ")));
+}
+
 void sortFindings(std::vector<AcceptanceFinding>& findings) {
     std::stable_sort(findings.begin(), findings.end(), [](const AcceptanceFinding& a, const AcceptanceFinding& b) {
         if (a.severity != b.severity) return a.severity == FindingSeverity::Critical;

@@ -43,6 +43,9 @@ std::vector<AcceptanceFinding> healthFindings(const HostObservation& host);
 // No critical finding.
 bool passes(const std::vector<AcceptanceFinding>& findings);
 
+// A host's verdict with its counts: "pass", "pass (2 warnings)", "FAIL (1 critical, 1 warning)".
+QString verdictText(bool pass, const std::vector<AcceptanceFinding>& findings);
+
 // Critical first, otherwise in the order the checks found them (the order of rackFacts()).
 void sortFindings(std::vector<AcceptanceFinding>& findings);
 

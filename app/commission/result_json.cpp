@@ -82,14 +82,6 @@ json hostSpecJson(const HostSpec& s) {
                 {"jump_host", utf8(s.jumpHost)}};
 }
 
-json findingJson(const AcceptanceFinding& f) {
-    json j{{"severity", utf8(toString(f.severity))}, {"kind", utf8(f.kind)}, {"text", utf8(f.text)}};
-    if (!f.fact.isEmpty()) j["fact"] = utf8(f.fact);
-    if (f.gpu >= 0) j["gpu"] = f.gpu;
-    if (!f.expected.isEmpty()) j["expected"] = utf8(f.expected);
-    if (!f.actual.isEmpty()) j["actual"] = utf8(f.actual);
-    return j;
-}
 
 json pointJson(const BurnInPoint& p) {
     return json{{"t_s", p.t_s},
@@ -131,7 +123,7 @@ json hostJson(const HostResult& h) {
     j["error"] = utf8(h.error);
     j["pass"] = h.pass;
     json findings = json::array();
-    for (const AcceptanceFinding& f : h.findings) findings.push_back(findingJson(f));
+    for (const AcceptanceFinding& f : h.findings) findings.push_back(toJson(f));
     j["findings"] = std::move(findings);
     j["observed"] = h.observed ? json{{"facts", protocol::to_json(h.observed->facts)},
                                       {"sample", h.observed->sample ? protocol::to_json(*h.observed->sample) : json()}}
@@ -238,7 +230,16 @@ HostResult hostFrom(const ParamReader& r) {
 
 }  // namespace
 
-nlohmann::json toJson(const CommissionResult& result) {
+nlohmann::json toJson(const AcceptanceFinding& f) {
+    json j{{"severity", utf8(toString(f.severity))}, {"kind", utf8(f.kind)}, {"text", utf8(f.text)}};
+    if (!f.fact.isEmpty()) j["fact"] = utf8(f.fact);
+    if (f.gpu >= 0) j["gpu"] = f.gpu;
+    if (!f.expected.isEmpty()) j["expected"] = utf8(f.expected);
+    if (!f.actual.isEmpty()) j["actual"] = utf8(f.actual);
+    return j;
+}
+
+json toJson(const CommissionResult& result) {
     json hosts = json::array();
     for (const HostResult& h : result.hosts) hosts.push_back(hostJson(h));
     json burnIn;

@@ -11,6 +11,10 @@
 
 namespace fleetdeck::commission {
 
+// One finding: {"severity", "kind", "text", "fact"?, "gpu"?, "expected"?, "actual"?}, the members
+// that do not apply left out. The same form in the result and in `fleetdeck-cli commission --json`.
+nlohmann::json toJson(const AcceptanceFinding& finding);
+
 // {"format": "fleetdeck-commission", "version": 1, "pass": …, "rack": …, "spec": {…}, "hosts": […], …}
 nlohmann::json toJson(const CommissionResult& result);
 

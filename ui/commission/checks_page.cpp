@@ -23,14 +23,7 @@ QString clockText(double seconds) {
 
 QString verdictText(const commission::HostResult& h) {
     if (!h.reached) return QStringLiteral("FAIL (not reached)");
-    const auto critical = std::count_if(h.findings.begin(), h.findings.end(),
-                                        [](const commission::AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
-    const auto warnings = static_cast<long>(h.findings.size()) - critical;
-    QStringList counts;
-    if (critical > 0) counts << QStringLiteral("%1 critical").arg(critical);
-    if (warnings > 0) counts << (warnings == 1 ? QStringLiteral("1 warning") : QStringLiteral("%1 warnings").arg(warnings));
-    const QString verdict = h.pass ? QStringLiteral("pass") : QStringLiteral("FAIL");
-    return counts.isEmpty() ? verdict : QStringLiteral("%1 (%2)").arg(verdict, counts.join(QStringLiteral(", ")));
+    return commission::verdictText(h.pass, h.findings);
 }
 
 QString gpusText(std::size_t n) { return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n); }
