@@ -28,6 +28,11 @@ QString toString(HostState state) {
     return {};
 }
 
+bool endsConnectAttempt(HostState state) {
+    return state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||
+           state == HostState::HostKeyChanged || state == HostState::Incompatible || state == HostState::Misbehaving;
+}
+
 HostSession::HostSession(QString name, TransportFactory factory, Options options, QObject* parent)
     : QObject(parent), name_(std::move(name)), factory_(std::move(factory)), options_(options) {
     qRegisterMetaType<fleetdeck::HostState>();

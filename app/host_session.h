@@ -39,6 +39,11 @@ enum class HostState {
 };
 QString toString(HostState state);
 
+// Whether a connection attempt ended in `state` without a working session: down, refused, waiting
+// for the user, or an agent that cannot be spoken to. A session without reconnect (the command
+// line, a commissioning run) gets nothing more after it.
+bool endsConnectAttempt(HostState state);
+
 // The outcome of one request: a result, or an error with a code from the closed list.
 struct Reply {
     Json result;

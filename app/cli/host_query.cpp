@@ -31,10 +31,7 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
         auto session = std::make_unique<HostSession>(spec.name, [spec] { return makeTransport(spec); }, options);
         HostSession* s = session.get();
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
-            if (state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||
-                state == HostState::HostKeyChanged || state == HostState::Incompatible ||
-                state == HostState::Misbehaving)
-                finishOne(s->name(), HostFailure{state, reason, {}});
+            if (endsConnectAttempt(state)) finishOne(s->name(), HostFailure{state, reason, {}});
         });
         // The asking function is kept by `askers`; what it hands on holds it weakly, so it owns
         // no reference to itself.

@@ -210,6 +210,14 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
     return out;
 }
 
+GpuBurnIn gpuBurnInOf(const protocol::GpuSample& g) {
+    GpuBurnIn gpu;
+    gpu.index = g.index;
+    gpu.model = g.name.value_or(std::string());
+    gpu.slowdown_c = g.temp_slowdown_c;
+    return gpu;
+}
+
 BurnInPoint burnInPointOf(const protocol::GpuSample& g, double t_s) {
     BurnInPoint p;
     p.t_s = t_s;

@@ -40,6 +40,8 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
 // never was under load or reported no temperature.
 std::optional<double> loadedTemperatureC(const GpuBurnIn& gpu, const BurnInRules& rules = {});
 
+// A GPU's recording, empty, named as a sample names it (index, model, slowdown threshold).
+GpuBurnIn gpuBurnInOf(const protocol::GpuSample& gpu);
 // One GPU's reading in a sample as a point of the recording, `t_s` into the window.
 BurnInPoint burnInPointOf(const protocol::GpuSample& gpu, double t_s);
 

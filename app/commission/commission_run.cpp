@@ -36,11 +36,6 @@ std::unique_ptr<Transport> commissionTransport(const HostSpec& spec, double simS
     return makeTransport(spec);
 }
 
-bool endsConnection(HostState state) {
-    return state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||
-           state == HostState::HostKeyChanged || state == HostState::Incompatible || state == HostState::Misbehaving;
-}
-
 QString operatorName() {
     const audit::AuditOperator op = audit::AuditOperator::local();
     const QString account = QString::fromStdString(op.account);
@@ -206,7 +201,7 @@ void CommissionRun::Impl::begin() {
             sessionOptions);
         Host* hptr = &h;
         QObject::connect(h.session.get(), &HostSession::stateChanged, q, [this, hptr](HostState state, const QString& reason) {
-            if (finished || !endsConnection(state)) return;
+            if (finished || !endsConnectAttempt(state)) return;
             if (!hptr->settled) settle(*hptr, false, state, reason);
             else if (hptr->recording) dropOut(*hptr, QStringLiteral("%1: %2").arg(toString(state), reason));
         });
@@ -281,8 +276,6 @@ void CommissionRun::Impl::afterObserving() {
         }
         spec = learnSpec(goldenHost->observed);
         result.specSource = QStringLiteral("learned from %1").arg(goldenHost->spec.name);
-    } else {
-        result.specSource = o.specSource;
     }
     result.spec = *spec;
     if (!o.specSource.isEmpty()) result.specSource = o.specSource;
@@ -334,13 +327,7 @@ void CommissionRun::Impl::startBurnIn() {
         h->recording = true;
         h->burnIn = HostBurnIn{};
         if (h->observed.sample)
-            for (const protocol::GpuSample& g : h->observed.sample->gpus) {
-                GpuBurnIn gpu;
-                gpu.index = g.index;
-                gpu.model = g.name.value_or(std::string());
-                gpu.slowdown_c = g.temp_slowdown_c;
-                h->burnIn->gpus.push_back(std::move(gpu));
-            }
+            for (const protocol::GpuSample& g : h->observed.sample->gpus) h->burnIn->gpus.push_back(gpuBurnInOf(g));
         if (plan.loadCommand.isEmpty()) continue;
         h->loadDone = false;
         h->load = std::make_unique<LoadCommand>(h->spec, plan.loadCommand);
@@ -386,11 +373,7 @@ void CommissionRun::Impl::recordSample(Host& h, double t_s, const protocol::Samp
     for (const protocol::GpuSample& g : sample.gpus) {
         auto it = std::find_if(b.gpus.begin(), b.gpus.end(), [&](const GpuBurnIn& x) { return x.index == g.index; });
         if (it == b.gpus.end()) {
-            GpuBurnIn gpu;
-            gpu.index = g.index;
-            gpu.model = g.name.value_or(std::string());
-            gpu.slowdown_c = g.temp_slowdown_c;
-            b.gpus.push_back(std::move(gpu));
+            b.gpus.push_back(gpuBurnInOf(g));
             it = std::prev(b.gpus.end());
         }
         it->points.push_back(burnInPointOf(g, t_s));

@@ -196,16 +196,8 @@ HostBurnIn recordSimulated(const std::string& spec) {
     for (int t = 0; t < 900; ++t) {
         const protocol::Sample& sample = machine.sample_at(t);
         if (h.gpus.empty())
-            for (const protocol::GpuSample& g : sample.gpus) {
-                GpuBurnIn gpu;
-                gpu.index = g.index;
-                gpu.model = g.name.value_or("");
-                gpu.slowdown_c = g.temp_slowdown_c;
-                h.gpus.push_back(gpu);
-            }
-        for (const protocol::GpuSample& g : sample.gpus) {
-            h.gpus[static_cast<std::size_t>(g.index)].points.push_back(burnInPointOf(g, t));
-        }
+            for (const protocol::GpuSample& g : sample.gpus) h.gpus.push_back(gpuBurnInOf(g));
+        for (const protocol::GpuSample& g : sample.gpus) h.gpus[static_cast<std::size_t>(g.index)].points.push_back(burnInPointOf(g, t));
     }
     h.recordedS = 899;
     return h;
