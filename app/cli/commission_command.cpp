@@ -326,25 +326,21 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
     if (!a.report.isEmpty() && !result.cancelled) {
         err << "fleetdeck-cli: writing the report…\n";
         err.flush();
-        auto written = commission::writeCommissionReport(result, a.report);
-        if (!written) {
-            err << "fleetdeck-cli: " << written.problem().message << "\n";
+        const auto recorded = commission::writeAndRecordCommissionReport(result, a.report, auditPathsFrom(a.auditLog, a.auditKey));
+        if (!recorded) {
+            err << "fleetdeck-cli: " << recorded.problem().message << "\n";
             return kFailed;
         }
-        audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
-        if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
-        if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
-        audit::AuditLog log(paths);
-        const auto entry = commission::recordReportInAudit(log, result, *written);
-        if (!entry) {
-            err << "fleetdeck-cli: wrote " << written->pdf << ", but could not record its SHA-256 in the audit log: "
-                << entry.problem().message << "\n";
+        const commission::ReportFiles& written = recorded->files;
+        if (!recorded->auditSeq) {
+            err << "fleetdeck-cli: wrote " << written.pdf << ", but could not record its SHA-256 in the audit log: "
+                << recorded->auditProblem << "\n";
             return kFailed;
         }
-        err << "fleetdeck-cli: wrote " << written->pdf << " (and " << QFileInfo(written->html).fileName() << ", "
-            << QFileInfo(written->json).fileName() << ", " << QFileInfo(written->csv).fileName() << ")\n"
-            << "fleetdeck-cli: its SHA-256 " << written->pdfSha256Hex << " is audit entry " << *entry << "\n";
-        report = *written;
+        err << "fleetdeck-cli: wrote " << written.pdf << " (and " << QFileInfo(written.html).fileName() << ", "
+            << QFileInfo(written.json).fileName() << ", " << QFileInfo(written.csv).fileName() << ")\n"
+            << "fleetdeck-cli: its SHA-256 " << written.pdfSha256Hex << " is audit entry " << *recorded->auditSeq << "\n";
+        report = written;
     } else if (!a.report.isEmpty()) {
         err << "fleetdeck-cli: no report written: the run was interrupted before every check ran\n";
     }

@@ -56,12 +56,7 @@ std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
     return std::nullopt;
 }
 
-audit::AuditLog::Paths driftAuditPaths(const DriftArgs& a) {
-    audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
-    if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
-    if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
-    return paths;
-}
+audit::AuditLog::Paths driftAuditPaths(const DriftArgs& a) { return auditPathsFrom(a.auditLog, a.auditKey); }
 
 // What one host says now: tune.read of the pushed settings, drift.explain of their sysctl keys,
 // and its journal (for confirmation and the push's boot id) when it can be read.

@@ -96,16 +96,9 @@ void printText(const HostPushResult& h, QTextStream& out) {
         out << "   note: " << QString::fromStdString(h.agentResult->tuned->message.value_or("")) << "\n";
 }
 
-audit::AuditLog::Paths auditPaths(const PushArgs& a) {
-    audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
-    if (!a.auditLog.isEmpty()) paths.log = a.auditLog.toStdString();
-    if (!a.auditKey.isEmpty()) paths.key = a.auditKey.toStdString();
-    return paths;
-}
-
 int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const PushArgs& a, QTextStream& out, QTextStream& err) {
     const PushCredentials credentials = readCredentials(a.passwordOnStdin);
-    audit::AuditLog log(auditPaths(a));
+    audit::AuditLog log(auditPathsFrom(a.auditLog, a.auditKey));
     // No push without its record: a log that cannot be written (or was tampered with) stops it here.
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
         err << "fleetdeck-cli: nothing was pushed: " << auditProblem(*problem).message << "\n";

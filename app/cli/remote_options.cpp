@@ -5,6 +5,13 @@
 
 namespace fleetdeck::cli {
 
+audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& keyFile) {
+    audit::AuditLog::Paths paths = audit::AuditLog::defaultPaths();
+    if (!logFile.isEmpty()) paths.log = logFile.toStdString();
+    if (!keyFile.isEmpty()) paths.key = keyFile.toStdString();
+    return paths;
+}
+
 std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
                                           const QStringList& extraFlags, QStringList* extraSeen) {
     for (int i = 0; i < args.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include "app/audit/audit_log.h"
 #include "app/host_spec.h"
 
 namespace fleetdeck::cli {
@@ -21,6 +22,10 @@ struct RemoteOptions {
     bool json = false;
     bool noResident = false;  // --no-resident: leave no agent running on the servers
 };
+
+// The audit log a command writes: `--audit-log FILE` and `--audit-key FILE` where given, else
+// FleetDeck's own (AuditLog::defaultPaths()).
+audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& keyFile);
 
 // Parses the shared options out of `args`; the remaining words are hosts. Returns an error
 // sentence for a usage error.

@@ -184,4 +184,17 @@ Result<std::int64_t> recordReportInAudit(audit::AuditSink& log, const Commission
     return recorded.seq;
 }
 
+Result<RecordedReport> writeAndRecordCommissionReport(const CommissionResult& result, const QString& pdfPath,
+                                                      const audit::AuditLog::Paths& auditPaths) {
+    auto files = writeCommissionReport(result, pdfPath);
+    if (!files) return files.problem();
+    RecordedReport out;
+    out.files = *files;
+    audit::AuditLog log(auditPaths);
+    const auto seq = recordReportInAudit(log, result, out.files);
+    if (seq) out.auditSeq = *seq;
+    else out.auditProblem = seq.problem().message;
+    return out;
+}
+
 }  // namespace fleetdeck::commission

@@ -6,6 +6,7 @@
 // markup. Writing the PDF needs a QGuiApplication (the offscreen platform will do).
 
 #include <cstdint>
+#include <optional>
 
 #include <QByteArray>
 #include <QString>
@@ -40,5 +41,16 @@ Result<ReportFiles> writeCommissionReport(const CommissionResult& result, const 
 // Records the PDF's SHA-256 in the audit log as a `report` entry (docs/audit.md), flushed to disk;
 // returns the entry's sequence number.
 Result<std::int64_t> recordReportInAudit(audit::AuditSink& log, const CommissionResult& result, const ReportFiles& files);
+
+// What the command line and the wizard do: the report written (writeCommissionReport) and its
+// SHA-256 recorded in the audit log at `auditPaths` (recordReportInAudit). A write that fails is
+// the problem; files that were written but whose record failed are kept, `auditProblem` says why.
+struct RecordedReport {
+    ReportFiles files;
+    std::optional<std::int64_t> auditSeq;
+    QString auditProblem;
+};
+Result<RecordedReport> writeAndRecordCommissionReport(const CommissionResult& result, const QString& pdfPath,
+                                                      const audit::AuditLog::Paths& auditPaths);
 
 }  // namespace fleetdeck::commission

@@ -124,17 +124,15 @@ bool ReportPage::writeReportFile() {
     // The PDF is drawn and the files written off the GUI thread; the audit log too.
     writer_.setFuture(QtConcurrent::run([result = *p.result, pdf, auditPaths = wizard_.hooks().auditPaths] {
         Written w;
-        auto files = commission::writeCommissionReport(result, pdf);
-        if (!files) {
-            w.problem = files.problem().message;
+        const auto recorded = commission::writeAndRecordCommissionReport(result, pdf, auditPaths);
+        if (!recorded) {
+            w.problem = recorded.problem().message;
             return w;
         }
-        w.pdf = files->pdf;
-        w.sha256 = files->pdfSha256Hex;
-        audit::AuditLog log(auditPaths);
-        auto seq = commission::recordReportInAudit(log, result, *files);
-        if (seq) w.auditSeq = *seq;
-        else w.auditProblem = seq.problem().message;
+        w.pdf = recorded->files.pdf;
+        w.sha256 = recorded->files.pdfSha256Hex;
+        w.auditSeq = recorded->auditSeq.value_or(0);
+        w.auditProblem = recorded->auditProblem;
         return w;
     }));
     return true;
