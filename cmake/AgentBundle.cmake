@@ -22,6 +22,7 @@ list(APPEND _bundle_deps ${FLEETDECK_AGENT_BUNDLE_DIR}/${_host_arch}/fleetdeck-a
 option(FLEETDECK_CROSS_AGENTS "Also build the aarch64 agent when aarch64-linux-gnu-g++ is installed" ON)
 find_program(FLEETDECK_AARCH64_CXX aarch64-linux-gnu-g++)
 find_program(FLEETDECK_AARCH64_STRIP aarch64-linux-gnu-strip)
+find_program(FLEETDECK_AARCH64_OBJDUMP aarch64-linux-gnu-objdump)
 set(FLEETDECK_HAVE_AARCH64_AGENT OFF)
 if(FLEETDECK_CROSS_AGENTS AND NOT _host_arch STREQUAL "aarch64")
   if(FLEETDECK_AARCH64_CXX AND FLEETDECK_AARCH64_STRIP)
@@ -32,6 +33,7 @@ if(FLEETDECK_CROSS_AGENTS AND NOT _host_arch STREQUAL "aarch64")
       CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/cmake/aarch64-linux-gnu.cmake
                  -DCMAKE_BUILD_TYPE=Release -DFLEETDECK_BUILD_GUI=OFF -DFLEETDECK_BUILD_TESTS=OFF
                  -DFLEETDECK_CROSS_AGENTS=OFF -DCMAKE_UNITY_BUILD=${CMAKE_UNITY_BUILD} -G Ninja
+                 -DFLEETDECK_BUILD_FAKE_NVML=${FLEETDECK_BUILD_TESTS}
       BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target fleetdeck-agent
       BUILD_ALWAYS ON
       INSTALL_COMMAND ""
