@@ -5,8 +5,8 @@
 # - `OBJDUMP -T` shows no glibc symbol version newer than GLIBC_2.17;
 # - it exports no function (the replacements in agent/portable/glibc_compat.cpp are hidden, so
 #   neither the loader nor NVML binds to them instead of glibc);
-# - it starts (constructors ran: the old-style __libc_start_main init), reports a snapshot, still
-#   catches exceptions (the replacement _dl_find_object), reports the 8 GPUs of a simulated
+# - it starts with every import resolved (LD_BIND_NOW) and its constructors run (the old-style
+#   __libc_start_main init), reports a snapshot, still catches exceptions (the replacement _dl_find_object), reports the 8 GPUs of a simulated
 #   server, and loads the stand-in NVML FAKE_NVML with dlopen and reports its GPUs.
 # RUNNER runs a binary of another architecture (qemu-aarch64 -L /usr/aarch64-linux-gnu).
 set -euo pipefail
@@ -46,7 +46,8 @@ fi
 exported=$(echo "$symbols" | awk '$0 ~ / DF / && $0 !~ /\*UND\*/ {print $NF}')
 [ -z "$exported" ] || fail "$agent exports functions, which would take the place of glibc's: $(echo $exported)"
 
-once=$("${runner[@]}" "$agent" --once)
+# LD_BIND_NOW: every import (old versions included) is resolved at start, not only those called.
+once=$(LD_BIND_NOW=1 "${runner[@]}" "$agent" --once)
 echo "$once" | grep -q '"memory"' || fail "--once printed no snapshot: $once"
 reply=$(printf '{"id":1,"method":"subscribe","params":{"interval_ms":"soon"}}\n{"id":2,"method":"ping"}\n' \
         | "${runner[@]}" "$agent" --stdio)
