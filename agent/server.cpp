@@ -197,9 +197,10 @@ int StdioServer::run() {
         // Input is served first, so a stream of samples can never starve requests.
         int timeout_ms = -1;
         if (interval_) {
+            // Rounded up: a timeout cut down to whole milliseconds wakes just before the sample
+            // is due and then spins on poll(…, 0) — seven polls per sample instead of one.
             const auto left = next_sample_ - std::chrono::steady_clock::now();
-            timeout_ms = std::max<int>(0, static_cast<int>(
-                std::chrono::duration_cast<std::chrono::milliseconds>(left).count()));
+            timeout_ms = std::max<int>(0, static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(left).count()));
         }
         pollfd pfd{in_fd_, POLLIN, 0};
         const int ready = ::poll(&pfd, 1, timeout_ms);
