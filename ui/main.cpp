@@ -202,7 +202,7 @@ int main(int argc, char** argv) {
     driftActions->attach(window.hostPage());
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
                            [pushes](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
-                           {}});
+                           {}, {}});
     // The audit log is a window of its own: it opens over the dashboard once that is shown
     // (--screenshot renders it alone, below).
     const bool auditView = parser.value(view) == QLatin1String("audit");

@@ -2,7 +2,7 @@
 // agents (default 50), each on a recorded tree (root:DIR hosts, sharing one tree) with a desired
 // state crafted into a fresh audit log: two settings pushed, one of them changed since, so every
 // host has one finding. The main window runs offscreen on the overview, repainting as in the app.
-// It runs ROUNDS check cycles of every host (default 10) and measures, on the GUI thread, the CPU
+// It runs ROUNDS check cycles of every host (default 200) and measures, on the GUI thread, the CPU
 // time and the event-loop stall (how late a 20 ms timer fires) during the cycles, against as long
 // an idle window without checks. Prints the figures.
 #include <QApplication>
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const int hosts = argc > 1 ? std::atoi(argv[1]) : 50;
-    const int rounds = argc > 2 ? std::atoi(argv[2]) : 10;
+    const int rounds = argc > 2 ? std::atoi(argv[2]) : 200;
     raiseOpenFileLimit();
     if (qEnvironmentVariableIsEmpty("FLEETDECK_AGENT")) qputenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN);
 

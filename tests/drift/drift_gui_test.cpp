@@ -3,7 +3,8 @@
 // changed behind FleetDeck's back (a write to that host's /proc/sys file, as `sysctl -w` does),
 // then the app core's drift monitor on the fleet thread finds it when the host connects; the
 // overview's Drift column and the host page's drift section show it, and the host page's Re-apply
-// button restores it through the same push path, audited as a re-apply of the original push.
+// button restores it through the same push path, audited as a re-apply of the original push;
+// changed again, its Accept current button records the new value as desired.
 // Also the drift incidents of the history tracker. FLEETDECK_SCREENSHOT_DIR, when set, receives
 // drift_overview.png and drift_host_page.png to look at.
 #include <fstream>
@@ -162,10 +163,32 @@ TEST_F(DriftInTheApp, AChangeByHandShowsInTheOverviewAndHostPageAndReapplyFromTh
         }
     EXPECT_EQ(reapplies, 2) << "the apply step and the verify step of the one drifted setting";
     ASSERT_TRUE(test::waitUntil([&] { return driftOf().status == HostDrift::Status::Checked && driftOf().findings.empty(); }, 60000));
-    window.refreshNow();
+    // The page reads its host's record with the next sample (once a second).
+    EXPECT_TRUE(test::waitUntil([&] {
+        window.refreshNow();
+        return page.driftSummaryText().startsWith(QStringLiteral("All 2 pushed settings have the pushed values"));
+    }, 10000)) << page.driftSummaryText().toStdString();
     EXPECT_EQ(model.data(model.index(model.rowOf(host.name), FleetModel::Drift)).toString(), QStringLiteral("0"));
-    EXPECT_EQ(page.driftTable().isVisible(), false);
-    EXPECT_TRUE(page.driftSummaryText().startsWith(QStringLiteral("All 2 pushed settings have the pushed values")));
+    EXPECT_FALSE(page.driftTable().isVisible());
+
+    // Changed by hand again, and this time the operator accepts it: an `accept` entry in the audit
+    // log, and the next check compares with 60.
+    putFile(root(0) / "proc/sys/vm/swappiness", "60\n");
+    monitor->checkNowAsync(host.name);
+    ASSERT_TRUE(test::waitUntil([&] {
+        window.refreshNow();
+        return page.driftTable().rowCount() == 1 && page.driftButton(DriftAction::AcceptCurrent).isEnabled();
+    }, 60000));
+    page.driftButton(DriftAction::AcceptCurrent).click();
+    ASSERT_TRUE(test::waitUntil([&] { return finished.count() == 2; }, 60000));
+    EXPECT_TRUE(finished.at(1).at(1).toBool()) << page.driftStatusText().toStdString();
+    const Json accepted = auditLines().back();
+    EXPECT_EQ(accepted["action"], "accept") << accepted.dump();
+    EXPECT_EQ(accepted["setting"], "sysctl:vm.swappiness");
+    EXPECT_EQ(accepted["before"], 10);
+    EXPECT_EQ(accepted["after"], 60);
+    EXPECT_EQ(slurpFile(root(0) / "proc/sys/vm/swappiness"), "60\n") << "accepting changes nothing on the host";
+    ASSERT_TRUE(test::waitUntil([&] { return driftOf().status == HostDrift::Status::Checked && driftOf().findings.empty(); }, 60000));
     for (QWidget* w : QApplication::topLevelWidgets())
         if (auto* dialog = qobject_cast<PushDialog*>(w)) dialog->close();
     fleet.monitor().stopAllAsync();

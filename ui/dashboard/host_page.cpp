@@ -77,6 +77,8 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(buildHealthPanel());
     topLayout->addWidget(buildDriftPanel());
+    // As tall as what it shows: the charts below take the rest.
+    top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     grid->addWidget(top, 0, 0, 1, 3);
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
 
