@@ -16,6 +16,32 @@ QString columnDegrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f',
 
 bool noGpus(const HostRecord& r) { return r.lastSampleAtMs != 0 && r.summary.gpus.empty(); }
 
+// The Drift column: how many pushed settings drifted; "—" when there is nothing to compare.
+QString driftCell(const HostDrift& d) {
+    switch (d.status) {
+    case HostDrift::Status::Checked: return QString::number(d.findings.size());
+    case HostDrift::Status::Failed: return QStringLiteral("?");
+    case HostDrift::Status::NoDesiredState:
+    case HostDrift::Status::NotChecked: break;
+    }
+    return QStringLiteral("—");
+}
+
+// The settings behind the count, one a line, with the sentence saying what happened to each.
+QString driftTip(const HostDrift& d) {
+    switch (d.status) {
+    case HostDrift::Status::NotChecked: return FleetModel::tr("Not checked for drift yet");
+    case HostDrift::Status::NoDesiredState: return FleetModel::tr("No push to this host is recorded: nothing to compare");
+    case HostDrift::Status::Failed: return FleetModel::tr("The drift check failed: %1").arg(QString::fromStdString(d.problem));
+    case HostDrift::Status::Checked: break;
+    }
+    if (d.findings.empty()) return FleetModel::tr("All %n pushed setting(s) as pushed", nullptr, d.desiredSettings);
+    QStringList lines;
+    for (const drift::DriftFinding& f : d.findings)
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(f.id), QString::fromStdString(f.sentence));
+    return lines.join(QLatin1Char('\n'));
+}
+
 }  // namespace
 
 QString formatBytes(double bytes) {
@@ -39,10 +65,11 @@ int FleetModel::columnCount(const QModelIndex& parent) const { return parent.isV
 QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
     static const char* const kTitles[ColumnCount] = {
-        "Host", "State", "Alert", "CPU", "CPU temp", "Memory used", "GPUs", "GPU util avg / max",
+        "Host", "State", "Alert", "Drift", "CPU", "CPU temp", "Memory used", "GPUs", "GPU util avg / max",
         "GPU temp avg / max", "GPU power", "Worst throttle", "Network ↓ / ↑", "Group", "Rack", "Tags", "Updated"};
     static const char* const kTips[ColumnCount] = {
         "", "Connection state and why", "What needs attention on this host, in a word (hover for the reason)",
+        "Pushed settings that no longer have the pushed value (— when nothing was pushed to the host)",
         "CPU utilization, all cores", "Hottest CPU sensor", "", "Number of GPUs",
         "GPU utilization: mean and maximum over the host's GPUs", "GPU temperature: mean and maximum",
         "Board power of all GPUs together", "The most severe active clock-slowdown reason of any GPU",
@@ -59,6 +86,7 @@ QVariant FleetModel::display(const Row& row, int column) const {
     case State:
         return r.reason.isEmpty() ? toString(r.state) : QStringLiteral("%1 — %2").arg(toString(r.state), r.reason);
     case Alert: return row.health.word;
+    case Drift: return driftCell(r.drift);
     case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : kNoData;
     case CpuTemp: return s.hottestCpuTempC ? columnDegrees(*s.hottestCpuTempC) : kNoData;
     case Memory:
@@ -106,6 +134,7 @@ QVariant FleetModel::sortKey(const Row& row, int column) const {
     const auto num = [](const std::optional<double>& v) { return v.value_or(-1.0); };
     switch (column) {
     case Alert: return static_cast<int>(row.health.level);
+    case Drift: return row.record.drift.status == HostDrift::Status::Checked ? static_cast<int>(row.record.drift.findings.size()) : -1;
     case Cpu: return num(s.cpuUtilPct);
     case CpuTemp: return num(s.hottestCpuTempC);
     case Memory: return num(s.memUsedBytes);
@@ -129,7 +158,7 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole: return display(row, index.column());
     case Qt::TextAlignmentRole: {
         const int c = index.column();
-        const bool numeric = c == Cpu || c == CpuTemp || c == Memory || c == Gpus || c == GpuUtil || c == GpuTemp ||
+        const bool numeric = c == Drift || c == Cpu || c == CpuTemp || c == Memory || c == Gpus || c == GpuUtil || c == GpuTemp ||
                              c == Power || c == Network || c == Updated;
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     }
@@ -138,6 +167,8 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
         if (index.column() == State) return plainToolTip(r.reason);
         if (index.column() == Alert || index.column() == Host) return plainToolTip(row.health.reason);
         if (index.column() == CpuTemp) return plainToolTip(r.summary.hottestCpuSensor);
+        // The sentences carry values and file names read from the host: remote text.
+        if (index.column() == Drift) return plainToolTip(driftTip(r.drift));
         return {};
     case SortRole: return sortKey(row, index.column());
     case StateRole: return static_cast<int>(r.state);
@@ -155,6 +186,8 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
     case GroupRole: return r.spec.group;
     case RackRole: return r.spec.rack;
     case TagsRole: return r.spec.tags;
+    case DriftRole:
+        return r.drift.status == HostDrift::Status::Checked ? static_cast<int>(r.drift.findings.size()) : -1;
     default: return {};
     }
 }

@@ -16,7 +16,7 @@ class FleetModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Host, State, Alert, Cpu, CpuTemp, Memory, Gpus, GpuUtil, GpuTemp, Power, Throttle, Network,
+        Host, State, Alert, Drift, Cpu, CpuTemp, Memory, Gpus, GpuUtil, GpuTemp, Power, Throttle, Network,
         Group, Rack, Tags, Updated, ColumnCount
     };
     enum Role {
@@ -29,6 +29,7 @@ public:
         GroupRole,
         RackRole,
         TagsRole,       // QStringList
+        DriftRole,      // int: drifted settings (-1: no desired state or not checked)
     };
 
     explicit FleetModel(const TelemetryStore& store, QObject* parent = nullptr);

@@ -88,6 +88,7 @@ void FleetMonitor::onReady(HostSession* session) {
     session->request<protocol::Facts>(QStringLiteral("facts"), Json::object(), [this, name](const Result<protocol::Facts>& facts) {
         if (facts) store_.setFacts(name, *facts);
     });
+    emit hostReady(name);
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
         if (!r.ok())
             store_.setState(session->name(), session->state(),

@@ -42,6 +42,11 @@ public:
 
     HostSession* session(const QString& name) const;  // monitor thread only
 
+signals:
+    // A host's session finished its handshake (each connect and reconnect), on the monitor's
+    // thread: what checks that run "on every connect" (the drift check) start from.
+    void hostReady(const QString& name);
+
 public slots:
     void addHost(const fleetdeck::HostSpec& spec);
     void stopAll();

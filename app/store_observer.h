@@ -1,6 +1,6 @@
 #pragma once
 
-// Someone who wants every sample and state change the TelemetryStore takes in, after the store has
+// Someone who wants every sample, state change and drift check the TelemetryStore takes in, after the store has
 // computed what it derives (the GPU findings): the history recorder (app/history/) is one. The core
 // knows only this interface, so it does not depend on the libraries that listen.
 
@@ -9,6 +9,7 @@
 #include <QString>
 
 #include "agent/protocol/sample.h"
+#include "app/drift_finding.h"
 #include "app/gpu_findings.h"
 #include "app/host_session.h"
 
@@ -24,6 +25,11 @@ public:
                           qint64 timeMs) = 0;
     // A host's state changed; `timeMs` is the local wall clock.
     virtual void onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) = 0;
+    // A drift check of the host ended (app/drift/drift_monitor.h); `timeMs` is the local wall clock.
+    // Observers that do not follow drift ignore it.
+    virtual void onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) {
+        (void)host, (void)drift, (void)timeMs;
+    }
 };
 
 }  // namespace fleetdeck

@@ -77,6 +77,18 @@ void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {
     ++generation_;
 }
 
+void TelemetryStore::setDrift(const QString& name, HostDrift drift) {
+    StoreObserver* observer = observer_.load();
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = hosts_.find(name);
+        if (it == hosts_.end()) return;
+        it->second.record.drift = drift;
+        ++generation_;
+    }
+    if (observer) observer->onDrift(name, drift, drift.checkedAtMs);
+}
+
 void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs) {
     // The summary and history point are computed here, on the writer's thread, outside the lock.
     HostSummary summary = summarizeSample(sample);
@@ -131,6 +143,7 @@ std::vector<HostRecord> TelemetryStore::summaries() const {
         r.summary = src.summary;
         r.findings = src.findings;
         r.health = src.health;
+        r.drift = src.drift;
         r.lastSampleAtMs = src.lastSampleAtMs;
         out.push_back(std::move(r));
     }

@@ -14,6 +14,7 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
+#include "app/drift_finding.h"
 #include "app/host_health.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
@@ -49,6 +50,7 @@ struct HostRecord {
     HostSummary summary;                    // headline numbers of the last sample
     std::vector<GpuFinding> findings;       // the GPUs' health findings in the last sample, worst first
     HostHealth health;                      // of the state and the last sample, assessed when either changes
+    HostDrift drift;                        // the last drift check: settings no longer as pushed (app/drift/)
     qint64 lastSampleAtMs = 0;              // local receive time (steady enough for "updated N s ago")
     std::vector<SamplePoint> history;
 };
@@ -67,14 +69,16 @@ public:
                   std::optional<protocol::HostIdentity> identity = std::nullopt);
     void setFacts(const QString& name, protocol::Facts facts);
     void addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs);
+    // The outcome of a drift check of the host (app/drift/drift_monitor.h), replacing the last one.
+    void setDrift(const QString& name, HostDrift drift);
     // Tells `observer` (or nobody, with nullptr) of every sample and state change from now on,
     // outside the lock. Set it before hosts report, clear it before the observer is destroyed.
     void setObserver(StoreObserver* observer) { observer_.store(observer); }
 
     std::vector<QString> hostNames() const;  // in the order added
     std::optional<HostRecord> host(const QString& name, bool withHistory = false) const;
-    // Every host without its raw snapshot, facts or history (with its summary, findings and
-    // health): what a fleet-wide view needs.
+    // Every host without its raw snapshot, facts or history (with its summary, findings, health
+    // and drift): what a fleet-wide view needs.
     std::vector<HostRecord> summaries() const;
     // The last `points` GPU temperatures of a host, every `stride`-th sample, oldest first, one
     // list per GPU (for sparklines). Missing readings stay missing.

@@ -14,6 +14,7 @@
 #include "app/audit/audit_log.h"
 #include "app/dashboard/open_file_limit.h"
 #include "app/demo_fleet.h"
+#include "app/drift/drift_monitor.h"
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/history/retention.h"
@@ -28,6 +29,7 @@
 #include "app/tuning/current_values_reader.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/dashboard/host_page.h"
+#include "ui/drift_controller.h"
 #include "ui/events/events_view.h"
 #include "ui/gui_prompter.h"
 #include "ui/history/audit_follower.h"
@@ -119,6 +121,12 @@ int main(int argc, char** argv) {
     // Desktop notifications for the incidents the alert rules select; clicking one shows the host.
     QSettings settings;
 
+    // Drift (docs/drift.md): every connected host with a push in the audit log is compared with it
+    // on connect and then periodically, on the fleet thread; the store keeps the findings.
+    auto* driftMonitor = drift::DriftMonitor::startOn(
+        fleet.monitor(), fleet.store(),
+        {audit::AuditLog::defaultPaths().log, loadDriftIntervalMinutes(settings) * 60'000});
+
     // The host page's long ranges: FleetDeck's own record, and a Prometheus server for what that
     // does not reach; its password or token lives in the desktop keyring, never in the settings.
     secrets::SecretStore keyring;
@@ -158,10 +166,13 @@ int main(int argc, char** argv) {
             : window.recordingWarning();
         PreferencesDialog dialog(history::loadRetention(), alerts::AlertRules::load(settings), hosts, historyStatus,
                                  notifier.status(), &window);
+        dialog.setDriftIntervalMinutes(loadDriftIntervalMinutes(settings));
         dialog.setPrometheus(prometheus, keyring.available()
                                              ? QObject::tr("The password or token is kept in the desktop keyring, never in FleetDeck's settings.")
                                              : keyring.unavailableReason());
         if (dialog.exec() != QDialog::Accepted) return;
+        saveDriftIntervalMinutes(settings, dialog.driftIntervalMinutes());
+        driftMonitor->setIntervalAsync(dialog.driftIntervalMinutes() * 60'000);
         history::saveRetention(dialog.retention());
         recorder.setRetention(dialog.retention());
         dialog.rules().save(settings);
@@ -186,9 +197,12 @@ int main(int argc, char** argv) {
         return record ? std::optional<HostSpec>(record->spec) : std::nullopt;
     }, {}, &window);
     pushes->addActions(window.toolsMenu(), &window);
+    auto* driftActions = new DriftController(*pushes, audit::AuditLog::defaultPaths(),
+                                             [driftMonitor](const QString& host) { driftMonitor->checkNowAsync(host); }, &window);
+    driftActions->attach(window.hostPage());
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
                            [pushes](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
-                           {}});
+                           {}, {}});
     // The audit log is a window of its own: it opens over the dashboard once that is shown
     // (--screenshot renders it alone, below).
     const bool auditView = parser.value(view) == QLatin1String("audit");

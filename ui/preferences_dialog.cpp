@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -47,6 +48,7 @@ PreferencesDialog::PreferencesDialog(const history::Retention& retention, const 
     tabs->addTab(buildHistoryPage(retention, historyStatus), tr("History"));
     tabs->addTab(buildAlertsPage(rules, hosts, alertStatus), tr("Alerts"));
     tabs->addTab(buildPrometheusPage(), tr("Prometheus"));
+    tabs->addTab(buildDriftPage(), tr("Drift"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -54,6 +56,36 @@ PreferencesDialog::PreferencesDialog(const history::Retention& retention, const 
     layout->addWidget(tabs);
     layout->addWidget(buttons);
 }
+
+QWidget* PreferencesDialog::buildDriftPage() {
+    auto* page = new QWidget;
+    auto* form = new QFormLayout;
+    driftMinutes_ = spinBox(kDefaultDriftIntervalMinutes, 1, 24 * 60, tr(" min"));
+    form->addRow(tr("Check pushed settings every"), driftMinutes_);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(form);
+    layout->addWidget(note(tr("Each connected host FleetDeck pushed settings to is checked when it connects and then at this "
+                              "interval: its current values are read and compared with the last push recorded in the "
+                              "audit log. The check runs in the background; a short interval costs the hosts a little "
+                              "more work, never the desktop.")));
+    layout->addStretch(1);
+    return page;
+}
+
+void PreferencesDialog::setDriftIntervalMinutes(int minutes) { driftMinutes_->setValue(minutes); }
+int PreferencesDialog::driftIntervalMinutes() const { return driftMinutes_->value(); }
+
+namespace {
+const QString kDriftIntervalKey = QStringLiteral("drift/intervalMinutes");
+}  // namespace
+
+int loadDriftIntervalMinutes(const QSettings& settings) {
+    bool ok = false;
+    const int minutes = settings.value(kDriftIntervalKey, kDefaultDriftIntervalMinutes).toInt(&ok);
+    return ok && minutes >= 1 && minutes <= 24 * 60 ? minutes : kDefaultDriftIntervalMinutes;
+}
+
+void saveDriftIntervalMinutes(QSettings& settings, int minutes) { settings.setValue(kDriftIntervalKey, minutes); }
 
 QWidget* PreferencesDialog::buildHistoryPage(const history::Retention& retention, const QString& status) {
     auto* page = new QWidget;

@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QSettings;
 class QSpinBox;
 
 namespace fleetdeck {
@@ -27,6 +28,9 @@ public:
                       const QString& historyStatus, const QString& alertStatus, QWidget* parent = nullptr);
     // The Prometheus page, with a sentence on where its password or token is kept.
     void setPrometheus(const PrometheusSettings& prometheus, const QString& keyringStatus);
+    // The Drift page: how often connected hosts are checked for drift (they are also on every connect).
+    void setDriftIntervalMinutes(int minutes);
+    int driftIntervalMinutes() const;
 
     history::Retention retention() const;
     alerts::AlertRules rules() const;
@@ -38,6 +42,7 @@ private:
     QWidget* buildHistoryPage(const history::Retention& retention, const QString& status);
     QWidget* buildAlertsPage(const alerts::AlertRules& rules, const QStringList& hosts, const QString& status);
     QWidget* buildPrometheusPage();
+    QWidget* buildDriftPage();
 
     QSpinBox* rawMinutes_ = nullptr;
     QSpinBox* tenSecondHours_ = nullptr;
@@ -54,6 +59,12 @@ private:
     QLineEdit* promSecret_ = nullptr;
     QLabel* promKeyring_ = nullptr;
     QLabel* promProblem_ = nullptr;
+    QSpinBox* driftMinutes_ = nullptr;
 };
+
+// The drift check's interval in the settings ("drift/intervalMinutes"; 10 when unset, 1 to 1440).
+constexpr int kDefaultDriftIntervalMinutes = 10;
+int loadDriftIntervalMinutes(const QSettings& settings);
+void saveDriftIntervalMinutes(QSettings& settings, int minutes);
 
 }  // namespace fleetdeck

@@ -75,6 +75,9 @@ QString kindWords(const history::Incident& incident) {
     case IncidentKind::Push: return QStringLiteral("settings pushed");
     case IncidentKind::Rollback: return QStringLiteral("settings rolled back");
     case IncidentKind::Commissioning: return QStringLiteral("commissioning report");
+    case IncidentKind::Drift:
+        return incident.detail.isEmpty() ? QStringLiteral("setting drifted")
+                                         : QStringLiteral("%1 drifted from what was pushed").arg(incident.detail);
     }
     return history::toString(incident.kind);
 }

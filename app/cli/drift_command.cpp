@@ -16,7 +16,9 @@
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
 #include "app/drift/desired_state.h"
+#include "app/drift/drift_actions.h"
 #include "app/drift/drift_check.h"
+#include "app/drift/drift_probe.h"
 #include "app/push/push_audit.h"
 #include "app/push/push_audit_log.h"
 #include "app/push/push_history.h"
@@ -58,63 +60,21 @@ std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
 
 audit::AuditLog::Paths driftAuditPaths(const DriftArgs& a) { return auditPathsFrom(a.auditLog, a.auditKey); }
 
-// What one host says now: tune.read of the pushed settings, drift.explain of their sysctl keys,
-// and its journal (for confirmation and the push's boot id) when it can be read.
-struct DriftHostNow {
-    protocol::TuneReadResult values;
-    std::optional<protocol::DriftExplain> explain;
-    std::optional<std::vector<Json>> journal;
-    std::vector<std::string> notes;  // why explain or journal is missing
-};
-
-constexpr int kDriftJournalPage = 10000;  // journal.read's largest page
-constexpr int kDriftJournalPages = 20;    // the newest 200,000 records are plenty to confirm pushes
-
-// Reads the host's journal page by page into host.journal, then calls `done`; a journal that
-// cannot be read (no root) leaves a note, not a failure.
-void readDriftJournal(HostSession& session, DriftHostNow& host, int page, std::function<void(std::optional<Problem>)> done) {
-    const std::int64_t after = host.journal && !host.journal->empty() ? host.journal->back().value("seq", std::int64_t{0}) : 0;
-    session.request<protocol::JournalPage>(QStringLiteral("journal.read"), Json{{"after_seq", after}, {"limit", kDriftJournalPage}},
-        [&session, &host, page, done](const Result<protocol::JournalPage>& journal) {
-        if (!journal) {
-            host.notes.push_back("the journal could not be read (" + journal.problem().message.toStdString() +
-                                 "): the pushes are not confirmed by the host");
-            host.journal.reset();
-            return done(std::nullopt);
-        }
-        if (!host.journal) host.journal.emplace();
-        for (const Json& e : journal->entries) host.journal->push_back(e);
-        if (journal->entries.size() == kDriftJournalPage && page + 1 < kDriftJournalPages) return readDriftJournal(session, host, page + 1, done);
-        done(std::nullopt);
-    });
-}
+using drift::DriftHostNow;
 
 // Asks every host with a desired state, each over one connection; failures per host.
 std::map<QString, DriftHostNow> askDriftHosts(const std::vector<HostSpec>& hosts,
                                        const std::map<std::string, drift::HostDesiredState>& desired,
                                        std::map<QString, HostFailure>& failures) {
-    std::map<QString, DriftHostNow> now;
+    std::map<QString, std::shared_ptr<DriftHostNow>> answers;
     const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
-        const drift::HostDesiredState& state = desired.at(session.name().toStdString());
-        Json ids = Json::array(), keys = Json::array();
-        for (const auto& [id, s] : state.settings) {
-            ids.push_back(id);
-            if (id.rfind("sysctl:", 0) == 0) keys.push_back(id.substr(7));
-        }
-        DriftHostNow& host = now[session.name()];
-        session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), Json{{"settings", ids}},
-            [&session, &host, keys, answered](const Result<protocol::TuneReadResult>& read) {
-            if (!read) return answered(read.problem());
-            host.values = *read;
-            session.request<protocol::DriftExplain>(QStringLiteral("drift.explain"), Json{{"keys", keys}},
-                [&session, &host, answered](const Result<protocol::DriftExplain>& explain) {
-                if (explain) host.explain = *explain;
-                else host.notes.push_back("drift.explain: " + explain.problem().message.toStdString());
-                readDriftJournal(session, host, 0, answered);
-            });
-        });
+        auto& now = answers[session.name()];
+        now = std::make_shared<DriftHostNow>();
+        drift::askDriftHost(session, desired.at(session.name().toStdString()), now, std::move(answered));
     };
     askHosts(hosts, 60000, 1, 0, ask, [&](const QString& host, const HostFailure& f) { failures[host] = f; });
+    std::map<QString, DriftHostNow> now;
+    for (auto& [host, answer] : answers) now[host] = std::move(*answer);
     return now;
 }
 
@@ -124,42 +84,21 @@ Json driftFindingJson(const drift::DriftFinding& f) {
     return j;
 }
 
-// The drifted settings of each host, grouped by the push they came from and its mode: one push
-// per group re-applies them, audited as re-applies of that push.
-struct DriftReapplyGroup {
-    std::string pushId;
-    bool persistent = false;
-    std::map<std::string, PushProfile> hosts;
-};
-
 int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std::vector<drift::DriftFinding>>& drifted,
             const DriftArgs& a, QTextStream& out, QTextStream& err) {
-    std::map<std::pair<std::string, bool>, DriftReapplyGroup> groups;
-    for (const auto& [host, findings] : drifted)
-        for (const drift::DriftFinding& f : findings) {
-            DriftReapplyGroup& g = groups[{f.pushId, f.persistent}];
-            g.pushId = f.pushId;
-            g.persistent = f.persistent;
-            PushProfile& p = g.hosts[host.toStdString()];
-            p.name = "re-apply of push " + f.pushId;
-            p.changes.push_back({f.id, f.pushed, f.atLeast});
-        }
+    std::map<std::string, std::vector<drift::DriftFinding>> byHost;
+    for (const auto& [host, findings] : drifted) byHost[host.toStdString()] = findings;
     audit::AuditLog log(driftAuditPaths(a));
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
         err << "fleetdeck-cli: nothing was re-applied: " << auditProblem(*problem).message << "\n";
         return kPushFailed;
     }
     bool allVerified = true;
-    for (auto& [key, group] : groups) {
+    for (PushOperation& op : drift::reapplyOperations(byHost)) {
         std::vector<HostSpec> specs;
         for (const HostSpec& h : hosts)
-            if (group.hosts.count(h.name.toStdString())) specs.push_back(h);
-        PushOperation op;
-        op.kind = PushOperation::Kind::Apply;
-        op.pushId = newPushId();
-        op.hostProfiles = group.hosts;
-        op.persistent = group.persistent;
-        op.reappliesPushId = group.pushId;
+            if (op.hostProfiles.count(h.name.toStdString())) specs.push_back(h);
+        const std::string original = op.reappliesPushId.value_or("");
         auto keys = std::make_shared<HostKeyBook>();
         PushAuditLog audit(log, specs, keys);
         PushJob job(specs, std::move(op), pushTransports(PushCredentials{}, keys), audit);
@@ -169,7 +108,7 @@ int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std
         if (!job.isFinished()) loop.exec();
         ssh::SshTransport::waitForConnectWorkers(5000);
         for (const HostPushResult& h : job.results()) {
-            out << "== " << QString::fromStdString(h.host) << ": re-apply of push " << QString::fromStdString(group.pushId)
+            out << "== " << QString::fromStdString(h.host) << ": re-apply of push " << QString::fromStdString(original)
                 << ": " << QString::fromStdString(toString(h.state));
             if (!h.reason.empty()) out << " — " << QString::fromStdString(h.reason);
             out << "\n";
@@ -208,15 +147,8 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
     }
     audit::AuditLog log(driftAuditPaths(a));
     PushAuditLog audit(log, {host});
-    audit::AuditEvent e;
-    e.host = audit::AuditHost{host.name.toStdString(), std::nullopt, std::nullopt};
-    e.action = audit::AuditAction::Accept;
-    e.setting = setting;
-    e.before = pushed.value;
-    e.after = it->second.value;
-    // No transaction: nothing ran on the host, and the push's own history stays as it was.
-    e.message = "drift: the operator accepted the current value as desired, in place of push " + pushed.pushId + "'s";
-    const audit::AuditResult r = audit.record(e);
+    const audit::AuditResult r =
+        audit.record(drift::acceptEvent(host.name.toStdString(), setting, pushed.value, pushed.pushId, it->second.value));
     if (const auto error = r.ok() ? audit.flush() : r.error) {
         err << "fleetdeck-cli: " << auditProblem(*error).message << "\n";
         return kFailed;
@@ -257,8 +189,7 @@ struct DriftCheckOutcome {
 
 DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std::map<std::string, drift::HostDesiredState>& desired,
                         const std::vector<audit::AuditEntry>& entries, bool json, QTextStream& out, QTextStream& err) {
-    std::map<std::int64_t, std::string> hashes;
-    for (const audit::AuditEntry& e : entries) hashes[e.seq] = e.hash;
+    const std::map<std::int64_t, std::string> hashes = drift::auditHashes(entries);
     std::vector<HostSpec> toAsk;
     for (const HostSpec& h : hosts)
         if (desired.count(h.name.toStdString())) toAsk.push_back(h);
@@ -280,9 +211,9 @@ DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std:
         const DriftHostNow* host = pushed ? &now.at(h.name) : nullptr;
         std::optional<drift::HostDesiredState> confirmed;
         if (pushed) {
-            confirmed = *pushed;
-            if (host->journal) drift::confirmWithJournal(*confirmed, drift::journalEvidence(*host->journal), hashes);
-            findings = drift::findDrift(*confirmed, host->values, host->explain ? &*host->explain : nullptr);
+            drift::DriftComparison compared = drift::compareWithHost(*pushed, *host, hashes);
+            confirmed = std::move(compared.confirmed);
+            findings = std::move(compared.findings);
         }
         if (json) {
             Json list = Json::array();

@@ -36,6 +36,16 @@ bool rebootedSincePush(const DesiredSetting& s, const protocol::DriftExplain* ex
     return pushed && boot.time_ms && *boot.time_ms > *pushed;
 }
 
+// "2026-12-02 10:15 UTC": the boot time in the sentence, in UTC like the audit log's times.
+std::string bootTimeText(std::int64_t unixMs) {
+    const std::time_t seconds = static_cast<std::time_t>(unixMs / 1000);
+    std::tm tm{};
+    gmtime_r(&seconds, &tm);
+    char text[32] = {};
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm);
+    return text;
+}
+
 struct Explanation {
     DriftCause cause = DriftCause::ByHand;
     std::optional<std::string> file;
@@ -55,8 +65,12 @@ std::optional<protocol::SysctlFileValue> winningFile(const DesiredSetting& s, co
 }
 
 Explanation explainCause(const DesiredSetting& s, const Json& current, const protocol::DriftExplain* answer) {
-    if (!s.persistent && rebootedSincePush(s, answer))
-        return {DriftCause::RebootRuntimeOnly, std::nullopt, "the host rebooted since the push, which was runtime only"};
+    if (!s.persistent && rebootedSincePush(s, answer)) {
+        // Name the boot when the host told its time: "since the reboot on 2026-12-02 10:15 UTC".
+        const std::string when = answer->boot.time_ms ? " on " + bootTimeText(*answer->boot.time_ms) : std::string();
+        return {DriftCause::RebootRuntimeOnly, std::nullopt,
+                "lost since the reboot" + when + " (the push was runtime only)"};
+    }
     if (!answer || s.id.rfind("sysctl:", 0) != 0)
         return {DriftCause::ByHand, std::nullopt, "changed by hand (nothing FleetDeck can see explains it)"};
     const std::string key = s.id.substr(7);
@@ -80,16 +94,6 @@ Explanation explainCause(const DesiredSetting& s, const Json& current, const pro
 }
 
 }  // namespace
-
-std::string_view toString(DriftCause cause) {
-    switch (cause) {
-    case DriftCause::RebootRuntimeOnly: return "reboot_runtime_only";
-    case DriftCause::Tuned: return "tuned";
-    case DriftCause::SysctlFile: return "sysctl_file";
-    case DriftCause::ByHand: return "by_hand";
-    }
-    return "by_hand";
-}
 
 std::optional<std::int64_t> utcMillis(const std::string& isoUtc) {
     int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0;

@@ -13,30 +13,9 @@
 #include "agent/protocol/drift_explain.h"
 #include "agent/protocol/tune_result.h"
 #include "app/drift/desired_state.h"
+#include "app/drift_finding.h"
 
 namespace fleetdeck::drift {
-
-// Why a setting no longer has the pushed value. A closed list, written by name.
-enum class DriftCause {
-    RebootRuntimeOnly,  // pushed runtime-only, and the host booted since
-    Tuned,              // the active tuned profile sets this key
-    SysctlFile,         // a sysctl.d file that sorts after FleetDeck's sets another value
-    ByHand,             // none of these: changed by hand (sysctl -w, echo > /sys/…)
-};
-std::string_view toString(DriftCause cause);  // "reboot_runtime_only", "tuned", "sysctl_file", "by_hand"
-
-struct DriftFinding {
-    std::string id;
-    nlohmann::json pushed;
-    nlohmann::json current;  // null when the host has no value now
-    DriftCause cause = DriftCause::ByHand;
-    std::optional<std::string> file;  // SysctlFile: the file that wins
-    std::string pushId;
-    std::string txn;
-    bool persistent = false;
-    bool atLeast = false;
-    std::string sentence;  // "pushed 10, now 60: changed by hand (no reboot, tuned or sysctl.d file explains it)"
-};
 
 // FleetDeck's own persistent sysctl file (agent/settings/persistent_files.cpp).
 inline constexpr std::string_view kFleetDeckSysctlFile = "/etc/sysctl.d/90-fleetdeck.conf";

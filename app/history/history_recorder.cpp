@@ -202,6 +202,9 @@ private:
     void handle(HistoryRecorder::AuditEvent& e, std::vector<IncidentChange>& changes) {
         append(changes, tracker().onAuditEntries(e.entries));
     }
+    void handle(HistoryRecorder::DriftEvent& e, std::vector<IncidentChange>& changes) {
+        append(changes, tracker().onDrift(e.host, e.drift, e.timeMs));
+    }
     void handle(HistoryRecorder::RetentionEvent& e, std::vector<IncidentChange>&) {
         retention_ = e.retention;
         if (store_) store_->setRetention(retention_);
@@ -299,6 +302,10 @@ void HistoryRecorder::onSample(const QString& host, const protocol::Sample& samp
 
 void HistoryRecorder::onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) {
     addState(host, state, reason, timeMs);
+}
+
+void HistoryRecorder::onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) {
+    push(DriftEvent{host, drift, timeMs});
 }
 
 void HistoryRecorder::sync() {

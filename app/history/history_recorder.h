@@ -79,6 +79,7 @@ public:
     void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                   qint64 timeMs) override;
     void onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) override;
+    void onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) override;
 
     // Blocks until everything queued so far is processed and written: for tests, benchmarks and
     // shutdown, never per sample on the GUI thread.
@@ -122,7 +123,12 @@ private:
     struct RetentionEvent {
         Retention retention;
     };
-    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, AuditEvent, RetentionEvent>;
+    struct DriftEvent {
+        QString host;
+        HostDrift drift;
+        qint64 timeMs;
+    };
+    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, AuditEvent, RetentionEvent, DriftEvent>;
 
     void push(Event event);
     std::deque<Event> takeQueued();

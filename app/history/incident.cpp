@@ -9,7 +9,7 @@
 namespace fleetdeck::history {
 namespace {
 
-constexpr std::array<std::pair<IncidentKind, const char*>, 11> kKindNames{{
+constexpr std::array<std::pair<IncidentKind, const char*>, 12> kKindNames{{
     {IncidentKind::ThermalThrottle, "thermal_throttle"},
     {IncidentKind::PowerThrottle, "power_throttle"},
     {IncidentKind::HwSlowdown, "hw_slowdown"},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<IncidentKind, const char*>, 11> kKindNames{{
     {IncidentKind::Push, "push"},
     {IncidentKind::Rollback, "rollback"},
     {IncidentKind::Commissioning, "commissioning"},
+    {IncidentKind::Drift, "drift"},
 }};
 
 constexpr std::array<std::pair<IncidentSeverity, const char*>, 3> kSeverityNames{{

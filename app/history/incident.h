@@ -27,13 +27,14 @@ enum class IncidentKind {
     Push,             // "push": a push of settings (from the audit log)
     Rollback,         // "rollback": a rollback (from the audit log)
     Commissioning,    // "commissioning": the host's verdict in a commissioning report (from the audit log)
+    Drift,            // "drift": a pushed setting no longer as pushed (docs/drift.md), until a check finds it so again
 };
 
 // Every kind, in the order above: what lists and filters offer.
 inline constexpr IncidentKind kIncidentKinds[] = {
     IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown, IncidentKind::GpuHealth,
     IncidentKind::PcieDowngrade,   IncidentKind::Fan,           IncidentKind::HostOffline, IncidentKind::Latency,
-    IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning,
+    IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning, IncidentKind::Drift,
 };
 
 struct Incident {

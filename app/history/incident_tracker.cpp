@@ -240,6 +240,28 @@ std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector
     return out;
 }
 
+std::vector<IncidentChange> IncidentTracker::onDrift(const QString& host, const HostDrift& drift, std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    if (drift.status != HostDrift::Status::Checked && drift.status != HostDrift::Status::NoDesiredState) return out;
+    std::set<Key> drifted;
+    for (const drift::DriftFinding& f : drift.findings) {
+        const Key key{host, IncidentKind::Drift, -1, QString::fromStdString(f.id)};
+        drifted.insert(key);
+        const QString text = QStringLiteral("%1: %2 %3 (%4)")
+                                 .arg(host, QString::fromStdString(f.id), QString::fromStdString(f.sentence),
+                                      QString::fromLatin1(drift::toString(f.cause).data()));
+        activate({key, IncidentSeverity::Warning, text, {}, {}, {}}, timeMs, out);
+    }
+    // A setting found as pushed again ends its incident at once: checks are minutes apart.
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto next = std::next(it);
+        if (std::get<0>(it->first) == host && std::get<1>(it->first) == IncidentKind::Drift && !drifted.count(it->first))
+            close(it, timeMs, out);
+        it = next;
+    }
+    return out;
+}
+
 std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<audit::AuditEntry>& entries) {
     std::vector<IncidentChange> out;
     for (const audit::AuditEntry& entry : entries) {

@@ -14,7 +14,10 @@
 //    Connected closes it; its GPU incidents close at its last sample;
 //  - latency findings of a mesh round (a link listed opens, a link no longer listed closes);
 //  - pushes and rollbacks from the audit log, one incident per host and transaction, born closed;
-//  - commissioning reports from the audit log, one incident per host judged, born closed.
+//  - commissioning reports from the audit log, one incident per host judged, born closed;
+//  - drift (docs/drift.md): one incident per host and drifted setting, opened by the drift check
+//    that finds it and closed by the first check that finds the setting as pushed again (or finds
+//    no desired state: an accepted value, a rollback).
 // A condition that comes and goes ends only after `graceMs` (5 s) without it, so a flapping
 // throttle reason is one episode.
 
@@ -30,6 +33,7 @@
 #include "agent/protocol/sample.h"
 #include "app/audit/audit_entry.h"
 #include "app/audit/audit_report.h"
+#include "app/drift_finding.h"
 #include "app/gpu_findings.h"
 #include "app/history/incident.h"
 #include "app/host_session.h"
@@ -66,6 +70,9 @@ public:
     std::vector<IncidentChange> onState(const QString& host, HostState state, const QString& reason, std::int64_t timeMs);
     // Every finding of one mesh round.
     std::vector<IncidentChange> onLatencyFindings(const std::vector<LinkFinding>& findings, std::int64_t timeMs);
+    // The outcome of a drift check of `host`: each drifted setting opens (or keeps) its incident,
+    // the others close. A check that failed changes nothing.
+    std::vector<IncidentChange> onDrift(const QString& host, const HostDrift& drift, std::int64_t timeMs);
     // New entries of the audit log, in order.
     std::vector<IncidentChange> onAuditEntries(const std::vector<audit::AuditEntry>& entries);
 

@@ -97,6 +97,10 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
     const DiffRow& r = row.diff;
     if (role == StatusRole) return static_cast<int>(r.status);
+    const auto drifted = drift_.find(r.id);
+    if (role == DriftRole) return drifted == drift_.end() ? QString() : q(drifted->second);
+    // The sentence quotes values and file names read from the host: a plain-text tooltip.
+    if (role == Qt::ToolTipRole && drifted != drift_.end()) return plainToolTip(QStringLiteral("Drifted: ") + q(drifted->second));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Setting: return q(r.id);
@@ -105,9 +109,19 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
         return q(displayValue(r.current)) + (r.origin == ValueOrigin::Facts ? QStringLiteral("  (from facts)") : QString());
     case Proposed: return proposed(r.proposed, row.atLeast);
     case Status: return q(to_string(r.status));
-    case Note: return q(r.note);
+    case Note:
+        if (drifted != drift_.end())
+            return QStringLiteral("⚠ drifted: %1%2").arg(q(drifted->second), r.note.empty() ? QString() : QStringLiteral(" · ") + q(r.note));
+        return q(r.note);
     default: return {};
     }
+}
+
+void PlanDiffModel::setDrift(const std::vector<drift::DriftFinding>& findings) {
+    beginResetModel();
+    drift_.clear();
+    for (const drift::DriftFinding& f : findings) drift_[f.id] = f.sentence;
+    endResetModel();
 }
 
 QVariant PlanDiffModel::headerData(int section, Qt::Orientation o, int role) const {

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include <QAbstractTableModel>
 
+#include "app/drift_finding.h"
 #include "app/tuning/plan_diff.h"
 #include "app/tuning/planner.h"
 
@@ -53,6 +56,11 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     void setRows(const std::vector<DiffRow>& rows, const TuningPlan& plan);
+    // The host's drifted settings (its last drift check): their rows say so, with the sentence
+    // ("pushed 4096, now 128: lost since the reboot on …"), in the Note column and the tooltip.
+    void setDrift(const std::vector<drift::DriftFinding>& findings);
+    // Qt::UserRole + 1 on any cell: the drift sentence of the row's setting, empty when not drifted.
+    static constexpr int DriftRole = Qt::UserRole + 1;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -64,6 +72,7 @@ private:
         bool atLeast = false;
     };
     std::vector<Row> rows_;
+    std::map<std::string, std::string> drift_;  // setting id -> sentence
 };
 
 }  // namespace fleetdeck::tuning

@@ -137,6 +137,7 @@ TEST(DriftCheck, EachCauseAsTheAgentExplainsIt) {
     std::map<std::string, DriftFinding> by;
     for (const auto& f : findings) by[f.id] = f;
     EXPECT_EQ(by.at("sysctl:net.core.somaxconn").cause, DriftCause::RebootRuntimeOnly);
+    EXPECT_EQ(by.at("sysctl:net.core.somaxconn").sentence, "pushed 8192, now 4096: lost since the reboot (the push was runtime only)");
     EXPECT_EQ(by.at("sysctl:vm.dirty_ratio").cause, DriftCause::Tuned);
     EXPECT_EQ(by.at("sysctl:vm.overcommit_memory").cause, DriftCause::SysctlFile);
     EXPECT_EQ(by.at("sysctl:vm.overcommit_memory").file, "/etc/sysctl.d/99-local.conf");
@@ -150,6 +151,9 @@ TEST(DriftCheck, EachCauseAsTheAgentExplainsIt) {
     state.settings.at("sysctl:net.core.somaxconn").bootId.reset();
     explain.boot.time_ms = *utcMillis(state.settings.at("sysctl:net.core.somaxconn").timeUtc) + 1000;
     EXPECT_EQ(findDrift(state, now, &explain).front().cause, DriftCause::RebootRuntimeOnly);
+    // The sentence names the boot when the host told its time.
+    EXPECT_EQ(findDrift(state, now, &explain).front().sentence,
+              "pushed 8192, now 4096: lost since the reboot on 2026-12-02 10:00 UTC (the push was runtime only)");
     explain.boot.time_ms = *explain.boot.time_ms - 3600 * 1000;
     EXPECT_EQ(findDrift(state, now, &explain).front().cause, DriftCause::ByHand);
 }

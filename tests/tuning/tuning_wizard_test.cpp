@@ -104,6 +104,18 @@ bool contains(const std::vector<std::string>& v, const std::string& s) { return 
 TEST(TuningWizard, WalksEveryPageToAPlanDiffAndSavedProfile) {
     TelemetryStore store;
     fillFleet(store);
+    // The H100 host's last drift check: a runtime push of vm.swappiness lost at a reboot.
+    HostDrift drifted;
+    drifted.status = HostDrift::Status::Checked;
+    drifted.desiredSettings = 1;
+    drift::DriftFinding lost;
+    lost.id = "sysctl:vm.swappiness";
+    lost.pushed = 10;
+    lost.current = 60;
+    lost.cause = drift::DriftCause::RebootRuntimeOnly;
+    lost.sentence = "pushed 10, now 60: lost since the reboot on 2026-12-02 10:15 UTC (the push was runtime only)";
+    drifted.findings = {lost};
+    store.setDrift(QStringLiteral("hgx-h100-01"), drifted);
     test::TempDir profiles;
     const QString profileDir = QString::fromStdString(profiles.path().string());
     TuningWizard w(store, test::builtInCatalogue(), hooks(profileDir));
@@ -175,6 +187,13 @@ TEST(TuningWizard, WalksEveryPageToAPlanDiffAndSavedProfile) {
     EXPECT_EQ(current[at("sysctl:vm.swappiness")], "60");
     EXPECT_EQ(status[at("sysctl:vm.swappiness")], "change");
     EXPECT_EQ(status[at("sysctl:vm.dirty_ratio")], "unchanged");
+    // The drifted setting says so, with the sentence; the others do not.
+    const auto notes = column(diff.diffModel(), tuning::PlanDiffModel::Note);
+    EXPECT_EQ(notes[at("sysctl:vm.swappiness")].rfind("⚠ drifted: pushed 10, now 60: lost since the reboot on 2026-12-02 10:15 UTC", 0), 0u)
+        << notes[at("sysctl:vm.swappiness")];
+    EXPECT_EQ(notes[at("sysctl:vm.dirty_ratio")].find("drifted"), std::string::npos);
+    EXPECT_TRUE(diff.diffModel().index(static_cast<int>(at("sysctl:vm.swappiness")), 0).data(Qt::ToolTipRole).toString().contains(
+        QStringLiteral("lost since the reboot")));
     EXPECT_EQ(current[at("thp.enabled")], "always  (from facts)");
     EXPECT_EQ(status[at("thp.enabled")], "change");
     shots.take(QStringLiteral("9-diff-h100"));

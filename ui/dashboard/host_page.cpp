@@ -1,7 +1,9 @@
 #include "ui/dashboard/host_page.h"
 
 #include <QFileDialog>
+#include <QDateTime>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPainter>
@@ -11,6 +13,9 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <set>
+
+#include "app/untrusted/remote_text.h"
 #include "ui/dashboard/palette.h"
 #include "ui/dashboard/view_header.h"
 
@@ -66,8 +71,15 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     sensorTable_->horizontalHeader()->setStretchLastSection(true);
     sensorTable_->setMinimumHeight(230);
     grid->addWidget(sensorTable_, 3, 1, 1, 2);
-    // The GPUs' health first: a broken GPU matters more than its charts.
-    grid->addWidget(buildHealthPanel(), 0, 0, 1, 3);
+    // The GPUs' health first: a broken GPU matters more than its charts; then what drifted.
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(buildHealthPanel());
+    topLayout->addWidget(buildDriftPanel());
+    // As tall as what it shows: the charts below take the rest.
+    top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    grid->addWidget(top, 0, 0, 1, 3);
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
 
     auto* scroll = new QScrollArea(this);
@@ -141,6 +153,131 @@ QWidget* HostPage::buildHealthPanel() {
 }
 
 QString HostPage::findingsText() const { return findings_->text(); }
+
+QWidget* HostPage::buildDriftPanel() {
+    driftPanel_ = new QWidget(this);
+    auto* layout = new QVBoxLayout(driftPanel_);
+    layout->setContentsMargins(0, 0, 0, 8);
+    auto* title = new QLabel(tr("Drift from what was pushed"), driftPanel_);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    driftSummary_ = new QLabel(driftPanel_);
+    driftSummary_->setTextFormat(Qt::PlainText);  // the problem text comes from the host or the log
+    driftSummary_->setWordWrap(true);
+    driftTable_ = new QTableWidget(0, 3, driftPanel_);
+    driftTable_->setHorizontalHeaderLabels({tr("Setting"), tr("Cause"), tr("What happened")});
+    driftTable_->verticalHeader()->hide();
+    driftTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    driftTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    driftTable_->setWordWrap(false);
+    driftTable_->horizontalHeader()->setStretchLastSection(true);
+    reapply_ = new QPushButton(tr("Re-apply"), driftPanel_);
+    reapply_->setToolTip(tr("Push the selected settings (all when none is selected) again with the pushed values: the same "
+                            "transactional push, audited as a re-apply of the original push"));
+    makePersistent_ = new QPushButton(tr("Make persistent"), driftPanel_);
+    makePersistent_->setToolTip(tr("Push the settings a reboot dropped again, persistently (a sysctl.d file or the "
+                                   "like), so the next reboot keeps them"));
+    accept_ = new QPushButton(tr("Accept current"), driftPanel_);
+    accept_->setToolTip(tr("Record in the audit log that the current values are the desired ones from now on; "
+                           "nothing changes on the host"));
+    const auto request = [this](DriftAction action) {
+        if (const auto findings = findingsFor(action); !findings.empty())
+            emit driftActionRequested(action, shownDriftHost_, findings);
+    };
+    connect(reapply_, &QPushButton::clicked, this, [request] { request(DriftAction::Reapply); });
+    connect(makePersistent_, &QPushButton::clicked, this, [request] { request(DriftAction::MakePersistent); });
+    connect(accept_, &QPushButton::clicked, this, [request] { request(DriftAction::AcceptCurrent); });
+    connect(driftTable_, &QTableWidget::itemSelectionChanged, this, [this] {
+        if (const auto& rec = history_.record()) updateDrift(*rec);
+    });
+    driftStatus_ = new QLabel(driftPanel_);
+    driftStatus_->setTextFormat(Qt::PlainText);  // push outcomes quote the hosts
+    driftStatus_->setWordWrap(true);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(reapply_);
+    buttons->addWidget(makePersistent_);
+    buttons->addWidget(accept_);
+    buttons->addWidget(driftStatus_, 1);
+    layout->addWidget(title);
+    layout->addWidget(driftSummary_);
+    layout->addWidget(driftTable_);
+    layout->addLayout(buttons);
+    driftPanel_->setVisible(false);
+    return driftPanel_;
+}
+
+QString HostPage::driftSummaryText() const { return driftSummary_->text(); }
+QString HostPage::driftStatusText() const { return driftStatus_->text(); }
+
+QPushButton& HostPage::driftButton(DriftAction action) {
+    switch (action) {
+    case DriftAction::Reapply: return *reapply_;
+    case DriftAction::MakePersistent: return *makePersistent_;
+    case DriftAction::AcceptCurrent: return *accept_;
+    }
+    return *reapply_;
+}
+
+std::vector<drift::DriftFinding> HostPage::findingsFor(DriftAction action) const {
+    std::set<int> selected;
+    for (const QModelIndex& index : driftTable_->selectionModel()->selectedRows()) selected.insert(index.row());
+    std::vector<drift::DriftFinding> out;
+    for (int row = 0; row < static_cast<int>(shownDrift_.findings.size()); ++row) {
+        const drift::DriftFinding& f = shownDrift_.findings[static_cast<std::size_t>(row)];
+        if (!selected.empty() && !selected.count(row)) continue;
+        if (action == DriftAction::MakePersistent && f.cause != drift::DriftCause::RebootRuntimeOnly) continue;
+        if (action == DriftAction::AcceptCurrent && f.current.is_null()) continue;  // no single value to accept
+        out.push_back(f);
+    }
+    return out;
+}
+
+void HostPage::setDriftActionStatus(const QString& host, const QString& text, bool busy) {
+    driftActionStatus_[host] = {text, busy};
+    if (const auto& rec = history_.record(); rec && rec->spec.name == host) updateDrift(*rec);
+}
+
+void HostPage::updateDrift(const HostRecord& record) {
+    const HostDrift& d = record.drift;
+    const bool hasDesired = d.status == HostDrift::Status::Checked || d.status == HostDrift::Status::Failed;
+    driftPanel_->setVisible(hasDesired);
+    if (!hasDesired) return;
+    const QString checked = QDateTime::fromMSecsSinceEpoch(d.checkedAtMs).toString(QStringLiteral("HH:mm"));
+    if (d.status == HostDrift::Status::Failed) {
+        driftSummary_->setText(tr("The drift check at %1 failed: %2").arg(checked, QString::fromStdString(d.problem)));
+    } else if (d.findings.empty()) {
+        driftSummary_->setText(tr("All %1 pushed settings have the pushed values (checked at %2).").arg(d.desiredSettings).arg(checked));
+    } else {
+        driftSummary_->setText(tr("%1 of %2 pushed settings no longer have the pushed value (checked at %3).")
+                                   .arg(d.findings.size()).arg(d.desiredSettings).arg(checked));
+    }
+    driftSummary_->setStyleSheet(d.findings.empty() ? QString() : QStringLiteral("color: #b25e00"));
+    if (!(d == shownDrift_) || record.spec.name != shownDriftHost_) {
+        shownDrift_ = d;
+        shownDriftHost_ = record.spec.name;
+        driftTable_->setRowCount(static_cast<int>(d.findings.size()));
+        for (int row = 0; row < driftTable_->rowCount(); ++row) {
+            const drift::DriftFinding& f = d.findings[static_cast<std::size_t>(row)];
+            // QTableWidgetItem shows text as plain text: values and file names from the host stay inert.
+            driftTable_->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(f.id)));
+            driftTable_->setItem(row, 1, new QTableWidgetItem(QString::fromLatin1(drift::toString(f.cause).data())));
+            driftTable_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(f.sentence)));
+            driftTable_->item(row, 2)->setToolTip(plainToolTip(QString::fromStdString(f.sentence)));
+        }
+        driftTable_->resizeColumnsToContents();
+        driftTable_->setFixedHeight(driftTable_->horizontalHeader()->height() + 4 +
+                                    driftTable_->verticalHeader()->defaultSectionSize() * std::max(1, driftTable_->rowCount()));
+    }
+    driftTable_->setVisible(!d.findings.empty());
+    const auto status = driftActionStatus_.find(record.spec.name);
+    const bool busy = status != driftActionStatus_.end() && status->second.second;
+    driftStatus_->setText(status != driftActionStatus_.end() ? status->second.first : QString());
+    reapply_->setEnabled(!busy && !findingsFor(DriftAction::Reapply).empty());
+    makePersistent_->setEnabled(!busy && !findingsFor(DriftAction::MakePersistent).empty());
+    accept_->setEnabled(!busy && !findingsFor(DriftAction::AcceptCurrent).empty());
+    for (QPushButton* b : {reapply_, makePersistent_, accept_}) b->setVisible(!d.findings.empty());
+}
 
 void HostPage::updateHealth(const HostRecord& record) {
     const protocol::Sample& sample = *record.latest;
@@ -259,6 +396,7 @@ void HostPage::refresh(qint64 nowMs) {
     } else {
         healthPanel_->setVisible(false);
     }
+    if (rec) updateDrift(*rec);
     updateHeader(nowMs);
 }
 

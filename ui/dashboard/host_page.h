@@ -1,11 +1,14 @@
 #pragma once
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QTableWidget>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QTableView>
 #include <QToolButton>
 #include <QWidget>
+#include <map>
 #include <vector>
 
 #include "app/dashboard/gpu_health_model.h"
@@ -21,10 +24,20 @@ namespace fleetdeck {
 
 class ViewHeader;
 
+// What the drift section's buttons ask for (docs/drift.md, "In the app").
+enum class DriftAction {
+    Reapply,         // push the drifted settings again, audited as a re-apply of their push
+    MakePersistent,  // a persistent push of the settings a reboot dropped
+    AcceptCurrent,   // record in the audit log that the current values are the desired ones
+};
+
 // One host in depth: CPU, temperature, per-GPU and network charts over a chosen range (the last
 // 15 minutes live from the store's ring; up to 30 days from the history store), every sensor in a
 // table, and the GPUs' health: the findings in words and the readings behind them. Charts can be
 // paused, zoomed (drag across a chart, Ctrl+wheel), panned (wheel, arrow keys) and exported as PNG.
+// Its drift section lists the pushed settings the host no longer has, each with what happened, and
+// offers Re-apply, Make persistent and Accept current (driftActionRequested; ui/drift_controller.h
+// carries them out and reports back through setDriftActionStatus).
 class HostPage : public QWidget, public DashboardView {
     Q_OBJECT
 public:
@@ -69,9 +82,27 @@ public:
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
     QString headerText() const;
 
+    // The drift section as shown: a sentence, one row per finding (setting, cause, sentence).
+    QString driftSummaryText() const;
+    const QTableWidget& driftTable() const { return *driftTable_; }
+    QPushButton& driftButton(DriftAction action);
+    QString driftStatusText() const;
+    // Progress or the outcome of a drift action of `host` (shown when that host is shown); `busy`
+    // keeps the buttons disabled until the action ends.
+    void setDriftActionStatus(const QString& host, const QString& text, bool busy);
+
+signals:
+    // The operator pressed a drift button: `findings` are the selected rows, or every finding
+    // the action applies to when none is selected.
+    void driftActionRequested(fleetdeck::DriftAction action, const QString& host,
+                              const std::vector<fleetdeck::drift::DriftFinding>& findings);
+
 private:
     ViewHeader* buildHeader();
     QWidget* buildHealthPanel();
+    QWidget* buildDriftPanel();
+    void updateDrift(const HostRecord& record);
+    std::vector<drift::DriftFinding> findingsFor(DriftAction action) const;
     void updateHealth(const HostRecord& record);
     void rebuildSeries();
     void fillHostChoices();
@@ -106,6 +137,16 @@ private:
     QWidget* healthPanel_ = nullptr;
     QLabel* findings_ = nullptr;
     QTableView* healthTable_ = nullptr;
+    QWidget* driftPanel_ = nullptr;
+    QLabel* driftSummary_ = nullptr;
+    QTableWidget* driftTable_ = nullptr;
+    QPushButton* reapply_ = nullptr;
+    QPushButton* makePersistent_ = nullptr;
+    QPushButton* accept_ = nullptr;
+    QLabel* driftStatus_ = nullptr;
+    HostDrift shownDrift_;
+    QString shownDriftHost_;
+    std::map<QString, std::pair<QString, bool>> driftActionStatus_;  // host -> text, busy
     QComboBox* rangeChoice_ = nullptr;
     QLabel* source_ = nullptr;
     int seriesGpus_ = -1;

@@ -28,6 +28,14 @@ QVariant OverviewDecorations::data(const QModelIndex& index, int role) const {
         const QVariant band = QIdentityProxyModel::data(index, FleetModel::BandRole);
         if (band.isValid()) return bandSwatch(static_cast<TemperatureBand>(band.toInt()));
     }
+    if (column == FleetModel::Drift && QIdentityProxyModel::data(index, FleetModel::DriftRole).toInt() > 0) {
+        if (role == Qt::ForegroundRole) return QBrush(QColor(0xb2, 0x5e, 0x00));  // amber: drifted, not broken
+        if (role == Qt::FontRole) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+    }
     if (column == FleetModel::Alert) {
         const auto level = static_cast<HostHealth::Level>(QIdentityProxyModel::data(index, FleetModel::HealthRole).toInt());
         if (role == Qt::ForegroundRole && level >= HostHealth::Level::Warning) return QBrush(Qt::white);

@@ -22,6 +22,7 @@ QString incidentKindWord(IncidentKind kind) {
     case IncidentKind::Push: return IncidentTableModel::tr("Push");
     case IncidentKind::Rollback: return IncidentTableModel::tr("Rollback");
     case IncidentKind::Commissioning: return IncidentTableModel::tr("Commissioning");
+    case IncidentKind::Drift: return IncidentTableModel::tr("Drift");
     }
     return {};
 }

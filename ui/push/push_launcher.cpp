@@ -130,6 +130,13 @@ PushDialog* PushLauncher::rollBack(const PushRecord& record, QWidget* parent) {
     return open(std::move(hosts), rollbackOperation(record, newPushId()), parent);
 }
 
+PushDialog* PushLauncher::pushOperation(const QStringList& hostNames, PushOperation operation, QWidget* parent) {
+    std::vector<HostSpec> hosts;
+    for (const QString& name : hostNames)
+        if (const auto spec = hosts_(name); spec && !spec->isSimulated()) hosts.push_back(*spec);
+    return open(std::move(hosts), std::move(operation), parent);
+}
+
 PushDialog* PushLauncher::chooseAndRollBack(QWidget* parent) {
     std::vector<PushRecord> records = PushHistory(places_.history).load();
     std::erase_if(records, [](const PushRecord& r) { return r.transactions.empty(); });

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <QObject>
+#include <QStringList>
 
 #include "app/audit/audit_log.h"
 #include "app/push/push_audit_log.h"
@@ -42,6 +43,9 @@ public:
     // Asks which past push to roll back, then rolls it back; nullptr when cancelled or none.
     PushDialog* chooseAndRollBack(QWidget* parent);
     PushDialog* rollBack(const PushRecord& record, QWidget* parent);
+    // Any push of `hosts` (by name; simulated ones and those no longer in the fleet are left out):
+    // a drift re-apply or a persistent push (ui/drift_controller.h), asking for sudo as the others.
+    PushDialog* pushOperation(const QStringList& hosts, PushOperation operation, QWidget* parent);
     // Adds "Roll back a push…" to `menu`; dialogs open over `parent`.
     void addActions(QMenu* menu, QWidget* parent);
 

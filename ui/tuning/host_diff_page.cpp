@@ -135,6 +135,7 @@ void HostDiffPage::showHost(int index) {
     if (index < 0 || index >= static_cast<int>(plans_.size())) return;
     const tuning::HostPlan& p = plans_[static_cast<std::size_t>(index)];
     diff_.setRows(p.diff(), p.plan);
+    diff_.setDrift(hooks_.driftOf ? hooks_.driftOf(p.host).findings : std::vector<drift::DriftFinding>{});
     current_->setText(currentSummary(p));
     view_->resizeColumnToContents(tuning::PlanDiffModel::Setting);
     view_->setColumnWidth(tuning::PlanDiffModel::Current, 190);

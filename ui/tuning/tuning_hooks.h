@@ -6,6 +6,7 @@
 #include <QString>
 #include <QWidget>
 
+#include "app/drift_finding.h"
 #include "app/tuning/current_values_reader.h"
 #include "app/tuning/host_plan.h"
 
@@ -20,6 +21,9 @@ struct TuningWizardHooks {
     std::function<void(const std::vector<tuning::HostPlan>& plans, QWidget* parent)> push;
     // Where profiles are saved; empty means ProfileStore::defaultDirectory().
     QString profileDirectory;
+    // A host's last drift check (the settings no longer as pushed), marked in the per-host diff.
+    // Empty: the wizard reads it from the telemetry store it was given.
+    std::function<HostDrift(const QString& host)> driftOf;
 };
 
 }  // namespace fleetdeck

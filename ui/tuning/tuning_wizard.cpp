@@ -15,6 +15,11 @@ TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue ca
                            QWidget* parent)
     : QWizard(parent), store_(store), catalogue_(std::move(catalogue)), hooks_(std::move(hooks)) {
     setWindowTitle(tr("Tuning wizard"));
+    if (!hooks_.driftOf)
+        hooks_.driftOf = [&store](const QString& host) {
+            const auto record = store.host(host);
+            return record ? record->drift : HostDrift{};
+        };
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::HaveHelpButton, false);
