@@ -29,6 +29,7 @@ public:
         GroupRole,
         RackRole,
         TagsRole,       // QStringList
+        ColumnKeyRole,  // headerData: the column's name in English, the same in every language (saved layouts)
     };
 
     explicit FleetModel(const TelemetryStore& store, QObject* parent = nullptr);
@@ -61,6 +62,8 @@ private:
     qint64 newestSampleMs_ = 0;
 };
 
+// The State column's text: the state in words and, when there is one, why ("offline — cannot connect …").
+QString stateSentence(const HostRecord& record);
 QString formatBytes(double bytes);
 
 }  // namespace fleetdeck

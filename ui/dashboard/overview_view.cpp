@@ -18,6 +18,10 @@ bool shownByDefault(int column) {
     return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group;
 }
 
+// A long state ("offline — cannot connect to … retrying in 6 s") elides at this width; the
+// tooltip and the host page carry the whole sentence.
+constexpr int kStateColumnMaxPx = 220;
+
 }  // namespace
 
 QVariant OverviewDecorations::data(const QModelIndex& index, int role) const {
@@ -78,6 +82,7 @@ OverviewView::OverviewView(FleetModel& model, QWidget* parent)
         }
     });
     layout->addWidget(table_);
+    setFocusProxy(table_);  // the tab takes the keyboard to the table
 }
 
 QMenu* OverviewView::contextMenuFor(const QModelIndex& index) {
@@ -149,6 +154,47 @@ void OverviewView::setColumnVisible(int column, bool visible) {
     if (column >= 0 && column < actions.size()) actions[column]->setChecked(visible);
 }
 
+QVariantMap OverviewView::columnLayout() const {
+    const QHeaderView* header = table_->horizontalHeader();
+    QStringList order, hidden;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int column = header->logicalIndex(visual);
+        const QString key = model_.headerData(column, Qt::Horizontal, FleetModel::ColumnKeyRole).toString();
+        order << key;
+        if (header->isSectionHidden(column)) hidden << key;
+    }
+    return {{QStringLiteral("order"), order},
+            {QStringLiteral("hidden"), hidden},
+            {QStringLiteral("sort_column"), model_.headerData(header->sortIndicatorSection(), Qt::Horizontal,
+                                                              FleetModel::ColumnKeyRole).toString()},
+            {QStringLiteral("sort_descending"), header->sortIndicatorOrder() == Qt::DescendingOrder}};
+}
+
+void OverviewView::restoreColumnLayout(const QVariantMap& layout) {
+    QHeaderView* header = table_->horizontalHeader();
+    const auto columnOf = [this](const QString& key) {
+        for (int c = 0; c < FleetModel::ColumnCount; ++c)
+            if (model_.headerData(c, Qt::Horizontal, FleetModel::ColumnKeyRole).toString() == key) return c;
+        return -1;
+    };
+    const QStringList order = layout.value(QStringLiteral("order")).toStringList();
+    if (order.isEmpty()) return;  // nothing saved yet: the defaults stay
+    int visual = 0;
+    for (const QString& key : order)
+        if (const int column = columnOf(key); column >= 0) header->moveSection(header->visualIndex(column), visual++);
+    const QStringList hidden = layout.value(QStringLiteral("hidden")).toStringList();
+    for (const QString& key : order)
+        if (const int column = columnOf(key); column >= 0 && column != FleetModel::Host) setColumnVisible(column, !hidden.contains(key));
+    if (const int sorted = columnOf(layout.value(QStringLiteral("sort_column")).toString()); sorted >= 0)
+        table_->sortByColumn(sorted, layout.value(QStringLiteral("sort_descending")).toBool() ? Qt::DescendingOrder : Qt::AscendingOrder);
+}
+
+void OverviewView::focusFilter() {
+    if (field_->currentIndex() != 0) field_->setCurrentIndex(0);  // "all hosts": the name filter takes typing
+    value_->setFocus(Qt::ShortcutFocusReason);
+    value_->lineEdit()->selectAll();
+}
+
 void OverviewView::fillFilterValues() {
     const auto field = static_cast<FleetFilterModel::Field>(field_->currentData().toInt());
     const QString current = value_->currentText();
@@ -197,6 +243,7 @@ void OverviewView::refresh(qint64 nowMs) {
     for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
     if (reporting != sizedForHosts_) {
         table_->resizeColumnsToContents();
+        if (table_->columnWidth(FleetModel::State) > kStateColumnMaxPx) table_->setColumnWidth(FleetModel::State, kStateColumnMaxPx);
         sizedForHosts_ = reporting;
     }
 }
