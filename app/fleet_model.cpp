@@ -149,6 +149,7 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
         if (index.column() == State) return plainToolTip(stateSentence(r));
         if (index.column() == Alert || index.column() == Host) return plainToolTip(row.health.reason);
         if (index.column() == CpuTemp) return plainToolTip(r.summary.hottestCpuSensor);
+        if (index.column() == Throttle) return plainToolTip(display(row, Throttle).toString());  // may be elided
         return {};
     case SortRole: return sortKey(row, index.column());
     case StateRole: return static_cast<int>(r.state);

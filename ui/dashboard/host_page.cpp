@@ -39,7 +39,7 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     cpuTemp_ = new ChartPanel(tr("Hottest CPU sensor"), tr("°C"));
     network_ = new ChartPanel(tr("Network, all interfaces"), tr("MB/s"));
     network_->setValueScale(1e6);
-    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: 60–80 °C target band, red: slowdown)"), tr("°C"));
+    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: %1 band, red: slowdown)").arg(bandName(TemperatureBand::Target)), tr("°C"));
     gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0);
     gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"));
     gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"));

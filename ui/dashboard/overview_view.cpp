@@ -13,14 +13,16 @@
 namespace fleetdeck {
 namespace {
 
-// Columns shown until the user chooses otherwise; the rest are one click away in "Columns".
+// Columns shown until the user chooses otherwise; the rest are one click away in "Columns". The
+// defaults fit a 1400 px window with room for one more narrow column.
 bool shownByDefault(int column) {
-    return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group;
+    return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group &&
+           column != FleetModel::Network;
 }
 
-// A long state ("offline — cannot connect to … retrying in 6 s") elides at this width; the
-// tooltip and the host page carry the whole sentence.
-constexpr int kStateColumnMaxPx = 220;
+// Long texts elide at these widths: a state with its reason ("offline — cannot connect to …
+// retrying in 6 s"; the tooltip and the host page carry the whole sentence), the worst throttle.
+constexpr std::pair<int, int> kColumnMaxPx[] = {{FleetModel::State, 150}, {FleetModel::Throttle, 150}};
 
 }  // namespace
 
@@ -243,7 +245,8 @@ void OverviewView::refresh(qint64 nowMs) {
     for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
     if (reporting != sizedForHosts_) {
         table_->resizeColumnsToContents();
-        if (table_->columnWidth(FleetModel::State) > kStateColumnMaxPx) table_->setColumnWidth(FleetModel::State, kStateColumnMaxPx);
+        for (const auto& [column, maxPx] : kColumnMaxPx)
+            if (table_->columnWidth(column) > maxPx) table_->setColumnWidth(column, maxPx);
         sizedForHosts_ = reporting;
     }
 }
