@@ -79,7 +79,8 @@ void HostDrawing::focusInEvent(QFocusEvent* event) {
 
 void HostDrawing::focusOutEvent(QFocusEvent* event) {
     QWidget::focusOutEvent(event);
-    if (focus_ >= 0) update(paintedItemRect(focus_));
+    // A plain repaint: this also runs while the view is destroyed, when the model is gone already.
+    update();
 }
 
 void HostDrawing::paintFocus(QPainter& painter) const {
