@@ -45,6 +45,7 @@ void HostDrawing::setFocusedItem(int item) {
 }
 
 void HostDrawing::mousePressEvent(QMouseEvent* event) {
+    ringShown_ = false;
     const QPoint at = event->position().toPoint();
     for (int i = 0; i < paintedItemCount(); ++i)
         if (paintedItemRect(i).contains(at)) {
@@ -55,6 +56,8 @@ void HostDrawing::mousePressEvent(QMouseEvent* event) {
 }
 
 void HostDrawing::keyPressEvent(QKeyEvent* event) {
+    if (!ringShown_ && focus_ >= 0) update(paintedItemRect(focus_));
+    ringShown_ = true;
     switch (event->key()) {
     case Qt::Key_Left:
     case Qt::Key_Right:
@@ -74,6 +77,7 @@ void HostDrawing::keyPressEvent(QKeyEvent* event) {
 
 void HostDrawing::focusInEvent(QFocusEvent* event) {
     QWidget::focusInEvent(event);
+    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason) ringShown_ = true;
     setFocusedItem(focus_ < 0 ? 0 : focus_);
 }
 
@@ -84,7 +88,7 @@ void HostDrawing::focusOutEvent(QFocusEvent* event) {
 }
 
 void HostDrawing::paintFocus(QPainter& painter) const {
-    if (hasFocus() && focus_ >= 0 && focus_ < paintedItemCount()) paintItemFocus(painter, paintedItemRect(focus_), palette());
+    if (ringShown_ && hasFocus() && focus_ >= 0 && focus_ < paintedItemCount()) paintItemFocus(painter, paintedItemRect(focus_), palette());
 }
 
 bool HostDrawing::event(QEvent* event) {

@@ -52,6 +52,9 @@ protected:
 
 private:
     int focus_ = -1;
+    // The ring shows once the keyboard is used (arrows, Tab), as :focus-visible does on the web:
+    // a click or a view opened from the menu focuses without it.
+    bool ringShown_ = false;
 };
 
 // A dashboard view made of a header, the temperature band legend and a HostDrawing that scrolls.
