@@ -9,7 +9,7 @@
 namespace fleetdeck {
 namespace {
 
-const QString kNoData = QStringLiteral("no data");
+QString noDataText() { return FleetModel::tr("no data"); }
 
 QString pct(double v) { return QStringLiteral("%1 %").arg(v, 3, 'f', 0); }
 QString columnDegrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f', 0); }
@@ -44,6 +44,10 @@ QString driftTip(const HostDrift& d) {
 
 }  // namespace
 
+QString stateSentence(const HostRecord& record) {
+    return record.reason.isEmpty() ? stateText(record.state) : FleetModel::tr("%1 — %2").arg(stateText(record.state), record.reason);
+}
+
 QString formatBytes(double bytes) {
     static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     int u = 0;
@@ -63,19 +67,25 @@ int FleetModel::rowCount(const QModelIndex& parent) const {
 int FleetModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != ColumnKeyRole)) return {};
+    // Translated in the "FleetModel" context, like the model's tr().
     static const char* const kTitles[ColumnCount] = {
-        "Host", "State", "Alert", "Drift", "CPU", "CPU temp", "Memory used", "GPUs", "GPU util avg / max",
-        "GPU temp avg / max", "GPU power", "Worst throttle", "Network ↓ / ↑", "Group", "Rack", "Tags", "Updated"};
+        QT_TR_NOOP("Host"), QT_TR_NOOP("State"), QT_TR_NOOP("Alert"), QT_TR_NOOP("Drift"), QT_TR_NOOP("CPU"), QT_TR_NOOP("CPU temp"),
+        QT_TR_NOOP("Memory used"), QT_TR_NOOP("GPUs"), QT_TR_NOOP("GPU util avg / max"), QT_TR_NOOP("GPU temp avg / max"),
+        QT_TR_NOOP("GPU power"), QT_TR_NOOP("Worst throttle"), QT_TR_NOOP("Network ↓ / ↑"), QT_TR_NOOP("Group"),
+        QT_TR_NOOP("Rack"), QT_TR_NOOP("Tags"), QT_TR_NOOP("Updated")};
     static const char* const kTips[ColumnCount] = {
-        "", "Connection state and why", "What needs attention on this host, in a word (hover for the reason)",
-        "Pushed settings that no longer have the pushed value (— when nothing was pushed to the host)",
-        "CPU utilization, all cores", "Hottest CPU sensor", "", "Number of GPUs",
-        "GPU utilization: mean and maximum over the host's GPUs", "GPU temperature: mean and maximum",
-        "Board power of all GPUs together", "The most severe active clock-slowdown reason of any GPU",
-        "All network interfaces together: received / sent", "", "Rack and lowest unit", "", "Time since the last sample"};
+        "", QT_TR_NOOP("Connection state and why"), QT_TR_NOOP("What needs attention on this host, in a word (hover for the reason)"),
+        QT_TR_NOOP("Pushed settings that no longer have the pushed value (— when nothing was pushed to the host)"),
+        QT_TR_NOOP("CPU utilization, all cores"), QT_TR_NOOP("Hottest CPU sensor"), "", QT_TR_NOOP("Number of GPUs"),
+        QT_TR_NOOP("GPU utilization: mean and maximum over the host's GPUs"), QT_TR_NOOP("GPU temperature: mean and maximum"),
+        QT_TR_NOOP("Board power of all GPUs together"), QT_TR_NOOP("The most severe active clock-slowdown reason of any GPU"),
+        QT_TR_NOOP("All network interfaces together: received / sent"), "", QT_TR_NOOP("Rack and lowest unit"), "",
+        QT_TR_NOOP("Time since the last sample")};
     if (section < 0 || section >= ColumnCount) return {};
-    return role == Qt::DisplayRole ? QString::fromUtf8(kTitles[section]) : QString::fromUtf8(kTips[section]);
+    if (role == ColumnKeyRole) return QString::fromUtf8(kTitles[section]);
+    const char* text = role == Qt::DisplayRole ? kTitles[section] : kTips[section];
+    return *text ? tr(text) : QString();
 }
 
 QVariant FleetModel::display(const Row& row, int column) const {
@@ -84,37 +94,37 @@ QVariant FleetModel::display(const Row& row, int column) const {
     switch (column) {
     case Host: return r.spec.isSimulated() ? tr("%1 (simulated)").arg(r.spec.name) : r.spec.name;
     case State:
-        return r.reason.isEmpty() ? toString(r.state) : QStringLiteral("%1 — %2").arg(toString(r.state), r.reason);
+        return stateSentence(r);
     case Alert: return row.health.word;
     case Drift: return driftCell(r.drift);
-    case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : kNoData;
-    case CpuTemp: return s.hottestCpuTempC ? columnDegrees(*s.hottestCpuTempC) : kNoData;
+    case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : noDataText();
+    case CpuTemp: return s.hottestCpuTempC ? columnDegrees(*s.hottestCpuTempC) : noDataText();
     case Memory:
-        if (!s.memUsedBytes || !s.memTotalBytes) return kNoData;
+        if (!s.memUsedBytes || !s.memTotalBytes) return noDataText();
         return QStringLiteral("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
     case Gpus: {
-        if (r.lastSampleAtMs == 0) return kNoData;
+        if (r.lastSampleAtMs == 0) return noDataText();
         const auto lost = std::count_if(s.gpus.begin(), s.gpus.end(), [](const GpuSample& g) { return g.state == protocol::GpuState::Lost; });
         return lost ? tr("%1 (%2 lost)").arg(s.gpus.size()).arg(lost) : QString::number(s.gpus.size());
     }
     case GpuUtil:
         if (noGpus(r)) return tr("no GPU");
-        if (!s.gpuUtilMeanPct) return kNoData;
+        if (!s.gpuUtilMeanPct) return noDataText();
         return QStringLiteral("%1 / %2").arg(pct(*s.gpuUtilMeanPct), pct(*s.gpuUtilMaxPct));
     case GpuTemp:
         if (noGpus(r)) return tr("no GPU");
-        if (!s.gpuTempMeanC) return kNoData;
+        if (!s.gpuTempMeanC) return noDataText();
         return QStringLiteral("%1 / %2").arg(columnDegrees(*s.gpuTempMeanC), columnDegrees(*s.gpuTempMaxC));
     case Power:
         if (noGpus(r)) return tr("no GPU");
-        return s.gpuPowerW ? formatPower(*s.gpuPowerW) : kNoData;
+        return s.gpuPowerW ? formatPower(*s.gpuPowerW) : noDataText();
     case Throttle:
         if (noGpus(r)) return tr("no GPU");
-        if (r.lastSampleAtMs == 0) return kNoData;
+        if (r.lastSampleAtMs == 0) return noDataText();
         if (s.worstThrottle.isEmpty()) return tr("none");
         return tr("%1 (GPU %2)").arg(throttleLabel(s.worstThrottle)).arg(s.worstThrottleGpu.value_or(0));
     case Network:
-        if (!s.nicRxBytesPerS || !s.nicTxBytesPerS) return kNoData;
+        if (!s.nicRxBytesPerS || !s.nicTxBytesPerS) return noDataText();
         return QStringLiteral("↓ %1  ↑ %2").arg(formatRate(*s.nicRxBytesPerS), formatRate(*s.nicTxBytesPerS));
     case Group: return r.spec.group;
     case Rack: return rackPlace(r.spec);
@@ -164,11 +174,13 @@ QVariant FleetModel::data(const QModelIndex& index, int role) const {
     }
     case Qt::ToolTipRole:
         // The state's reason carries the agent's version and errors, the sensor its label: remote text.
-        if (index.column() == State) return plainToolTip(r.reason);
+        // The whole sentence: the column may be too narrow for it.
+        if (index.column() == State) return plainToolTip(stateSentence(r));
         if (index.column() == Alert || index.column() == Host) return plainToolTip(row.health.reason);
         if (index.column() == CpuTemp) return plainToolTip(r.summary.hottestCpuSensor);
         // The sentences carry values and file names read from the host: remote text.
         if (index.column() == Drift) return plainToolTip(driftTip(r.drift));
+        if (index.column() == Throttle) return plainToolTip(display(row, Throttle).toString());  // may be elided
         return {};
     case SortRole: return sortKey(row, index.column());
     case StateRole: return static_cast<int>(r.state);

@@ -30,6 +30,7 @@ public:
         RackRole,
         TagsRole,       // QStringList
         DriftRole,      // int: drifted settings (-1: no desired state or not checked)
+        ColumnKeyRole,  // headerData: the column's name in English, the same in every language (saved layouts)
     };
 
     explicit FleetModel(const TelemetryStore& store, QObject* parent = nullptr);
@@ -62,6 +63,8 @@ private:
     qint64 newestSampleMs_ = 0;
 };
 
+// The State column's text: the state in words and, when there is one, why ("offline — cannot connect …").
+QString stateSentence(const HostRecord& record);
 QString formatBytes(double bytes);
 
 }  // namespace fleetdeck

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include <QCoreApplication>
 #include <QRandomGenerator>
 
 #include "agent/protocol/decode.h"
@@ -12,21 +13,25 @@
 
 namespace fleetdeck {
 
+// The stable words (JSON, logs, the history's incidents); stateText() translates them for display.
 QString toString(HostState state) {
+    const auto word = [](const char* text) { return QString::fromUtf8(text); };
     switch (state) {
-    case HostState::Idle: return QStringLiteral("idle");
-    case HostState::Connecting: return QStringLiteral("connecting");
-    case HostState::Connected: return QStringLiteral("connected");
-    case HostState::Stale: return QStringLiteral("stale");
-    case HostState::Offline: return QStringLiteral("offline");
-    case HostState::AuthFailed: return QStringLiteral("auth failed");
-    case HostState::HostKeyUnknown: return QStringLiteral("host key unknown");
-    case HostState::HostKeyChanged: return QStringLiteral("host key changed");
-    case HostState::Incompatible: return QStringLiteral("incompatible agent");
-    case HostState::Misbehaving: return QStringLiteral("agent misbehaving");
+    case HostState::Idle: return word(QT_TRANSLATE_NOOP("HostState", "idle"));
+    case HostState::Connecting: return word(QT_TRANSLATE_NOOP("HostState", "connecting"));
+    case HostState::Connected: return word(QT_TRANSLATE_NOOP("HostState", "connected"));
+    case HostState::Stale: return word(QT_TRANSLATE_NOOP("HostState", "stale"));
+    case HostState::Offline: return word(QT_TRANSLATE_NOOP("HostState", "offline"));
+    case HostState::AuthFailed: return word(QT_TRANSLATE_NOOP("HostState", "auth failed"));
+    case HostState::HostKeyUnknown: return word(QT_TRANSLATE_NOOP("HostState", "host key unknown"));
+    case HostState::HostKeyChanged: return word(QT_TRANSLATE_NOOP("HostState", "host key changed"));
+    case HostState::Incompatible: return word(QT_TRANSLATE_NOOP("HostState", "incompatible agent"));
+    case HostState::Misbehaving: return word(QT_TRANSLATE_NOOP("HostState", "agent misbehaving"));
     }
     return {};
 }
+
+QString stateText(HostState state) { return QCoreApplication::translate("HostState", toString(state).toUtf8().constData()); }
 
 bool endsConnectAttempt(HostState state) {
     return state == HostState::Offline || state == HostState::AuthFailed || state == HostState::HostKeyUnknown ||

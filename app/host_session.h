@@ -38,6 +38,8 @@ enum class HostState {
     Misbehaving,     // the agent broke the protocol (oversized, malformed or flooding); retrying with backoff
 };
 QString toString(HostState state);
+// The state in the user's language, for views (toString() stays the same in every language).
+QString stateText(HostState state);
 
 // Whether a connection attempt ended in `state` without a working session: down, refused, waiting
 // for the user, or an agent that cannot be spoken to. A session without reconnect (the command

@@ -1,36 +1,66 @@
 #include "app/temperature_band.h"
 
+#include <atomic>
+
+#include <QCoreApplication>
+
 namespace fleetdeck {
 namespace {
+
+std::atomic<double> gTargetLowC{kTargetBandLowC};
+std::atomic<double> gTargetHighC{kTargetBandHighC};
+
+QString bandDegrees(double c) { return QString::number(c, 'f', 0); }
 
 struct BandWords {
     const char* name;
     const char* word;
 };
 
+// The names carry the band's bounds as %1 (and %2) (translated in the "TemperatureBand" context).
 BandWords bandWords(TemperatureBand band) {
     switch (band) {
-    case TemperatureBand::NoData: return {"no data", ""};
-    case TemperatureBand::Cool: return {"below 60 °C", "cool"};
-    case TemperatureBand::Target: return {"60–80 °C target", "target"};
-    case TemperatureBand::Hot: return {"above 80 °C", "HOT"};
-    case TemperatureBand::Slowdown: return {"at slowdown threshold", "SLOWDOWN"};
+    case TemperatureBand::NoData: return {QT_TRANSLATE_NOOP("TemperatureBand", "no data"), ""};
+    case TemperatureBand::Cool: return {QT_TRANSLATE_NOOP("TemperatureBand", "below %1 °C"), QT_TRANSLATE_NOOP("TemperatureBand", "cool")};
+    case TemperatureBand::Target:
+        return {QT_TRANSLATE_NOOP("TemperatureBand", "%1–%2 °C target"), QT_TRANSLATE_NOOP("TemperatureBand", "target")};
+    case TemperatureBand::Hot: return {QT_TRANSLATE_NOOP("TemperatureBand", "above %1 °C"), QT_TRANSLATE_NOOP("TemperatureBand", "HOT")};
+    case TemperatureBand::Slowdown:
+        return {QT_TRANSLATE_NOOP("TemperatureBand", "at slowdown threshold"), QT_TRANSLATE_NOOP("TemperatureBand", "SLOWDOWN")};
     }
     return {"", ""};
 }
+
+QString bandTr(const char* text) { return *text ? QCoreApplication::translate("TemperatureBand", text) : QString(); }
 
 }  // namespace
 
 TemperatureBand temperatureBand(std::optional<double> tempC, std::optional<double> slowdownC) {
     if (!tempC) return TemperatureBand::NoData;
     if (slowdownC && *tempC >= *slowdownC) return TemperatureBand::Slowdown;
-    if (*tempC > kTargetBandHighC) return TemperatureBand::Hot;
-    if (*tempC >= kTargetBandLowC) return TemperatureBand::Target;
+    const TargetBand target = targetBand();
+    if (*tempC > target.highC) return TemperatureBand::Hot;
+    if (*tempC >= target.lowC) return TemperatureBand::Target;
     return TemperatureBand::Cool;
 }
 
-QString bandName(TemperatureBand band) { return QString::fromUtf8(bandWords(band).name); }
-QString bandWord(TemperatureBand band) { return QString::fromUtf8(bandWords(band).word); }
+TargetBand targetBand() { return {gTargetLowC.load(std::memory_order_relaxed), gTargetHighC.load(std::memory_order_relaxed)}; }
+
+void setTargetBand(TargetBand band) {
+    if (!(band.lowC < band.highC)) return;
+    gTargetLowC.store(band.lowC, std::memory_order_relaxed);
+    gTargetHighC.store(band.highC, std::memory_order_relaxed);
+}
+
+QString bandName(TemperatureBand band) {
+    const TargetBand target = targetBand();
+    QString name = bandTr(bandWords(band).name);
+    if (band == TemperatureBand::Cool) return name.arg(bandDegrees(target.lowC));
+    if (band == TemperatureBand::Target) return name.arg(bandDegrees(target.lowC), bandDegrees(target.highC));
+    if (band == TemperatureBand::Hot) return name.arg(bandDegrees(target.highC));
+    return name;
+}
+QString bandWord(TemperatureBand band) { return bandTr(bandWords(band).word); }
 
 ThrottleKind throttleKind(const QString& reason) {
     if (reason == QLatin1String("sw_thermal") || reason == QLatin1String("hw_thermal")) return ThrottleKind::Thermal;

@@ -20,6 +20,17 @@ enum class TemperatureBand {
 constexpr double kTargetBandLowC = 60.0;
 constexpr double kTargetBandHighC = 80.0;
 
+// The target band the views use: the guide's 60–80 °C unless the user chose other bounds
+// (Preferences → General). Process-wide, read by models on any thread.
+struct TargetBand {
+    double lowC = kTargetBandLowC;
+    double highC = kTargetBandHighC;
+    bool operator==(const TargetBand&) const = default;
+};
+TargetBand targetBand();
+// Ignores bounds that make no band (low not below high).
+void setTargetBand(TargetBand band);
+
 TemperatureBand temperatureBand(std::optional<double> tempC, std::optional<double> slowdownC = std::nullopt);
 // The band in words: its range, as the legends say it ("below 60 °C", "60–80 °C target", …), and
 // the one word a tile carries beside its reading ("cool", "target", "HOT", "SLOWDOWN"; none for no data).

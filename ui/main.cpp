@@ -7,6 +7,7 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 #include "app/alerts/alert_rules.h"
@@ -39,15 +40,46 @@
 #include "ui/main_window.h"
 #include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
+#include "ui/desktop_preferences.h"
 #include "ui/screenshot.h"
+#include "ui/theme.h"
+#include "ui/window_memory.h"
 
 using namespace fleetdeck;
 
+namespace {
+
+const QString kMeshIntervalKey = QStringLiteral("latency/interval_s");
+
+// The hosts the window will show once they connect: what --view host:NAME may name at start.
+QStringList startingHostNames(int demoCount) {
+    QStringList names;
+    if (demoCount > 0) {
+        for (const HostSpec& h : generatedDemoFleet(demoCount)) names << h.name;
+        return names;
+    }
+    const auto inventory = Inventory::load(Inventory::defaultPath());
+    const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
+    for (const HostSpec& h : listed) names << h.name;
+    for (const HostSpec& h : startupHosts(listed))
+        if (!names.contains(h.name)) names << h.name;
+    return names;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    // Settings go to ~/.config/FleetDeck/fleetdeck.conf. The data files stay where they were
+    // (~/.local/share/fleetdeck, shared with fleetdeck-cli): they are found without the organization.
+    QApplication::setOrganizationName(QStringLiteral("FleetDeck"));
+    QApplication::setOrganizationDomain(QStringLiteral("fleetdeck.io"));
     QApplication::setApplicationName(QStringLiteral("fleetdeck"));
     QApplication::setApplicationDisplayName(QStringLiteral("FleetDeck"));
     QApplication::setApplicationVersion(QStringLiteral(FLEETDECK_VERSION));
+    // The launcher's id (packaging/io.fleetdeck.FleetDeck.desktop): docks and task bars match the window to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.fleetdeck.FleetDeck"));
+    adoptSettingsFromBeforeOrganization();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Live telemetry, tuning and audit for GPU servers."));
@@ -66,7 +98,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
                                        QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
                                        QStringLiteral("N"));
-    parser.addOptions({screenshot, after, view, demoHosts});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("Look: system, light or dark (default: as in Preferences)."), QStringLiteral("THEME"));
+    const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("The dark theme (same as --theme dark)."));
+    parser.addOptions({screenshot, after, view, demoHosts, theme, dark});
     parser.process(app);
 
     int demoCount = 0;
@@ -78,6 +113,19 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    const QStringList themes = {themeKey(Theme::System), themeKey(Theme::Light), themeKey(Theme::Dark)};
+    if (parser.isSet(theme) && !themes.contains(parser.value(theme))) {
+        fprintf(stderr, "fleetdeck: --theme takes %s, not '%s'\n", qPrintable(themes.join(QStringLiteral(", "))),
+                qPrintable(parser.value(theme)));
+        return 2;
+    }
+    // An unknown view or host stops here, before any window opens: exit 2 with the valid names.
+    const QStringList startingHosts = startingHostNames(demoCount);
+    if (parser.isSet(view))
+        if (const Outcome valid = MainWindow::checkViewChoice(parser.value(view), startingHosts); !valid) {
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(valid.problem().message));
+            return 2;
+        }
     raiseOpenFileLimit();
 
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
@@ -90,8 +138,15 @@ int main(int argc, char** argv) {
     recorder.start();
     FleetThread fleet(makeTransport);
     fleet.store().setObserver(&recorder);
+    QSettings settings;
+    DesktopPreferences general = DesktopPreferences::load(settings);
+    applyTheme(parser.isSet(dark) ? Theme::Dark : parser.isSet(theme) ? themeFromKey(parser.value(theme)) : general.theme);
+    setTargetBand(general.targetBand);
     MainWindow window(fleet.store());
-    LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
+    window.setRefreshIntervalMs(general.refreshMs);
+    LatencyMesh::Options meshOptions;
+    meshOptions.intervalS = std::clamp(settings.value(kMeshIntervalKey, meshOptions.intervalS).toInt(), 10, 3600);
+    LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, meshOptions);
     auto* latencyView = new LatencyView(latencyStore, fleet.store(), mesh);
     window.addView(latencyView);
     QObject::connect(mesh, &LatencyMesh::roundFinished, mesh, [&recorder](const std::vector<LatencyFinding>& found, qint64 at) {
@@ -119,7 +174,6 @@ int main(int argc, char** argv) {
                       [&recorder](const std::vector<audit::AuditEntry>& entries) { recorder.addAuditEntries(entries); }, &window);
 
     // Desktop notifications for the incidents the alert rules select; clicking one shows the host.
-    QSettings settings;
 
     // Drift (docs/drift.md): every connected host with a push in the audit log is compared with it
     // on connect and then periodically, on the fleet thread; the store keeps the findings.
@@ -167,12 +221,18 @@ int main(int argc, char** argv) {
         PreferencesDialog dialog(history::loadRetention(), alerts::AlertRules::load(settings), hosts, historyStatus,
                                  notifier.status(), &window);
         dialog.setDriftIntervalMinutes(loadDriftIntervalMinutes(settings));
+        dialog.setGeneral(general);
         dialog.setPrometheus(prometheus, keyring.available()
                                              ? QObject::tr("The password or token is kept in the desktop keyring, never in FleetDeck's settings.")
                                              : keyring.unavailableReason());
         if (dialog.exec() != QDialog::Accepted) return;
         saveDriftIntervalMinutes(settings, dialog.driftIntervalMinutes());
         driftMonitor->setIntervalAsync(dialog.driftIntervalMinutes() * 60'000);
+        general = dialog.general();
+        general.save(settings);
+        applyTheme(general.theme);
+        setTargetBand(general.targetBand);
+        window.setRefreshIntervalMs(general.refreshMs);
         history::saveRetention(dialog.retention());
         recorder.setRetention(dialog.retention());
         dialog.rules().save(settings);
@@ -203,15 +263,23 @@ int main(int argc, char** argv) {
     window.setTuningHooks({tuning::readThroughFleet(fleet.monitor(), &window),
                            [pushes](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
                            {}, {}});
+    // The window as the user left it; --view wins over the view it showed. A screenshot starts
+    // from the defaults, so it looks the same on every machine.
+    const QString leftAt = parser.isSet(screenshot) ? QString() : WindowMemory::restore(settings, window);
+    const bool leftAtStillThere = !leftAt.isEmpty() && MainWindow::checkViewChoice(leftAt, startingHosts);
+    const QString chosenView = parser.isSet(view) || !leftAtStillThere ? parser.value(view) : leftAt;
     // The audit log is a window of its own: it opens over the dashboard once that is shown
     // (--screenshot renders it alone, below).
-    const bool auditView = parser.value(view) == QLatin1String("audit");
-    if (const Outcome shown = auditView ? done() : window.showView(parser.value(view)); !shown) {
-        fprintf(stderr, "fleetdeck: %s\n", qPrintable(shown.problem().message));
-        return 2;
+    const bool auditView = chosenView == QLatin1String("audit");
+    if (const Outcome shown = auditView ? done() : window.showView(chosenView); !shown) {
+        if (parser.isSet(view)) {
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(shown.problem().message));
+            return 2;
+        }
+        window.showView(QStringLiteral("overview"));  // a view saved by another version: the overview instead
     }
     window.show();
-    if (auditView && !parser.isSet(screenshot)) window.showView(parser.value(view));
+    if (auditView && !parser.isSet(screenshot)) window.showView(chosenView);
 
     // Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window));
@@ -257,5 +325,10 @@ int main(int argc, char** argv) {
             QApplication::exit(0);
         });
     }
-    return QApplication::exec();
+    const int status = QApplication::exec();
+    if (!parser.isSet(screenshot)) {
+        WindowMemory::save(settings, window);
+        settings.setValue(kMeshIntervalKey, latencyStore.status().intervalS);
+    }
+    return status;
 }

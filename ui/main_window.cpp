@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include <QAction>
+#include <QIcon>
 #include <QApplication>
 #include <QDateTime>
 #include <QFileDialog>
@@ -14,11 +15,15 @@
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/rack_view.h"
 
+#include "ui/help_window.h"
 #include "ui/inventory_dialog.h"
 #include "ui/prometheus_export_dialog.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/tuning/tuning_wizard.h"
 #include "ui/commission/commission_wizard.h"
+
+// Outside any namespace, as Q_INIT_RESOURCE requires: the icon lives in a static library.
+static void initIconResources() { Q_INIT_RESOURCE(icons); }
 
 namespace fleetdeck {
 
@@ -47,6 +52,9 @@ QString choiceName(const DashboardViewKind& kind) {
 
 MainWindow::MainWindow(TelemetryStore& store, QWidget* parent) : QMainWindow(parent), store_(store), model_(store) {
     setWindowTitle(tr("FleetDeck"));
+    // The theme's icon where one is installed (the package's), else the one built in.
+    initIconResources();
+    setWindowIcon(QIcon::fromTheme(QStringLiteral("fleetdeck"), QIcon(QStringLiteral(":/icons/fleetdeck.svg"))));
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     setCentralWidget(tabs_);
@@ -83,7 +91,7 @@ void MainWindow::buildMenus() {
             QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: check the folder exists and is writable.").arg(path));
     });
     QMenu* exportMenu = file->addMenu(tr("E&xport"));
-    exportMenu->addAction(tr("&Prometheus…"), this, [this] { exportPrometheusWithDialog(this); })
+    exportMenu->addAction(tr("&Prometheus…"), QKeySequence(tr("Ctrl+Shift+X")), this, [this] { exportPrometheusWithDialog(this); })
         ->setToolTip(tr("Write scrape targets from the inventory and alerting rules for a Prometheus server"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
@@ -96,12 +104,20 @@ void MainWindow::buildMenus() {
     pause->setToolTip(tr("Stop or resume updating the host page's charts"));
     view->addAction(tr("Reset chart &zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { hostPage_->resetZoom(); });
     view->addAction(tr("E&xport charts as PNG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { hostPage_->exportWithDialog(); });
+    view->addSeparator();
+    view->addAction(tr("&Find host…"), QKeySequence::Find, this, [this] {
+        openView(*overview_, QString());
+        overview_->focusFilter();
+    })->setToolTip(tr("The fleet overview's filter, ready for a part of a host's name"));
+    QAction* fullScreen = view->addAction(tr("F&ull screen"), QKeySequence::FullScreen, this, &MainWindow::toggleFullScreen);
+    fullScreen->setCheckable(true);
+    fullScreen_ = fullScreen;
 
     QMenu* fleet = menuBar()->addMenu(tr("F&leet"));
     fleet->addAction(tr("&Inventory…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, [this] {
         if (editInventory(this)) emit inventorySaved();
     });
-    fleet->addAction(tr("&Commission a rack…"), this, [this] { openCommissionWizard(); })
+    fleet->addAction(tr("&Commission a rack…"), QKeySequence(tr("Ctrl+K")), this, [this] { openCommissionWizard(); })
         ->setToolTip(tr("Check a new rack against a spec, burn it in and write the acceptance report"));
     tools_ = menuBar()->addMenu(tr("&Tools"));
     QAction* auditLog = tools_->addAction(tr("&Audit log…"), this, [this] { openAuditViewer(this); });
@@ -109,6 +125,7 @@ void MainWindow::buildMenus() {
     QAction* wizard = tools_->addAction(tr("&Tuning wizard…"), this, [this] { openTuningWizard(); });
     wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("FleetDeck &documentation"), QKeySequence::HelpContents, this, [this] { openHelp(); });
     help->addAction(tr("&About FleetDeck"), this, [this] {
         QMessageBox::about(this, tr("About FleetDeck"),
                            tr("FleetDeck %1\nLive telemetry, tuning and audit for GPU servers.")
@@ -117,6 +134,51 @@ void MainWindow::buildMenus() {
 }
 
 QMenu* MainWindow::toolsMenu() { return tools_; }
+
+void MainWindow::setRefreshIntervalMs(int ms) { repaintTimer_.start(std::max(100, ms)); }
+
+void MainWindow::toggleFullScreen() {
+    setWindowState(windowState() ^ Qt::WindowFullScreen);
+    fullScreen_->setChecked(isFullScreen());
+}
+
+QWidget* MainWindow::openHelp() {
+    if (!help_) {
+        auto* help = new HelpWindow(HelpWindow::docDirectory(), this);
+        help->setAttribute(Qt::WA_DeleteOnClose);
+        help_ = help;
+    }
+    help_->show();
+    help_->raise();
+    help_->activateWindow();
+    return help_;
+}
+
+QString MainWindow::currentViewChoice() const {
+    const DashboardView* view = currentView();
+    if (!view) return QString::fromLatin1(kOverviewView.id);
+    if (view == hostPage_) {
+        const QString host = hostPage_->hostName();
+        return host.isEmpty() ? QString::fromLatin1(kHostView.id) : QStringLiteral("%1:%2").arg(QLatin1String(kHostView.id), host);
+    }
+    return QString::fromLatin1(view->kind().id);
+}
+
+Outcome MainWindow::checkViewChoice(const QString& spec, const QStringList& hosts) {
+    if (spec == kAuditView) return done();
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    const QString id = spec.left(colon);
+    const QString argument = colon < 0 ? QString() : spec.mid(colon + 1);
+    for (const DashboardViewKind* kind : kDashboardViews) {
+        if (id != QLatin1String(kind->id)) continue;
+        if (colon < 0) return done();
+        if (!kind->argument || argument.isEmpty()) break;
+        if (kind != &kHostView || hosts.contains(argument)) return done();
+        return Problem{ProblemCode::BadInput, tr("unknown host '%1' in --view %2 (hosts: %3)")
+                                                  .arg(argument, spec, hosts.isEmpty() ? tr("none") : hosts.join(QStringLiteral(", ")))};
+    }
+    return Problem{ProblemCode::BadInput, tr("unknown view '%1' (available: %2)").arg(spec, viewChoices().join(QStringLiteral(", ")))};
+}
 
 void MainWindow::refreshNow() {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -159,6 +221,8 @@ Outcome MainWindow::showView(const QString& spec) {
 bool MainWindow::openView(DashboardView& view, const QString& argument) {
     if (!view.open(argument)) return false;
     tabs_->setCurrentWidget(view.widget());
+    // The keyboard goes with the view: the table, the tiles, the map take arrow keys at once.
+    view.widget()->setFocus(Qt::OtherFocusReason);
     return true;
 }
 

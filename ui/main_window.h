@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QMainWindow>
+#include <QPointer>
 #include <QTabWidget>
 #include <QTimer>
 #include <vector>
@@ -31,8 +32,11 @@ public:
     static QStringList viewChoices();
 
     FleetModel& fleetModel() { return model_; }
-    // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second).
+    // Pulls fresh data from the store into the models now (the repaint timer does it 4× a second,
+    // or as often as Preferences → General says).
     void refreshNow();
+    void setRefreshIntervalMs(int ms);
+    int refreshIntervalMs() const { return repaintTimer_.interval(); }
     // Adds a view that needs more than the telemetry store (the latency map): a tab in its place
     // among the others, with its View menu entry. Takes ownership.
     void addView(DashboardView* view);
@@ -41,6 +45,11 @@ public:
     // has, for anything else.
     Outcome showView(const QString& spec);
     void showHost(const QString& name);
+    // What --view would take to show the current tab again: "cooling", "host:gpu-07".
+    QString currentViewChoice() const;
+    // Checks a --view choice before any host has connected: the view must exist and a host page's
+    // host must be one of `hosts` (those the app starts with). False with the valid names.
+    static Outcome checkViewChoice(const QString& spec, const QStringList& hosts);
     // The host page of `name` over [fromMs, toMs] (an incident from the Events view or a
     // notification), the window raised.
     void showHostAt(const QString& name, qint64 fromMs, qint64 toMs);
@@ -49,6 +58,7 @@ public:
     QString recordingWarning() const;
 
     OverviewView& overview() { return *overview_; }
+    const OverviewView& overview() const { return *overview_; }
     HostPage& hostPage() { return *hostPage_; }
     CoolingView& cooling() { return *cooling_; }
     RackView& racks() { return *racks_; }
@@ -61,6 +71,10 @@ public:
     // Fleet → Commission a rack…: the wizard over the saved inventory; returns it (nullptr when the
     // inventory does not read, after saying so).
     QWidget* openCommissionWizard();
+    // Help → Documentation (F1): the documents in a window of their own, opened once and raised after.
+    QWidget* openHelp();
+    // View → Full screen (F11).
+    void toggleFullScreen();
 
 signals:
     // The user saved the fleet inventory (Fleet → Inventory…).
@@ -94,6 +108,8 @@ private:
     QTimer repaintTimer_;
     QLabel* recordingWarning_ = nullptr;
     TuningWizardHooks tuningHooks_;
+    QPointer<QWidget> help_;
+    QAction* fullScreen_ = nullptr;
 };
 
 }  // namespace fleetdeck

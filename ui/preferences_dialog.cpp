@@ -3,9 +3,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -45,6 +47,7 @@ PreferencesDialog::PreferencesDialog(const history::Retention& retention, const 
     : QDialog(parent) {
     setWindowTitle(tr("Preferences"));
     auto* tabs = new QTabWidget;
+    tabs->addTab(buildGeneralPage(), tr("General"));
     tabs->addTab(buildHistoryPage(retention, historyStatus), tr("History"));
     tabs->addTab(buildAlertsPage(rules, hosts, alertStatus), tr("Alerts"));
     tabs->addTab(buildPrometheusPage(), tr("Prometheus"));
@@ -86,6 +89,70 @@ int loadDriftIntervalMinutes(const QSettings& settings) {
 }
 
 void saveDriftIntervalMinutes(QSettings& settings, int minutes) { settings.setValue(kDriftIntervalKey, minutes); }
+QWidget* PreferencesDialog::buildGeneralPage() {
+    auto* page = new QWidget;
+    refresh_ = new QComboBox;
+    for (const int ms : DesktopPreferences::kRefreshChoicesMs)
+        refresh_->addItem(ms < 1000 ? tr("%n times a second", nullptr, 1000 / ms) : tr("every %n s", nullptr, ms / 1000), ms);
+    refresh_->setToolTip(tr("How often the views repaint; samples still arrive every second. Slower costs less CPU with "
+                            "a large fleet."));
+    const auto degrees = [] {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(30, 110);
+        box->setDecimals(0);
+        box->setSuffix(tr(" °C"));
+        return box;
+    };
+    bandLow_ = degrees();
+    bandHigh_ = degrees();
+    auto* band = new QHBoxLayout;
+    band->addWidget(bandLow_);
+    band->addWidget(new QLabel(tr("to")));
+    band->addWidget(bandHigh_);
+    band->addStretch(1);
+    language_ = new QComboBox;
+    language_->addItem(tr("The system's language"), QString());
+    for (const LanguageChoice& choice : languageChoices()) language_->addItem(choice.name, choice.locale);
+    theme_ = new QComboBox;
+    theme_->addItem(tr("As the desktop"), static_cast<int>(Theme::System));
+    theme_->addItem(tr("Light"), static_cast<int>(Theme::Light));
+    theme_->addItem(tr("Dark"), static_cast<int>(Theme::Dark));
+    auto* form = new QFormLayout;
+    form->addRow(tr("Refresh the views"), refresh_);
+    form->addRow(tr("Target temperature band"), band);
+    form->addRow(tr("Language"), language_);
+    form->addRow(tr("Theme"), theme_);
+    generalProblem_ = new QLabel;
+    generalProblem_->setTextFormat(Qt::PlainText);
+    generalProblem_->setStyleSheet(QStringLiteral("color: #b3261e"));
+    generalProblem_->setVisible(false);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(form);
+    layout->addWidget(generalProblem_);
+    layout->addWidget(note(tr("GPUs under load belong in the target band (60–80 °C by default): below it they are "
+                              "cool, above it hot. The tiles, racks, tables and charts colour by it. A language "
+                              "other than the system's takes effect at the next start.")));
+    layout->addStretch(1);
+    setGeneral(DesktopPreferences{});
+    return page;
+}
+
+void PreferencesDialog::setGeneral(const DesktopPreferences& general) {
+    refresh_->setCurrentIndex(std::max(0, refresh_->findData(general.refreshMs)));
+    bandLow_->setValue(general.targetBand.lowC);
+    bandHigh_->setValue(general.targetBand.highC);
+    language_->setCurrentIndex(std::max(0, language_->findData(general.language)));
+    theme_->setCurrentIndex(std::max(0, theme_->findData(static_cast<int>(general.theme))));
+}
+
+DesktopPreferences PreferencesDialog::general() const {
+    DesktopPreferences g;
+    g.refreshMs = refresh_->currentData().toInt();
+    g.targetBand = {bandLow_->value(), bandHigh_->value()};
+    g.language = language_->currentData().toString();
+    g.theme = static_cast<Theme>(theme_->currentData().toInt());
+    return g;
+}
 
 QWidget* PreferencesDialog::buildHistoryPage(const history::Retention& retention, const QString& status) {
     auto* page = new QWidget;
@@ -222,6 +289,12 @@ PrometheusSettings PreferencesDialog::prometheus() const {
 }
 
 void PreferencesDialog::accept() {
+    if (bandLow_->value() >= bandHigh_->value()) {
+        generalProblem_->setText(tr("The target band's lower bound must be below its upper bound."));
+        generalProblem_->setVisible(true);
+        bandLow_->setFocus();
+        return;
+    }
     // A wrong address keeps the dialog open with everything as typed, saying what is wrong.
     if (const QString problem = prometheusUrlProblem(promUrl_->text()); !problem.isEmpty()) {
         promProblem_->setText(problem);

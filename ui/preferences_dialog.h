@@ -4,9 +4,11 @@
 
 #include "app/alerts/alert_rules.h"
 #include "app/history/retention.h"
+#include "ui/desktop_preferences.h"
 #include "ui/history/prometheus_settings.h"
 
 class QCheckBox;
+class QDoubleSpinBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -16,7 +18,8 @@ class QSpinBox;
 
 namespace fleetdeck {
 
-// Preferences: how long the history store keeps each resolution, which incidents raise a desktop
+// Preferences: how the app refreshes and looks (refresh rate, temperature band, language, theme),
+// how long the history store keeps each resolution, which incidents raise a desktop
 // notification, and the Prometheus server that holds longer history. The dialog edits copies; the
 // caller saves and applies them on accept.
 class PreferencesDialog : public QDialog {
@@ -31,19 +34,29 @@ public:
     // The Drift page: how often connected hosts are checked for drift (they are also on every connect).
     void setDriftIntervalMinutes(int minutes);
     int driftIntervalMinutes() const;
+    // The General page (the first).
+    void setGeneral(const DesktopPreferences& general);
 
     history::Retention retention() const;
     alerts::AlertRules rules() const;
     PrometheusSettings prometheus() const;
+    DesktopPreferences general() const;
 
     void accept() override;
 
 private:
+    QWidget* buildGeneralPage();
     QWidget* buildHistoryPage(const history::Retention& retention, const QString& status);
     QWidget* buildAlertsPage(const alerts::AlertRules& rules, const QStringList& hosts, const QString& status);
     QWidget* buildPrometheusPage();
     QWidget* buildDriftPage();
 
+    QComboBox* refresh_ = nullptr;
+    QDoubleSpinBox* bandLow_ = nullptr;
+    QDoubleSpinBox* bandHigh_ = nullptr;
+    QComboBox* language_ = nullptr;
+    QComboBox* theme_ = nullptr;
+    QLabel* generalProblem_ = nullptr;
     QSpinBox* rawMinutes_ = nullptr;
     QSpinBox* tenSecondHours_ = nullptr;
     QSpinBox* minuteDays_ = nullptr;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QStandardPaths>
 #include <QtGlobal>
 
@@ -103,8 +104,10 @@ std::string sealedLine(AuditEntry& entry, ChainSealer& sealer) {
 }
 
 AuditLog::Paths AuditLog::defaultPaths() {
+    // AppDataLocation without the organization: the desktop app names one, the command line does
+    // not, and both use the same files.
     const std::string dir =
-        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString() + "/audit";
+        (QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName()).toStdString() + "/audit";
     const QByteArray key = qgetenv(kKeyEnvironment);
     return Paths{dir + "/log.jsonl", key.isEmpty() ? dir + "/hmac.key" : key.toStdString()};
 }

@@ -10,6 +10,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QCoreApplication>
 #include <QStandardPaths>
 #include <QVariant>
 
@@ -73,7 +74,9 @@ constexpr const char* kIncidentColumns =
 }  // namespace
 
 QString HistoryStore::defaultPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/history.sqlite");
+    // AppDataLocation without the organization: the desktop app names one, the command line does
+    // not, and both use the same files.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/history.sqlite");
 }
 
 HistoryStore::HistoryStore(QString path)

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include <QRandomGenerator>
+#include <QCoreApplication>
 #include <QStandardPaths>
 
 namespace fleetdeck {
@@ -27,7 +28,9 @@ std::string utcNow(const char* format) {
 PushHistory::PushHistory(std::string path) : path_(std::move(path)) {}
 
 std::string PushHistory::defaultPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString() + "/push-history.jsonl";
+    // AppDataLocation without the organization: the desktop app names one, the command line does
+    // not, and both use the same files.
+    return (QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName()).toStdString() + "/push-history.jsonl";
 }
 
 std::optional<std::string> PushHistory::append(const PushRecord& record) const {

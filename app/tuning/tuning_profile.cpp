@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
+#include <QCoreApplication>
 #include <QStandardPaths>
 
 #include "agent/protocol/decode.h"
@@ -66,7 +67,9 @@ bool isValidProfileName(const std::string& name) {
 ProfileStore::ProfileStore(QString directory) : directory_(std::move(directory)) {}
 
 QString ProfileStore::defaultDirectory() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/profiles");
+    // AppDataLocation without the organization: the desktop app names one, the command line does
+    // not, and both use the same files.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/profiles");
 }
 
 QString ProfileStore::pathFor(const std::string& name) const {

@@ -20,11 +20,15 @@ public:
         hosts_.push_back({spec.name, std::make_unique<agent::sim::SimulatedMachine>(*parsed.spec, [this] { return now_s_; })});
         store_.setState(spec.name, HostState::Connected, QStringLiteral("agent 0.1.0"));
     }
-    // One sample of every host at simulated second `t`, received at 1000 × t ms.
+    // One sample of every host at simulated second `t`, received at 1000 × t ms (plus the offset).
     void tick(double t) {
         now_s_ = t;
-        for (auto& h : hosts_) store_.addSample(h.name, protocol::sample_from_json(h.machine->snapshot()), static_cast<qint64>(t * 1000));
+        for (auto& h : hosts_)
+            store_.addSample(h.name, protocol::sample_from_json(h.machine->snapshot()), static_cast<qint64>(t * 1000) + receivedOffsetMs_);
     }
+    // Samples count as received this much later than their simulated time: a few simulated seconds
+    // can then be the last minute of the wall clock, for views that judge freshness by it.
+    void setReceivedOffsetMs(qint64 offsetMs) { receivedOffsetMs_ = offsetMs; }
 
 private:
     struct Host {
@@ -34,6 +38,7 @@ private:
     TelemetryStore& store_;
     std::vector<Host> hosts_;
     double now_s_ = 0;
+    qint64 receivedOffsetMs_ = 0;
 };
 
 }  // namespace fleetdeck::test

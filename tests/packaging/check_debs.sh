@@ -21,6 +21,15 @@ for d in libc6 libqt6core6 libqt6widgets6; do
   echo "$depends" | grep -q "$d" || fail "fleetdeck does not depend on $d: $depends"
 done
 dpkg-deb -f "$agent" Depends | grep -q 'libc6 (>= 2.3' || fail "fleetdeck-agent's Depends is not glibc only"
+# ProxyJump runs ssh: the app needs the client.
+echo "$depends" | grep -q 'openssh-client' || fail "fleetdeck does not depend on openssh-client: $depends"
+# Each man page comes with the package whose binary it documents.
+dpkg-deb -c "$app" | grep -q 'man1/fleetdeck.1.gz' || fail "fleetdeck.1 is not in the fleetdeck package"
+dpkg-deb -c "$app" | grep -q 'man1/fleetdeck-cli.1.gz' || fail "fleetdeck-cli.1 is not in the fleetdeck package"
+dpkg-deb -c "$agent" | grep -q 'man1/fleetdeck-agent.1.gz' || fail "fleetdeck-agent.1 is not in the agent package"
+if dpkg-deb -c "$app" | grep -q 'man1/fleetdeck-agent.1'; then fail "fleetdeck-agent.1 is in the app package too"; fi
+# The documents F1 shows.
+dpkg-deb -c "$app" | grep -q 'share/doc/fleetdeck/README.md' || fail "the documentation is not in the fleetdeck package"
 
 root="$out/root"
 dpkg -x "$app" "$root"

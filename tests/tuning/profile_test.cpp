@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QCoreApplication>
 #include <QStandardPaths>
 
 #include <map>
@@ -90,7 +91,7 @@ TEST(Profile, RefusesBadNamesAndBadFiles) {
 
 TEST(Profile, DefaultFolderIsAppDataProfiles) {
     EXPECT_EQ(ProfileStore().directory(),
-              QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/profiles"));
+              QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/profiles"));
 }
 
 TEST(Profile, UnsupportedSettingsAreLeftOut) {

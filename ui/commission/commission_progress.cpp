@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
+#include <QCoreApplication>
 #include <QStandardPaths>
 
 #include "agent/json/json.h"
@@ -70,7 +71,9 @@ QString CommissionProgress::fileName() const {
 }
 
 QString defaultProgressDirectory() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/commission");
+    // AppDataLocation without the organization: the desktop app names one, the command line does
+    // not, and both use the same files.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/commission");
 }
 
 QByteArray toJson(const CommissionProgress& p) {

@@ -8,6 +8,8 @@
 #include <QLegendMarker>
 #include <QWheelEvent>
 
+#include "ui/dashboard/chart_style.h"
+
 namespace fleetdeck {
 namespace {
 
@@ -51,8 +53,8 @@ ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     chart_->addAxis(valueAxis_, Qt::AlignLeft);
     placeholder_->setText(tr("No data in this time range"));
-    placeholder_->setBrush(palette().color(QPalette::PlaceholderText));
     placeholder_->setZValue(10);
+    styleChart(*chart_, palette());
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus);
@@ -176,14 +178,18 @@ void ChartPanel::updateFrom(const HostHistoryModel& model, qint64 fromMs, qint64
     }
     valueAxis_->setRange(0, top);
     valueAxis_->setLabelFormat(labelFormatFor(top, valueAxis_->tickCount()));
-    placeholder_->setVisible(!anyPoint && !specs_.empty());
+    placeholder_->setVisible(!anyPoint);
     placePlaceholder();
 }
 
-void ChartPanel::placePlaceholder() {
-    const QRectF area = chart_->plotArea();
-    const QRectF text = placeholder_->boundingRect();
-    placeholder_->setPos(area.center().x() - text.width() / 2, area.center().y() - text.height() / 2);
+void ChartPanel::placePlaceholder() { placeChartPlaceholder(*chart_, *placeholder_, palette()); }
+
+void ChartPanel::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        styleChart(*chart_, palette());
+        placePlaceholder();
+    }
 }
 
 void ChartPanel::resizeEvent(QResizeEvent* event) {

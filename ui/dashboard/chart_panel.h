@@ -36,6 +36,8 @@ public:
     void updateFrom(const HostHistoryModel& model, qint64 fromMs, qint64 toMs);
     // Values are divided by this before drawing (bytes/s shown as MB/s: 1e6).
     void setValueScale(double divisor) { scale_ = divisor; }
+    // Whether "No data in this time range" shows (nothing drawn in the window).
+    bool showsPlaceholder() const { return placeholder_->isVisible(); }
     // Points drawn for a series, over all its pieces; how many pieces (gaps + 1, 0 when empty).
     int pointCount(int series) const;
     int segmentCount(int series) const;
@@ -56,6 +58,8 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    // Follows a palette change (the theme) with the chart's colours.
+    void changeEvent(QEvent* event) override;
 
 private:
     QLineSeries* newLine(const QPen& pen);

@@ -1,6 +1,7 @@
 #include "ui/dashboard/cooling_view.h"
 
 #include <QDateTime>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -14,6 +15,52 @@ namespace fleetdeck {
 CoolingGrid::CoolingGrid(const GpuCoolingModel& model, QWidget* parent) : HostDrawing(parent), model_(model) {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent, false);
+    setAccessibleName(tr("GPU tiles"));
+    setAccessibleDescription(tr("One tile per GPU, host by host in rack order. Arrow keys move between tiles; Enter opens the host."));
+    listItems();
+}
+
+void CoolingGrid::listItems() {
+    tiles_.clear();
+    for (int row = 0; row < model_.rowCount(); ++row)
+        for (int column = 0; column < model_.columnCount(); ++column)
+            if (model_.index(row, column).data(GpuCoolingModel::PresentRole).toBool()) tiles_.emplace_back(row, column);
+}
+
+QRect CoolingGrid::paintedItemRect(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    const auto [row, column] = tiles_[static_cast<std::size_t>(item)];
+    return tileRect(row, column);
+}
+
+QString CoolingGrid::paintedItemHost(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    return model_.index(tiles_[static_cast<std::size_t>(item)].first, 0).data(GpuCoolingModel::HostNameRole).toString();
+}
+
+QString CoolingGrid::paintedItemName(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    return tr("%1, GPU %2").arg(paintedItemHost(item)).arg(tiles_[static_cast<std::size_t>(item)].second);
+}
+
+// The tile in words: what its colour, badges and numbers say.
+QString CoolingGrid::paintedItemDescription(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    const auto [row, column] = tiles_[static_cast<std::size_t>(item)];
+    const QModelIndex index = model_.index(row, column);
+    if (index.data(GpuCoolingModel::LostRole).toBool()) return tr("lost: the GPU fell off the bus");
+    QStringList parts;
+    const QVariant temp = index.data(GpuCoolingModel::TempRole);
+    const auto band = static_cast<TemperatureBand>(index.data(GpuCoolingModel::BandRole).toInt());
+    parts << (temp.isValid() ? tr("%1 °C, %2").arg(temp.toDouble(), 0, 'f', 0).arg(bandName(band)) : tr("no data"));
+    if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool()) parts << tr("thermal slowdown");
+    if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) parts << tr("power capped");
+    if (const QVariant util = index.data(GpuCoolingModel::UtilRole); util.isValid())
+        parts << tr("%1 % busy").arg(util.toDouble(), 0, 'f', 0);
+    if (const QVariant fan = index.data(GpuCoolingModel::FanRole); fan.isValid()) parts << tr("fan %1 %").arg(fan.toDouble(), 0, 'f', 0);
+    const QStringList badges = index.data(GpuCoolingModel::HealthBadgesRole).toStringList();
+    if (!badges.isEmpty()) parts << tr("health findings: %1").arg(badges.join(QStringLiteral(", ")));
+    return parts.join(QStringLiteral("; "));
 }
 
 QSize CoolingGrid::sizeHint() const {
@@ -191,6 +238,7 @@ void CoolingGrid::paintEvent(QPaintEvent* event) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("No GPUs in the fleet yet"));
     }
+    paintFocus(p);
 }
 
 std::pair<QModelIndex, QRect> CoolingGrid::itemAt(QPoint pos) const {

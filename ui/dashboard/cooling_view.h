@@ -22,10 +22,18 @@ public:
 
     static constexpr int kLabelWidth = 210, kTileWidth = 132, kTileHeight = 104, kGap = 6;
 
+    // The items are the GPU tiles, host by host in rack order.
+    int paintedItemCount() const override { return static_cast<int>(tiles_.size()); }
+    QRect paintedItemRect(int item) const override;
+    QString paintedItemName(int item) const override;
+    QString paintedItemDescription(int item) const override;
+    QString paintedItemHost(int item) const override;
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     std::pair<QModelIndex, QRect> itemAt(QPoint pos) const override;
     QString hostAt(QPoint pos) const override;
+    void listItems() override;
 
 private:
     void paintTile(QPainter& p, const QModelIndex& index, const QRect& r) const;
@@ -34,6 +42,7 @@ private:
     void paintLostTile(QPainter& p, const QModelIndex& index, const QRect& r) const;
 
     const GpuCoolingModel& model_;
+    std::vector<std::pair<int, int>> tiles_;  // (row, column) of each present tile
 };
 
 // The GPU cooling view: a header that says what is shown and how fresh it is, the band legend,

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "ui/dashboard/dashboard_view.h"
+#include "ui/dashboard/painted_items.h"
 
 class QVBoxLayout;
 
@@ -13,12 +14,20 @@ namespace fleetdeck {
 class ViewHeader;
 
 // Hosts painted from a model (the GPU cooling grid, the racks): the drawing grows with its model,
-// shows the model's tooltip for what is under the pointer, and a click opens a host's page.
-class HostDrawing : public QWidget {
+// shows the model's tooltip for what is under the pointer, and a click opens a host's page. The
+// keyboard reaches every item too: the arrow keys move a visible focus, Enter (or Space) opens the
+// focused item's host; screen readers get the items by name and state (PaintedItems).
+class HostDrawing : public QWidget, public PaintedItems {
     Q_OBJECT
 public:
     // Call after the model changed: resizes the drawing to its new content and repaints it.
     void modelChanged();
+
+    int focusedPaintedItem() const override { return focus_; }
+    // Moves the keyboard focus to an item (clamped to the items there are) and scrolls it into view.
+    void setFocusedItem(int item);
+    // The host an item belongs to.
+    virtual QString paintedItemHost(int item) const = 0;
 
 signals:
     void hostActivated(const QString& name);
@@ -30,9 +39,22 @@ protected:
     virtual std::pair<QModelIndex, QRect> itemAt(QPoint pos) const = 0;
     // The host a click at `pos` opens; empty for none.
     virtual QString hostAt(QPoint pos) const = 0;
+    // The model changed: re-list the items the keyboard and screen readers reach.
+    virtual void listItems() = 0;
 
     void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     bool event(QEvent* event) override;
+    // The focus ring, while the drawing has the keyboard focus; subclasses call it last in paintEvent.
+    void paintFocus(QPainter& painter) const;
+
+private:
+    int focus_ = -1;
+    // The ring shows once the keyboard is used (arrows, Tab), as :focus-visible does on the web:
+    // a click or a view opened from the menu focuses without it.
+    bool ringShown_ = false;
 };
 
 // A dashboard view made of a header, the temperature band legend and a HostDrawing that scrolls.

@@ -44,7 +44,7 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     cpuTemp_ = new ChartPanel(tr("Hottest CPU sensor"), tr("°C"));
     network_ = new ChartPanel(tr("Network, all interfaces"), tr("MB/s"));
     network_->setValueScale(1e6);
-    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: 60–80 °C target band, red: slowdown)"), tr("°C"));
+    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: %1 band, red: slowdown)").arg(bandName(TemperatureBand::Target)), tr("°C"));
     gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0);
     gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"));
     gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"));
@@ -353,8 +353,9 @@ void HostPage::rebuildSeries() {
     gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power, Aggregate::Mean));
     gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock, Aggregate::Min));
     cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3), Aggregate::Max}});
-    std::vector<std::pair<double, QColor>> lines = {{kTargetBandLowC, bandColor(TemperatureBand::Target)},
-                                                    {kTargetBandHighC, bandColor(TemperatureBand::Target)}};
+    const TargetBand target = targetBand();
+    std::vector<std::pair<double, QColor>> lines = {{target.lowC, bandColor(TemperatureBand::Target)},
+                                                    {target.highC, bandColor(TemperatureBand::Target)}};
     const auto& rec = history_.record();
     if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().temp_slowdown_c)
         lines.push_back({*rec->summary.gpus.front().temp_slowdown_c, bandColor(TemperatureBand::Slowdown)});
@@ -373,8 +374,10 @@ void HostPage::updateHeader(qint64 nowMs) {
     header_->setTitle(rec->spec.name);
     const HostHealth& health = rec->health;
     QString status = rec->spec.isSimulated() ? tr("simulated · ") : QString();
-    status += QStringLiteral("%1 — %2").arg(toString(rec->state), health.word);
-    if (health.level >= HostHealth::Level::Warning) status += QStringLiteral(": ") + health.reason;
+    // "offline: cannot connect …", not "offline — offline: …": the health word only where it adds to the state.
+    status += stateText(rec->state);
+    if (health.word != toString(rec->state) && health.word != stateText(rec->state)) status += tr(" — %1").arg(health.word);
+    if (health.level >= HostHealth::Level::Warning && !health.reason.isEmpty()) status += tr(": %1").arg(health.reason);
     header_->setSummary(status, health.level >= HostHealth::Level::Warning ? healthColor(health.level) : QColor());
     header_->setFreshness(paused_ ? tr("paused") : freshnessText(rec->lastSampleAtMs, nowMs));
 }

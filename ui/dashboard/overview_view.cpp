@@ -13,10 +13,16 @@
 namespace fleetdeck {
 namespace {
 
-// Columns shown until the user chooses otherwise; the rest are one click away in "Columns".
+// Columns shown until the user chooses otherwise; the rest are one click away in "Columns". The
+// defaults fit a 1400 px window with room for one more narrow column.
 bool shownByDefault(int column) {
-    return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group;
+    return column != FleetModel::Memory && column != FleetModel::Tags && column != FleetModel::Group &&
+           column != FleetModel::Network;
 }
+
+// Long texts elide at these widths: a state with its reason ("offline — cannot connect to …
+// retrying in 6 s"; the tooltip and the host page carry the whole sentence), the worst throttle.
+constexpr std::pair<int, int> kColumnMaxPx[] = {{FleetModel::State, 150}, {FleetModel::Throttle, 150}};
 
 }  // namespace
 
@@ -86,6 +92,7 @@ OverviewView::OverviewView(FleetModel& model, QWidget* parent)
         }
     });
     layout->addWidget(table_);
+    setFocusProxy(table_);  // the tab takes the keyboard to the table
 }
 
 QMenu* OverviewView::contextMenuFor(const QModelIndex& index) {
@@ -157,6 +164,47 @@ void OverviewView::setColumnVisible(int column, bool visible) {
     if (column >= 0 && column < actions.size()) actions[column]->setChecked(visible);
 }
 
+QVariantMap OverviewView::columnLayout() const {
+    const QHeaderView* header = table_->horizontalHeader();
+    QStringList order, hidden;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int column = header->logicalIndex(visual);
+        const QString key = model_.headerData(column, Qt::Horizontal, FleetModel::ColumnKeyRole).toString();
+        order << key;
+        if (header->isSectionHidden(column)) hidden << key;
+    }
+    return {{QStringLiteral("order"), order},
+            {QStringLiteral("hidden"), hidden},
+            {QStringLiteral("sort_column"), model_.headerData(header->sortIndicatorSection(), Qt::Horizontal,
+                                                              FleetModel::ColumnKeyRole).toString()},
+            {QStringLiteral("sort_descending"), header->sortIndicatorOrder() == Qt::DescendingOrder}};
+}
+
+void OverviewView::restoreColumnLayout(const QVariantMap& layout) {
+    QHeaderView* header = table_->horizontalHeader();
+    const auto columnOf = [this](const QString& key) {
+        for (int c = 0; c < FleetModel::ColumnCount; ++c)
+            if (model_.headerData(c, Qt::Horizontal, FleetModel::ColumnKeyRole).toString() == key) return c;
+        return -1;
+    };
+    const QStringList order = layout.value(QStringLiteral("order")).toStringList();
+    if (order.isEmpty()) return;  // nothing saved yet: the defaults stay
+    int visual = 0;
+    for (const QString& key : order)
+        if (const int column = columnOf(key); column >= 0) header->moveSection(header->visualIndex(column), visual++);
+    const QStringList hidden = layout.value(QStringLiteral("hidden")).toStringList();
+    for (const QString& key : order)
+        if (const int column = columnOf(key); column >= 0 && column != FleetModel::Host) setColumnVisible(column, !hidden.contains(key));
+    if (const int sorted = columnOf(layout.value(QStringLiteral("sort_column")).toString()); sorted >= 0)
+        table_->sortByColumn(sorted, layout.value(QStringLiteral("sort_descending")).toBool() ? Qt::DescendingOrder : Qt::AscendingOrder);
+}
+
+void OverviewView::focusFilter() {
+    if (field_->currentIndex() != 0) field_->setCurrentIndex(0);  // "all hosts": the name filter takes typing
+    value_->setFocus(Qt::ShortcutFocusReason);
+    value_->lineEdit()->selectAll();
+}
+
 void OverviewView::fillFilterValues() {
     const auto field = static_cast<FleetFilterModel::Field>(field_->currentData().toInt());
     const QString current = value_->currentText();
@@ -205,6 +253,8 @@ void OverviewView::refresh(qint64 nowMs) {
     for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
     if (reporting != sizedForHosts_) {
         table_->resizeColumnsToContents();
+        for (const auto& [column, maxPx] : kColumnMaxPx)
+            if (table_->columnWidth(column) > maxPx) table_->setColumnWidth(column, maxPx);
         sizedForHosts_ = reporting;
     }
 }

@@ -43,6 +43,12 @@ public:
     FleetFilterModel& filterModel() { return filter_; }
     QString headerText() const;
     void setColumnVisible(int column, bool visible);
+    // The columns as the user left them: their order, which are hidden, the sort. Keys are the
+    // columns' English names, so a column added later keeps its default place and visibility.
+    QVariantMap columnLayout() const;
+    void restoreColumnLayout(const QVariantMap& layout);
+    // Ctrl+F: the filter's text field, ready for typing (the "name contains" filter).
+    void focusFilter();
 
     // The row's context menu: open the host's page, connect it again (enabled while the host
     // waits or retries: host key, login, offline, misbehaving).

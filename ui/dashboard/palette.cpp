@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QPainter>
 #include <QPainterPath>
@@ -9,9 +10,6 @@
 
 namespace fleetdeck {
 namespace {
-
-// A sample older than this means the view is showing the past.
-constexpr qint64 kStaleAfterMs = 10000;
 
 QPixmap iconPixmap(int size, const std::function<void(QPainter&, QRectF)>& draw) {
     QPixmap pm(size, size);
@@ -110,12 +108,14 @@ QColor seriesColor(int n) {
     return kColors[static_cast<std::size_t>(n) % std::size(kColors)];
 }
 
-QString freshnessText(qint64 newestSampleMs, qint64 nowMs) {
-    if (newestSampleMs <= 0) return QStringLiteral("no samples yet");
+QString freshnessText(qint64 newestSampleMs, qint64 nowMs, qint64 staleAfterMs) {
+    const auto text = [](const char* s) { return QCoreApplication::translate("Freshness", s); };
+    if (newestSampleMs <= 0) return text(QT_TRANSLATE_NOOP("Freshness", "no samples yet"));
     const qint64 age = std::max<qint64>(0, nowMs - newestSampleMs);
-    if (age >= kStaleAfterMs)
-        return QStringLiteral("stale since %1").arg(QDateTime::fromMSecsSinceEpoch(newestSampleMs).toString(QStringLiteral("HH:mm:ss")));
-    return QStringLiteral("updated %1 s ago").arg(age / 1000);
+    if (age >= staleAfterMs)
+        return text(QT_TRANSLATE_NOOP("Freshness", "stale since %1"))
+            .arg(QDateTime::fromMSecsSinceEpoch(newestSampleMs).toString(QStringLiteral("HH:mm:ss")));
+    return text(QT_TRANSLATE_NOOP("Freshness", "updated %1 s ago")).arg(age / 1000);
 }
 
 }  // namespace fleetdeck

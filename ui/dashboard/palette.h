@@ -29,7 +29,10 @@ QIcon bandSwatch(TemperatureBand band);
 // A series colour for the n-th GPU in charts (a qualitative palette, distinct from the bands).
 QColor seriesColor(int n);
 
-// "updated 1 s ago", "stale since 14:02:07", "no samples yet".
-QString freshnessText(qint64 newestSampleMs, qint64 nowMs);
+// A sample older than this means a once-a-second view is showing the past.
+constexpr qint64 kSampleStaleAfterMs = 10000;
+// "updated 1 s ago", "stale since 14:02:07", "no samples yet". `staleAfterMs` follows the cycle the
+// data comes in: 10 s for per-second samples, more than a round for the latency mesh.
+QString freshnessText(qint64 newestSampleMs, qint64 nowMs, qint64 staleAfterMs = kSampleStaleAfterMs);
 
 }  // namespace fleetdeck

@@ -1,6 +1,7 @@
 #include "ui/dashboard/rack_view.h"
 
 #include <QDateTime>
+#include <QPaintEvent>
 #include <QPainter>
 
 #include "ui/dashboard/palette.h"
@@ -14,7 +15,11 @@ constexpr int kUnplacedHeight = 40;
 
 }  // namespace
 
-RackDrawing::RackDrawing(const RackModel& model, QWidget* parent) : HostDrawing(parent), model_(model) {}
+RackDrawing::RackDrawing(const RackModel& model, QWidget* parent) : HostDrawing(parent), model_(model) {
+    setAccessibleName(tr("Racks"));
+    setAccessibleDescription(tr("Hosts at their units, rack by rack. Arrow keys move between hosts; Enter opens the host."));
+    listItems();
+}
 
 QSize RackDrawing::sizeHint() const {
     const QStringList racks = model_.racks();
@@ -132,6 +137,47 @@ void RackDrawing::paintEvent(QPaintEvent* event) {
         const int x = static_cast<int>(racks.size()) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
         p.drawText(QRect(x, kTop, kRackWidth, kHeaderHeight - 6), Qt::AlignLeft | Qt::AlignBottom, tr("Not in a rack"));
     }
+    paintFocus(p);
+}
+
+void RackDrawing::listItems() {
+    drawn_.clear();
+    for (int row = 0; row < model_.rowCount(); ++row)
+        if (!hostRect(row).isEmpty()) drawn_.push_back(row);
+}
+
+QRect RackDrawing::paintedItemRect(int item) const {
+    return item >= 0 && item < paintedItemCount() ? hostRect(drawn_[static_cast<std::size_t>(item)]) : QRect();
+}
+
+QString RackDrawing::paintedItemHost(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    return model_.index(drawn_[static_cast<std::size_t>(item)]).data(RackModel::HostNameRole).toString();
+}
+
+QString RackDrawing::paintedItemName(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    const QModelIndex i = model_.index(drawn_[static_cast<std::size_t>(item)]);
+    const QString rack = i.data(RackModel::RackRole).toString();
+    const int unit = i.data(RackModel::UnitRole).toInt();
+    if (rack.isEmpty() || unit <= 0) return tr("%1, not in a rack").arg(paintedItemHost(item));
+    return tr("%1, %2 U%3").arg(paintedItemHost(item), rack).arg(unit);
+}
+
+// The slot in words: its hottest reading and band, and its health when it needs attention.
+QString RackDrawing::paintedItemDescription(int item) const {
+    if (item < 0 || item >= paintedItemCount()) return {};
+    const QModelIndex i = model_.index(drawn_[static_cast<std::size_t>(item)]);
+    const QVariant worst = i.data(RackModel::WorstTempRole);
+    const auto band = static_cast<TemperatureBand>(i.data(RackModel::BandRole).toInt());
+    QString text = worst.isValid() ? tr("hottest %1 °C (%2), %3")
+                                         .arg(worst.toDouble(), 0, 'f', 0)
+                                         .arg(i.data(RackModel::WorstSourceRole).toString(), bandName(band))
+                                   : tr("no data");
+    const auto level = static_cast<HostHealth::Level>(i.data(RackModel::HealthRole).toInt());
+    if (level >= HostHealth::Level::Warning) text += tr("; %1").arg(i.data(RackModel::HealthWordRole).toString());
+    if (i.data(RackModel::SimulatedRole).toBool()) text += tr("; simulated");
+    return text;
 }
 
 int RackDrawing::rowAt(QPoint pos) const {

@@ -18,12 +18,20 @@ public:
     // Where the host in `row` of the model is drawn (empty if not drawn).
     QRect hostRect(int row) const;
 
+    // The items are the hosts drawn, in the model's order (rack by rack, top unit first).
+    int paintedItemCount() const override { return static_cast<int>(drawn_.size()); }
+    QRect paintedItemRect(int item) const override;
+    QString paintedItemName(int item) const override;
+    QString paintedItemDescription(int item) const override;
+    QString paintedItemHost(int item) const override;
+
     static constexpr int kRackWidth = 330, kUnitHeight = 17, kHeaderHeight = 28, kGap = 28, kUnitLabel = 30;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     std::pair<QModelIndex, QRect> itemAt(QPoint pos) const override;
     QString hostAt(QPoint pos) const override;
+    void listItems() override;
 
 private:
     void paintRack(QPainter& p, const QString& rack, int x) const;
@@ -31,6 +39,7 @@ private:
     int rowAt(QPoint pos) const;
 
     const RackModel& model_;
+    std::vector<int> drawn_;  // the model rows drawn
 };
 
 // The racks view: a header, the band legend and the racks drawn to scale.

@@ -91,6 +91,7 @@ EventsView::EventsView(IncidentReader reader, const TelemetryStore& store, QWidg
             if (model_.incident(row)->id == id) table_->selectRow(row);
     });
     auto* split = new QSplitter(Qt::Vertical);
+    split->setObjectName(QStringLiteral("events"));  // its position is kept across runs (ui/window_memory.h)
     split->addWidget(scroll);
     split->addWidget(table_);
     split->setStretchFactor(0, 2);

@@ -4,6 +4,7 @@
 #include <array>
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -43,6 +44,11 @@ QColor lossAlarmColor() { return QColor(0xe0, 0x1e, 0x37); }
 
 LatencyHeatmap::LatencyHeatmap(const LatencyMapModel& model, QWidget* parent) : QWidget(parent), model_(model) {
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Latency map"));
+    setAccessibleDescription(tr("Round trips from each source row to each target column. Arrow keys move between cells; "
+                                "Enter shows the link's history."));
+    installPaintedItemsAccessibility();
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     layoutCells();
 }
@@ -90,6 +96,72 @@ std::pair<int, int> LatencyHeatmap::cellAt(QPoint pos) const {
 void LatencyHeatmap::setSelectedCell(int row, int column) {
     selectedRow_ = row;
     selectedColumn_ = column;
+    update();
+}
+
+QRect LatencyHeatmap::paintedItemRect(int item) const {
+    const int n = model_.size();
+    return n == 0 ? QRect() : cellRect(item / n, item % n);
+}
+
+QString LatencyHeatmap::paintedItemName(int item) const {
+    const int n = model_.size();
+    if (item < 0 || item >= n * n) return {};
+    return tr("%1 → %2").arg(model_.host(item / n).name, model_.host(item % n).name);
+}
+
+// The cell's state in a word, then every statistic its tooltip has.
+QString LatencyHeatmap::paintedItemDescription(int item) const {
+    const int n = model_.size();
+    if (item < 0 || item >= n * n) return {};
+    const int row = item / n, column = item % n;
+    QString word;
+    switch (model_.cell(row, column).state) {
+    case LatencyCell::State::Self: word = tr("the host itself"); break;
+    case LatencyCell::State::Measured: word = tr("measured"); break;
+    case LatencyCell::State::Slow: word = tr("slow"); break;
+    case LatencyCell::State::Lossy: word = tr("loss"); break;
+    case LatencyCell::State::NoData: word = tr("no data"); break;
+    case LatencyCell::State::NotMeasurable: word = tr("not measurable"); break;
+    }
+    QStringList lines = model_.tooltip(row, column).split(QLatin1Char('\n'));
+    if (lines.size() > 1) lines.removeFirst();  // the title repeats the name
+    return word + QStringLiteral("; ") + lines.join(QStringLiteral("; "));
+}
+
+int LatencyHeatmap::focusedPaintedItem() const {
+    return selectedRow_ < 0 ? -1 : selectedRow_ * model_.size() + selectedColumn_;
+}
+
+void LatencyHeatmap::keyPressEvent(QKeyEvent* event) {
+    const int n = model_.size();
+    if (n == 0) return QWidget::keyPressEvent(event);
+    int row = std::max(0, selectedRow_), column = std::max(0, selectedColumn_);
+    switch (event->key()) {
+    case Qt::Key_Left: column = std::max(0, column - 1); break;
+    case Qt::Key_Right: column = std::min(n - 1, column + 1); break;
+    case Qt::Key_Up: row = std::max(0, row - 1); break;
+    case Qt::Key_Down: row = std::min(n - 1, row + 1); break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        if (selectedRow_ >= 0 && selectedRow_ != selectedColumn_) emit cellClicked(selectedRow_, selectedColumn_);
+        return;
+    default: return QWidget::keyPressEvent(event);
+    }
+    setSelectedCell(row, column);
+    notifyPaintedItemFocus(this, focusedPaintedItem());
+}
+
+void LatencyHeatmap::focusInEvent(QFocusEvent* event) {
+    QWidget::focusInEvent(event);
+    // The first link (not the diagonal), so Enter has something to show.
+    if (selectedRow_ < 0 && model_.size() > 1) setSelectedCell(0, 1);
+    update();
+}
+
+void LatencyHeatmap::focusOutEvent(QFocusEvent* event) {
+    QWidget::focusOutEvent(event);
     update();
 }
 
@@ -262,9 +334,14 @@ void LatencyHeatmap::paintEvent(QPaintEvent*) {
     paintRackSeparators(p);
     paintLabels(p);
     if (selectedRow_ >= 0) {
-        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(cellRect(selectedRow_, selectedColumn_).adjusted(1, 1, -2, -2));
+        const QRect selected = cellRect(selectedRow_, selectedColumn_);
+        if (hasFocus()) {
+            paintItemFocus(p, selected.adjusted(-2, -2, 2, 2), palette());  // a cell can be a few pixels: the ring goes around it
+        } else {
+            p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(selected.adjusted(1, 1, -2, -2));
+        }
     }
     paintLegend(p);
 }

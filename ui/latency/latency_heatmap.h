@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include "app/latency/latency_map_model.h"
+#include "ui/dashboard/painted_items.h"
 
 namespace fleetdeck {
 
@@ -16,7 +17,9 @@ QColor lossAlarmColor();
 // The host × host matrix, painted in one paintEvent so a 64 × 64 mesh stays cheap: sources as
 // rows, targets as columns, racks as blocks with separators and labels, a legend with the scale
 // below. Reads a LatencyMapModel; a click on a cell emits cellClicked, hovering shows statistics.
-class LatencyHeatmap : public QWidget {
+// From the keyboard, the arrow keys move the selected cell and Enter emits cellClicked for it;
+// screen readers get every cell as "source → target" with its state in words.
+class LatencyHeatmap : public QWidget, public PaintedItems {
     Q_OBJECT
 public:
     explicit LatencyHeatmap(const LatencyMapModel& model, QWidget* parent = nullptr);
@@ -26,6 +29,13 @@ public:
     // Where the cell is drawn (empty when the matrix is empty or the index is out of range).
     QRect cellRect(int row, int column) const;
     void setSelectedCell(int row, int column);
+
+    // Items are the cells, row by row (row × size + column).
+    int paintedItemCount() const override { return model_.size() * model_.size(); }
+    QRect paintedItemRect(int item) const override;
+    QString paintedItemName(int item) const override;
+    QString paintedItemDescription(int item) const override;
+    int focusedPaintedItem() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -37,6 +47,9 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     bool event(QEvent* event) override;
 
 private:

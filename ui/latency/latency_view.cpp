@@ -87,6 +87,7 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     : QWidget(parent), store_(store), telemetry_(telemetry), mesh_(mesh) {
     heatmap_ = new LatencyHeatmap(model_);
     connect(heatmap_, &LatencyHeatmap::cellClicked, this, &LatencyView::showLink);
+    setFocusProxy(heatmap_);  // the tab takes the keyboard to the map's cells
     findings_ = new QListWidget;
     findings_->setWordWrap(true);
     connect(findings_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
@@ -108,6 +109,7 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     sideLayout->addWidget(roundTrips_, 2);
     sideLayout->addWidget(chart_, 3);
     auto* split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("latency"));  // its position is kept across runs (ui/window_memory.h)
     split->addWidget(heatmap_);
     split->addWidget(side);
     split->setStretchFactor(0, 3);
@@ -167,6 +169,11 @@ void LatencyView::fillRoundTrips() {
     }
 }
 
+qint64 meshStaleAfterMs(int intervalS) {
+    // A round is due every interval and takes a while itself: stale once a whole round more is missing.
+    return 2 * static_cast<qint64>(intervalS) * 1000;
+}
+
 void LatencyView::updateStatus(qint64 nowMs) {
     const MeshRoundStatus s = store_.status();
     progress_->setVisible(s.running);
@@ -175,7 +182,10 @@ void LatencyView::updateStatus(qint64 nowMs) {
         progress_->setValue(s.answered);
         header_->setSummary(tr("Measuring: %1 of %2 hosts answered").arg(s.answered).arg(s.asked));
     } else if (s.finishedAtMs) {
-        header_->setSummary(tr("Round %1, %2; a round every %3 s").arg(s.rounds).arg(freshnessText(*s.finishedAtMs, nowMs)).arg(s.intervalS));
+        header_->setSummary(tr("Round %1, %2; a round every %3 s")
+                                .arg(s.rounds)
+                                .arg(freshnessText(*s.finishedAtMs, nowMs, meshStaleAfterMs(s.intervalS)))
+                                .arg(s.intervalS));
     } else {
         header_->setSummary(tr("No mesh round yet; the first starts once hosts are connected"));
     }

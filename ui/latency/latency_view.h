@@ -18,6 +18,9 @@
 namespace fleetdeck {
 
 class LatencyHeatmap;
+
+// When the latency map's newest round counts as stale, for a round every `intervalS` seconds.
+qint64 meshStaleAfterMs(int intervalS);
 class LatencyMesh;
 class LinkHistoryChart;
 class ViewHeader;

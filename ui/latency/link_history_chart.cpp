@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 
+#include "ui/dashboard/chart_style.h"
 #include "ui/latency/latency_heatmap.h"
 
 namespace fleetdeck {
@@ -16,7 +17,8 @@ LinkHistoryChart::LinkHistoryChart(QWidget* parent)
       lossAxis_(new QValueAxis),
       p50_(new QLineSeries),
       p95_(new QLineSeries),
-      loss_(new QScatterSeries) {
+      loss_(new QScatterSeries),
+      placeholder_(new QGraphicsSimpleTextItem(chart_)) {
     p50_->setName(tr("p50"));
     p95_->setName(tr("p95"));
     loss_->setName(tr("loss %"));
@@ -47,6 +49,8 @@ LinkHistoryChart::LinkHistoryChart(QWidget* parent)
     chart_->setMargins(QMargins(4, 4, 4, 4));
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
+    placeholder_->setZValue(10);
+    styleChart(*chart_, palette());
     showLink({}, {});
 }
 
@@ -75,6 +79,23 @@ void LinkHistoryChart::showLink(const QString& title, const std::vector<LinkPoin
     timeAxis_->setTickCount(seconds ? 3 : 5);
     timeAxis_->setRange(QDateTime::fromMSecsSinceEpoch(start), QDateTime::fromMSecsSinceEpoch(last + 5000));
     msAxis_->setRange(0, maxMs * 1.15);
+    placeholder_->setText(title.isEmpty() ? tr("Click a cell of the map, or move to one with the arrow keys and press Enter")
+                                          : tr("No rounds kept for this link yet"));
+    placeholder_->setVisible(points.empty());
+    placeChartPlaceholder(*chart_, *placeholder_, palette());
+}
+
+void LinkHistoryChart::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);
+    placeChartPlaceholder(*chart_, *placeholder_, palette());
+}
+
+void LinkHistoryChart::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        styleChart(*chart_, palette());
+        placeChartPlaceholder(*chart_, *placeholder_, palette());
+    }
 }
 
 int LinkHistoryChart::pointCount() const { return static_cast<int>(p50_->count()); }

@@ -4,6 +4,7 @@
 
 #include <QChartView>
 #include <QDateTimeAxis>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -22,6 +23,12 @@ public:
     // An empty title clears the chart ("click a cell").
     void showLink(const QString& title, const std::vector<LinkPoint>& points);
     int pointCount() const;
+    // The text over an empty chart ("Click a cell…", "No rounds kept for this link yet"); empty while points show.
+    QString placeholderText() const { return placeholder_->isVisible() ? placeholder_->text() : QString(); }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QChart* chart_;
@@ -31,6 +38,7 @@ private:
     QLineSeries* p50_;
     QLineSeries* p95_;
     QScatterSeries* loss_;
+    QGraphicsSimpleTextItem* placeholder_;
 };
 
 }  // namespace fleetdeck
