@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QTableView>
 #include <QToolButton>
 #include <QWidget>
@@ -12,6 +13,7 @@
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/dashboard/stored_history.h"
+#include "app/diagnostics.h"
 #include "app/fleet_model.h"
 #include "app/problem.h"
 #include "ui/dashboard/chart_panel.h"
@@ -68,10 +70,18 @@ public:
     QString findingsText() const;
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
     QString headerText() const;
+    // The Connection log: this host's diagnostics (diagnosticBufferFor()), newest last, plain text.
+    QString connectionLogText() const { return connectionLog_->toPlainText(); }
+    void setConnectionLogExpanded(bool expanded);
+    bool connectionLogExpanded() const;
+    // Puts the Connection log on the clipboard (its Copy button).
+    void copyConnectionLog();
 
 private:
     ViewHeader* buildHeader();
     QWidget* buildHealthPanel();
+    QWidget* buildConnectionLog();
+    void updateConnectionLog();
     void updateHealth(const HostRecord& record);
     void rebuildSeries();
     void fillHostChoices();
@@ -107,6 +117,11 @@ private:
     QLabel* findings_ = nullptr;
     QTableView* healthTable_ = nullptr;
     QComboBox* rangeChoice_ = nullptr;
+    QToolButton* connectionLogToggle_ = nullptr;
+    QWidget* connectionLogBody_ = nullptr;
+    QPlainTextEdit* connectionLog_ = nullptr;
+    std::shared_ptr<DiagnosticBuffer> diagnostics_;
+    std::uint64_t shownDiagnostics_ = ~std::uint64_t{0};
     QLabel* source_ = nullptr;
     int seriesGpus_ = -1;
     bool paused_ = false;
