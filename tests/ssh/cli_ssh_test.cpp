@@ -167,8 +167,11 @@ TEST_F(SshTest, CliVerboseTellsEachStepOfTheConnectOnStderr) {
     // Never a secret: no private key material.
     std::ifstream keyFile(userKey());
     std::string keyLine;
-    while (std::getline(keyFile, keyLine))
-        if (keyLine.size() > 20 && keyLine.find("PRIVATE KEY") == std::string::npos) EXPECT_FALSE(has(err, keyLine));
+    while (std::getline(keyFile, keyLine)) {
+        if (keyLine.size() > 20 && keyLine.find("PRIVATE KEY") == std::string::npos) {
+            EXPECT_FALSE(has(err, keyLine));
+        }
+    }
 
     // Without -v nothing of this is printed.
     fs::remove(residentSocket());
