@@ -73,7 +73,6 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     grid->addWidget(sensorTable_, 3, 1, 1, 2);
     // The GPUs' health first: a broken GPU matters more than its charts.
     grid->addWidget(buildHealthPanel(), 0, 0, 1, 3);
-    grid->addWidget(buildConnectionLog(), 4, 0, 1, 3);
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
 
     auto* scroll = new QScrollArea(this);
@@ -81,6 +80,8 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(chartsArea_);
     layout->addWidget(scroll, 1);
+    // Below the scrolling charts, so it is one click away whatever the scroll position.
+    layout->addWidget(buildConnectionLog());
 }
 
 // Collapsed by default: it is for when a host does not connect, or connects oddly.
@@ -115,7 +116,7 @@ QWidget* HostPage::buildConnectionLog() {
     connectionLog_->setReadOnly(true);
     connectionLog_->setLineWrapMode(QPlainTextEdit::NoWrap);
     connectionLog_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    connectionLog_->setMinimumHeight(200);
+    connectionLog_->setMinimumHeight(180);
     connectionLog_->setPlaceholderText(tr("Nothing yet: this host has not been connected to since FleetDeck started."));
     bodyLayout->addWidget(connectionLog_);
     layout->addWidget(connectionLogBody_);
