@@ -39,7 +39,8 @@ bool endsConnectAttempt(HostState state) {
 }
 
 HostSession::HostSession(QString name, TransportFactory factory, Options options, QObject* parent)
-    : QObject(parent), name_(std::move(name)), factory_(std::move(factory)), options_(options) {
+    : QObject(parent), name_(std::move(name)), factory_(std::move(factory)), options_(options),
+      diagnostics_(diagnosticBufferFor(name_)) {
     qRegisterMetaType<fleetdeck::HostState>();
     qRegisterMetaType<nlohmann::json>();
     qRegisterMetaType<fleetdeck::TransportProblem>();
@@ -84,6 +85,10 @@ void HostSession::stop() {
 
 void HostSession::setState(HostState state, const QString& reason) {
     if (state == state_ && reason == reason_) return;
+    // Connected and Stale take turns with a quiet agent: not worth a line each time.
+    const auto quiet = [](HostState s) { return s == HostState::Connected || s == HostState::Stale; };
+    if (!(quiet(state) && quiet(state_)))
+        note(reason.isEmpty() || reason == toString(state) ? toString(state) : QStringLiteral("%1: %2").arg(toString(state), reason));
     state_ = state;
     reason_ = reason;
     emit stateChanged(state, reason);
@@ -104,7 +109,13 @@ void HostSession::openTransport() {
     connect(t, &Transport::opened, this, &HostSession::onOpened);
     connect(t, &Transport::bytesReceived, this, &HostSession::onBytes);
     connect(t, &Transport::closed, this, &HostSession::onClosed);
-    connect(t, &Transport::diagnostic, this, &HostSession::diagnostic);
+    // A connect's steps were logged where they happened (the connect worker); the agent's stderr
+    // is logged here, under this host's name. Both are kept and passed on.
+    connect(t, &Transport::diagnostic, this, [this](const QString& text, DiagnosticArea area) {
+        if (area == DiagnosticArea::Agent) logDiagnostic(area, name_, QStringLiteral("stderr: ") + text);
+        diagnostics_->append(area, text);
+        emit diagnostic(text, area);
+    });
     connect(t, &Transport::waiting, this, &HostSession::waiting);
     t->open();
 }
@@ -233,7 +244,7 @@ void HostSession::handleLine(const std::string& line) {
         if (!response->id) {
             if (!checkUnsolicited()) return;
             if (response->error)
-                emit diagnostic(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
+                note(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
             return;
         }
         if (!checkResponse(*response->id, response->result, response->error.has_value())) return;
@@ -338,7 +349,7 @@ void HostSession::slip(const QString& what) {
     if (++slips_ >= options_.limits.maxProtocolSlips)
         reportViolation(tr("made %1 protocol errors, the last %2").arg(slips_).arg(what));
     else
-        emit diagnostic(tr("ignored from the agent: %1").arg(what));
+        note(tr("ignored from the agent: %1").arg(what));
 }
 
 void HostSession::reportViolation(const QString& what) {
@@ -347,9 +358,15 @@ void HostSession::reportViolation(const QString& what) {
     violation_ = tr("the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy FleetDeck's agent "
                     "there and check that nothing else writes to its output")
                      .arg(name_, what);
-    emit diagnostic(violation_);
+    note(violation_);
     closeReason_ = violation_;
     if (transport_) transport_->close();
+}
+
+void HostSession::note(const QString& text) {
+    logDiagnostic(DiagnosticArea::Session, name_, text);
+    diagnostics_->append(DiagnosticArea::Session, text);
+    emit diagnostic(text, DiagnosticArea::Session);
 }
 
 void HostSession::onClosed(const TransportProblem& problem) {

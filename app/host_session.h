@@ -85,6 +85,8 @@ public:
     const QString& reason() const { return reason_; }
     const AgentHello& hello() const { return hello_; }
     int reconnectAttempts() const { return attempts_; }
+    // This host's recent diagnostics (diagnosticBufferFor(name())), for a Connection log.
+    const std::shared_ptr<DiagnosticBuffer>& diagnostics() const { return diagnostics_; }
 
     void start();
     void stop();
@@ -120,7 +122,10 @@ signals:
     void readyEventReceived(const fleetdeck::protocol::ReadyEvent& ready);
     // Every other event, its data within the caps.
     void eventReceived(const QString& name, const nlohmann::json& data);
-    void diagnostic(const QString& text);
+    // What the connection did, step by step (app/diagnostics.h): the transport's connect steps and
+    // the agent's stderr, and this session's own states and protocol complaints. Each is also kept
+    // in the host's ring buffer (diagnostics()).
+    void diagnostic(const QString& text, fleetdeck::DiagnosticArea area = fleetdeck::DiagnosticArea::Session);
     // The transport's word on a slow open ("waiting for the login shell on gpu-01 (12 s)").
     void waiting(const QString& what);
 
@@ -157,6 +162,8 @@ private:
     bool checkEvent(const QString& name, const Json& data);
     void slip(const QString& what);
     void reportViolation(const QString& what);
+    // One of this session's own diagnostics: logged, kept and emitted.
+    void note(const QString& text);
 
     QString name_;
     TransportFactory factory_;
@@ -183,7 +190,8 @@ private:
     UnsolicitedRate unsolicited_{options_.limits};
     QElapsedTimer clock_;
     QString violation_;
-    int misbehaviours_ = 0;  // over the session's life: lengthens the backoff for a host that keeps at it
+    int misbehaviours_ = 0;
+    std::shared_ptr<DiagnosticBuffer> diagnostics_;  // over the session's life: lengthens the backoff for a host that keeps at it
 };
 
 }  // namespace fleetdeck

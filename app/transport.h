@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 
+#include "app/diagnostics.h"
 #include "app/problem.h"
 #include "app/secret_bytes.h"
 
@@ -65,8 +66,10 @@ signals:
     void bytesReceived(const QByteArray& bytes);
     // The transport is down (never opened, or lost). problem.kind is None after a requested close().
     void closed(const fleetdeck::TransportProblem& problem);
-    // A line the agent wrote to its stderr, for diagnostics.
-    void diagnostic(const QString& text);
+    // A step of the connect (`area` Ssh: the host key, a login method, where the agent came
+    // from; logged to its category where it happened, app/diagnostics.h) or a line the agent wrote
+    // to its stderr (Agent; the host session logs it under the host's name), for the diagnostics.
+    void diagnostic(const QString& text, fleetdeck::DiagnosticArea area = fleetdeck::DiagnosticArea::Agent);
     // Opening got this far (see OpenStage); not every transport has stages.
     void stageReached(fleetdeck::OpenStage stage);
     // While a slow open goes on: what it waits for, in words ("waiting for the login shell on

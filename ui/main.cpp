@@ -16,6 +16,7 @@
 #include "app/dashboard/open_file_limit.h"
 #include "app/demo_fleet.h"
 #include "app/drift/drift_monitor.h"
+#include "app/diagnostics.h"
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/history/retention.h"
@@ -127,6 +128,11 @@ int main(int argc, char** argv) {
             return 2;
         }
     raiseOpenFileLimit();
+    // Every connection's steps and the agents' stderr, for when a host does not connect
+    // (docs/ssh.md, "Diagnostics"): the host page's Connection log shows the same per host.
+    enableDiagnosticCategories();
+    if (const auto problem = writeLogToFile({defaultLogFilePath()}))
+        fprintf(stderr, "fleetdeck: %s; connection diagnostics are not logged\n", qPrintable(*problem));
 
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
     // History (docs/history.md): the recorder outlives the fleet thread, which feeds it every sample

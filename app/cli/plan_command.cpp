@@ -1,6 +1,7 @@
 #include "app/cli/plan_command.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/facts.h"
@@ -11,6 +12,8 @@
 #include "app/tuning/plan_diff.h"
 #include "app/tuning/plan_text.h"
 #include "app/tuning/planner.h"
+#include "app/tuning/profile_export.h"
+#include "app/tuning/tuning_profile.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -21,28 +24,57 @@ using namespace fleetdeck::tuning;
 struct PlanArgs {
     QString answersFile;
     QString factsFile;
+    QString profileFile;  // --save-profile FILE
+    QString profileName;  // --profile-name NAME
+    QString exportName;   // --export sysctl.d|tuned|ansible
+    QString outputFile;   // --output FILE, for --export
     RemoteOptions remote;
 };
 
-// Takes --answers FILE and --facts FILE out; the rest are the shared remote options and hosts.
+// The checks on --save-profile, --profile-name, --export and --output that need no file read.
+std::optional<QString> checkProfileArgs(PlanArgs& a) {
+    if (!a.exportName.isEmpty() && !exportFormatNamed(a.exportName))
+        return QStringLiteral("--export takes sysctl.d, tuned or ansible, not '%1'").arg(a.exportName);
+    if (a.exportName.isEmpty() != a.outputFile.isEmpty())
+        return a.exportName.isEmpty() ? QStringLiteral("--output FILE goes with --export sysctl.d|tuned|ansible")
+                                      : QStringLiteral("--export needs --output FILE");
+    // A saved profile is named (apply --profile checks it): --profile-name, else the file's name.
+    if (a.profileName.isEmpty() && !a.profileFile.isEmpty()) {
+        const QString base = QFileInfo(a.profileFile).completeBaseName();
+        if (!isValidProfileName(base.toStdString()))
+            return QStringLiteral("%1 does not make a profile name (1-64 letters, digits, '.', '_' or '-'): add --profile-name NAME")
+                .arg(a.profileFile);
+        a.profileName = base;
+    }
+    if (!a.profileName.isEmpty() && !isValidProfileName(a.profileName.toStdString()))
+        return QStringLiteral("--profile-name '%1' is not a valid profile name: use 1-64 letters, digits, '.', '_' or '-'").arg(a.profileName);
+    return std::nullopt;
+}
+
+// Takes --answers, --facts and the profile options out; the rest are the shared remote options
+// and hosts.
 std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
     QStringList rest;
     for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--answers") ? &into.answersFile
-                          : args[i] == QLatin1String("--facts")  ? &into.factsFile
-                                                                 : nullptr;
+        QString* target = args[i] == QLatin1String("--answers")        ? &into.answersFile
+                          : args[i] == QLatin1String("--facts")        ? &into.factsFile
+                          : args[i] == QLatin1String("--save-profile") ? &into.profileFile
+                          : args[i] == QLatin1String("--profile-name") ? &into.profileName
+                          : args[i] == QLatin1String("--export")       ? &into.exportName
+                          : args[i] == QLatin1String("--output")       ? &into.outputFile
+                                                                       : nullptr;
         if (!target) {
             rest << args[i];
             continue;
         }
-        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a FILE").arg(args[i]);
+        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
         *target = args[++i];
     }
     if (auto problem = parseRemoteOptions(rest, into.remote)) return problem;
     if (into.answersFile.isEmpty()) return QStringLiteral("plan needs --answers FILE");
     if (into.factsFile.isEmpty() == into.remote.hosts.isEmpty())
         return QStringLiteral("plan needs either --facts FILE or at least one HOST (try 'local')");
-    return std::nullopt;
+    return checkProfileArgs(into);
 }
 
 std::variant<Json, QString> readJsonFile(const QString& path) {
@@ -129,6 +161,39 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     return exitCodeFor(facts);
 }
 
+// --save-profile and --export: one profile covering every host planned, as the wizard saves and
+// exports the plans of the hosts it targets (profileOfPlans()).
+int writeProfileFiles(const PlanArgs& a, const std::vector<HostResult>& results, QTextStream& err) {
+    if (a.profileFile.isEmpty() && a.outputFile.isEmpty()) return kOk;
+    if (results.empty()) {
+        err << "fleetdeck-cli: no host was planned: nothing saved or exported\n";
+        return kFailed;
+    }
+    std::vector<TuningPlan> plans;
+    QStringList hosts;
+    for (const HostResult& r : results) {
+        plans.push_back(r.plan);
+        hosts << QString::fromStdString(r.plan.host);
+    }
+    const TuningProfile profile = profileOfPlans(a.profileName.toStdString(), plans);
+    const QString covering = QStringLiteral("%1 setting(s), from %2").arg(profile.settings.size()).arg(hosts.join(QStringLiteral(", ")));
+    if (!a.profileFile.isEmpty()) {
+        if (const auto problem = writeExportFile(a.profileFile, profileFileText(profile))) {
+            err << "fleetdeck-cli: profile not saved: " << *problem << "\n";
+            return kFailed;
+        }
+        err << "fleetdeck-cli: saved profile \"" << a.profileName << "\" to " << a.profileFile << " (" << covering << ")\n";
+    }
+    if (!a.outputFile.isEmpty()) {
+        if (const auto problem = writeExportFile(a.outputFile, exportText(*exportFormatNamed(a.exportName), profile))) {
+            err << "fleetdeck-cli: not exported: " << *problem << "\n";
+            return kFailed;
+        }
+        err << "fleetdeck-cli: exported " << a.exportName << " to " << a.outputFile << " (" << covering << ")\n";
+    }
+    return kOk;
+}
+
 }  // namespace
 
 int planCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -179,7 +244,8 @@ int planCommand(const QString&, const QStringList& args, QTextStream& out, QText
         if (code == kUsage) return code;
     }
     print(results, a.remote.json, out);
-    return code;
+    const int written = writeProfileFiles(a, results, err);
+    return code == kOk ? written : code;
 }
 
 }  // namespace fleetdeck::cli

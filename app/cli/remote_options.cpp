@@ -1,5 +1,6 @@
 #include "app/cli/remote_options.h"
 
+#include "app/diagnostics.h"
 #include "app/inventory/inventory.h"
 #include "app/ssh/ssh_config.h"
 
@@ -25,6 +26,7 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
         if (a == QLatin1String("--json")) options.json = true;
         else if (a == QLatin1String("--accept-new")) options.acceptNew = true;
         else if (a == QLatin1String("--no-resident")) options.noResident = true;
+        else if (a == QLatin1String("-v") || a == QLatin1String("--verbose")) options.verbose = true;
         else if (a == QLatin1String("--inventory")) problem = value(options.inventoryFile);
         else if (a == QLatin1String("--known-hosts")) problem = value(options.knownHostsFile);
         else if (a == QLatin1String("--identity")) problem = value(options.identityFile);
@@ -33,6 +35,7 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
         else options.hosts << a;
         if (problem) return problem;
     }
+    if (options.verbose) printDiagnosticsToStderr();
     return std::nullopt;
 }
 

@@ -21,6 +21,7 @@ struct RemoteOptions {
     bool acceptNew = false;
     bool json = false;
     bool noResident = false;  // --no-resident: leave no agent running on the servers
+    bool verbose = false;     // -v/--verbose: each step of each connect on stderr (app/diagnostics.h)
 };
 
 // The audit log a command writes: `--audit-log FILE` and `--audit-key FILE` where given, else
@@ -28,7 +29,8 @@ struct RemoteOptions {
 audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& keyFile);
 
 // Parses the shared options out of `args`; the remaining words are hosts. Returns an error
-// sentence for a usage error.
+// sentence for a usage error. -v/--verbose turns the process's connection diagnostics on, printed
+// to stderr as they happen (printDiagnosticsToStderr()).
 std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
                                           const QStringList& extraFlags = {}, QStringList* extraSeen = nullptr);
 

@@ -98,8 +98,17 @@ void PrivilegedTransport::open() {
     inner_->open();
 }
 
+// A step of the privileged start, for the host's diagnostics (fleetdeck.push).
+void PrivilegedTransport::tell(const QString& text) {
+    logDiagnostic(DiagnosticArea::Push, host_, text);
+    emit diagnostic(text, DiagnosticArea::Push);
+}
+
 void PrivilegedTransport::onInnerOpened() {
     stage_ = Stage::AgentStarting;
+    tell(throughSudo_ ? (password_.empty() ? tr("starting the privileged agent through sudo -n (no password)")
+                                           : tr("starting the privileged agent through sudo; the password goes to sudo on stdin (never logged)"))
+                      : tr("starting the privileged agent (logged in as root)"));
     stillAlive();
     if (!password_.empty()) {
         inner_->sendSecretLine(password_);
@@ -128,6 +137,7 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
     }
     ready_ = true;
     stage_ = Stage::Ready;
+    tell(tr("the privileged agent announced itself"));
     readyTimer_.stop();
     waitingTicker_.stop();
     // The ready event goes up too: the session passes it on, with what the agent recovered.
@@ -138,11 +148,12 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
 }
 
 // sudo's own words, mapped to what the operator should do.
-void PrivilegedTransport::onDiagnostic(const QString& text) {
-    emit diagnostic(text);
+void PrivilegedTransport::onDiagnostic(const QString& text, DiagnosticArea area) {
+    emit diagnostic(text, area);
     if (ready_) return;
     stillAlive();
     using Kind = TransportProblem::Kind;
+    const bool hadProblem = sudoProblem_.has_value();
     if (text.contains(QLatin1String("a password is required")))
         // The rule names the packaged agent: one for the uploaded file in ~/.cache, which the
         // login can replace, would let it run anything as root.
@@ -157,6 +168,7 @@ void PrivilegedTransport::onDiagnostic(const QString& text) {
     else if (text.contains(QLatin1String("sudo: command not found")) || text.contains(QLatin1String("sudo: not found")) ||
              text.contains(QLatin1String("sudo: No such file or directory")))
         sudoProblem_ = {Kind::AgentUnavailable, tr("sudo is not installed on %1: log in as root for a push").arg(host_)};
+    if (sudoProblem_ && !hadProblem) tell(sudoProblem_->message);
     // A refused password makes sudo ask again on stdin; nothing more will come, so stop it now.
     if (sudoProblem_ && text.contains(QLatin1String("Sorry, try again"))) fail(*sudoProblem_);
 }

@@ -49,7 +49,8 @@ private:
     void onInnerOpened();
     void onInnerBytes(const QByteArray& bytes);
     void onInnerClosed(const TransportProblem& problem);
-    void onDiagnostic(const QString& text);
+    void onDiagnostic(const QString& text, fleetdeck::DiagnosticArea area);
+    void tell(const QString& text);
     void fail(TransportProblem problem);
     void wipePassword();
 

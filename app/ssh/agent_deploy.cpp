@@ -128,6 +128,20 @@ QByteArray installScript(const QByteArray& head, const QByteArray& quotedDir, co
            "else s=movefailed; fi; else s=mismatch; fi; " + probeBlock();
 }
 
+// Why a start script did not start the agent, in words for the diagnostics.
+QString describeProbeState(Cached state) {
+    switch (state) {
+    case Cached::Missing: return QStringLiteral("no agent of this version there");
+    case Cached::NotExecutable: return QStringLiteral("the directory does not allow running programs");
+    case Cached::Unusable: return QStringLiteral("the file there is not a regular file only the login user can write");
+    case Cached::DirectoryBad: return QStringLiteral("the directory is another user's, a symlink or open to others");
+    case Cached::NoDirectory: return QStringLiteral("the directory could not be made");
+    case Cached::Mismatch: return QStringLiteral("the uploaded file does not match its SHA-256");
+    case Cached::MoveFailed: return QStringLiteral("the uploaded file could not be moved into place");
+    }
+    return {};
+}
+
 Cached stateFrom(const QByteArray& word, bool haveOwner) {
     if (word == "noexec") return Cached::NotExecutable;
     if (word == "unusable") return Cached::Unusable;
@@ -313,6 +327,7 @@ struct StartPlan {
     QByteArray head;
     QString hostLabel;
     const Progress& progress;
+    const DiagnosticSink& tell;
 };
 
 // Runs one start script and reads its answer.
@@ -337,6 +352,7 @@ Result<Uploaded> upload(ssh_session session, const DeployableAgent& agent, const
     QFile local(agent.path);
     if (!local.open(QIODevice::ReadOnly)) return unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
     const QByteArray bytes = local.readAll();
+    plan.tell.ssh(QStringLiteral("uploading the %1 agent (%2 KiB) to %3").arg(agent.arch).arg((bytes.size() + 1023) / 1024).arg(tempPath));
     const SftpUpload sftp = uploadOverSftp(session, tempPath, bytes, plan.progress);
     const QString error = sftp.available ? sftp.error : uploadOverExec(session, *qTemp, bytes);
     if (!error.isEmpty()) {
@@ -424,6 +440,7 @@ Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const Sta
             const auto quoted = shellQuote(dir);
             if (!quoted) {
                 notes << skipped(dir);
+                plan.tell.ssh(notes.last());
                 continue;
             }
             Result<StartAnswer> answer = runStart(session, startInScript(plan.head, *quoted, plan.command, plan.resident), plan);
@@ -433,10 +450,12 @@ Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const Sta
         }
         if (!shellQuote(probe.directory)) {
             notes << skipped(dir);
+            plan.tell.ssh(notes.last());
             continue;
         }
         Result<DirectoryAnswer> tried = tryDirectory(session, *agent, probe, plan);
         if (!tried) return tried.problem();
+        for (const QString& note : tried->notes) plan.tell.ssh(note);
         notes << tried->notes;
         uploaded = uploaded || tried->uploaded;
         if (tried->started) return Placed{std::move(*tried->started), notes, uploaded};
@@ -448,14 +467,19 @@ Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const Sta
 // The whole start: the start script in the cache directory, then, where it found no runnable
 // agent, the places above.
 Result<Placed> startAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
-                          const Progress& progress) {
+                          const Progress& progress, const DiagnosticSink& tell) {
     const auto head = prologue();
     if (!head) return unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
-    const StartPlan plan{command, resident, *head, hostLabel, progress};
+    const StartPlan plan{command, resident, *head, hostLabel, progress, tell};
     Result<StartAnswer> answer = runStart(session, *startScript(command, resident), plan);
     if (!answer) return answer.problem();
-    if (Started* started = std::get_if<Started>(&*answer)) return Placed{std::move(*started), {}, false};
-    return placeSomewhere(session, std::get<Probe>(*answer), plan);
+    if (Started* started = std::get_if<Started>(&*answer)) {
+        tell.ssh(QStringLiteral("the start script found the current agent at %1 (SHA-256 checked) and started it").arg(started->agentPath));
+        return Placed{std::move(*started), {}, false};
+    }
+    const Probe& probe = std::get<Probe>(*answer);
+    tell.ssh(QStringLiteral("the start script found no runnable agent in %1 (%2; %3 server)").arg(probe.directory, describeProbeState(probe.state), probe.arch));
+    return placeSomewhere(session, probe, plan);
 }
 
 // The proof a resident agent must give for `nonce` (agent/resident.h), with OpenSSL.
@@ -554,9 +578,9 @@ Result<DeployableAgent> deployableAgent(const QString& arch, const QString& host
 }
 
 Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
-                       const std::function<void()>& progress) {
+                       const std::function<void()>& progress, const DiagnosticSink& diagnostics) {
     const Progress moving(progress);
-    Result<Placed> placed = startAgent(session, hostLabel, command, resident, moving);
+    Result<Placed> placed = startAgent(session, hostLabel, command, resident, moving, diagnostics);
     Deployment d;
     if (!placed) {
         d.problem = asDeploymentProblem(placed.problem().message);

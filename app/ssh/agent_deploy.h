@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <libssh/libssh.h>
 
+#include "app/diagnostics.h"
 #include "app/problem.h"
 #include "app/ssh/ssh_handles.h"
 #include "app/transport.h"
@@ -78,9 +79,12 @@ struct Deployment {
 // fails and says whose it is. `resident`: `command` leaves a resident agent, whose key the start
 // script makes (0600, beside the socket) and reports. `progress` is called, at most twice a
 // second, while the deployment moves (the login shell prints, a script answers, an upload goes
-// on), so that a caller bounding the start counts from the last sign of life.
+// on), so that a caller bounding the start counts from the last sign of life. `diagnostics` is
+// told each decision as it is taken: what the start script found, the upload and how it went
+// (SFTP or an exec channel), each directory skipped and why; Deployment::notes repeats the last.
 Deployment deployAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command = stdioAgentCommand,
-                       bool resident = false, const std::function<void()>& progress = {});
+                       bool resident = false, const std::function<void()>& progress = {},
+                       const DiagnosticSink& diagnostics = {});
 
 struct ResidentAgent;
 // Opens a direct-streamlocal channel to a resident agent's socket, sends a fresh nonce and waits

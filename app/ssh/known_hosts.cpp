@@ -149,26 +149,42 @@ std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKey
         std::lock_guard lock(gKnownHostsFile);
         verdict = checkKnownHosts(policy.knownHostsFile, knownHostsName(q.host, q.port), key.get());
     }
+    const auto tell = [&](const QString& what) {
+        policy.diagnostics.ssh(QStringLiteral("host key of %1: %2 %3: %4").arg(knownHostsName(q.host, q.port), q.keyType, q.fingerprint, what));
+    };
     switch (verdict.kind) {
     case Kind::Known:
+        tell(QStringLiteral("matches %1").arg(policy.knownHostsFile));
         return std::nullopt;
     case Kind::Changed:
         q.knownFingerprint = verdict.knownFingerprint;
+        tell(QStringLiteral("CHANGED: %1 holds %2; refused").arg(policy.knownHostsFile, q.knownFingerprint));
         if (policy.prompter) policy.prompter->reportChangedHostKey(q);
         return changedProblem(q, verdict);
     case Kind::Revoked:
+        tell(QStringLiteral("revoked in %1; refused").arg(policy.knownHostsFile));
         return revokedProblem(q, verdict);
     case Kind::CertAuthority:
+        tell(QStringLiteral("%1 names a @cert-authority for it; refused").arg(policy.knownHostsFile));
         return certAuthorityProblem(q, verdict);
     case Kind::UnreadableLine:
+        tell(QStringLiteral("%1 has a line that cannot be read; refused").arg(policy.knownHostsFile));
         return unreadableLineProblem(q, verdict);
     case Kind::UnreadableFile:
+        tell(QStringLiteral("cannot read %1; refused").arg(policy.knownHostsFile));
         return unreadableFileProblem(q, verdict);
     case Kind::Unknown:
         break;
     }
-    if (policy.acceptNew) return recordKey(key.get(), q);
-    if (policy.prompter && policy.prompter->acceptUnknownHostKey(q)) return recordKey(key.get(), q);
+    if (policy.acceptNew) {
+        tell(QStringLiteral("not in %1; accepted as new (accept-new) and recorded").arg(policy.knownHostsFile));
+        return recordKey(key.get(), q);
+    }
+    if (policy.prompter && policy.prompter->acceptUnknownHostKey(q)) {
+        tell(QStringLiteral("not in %1; accepted when asked and recorded").arg(policy.knownHostsFile));
+        return recordKey(key.get(), q);
+    }
+    tell(QStringLiteral("not in %1; not accepted").arg(policy.knownHostsFile));
     return unknownProblem(q, verdict);
 }
 

@@ -4,6 +4,7 @@
 
 #include <libssh/libssh.h>
 
+#include "app/diagnostics.h"
 #include "app/ssh/ssh_prompter.h"
 #include "app/transport.h"
 
@@ -13,6 +14,7 @@ struct HostKeyPolicy {
     QString knownHostsFile;  // OpenSSH format, hashed entries too; created when a key is recorded
     bool acceptNew = false;  // record unknown keys without asking (never changed ones)
     SshPrompter* prompter = nullptr;
+    DiagnosticSink diagnostics{};  // told the key, its fingerprint and the verdict
 };
 
 // Checks the key the server just offered against known_hosts, read as OpenSSH reads it

@@ -64,6 +64,26 @@ KeyOutcome tryIdentity(ssh_session session, const AuthPlan& plan, const QString&
     return rc == SSH_AUTH_SUCCESS ? KeyOutcome::Accepted : KeyOutcome::Refused;
 }
 
+// The methods the server lists, in words: "publickey, password".
+QString authMethodNames(int methods) {
+    QStringList names;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY) names << QStringLiteral("publickey");
+    if (methods & SSH_AUTH_METHOD_PASSWORD) names << QStringLiteral("password");
+    if (methods & SSH_AUTH_METHOD_INTERACTIVE) names << QStringLiteral("keyboard-interactive");
+    if (methods & SSH_AUTH_METHOD_HOSTBASED) names << QStringLiteral("hostbased");
+    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC) names << QStringLiteral("gssapi-with-mic");
+    return names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "));
+}
+
+QString authResultWord(int rc) {
+    switch (rc) {
+    case SSH_AUTH_SUCCESS: return QStringLiteral("accepted");
+    case SSH_AUTH_PARTIAL: return QStringLiteral("partly accepted (the server wants another method too)");
+    case SSH_AUTH_ERROR: return QStringLiteral("error");
+    default: return QStringLiteral("refused");
+    }
+}
+
 TransportProblem linkError(ssh_session session) {
     return {TransportProblem::Kind::ConnectFailed,
             QStringLiteral("the connection failed during login: %1").arg(QString::fromUtf8(ssh_get_error(session)))};
@@ -77,28 +97,46 @@ QStringList defaultIdentityFiles() {
 }
 
 std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan& plan) {
+    const DiagnosticSink& tell = plan.diagnostics;
     int rc = ssh_userauth_none(session, nullptr);
-    if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+    if (rc == SSH_AUTH_SUCCESS) {
+        tell.ssh(QStringLiteral("login as %1: method none accepted").arg(plan.user));
+        return std::nullopt;
+    }
     if (rc == SSH_AUTH_ERROR) return linkError(session);
     const int methods = ssh_userauth_list(session, nullptr);
+    tell.ssh(QStringLiteral("login as %1: the server offers %2").arg(plan.user, authMethodNames(methods)));
     QStringList tried, notes;
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-        if (!qEnvironmentVariable("SSH_AUTH_SOCK").isEmpty()) {
+        if (qEnvironmentVariable("SSH_AUTH_SOCK").isEmpty()) tell.ssh(QStringLiteral("ssh-agent: not used (SSH_AUTH_SOCK is not set)"));
+        else {
             rc = ssh_userauth_agent(session, nullptr);
+            tell.ssh(QStringLiteral("publickey from ssh-agent: %1").arg(authResultWord(rc)));
             if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
             if (rc == SSH_AUTH_ERROR) return linkError(session);
             tried << QStringLiteral("ssh-agent");
         }
         QStringList seen;
         for (const QString& file : plan.identityFiles) {
-            if (seen.contains(file) || !QFileInfo::exists(file)) continue;
+            if (seen.contains(file)) continue;
             seen << file;
+            if (!QFileInfo::exists(file)) {
+                tell.ssh(QStringLiteral("publickey %1: no such file, skipped").arg(file));
+                continue;
+            }
             tried << file;
+            const qsizetype notesBefore = notes.size();
             const KeyOutcome outcome = tryIdentity(session, plan, file, notes);
+            tell.ssh(QStringLiteral("publickey %1: %2").arg(file, outcome == KeyOutcome::Accepted ? QStringLiteral("accepted")
+                                                                  : outcome == KeyOutcome::Error  ? QStringLiteral("error")
+                                                                  : notes.size() > notesBefore    ? notes.last()
+                                                                                                  : QStringLiteral("refused")));
             if (outcome == KeyOutcome::Accepted) return std::nullopt;
             if (outcome == KeyOutcome::Error) return linkError(session);
         }
     }
+    if ((methods & SSH_AUTH_METHOD_PASSWORD) && !plan.prompter)
+        tell.ssh(QStringLiteral("password: not tried (nobody to ask: no terminal or dialog)"));
     if ((methods & SSH_AUTH_METHOD_PASSWORD) && plan.prompter) {
         std::optional<QString> password = plan.prompter->askSecret(
             SecretQuestion{SecretQuestion::Kind::Password, plan.hostLabel, plan.user, {}});
@@ -107,6 +145,7 @@ std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan
             password->fill(QLatin1Char('\0'));
             rc = ssh_userauth_password(session, nullptr, bytes.constData());
             bytes.fill('\0');
+            tell.ssh(QStringLiteral("password: %1").arg(authResultWord(rc)));
             if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
             if (rc == SSH_AUTH_ERROR) return linkError(session);
             tried << QStringLiteral("password");

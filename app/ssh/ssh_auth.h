@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <libssh/libssh.h>
 
+#include "app/diagnostics.h"
 #include "app/ssh/ssh_prompter.h"
 #include "app/transport.h"
 
@@ -15,6 +16,7 @@ struct AuthPlan {
     QString hostLabel;          // for questions and messages
     QStringList identityFiles;  // offered in order after ssh-agent; missing files are skipped
     SshPrompter* prompter = nullptr;
+    DiagnosticSink diagnostics{};  // told each method tried and its result (never a secret)
 };
 
 // Logs in the way ssh(1) does: ssh-agent, then each identity file (an encrypted key asks for its

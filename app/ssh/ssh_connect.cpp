@@ -80,6 +80,7 @@ ConnectPlan planConnection(const HostSpec& spec) {
     plan.residentAgent = spec.residentAgent;
     // The inventory's jump host is the spec's own word about the route, as its port and user are.
     plan.proxyJump = !spec.jumpHost.isEmpty() ? spec.jumpHost : config.proxyJump;
+    plan.diagnostics = DiagnosticSink(plan.label, {});
     return plan;
 }
 
@@ -117,8 +118,24 @@ Result<QString> proxyCommandFor(const ConnectPlan& plan) {
 
 namespace {
 
+// The options a connect goes by, once resolved, in one line: what `ssh -G` would show of them.
+QString describeOptions(const ConnectPlan& plan) {
+    QStringList ids;
+    for (const QString& id : plan.identityFiles)
+        if (!ids.contains(id)) ids << (QFile::exists(id) ? id : id + QStringLiteral(" (missing)"));
+    return QStringLiteral("connecting to %1 port %2 as %3; jump hosts: %4; identity files: %5; known_hosts: %6%7; ssh config: %8%9; "
+                          "timeout %10 s")
+        .arg(plan.host).arg(plan.port).arg(plan.user,
+             plan.proxyJump.isEmpty() ? QStringLiteral("none") : plan.proxyJump,
+             ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", ")), plan.knownHostsFile,
+             plan.knownHostKeyOnly ? QStringLiteral(" (known keys only)") : plan.acceptNew ? QStringLiteral(" (accepting new keys)") : QString(),
+             plan.configFile, QFile::exists(plan.configFile) ? QString() : QStringLiteral(" (none)"))
+        .arg(plan.connectTimeoutS);
+}
+
 // TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
 std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
+    plan.diagnostics.ssh(describeOptions(plan));
     if (auto problem = setOptions(session, plan)) return *problem;
     const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
                                                    : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
@@ -126,15 +143,16 @@ std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session sessi
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
                                  .arg(where, QString::fromUtf8(ssh_get_error(session))));
     if (plan.onSocket) plan.onSocket(ssh_get_fd(session));
+    plan.diagnostics.ssh(QStringLiteral("connected to %1; server %2").arg(where, QString::fromUtf8(ssh_get_serverbanner(session))));
     // Past the handshake, steps such as hashing the agent on a busy server may take longer than
     // a connect should; they get a minute each.
     const long stepTimeoutS = 60;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
     const std::shared_ptr<SshPrompter> prompter = sshPrompter();
-    const HostKeyPolicy keyPolicy = plan.knownHostKeyOnly ? HostKeyPolicy{plan.knownHostsFile, false, nullptr}
-                                                          : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get()};
+    const HostKeyPolicy keyPolicy = plan.knownHostKeyOnly ? HostKeyPolicy{plan.knownHostsFile, false, nullptr, plan.diagnostics}
+                                                          : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get(), plan.diagnostics};
     if (auto problem = verifyHostKey(session, keyPolicy)) return *problem;
-    if (auto problem = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get()}))
+    if (auto problem = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get(), plan.diagnostics}))
         return *problem;
     if (plan.onStage) plan.onStage(OpenStage::LoggedIn);
     return std::nullopt;
@@ -151,31 +169,44 @@ ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
     const QString target = QStringLiteral("%1@%2:%3").arg(plan.user, plan.host).arg(plan.port);
     std::optional<Deployment> reached;
     QStringList notes;
-    if (useResident)
-        if (const auto resident = findResidentAgent(target)) {
-            reached = reachResidentAgent(session.get(), *resident);
-            if (reached->problem) {
-                if (reached->refusedResident) notes << reached->problem->message;
-                forgetResidentAgent(target);
-                reached.reset();
-            } else if (push) {
-                // The push waits for the ready event, as its exec start would write it first.
-                reached->firstBytes.prepend(reached->readyLine + '\n');
-            }
+    const DiagnosticSink& tell = plan.diagnostics;
+    const auto resident = useResident ? findResidentAgent(target) : std::nullopt;
+    if (!useResident)
+        tell.ssh(!plan.residentAgent ? QStringLiteral("no resident agent wanted (--no-resident): the agent starts with an exec and ends with the connection")
+                                     : QStringLiteral("this start needs its own agent process (a push's privileged agent): starting it with an exec"));
+    else if (!resident)
+        tell.ssh(QStringLiteral("no resident agent remembered for %1: starting the agent with an exec").arg(target));
+    if (resident) {
+        tell.ssh(QStringLiteral("trying the resident agent at %1").arg(resident->socketPath));
+        reached = reachResidentAgent(session.get(), *resident);
+        if (reached->problem) {
+            if (reached->refusedResident) notes << reached->problem->message;
+            tell.ssh(reached->problem->message + QStringLiteral("; starting the agent with an exec"));
+            forgetResidentAgent(target);
+            reached.reset();
+        } else if (push) {
+            // The push waits for the ready event, as its exec start would write it first.
+            reached->firstBytes.prepend(reached->readyLine + '\n');
         }
+    }
     Deployment deployment = reached ? std::move(*reached)
                                     : deployAgent(session.get(), plan.label,
                                                   !push ? (useResident ? residentStdioAgentCommand : stdioAgentCommand)
                                                   : useResident ? leavingResident(plan.agentCommand) : plan.agentCommand,
                                                   useResident, [&plan] {
                                                       if (plan.onStage) plan.onStage(OpenStage::Progress);
-                                                  });
+                                                  }, tell);
     if (deployment.problem) return *deployment.problem;
     if (useResident && !deployment.resident && !deployment.node.isEmpty() && !deployment.residentKey.isEmpty())
         if (const auto bundled = fleetdeck::bundledAgent(deployment.arch))
             rememberResidentAgent(target, {residentSocketFor(deployment.agentPath, deployment.node), deployment.agentPath,
                                            deployment.arch, bundled->sha256, deployment.residentKey});
     deployment.notes = notes + deployment.notes;
+    const QString how = !useResident ? QString() : push ? QStringLiteral(" (it stays as the resident agent)")
+                                                        : QStringLiteral(" (a resident agent stays for later connects)");
+    tell.ssh(deployment.resident ? QStringLiteral("reached the resident agent of %1 (nothing started on the server)").arg(deployment.agentPath)
+             : deployment.uploaded ? QStringLiteral("uploaded the agent to %1; started it with an exec%2").arg(deployment.agentPath, how)
+                                   : QStringLiteral("using the cached agent at %1; started it with an exec%2").arg(deployment.agentPath, how));
     AgentLink link;
     link.hostKeyFingerprint = serverKeyFingerprint(session.get());
     link.notes = deployment.notes;

@@ -6,6 +6,7 @@
 
 #include <QStringList>
 
+#include "app/diagnostics.h"
 #include "app/host_spec.h"
 #include "app/ssh/agent_deploy.h"
 #include "app/ssh/ssh_handles.h"
@@ -42,6 +43,9 @@ struct ConnectPlan {
     // Called on the connect worker with the session's socket once TCP is up, and with -1 before
     // connectAgent() returns: while it is set, the owner may shutdown() it to cut a connect short.
     std::function<void(int fd)> onSocket;
+    // Told each step as the connect takes it, on the connect worker (app/diagnostics.h):
+    // planConnection() makes one that only logs, under the host's label.
+    DiagnosticSink diagnostics{};
 };
 
 // Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);
@@ -52,7 +56,7 @@ ConnectPlan planConnection(const HostSpec& spec);
 struct AgentLink {
     SessionPtr session;
     ChannelPtr channel;
-    QStringList notes;  // deployment remarks for the host's diagnostics
+    QStringList notes;  // deployment remarks, already told to plan.diagnostics
     bool uploaded = false;
     bool resident = false;  // a resident agent's socket, not a new exec (agent_deploy.h)
     QString agentPath;

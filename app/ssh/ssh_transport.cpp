@@ -92,6 +92,14 @@ void SshTransport::open() {
                     if (owner->attempt_ == attempt) emit owner->stageReached(stage);
                 }, Qt::QueuedConnection);
         };
+        // Each step is logged here, on the worker, as it happens, and reaches the session in order.
+        plan.diagnostics = DiagnosticSink(plan.label, [attempt](DiagnosticArea area, const QString& text) {
+            std::lock_guard lock(attempt->mutex);
+            if (SshTransport* owner = attempt->owner)
+                QMetaObject::invokeMethod(owner, [owner, attempt, area, text] {
+                    if (owner->attempt_ == attempt) emit owner->diagnostic(text, area);
+                }, Qt::QueuedConnection);
+        });
         plan.onSocket = [attempt](int fd) {
             std::lock_guard lock(attempt->mutex);
             attempt->socket = fd;
@@ -136,10 +144,7 @@ void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectO
     connect(notifier_, &QSocketNotifier::activated, this, &SshTransport::pump);
     pollTimer_.start();
     keepaliveTimer_.start();
-    emit diagnostic(resident_   ? tr("reached the resident agent of %1 (nothing started on the server)").arg(agentPath_)
-                    : uploaded_ ? tr("uploaded the agent to %1").arg(agentPath_)
-                                : tr("using the cached agent at %1").arg(agentPath_));
-    for (const QString& note : link.notes) emit diagnostic(note);
+    // How the agent was reached, and the notes on the way, went to the diagnostics as they happened.
     emit opened();
     if (channel_ && !link.firstBytes.isEmpty()) emit bytesReceived(link.firstBytes);  // unless a receiver closed us
     pump();
@@ -205,7 +210,7 @@ void SshTransport::pump() {
                 emit bytesReceived(bytes);
             } else {
                 for (const QByteArray& line : bytes.split('\n'))
-                    if (!line.trimmed().isEmpty()) emit diagnostic(QString::fromUtf8(line.trimmed()));
+                    if (!line.trimmed().isEmpty()) emit diagnostic(QString::fromUtf8(line.trimmed()), DiagnosticArea::Agent);
             }
             if (!channel_) return;  // a receiver closed us
         }

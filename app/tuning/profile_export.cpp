@@ -4,6 +4,9 @@
 #include <map>
 #include <sstream>
 
+#include <QSaveFile>
+
+#include "agent/protocol/message.h"
 #include "app/tuning/plan_diff.h"
 
 namespace fleetdeck::tuning {
@@ -191,6 +194,47 @@ std::string exportAnsiblePlaybook(const TuningProfile& p) {
         << pb.tasks.str() << "  handlers:\n";
     for (const auto& [name, body] : pb.handlers) out << "    - name: " << quoted(name) << "\n" << body;
     return out.str();
+}
+
+std::optional<ExportFormat> exportFormatNamed(const QString& name) {
+    if (name == QLatin1String("sysctl.d") || name == QLatin1String("sysctl")) return ExportFormat::SysctlD;
+    if (name == QLatin1String("tuned")) return ExportFormat::Tuned;
+    if (name == QLatin1String("ansible")) return ExportFormat::Ansible;
+    return std::nullopt;
+}
+
+std::string exportText(ExportFormat format, TuningProfile profile) {
+    if (profile.name.empty()) profile.name = "fleetdeck";
+    switch (format) {
+    case ExportFormat::SysctlD: return exportSysctlD(profile);
+    case ExportFormat::Tuned: return exportTunedConf(profile);
+    case ExportFormat::Ansible: return exportAnsiblePlaybook(profile);
+    }
+    return {};
+}
+
+QString suggestedExportFileName(ExportFormat format, const TuningProfile& profile) {
+    const QString base = QString::fromStdString(profile.name.empty() ? std::string("fleetdeck") : profile.name);
+    switch (format) {
+    case ExportFormat::SysctlD: return QStringLiteral("90-fleetdeck-%1.conf").arg(base);
+    case ExportFormat::Tuned: return QStringLiteral("tuned.conf");
+    case ExportFormat::Ansible: return QStringLiteral("fleetdeck-%1.yml").arg(base);
+    }
+    return {};
+}
+
+TuningProfile profileOfPlans(const std::string& name, const std::vector<TuningPlan>& plans) {
+    const TuningAnswers answers = plans.empty() ? TuningAnswers{} : plans.front().answers;
+    return makeProfile(name, answers, plans);
+}
+
+std::string profileFileText(const TuningProfile& profile) { return protocol::dump_json(toJson(profile), 2) + "\n"; }
+
+std::optional<QString> writeExportFile(const QString& path, const std::string& text) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return std::nullopt;
 }
 
 }  // namespace fleetdeck::tuning

@@ -1,5 +1,7 @@
 #include "app/tuning/tuning_profile.h"
 
+#include "app/tuning/profile_export.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -83,7 +85,7 @@ std::optional<std::string> ProfileStore::save(const TuningProfile& profile) cons
     QSaveFile file(pathFor(profile.name));
     if (!file.open(QIODevice::WriteOnly))
         return "cannot write " + file.fileName().toStdString() + ": " + file.errorString().toStdString();
-    const std::string text = protocol::dump_json(toJson(profile), 2) + "\n";
+    const std::string text = profileFileText(profile);
     file.write(text.data(), static_cast<qint64>(text.size()));
     if (!file.commit()) return "cannot write " + file.fileName().toStdString() + ": " + file.errorString().toStdString();
     return std::nullopt;

@@ -2,6 +2,8 @@
 // on the offscreen platform. Asserts what is drawn: colours sampled from the rendered widgets.
 #include <gtest/gtest.h>
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
@@ -188,6 +190,42 @@ TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {
     const Outcome unknown = window_->showView(QStringLiteral("latency"));
     ASSERT_FALSE(unknown);
     EXPECT_TRUE(unknown.problem().message.contains(QStringLiteral("host:NAME")));
+}
+
+TEST_F(DemoWindow, HostPageShowsTheHostsConnectionLog) {
+    ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost));
+    HostPage& page = window_->hostPage();
+    EXPECT_FALSE(page.connectionLogExpanded());  // collapsed until asked for
+    page.setConnectionLogExpanded(true);
+    // The host's own session wrote its steps: connecting, the handshake, connected.
+    ASSERT_TRUE(waitUntil([&] {
+        window_->refreshNow();
+        return page.connectionLogText().contains(QStringLiteral("session  connected"));
+    })) << page.connectionLogText().toStdString();
+    const QString text = page.connectionLogText();
+    EXPECT_TRUE(text.contains(QStringLiteral("session  connecting"))) << text.toStdString();
+    EXPECT_LT(text.indexOf(QStringLiteral("session  connecting")), text.indexOf(QStringLiteral("session  connected")))
+        << "newest last";
+    EXPECT_FALSE(text.contains(QStringLiteral("gpu-a4")));  // this host's log only
+    // A new event appears at the next refresh, at the end.
+    diagnosticBufferFor(kBadHost)->append(DiagnosticArea::Agent, QStringLiteral("<b>not markup</b> from the agent"));
+    window_->refreshNow();
+    EXPECT_TRUE(page.connectionLogText().endsWith(QStringLiteral("agent    <b>not markup</b> from the agent")))
+        << page.connectionLogText().toStdString();
+    page.copyConnectionLog();
+    EXPECT_EQ(QGuiApplication::clipboard()->text(), page.connectionLogText());
+
+    fleetdeck::test::TempDir dir;
+    const QString dirName = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
+    const QString png = (dirName.isEmpty() ? QString::fromStdString(dir.path().string()) : dirName) + QStringLiteral("/host-connection-log.png");
+    auto* log = page.findChild<QWidget*>(QStringLiteral("connection_log"));
+    ASSERT_NE(log, nullptr);
+    ASSERT_TRUE(log->isVisible());
+    const QImage shot = page.grab().toImage();
+    ASSERT_TRUE(shot.save(png));
+    EXPECT_GT(QImage(png).width(), 600);
+    page.setConnectionLogExpanded(false);
+    EXPECT_FALSE(log->isVisible());
 }
 
 TEST(FleetdeckCommand, ScreenshotOfTheCoolingViewAndBadArguments) {

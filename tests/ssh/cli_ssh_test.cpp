@@ -127,3 +127,81 @@ TEST_F(SshTest, CliMeshPrintsAFullMatrixOfRealLoopbackRoundTrips) {
 }
 
 }  // namespace fleetdeck::test
+
+namespace fleetdeck::test {
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_F(SshTest, CliVerboseTellsEachStepOfTheConnectOnStderr) {
+    // A regular file where the resident agent's socket would go: the agent says on stderr that it
+    // leaves no resident agent, which -v must show as the agent's own line.
+    fs::create_directories(cachedAgent().parent_path());
+    fs::permissions(cachedAgent().parent_path(), fs::perms::owner_all, fs::perm_options::replace);
+    std::ofstream(residentSocket()) << "not a socket\n";
+
+    const std::string host = target(*sshd_);
+    const ProcessRun run = run_process(FLEETDECK_BIN_DIR "/fleetdeck-cli", {"facts", "--json", "-v", host});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_FALSE(nlohmann::json::parse(run.out)[host].contains("error")) << run.out;
+    const std::string& err = run.err;
+    // The resolved options, each line prefixed with the host.
+    EXPECT_TRUE(has(err, host + ": connecting to 127.0.0.1 port " + std::to_string(sshd_->port()) + " as root; jump hosts: none"))
+        << err;
+    EXPECT_TRUE(has(err, "known_hosts: " + knownHosts().string())) << err;
+    // The host key: its SHA-256 fingerprint and the verdict.
+    EXPECT_TRUE(has(err, host + ": host key of [127.0.0.1]:" + std::to_string(sshd_->port()) + ": ")) << err;
+    EXPECT_TRUE(has(err, sshd_->hostKeyFingerprint() + ": matches " + knownHosts().string())) << err;
+    // The login: what the server offers, and the key that was accepted.
+    EXPECT_TRUE(has(err, host + ": login as root: the server offers publickey")) << err;
+    EXPECT_TRUE(has(err, host + ": publickey " + userKey().string() + ": accepted")) << err;
+    // The deploy decision and why, and how the agent started.
+    EXPECT_TRUE(has(err, host + ": no resident agent remembered for")) << err;
+    EXPECT_TRUE(has(err, host + ": the start script found no runnable agent in " + cachedAgent().parent_path().string() +
+                             " (no agent of this version there")) << err;
+    EXPECT_TRUE(has(err, host + ": uploading the x86_64 agent (")) << err;
+    EXPECT_TRUE(has(err, host + ": uploaded the agent to " + cachedAgent().string() + "; started it with an exec")) << err;
+    // The agent's own stderr. Its listener says this from a process of its own, which may speak
+    // after a quick command has ended: each later run says it again (the file stays), so one of
+    // a few runs shows it.
+    const std::string agentLine = host + ": stderr: fleetdeck-agent: no resident agent: " + residentSocket().string() +
+                                  " exists and is not a socket";
+    bool sawAgentLine = has(err, agentLine);
+    for (int again = 0; again < 5 && !sawAgentLine; ++again) {
+        const ProcessRun next = run_process(FLEETDECK_BIN_DIR "/fleetdeck-cli", {"snapshot", "--json", "-v", host});
+        ASSERT_EQ(next.status, 0) << next.err;
+        sawAgentLine = has(next.err, agentLine);
+    }
+    EXPECT_TRUE(sawAgentLine) << err;
+    // Never a secret: no private key material.
+    std::ifstream keyFile(userKey());
+    std::string keyLine;
+    while (std::getline(keyFile, keyLine)) {
+        if (keyLine.size() > 20 && keyLine.find("PRIVATE KEY") == std::string::npos) {
+            EXPECT_FALSE(has(err, keyLine));
+        }
+    }
+
+    // Without -v nothing of this is printed.
+    fs::remove(residentSocket());
+    const ProcessRun quiet = run_process(FLEETDECK_BIN_DIR "/fleetdeck-cli", {"facts", "--json", host});
+    ASSERT_EQ(quiet.status, 0) << quiet.err;
+    EXPECT_FALSE(has(quiet.err, "host key of")) << quiet.err;
+    EXPECT_FALSE(has(quiet.err, "connecting to")) << quiet.err;
+}
+
+TEST_F(SshTest, CliVerboseSaysWhyALoginFailed) {
+    const fs::path otherKey = tmp_.path() / "other_key";
+    run_capture("/usr/bin/ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-f", otherKey.string()});
+    ASSERT_TRUE(fs::exists(otherKey.string() + ".pub"));
+    fs::remove(userKey());
+    fs::remove(userKey().string() + ".pub");
+    const std::string host = target(*sshd_);
+    const ProcessRun run = run_process(FLEETDECK_BIN_DIR "/fleetdeck-cli", {"facts", "-v", "--identity", otherKey.string(), host});
+    EXPECT_EQ(run.status, 4) << run.err;
+    EXPECT_TRUE(has(run.err, host + ": publickey " + otherKey.string() + ": refused")) << run.err;
+    EXPECT_TRUE(has(run.err, host + ": publickey " + userKey().string() + ": no such file, skipped")) << run.err;
+}
+
+}  // namespace
+}  // namespace fleetdeck::test

@@ -146,7 +146,7 @@ TEST_F(SshTest, WhereSshdForbidsSocketForwardingTheAgentIsStartedEachTime) {
         diagnostics_.clear();
         auto session = startSession(specFor(*strict));
         ASSERT_TRUE(waitForState(*session, HostState::Connected)) << session->reason().toStdString() << strict->log();
-        EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("resident agent"))) << i;
+        EXPECT_FALSE(anyContains(diagnostics_, QStringLiteral("reached the resident agent"))) << i;
         EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
         session->stop();
         // After the first connect's upload, each connect is the start script's one exec.

@@ -3,6 +3,8 @@
 // Set FLEETDECK_SCREENSHOT_DIR to keep a PNG of every page.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
@@ -16,6 +18,7 @@
 #include "app/ssh/transport_factory.h"
 #include "app/tuning/tuning_profile.h"
 #include "tests/support/qt_wait.h"
+#include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
 #include "tests/tuning/tuning_fixtures.h"
 #include "ui/main_window.h"
@@ -28,6 +31,7 @@
 using namespace fleetdeck;
 using fleetdeck::test::waitUntil;
 using Json = nlohmann::json;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -213,6 +217,74 @@ TEST(TuningWizard, WalksEveryPageToAPlanDiffAndSavedProfile) {
     EXPECT_EQ(std::get<tuning::TuningProfile>(saved).answers, w.answers());
     EXPECT_FALSE(std::get<tuning::TuningProfile>(saved).settings.empty());
     shots.take(QStringLiteral("9-diff-saved"));
+}
+
+std::string fileBytes(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `fleetdeck-cli plan --save-profile/--export` writes, byte for byte, what the wizard's Save
+// profile button and Export menu write for the same hosts' plans.
+TEST(TuningWizard, TheCommandLinesProfileAndExportsAreTheWizardsByteForByte) {
+    test::TempDir tmp;
+    const fs::path factsFile = tmp.write("facts.json", Json{{"colo-rtx-12", test::fixture("facts", "bad_host")},
+                                                            {"hgx-h100-01", test::fixture("facts", "h100_training_node")}}.dump());
+    const std::string answersFile = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/answers/training_distributed_ethernet.json";
+    const std::string cli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+
+    // The wizard's plans for the same hosts, in the order the command line plans them.
+    std::vector<tuning::HostPlan> plans;
+    for (const auto& [host, fixture] : {std::pair{"colo-rtx-12", "bad_host"}, std::pair{"hgx-h100-01", "h100_training_node"}}) {
+        tuning::HostPlan p;
+        p.host = QString::fromLatin1(host);
+        p.facts = test::facts(fixture);
+        p.plan = tuning::makePlan(test::builtInCatalogue(), test::answers("training_distributed_ethernet"), p.facts, host);
+        plans.push_back(std::move(p));
+    }
+    const QString wizardDir = QString::fromStdString((tmp.path() / "wizard").string());
+    QDir().mkpath(wizardDir);
+    TuningWizardHooks h;
+    h.profileDirectory = wizardDir;
+    HostDiffPage page(plans, h);
+    page.profileName().setText(QStringLiteral("train-eth"));
+    ASSERT_TRUE(page.saveProfile().startsWith(QStringLiteral("Saved profile"))) << page.statusLabel().text().toStdString();
+
+    const fs::path cliProfile = tmp.path() / "train-eth.json";
+    test::ProcessRun said = test::run_process(cli, {"plan", "--answers", answersFile, "--facts", factsFile.string(), "--save-profile",
+                                               cliProfile.string()});
+    ASSERT_EQ(said.status, 0) << said.err;
+    EXPECT_NE(said.err.find("saved profile \"train-eth\" to " + cliProfile.string()), std::string::npos) << said.err;
+    EXPECT_NE(said.err.find("from colo-rtx-12, hgx-h100-01"), std::string::npos) << said.err;
+    const std::string wizardProfile = fileBytes(tmp.path() / "wizard" / "train-eth.json");
+    ASSERT_FALSE(wizardProfile.empty());
+    EXPECT_EQ(fileBytes(cliProfile), wizardProfile);
+    // apply --profile reads it as the wizard's.
+    const auto loaded = tuning::ProfileStore(wizardDir).load("train-eth");
+    ASSERT_TRUE(std::holds_alternative<tuning::TuningProfile>(loaded));
+
+    for (const auto& [name, format] : {std::pair{"sysctl.d", tuning::ExportFormat::SysctlD}, std::pair{"tuned", tuning::ExportFormat::Tuned},
+                                       std::pair{"ansible", tuning::ExportFormat::Ansible}}) {
+        SCOPED_TRACE(name);
+        const fs::path fromWizard = tmp.path() / (std::string("wizard-") + name);
+        const fs::path fromCli = tmp.path() / (std::string("cli-") + name);
+        EXPECT_TRUE(page.exportTo(format, QString::fromStdString(fromWizard.string())).startsWith(QStringLiteral("Exported to")));
+        said = test::run_process(cli, {"plan", "--answers", answersFile, "--facts", factsFile.string(), "--profile-name", "train-eth",
+                                       "--export", name, "--output", fromCli.string()});
+        ASSERT_EQ(said.status, 0) << said.err;
+        const std::string expected = fileBytes(fromWizard);
+        ASSERT_FALSE(expected.empty());
+        EXPECT_EQ(fileBytes(fromCli), expected);
+    }
+    // A wrong format or a missing --output is a usage error that names it.
+    said = test::run_process(cli, {"plan", "--answers", answersFile, "--facts", factsFile.string(), "--export", "puppet", "--output",
+                                   (tmp.path() / "x").string()});
+    EXPECT_EQ(said.status, 2);
+    EXPECT_NE(said.err.find("--export takes sysctl.d, tuned or ansible, not 'puppet'"), std::string::npos) << said.err;
+    said = test::run_process(cli, {"plan", "--answers", answersFile, "--facts", factsFile.string(), "--export", "tuned"});
+    EXPECT_EQ(said.status, 2);
+    EXPECT_NE(said.err.find("--export needs --output FILE"), std::string::npos) << said.err;
+    EXPECT_FALSE(fs::exists(tmp.path() / "x"));
 }
 
 TEST(TuningWizard, InferenceVisitsTheLatencyPageAndOffersAPushHook) {

@@ -1,9 +1,13 @@
 #include "ui/dashboard/host_page.h"
 
+#include <QClipboard>
 #include <QFileDialog>
 #include <QDateTime>
-#include <QGridLayout>
+#include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QScrollBar>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPainter>
@@ -87,6 +91,74 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(chartsArea_);
     layout->addWidget(scroll, 1);
+    // Below the scrolling charts, so it is one click away whatever the scroll position.
+    layout->addWidget(buildConnectionLog());
+}
+
+// Collapsed by default: it is for when a host does not connect, or connects oddly.
+QWidget* HostPage::buildConnectionLog() {
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    connectionLogToggle_ = new QToolButton(box);
+    connectionLogToggle_->setObjectName(QStringLiteral("connection_log_toggle"));
+    connectionLogToggle_->setText(tr("Connection log"));
+    connectionLogToggle_->setCheckable(true);
+    connectionLogToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    connectionLogToggle_->setArrowType(Qt::RightArrow);
+    connectionLogToggle_->setAutoRaise(true);
+    connectionLogToggle_->setToolTip(tr("How FleetDeck reached this host, step by step: the options, the host key, each login "
+                                        "method, where the agent came from, and what the agent wrote on stderr"));
+    auto* copy = new QToolButton(box);
+    copy->setObjectName(QStringLiteral("connection_log_copy"));
+    copy->setText(tr("Copy"));
+    copy->setToolTip(tr("Copy the connection log to the clipboard"));
+    connect(copy, &QToolButton::clicked, this, &HostPage::copyConnectionLog);
+    bar->addWidget(connectionLogToggle_);
+    bar->addStretch();
+    bar->addWidget(copy);
+    layout->addLayout(bar);
+    connectionLogBody_ = new QWidget(box);
+    auto* bodyLayout = new QVBoxLayout(connectionLogBody_);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    connectionLog_ = new QPlainTextEdit(connectionLogBody_);  // plain text: the agent's and servers' words are never markup
+    connectionLog_->setObjectName(QStringLiteral("connection_log"));
+    connectionLog_->setReadOnly(true);
+    connectionLog_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    connectionLog_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    connectionLog_->setMinimumHeight(180);
+    connectionLog_->setPlaceholderText(tr("Nothing yet: this host has not been connected to since FleetDeck started."));
+    bodyLayout->addWidget(connectionLog_);
+    layout->addWidget(connectionLogBody_);
+    connectionLogBody_->setVisible(false);
+    copy->setVisible(false);
+    connect(connectionLogToggle_, &QToolButton::toggled, this, [this, copy](bool on) {
+        connectionLogToggle_->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        connectionLogBody_->setVisible(on);
+        copy->setVisible(on);
+        if (on) updateConnectionLog();
+    });
+    return box;
+}
+
+void HostPage::setConnectionLogExpanded(bool expanded) { connectionLogToggle_->setChecked(expanded); }
+
+bool HostPage::connectionLogExpanded() const { return connectionLogToggle_->isChecked(); }
+
+void HostPage::copyConnectionLog() { QGuiApplication::clipboard()->setText(connectionLog_->toPlainText()); }
+
+// Redrawn only when the host's buffer changed, and kept scrolled to the newest line unless the
+// user scrolled up to read.
+void HostPage::updateConnectionLog() {
+    if (!diagnostics_ || !connectionLogBody_->isVisible()) return;
+    const std::uint64_t generation = diagnostics_->generation();
+    if (generation == shownDiagnostics_) return;
+    shownDiagnostics_ = generation;
+    QScrollBar* bar = connectionLog_->verticalScrollBar();
+    const bool atEnd = bar->value() >= bar->maximum();
+    connectionLog_->setPlainText(diagnostics_->text());
+    if (atEnd) bar->setValue(bar->maximum());
 }
 
 ViewHeader* HostPage::buildHeader() {
@@ -315,6 +387,8 @@ void HostPage::showHost(const QString& name) {
         storedPoints_.reset();
     }
     history_.setHost(name);
+    diagnostics_ = diagnosticBufferFor(name);
+    shownDiagnostics_ = ~std::uint64_t{0};
     seriesGpus_ = -1;
     fillHostChoices();
     refresh(QDateTime::currentMSecsSinceEpoch());
@@ -384,6 +458,7 @@ void HostPage::updateHeader(qint64 nowMs) {
 
 void HostPage::refresh(qint64 nowMs) {
     if (hostChoice_->count() != fleet_.rowCount()) fillHostChoices();
+    updateConnectionLog();
     if (paused_) return;
     const bool fresh = history_.refresh();
     loadIfDue(nowMs);

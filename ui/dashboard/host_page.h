@@ -5,6 +5,7 @@
 #include <QTableWidget>
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QTableView>
 #include <QToolButton>
 #include <QWidget>
@@ -15,6 +16,7 @@
 #include "app/dashboard/host_history_model.h"
 #include "app/dashboard/sensor_table_model.h"
 #include "app/dashboard/stored_history.h"
+#include "app/diagnostics.h"
 #include "app/fleet_model.h"
 #include "app/problem.h"
 #include "ui/dashboard/chart_panel.h"
@@ -81,6 +83,12 @@ public:
     QString findingsText() const;
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
     QString headerText() const;
+    // The Connection log: this host's diagnostics (diagnosticBufferFor()), newest last, plain text.
+    QString connectionLogText() const { return connectionLog_->toPlainText(); }
+    void setConnectionLogExpanded(bool expanded);
+    bool connectionLogExpanded() const;
+    // Puts the Connection log on the clipboard (its Copy button).
+    void copyConnectionLog();
 
     // The drift section as shown: a sentence, one row per finding (setting, cause, sentence).
     QString driftSummaryText() const;
@@ -103,6 +111,8 @@ private:
     QWidget* buildDriftPanel();
     void updateDrift(const HostRecord& record);
     std::vector<drift::DriftFinding> findingsFor(DriftAction action) const;
+    QWidget* buildConnectionLog();
+    void updateConnectionLog();
     void updateHealth(const HostRecord& record);
     void rebuildSeries();
     void fillHostChoices();
@@ -148,6 +158,11 @@ private:
     QString shownDriftHost_;
     std::map<QString, std::pair<QString, bool>> driftActionStatus_;  // host -> text, busy
     QComboBox* rangeChoice_ = nullptr;
+    QToolButton* connectionLogToggle_ = nullptr;
+    QWidget* connectionLogBody_ = nullptr;
+    QPlainTextEdit* connectionLog_ = nullptr;
+    std::shared_ptr<DiagnosticBuffer> diagnostics_;
+    std::uint64_t shownDiagnostics_ = ~std::uint64_t{0};
     QLabel* source_ = nullptr;
     int seriesGpus_ = -1;
     bool paused_ = false;

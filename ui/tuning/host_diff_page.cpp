@@ -1,6 +1,5 @@
 #include "ui/tuning/host_diff_page.h"
 
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMenu>
@@ -71,9 +70,9 @@ HostDiffPage::HostDiffPage(std::vector<tuning::HostPlan>& plans, const TuningWiz
     export_->setText(tr("E&xport"));
     export_->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(export_);
-    menu->addAction(tr("sysctl.d file…"), this, [this] { exportAs(QStringLiteral("sysctl")); });
-    menu->addAction(tr("tuned profile…"), this, [this] { exportAs(QStringLiteral("tuned")); });
-    menu->addAction(tr("Ansible playbook…"), this, [this] { exportAs(QStringLiteral("ansible")); });
+    menu->addAction(tr("sysctl.d file…"), this, [this] { exportAs(tuning::ExportFormat::SysctlD); });
+    menu->addAction(tr("tuned profile…"), this, [this] { exportAs(tuning::ExportFormat::Tuned); });
+    menu->addAction(tr("Ansible playbook…"), this, [this] { exportAs(tuning::ExportFormat::Ansible); });
     export_->setMenu(menu);
     push_ = new QPushButton(tr("&Push…"), this);
     push_->setObjectName(QStringLiteral("push"));
@@ -146,8 +145,7 @@ void HostDiffPage::showHost(int index) {
 tuning::TuningProfile HostDiffPage::profile() const {
     std::vector<tuning::TuningPlan> plans;
     for (const auto& p : plans_) plans.push_back(p.plan);
-    const tuning::TuningAnswers answers = plans.empty() ? tuning::TuningAnswers{} : plans.front().answers;
-    return tuning::makeProfile(profileName_->text().toStdString(), answers, plans);
+    return tuning::profileOfPlans(profileName_->text().toStdString(), plans);
 }
 
 QString HostDiffPage::saveProfile() {
@@ -159,24 +157,16 @@ QString HostDiffPage::saveProfile() {
     return message;
 }
 
-void HostDiffPage::exportAs(const QString& what) {
-    tuning::TuningProfile p = profile();
-    if (p.name.empty()) p.name = "fleetdeck";
-    const QString base = QString::fromStdString(p.name);
-    const QString suggested = what == QLatin1String("sysctl")  ? QStringLiteral("90-fleetdeck-%1.conf").arg(base)
-                              : what == QLatin1String("tuned") ? QStringLiteral("tuned.conf")
-                                                               : QStringLiteral("fleetdeck-%1.yml").arg(base);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), suggested);
-    if (path.isEmpty()) return;
-    const std::string text = what == QLatin1String("sysctl") ? tuning::exportSysctlD(p)
-                             : what == QLatin1String("tuned") ? tuning::exportTunedConf(p)
-                                                              : tuning::exportAnsiblePlaybook(p);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0) {
-        status_->setText(tr("Not exported: cannot write %1 (%2)").arg(path, file.errorString()));
-        return;
-    }
-    status_->setText(tr("Exported to %1").arg(path));
+void HostDiffPage::exportAs(tuning::ExportFormat format) {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), tuning::suggestedExportFileName(format, profile()));
+    if (!path.isEmpty()) exportTo(format, path);
+}
+
+QString HostDiffPage::exportTo(tuning::ExportFormat format, const QString& path) {
+    const auto problem = tuning::writeExportFile(path, tuning::exportText(format, profile()));
+    const QString message = problem ? tr("Not exported: %1").arg(*problem) : tr("Exported to %1").arg(path);
+    status_->setText(message);
+    return message;
 }
 
 }  // namespace fleetdeck

@@ -12,6 +12,7 @@
 
 #include "app/tuning/host_plan.h"
 #include "app/tuning/plan_models.h"
+#include "app/tuning/profile_export.h"
 #include "app/tuning/tuning_profile.h"
 #include "ui/tuning/tuning_hooks.h"
 
@@ -36,12 +37,15 @@ public:
     QLabel& currentLabel() { return *current_; }  // where the current values came from, or why none
     // Saves the plans of every host as profile `profileName()`; the message shown is returned.
     QString saveProfile();
+    // Writes the plans of every host as one export to `path` (the Export menu, after its file
+    // dialog); the message shown is returned.
+    QString exportTo(tuning::ExportFormat format, const QString& path);
 
 private:
     void readCurrentValues();
     void onCurrentValues(const QString& host, const tuning::CurrentValues& values);
     tuning::TuningProfile profile() const;
-    void exportAs(const QString& what);
+    void exportAs(tuning::ExportFormat format);
 
     std::vector<tuning::HostPlan>& plans_;
     const TuningWizardHooks& hooks_;
