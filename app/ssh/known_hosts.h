@@ -13,6 +13,10 @@ struct HostKeyPolicy {
     QString knownHostsFile;  // OpenSSH format, hashed entries too; created when a key is recorded
     bool acceptNew = false;  // record unknown keys without asking (never changed ones)
     SshPrompter* prompter = nullptr;
+    // More files to check after knownHostsFile (ssh-config's UserKnownHostsFile), never recorded
+    // into. They can only answer for a host knownHostsFile does not know (the first verdict that
+    // is not "unknown" stands) or refuse a key (@revoked); they never overrule knownHostsFile.
+    QStringList extraKnownHostsFiles;
 };
 
 // Checks the key the server just offered against known_hosts, read as OpenSSH reads it
