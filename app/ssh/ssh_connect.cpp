@@ -141,8 +141,9 @@ namespace {
 std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
     if (!plan.configProblem.isEmpty()) return connectFailed(plan.configProblem);
     if (auto problem = setOptions(session, plan)) return *problem;
-    const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
-                                                   : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
+    const QString where = !plan.proxyJump.isEmpty()    ? QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump)
+                          : !plan.proxyCommand.isEmpty() ? QStringLiteral("%1:%2 through ProxyCommand '%3'").arg(plan.host).arg(plan.port).arg(plan.proxyCommand)
+                                                         : QStringLiteral("%1:%2").arg(plan.host).arg(plan.port);
     if (ssh_connect(session) != SSH_OK)
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
                                  .arg(where, QString::fromUtf8(ssh_get_error(session))));

@@ -109,6 +109,7 @@ TEST_F(HostSelectionTest, AnsibleYamlWithChildrenGroupVarsAndAKeyFile) {
                                         "              ansible_private_key_file: " << key.string() << "\n"
                                         "            node-2:\n"
                                         "              ansible_host: 192.0.2.7\n";
+    fs::create_directories(inv / "group_vars");
     std::ofstream(inv / "group_vars/a100.yaml") << "fleetdeck_rack: b7\n";
     const std::string file = (inv / "inventory").string();
 
