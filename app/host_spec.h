@@ -46,7 +46,9 @@ struct HostSpec {
     // ("[user@]host[:port]", several joined by commas, in order); empty: direct, or ssh-config's
     // ProxyJump for the address. Set, it wins over ssh-config's.
     QString jumpHost;
-    SshOptions ssh;  // kind Ssh only; not stored in the inventory
+    // kind Ssh only; the inventory stores identityFile and configFile (an imported Ansible key
+    // file, an imported ssh config that is not ~/.ssh/config), not the rest.
+    SshOptions ssh;
 
     bool isSimulated() const { return kind == Kind::Simulated; }
     bool operator==(const HostSpec&) const = default;

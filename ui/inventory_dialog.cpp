@@ -9,7 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "app/inventory/importers.h"
+#include "app/inventory/host_source.h"
 #include "app/ssh/ssh_config.h"
 #include "ui/host_edit_dialog.h"
 #include "ui/rack_add_dialog.h"
@@ -54,9 +54,9 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
     button(tr("&Edit…"), QKeySequence(Qt::Key_F2), &InventoryDialog::editHost);
     button(tr("&Remove"), QKeySequence::Delete, &InventoryDialog::removeHost);
     row->addStretch();
-    button(tr("Import ~/.ssh/&config"), QKeySequence(), [this] { importSshConfigFile(ssh::SshConfig::defaultPath()); });
+    button(tr("Import ~/.ssh/&config"), QKeySequence(), [this] { importSshConfigFile(ssh::defaultSshConfigPath()); });
     button(tr("Import A&nsible inventory…"), QKeySequence(), [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Ansible inventory (INI or YAML)"));
+        const QString file = QFileDialog::getOpenFileName(this, tr("Inventory: Ansible (INI or YAML), ssh config or FleetDeck"));
         if (!file.isEmpty()) importAnsibleInventory(file);
     });
     layout->addLayout(row);
@@ -119,26 +119,26 @@ void InventoryDialog::removeHost() {
 }
 
 int InventoryDialog::importSshConfigFile(const QString& file) {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        say(tr("Cannot read %1: %2").arg(file, in.errorString()));
-        return 0;
-    }
-    const ImportResult r = importSshConfig(QString::fromUtf8(in.readAll()));
-    const int added = model_.merge(r.hosts);
-    say(tr("Imported %1 of %2 hosts from %3 (names already in the inventory were kept).").arg(added).arg(r.hosts.size()).arg(file));
-    return added;
+    return importHostSource(file);
 }
 
 int InventoryDialog::importAnsibleInventory(const QString& file) {
-    const ImportResult r = importAnsibleFile(file);
-    if (r.error) {
-        say(*r.error);
+    return importHostSource(file);
+}
+
+// The reader `--inventory` uses (app/inventory/host_source.h): whatever kind of file it is.
+int InventoryDialog::importHostSource(const QString& file) {
+    const auto source = readHostSource(file);
+    if (!source) {
+        say(source.problem().message);
         return 0;
     }
-    const int added = model_.merge(r.hosts);
-    QString text = tr("Imported %1 of %2 hosts from %3.").arg(added).arg(r.hosts.size()).arg(file);
-    if (!r.warnings.isEmpty()) text += QLatin1Char(' ') + tr("Skipped: %1").arg(r.warnings.join(QStringLiteral("; ")));
+    const int added = model_.merge(source->hosts);
+    QString text = tr("Imported %1 of %2 hosts from %3 (%4; names already in the inventory were kept).")
+                       .arg(added)
+                       .arg(source->hosts.size())
+                       .arg(file, hostSourceFormatName(source->format));
+    if (!source->warnings.isEmpty()) text += QLatin1Char(' ') + tr("Skipped: %1").arg(source->warnings.join(QStringLiteral("; ")));
     say(text);
     return added;
 }

@@ -20,6 +20,7 @@ public:
     // Import actions without a file dialog (tests, and the dialog's own buttons).
     int importSshConfigFile(const QString& file);
     int importAnsibleInventory(const QString& file);
+    int importHostSource(const QString& file);
 
 private:
     void addHost();

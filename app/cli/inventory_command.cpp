@@ -7,8 +7,12 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/cli/remote_options.h"
 #include "app/inventory/host_pattern.h"
+#include "app/inventory/host_source.h"
 #include "app/inventory/inventory.h"
+#include "app/ssh/ssh_auth.h"
+#include "app/ssh/ssh_connect.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -17,7 +21,7 @@ const char* kInventoryUsage =
     "Usage: fleetdeck-cli inventory add PATTERN [--user U] [--port N] [--jump HOST] [--group G] [--tag T]...\n"
     "                                   [--rack R --first-unit N [--unit-height H] [--direction top-down|bottom-up]]\n"
     "                                   [--dry-run] [--inventory FILE] [--json]\n"
-    "       fleetdeck-cli inventory list [--inventory FILE] [--json]\n"
+    "       fleetdeck-cli inventory list [--inventory FILE] [TARGET...] [--json]\n"
     "       fleetdeck-cli inventory remove NAME... [--dry-run] [--inventory FILE]\n"
     "  PATTERN        host names with numeric ranges: gpu-[01-16].dc2.example.net (zero padding kept);\n"
     "                 each name is also the host's address\n"
@@ -26,6 +30,10 @@ const char* kInventoryUsage =
     "                 each next one --unit-height units (default 1) lower (top-down, the default) or\n"
     "                 higher (bottom-up)\n"
     "  --dry-run      show what would be added and save nothing\n"
+    "  list           the hosts TARGETs select (default: all) as a connect would reach them: address, port,\n"
+    "                 user, key and jump hosts after ~/.ssh/config (ssh -G); nothing is connected to.\n"
+    "                 FILE: FleetDeck's inventory, an Ansible INI/YAML inventory or an ssh config.\n"
+    "                 TARGET: a name, @GROUP, rack:NAME, tag:NAME or all\n"
     "Names already in the inventory, names given twice and units that overlap a host in the same rack\n"
     "refuse the whole add (exit 2). See docs/commission.md.\n";
 
@@ -226,28 +234,84 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     return kOk;
 }
 
+// One host as `inventory list` shows it: where ssh(1)'s reading of the config takes it
+// (planConnection(), which starts `ssh -G` at most and connects to nothing).
+struct ListedHost {
+    HostSpec spec;
+    QString address, user, identityFile, proxyCommand;
+    int port = 0;  // 0: not an SSH host
+    QStringList jumpHosts;
+};
+
+ListedHost listedHost(const HostSpec& spec, QTextStream& err) {
+    ListedHost l{spec, spec.kind == HostSpec::Kind::Local ? QStringLiteral("local") : spec.address, {}, {}, {}, 0, {}};
+    if (spec.kind != HostSpec::Kind::Ssh) return l;
+    const ssh::ConnectPlan plan = ssh::planConnection(spec);
+    if (!plan.configProblem.isEmpty()) err << "fleetdeck-cli inventory list: " << spec.name << ": " << plan.configProblem << "\n";
+    l.address = plan.host;
+    l.port = plan.port;
+    l.user = plan.user;
+    // The key chosen for this host (--identity, the inventory's, IdentityFile), not ssh's defaults.
+    if (!plan.identityFiles.isEmpty() && !ssh::defaultIdentityFiles().contains(plan.identityFiles.first())) l.identityFile = plan.identityFiles.first();
+    for (const QString& hop : plan.proxyJump.split(QLatin1Char(','), Qt::SkipEmptyParts)) l.jumpHosts << hop.trimmed();
+    l.proxyCommand = plan.proxyCommand;
+    return l;
+}
+
+nlohmann::json listedHostJson(const ListedHost& l) {
+    nlohmann::json j = hostJson(l.spec);  // the stored fields (rack_unit, jump_host, …) as `inventory add` shows them
+    const auto textOrNull = [](const QString& s) -> nlohmann::json { return s.isEmpty() ? nlohmann::json() : nlohmann::json(s.toStdString()); };
+    nlohmann::json hops = nlohmann::json::array();
+    for (const QString& hop : l.jumpHosts) hops.push_back(hop.toStdString());
+    j["address"] = l.address.toStdString();
+    j["port"] = l.port > 0 ? nlohmann::json(l.port) : nlohmann::json();
+    j["user"] = textOrNull(l.user);
+    j["identity_file"] = textOrNull(l.identityFile);
+    j["jump_hosts"] = hops;
+    j["proxy_command"] = textOrNull(l.proxyCommand);
+    j["unit"] = l.spec.rackUnit > 0 ? nlohmann::json(l.spec.rackUnit) : nlohmann::json();
+    return j;
+}
+
+// The hosts `inventory list` shows: every host of the inventory, or those the targets select.
+Result<std::vector<HostSpec>> hostsToList(const InventoryAddOptions& o) {
+    RemoteOptions remote;
+    if (o.inventoryPath != Inventory::defaultPath()) remote.inventoryFile = o.inventoryPath;
+    if (!o.positional.isEmpty()) return selectHosts(o.positional, remote);
+    if (!remote.inventoryFile.isEmpty()) {
+        auto source = readHostSource(remote.inventoryFile);
+        if (!source) return source.problem();
+        for (const QString& w : source->warnings) qWarning("%s: %s", qPrintable(source->path), qPrintable(w));
+        return source->hosts;
+    }
+    auto inventory = Inventory::load(o.inventoryPath);
+    if (!inventory) return inventory.problem();
+    return inventory->hosts();
+}
+
 int listHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
-    if (!o.positional.isEmpty()) {
-        err << "fleetdeck-cli inventory list: unexpected '" << o.positional.first() << "'\n\n" << kInventoryUsage;
-        return kUsage;
+    const auto hosts = hostsToList(o);
+    if (!hosts) {
+        err << "fleetdeck-cli inventory list: " << hosts.problem().message << "\n";
+        // A named file or target that does not work is a usage error; the saved inventory broken is a failure.
+        return o.inventoryPath != Inventory::defaultPath() || !o.positional.isEmpty() ? kUsage : kFailed;
     }
-    const auto inventory = Inventory::load(o.inventoryPath);
-    if (!inventory) {
-        err << "fleetdeck-cli inventory list: " << inventory.problem().message << "\n";
-        return kFailed;
-    }
+    std::vector<ListedHost> listed;
+    for (const HostSpec& h : *hosts) listed.push_back(listedHost(h, err));
     if (o.json) {
-        nlohmann::json hosts = nlohmann::json::array();
-        for (const HostSpec& h : inventory->hosts()) hosts.push_back(hostJson(h));
-        out << QString::fromStdString(protocol::dump_json(hosts, 2)) << "\n";
+        nlohmann::json doc = nlohmann::json::array();
+        for (const ListedHost& l : listed) doc.push_back(listedHostJson(l));
+        out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
         return kOk;
     }
     QList<QStringList> rows;
-    for (const HostSpec& h : inventory->hosts())
-        rows << QStringList{h.name, h.address, orDash(h.rack), orDash(rackUnitSpan(h)), orDash(h.group),
-                            orDash(h.tags.join(QLatin1Char(',')))};
-    printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("RACK"), QStringLiteral("UNITS"),
-                              QStringLiteral("GROUP"), QStringLiteral("TAGS")},
+    for (const ListedHost& l : listed)
+        rows << QStringList{l.spec.name, l.address, l.port > 0 ? QString::number(l.port) : QStringLiteral("-"), orDash(l.user),
+                            orDash(l.identityFile), orDash(l.jumpHosts.join(QLatin1Char(','))), orDash(l.spec.group), orDash(l.spec.rack),
+                            orDash(rackUnitSpan(l.spec)), orDash(l.spec.tags.join(QLatin1Char(',')))};
+    printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("PORT"), QStringLiteral("USER"),
+                              QStringLiteral("IDENTITY"), QStringLiteral("JUMP"), QStringLiteral("GROUP"), QStringLiteral("RACK"),
+                              QStringLiteral("UNITS"), QStringLiteral("TAGS")},
                         rows);
     return kOk;
 }

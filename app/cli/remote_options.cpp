@@ -1,6 +1,10 @@
 #include "app/cli/remote_options.h"
 
+#include <QRegularExpression>
+#include <QSet>
+
 #include "app/diagnostics.h"
+#include "app/inventory/host_source.h"
 #include "app/inventory/inventory.h"
 #include "app/ssh/ssh_config.h"
 
@@ -41,49 +45,112 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
 
 namespace {
 
-// The host as the inventory, then ssh-config, then the word itself describe it.
-Result<HostSpec> lookUp(const QString& word, const RemoteOptions& options) {
-    if (word == QLatin1String("local") || word.startsWith(QLatin1String("sim:")) || word.startsWith(QLatin1String("root:")))
-        return parseHostTarget(word);
-    const QString inventoryPath = options.inventoryFile.isEmpty() ? Inventory::defaultPath() : options.inventoryFile;
-    const auto inventory = Inventory::load(inventoryPath);
-    if (!inventory && !options.inventoryFile.isEmpty()) return inventory.problem();
-    if (inventory)
-        if (const HostSpec* spec = inventory->find(word)) return *spec;
-    if (ssh::SshConfig::load(ssh::SshConfig::defaultPath()).hasConcreteHost(word)) {
+// Where the words are looked up: the --inventory file (any kind readHostSource() reads) or the
+// saved inventory, then ~/.ssh/config's Host aliases, read once for all the words.
+struct HostLookup {
+    HostSource source;
+    bool explicitInventory = false;
+    std::optional<QStringList> sshAliases;
+
+    const QStringList& aliases() {
+        if (!sshAliases) sshAliases = ssh::listSshConfigHostsInFile(ssh::defaultSshConfigPath()).aliases;
+        return *sshAliases;
+    }
+};
+
+Result<HostLookup> openLookup(const RemoteOptions& options) {
+    HostLookup lookup;
+    lookup.explicitInventory = !options.inventoryFile.isEmpty();
+    if (lookup.explicitInventory) {
+        auto source = readHostSource(options.inventoryFile);
+        if (!source) return source.problem();
+        lookup.source = std::move(*source);
+        return lookup;
+    }
+    // The saved inventory helps where it can; an unreadable one does not stop a user@host target.
+    lookup.source.path = Inventory::defaultPath();
+    if (const auto inventory = Inventory::load(lookup.source.path)) lookup.source.hosts = inventory->hosts();
+    return lookup;
+}
+
+// A word that names a host by address: user@host, host:port, an IP, [v6]:port.
+bool looksLikeAddress(const QString& word) {
+    static const QRegularExpression ipv4(QStringLiteral(R"(^\d{1,3}(\.\d{1,3}){3}$)"));
+    return word.contains(QLatin1Char('@')) || word.contains(QLatin1Char(':')) || ipv4.match(word).hasMatch();
+}
+
+// The hosts one target word selects: "local", "sim:…", "root:…", a selector or a name from the
+// inventory, an ssh-config alias, or [user@]host[:port].
+Result<std::vector<HostSpec>> hostsForTarget(const QString& word, HostLookup& lookup) {
+    if (word == QLatin1String("local") || word.startsWith(QLatin1String("sim:")) || word.startsWith(QLatin1String("root:"))) {
+        auto spec = parseHostTarget(word);
+        if (!spec) return spec.problem();
+        return std::vector<HostSpec>{*spec};
+    }
+    auto picked = selectFromSource(lookup.source, word);
+    if (!picked || !picked->empty()) return picked;
+    if (lookup.aliases().contains(word)) {
         HostSpec spec;
         spec.kind = HostSpec::Kind::Ssh;
         spec.name = word;
         spec.address = word;
-        return spec;
+        return std::vector<HostSpec>{spec};
     }
-    return parseHostTarget(word);
+    // With an inventory named, a bare word must be in it: a typo must not become a DNS lookup.
+    if (lookup.explicitInventory && !looksLikeAddress(word))
+        return Problem{ProblemCode::BadInput,
+                       QStringLiteral("%1 matches no host in %2 (%3) nor a Host in %4; name a host, @group, rack:NAME, tag:NAME "
+                                      "or all ('fleetdeck-cli inventory list --inventory %2' shows them), or give an address as "
+                                      "user@host or host:port")
+                           .arg(word, lookup.source.path, hostSourceFormatName(lookup.source.format), ssh::defaultSshConfigPath())};
+    auto spec = parseHostTarget(word);
+    if (!spec) return spec.problem();
+    return std::vector<HostSpec>{*spec};
+}
+
+void applyOptions(HostSpec& spec, const RemoteOptions& options) {
+    if (spec.kind != HostSpec::Kind::Ssh) return;
+    if (!options.identityFile.isEmpty()) spec.ssh.identityFile = options.identityFile;  // --identity wins over the inventory's key
+    spec.ssh.knownHostsFile = options.knownHostsFile;
+    spec.ssh.acceptNewHostKey = options.acceptNew;
+    if (options.noResident) spec.residentAgent = false;
 }
 
 }  // namespace
 
-Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options) {
-    auto spec = lookUp(word, options);
-    if (spec && spec->kind == HostSpec::Kind::Ssh) {
-        spec->ssh.identityFile = options.identityFile;
-        spec->ssh.knownHostsFile = options.knownHostsFile;
-        spec->ssh.acceptNewHostKey = options.acceptNew;
-        if (options.noResident) spec->residentAgent = false;
+Result<std::vector<HostSpec>> selectHosts(const QStringList& words, const RemoteOptions& options) {
+    auto lookup = openLookup(options);
+    if (!lookup) return lookup.problem();
+    std::vector<HostSpec> specs;
+    QSet<QString> seen;
+    for (const QString& word : words) {
+        auto hosts = hostsForTarget(word, *lookup);
+        if (!hosts) return hosts.problem();
+        for (HostSpec& spec : *hosts) {
+            if (seen.contains(spec.name)) continue;  // the same host selected twice is asked once
+            seen << spec.name;
+            applyOptions(spec, options);
+            specs.push_back(std::move(spec));
+        }
     }
-    return spec;
+    return specs;
+}
+
+Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options) {
+    auto specs = selectHosts({word}, options);
+    if (!specs) return specs.problem();
+    if (specs->size() != 1)
+        return Problem{ProblemCode::BadInput, QStringLiteral("%1 selects %2 hosts; name one").arg(word).arg(specs->size())};
+    return specs->front();
 }
 
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
-    std::vector<HostSpec> specs;
-    for (const QString& word : words) {
-        const auto spec = resolveHost(word, options);
-        if (!spec) {
-            err << "fleetdeck-cli: " << spec.problem().message << "\n";
-            return std::nullopt;
-        }
-        specs.push_back(*spec);
+    auto specs = selectHosts(words, options);
+    if (!specs) {
+        err << "fleetdeck-cli: " << specs.problem().message << "\n";
+        return std::nullopt;
     }
-    return specs;
+    return std::move(*specs);
 }
 
 }  // namespace fleetdeck::cli

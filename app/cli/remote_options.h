@@ -14,7 +14,7 @@ namespace fleetdeck::cli {
 
 // Options every subcommand that talks to hosts shares.
 struct RemoteOptions {
-    QStringList hosts;  // as given: inventory names, ssh-config aliases, user@host:port, "local"
+    QStringList hosts;  // as given: inventory names, @group, rack:/tag:, all, ssh-config aliases, user@host:port, "local"
     QString inventoryFile;
     QString knownHostsFile;
     QString identityFile;
@@ -34,11 +34,18 @@ audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& key
 std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
                                           const QStringList& extraFlags = {}, QStringList* extraSeen = nullptr);
 
-// Turns a host word into a spec: "local", "sim:…", "root:DIR", an inventory name, an ssh-config
-// alias, or [user@]host[:port]; a bad_input problem says why a word is none of them.
+// The hosts the target words select (docs/inventory.md, "Choosing hosts"), in order, each once:
+// "local", "sim:…", "root:DIR"; from the --inventory file (FleetDeck, Ansible INI/YAML or an
+// ssh config, app/inventory/host_source.h) or the saved inventory: a name, "@GROUP",
+// "rack:NAME", "tag:NAME", "all"; an ssh-config alias; or [user@]host[:port]. A missing or
+// unreadable --inventory (io_failed), a selector that matches nothing and, with --inventory, a
+// bare name in neither the file nor ~/.ssh/config (bad_input) are problems naming them.
+Result<std::vector<HostSpec>> selectHosts(const QStringList& words, const RemoteOptions& options);
+
+// One word that must select exactly one host.
 Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options);
 
-// Every word resolved, in order; on the first that cannot be, says why on `err` and returns nothing.
+// selectHosts(); on a problem, says it on `err` and returns nothing (the command exits 2).
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err);
 
 }  // namespace fleetdeck::cli

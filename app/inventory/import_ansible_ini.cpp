@@ -1,7 +1,9 @@
 #include "app/inventory/importers.h"
 
+#include <algorithm>
 #include <map>
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -32,12 +34,6 @@ QStringList splitRespectingQuotes(const QString& line) {
     return words;
 }
 
-struct IniHost {
-    QString name;
-    QStringList groups;
-    Vars vars;
-};
-
 }  // namespace
 
 QStringList expandHostRange(const QString& pattern) {
@@ -63,13 +59,10 @@ QStringList expandHostRange(const QString& pattern) {
     return out;
 }
 
-ImportResult importAnsibleIni(const QString& text) {
-    ImportResult result;
-    std::vector<IniHost> hosts;
-    std::map<QString, std::size_t> hostIndex;  // name → position in hosts
+AnsibleInventoryText parseAnsibleIni(const QString& text, ImportResult& result) {
+    AnsibleInventoryText parsed;
+    std::map<QString, std::size_t> hostIndex;  // name → position in parsed.hosts
     bool cut = false;                          // past kMaxImportedHosts: host lines are skipped
-    std::map<QString, Vars> groupVars;
-    std::map<QString, QStringList> children;  // parent → child groups
     QString section = QStringLiteral("ungrouped");
     QString mode;  // "", "vars", "children"
     int lineNo = 0;
@@ -88,9 +81,9 @@ ImportResult importAnsibleIni(const QString& text) {
         if (mode == QLatin1String("vars")) {
             const Vars v = parseVars({line.section(QLatin1Char('='), 0, 0).trimmed() + QLatin1Char('=') +
                                       line.section(QLatin1Char('='), 1).trimmed()});
-            groupVars[section].insert(v.begin(), v.end());
+            parsed.groupVars[section].insert(v.begin(), v.end());
         } else if (mode == QLatin1String("children")) {
-            children[section] << line.section(QLatin1Char(' '), 0, 0);
+            parsed.children[section] << line.section(QLatin1Char(' '), 0, 0);
         } else if (mode.isEmpty() && !cut) {
             const QStringList words = splitRespectingQuotes(line);
             if (words.isEmpty()) continue;  // a line of nothing but an empty quoted word
@@ -98,33 +91,27 @@ ImportResult importAnsibleIni(const QString& text) {
             for (const QString& name : expandHostRange(words.first())) {
                 auto found = hostIndex.find(name);
                 if (found == hostIndex.end()) {
-                    if (hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
+                    if (parsed.hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
                         result.warnings << QStringLiteral("line %1: more than %2 hosts; the hosts after it are skipped").arg(lineNo).arg(kMaxImportedHosts);
                         cut = true;
                         break;
                     }
-                    found = hostIndex.emplace(name, hosts.size()).first;
-                    hosts.push_back(IniHost{name, {}, {}});
+                    found = hostIndex.emplace(name, parsed.hosts.size()).first;
+                    parsed.hosts.push_back({name, {}, {}});
                 }
-                IniHost* it = &hosts[found->second];
-                if (section != QLatin1String("ungrouped") && !it->groups.contains(section)) it->groups << section;
+                AnsibleInventoryText::Host* it = &parsed.hosts[found->second];
+                if (section != QLatin1String("ungrouped") && section != QLatin1String("all") && !it->groups.contains(section))
+                    it->groups << section;
                 for (const auto& [k, v] : vars) it->vars[k] = v;
             }
         }
     }
-    for (IniHost& h : hosts) {
-        // Group variables apply unless the host sets them; parents' apply after their children's.
-        Vars merged = h.vars;
-        QStringList lineage = h.groups;
-        for (int i = 0; i < lineage.size(); ++i)
-            for (const auto& [parent, kids] : children)
-                if (kids.contains(lineage[i]) && !lineage.contains(parent)) lineage << parent;
-        lineage << QStringLiteral("all");
-        for (const QString& g : lineage)
-            for (const auto& [k, v] : groupVars[g]) merged.emplace(k, v);
-        const QString group = h.groups.value(0);
-        result.hosts.push_back(ansibleHost(h.name, group, h.groups.mid(1), merged, result.warnings));
-    }
+    return parsed;
+}
+
+ImportResult importAnsibleIni(const QString& text) {
+    ImportResult result;
+    finishAnsibleImport(parseAnsibleIni(text, result), QString(), result);
     return result;
 }
 
@@ -142,9 +129,25 @@ HostSpec ansibleHost(const QString& name, const QString& group, const QStringLis
     h.address = hostPart;
     h.group = group;
     h.tags = otherGroups;
-    if (const auto it = vars.find(QStringLiteral("ansible_host")); it != vars.end()) h.address = it->second;
-    if (const auto it = vars.find(QStringLiteral("ansible_user")); it != vars.end()) h.user = it->second;
-    if (const auto it = vars.find(QStringLiteral("ansible_port")); it != vars.end()) {
+    // The first of the names Ansible accepts that is set; the ansible_ssh_ forms are the old ones.
+    const auto var = [&vars](const char* name, const char* oldName = nullptr) {
+        auto it = vars.find(QLatin1String(name));
+        if (it == vars.end() && oldName) it = vars.find(QLatin1String(oldName));
+        return it;
+    };
+    if (const auto it = var("ansible_host", "ansible_ssh_host"); it != vars.end()) h.address = it->second;
+    if (const auto it = var("ansible_user", "ansible_ssh_user"); it != vars.end()) h.user = it->second;
+    if (const auto it = var("ansible_ssh_private_key_file", "ansible_private_key_file"); it != vars.end()) {
+        h.ssh.identityFile = it->second;
+        if (h.ssh.identityFile.startsWith(QLatin1String("~/"))) h.ssh.identityFile = QDir::homePath() + h.ssh.identityFile.mid(1);
+    }
+    // Where the host sits, for rack:NAME and tag:NAME (FleetDeck's own variables).
+    if (const auto it = var("fleetdeck_rack"); it != vars.end()) h.rack = it->second;
+    if (const auto it = var("fleetdeck_unit"); it != vars.end()) h.rackUnit = std::max(0, it->second.toInt());
+    if (const auto it = var("fleetdeck_tags"); it != vars.end())
+        for (const QString& tag : it->second.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (!h.tags.contains(tag.trimmed())) h.tags << tag.trimmed();
+    if (const auto it = var("ansible_port", "ansible_ssh_port"); it != vars.end()) {
         bool ok = false;
         const int port = it->second.toInt(&ok);
         if (ok && port > 0 && port < 65536) h.port = port;
@@ -153,18 +156,34 @@ HostSpec ansibleHost(const QString& name, const QString& group, const QStringLis
     return h;
 }
 
+bool looksLikeAnsibleYaml(const QString& path, const QByteArray& bytes) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("yml") || suffix == QLatin1String("yaml") || suffix == QLatin1String("json")) return true;
+    // INI has [sections] and host lines; YAML starts a document or a mapping key ("all:").
+    static const QRegularExpression mappingKey(QStringLiteral(R"(^[A-Za-z0-9_.-]+:\s*(#.*)?$)"));
+    for (const QByteArray& raw : bytes.split('\n')) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#'))) continue;
+        return line.startsWith(QLatin1String("---")) || line.startsWith(QLatin1Char('{')) || mappingKey.match(line).hasMatch();
+    }
+    return false;
+}
+
 ImportResult importAnsibleFile(const QString& path) {
     QFile file(path);
+    ImportResult result;
     if (!file.open(QIODevice::ReadOnly)) {
-        ImportResult r;
-        r.error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return r;
+        result.error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return result;
     }
     const QByteArray bytes = file.readAll();
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool yaml = suffix == QLatin1String("yml") || suffix == QLatin1String("yaml") ||
-                      bytes.trimmed().startsWith("---") || bytes.trimmed().startsWith("all:");
-    return yaml ? importAnsibleYaml(bytes) : importAnsibleIni(QString::fromUtf8(bytes));
+    const QString dir = QFileInfo(path).absolutePath();
+    if (!looksLikeAnsibleYaml(path, bytes)) {
+        finishAnsibleImport(parseAnsibleIni(QString::fromUtf8(bytes), result), dir, result);
+        return result;
+    }
+    if (const auto parsed = parseAnsibleYaml(bytes, result)) finishAnsibleImport(*parsed, dir, result);
+    return result;
 }
 
 }  // namespace fleetdeck

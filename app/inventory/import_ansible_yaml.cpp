@@ -58,18 +58,11 @@ private:
     QString error_;
 };
 
-struct YamlHost {
-    QString name;
-    QStringList groups;
-    Vars vars;          // the host's own
-    Vars inherited;     // from its groups, nearest group first
-};
-
 class YamlWalk {
 public:
     YamlWalk(YamlDocument& doc, ImportResult& result) : doc_(doc), result_(result) {}
 
-    void group(const QString& name, yaml_node_t* node, const Vars& parentVars, int depth = 0) {
+    void group(const QString& name, yaml_node_t* node, int depth = 0) {
         if (doc_.isNull(node)) return;
         // YAML aliases can make a group its own child, or repeat one group a million times.
         if (depth > kMaxGroupDepth || ++groupsVisited_ > kMaxGroupVisits) {
@@ -81,19 +74,23 @@ public:
             result_.warnings << QStringLiteral("group %1: expected a mapping with hosts/children/vars").arg(name);
             return;
         }
-        Vars vars;
         doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
-            if (key == QLatin1String("vars")) vars = scalars(value);
-        });
-        for (const auto& [k, v] : parentVars) vars.emplace(k, v);  // a child's own vars win
-        doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
-            if (key == QLatin1String("hosts")) doc_.forEachPair(value, [&](const QString& host, yaml_node_t* hv) { addHost(host, name, hv, vars); });
-            else if (key == QLatin1String("children")) doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) { group(child, cv, vars, depth + 1); });
-            else if (key != QLatin1String("vars")) result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
+            if (key == QLatin1String("vars")) {
+                for (const auto& [k, v] : scalars(value)) parsed.groupVars[name][k] = v;
+            } else if (key == QLatin1String("hosts")) {
+                doc_.forEachPair(value, [&](const QString& host, yaml_node_t* hv) { addHost(host, name, hv); });
+            } else if (key == QLatin1String("children")) {
+                doc_.forEachPair(value, [&](const QString& child, yaml_node_t* cv) {
+                    if (!parsed.children[name].contains(child)) parsed.children[name] << child;
+                    group(child, cv, depth + 1);
+                });
+            } else {
+                result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
+            }
         });
     }
 
-    std::vector<YamlHost> hosts;
+    AnsibleInventoryText parsed;
 
 private:
     Vars scalars(yaml_node_t* mapping) {
@@ -104,25 +101,25 @@ private:
         return vars;
     }
 
-    void addHost(const QString& pattern, const QString& group, yaml_node_t* value, const Vars& groupVars) {
+    void addHost(const QString& pattern, const QString& group, yaml_node_t* value) {
         const Vars own = scalars(value);
         for (const QString& name : expandHostRange(pattern)) {
             // Aliases can list the same hosts under many groups: the work is capped, not just the hosts.
             auto found = hostIndex_.find(name);
-            if (++hostEntries_ > kMaxHostEntries || (found == hostIndex_.end() && hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts))) {
+            if (++hostEntries_ > kMaxHostEntries ||
+                (found == hostIndex_.end() && parsed.hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts))) {
                 if (!walkCut_) result_.warnings << QStringLiteral("more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
                 walkCut_ = true;
                 return;
             }
             if (found == hostIndex_.end()) {
-                found = hostIndex_.emplace(name, hosts.size()).first;
-                hosts.push_back(YamlHost{name, {}, {}, {}});
+                found = hostIndex_.emplace(name, parsed.hosts.size()).first;
+                parsed.hosts.push_back({name, {}, {}});
             }
-            YamlHost* it = &hosts[found->second];
+            AnsibleInventoryText::Host* it = &parsed.hosts[found->second];
             if (group != QLatin1String("all") && group != QLatin1String("ungrouped") && !it->groups.contains(group))
                 it->groups << group;
             for (const auto& [k, v] : own) it->vars[k] = v;
-            for (const auto& [k, v] : groupVars) it->inherited.emplace(k, v);
         }
     }
 
@@ -131,7 +128,7 @@ private:
     YamlDocument& doc_;
     ImportResult& result_;
     static constexpr int kMaxHostEntries = 100000;
-    std::map<QString, std::size_t> hostIndex_;  // name → position in hosts
+    std::map<QString, std::size_t> hostIndex_;  // name → position in parsed.hosts
     int groupsVisited_ = 0;
     int hostEntries_ = 0;
     bool walkCut_ = false;
@@ -139,26 +136,45 @@ private:
 
 }  // namespace
 
-ImportResult importAnsibleYaml(const QByteArray& text) {
-    ImportResult result;
+std::optional<AnsibleInventoryText> parseAnsibleYaml(const QByteArray& text, ImportResult& result) {
     YamlDocument doc(text);
     if (!doc.loaded()) {
         result.error = QStringLiteral("not readable as YAML: %1").arg(doc.error());
-        return result;
+        return std::nullopt;
     }
     yaml_node_t* root = doc.root();
     if (!root || root->type != YAML_MAPPING_NODE) {
         result.error = QStringLiteral("an Ansible YAML inventory starts with a mapping of groups (all: …)");
-        return result;
+        return std::nullopt;
     }
     YamlWalk walk(doc, result);
-    doc.forEachPair(root, [&](const QString& name, yaml_node_t* node) { walk.group(name, node, {}); });
-    for (YamlHost& h : walk.hosts) {
-        Vars merged = h.vars;
-        for (const auto& [k, v] : h.inherited) merged.emplace(k, v);
-        result.hosts.push_back(ansibleHost(h.name, h.groups.value(0), h.groups.mid(1), merged, result.warnings));
-    }
+    doc.forEachPair(root, [&](const QString& name, yaml_node_t* node) { walk.group(name, node); });
+    return std::move(walk.parsed);
+}
+
+ImportResult importAnsibleYaml(const QByteArray& text) {
+    ImportResult result;
+    if (const auto parsed = parseAnsibleYaml(text, result)) finishAnsibleImport(*parsed, QString(), result);
     return result;
+}
+
+std::optional<std::map<QString, QString>> ansibleVarsFromYaml(const QByteArray& text, QString& error) {
+    YamlDocument doc(text);
+    if (!doc.loaded()) {
+        error = doc.error();
+        return std::nullopt;
+    }
+    yaml_node_t* root = doc.root();
+    Vars vars;
+    if (YamlDocument::isNull(root)) return vars;  // an empty file: no variables
+    if (root->type != YAML_MAPPING_NODE) {
+        error = QStringLiteral("expected a mapping of variables");
+        return std::nullopt;
+    }
+    doc.forEachPair(root, [&](const QString& k, yaml_node_t* v) {
+        if (v && v->type == YAML_SCALAR_NODE) vars[k] = YamlDocument::scalar(v);
+    });
+    return vars;
 }
 
 }  // namespace fleetdeck

@@ -43,6 +43,8 @@ Json hostToJson(const HostSpec& h) {
     if (!h.residentAgent) j["resident_agent"] = false;
     if (!h.meshAddress.isEmpty()) j["mesh_address"] = str(h.meshAddress);
     if (!h.jumpHost.isEmpty()) j["jump_host"] = str(h.jumpHost);
+    if (!h.ssh.identityFile.isEmpty()) j["identity_file"] = str(h.ssh.identityFile);
+    if (!h.ssh.configFile.isEmpty()) j["ssh_config"] = str(h.ssh.configFile);
     return j;
 }
 
@@ -63,6 +65,8 @@ HostSpec hostFromJson(const Json& j) {
     if (const auto it = j.find("resident_agent"); it != j.end() && it->is_boolean()) h.residentAgent = it->get<bool>();
     h.meshAddress = textField(j, "mesh_address");
     h.jumpHost = textField(j, "jump_host");
+    h.ssh.identityFile = textField(j, "identity_file");
+    h.ssh.configFile = textField(j, "ssh_config");
     return h;
 }
 

@@ -110,6 +110,21 @@ std::optional<TransportProblem> recordKey(ssh_key key, const HostKeyQuestion& q)
     return std::nullopt;
 }
 
+// The verdict over the policy's extra files after its own file's `verdict` (see HostKeyPolicy);
+// returns the file the verdict came from, for the messages.
+QString combineExtraFiles(const HostKeyPolicy& policy, const QString& name, ssh_key key, KnownHostsVerdict& verdict) {
+    QString from = policy.knownHostsFile;
+    for (const QString& file : policy.extraKnownHostsFiles) {
+        const KnownHostsVerdict extra = checkKnownHosts(file, name, key);
+        const bool wins = extra.kind == Kind::Revoked || (verdict.kind == Kind::Unknown && extra.kind != Kind::Unknown);
+        if (!wins) continue;
+        verdict = extra;
+        from = file;
+        if (verdict.kind == Kind::Revoked) break;
+    }
+    return from;
+}
+
 }  // namespace
 
 QString sha256Fingerprint(ssh_key key) {
@@ -148,6 +163,8 @@ std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKey
     {
         std::lock_guard lock(gKnownHostsFile);
         verdict = checkKnownHosts(policy.knownHostsFile, knownHostsName(q.host, q.port), key.get());
+        if (verdict.kind != Kind::Revoked)
+            q.knownHostsFile = combineExtraFiles(policy, knownHostsName(q.host, q.port), key.get(), verdict);
     }
     const auto tell = [&](const QString& what) {
         policy.diagnostics.ssh(QStringLiteral("host key of %1: %2 %3: %4").arg(knownHostsName(q.host, q.port), q.keyType, q.fingerprint, what));

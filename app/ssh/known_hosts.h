@@ -15,6 +15,10 @@ struct HostKeyPolicy {
     bool acceptNew = false;  // record unknown keys without asking (never changed ones)
     SshPrompter* prompter = nullptr;
     DiagnosticSink diagnostics{};  // told the key, its fingerprint and the verdict
+    // More files to check after knownHostsFile (ssh-config's UserKnownHostsFile), never recorded
+    // into. They can only answer for a host knownHostsFile does not know (the first verdict that
+    // is not "unknown" stands) or refuse a key (@revoked); they never overrule knownHostsFile.
+    QStringList extraKnownHostsFiles;
 };
 
 // Checks the key the server just offered against known_hosts, read as OpenSSH reads it

@@ -1,52 +1,51 @@
 #pragma once
 
 #include <optional>
-#include <vector>
 
 #include <QString>
 #include <QStringList>
 
+#include "app/problem.h"
+
 namespace fleetdeck::ssh {
 
-// What OpenSSH's client config says about one host alias. Unset fields stay empty/nullopt, so the
-// caller can tell "not configured" from a value.
+// What ssh(1) would use to reach one host alias, as `ssh -G -F FILE ALIAS` prints it: OpenSSH
+// itself reads the config, so Include, Match, tokens and "first value wins" are exactly its own.
 struct SshHostConfig {
-    QString hostName;              // HostName, %h expanded
-    std::optional<int> port;       // Port
-    QString user;                  // User
-    QStringList identityFiles;     // IdentityFile, in order, ~ and %d/%u/%h/%r expanded
-    QString proxyJump;             // ProxyJump ("none" clears it)
+    QString hostName;           // HostName (the alias itself when none is set)
+    int port = 22;              // Port
+    QString user;               // User (ssh's default: the local login name)
+    QStringList identityFiles;  // IdentityFile lines, in order, ~ and %-tokens expanded; ssh's defaults left out
+    QString proxyJump;          // ProxyJump; empty: none
+    QString proxyCommand;       // ProxyCommand, tokens expanded; empty: none (ProxyJump wins when both are set)
+    // UserKnownHostsFile when the config names files other than ssh's default ones. FleetDeck
+    // checks them after its own known_hosts file, never instead of it.
+    QStringList knownHostsFiles;
+    // StrictHostKeyChecking=yes: an unknown key is refused without asking. "no" and "accept-new"
+    // never weaken FleetDeck's own checking, so they are not kept.
+    bool strictHostKeyChecking = false;
 };
 
-// A parsed ~/.ssh/config: Host blocks with their keywords, matched the way ssh(1) does (first
-// obtained value wins, wildcard and negated patterns). Match blocks and Include are not read:
-// their keywords are ignored rather than misapplied.
-class SshConfig {
-public:
-    static SshConfig parse(const QString& text);
-    // Reads the file; a missing file is an empty config.
-    static SshConfig load(const QString& path);
-    // The default path: ~/.ssh/config.
-    static QString defaultPath();
+// Asks ssh(1) (`ssh -G`) how it would reach `alias` with the config at `configFile`; a missing
+// file means OpenSSH's defaults without running anything. A config ssh refuses (or no ssh
+// binary) is a bad_input problem with ssh's own message. Blocking (a subprocess, a few ms):
+// connect workers only.
+Result<SshHostConfig> resolveSshHost(const QString& alias, const QString& configFile);
 
-    SshHostConfig resolve(const QString& alias) const;
-    // Aliases named literally in a Host line (no wildcards, no negation), in file order.
-    QStringList concreteHosts() const;
-    // True when some Host line names `alias` literally.
-    bool hasConcreteHost(const QString& alias) const;
+// The default path: ~/.ssh/config.
+QString defaultSshConfigPath();
 
-private:
-    struct Entry {
-        QString keyword;  // lower case
-        QString value;
-    };
-    struct Block {
-        QStringList patterns;  // empty for the keywords before the first Host line
-        bool isMatch = false;
-        std::vector<Entry> entries;
-    };
-    std::vector<Block> blocks_;
+// The small reader that lists hosts for import and for naming: aliases named literally in Host
+// lines (no wildcards, no negation), in file order, following `Include` (globs; relative paths
+// are under ~/.ssh, as ssh(1) reads them) up to 16 levels. What cannot be read is a warning.
+struct SshConfigHosts {
+    QStringList aliases;
+    QStringList warnings;
+    int filesIncluded = 0;  // at most kMaxSshConfigIncludes: a file that includes itself twice stops
 };
+inline constexpr int kMaxSshConfigIncludes = 256;
+SshConfigHosts listSshConfigHosts(const QString& text);
+SshConfigHosts listSshConfigHostsInFile(const QString& path);
 
 // ssh(1)'s pattern match: `*` and `?` wildcards.
 bool matchesSshPattern(const QString& pattern, const QString& host);

@@ -42,7 +42,7 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
     const QByteArray host = plan.host.toUtf8(), user = plan.user.toUtf8(), known = QFile::encodeName(plan.knownHostsFile);
     const unsigned int port = static_cast<unsigned int>(plan.port);
     const long timeout = plan.connectTimeoutS;
-    int noConfig = 0;  // FleetDeck applies ~/.ssh/config itself (planConnection); libssh must not add to it
+    int noConfig = 0;  // planConnection() applied ssh(1)'s reading of the config; libssh must not add its own
     ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &noConfig);
     ssh_options_set(s, SSH_OPTIONS_HOST, host.constData());
     ssh_options_set(s, SSH_OPTIONS_PORT, &port);
@@ -57,6 +57,12 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
         const Result<QString> command = proxyCommandFor(plan);
         if (!command) return connectFailed(command.problem().message);
         ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command->toUtf8().constData());
+    } else if (!plan.proxyCommand.isEmpty()) {
+        // planConnection() expanded ssh(1)'s tokens already; libssh expands '%' again, so a
+        // literal one is doubled.
+        QString command = plan.proxyCommand;
+        command.replace(QLatin1Char('%'), QStringLiteral("%%"));
+        ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command.toUtf8().constData());
     }
     return std::nullopt;
 }
@@ -66,21 +72,35 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
 ConnectPlan planConnection(const HostSpec& spec) {
     ConnectPlan plan;
     plan.label = spec.name.isEmpty() ? spec.address : spec.name;
-    plan.configFile = spec.ssh.configFile.isEmpty() ? SshConfig::defaultPath() : spec.ssh.configFile;
-    const SshHostConfig config = SshConfig::load(plan.configFile).resolve(spec.address);
+    plan.configFile = spec.ssh.configFile.isEmpty() ? defaultSshConfigPath() : spec.ssh.configFile;
+    Result<SshHostConfig> resolved = resolveSshHost(spec.address, plan.configFile);
+    if (!resolved) {
+        plan.configProblem = resolved.problem().message;
+        resolved = SshHostConfig{spec.address, 22, QString(), {}, {}, {}, {}, false};
+    }
+    const SshHostConfig& config = *resolved;
     plan.host = config.hostName.isEmpty() ? spec.address : config.hostName;
-    plan.port = spec.port > 0 ? spec.port : config.port.value_or(22);
+    plan.port = spec.port > 0 ? spec.port : config.port;
     plan.user = !spec.user.isEmpty() ? spec.user : !config.user.isEmpty() ? config.user : qEnvironmentVariable("USER");
     if (plan.user.isEmpty()) plan.user = QDir::home().dirName();
     if (!spec.ssh.identityFile.isEmpty()) plan.identityFiles << spec.ssh.identityFile;
-    plan.identityFiles << config.identityFiles << defaultIdentityFiles();
+    for (const QString& id : config.identityFiles + defaultIdentityFiles())
+        if (!plan.identityFiles.contains(id)) plan.identityFiles << id;
     plan.knownHostsFile = spec.ssh.knownHostsFile.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/known_hosts")
                                                             : spec.ssh.knownHostsFile;
+    // A --known-hosts file given for the host replaces ssh-config's, as -o UserKnownHostsFile would.
+    if (spec.ssh.knownHostsFile.isEmpty())
+        for (const QString& file : config.knownHostsFiles)
+            if (file != plan.knownHostsFile) plan.extraKnownHostsFiles << file;
     plan.acceptNew = spec.ssh.acceptNewHostKey;
+    // StrictHostKeyChecking=yes makes checking stricter (no question asked); "no" and
+    // "accept-new" never make it weaker than FleetDeck's own.
+    plan.knownHostKeyOnly = config.strictHostKeyChecking && !plan.acceptNew;
     plan.residentAgent = spec.residentAgent;
     // The inventory's jump host is the spec's own word about the route, as its port and user are.
     plan.proxyJump = !spec.jumpHost.isEmpty() ? spec.jumpHost : config.proxyJump;
     plan.diagnostics = DiagnosticSink(plan.label, {});
+    if (spec.jumpHost.isEmpty()) plan.proxyCommand = config.proxyCommand;
     return plan;
 }
 
@@ -126,7 +146,9 @@ QString describeOptions(const ConnectPlan& plan) {
     return QStringLiteral("connecting to %1 port %2 as %3; jump hosts: %4; identity files: %5; known_hosts: %6%7; ssh config: %8%9; "
                           "timeout %10 s")
         .arg(plan.host).arg(plan.port).arg(plan.user,
-             plan.proxyJump.isEmpty() ? QStringLiteral("none") : plan.proxyJump,
+             !plan.proxyJump.isEmpty()      ? plan.proxyJump
+             : !plan.proxyCommand.isEmpty() ? QStringLiteral("none (ProxyCommand %1)").arg(plan.proxyCommand)
+                                            : QStringLiteral("none"),
              ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", ")), plan.knownHostsFile,
              plan.knownHostKeyOnly ? QStringLiteral(" (known keys only)") : plan.acceptNew ? QStringLiteral(" (accepting new keys)") : QString(),
              plan.configFile, QFile::exists(plan.configFile) ? QString() : QStringLiteral(" (none)"))
@@ -136,9 +158,11 @@ QString describeOptions(const ConnectPlan& plan) {
 // TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
 std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
     plan.diagnostics.ssh(describeOptions(plan));
+    if (!plan.configProblem.isEmpty()) return connectFailed(plan.configProblem);
     if (auto problem = setOptions(session, plan)) return *problem;
-    const QString where = plan.proxyJump.isEmpty() ? QStringLiteral("%1:%2").arg(plan.host).arg(plan.port)
-                                                   : QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump);
+    const QString where = !plan.proxyJump.isEmpty()    ? QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump)
+                          : !plan.proxyCommand.isEmpty() ? QStringLiteral("%1:%2 through ProxyCommand '%3'").arg(plan.host).arg(plan.port).arg(plan.proxyCommand)
+                                                         : QStringLiteral("%1:%2").arg(plan.host).arg(plan.port);
     if (ssh_connect(session) != SSH_OK)
         return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
                                  .arg(where, QString::fromUtf8(ssh_get_error(session))));
@@ -149,8 +173,10 @@ std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session sessi
     const long stepTimeoutS = 60;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &stepTimeoutS);
     const std::shared_ptr<SshPrompter> prompter = sshPrompter();
-    const HostKeyPolicy keyPolicy = plan.knownHostKeyOnly ? HostKeyPolicy{plan.knownHostsFile, false, nullptr, plan.diagnostics}
-                                                          : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get(), plan.diagnostics};
+    const HostKeyPolicy keyPolicy = plan.knownHostKeyOnly
+                                        ? HostKeyPolicy{plan.knownHostsFile, false, nullptr, plan.diagnostics, plan.extraKnownHostsFiles}
+                                        : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get(), plan.diagnostics,
+                                                        plan.extraKnownHostsFiles};
     if (auto problem = verifyHostKey(session, keyPolicy)) return *problem;
     if (auto problem = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get(), plan.diagnostics}))
         return *problem;

@@ -27,7 +27,14 @@ struct ConnectPlan {
     // second session to a host whose agent connection has checked (and recorded) its key already.
     bool knownHostKeyOnly = false;
     QString proxyJump;       // "bastion" or "a,b" (hops in order); empty: direct
+    // ssh-config's ProxyCommand, tokens expanded (used when there is no jump); empty: none.
+    QString proxyCommand;
+    // ssh-config's UserKnownHostsFile when it names other files: checked after knownHostsFile,
+    // never instead of it; new keys are recorded in knownHostsFile only.
+    QStringList extraKnownHostsFiles;
     QString configFile;
+    // Why the ssh config could not be applied (ssh(1) refused it): the connect fails with it.
+    QString configProblem;
     int connectTimeoutS = 10;
     // How the deployed agent is run (agent_deploy.h); empty: the default, which reuses a resident
     // agent when one is remembered for this target and otherwise starts one
@@ -48,8 +55,10 @@ struct ConnectPlan {
     DiagnosticSink diagnostics{};
 };
 
-// Resolves `spec` against its ssh config (alias → HostName, Port, User, IdentityFile, ProxyJump);
-// explicit fields in the spec win over the config.
+// Resolves `spec` against its ssh config the way ssh(1) does (`ssh -G`: Include, Match, HostName,
+// Port, User, IdentityFile, ProxyJump, ProxyCommand, UserKnownHostsFile, StrictHostKeyChecking);
+// explicit fields in the spec win over the config. Blocking (runs ssh -G when the config file
+// exists): connect workers only.
 ConnectPlan planConnection(const HostSpec& spec);
 
 // A logged-in session with the agent running on an exec channel.

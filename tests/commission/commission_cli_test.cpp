@@ -18,7 +18,16 @@ namespace {
 
 using CommissionRun = test::ProcessRun;
 
+// An empty inventory of the test's own: the user's saved one is never read, and --inventory names
+// a file that exists (a missing one is an error).
+std::string emptyInventory(const test::TempDir& home) {
+    const auto path = home.path() / "inventory.json";
+    if (!std::filesystem::exists(path)) home.write("inventory.json", R"({"version":1,"hosts":[]})");
+    return path.string();
+}
+
 CommissionRun runCommission(const test::TempDir& home, const std::vector<std::string>& args) {
+    emptyInventory(home);
     std::vector<std::string> all = {"commission", "--inventory", (home.path() / "inventory.json").string()};
     all.insert(all.end(), args.begin(), args.end());
     return test::run_process(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli", all,
@@ -176,7 +185,7 @@ TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) {
     test::TempDir home;
     const std::string pids = (home.path() / "load.pids").string();
     test::Subprocess cli(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli",
-                         {"commission", "--inventory", (home.path() / "inventory.json").string(), "--learn-from", "sim:l40s-4:1",
+                         {"commission", "--inventory", emptyInventory(home), "--learn-from", "sim:l40s-4:1",
                           "--no-mesh", "--burn-in", "15m", "--load", "echo $$ >> '" + pids + "'; exec sleep 300", "sim:l40s-4:1",
                           "sim:l40s-4:2"},
                          {"XDG_CONFIG_HOME=" + home.path().string(), "XDG_DATA_HOME=" + home.path().string()});

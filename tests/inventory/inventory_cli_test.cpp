@@ -20,7 +20,8 @@ using InventoryCliRun = test::ProcessRun;
 
 InventoryCliRun runInventoryCli(const test::TempDir& home, std::vector<std::string> args) {
     // Its own config home: a test never reads or writes the user's saved inventory.
-    return test::run_process(kInventoryCli, args, {"XDG_CONFIG_HOME=" + (home.path() / "config").string()});
+    // Its own HOME too: no ~/.ssh/config of the machine's user changes what `list` resolves.
+    return test::run_process(kInventoryCli, args, {"XDG_CONFIG_HOME=" + (home.path() / "config").string(), "HOME=" + home.path().string()});
 }
 
 std::string fileBytes(const std::filesystem::path& path) {
@@ -76,7 +77,11 @@ TEST(InventoryCli, AddSavesSixteenHostsThenListsThem) {
     EXPECT_EQ(listed[0]["rack_unit"], 1);
     EXPECT_EQ(listed[0]["jump_host"], "ops@bastion.dc2");
     const auto table = runInventoryCli(dir, {"inventory", "list", "--inventory", inv});
-    EXPECT_NE(table.out.find("gpu-03.dc2.example.net  gpu-03.dc2.example.net  b2    U3     training  h100,ib\n"), std::string::npos)
+    EXPECT_NE(table.out.find("NAME                    ADDRESS                 PORT  USER  IDENTITY  JUMP             GROUP     RACK  UNITS  TAGS\n"),
+              std::string::npos)
+        << table.out;
+    EXPECT_NE(table.out.find("gpu-03.dc2.example.net  gpu-03.dc2.example.net  2222  ops   -         ops@bastion.dc2  training  b2    U3     h100,ib\n"),
+              std::string::npos)
         << table.out;
 
     const auto removed = runInventoryCli(dir, {"inventory", "remove", "gpu-01.dc2.example.net", "gpu-02.dc2.example.net", "--inventory", inv});
@@ -126,6 +131,90 @@ TEST(InventoryCli, AClashExitsTwoAndLeavesTheFileByteIdentical) {
     const auto bad = runInventoryCli(dir, {"inventory", "add", "gpu-[01-16.dc2", "--inventory", inv});
     EXPECT_EQ(bad.err, "fleetdeck-cli inventory add: the '[' at position 5 is never closed; end the range with ']'\n");
     EXPECT_EQ(fileBytes(inv), before);
+}
+
+}  // namespace
+}  // namespace fleetdeck
+
+namespace fleetdeck {
+namespace {
+
+TEST(InventoryCli, ListSelectsByGroupRackTagAndAllAndPrintsEveryKey) {
+    test::TempDir dir;
+    const std::string inv = (dir.path() / "inventory.json").string();
+    ASSERT_EQ(runInventoryCli(dir, {"inventory", "add", "gpu-[1-3]", "--group", "training", "--tag", "h100", "--rack", "b2",
+                                    "--first-unit", "10", "--user", "ops", "--jump", "ops@bastion,gw:2222", "--inventory", inv})
+                  .status,
+              0);
+    ASSERT_EQ(runInventoryCli(dir, {"inventory", "add", "nas-1", "--group", "storage", "--port", "2200", "--inventory", inv}).status, 0);
+    const auto names = [&](std::vector<std::string> targets) {
+        std::vector<std::string> args{"inventory", "list", "--json", "--inventory", inv};
+        args.insert(args.end(), targets.begin(), targets.end());
+        const auto r = runInventoryCli(dir, args);
+        EXPECT_EQ(r.status, 0) << r.err;
+        std::vector<std::string> out;
+        if (r.status == 0)
+            for (const auto& h : nlohmann::json::parse(r.out)) out.push_back(h["name"]);
+        return out;
+    };
+    EXPECT_EQ(names({"@storage", "gpu-2"}), (std::vector<std::string>{"nas-1", "gpu-2"}));
+    EXPECT_EQ(names({"rack:b2", "gpu-1"}), (std::vector<std::string>{"gpu-1", "gpu-2", "gpu-3"})) << "selected twice, listed once";
+    EXPECT_EQ(names({"tag:h100"}).size(), 3u);
+    EXPECT_EQ(names({"all"}).size(), 4u);
+
+    const auto r = runInventoryCli(dir, {"inventory", "list", "--json", "--inventory", inv, "gpu-3", "nas-1"});
+    const nlohmann::json listed = nlohmann::json::parse(r.out);
+    ASSERT_EQ(listed.size(), 2u);
+    for (const char* key : {"name", "address", "port", "user", "identity_file", "jump_hosts", "group", "rack", "unit", "tags"})
+        EXPECT_TRUE(listed[0].contains(key)) << key;
+    EXPECT_EQ(listed[0]["jump_hosts"], nlohmann::json::array({"ops@bastion", "gw:2222"}));
+    EXPECT_EQ(listed[0]["unit"], 8);
+    EXPECT_EQ(listed[0]["port"], 22) << "the port a connect would use";
+    EXPECT_EQ(listed[1]["port"], 2200);
+    EXPECT_TRUE(listed[1]["identity_file"].is_null());
+    EXPECT_EQ(listed[1]["jump_hosts"], nlohmann::json::array());
+}
+
+TEST(InventoryCli, AMissingInventoryOrATargetThatMatchesNothingExitsTwoNamingIt) {
+    test::TempDir dir;
+    const auto missing = runInventoryCli(dir, {"inventory", "list", "--inventory", "/nonexistent/hosts.ini"});
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_EQ(missing.err, "fleetdeck-cli inventory list: cannot read the inventory /nonexistent/hosts.ini: no such file; "
+                           "check the path given to --inventory\n");
+    // facts never gets as far as DNS: the missing file is named.
+    const auto facts = runInventoryCli(dir, {"facts", "--inventory", "/nonexistent/hosts.ini", "gpu1"});
+    EXPECT_EQ(facts.status, 2);
+    EXPECT_NE(facts.err.find("/nonexistent/hosts.ini"), std::string::npos) << facts.err;
+
+    const auto ini = dir.write("hosts", "[gpu]\ngpu-01 ansible_host=10.0.0.1\n");
+    for (const std::string target : {"@cpu", "rack:r9", "tag:none", "gpu-02"}) {
+        const auto r = runInventoryCli(dir, {"inventory", "list", "--inventory", ini.string(), target});
+        EXPECT_EQ(r.status, 2) << target;
+        EXPECT_EQ(r.err.rfind("fleetdeck-cli inventory list: " + target + " matches no host in " + ini.string(), 0), 0u) << r.err;
+    }
+    const auto empty = dir.write("empty.json", R"({"version":1,"hosts":[]})");
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "list", "--inventory", empty.string(), "all"}).status, 2);
+    EXPECT_EQ(runInventoryCli(dir, {"inventory", "list", "--inventory", empty.string()}).status, 0) << "listing nothing is no error";
+}
+
+TEST(InventoryCli, TheFormatIsToldByContentNotTheName) {
+    test::TempDir dir;
+    const auto yaml = dir.write("hosts.txt", "all:\n  hosts:\n    y1:\n      ansible_host: 10.0.0.9\n");
+    const auto ssh = dir.write("hosts.ini", "# lab\nHost lab-1 lab-2\n  HostName 10.0.0.1\nHost *\n  User ops\n");
+    const auto ini = dir.write("hosts.yml.bak", "[gpu]\ngpu-[1:2]\n");
+    const auto json = dir.write("inventory.ini", R"({"version":1,"hosts":[{"name":"j1","address":"10.0.0.5"}]})");
+    const auto list = [&](const std::filesystem::path& file) {
+        const auto r = runInventoryCli(dir, {"inventory", "list", "--json", "--inventory", file.string()});
+        EXPECT_EQ(r.status, 0) << r.err;
+        std::vector<std::string> out;
+        if (r.status == 0)
+            for (const auto& h : nlohmann::json::parse(r.out)) out.push_back(h["name"]);
+        return out;
+    };
+    EXPECT_EQ(list(yaml), std::vector<std::string>{"y1"});
+    EXPECT_EQ(list(ssh), (std::vector<std::string>{"lab-1", "lab-2"}));
+    EXPECT_EQ(list(ini), (std::vector<std::string>{"gpu-1", "gpu-2"}));
+    EXPECT_EQ(list(json), std::vector<std::string>{"j1"});
 }
 
 }  // namespace
