@@ -38,8 +38,38 @@
 #include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
 #include "ui/screenshot.h"
+#include "app/man_page.h"
 
 using namespace fleetdeck;
+
+namespace {
+
+// fleetdeck(1): the options as --help shows them, with what a reader of the manual needs besides.
+QString manPage(const QList<QCommandLineOption>& options) {
+    ManPage page(QStringLiteral("fleetdeck"), QStringLiteral("live telemetry, tuning and audit for GPU servers"));
+    page.section(QStringLiteral("Synopsis"));
+    page.synopsis(QStringLiteral("[--view VIEW] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
+    page.section(QStringLiteral("Description"));
+    page.paragraph(QStringLiteral(
+        "fleetdeck opens a window with every server of the fleet: its state, CPU, memory, sensors and GPUs, updated every "
+        "second. Servers are reached over SSH; a small agent, fleetdeck-agent(1), is copied into the user's cache "
+        "directory on each server and started on demand. Nothing listens on a network port.\n\n"
+        "With no configuration it shows \"This machine\"."));
+    page.section(QStringLiteral("Options"));
+    addOptionEntries(page, options);
+    page.entry(QStringLiteral("-h, --help"), {}, QStringLiteral("Show the options and exit."));
+    page.entry(QStringLiteral("-v, --version"), {}, QStringLiteral("Print the version and exit."));
+    page.section(QStringLiteral("Environment"));
+    page.entry(QStringLiteral("FLEETDECK_AGENT"), {}, QStringLiteral("Use this agent binary for \"This machine\"."));
+    page.section(QStringLiteral("Examples"));
+    page.example(QStringLiteral("A picture of the rack view with 64 simulated hosts:"),
+                 QStringLiteral("fleetdeck --demo-hosts 64 --view racks --screenshot racks.png"));
+    page.section(QStringLiteral("See also"));
+    page.paragraph(QStringLiteral("fleetdeck-cli(1), fleetdeck-agent(1)"));
+    return page.text();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -65,7 +95,15 @@ int main(int argc, char** argv) {
                                        QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
                                        QStringLiteral("N"));
     parser.addOptions({screenshot, after, view, demoHosts});
+    // Hidden: the build writes fleetdeck.1 with it, from the options above.
+    QCommandLineOption helpMan(QStringLiteral("help-man"), QStringLiteral("Print the manual page (roff) and exit."));
+    helpMan.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(helpMan);
     parser.process(app);
+    if (parser.isSet(helpMan)) {
+        fputs(qPrintable(manPage({screenshot, after, view, demoHosts})), stdout);
+        return 0;
+    }
 
     int demoCount = 0;
     if (parser.isSet(demoHosts)) {

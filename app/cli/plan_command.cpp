@@ -21,6 +21,9 @@ using namespace fleetdeck::tuning;
 struct PlanArgs {
     QString answersFile;
     QString factsFile;
+    QString saveProfile;   // --save-profile FILE
+    QString exportFormat;  // --export sysctl.d|tuned|ansible
+    QString outputFile;    // --output FILE, where --export writes
     RemoteOptions remote;
 };
 
@@ -28,9 +31,12 @@ struct PlanArgs {
 std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
     QStringList rest;
     for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--answers") ? &into.answersFile
-                          : args[i] == QLatin1String("--facts")  ? &into.factsFile
-                                                                 : nullptr;
+        QString* target = args[i] == QLatin1String("--answers")        ? &into.answersFile
+                          : args[i] == QLatin1String("--facts")        ? &into.factsFile
+                          : args[i] == QLatin1String("--save-profile") ? &into.saveProfile
+                          : args[i] == QLatin1String("--export")       ? &into.exportFormat
+                          : args[i] == QLatin1String("--output")       ? &into.outputFile
+                                                                       : nullptr;
         if (!target) {
             rest << args[i];
             continue;
@@ -42,6 +48,14 @@ std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
     if (into.answersFile.isEmpty()) return QStringLiteral("plan needs --answers FILE");
     if (into.factsFile.isEmpty() == into.remote.hosts.isEmpty())
         return QStringLiteral("plan needs either --facts FILE or at least one HOST (try 'local')");
+    static const QStringList kFormats = {QStringLiteral("sysctl.d"), QStringLiteral("tuned"), QStringLiteral("ansible")};
+    if (!into.exportFormat.isEmpty() && !kFormats.contains(into.exportFormat))
+        return QStringLiteral("--export takes sysctl.d, tuned or ansible (got '%1')").arg(into.exportFormat);
+    if (into.exportFormat.isEmpty() != into.outputFile.isEmpty())
+        return QStringLiteral("--export FORMAT and --output FILE go together");
+    // Read here so that scripts written for them fail plainly until the plan can be saved.
+    if (!into.saveProfile.isEmpty()) return QStringLiteral("--save-profile is not implemented yet");
+    if (!into.exportFormat.isEmpty()) return QStringLiteral("--export is not implemented yet");
     return std::nullopt;
 }
 

@@ -1,5 +1,7 @@
 #include "app/cli/remote_options.h"
 
+#include <algorithm>
+
 #include "app/inventory/inventory.h"
 #include "app/ssh/ssh_config.h"
 
@@ -25,6 +27,7 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
         if (a == QLatin1String("--json")) options.json = true;
         else if (a == QLatin1String("--accept-new")) options.acceptNew = true;
         else if (a == QLatin1String("--no-resident")) options.noResident = true;
+        else if (a == QLatin1String("--verbose") || a == QLatin1String("-v")) options.verbose = true;
         else if (a == QLatin1String("--inventory")) problem = value(options.inventoryFile);
         else if (a == QLatin1String("--known-hosts")) problem = value(options.knownHostsFile);
         else if (a == QLatin1String("--identity")) problem = value(options.identityFile);
@@ -78,7 +81,9 @@ std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, cons
             err << "fleetdeck-cli: " << spec.problem().message << "\n";
             return std::nullopt;
         }
-        specs.push_back(*spec);
+        // Answers are keyed by host: one host asked twice would wait for a second answer forever.
+        if (std::none_of(specs.begin(), specs.end(), [&](const HostSpec& s) { return s.name == spec->name; }))
+            specs.push_back(*spec);
     }
     return specs;
 }

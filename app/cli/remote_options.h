@@ -21,6 +21,7 @@ struct RemoteOptions {
     bool acceptNew = false;
     bool json = false;
     bool noResident = false;  // --no-resident: leave no agent running on the servers
+    bool verbose = false;     // -v/--verbose: each step of a connect on stderr
 };
 
 // The audit log a command writes: `--audit-log FILE` and `--audit-key FILE` where given, else
@@ -36,7 +37,8 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
 // alias, or [user@]host[:port]; a bad_input problem says why a word is none of them.
 Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options);
 
-// Every word resolved, in order; on the first that cannot be, says why on `err` and returns nothing.
+// Every word resolved, in order, a host named twice kept once (the first time); on the first
+// word that cannot be resolved, says why on `err` and returns nothing.
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err);
 
 }  // namespace fleetdeck::cli
