@@ -6,7 +6,7 @@
 
 namespace fleetdeck::agent {
 
-enum class Mode { Stdio, Once, Facts, Metrics, Version, Help };
+enum class Mode { Stdio, Once, Facts, Metrics, Version, Help, HelpMan };
 
 struct Options {
     Mode mode = Mode::Help;
@@ -29,5 +29,7 @@ struct OptionsResult {
 
 OptionsResult parse_options(const std::vector<std::string>& args);
 const char* usage_text();
+// fleetdeck-agent(1) in roff, from the same table as usage_text().
+std::string man_page_text(const std::string& version);
 
 }  // namespace fleetdeck::agent

@@ -27,6 +27,9 @@ int main(int argc, char** argv) {
     case agent::Mode::Help:
         std::fputs(agent::usage_text(), stdout);
         return 0;
+    case agent::Mode::HelpMan:
+        std::fputs(agent::man_page_text(agent::kAgentVersion).c_str(), stdout);
+        return 0;
     case agent::Mode::Version:
         std::printf("fleetdeck-agent %s (protocol %d)\n", agent::kAgentVersion, protocol::kProtocolVersion);
         return 0;

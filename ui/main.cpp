@@ -14,23 +14,25 @@
 #include "app/alerts/desktop_notifier.h"
 #include "app/audit/audit_log.h"
 #include "app/dashboard/open_file_limit.h"
+#include "app/dashboard/prometheus_history.h"
 #include "app/demo_fleet.h"
-#include "app/drift/drift_monitor.h"
 #include "app/diagnostics.h"
+#include "app/drift/drift_monitor.h"
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/history/retention.h"
-#include "app/dashboard/prometheus_history.h"
-#include "app/secrets/secret_store.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
 #include "app/latency/latency_store.h"
+#include "app/man_page.h"
+#include "app/secrets/secret_store.h"
 #include "app/ssh/ssh_prompter.h"
 #include "app/ssh/transport_factory.h"
 #include "app/tuning/current_values_reader.h"
 #include "ui/audit/audit_viewer.h"
 #include "ui/dashboard/host_page.h"
+#include "ui/desktop_preferences.h"
 #include "ui/drift_controller.h"
 #include "ui/events/events_view.h"
 #include "ui/gui_prompter.h"
@@ -41,7 +43,6 @@
 #include "ui/main_window.h"
 #include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
-#include "ui/desktop_preferences.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
 #include "ui/window_memory.h"
@@ -65,6 +66,29 @@ QStringList startingHostNames(int demoCount) {
     for (const HostSpec& h : startupHosts(listed))
         if (!names.contains(h.name)) names << h.name;
     return names;
+// fleetdeck(1): the options as --help shows them, with what a reader of the manual needs besides.
+QString manPage(const QList<QCommandLineOption>& options) {
+    ManPage page(QStringLiteral("fleetdeck"), QStringLiteral("live telemetry, tuning and audit for GPU servers"));
+    page.section(QStringLiteral("Synopsis"));
+    page.synopsis(QStringLiteral("[--view VIEW] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
+    page.section(QStringLiteral("Description"));
+    page.paragraph(QStringLiteral(
+        "fleetdeck opens a window with every server of the fleet: its state, CPU, memory, sensors and GPUs, updated every "
+        "second. Servers are reached over SSH; a small agent, fleetdeck-agent(1), is copied into the user's cache "
+        "directory on each server and started on demand. Nothing listens on a network port.\n\n"
+        "With no configuration it shows \"This machine\"."));
+    page.section(QStringLiteral("Options"));
+    addOptionEntries(page, options);
+    page.entry(QStringLiteral("-h, --help"), {}, QStringLiteral("Show the options and exit."));
+    page.entry(QStringLiteral("-v, --version"), {}, QStringLiteral("Print the version and exit."));
+    page.section(QStringLiteral("Environment"));
+    page.entry(QStringLiteral("FLEETDECK_AGENT"), {}, QStringLiteral("Use this agent binary for \"This machine\"."));
+    page.section(QStringLiteral("Examples"));
+    page.example(QStringLiteral("A picture of the rack view with 64 simulated hosts:"),
+                 QStringLiteral("fleetdeck --demo-hosts 64 --view racks --screenshot racks.png"));
+    page.section(QStringLiteral("See also"));
+    page.paragraph(QStringLiteral("fleetdeck-cli(1), fleetdeck-agent(1)"));
+    return page.text();
 }
 
 }  // namespace
@@ -103,7 +127,15 @@ int main(int argc, char** argv) {
                                    QStringLiteral("Look: system, light or dark (default: as in Preferences)."), QStringLiteral("THEME"));
     const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("The dark theme (same as --theme dark)."));
     parser.addOptions({screenshot, after, view, demoHosts, theme, dark});
+    // Hidden: the build writes fleetdeck.1 with it, from the options above.
+    QCommandLineOption helpMan(QStringLiteral("help-man"), QStringLiteral("Print the manual page (roff) and exit."));
+    helpMan.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(helpMan);
     parser.process(app);
+    if (parser.isSet(helpMan)) {
+        fputs(qPrintable(manPage({screenshot, after, view, demoHosts, theme, dark})), stdout);
+        return 0;
+    }
 
     int demoCount = 0;
     if (parser.isSet(demoHosts)) {

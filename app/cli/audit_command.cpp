@@ -9,6 +9,7 @@
 #include "app/audit/audit_verify.h"
 #include "app/audit/audit_witness.h"
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
 #include "app/problem.h"
@@ -20,24 +21,8 @@ namespace {
 
 using namespace fleetdeck::audit;
 
-const char* kAuditUsage =
-    "Usage: fleetdeck-cli audit verify [FILE] [--key FILE] [--against HOST...]\n"
-    "       fleetdeck-cli audit show [FILE] [FILTERS]\n"
-    "       fleetdeck-cli audit export --csv|--json [FILE] [FILTERS]\n"
-    "       fleetdeck-cli audit check-report REPORT [--log FILE]\n"
-    "\n"
-    "FILE is the audit log (default: the one FleetDeck writes, in its data directory).\n"
-    "--key FILE is its HMAC key (default: $FLEETDECK_AUDIT_KEY, else hmac.key beside the default log).\n"
-    "verify    checks every entry's hash, HMAC and place in the chain; exit 0 when intact, 1 naming\n"
-    "          the first bad entry and the damage (modified, inserted, deleted, reordered, truncated,\n"
-    "          wrong key). --against HOST... also compares with the heads the servers witnessed.\n"
-    "show      prints the entries as a table; export prints them as CSV or JSON.\n"
-    "check-report  whether the audit log (--log FILE, default FleetDeck's) recorded REPORT's SHA-256\n"
-    "          when a commissioning report was written: exit 0 naming when, who and the rack;\n"
-    "          7 when no entry has it (the file was changed, or its record is in another log).\n"
-    "\n"
-    "Filters: --host NAME|ADDRESS  --setting TEXT  --result ok|failed|rolled_back|skipped\n"
-    "         --operator TEXT  --since TIME  --until TIME   (TIME in ISO 8601, UTC unless it says)\n";
+// The actions and what they take, from their definitions (command_specs.cpp).
+QString auditUsage() { return groupHelpText(QStringLiteral("audit")); }
 
 struct AuditArgs {
     QString subcommand;
@@ -219,19 +204,19 @@ int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--log")) {
             if (i + 1 >= args.size()) {
-                err << "fleetdeck-cli: --log needs a value\n\n" << kAuditUsage;
+                err << "fleetdeck-cli: --log needs a value\n\n" << auditUsage();
                 return kUsage;
             }
             log = args[++i];
         } else if (args[i].startsWith(QLatin1String("--")) || !report.isEmpty()) {
-            err << "fleetdeck-cli: audit check-report takes one REPORT and --log FILE, not '" << args[i] << "'\n\n" << kAuditUsage;
+            err << "fleetdeck-cli: audit check-report takes one REPORT and --log FILE, not '" << args[i] << "'\n\n" << auditUsage();
             return kUsage;
         } else {
             report = args[i];
         }
     }
     if (report.isEmpty()) {
-        err << "fleetdeck-cli: audit check-report needs the report file (the PDF)\n\n" << kAuditUsage;
+        err << "fleetdeck-cli: audit check-report needs the report file (the PDF)\n\n" << auditUsage();
         return kUsage;
     }
     if (log.isEmpty()) log = QString::fromStdString(AuditLog::defaultPaths().log);
@@ -266,18 +251,18 @@ int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
 
 int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
     if (!args.isEmpty() && (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help"))) {
-        out << kAuditUsage;
+        out << auditUsage();
         return kOk;
     }
     if (!args.isEmpty() && args.first() == QLatin1String("check-report")) return checkReport(args, out, err);
     AuditArgs a;
     if (const auto problem = parseAuditArgs(args, a)) {
-        err << "fleetdeck-cli: " << *problem << "\n\n" << kAuditUsage;
+        err << "fleetdeck-cli: " << *problem << "\n\n" << auditUsage();
         return kUsage;
     }
     if (a.subcommand == QLatin1String("verify")) return verify(a, out, err);
     if (a.subcommand == QLatin1String("show") || a.subcommand == QLatin1String("export")) return showOrExport(a, out, err);
-    err << "fleetdeck-cli: unknown audit subcommand '" << a.subcommand << "'\n\n" << kAuditUsage;
+    err << "fleetdeck-cli: unknown audit subcommand '" << a.subcommand << "'\n\n" << auditUsage();
     return kUsage;
 }
 

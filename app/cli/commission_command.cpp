@@ -20,6 +20,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/cli/host_query.h"
 #include "app/cli/terminal_prompter.h"
 #include "app/commission/acceptance.h"
@@ -38,28 +39,8 @@ using commission::AcceptanceFinding;
 // Interrupted by Ctrl-C (128 + SIGINT, as shells report it), after the load commands were stopped.
 constexpr int kInterrupted = 130;
 
-const char* kCommissionUsage =
-    "Usage: fleetdeck-cli commission (--spec FILE | --learn-from HOST) [--save-spec FILE] [--burn-in DURATION]\n"
-    "                                [--load CMD] [--no-mesh] [--report FILE.pdf] [--sim-speed X] [--json] HOST...\n"
-    "  --spec FILE         what every host must be (docs/commission.md, \"The spec\")\n"
-    "  --learn-from HOST   take the spec from this host's facts instead (a golden host)\n"
-    "  --save-spec FILE    write the spec used (learned or read) to FILE, to edit and reuse\n"
-    "  --burn-in DURATION  watch every GPU for DURATION (15m, 900s, 90; no unit: seconds) and judge\n"
-    "                      slowdowns, power cap, clock drop, fans and the rack's hot outliers\n"
-    "  --load CMD          with --burn-in: run CMD on every host for the window (e.g. 'gpu_burn 900'),\n"
-    "                      stopped at its end; its failure is a finding\n"
-    "  --no-mesh           skip the latency round among the hosts\n"
-    "  --report FILE.pdf   write the report: FILE.pdf, and FILE.html, FILE.json, FILE.csv beside it; the\n"
-    "                      PDF's SHA-256 goes into the audit log (audit check-report FILE.pdf proves it)\n"
-    "  --audit-log FILE, --audit-key FILE  the audit log for the report's record (default: FleetDeck's)\n"
-    "  --sudo              read SSH hosts through the privileged agent (sudo -n, or a root login), so the\n"
-    "                      facts only root can read are checked too: memory modules, serial numbers\n"
-    "  --sudo-password-stdin  the same with sudo's password from the first line of stdin\n"
-    "  --sim-speed X       simulated hosts (sim:...) only, for tests and demos: X simulated seconds per\n"
-    "                      real second, the burn-in window included (--burn-in 15m --sim-speed 100: 9 s)\n"
-    "Checks each HOST against the spec, against the rest of the hosts (the odd one out), its GPU\n"
-    "health, the latency among the hosts and the burn-in. Exit 0 when every host passes, 7 when any\n"
-    "has a critical finding, 130 when interrupted (Ctrl-C stops the load on every host first).\n";
+// The options, from their definition (command_specs.cpp).
+QString commissionUsage() { return commandHelpText(*findCommandSpec(QStringLiteral("commission"))); }
 
 // "15m", "900s", "90", "1.5h" → seconds; none for anything else, under a second, or over a week.
 std::optional<int> parseBurnInDuration(const QString& text) {
@@ -172,7 +153,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
                           : args[i] == QLatin1String("--audit-key")  ? &a.auditKey
                                                                      : nullptr;
         if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
-            out << kCommissionUsage;
+            out << commissionUsage();
             return kOk;
         }
         if (args[i] == QLatin1String("--no-mesh")) {
@@ -184,7 +165,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
             continue;
         }
         if (i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << args[i] << " needs a value\n" << kCommissionUsage;
+            err << "fleetdeck-cli: " << args[i] << " needs a value\n" << commissionUsage();
             return kUsage;
         }
         *target = args[++i];
@@ -198,11 +179,11 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
     a.sudoPasswordOnStdin = privilegeFlags.contains(QStringLiteral("--sudo-password-stdin"));
     a.sudo = a.sudoPasswordOnStdin || privilegeFlags.contains(QStringLiteral("--sudo"));
     if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
-        err << "fleetdeck-cli: commission needs either --spec FILE or --learn-from HOST\n" << kCommissionUsage;
+        err << "fleetdeck-cli: commission needs either --spec FILE or --learn-from HOST\n" << commissionUsage();
         return kUsage;
     }
     if (a.remote.hosts.isEmpty()) {
-        err << "fleetdeck-cli: commission needs the rack's hosts (HOST...)\n" << kCommissionUsage;
+        err << "fleetdeck-cli: commission needs the rack's hosts (HOST...)\n" << commissionUsage();
         return kUsage;
     }
     if (!burnInText.isEmpty()) {

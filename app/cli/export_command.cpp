@@ -3,19 +3,15 @@
 #include <QSaveFile>
 
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/inventory/inventory.h"
 #include "app/inventory/prometheus_export.h"
 
 namespace fleetdeck::cli {
 namespace {
 
-const char* kExportUsage =
-    "Usage: fleetdeck-cli export prometheus [--targets FILE] [--rules FILE] [--inventory FILE] [--job NAME]\n"
-    "  --targets FILE   file_sd targets (JSON) for the inventory's hosts, HOST:9835, labels host, rack,\n"
-    "                   unit, group, tags\n"
-    "  --rules FILE     alerting rules (YAML) from FleetDeck's thresholds; the host-down rule watches\n"
-    "                   the scrape job NAME (default fleetdeck)\n"
-    "See docs/metrics.md.\n";
+// The options, from their definition (command_specs.cpp).
+QString exportUsage() { return commandHelpText(*findCommandSpec(QStringLiteral("export prometheus"))); }
 
 // Empty on success, else a sentence naming the file.
 QString writeFile(const QString& path, const QByteArray& data) {
@@ -29,7 +25,7 @@ QString writeFile(const QString& path, const QByteArray& data) {
 
 int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
     if (args.value(0) != QLatin1String("prometheus")) {
-        err << "fleetdeck-cli export: what to export? Only 'prometheus' is known.\n\n" << kExportUsage;
+        err << "fleetdeck-cli export: what to export? Only 'prometheus' is known.\n\n" << exportUsage();
         return kUsage;
     }
     QString targets, rulesPath, inventoryPath = Inventory::defaultPath(), job = QStringLiteral("fleetdeck");
@@ -41,17 +37,17 @@ int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTe
                         : a == QLatin1String("--job") ? &job
                                                        : nullptr;
         if (!into) {
-            err << "fleetdeck-cli export prometheus: unknown argument '" << a << "'\n\n" << kExportUsage;
+            err << "fleetdeck-cli export prometheus: unknown argument '" << a << "'\n\n" << exportUsage();
             return kUsage;
         }
         if (i + 1 >= args.size() || args[i + 1].isEmpty()) {
-            err << "fleetdeck-cli export prometheus: " << a << " needs a value\n\n" << kExportUsage;
+            err << "fleetdeck-cli export prometheus: " << a << " needs a value\n\n" << exportUsage();
             return kUsage;
         }
         *into = args[++i];
     }
     if (targets.isEmpty() && rulesPath.isEmpty()) {
-        err << "fleetdeck-cli export prometheus: give --targets FILE, --rules FILE or both\n\n" << kExportUsage;
+        err << "fleetdeck-cli export prometheus: give --targets FILE, --rules FILE or both\n\n" << exportUsage();
         return kUsage;
     }
     if (!targets.isEmpty()) {

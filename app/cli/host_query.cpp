@@ -19,15 +19,20 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     std::vector<std::shared_ptr<std::function<void()>>> askers;
     std::vector<std::unique_ptr<HostSession>> sessions;
     QEventLoop loop;
+    // Answers are kept by name, so a name is one host however often it is listed.
+    std::set<QString> names;
+    for (const HostSpec& spec : hosts) names.insert(spec.name);
     const auto finishOne = [&](const QString& name, std::optional<HostFailure> failure) {
         if (finished.count(name)) return;
         if (failure) failed(name, *failure);
         finished.insert(name);
-        if (finished.size() == hosts.size()) loop.quit();
+        if (finished.size() == names.size()) loop.quit();
     };
     HostSession::Options options;
     options.reconnect = false;
+    std::set<QString> started;
     for (const HostSpec& spec : hosts) {
+        if (!started.insert(spec.name).second) continue;
         auto session = std::make_unique<HostSession>(spec.name, [spec] { return makeTransport(spec); }, options);
         HostSession* s = session.get();
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
@@ -63,7 +68,7 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
         for (const HostSpec& spec : hosts)
             finishOne(spec.name, HostFailure{HostState::Offline, QStringLiteral("no answer within %1 s").arg(limitMs / 1000), {}});
     });
-    if (finished.size() < hosts.size()) loop.exec();
+    if (finished.size() < names.size()) loop.exec();
     for (auto& s : sessions) s->stop();
 }
 

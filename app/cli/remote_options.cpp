@@ -1,5 +1,7 @@
 #include "app/cli/remote_options.h"
 
+#include <algorithm>
+
 #include <QRegularExpression>
 #include <QSet>
 

@@ -42,6 +42,13 @@ unset FLEETDECK_AGENT FLEETDECK_AGENT_BUNDLE
 "$root/usr/bin/fleetdeck-cli" facts local | grep -q '"hostname"' || fail "installed fleetdeck-cli could not reach its bundled agent"
 test -f "$root/usr/lib/fleetdeck/agents/aarch64/fleetdeck-agent" || fail "the aarch64 agent is not bundled"
 "$root/usr/bin/fleetdeck" --version | grep -q 'fleetdeck' || fail "fleetdeck --version"
+# Manual pages (generated at build time) and the bash completion, each in the package of its program.
+for page in fleetdeck fleetdeck-cli; do
+  test -f "$root/usr/share/man/man1/$page.1.gz" || fail "$page.1.gz is not in the fleetdeck package"
+done
+dpkg-deb -c "$agent" | grep -q 'usr/share/man/man1/fleetdeck-agent.1.gz' || fail "fleetdeck-agent.1.gz is not in the agent package"
+zcat "$root/usr/share/man/man1/fleetdeck-cli.1.gz" | grep -q '^.SS "commission' || fail "fleetdeck-cli.1 lacks commission"
+test -f "$root/usr/share/bash-completion/completions/fleetdeck-cli" || fail "the bash completion is not installed"
 # The metrics service: shipped, hardened, installed disabled, its settings a conffile.
 unit="$root/lib/systemd/system/fleetdeck-agent.service"
 test -f "$unit" || fail "fleetdeck-agent.service is not in the agent package"

@@ -1,0 +1,409 @@
+#include "app/cli/command_line.h"
+
+#include <map>
+#include <optional>
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include "agent/protocol/message.h"
+#include "app/man_page.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+// The exit codes every subcommand shares (cli.h's ExitCode), for --help and the manual.
+const std::vector<std::pair<int, QString>> kExitCodes = {
+    {0, QStringLiteral("every host answered (or: done, nothing found)")},
+    {1, QStringLiteral("a host answered with an error")},
+    {2, QStringLiteral("usage: an unknown option, a missing value or file, a HOST that is none")},
+    {3, QStringLiteral("connection failed")},
+    {4, QStringLiteral("authentication failed")},
+    {5, QStringLiteral("host key unknown or refused (changed, revoked)")},
+    {6, QStringLiteral("apply/rollback: a host rolled back or failed")},
+    {7, QStringLiteral("ran and found problems (health, commission: a critical finding; drift: a setting drifted)")},
+};
+
+const QString kHostForms = QStringLiteral(
+    "HOST is 'local' (this machine), an inventory name, an ssh-config alias, USER@HOST:PORT, "
+    "sim:PROFILE[+VARIANT][:SEED] (a simulated host) or root:DIR (the system tree at DIR, e.g. a mounted server image, "
+    "through a local agent). A host given twice is asked once.");
+
+OptionSpec helpOptionSpec() {
+    OptionSpec o = OptionSpec::make(QStringLiteral("help"), {}, QStringLiteral("show this command's options and exit codes"));
+    o.shortName = QStringLiteral("h");
+    return o;
+}
+OptionSpec versionOptionSpec() { return OptionSpec::make(QStringLiteral("version"), {}, QStringLiteral("print the version")); }
+
+// Every option a command's parser knows: its own, then --help and --version.
+std::vector<OptionSpec> parserOptions(const CommandSpec& spec) {
+    std::vector<OptionSpec> all = spec.options;
+    all.push_back(helpOptionSpec());
+    all.push_back(versionOptionSpec());
+    return all;
+}
+
+const OptionSpec* findOption(const std::vector<OptionSpec>& options, const QString& name) {
+    for (const OptionSpec& o : options)
+        if (o.name == name || (!o.shortName.isEmpty() && o.shortName == name)) return &o;
+    return nullptr;
+}
+
+QString optionLabel(const OptionSpec& o) {
+    QString label = o.shortName.isEmpty() ? QStringLiteral("--%1").arg(o.name) : QStringLiteral("-%1, --%2").arg(o.shortName, o.name);
+    if (!o.valueName.isEmpty()) label += QLatin1Char(' ') + o.valueName;
+    return label;
+}
+
+// `text` wrapped at 100 columns, every line after the first indented by `indent`; the first
+// starts at `firstColumn`.
+QString wrapped(const QString& text, int indent, int firstColumn) {
+    QString out;
+    int column = firstColumn;
+    bool first = true;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!first && column + 1 + word.size() > 100) {
+            out += QLatin1Char('\n') + QString(indent, QLatin1Char(' '));
+            column = indent;
+        } else if (!first) {
+            out += QLatin1Char(' ');
+            ++column;
+        }
+        out += word;
+        column += static_cast<int>(word.size());
+        first = false;
+    }
+    return out;
+}
+
+// "  LABEL   help…" with the help in a column.
+QString helpRow(const QString& label, const QString& help, int kColumn = 28) {
+    QString row = QStringLiteral("  ") + label;
+    if (row.size() + 2 > kColumn) row += QLatin1Char('\n') + QString(kColumn, QLatin1Char(' '));
+    else row = row.leftJustified(kColumn);
+    return row + wrapped(help, kColumn, kColumn) + QLatin1Char('\n');
+}
+
+// Rewrites `--flag=VALUE` of a flag: true/yes/on/1 keep the flag, false/no/off/0 drop it.
+std::optional<QString> readFlagValue(const QString& word, const QString& value, QStringList& into) {
+    static const QStringList kTrue = {QStringLiteral("true"), QStringLiteral("yes"), QStringLiteral("on"), QStringLiteral("1")};
+    static const QStringList kFalse = {QStringLiteral("false"), QStringLiteral("no"), QStringLiteral("off"), QStringLiteral("0")};
+    if (kTrue.contains(value.toLower())) into << word.left(word.indexOf(QLatin1Char('=')));
+    else if (!kFalse.contains(value.toLower()))
+        return QStringLiteral("%1 takes no value, or true or false").arg(word.left(word.indexOf(QLatin1Char('='))));
+    return std::nullopt;
+}
+
+// What the words ask for before QCommandLineParser reads them: help, the version, an unknown
+// option or one without its value. Flags given "=true"/"=false" are rewritten.
+struct PreRead {
+    QStringList words;
+    bool help = false;
+    bool version = false;
+    std::optional<QString> problem;
+};
+
+PreRead preRead(const std::vector<OptionSpec>& options, const QStringList& args) {
+    PreRead r;
+    bool positionalOnly = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& word = args[i];
+        if (positionalOnly || word.size() < 2 || !word.startsWith(QLatin1Char('-'))) {
+            r.words << word;
+            continue;
+        }
+        if (word == QLatin1String("--")) {
+            positionalOnly = true;
+            r.words << word;
+            continue;
+        }
+        const qsizetype eq = word.indexOf(QLatin1Char('='));
+        const QString name = word.mid(word.startsWith(QLatin1String("--")) ? 2 : 1, eq < 0 ? -1 : eq - (word.startsWith(QLatin1String("--")) ? 2 : 1));
+        const OptionSpec* o = findOption(options, name);
+        if (!o) {
+            if (!r.problem) r.problem = QStringLiteral("unknown option '%1'").arg(eq < 0 ? word : word.left(eq));
+            continue;
+        }
+        if (o->name == QLatin1String("help")) r.help = true;
+        if (o->name == QLatin1String("version")) r.version = true;
+        if (o->valueName.isEmpty() && eq >= 0) {
+            if (auto problem = readFlagValue(word, word.mid(eq + 1), r.words); problem && !r.problem) r.problem = problem;
+            continue;
+        }
+        if (o->valueName.isEmpty() || eq >= 0) {
+            r.words << word;
+        } else if (i + 1 >= args.size()) {
+            if (!r.problem) r.problem = QStringLiteral("%1 needs a value (%2)").arg(word, o->valueName);
+        } else {
+            // The value is the next word whatever it looks like (--load '-x' is a command).
+            r.words << QStringLiteral("--%1=%2").arg(o->name, args[++i]);
+        }
+    }
+    return r;
+}
+
+// The words a handler reads: each option in the order given as "--name [value]", then the rest.
+QStringList canonicalWords(const QCommandLineParser& parser, const std::vector<OptionSpec>& options) {
+    QStringList words;
+    std::map<QString, int> used;
+    for (const QString& given : parser.optionNames()) {
+        const OptionSpec* o = findOption(options, given);
+        if (!o) continue;
+        words << QStringLiteral("--") + o->name;
+        if (!o->valueName.isEmpty()) words << parser.values(o->name).value(used[o->name]++);
+    }
+    return words + parser.positionalArguments();
+}
+
+// A file the command would read, given explicitly, that does not exist: a usage error naming it.
+std::optional<QString> missingFile(const CommandSpec& spec, const std::vector<OptionSpec>& options,
+                                   const QCommandLineParser& parser) {
+    for (const OptionSpec& o : options) {
+        if (!o.mustExist) continue;
+        for (const QString& path : parser.values(o.name))
+            if (!path.isEmpty() && !QFileInfo::exists(path))
+                return QStringLiteral("--%1 %2: no such file; check the path").arg(o.name, path);
+    }
+    const QStringList positional = parser.positionalArguments();
+    for (int i = 0; i < spec.firstPositionalMustExist && i < positional.size(); ++i)
+        if (!QFileInfo::exists(positional[i]))
+            return QStringLiteral("%1: no such file; check the path").arg(positional[i]);
+    return std::nullopt;
+}
+
+// Parses `args` by the options `options` of `spec`; the canonical words, or the exit code.
+std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vector<OptionSpec>& options,
+                                       const QStringList& args, QTextStream& out, QTextStream& err) {
+    const QString who = QStringLiteral("fleetdeck-cli %1").arg(spec.name);
+    const PreRead pre = preRead(options, args);
+    if (pre.help) {
+        out << commandHelpText(spec);
+        return 0;
+    }
+    if (pre.version) {
+        out << versionText();
+        return 0;
+    }
+    if (pre.problem) {
+        err << who << ": " << *pre.problem << "; '" << who << " --help' lists its options\n";
+        return 2;
+    }
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const OptionSpec& o : options) {
+        QStringList names{o.name};
+        if (!o.shortName.isEmpty()) names.prepend(o.shortName);
+        parser.addOption(o.valueName.isEmpty() ? QCommandLineOption(names, o.help) : QCommandLineOption(names, o.help, o.valueName));
+    }
+    if (!parser.parse(QStringList{QStringLiteral("fleetdeck-cli")} + pre.words)) {
+        err << who << ": " << parser.errorText() << "; '" << who << " --help' lists its options\n";
+        return 2;
+    }
+    if (const auto missing = missingFile(spec, options, parser)) {
+        err << who << ": " << *missing << "\n";
+        return 2;
+    }
+    return canonicalWords(parser, options);
+}
+
+}  // namespace
+
+const CommandSpec* findCommandSpec(const QString& name) {
+    for (const CommandSpec& c : commandSpecs())
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+QStringList commandActions(const QString& group) {
+    QStringList actions;
+    const QString prefix = group + QLatin1Char(' ');
+    for (const CommandSpec& c : commandSpecs())
+        if (c.name.startsWith(prefix)) actions << c.name.mid(prefix.size());
+    return actions;
+}
+
+std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
+                                                 QTextStream& err) {
+    const std::vector<OptionSpec> options = parserOptions(spec);
+    if (spec.splitAt.isEmpty()) return parseBy(spec, options, args, out, err);
+    // audit verify FILE --against HOST...: the words before --against are the command's (its
+    // FILE among them), those after are the hosts and their options.
+    const qsizetype at = args.indexOf(QStringLiteral("--") + spec.splitAt);
+    std::vector<OptionSpec> own, remote;
+    for (const OptionSpec& o : options) {
+        const bool common = o.name == QLatin1String("help") || o.name == QLatin1String("version");
+        if (common || o.name == QLatin1String("key") || o.name == spec.splitAt) own.push_back(o);
+        if (common || (o.name != QLatin1String("key") && o.name != spec.splitAt)) remote.push_back(o);
+    }
+    auto head = parseBy(spec, own, at < 0 ? args : args.mid(0, at), out, err);
+    if (at < 0 || std::holds_alternative<int>(head)) return head;
+    CommandSpec hosts = spec;
+    hosts.firstPositionalMustExist = 0;
+    auto tail = parseBy(hosts, remote, args.mid(at + 1), out, err);
+    if (std::holds_alternative<int>(tail)) return tail;
+    return std::get<QStringList>(head) + QStringList{QStringLiteral("--") + spec.splitAt} + std::get<QStringList>(tail);
+}
+
+QString versionText() {
+    return QStringLiteral("fleetdeck-cli %1 (protocol %2)\n").arg(QCoreApplication::applicationVersion()).arg(protocol::kProtocolVersion);
+}
+
+QString commandHelpText(const CommandSpec& spec) {
+    QString text = QStringLiteral("Usage: fleetdeck-cli %1 [OPTIONS]%2\n\n")
+                       .arg(spec.name, spec.arguments.isEmpty() ? QString() : QLatin1Char(' ') + spec.arguments);
+    text += wrapped(spec.description, 0, 0) + QStringLiteral("\n");
+    if (!spec.argumentHelp.empty()) {
+        text += QStringLiteral("\nArguments:\n");
+        for (const auto& [name, help] : spec.argumentHelp) text += helpRow(name, help);
+    }
+    text += QStringLiteral("\nOptions:\n");
+    for (const OptionSpec& o : parserOptions(spec))
+        if (!o.hidden) text += helpRow(optionLabel(o), o.help);
+    text += QStringLiteral("\nExit codes:\n");
+    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
+    if (!spec.exitNote.isEmpty()) text += QStringLiteral("  ") + wrapped(spec.name + QStringLiteral(": ") + spec.exitNote, 2, 2) + QLatin1Char('\n');
+    if (!spec.examples.empty()) {
+        text += QStringLiteral("\nExamples:\n");
+        for (const auto& [about, line] : spec.examples)
+            text += QStringLiteral("  # %1\n  %2\n").arg(about, QString(line).replace(QLatin1Char('\n'), QStringLiteral("\n  ")));
+    }
+    return text;
+}
+
+QString groupHelpText(const QString& group) {
+    QString text = QStringLiteral("Usage: fleetdeck-cli %1 ACTION [OPTIONS]\n\nActions:\n").arg(group);
+    for (const QString& action : commandActions(group)) {
+        const CommandSpec& c = *findCommandSpec(group + QLatin1Char(' ') + action);
+        text += helpRow(action + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments), c.summary);
+    }
+    return text + QStringLiteral("\n'fleetdeck-cli %1 ACTION --help' shows an action's options.\n").arg(group);
+}
+
+QString topLevelHelpText() {
+    QString text = QStringLiteral("Usage: fleetdeck-cli COMMAND [OPTIONS] [HOST...]\n\nCommands:\n");
+    for (const CommandSpec& c : commandSpecs())
+        text += helpRow(c.name + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments), c.summary);
+    text += helpRow(QStringLiteral("--version"), QStringLiteral("print the version"));
+    text += helpRow(QStringLiteral("help"), QStringLiteral("show this text"));
+    text += QLatin1Char('\n') + wrapped(kHostForms, 0, 0) + QStringLiteral("\n\nExit codes:\n");
+    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
+    text += QStringLiteral("\n'fleetdeck-cli COMMAND --help' shows a command's options, exit codes and examples; "
+                           "so does 'man fleetdeck-cli'.\n");
+    return text;
+}
+
+QString cliManPage() {
+    ManPage page(QStringLiteral("fleetdeck-cli"), QStringLiteral("query, tune and audit GPU servers from the command line"));
+    page.section(QStringLiteral("Synopsis"));
+    for (const CommandSpec& c : commandSpecs())
+        page.synopsis(c.name + QStringLiteral(" [OPTIONS]") + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments));
+    page.synopsis(QStringLiteral("COMMAND --help | --version"));
+    page.section(QStringLiteral("Description"));
+    page.paragraph(QStringLiteral("The command-line face of FleetDeck: the same libraries as the desktop application "
+                                  "fleetdeck(1), which deploys fleetdeck-agent(1) to each host over SSH and asks it. "
+                                  "Every command takes --help (its options, exit codes and examples) and --version; "
+                                  "options take their value as --option VALUE or --option=VALUE.\n\n") + kHostForms);
+    page.section(QStringLiteral("Commands"));
+    for (const CommandSpec& c : commandSpecs()) {
+        page.subsection(QStringLiteral("%1 [OPTIONS]%2").arg(c.name, c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments));
+        page.paragraph(c.description);
+        for (const auto& [name, help] : c.argumentHelp) page.entry(name, {}, help);
+        for (const OptionSpec& o : c.options)
+            if (!o.hidden)
+                page.entry(o.shortName.isEmpty() ? QStringLiteral("--") + o.name : QStringLiteral("-%1, --%2").arg(o.shortName, o.name),
+                           o.valueName, o.help);
+        if (!c.exitNote.isEmpty()) page.paragraph(QStringLiteral("Exit status: ") + c.exitNote);
+    }
+    page.section(QStringLiteral("Exit status"));
+    for (const auto& [code, meaning] : kExitCodes) page.entry(QString::number(code), {}, meaning);
+    page.entry(QStringLiteral("130"), {}, QStringLiteral("commission: interrupted (Ctrl-C)"));
+    page.section(QStringLiteral("Environment"));
+    page.entry(QStringLiteral("FLEETDECK_AUDIT_KEY"), {}, QStringLiteral("the audit log's HMAC key file, when no --audit-key or --key is given"));
+    page.entry(QStringLiteral("FLEETDECK_AGENT"), {}, QStringLiteral("the agent binary to start for 'local' and to deploy"));
+    page.section(QStringLiteral("Examples"));
+    for (const CommandSpec& c : commandSpecs())
+        for (const auto& [about, line] : c.examples) page.example(about, line);
+    page.section(QStringLiteral("See also"));
+    page.paragraph(QStringLiteral("fleetdeck(1), fleetdeck-agent(1), ssh_config(5)"));
+    return page.text();
+}
+
+namespace {
+
+QString shellWords(const QStringList& words) { return words.join(QLatin1Char(' ')); }
+
+}  // namespace
+
+QString bashCompletionScript() {
+    QStringList commands;
+    for (const CommandSpec& c : commandSpecs())
+        if (const QString top = c.name.section(QLatin1Char(' '), 0, 0); !commands.contains(top)) commands << top;
+    QString cases;
+    for (const CommandSpec& c : commandSpecs()) {
+        QStringList options, fileOptions, valueOptions;
+        for (const OptionSpec& o : parserOptions(c)) {
+            if (o.hidden) continue;
+            options << QStringLiteral("--") + o.name;
+            if (o.valueName.contains(QLatin1String("FILE"))) fileOptions << QStringLiteral("--") + o.name;
+            else if (!o.valueName.isEmpty()) valueOptions << QStringLiteral("--") + o.name;
+        }
+        cases += QStringLiteral("        '%1') opts='%2'; files='%3'; values='%4'; hosts=%5 ;;\n")
+                     .arg(c.name, shellWords(options), shellWords(fileOptions), shellWords(valueOptions),
+                          c.takesHosts ? QStringLiteral("1") : QStringLiteral("0"));
+    }
+    QString groups;
+    for (const QString& top : commands)
+        if (const QStringList actions = commandActions(top); !actions.isEmpty())
+            groups += QStringLiteral("        %1) actions='%2' ;;\n").arg(top, shellWords(actions));
+    return QStringLiteral(
+               "# bash completion for fleetdeck-cli, generated from its command definitions.\n"
+               "_fleetdeck_cli() {\n"
+               "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"${COMP_WORDS[1]}\" first=2 actions=\"\"\n"
+               "    [ \"$COMP_CWORD\" -gt 0 ] && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
+               "    COMPREPLY=()\n"
+               "    if [ \"$COMP_CWORD\" -le 1 ]; then\n"
+               "        COMPREPLY=($(compgen -W '%1 help --help --version' -- \"$cur\"))\n"
+               "        return 0\n"
+               "    fi\n"
+               "    case \"$command\" in\n"
+               "%2"
+               "    esac\n"
+               "    if [ -n \"$actions\" ]; then\n"
+               "        if [ \"$COMP_CWORD\" -eq 2 ]; then\n"
+               "            COMPREPLY=($(compgen -W \"$actions help\" -- \"$cur\"))\n"
+               "            return 0\n"
+               "        fi\n"
+               "        command=\"$command ${COMP_WORDS[2]}\"\n"
+               "        first=3\n"
+               "    fi\n"
+               "    local opts=\"\" files=\"\" values=\"\" hosts=0\n"
+               "    case \"$command\" in\n"
+               "%3"
+               "        *) return 0 ;;\n"
+               "    esac\n"
+               "    local word\n"
+               "    for word in $files; do\n"
+               "        if [ \"$prev\" = \"$word\" ]; then COMPREPLY=($(compgen -f -- \"$cur\")); return 0; fi\n"
+               "    done\n"
+               "    for word in $values; do\n"
+               "        [ \"$prev\" = \"$word\" ] && return 0\n"
+               "    done\n"
+               "    if [[ \"$cur\" == -* ]]; then\n"
+               "        COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+               "    elif [ \"$hosts\" = 1 ]; then\n"
+               "        # The saved inventory's hosts and @groups, or those of --inventory FILE on the line.\n"
+               "        local inventory=() i\n"
+               "        for ((i = first; i < COMP_CWORD; i++)); do\n"
+               "            [ \"${COMP_WORDS[i]}\" = --inventory ] && inventory=(--inventory \"${COMP_WORDS[i+1]}\")\n"
+               "        done\n"
+               "        COMPREPLY=($(compgen -W \"local $(\"${COMP_WORDS[0]}\" __complete-hosts \"${inventory[@]}\" 2>/dev/null)\" -- \"$cur\"))\n"
+               "    fi\n"
+               "    return 0\n"
+               "}\n"
+               "complete -F _fleetdeck_cli fleetdeck-cli\n")
+        .arg(shellWords(commands), groups, cases);
+}
+
+}  // namespace fleetdeck::cli

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <variant>
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+namespace fleetdeck::cli {
+
+// One option of a subcommand, as --help, the manual page and the completion show it.
+struct OptionSpec {
+    QString name;       // the long name without dashes: "inventory"
+    QString valueName;  // empty for a flag: "FILE", "SECONDS"
+    QString help;
+    QString shortName;        // "v" for -v; empty when none
+    bool mustExist = false;   // the value names a file that is read: missing is a usage error
+    bool hidden = false;      // accepted, not shown (kept for command lines written before)
+
+    static OptionSpec make(const QString& name, const QString& valueName, const QString& help) {
+        OptionSpec o;
+        o.name = name;
+        o.valueName = valueName;
+        o.help = help;
+        return o;
+    }
+};
+
+// A subcommand ("facts") or one action of a grouped one ("audit show"): everything --help, the
+// manual page, the completion and the parser need, in one place.
+struct CommandSpec {
+    QString name;
+    QString arguments;  // after the options in the synopsis: "HOST..."
+    QString summary;    // one line
+    QString description;
+    std::vector<std::pair<QString, QString>> argumentHelp;  // ("HOST...", what it is)
+    std::vector<OptionSpec> options;
+    QString exitNote;  // exit codes this command adds to, or means by, the shared ones
+    std::vector<std::pair<QString, QString>> examples;  // (what it does, the command line)
+    bool takesHosts = false;         // its words are hosts: the completion offers the inventory's
+    int firstPositionalMustExist = 0;  // how many leading words are files that must exist (audit show FILE)
+    QString splitAt;                 // "against": the words after --against are remote options and hosts
+};
+
+// Every subcommand, in the order the help and the manual list them.
+const std::vector<CommandSpec>& commandSpecs();
+// The spec named `name` ("facts", "audit show"), or null.
+const CommandSpec* findCommandSpec(const QString& name);
+// The actions of a grouped command ("audit" → verify, show, export, check-report); empty when none.
+QStringList commandActions(const QString& group);
+
+// Reads `args` (the words after the subcommand and its action) by `spec`. Returns the words the
+// command's handler reads: each option as "--name value" (or "--name"), in the order given, then
+// the other words; or the exit code when it printed help or the version (0) or a usage error (2).
+std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
+                                                 QTextStream& err);
+
+// `fleetdeck-cli SUB --help`, `fleetdeck-cli --help`, `fleetdeck-cli GROUP help`.
+QString commandHelpText(const CommandSpec& spec);
+QString topLevelHelpText();
+QString groupHelpText(const QString& group);
+QString versionText();
+
+// fleetdeck-cli(1) in roff, and the bash completion script; both from commandSpecs().
+QString cliManPage();
+QString bashCompletionScript();
+
+}  // namespace fleetdeck::cli
