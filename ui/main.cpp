@@ -66,11 +66,13 @@ QStringList startingHostNames(int demoCount) {
     for (const HostSpec& h : startupHosts(listed))
         if (!names.contains(h.name)) names << h.name;
     return names;
+}
+
 // fleetdeck(1): the options as --help shows them, with what a reader of the manual needs besides.
 QString manPage(const QList<QCommandLineOption>& options) {
     ManPage page(QStringLiteral("fleetdeck"), QStringLiteral("live telemetry, tuning and audit for GPU servers"));
     page.section(QStringLiteral("Synopsis"));
-    page.synopsis(QStringLiteral("[--view VIEW] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
+    page.synopsis(QStringLiteral("[--view VIEW] [--theme system|light|dark] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
     page.section(QStringLiteral("Description"));
     page.paragraph(QStringLiteral(
         "fleetdeck opens a window with every server of the fleet: its state, CPU, memory, sensors and GPUs, updated every "
@@ -87,7 +89,8 @@ QString manPage(const QList<QCommandLineOption>& options) {
     page.example(QStringLiteral("A picture of the rack view with 64 simulated hosts:"),
                  QStringLiteral("fleetdeck --demo-hosts 64 --view racks --screenshot racks.png"));
     page.section(QStringLiteral("See also"));
-    page.paragraph(QStringLiteral("fleetdeck-cli(1), fleetdeck-agent(1)"));
+    page.paragraph(QStringLiteral("fleetdeck-cli(1), fleetdeck-agent(1) (in the fleetdeck-agent package); the documentation in "
+                                  "/usr/share/doc/fleetdeck, also in the app: Help → FleetDeck documentation (F1)"));
     return page.text();
 }
 

@@ -177,12 +177,15 @@ TEST(CliParse, AMissingFileGivenExplicitlyIsAUsageErrorNamingIt) {
 TEST(CliParse, PlanTakesTheProfileAndExportOptions) {
     test::TempDir home;
     const std::string answers = home.write("answers.json", "{}").string();
-    const ProcessRun save = runParseCli(home, {"plan", "--answers", answers, "--save-profile", "p.json", "local"});
-    EXPECT_EQ(save.status, 2);
-    EXPECT_TRUE(contains(save.err, "--save-profile is not implemented yet")) << save.err;
+    const ProcessRun name = runParseCli(home, {"plan", "--answers", answers, "--save-profile=p.json", "--profile-name", "bad name", "local"});
+    EXPECT_EQ(name.status, 2);
+    EXPECT_TRUE(contains(name.err, "--profile-name 'bad name' is not a valid profile name")) << name.err;
     const ProcessRun format = runParseCli(home, {"plan", "--answers", answers, "--export", "yaml", "--output", "x", "local"});
     EXPECT_EQ(format.status, 2);
-    EXPECT_TRUE(contains(format.err, "--export takes sysctl.d, tuned or ansible (got 'yaml')")) << format.err;
+    EXPECT_TRUE(contains(format.err, "--export takes sysctl.d, tuned or ansible, not 'yaml'")) << format.err;
+    const ProcessRun output = runParseCli(home, {"plan", "--answers", answers, "--export=tuned", "local"});
+    EXPECT_EQ(output.status, 2);
+    EXPECT_TRUE(contains(output.err, "--export needs --output FILE")) << output.err;
     EXPECT_EQ(runParseCli(home, {"plan", "--answers", answers, "-v", "--facts", "/nonexistent/f.json"}).status, 2);
 }
 

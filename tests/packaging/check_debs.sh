@@ -20,16 +20,22 @@ depends=$(dpkg-deb -f "$app" Depends)
 for d in libc6 libqt6core6 libqt6widgets6; do
   echo "$depends" | grep -q "$d" || fail "fleetdeck does not depend on $d: $depends"
 done
-dpkg-deb -f "$agent" Depends | grep -q 'libc6 (>= 2.3' || fail "fleetdeck-agent's Depends is not glibc only"
+# glibc only, and no newer than the 2.17 the agent is built for (docs/agent-portability.md).
+agent_depends=$(dpkg-deb -f "$agent" Depends)
+echo "$agent_depends" | grep -Eq '^libc6 \(>= 2\.([0-9]|1[0-7])(\.[0-9]+)?\)$' ||
+  fail "fleetdeck-agent's Depends is not glibc <= 2.17 only: $agent_depends"
 # ProxyJump runs ssh: the app needs the client.
 echo "$depends" | grep -q 'openssh-client' || fail "fleetdeck does not depend on openssh-client: $depends"
+# Listed once: `dpkg-deb -c | grep -q` fails under pipefail when grep stops reading early.
+app_files=$(dpkg-deb -c "$app")
+agent_files=$(dpkg-deb -c "$agent")
 # Each man page comes with the package whose binary it documents.
-dpkg-deb -c "$app" | grep -q 'man1/fleetdeck.1.gz' || fail "fleetdeck.1 is not in the fleetdeck package"
-dpkg-deb -c "$app" | grep -q 'man1/fleetdeck-cli.1.gz' || fail "fleetdeck-cli.1 is not in the fleetdeck package"
-dpkg-deb -c "$agent" | grep -q 'man1/fleetdeck-agent.1.gz' || fail "fleetdeck-agent.1 is not in the agent package"
-if dpkg-deb -c "$app" | grep -q 'man1/fleetdeck-agent.1'; then fail "fleetdeck-agent.1 is in the app package too"; fi
+grep -q 'man1/fleetdeck.1.gz' <<<"$app_files" || fail "fleetdeck.1 is not in the fleetdeck package"
+grep -q 'man1/fleetdeck-cli.1.gz' <<<"$app_files" || fail "fleetdeck-cli.1 is not in the fleetdeck package"
+grep -q 'man1/fleetdeck-agent.1.gz' <<<"$agent_files" || fail "fleetdeck-agent.1 is not in the agent package"
+if grep -q 'man1/fleetdeck-agent.1' <<<"$app_files"; then fail "fleetdeck-agent.1 is in the app package too"; fi
 # The documents F1 shows.
-dpkg-deb -c "$app" | grep -q 'share/doc/fleetdeck/README.md' || fail "the documentation is not in the fleetdeck package"
+grep -q 'share/doc/fleetdeck/README.md' <<<"$app_files" || fail "the documentation is not in the fleetdeck package"
 
 root="$out/root"
 dpkg -x "$app" "$root"
@@ -46,7 +52,7 @@ test -f "$root/usr/lib/fleetdeck/agents/aarch64/fleetdeck-agent" || fail "the aa
 for page in fleetdeck fleetdeck-cli; do
   test -f "$root/usr/share/man/man1/$page.1.gz" || fail "$page.1.gz is not in the fleetdeck package"
 done
-dpkg-deb -c "$agent" | grep -q 'usr/share/man/man1/fleetdeck-agent.1.gz' || fail "fleetdeck-agent.1.gz is not in the agent package"
+grep -q 'usr/share/man/man1/fleetdeck-agent.1.gz' <<<"$agent_files" || fail "fleetdeck-agent.1.gz is not in the agent package"
 zcat "$root/usr/share/man/man1/fleetdeck-cli.1.gz" | grep -q '^.SS "commission' || fail "fleetdeck-cli.1 lacks commission"
 test -f "$root/usr/share/bash-completion/completions/fleetdeck-cli" || fail "the bash completion is not installed"
 # The metrics service: shipped, hardened, installed disabled, its settings a conffile.

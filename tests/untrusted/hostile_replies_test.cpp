@@ -196,8 +196,8 @@ TEST(HostileReplies, CliPlanShowsTheHostMisbehaving) {
 TEST(HostileReplies, CliAuditVerifyAgainstAMalformedJournalSaysSo) {
     TempDir home;
     int status = -1;
-    const std::string out = cli({"audit", "verify", (home.path() / "log.jsonl").string(), "--against", "local"},
-                                "journal-wrong-types", home, &status);
+    const std::string log = home.write("log.jsonl", "").string();  // an empty log: nothing recorded yet
+    const std::string out = cli({"audit", "verify", log, "--against", "local"}, "journal-wrong-types", home, &status);
     EXPECT_EQ(status, 1) << out;
     EXPECT_NE(out.find("local: agent misbehaving: the agent on local broke the protocol: it answered journal.read with "
                        "result.entries[0].type: expected string"),
