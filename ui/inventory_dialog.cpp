@@ -55,7 +55,7 @@ InventoryDialog::InventoryDialog(Inventory inventory, QString path, QWidget* par
     button(tr("&Remove"), QKeySequence::Delete, &InventoryDialog::removeHost);
     row->addStretch();
     button(tr("Import ~/.ssh/&config"), QKeySequence(), [this] { importSshConfigFile(ssh::defaultSshConfigPath()); });
-    button(tr("Import A&nsible inventory…"), QKeySequence(), [this] {
+    button(tr("Import a&n inventory file…"), QKeySequence(), [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("Inventory: Ansible (INI or YAML), ssh config or FleetDeck"));
         if (!file.isEmpty()) importAnsibleInventory(file);
     });
