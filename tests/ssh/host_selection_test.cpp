@@ -20,7 +20,8 @@ SelectionRun selectionCli(const std::vector<std::string>& args) { return run_pro
 
 std::set<std::string> hostKeys(const std::string& json) {
     std::set<std::string> keys;
-    for (const auto& [key, value] : nlohmann::json::parse(json).items()) keys.insert(key);
+    const nlohmann::json parsed = nlohmann::json::parse(json);  // items() refers to it: it must outlive the loop
+    for (const auto& [key, value] : parsed.items()) keys.insert(key);
     return keys;
 }
 
