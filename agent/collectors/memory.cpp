@@ -32,8 +32,11 @@ MemInfo parse_meminfo(std::string_view text) {
 }
 
 void MemoryCollector::sample(const RootFs& fs, protocol::Sample& sample) {
-    const auto text = fs.read("/proc/meminfo");
-    const MemInfo m = text ? parse_meminfo(*text) : MemInfo{};
+    if (!opened_) {
+        meminfo_ = PolledFile(fs, "/proc/meminfo");
+        opened_ = true;
+    }
+    const MemInfo m = meminfo_.read(text_) ? parse_meminfo(text_) : MemInfo{};
     protocol::MemorySample& memory = sample.memory ? *sample.memory : sample.memory.emplace();
     memory.total_bytes = m.total;
     memory.available_bytes = m.available;
