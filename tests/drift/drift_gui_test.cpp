@@ -21,6 +21,7 @@
 #include "app/history/incident_tracker.h"
 #include "app/ssh/transport_factory.h"
 #include "tests/pushssh/push_ssh_fixture.h"
+#include "tests/ssh/test_sshd.h"
 #include "tests/support/qt_wait.h"
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
@@ -34,13 +35,6 @@ using namespace fleetdeck;
 using Json = nlohmann::json;
 
 namespace {
-
-std::string slurpFile(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 void putFile(const std::filesystem::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
@@ -57,7 +51,7 @@ class DriftInTheApp : public test::PushSshTest {
 protected:
     std::vector<Json> auditLines() const {
         std::vector<Json> out;
-        std::istringstream lines(slurpFile(auditLog()));
+        std::istringstream lines(test::readFile(auditLog()));
         for (std::string line; std::getline(lines, line);) out.push_back(Json::parse(line));
         return out;
     }
@@ -86,7 +80,7 @@ TEST_F(DriftInTheApp, AChangeByHandShowsInTheOverviewAndHostPageAndReapplyFromTh
     ASSERT_TRUE(test::waitUntil([&] { return pushed->summary().has_value(); }, 90000));
     ASSERT_TRUE(pushed->summary()->allVerified()) << pushed->summary()->text().toStdString();
     pushed->close();
-    EXPECT_EQ(slurpFile(root(0) / "proc/sys/vm/swappiness"), "10\n");
+    EXPECT_EQ(test::readFile(root(0) / "proc/sys/vm/swappiness"), "10\n");
 
     // `sysctl -w vm.swappiness=60` by someone, behind FleetDeck's back.
     putFile(root(0) / "proc/sys/vm/swappiness", "60\n");
@@ -154,7 +148,7 @@ TEST_F(DriftInTheApp, AChangeByHandShowsInTheOverviewAndHostPageAndReapplyFromTh
     EXPECT_FALSE(page.driftButton(DriftAction::Reapply).isEnabled()) << "busy while the push runs";
     ASSERT_TRUE(test::waitUntil([&] { return finished.count() == 1; }, 90000));
     EXPECT_TRUE(finished.at(0).at(1).toBool()) << page.driftStatusText().toStdString();
-    EXPECT_EQ(slurpFile(root(0) / "proc/sys/vm/swappiness"), "10\n");
+    EXPECT_EQ(test::readFile(root(0) / "proc/sys/vm/swappiness"), "10\n");
     int reapplies = 0;
     for (const Json& e : auditLines())
         if (e.contains("reapplies")) {
@@ -187,7 +181,7 @@ TEST_F(DriftInTheApp, AChangeByHandShowsInTheOverviewAndHostPageAndReapplyFromTh
     EXPECT_EQ(accepted["setting"], "sysctl:vm.swappiness");
     EXPECT_EQ(accepted["before"], 10);
     EXPECT_EQ(accepted["after"], 60);
-    EXPECT_EQ(slurpFile(root(0) / "proc/sys/vm/swappiness"), "60\n") << "accepting changes nothing on the host";
+    EXPECT_EQ(test::readFile(root(0) / "proc/sys/vm/swappiness"), "60\n") << "accepting changes nothing on the host";
     ASSERT_TRUE(test::waitUntil([&] { return driftOf().status == HostDrift::Status::Checked && driftOf().findings.empty(); }, 60000));
     for (QWidget* w : QApplication::topLevelWidgets())
         if (auto* dialog = qobject_cast<PushDialog*>(w)) dialog->close();

@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QTableWidget>
 
 #include "app/audit/audit_log.h"
@@ -14,6 +13,7 @@
 #include "app/fleet_thread.h"
 #include "app/host_spec.h"
 #include "app/ssh/transport_factory.h"
+#include "tests/support/qt_wait.h"
 #include "ui/dashboard/host_page.h"
 #include "ui/main_window.h"
 
@@ -23,15 +23,6 @@ namespace {
 
 void printLine(const char* key, const QString& value) {
     std::printf("%s=%s\n", key, value.simplified().toUtf8().constData());
-}
-
-// Runs the event loop until `done` or 90 s.
-template <typename Done>
-bool waitFor(Done done) {
-    QElapsedTimer clock;
-    clock.start();
-    while (!done() && clock.elapsed() < 90'000) QApplication::processEvents(QEventLoop::AllEvents, 50);
-    return done();
 }
 
 }  // namespace
@@ -48,7 +39,7 @@ int main(int argc, char** argv) {
     if (!monitor) return 9;
     fleet.monitor().addHostAsync(*local);
     const auto driftOf = [&] { return fleet.store().host(local->name).value_or(HostRecord{}).drift; };
-    if (!waitFor([&] { return driftOf().status == HostDrift::Status::Checked; })) {
+    if (!test::waitUntil([&] { return driftOf().status == HostDrift::Status::Checked; }, 90'000)) {
         const HostRecord record = fleet.store().host(local->name).value_or(HostRecord{});
         printLine("problem", QStringLiteral("drift status %1 (%2), host %3: %4")
                                  .arg(static_cast<int>(record.drift.status))
@@ -58,10 +49,10 @@ int main(int argc, char** argv) {
 
     MainWindow window(fleet.store());
     window.show();
-    waitFor([&] {
+    test::waitUntil([&] {
         window.refreshNow();
         return window.fleetModel().rowOf(local->name) >= 0;
-    });
+    }, 90'000);
     FleetModel& model = window.fleetModel();
     const QModelIndex cell = model.index(model.rowOf(local->name), FleetModel::Drift);
     printLine("overview_drift", model.data(cell).toString());
