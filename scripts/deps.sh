@@ -49,16 +49,17 @@ ensure_packages() {
     sudo=(sudo)
   fi
   export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get update -qq || return
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# build_preset NAME [TARGET...]: configures once, then builds.
+# build_preset NAME [TARGET...]: configures once, then builds. Returns the first failure's status
+# (scripts/test calls it where `set -e` does not apply).
 build_preset() {
   local preset=$1
   shift
   if [ ! -f "build/$preset/build.ninja" ]; then
-    cmake --preset "$preset" >/dev/null
+    cmake --preset "$preset" >/dev/null || return
   fi
   if [ $# -gt 0 ]; then
     cmake --build --preset "$preset" --target "$@"
