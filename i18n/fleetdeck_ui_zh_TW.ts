@@ -794,6 +794,26 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>Commission a rack</source>
         <translation>機架驗收</translation>
     </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Commit</source>
+        <translation>確認(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>完成(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::CoolingGrid</name>
@@ -1352,7 +1372,7 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
     </message>
     <message>
         <source>GPU temperature (dashed: %1 band, red: slowdown)</source>
-        <translation>GPU 溫度（虛線：%1 區間，紅色：降速）</translation>
+        <translation>GPU 溫度（虛線：%1區間，紅色：降速）</translation>
     </message>
     <message>
         <source>GPU utilization</source>
@@ -3358,11 +3378,31 @@ SHA-256 %3</translation>
     </message>
     <message>
         <source>(new answers)</source>
-        <translation>（新的回答）</translation>
+        <translation>(新的回答)</translation>
     </message>
     <message>
         <source>Start from a saved &amp;profile:</source>
         <translation>從已儲存的設定檔開始(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Commit</source>
+        <translation>確認(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>完成(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
