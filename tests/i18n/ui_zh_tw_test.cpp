@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QImage>
 #include <QMenuBar>
@@ -51,6 +52,11 @@ protected:
 };
 
 }  // namespace
+
+// Without a font that has Traditional Chinese, every text would be boxes (tofu).
+TEST_F(ChineseDesktop, AFontWritesTraditionalChinese) {
+    EXPECT_FALSE(QFontDatabase::families(QFontDatabase::TraditionalChinese).isEmpty()) << "install fonts-noto-cjk";
+}
 
 TEST_F(ChineseDesktop, MenusTabsAndOverviewHeadersAreChinese) {
     MainWindow window(store_);
