@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
 #include <QDir>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -153,4 +155,9 @@ TEST_F(ChineseDesktop, PreferencesOfferTraditionalChinese) {
     dialog.setGeneral(chosen);
     EXPECT_EQ(dialog.general().language, QStringLiteral("zh_TW"));
     EXPECT_EQ(i18n::chooseLanguage(QString(), dialog.general().language), QStringLiteral("zh_TW"));
+    // Qt's standard buttons too, from FleetDeck's own catalogue where Qt's is not installed.
+    auto* buttons = dialog.findChild<QDialogButtonBox*>();
+    ASSERT_NE(buttons, nullptr);
+    EXPECT_EQ(buttons->button(QDialogButtonBox::Ok)->text(), QStringLiteral("確定"));
+    EXPECT_EQ(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
 }
