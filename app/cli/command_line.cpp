@@ -261,6 +261,7 @@ QString commandHelpText(const CommandSpec& spec) {
     text += QStringLiteral("\nOptions:\n");
     for (const OptionSpec& o : parserOptions(spec))
         if (!o.hidden) text += helpRow(optionLabel(o), o.help);
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), o.help);
     text += QStringLiteral("\nExit codes:\n");
     for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
     if (!spec.exitNote.isEmpty()) text += QStringLiteral("  ") + wrapped(spec.name + QStringLiteral(": ") + spec.exitNote, 2, 2) + QLatin1Char('\n');
@@ -287,6 +288,8 @@ QString topLevelHelpText() {
         text += helpRow(c.name + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments), c.summary);
     text += helpRow(QStringLiteral("--version"), QStringLiteral("print the version"));
     text += helpRow(QStringLiteral("help"), QStringLiteral("show this text"));
+    text += QStringLiteral("\nOptions of every command (before or after its name):\n");
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), o.help);
     text += QLatin1Char('\n') + wrapped(kHostForms, 0, 0) + QStringLiteral("\n\nExit codes:\n");
     for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
     text += QStringLiteral("\n'fleetdeck-cli COMMAND --help' shows a command's options, exit codes and examples; "
@@ -305,6 +308,8 @@ QString cliManPage() {
                                   "fleetdeck(1), which deploys fleetdeck-agent(1) to each host over SSH and asks it. "
                                   "Every command takes --help (its options, exit codes and examples) and --version; "
                                   "options take their value as --option VALUE or --option=VALUE.\n\n") + kHostForms);
+    page.section(QStringLiteral("Options of every command"));
+    for (const OptionSpec& o : globalOptions()) page.entry(QStringLiteral("--") + o.name, o.valueName, o.help);
     page.section(QStringLiteral("Commands"));
     for (const CommandSpec& c : commandSpecs()) {
         page.subsection(QStringLiteral("%1 [OPTIONS]%2").arg(c.name, c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments));
@@ -343,7 +348,10 @@ QString bashCompletionScript() {
     QString cases;
     for (const CommandSpec& c : commandSpecs()) {
         QStringList options, fileOptions, valueOptions;
-        for (const OptionSpec& o : parserOptions(c)) {
+        std::vector<OptionSpec> offered = parserOptions(c);
+        const std::vector<OptionSpec> global = globalOptions();
+        offered.insert(offered.end(), global.begin(), global.end());
+        for (const OptionSpec& o : offered) {
             if (o.hidden) continue;
             options << QStringLiteral("--") + o.name;
             if (o.valueName.contains(QLatin1String("FILE"))) fileOptions << QStringLiteral("--") + o.name;
@@ -404,6 +412,35 @@ QString bashCompletionScript() {
                "}\n"
                "complete -F _fleetdeck_cli fleetdeck-cli\n")
         .arg(shellWords(commands), groups, cases);
+}
+
+std::variant<GlobalOptions, QString> takeGlobalOptions(QStringList& words) {
+    GlobalOptions found;
+    const std::vector<OptionSpec> global = globalOptions();
+    for (qsizetype i = 0; i < words.size();) {
+        const OptionSpec* option = nullptr;
+        QString value;
+        for (const OptionSpec& o : global) {
+            const QString flag = QStringLiteral("--") + o.name;
+            if (words[i] == flag) {
+                if (i + 1 >= words.size()) return QStringLiteral("%1 needs a value: %1 %2").arg(flag, o.valueName);
+                option = &o;
+                value = words[i + 1];
+                words.remove(i, 2);
+            } else if (words[i].startsWith(flag + QLatin1Char('='))) {
+                option = &o;
+                value = words[i].mid(flag.size() + 1);
+                words.remove(i);
+            }
+            if (option) break;
+        }
+        if (!option) {
+            ++i;
+            continue;
+        }
+        if (option->name == QLatin1String("lang")) found.language = value;
+    }
+    return found;
 }
 
 }  // namespace fleetdeck::cli

@@ -2,6 +2,8 @@
 // and the parser all read these definitions.
 #include "app/cli/command_line.h"
 
+#include <QCoreApplication>
+
 namespace fleetdeck::cli {
 namespace {
 
@@ -359,6 +361,15 @@ std::vector<CommandSpec> makeSpecs() {
 }
 
 }  // namespace
+
+// Made at each call, not kept: main() reads them before the translations are installed.
+std::vector<OptionSpec> globalOptions() {
+    return {
+        OptionSpec::make(QStringLiteral("lang"), QStringLiteral("LANG"),
+                         QCoreApplication::translate("fleetdeck-cli", "the language of messages and help: zh_TW (Traditional "
+                                                                      "Chinese) or en (default: the locale's, from LANG or LC_ALL)")),
+    };
+}
 
 const std::vector<CommandSpec>& commandSpecs() {
     static const std::vector<CommandSpec> specs = makeSpecs();
