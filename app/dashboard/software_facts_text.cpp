@@ -61,7 +61,7 @@ QString SoftwareFactsText::containers(const protocol::ContainerFacts& c, bool ha
     if (c.podman == true) engines << tr("Podman");
     if (engines.isEmpty()) return tr("Containers: no Docker or Podman");
     QStringList access;
-    if (c.nvidia_container_toolkit == true) access << tr("NVIDIA container runtime");
+    if (c.nvidia_container_toolkit == true) access << tr("the NVIDIA container runtime");
     if (c.cdi_specs.value_or(0) == 1) access << tr("1 CDI spec");
     else if (c.cdi_specs.value_or(0) > 1) access << tr("%1 CDI specs").arg(*c.cdi_specs);
     QString line = tr("Containers: %1").arg(engines.join(tr(" and ")));
