@@ -115,6 +115,17 @@ std::optional<std::string> toolkit_version_in(const RootFs& fs, const std::strin
         const auto words = split_ws(*line);
         if (!words.empty()) return std::string(words.back());
     }
+    // A toolkit assembled from NVIDIA's pip wheels has neither file: the runtime header says
+    // "#define CUDART_VERSION  13000" (major × 1000 + minor × 10) in its first few hundred lines.
+    if (const auto header = fs.read(dir + "/include/cuda_runtime_api.h", 64 * 1024)) {
+        std::optional<std::string> version;
+        for_each_line(*header, [&version](std::string_view line) {
+            const auto words = split_ws(line);
+            if (version || words.size() < 3 || words[0] != "#define" || words[1] != "CUDART_VERSION") return;
+            if (const auto v = parse_int(words[2]); v && *v > 0 && *v < 1000000) version = cuda_version_text(static_cast<int>(*v));
+        });
+        return version;
+    }
     return std::nullopt;
 }
 

@@ -76,6 +76,13 @@ TEST(SoftwareFacts, OlderToolkitsLibraryNamesAndHostileVersions) {
     EXPECT_FALSE(version_less("12.4", "12.4"));
     EXPECT_EQ(cuda_version_text(12020), "12.2");
     EXPECT_EQ(cuda_version_text(13010), "13.1");
+
+    // Toolkits from NVIDIA's pip wheels have no version file; their runtime header says.
+    TempDir wheels;
+    wheels.write("usr/local/cuda-13.0/include/cuda_runtime_api.h",
+                 "/*\n * Copyright 1993-2025 NVIDIA Corporation.\n */\n#if !defined(__CUDA_RUNTIME_API_H__)\n"
+                 "#define __CUDA_RUNTIME_API_H__\n#define CUDART_VERSION  13000\n");
+    EXPECT_EQ(cuda_facts(RootFs(wheels.path().string()), *nvml).toolkit_version, "13.0");
 }
 
 TEST(SoftwareFacts, ReadsStayWithinTheirLimits) {
