@@ -10,6 +10,7 @@
 #include "agent/collectors/net.h"
 #include "agent/dmi/dmi_facts.h"
 #include "agent/drift_sources.h"
+#include "agent/facts_software.h"
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_library.h"
@@ -185,6 +186,10 @@ protocol::Facts collect_facts(const RootFs& fs) {
     facts.thp = std::move(tuning.thp);
     facts.tuned = std::move(tuning.tuned);
     facts.boot = read_boot(fs);
+    facts.kernel_preempt = kernel_preempt(fs);
+    facts.cuda = cuda_facts(fs, *nvml);
+    facts.containers = container_facts(fs);
+    facts.scheduler = scheduler_facts(fs);
     return facts;
 }
 

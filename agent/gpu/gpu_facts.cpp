@@ -15,6 +15,7 @@ struct NvmlGpu {
     std::optional<unsigned> gen, width, gen_max, width_max;
     std::optional<std::string> uuid, serial, vbios_version;
     std::optional<std::int64_t> mem_total_bytes;
+    std::optional<std::string> compute_capability;
 };
 
 std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
@@ -26,8 +27,10 @@ std::map<std::string, NvmlGpu> nvml_gpus_by_bus_id(const NvmlLibrary& nvml) {
         if (!bus) continue;
         NvmlGpu& g = gpus[normalize_pci_bus_id(*bus)];
         g = {nvml.name(d), nvml.pcie_gen(d), nvml.pcie_width(d), nvml.pcie_gen_max(d), nvml.pcie_width_max(d),
-             nvml.uuid(d), nvml.serial(d), nvml.vbios_version(d), std::nullopt};
+             nvml.uuid(d), nvml.serial(d), nvml.vbios_version(d), std::nullopt, std::nullopt};
         if (const auto memory = nvml.memory(d)) g.mem_total_bytes = static_cast<std::int64_t>(memory->total_bytes);
+        if (const auto cc = nvml.compute_capability(d))
+            g.compute_capability = std::to_string(cc->major) + "." + std::to_string(cc->minor);
     }
     return gpus;
 }
@@ -64,6 +67,7 @@ protocol::GpuFact pci_gpu(const RootFs& fs, const std::string& id, const std::st
         g.serial = nvml->serial;
         g.vbios_version = nvml->vbios_version;
         g.mem_total_bytes = nvml->mem_total_bytes;
+        g.compute_capability = nvml->compute_capability;
     } else if (vendor == "amd") {  // amdgpu's own files; serial_number only on boards with a FRU
         g.uuid = non_empty(fs.read_line(dir + "/unique_id"));
         g.serial = non_empty(fs.read_line(dir + "/serial_number"));
@@ -76,7 +80,7 @@ protocol::GpuFact pci_gpu(const RootFs& fs, const std::string& id, const std::st
 protocol::GpuFact nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
     return {"nvidia",         g.name,          id,           std::nullopt,      std::nullopt,
             as_int(g.gen),    as_int(g.width), as_int(g.gen_max), as_int(g.width_max), g.uuid,
-            g.serial,         g.vbios_version, g.mem_total_bytes};
+            g.serial,         g.vbios_version, g.mem_total_bytes, g.compute_capability};
 }
 
 // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and

@@ -113,6 +113,9 @@ struct NvmlLibrary::Symbols {
     Ret (*register_events)(Dev, unsigned long long, EventSet) = nullptr;
     Ret (*event_set_wait)(EventSet, EventData*, unsigned) = nullptr;  // _v2, or the first version
     Ret (*event_set_free)(EventSet) = nullptr;
+    // CUDA: what the driver runs and what each GPU is.
+    Ret (*cuda_driver_version)(int*) = nullptr;
+    Ret (*compute_capability)(Dev, int*, int*) = nullptr;
 };
 
 namespace {
@@ -175,6 +178,8 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.register_events, {"nvmlDeviceRegisterEvents"});
     bind(h, s.event_set_wait, {"nvmlEventSetWait_v2", "nvmlEventSetWait"});
     bind(h, s.event_set_free, {"nvmlEventSetFree"});
+    bind(h, s.cuda_driver_version, {"nvmlSystemGetCudaDriverVersion_v2", "nvmlSystemGetCudaDriverVersion"});
+    bind(h, s.compute_capability, {"nvmlDeviceGetCudaComputeCapability"});
 }
 
 // An NVML return code from a setter as a SetProblem.
@@ -271,6 +276,19 @@ std::optional<std::string> NvmlLibrary::driver_version() const {
     char buf[96] = {};
     if (sym_->driver_version(buf, sizeof buf - 1) != kSuccess || buf[0] == '\0') return std::nullopt;
     return std::string(buf);
+}
+
+std::optional<int> NvmlLibrary::cuda_driver_version() const {
+    int v = 0;
+    if (!ready() || !sym_->cuda_driver_version || sym_->cuda_driver_version(&v) != kSuccess || v <= 0) return std::nullopt;
+    return v;
+}
+
+std::optional<NvmlLibrary::ComputeCapability> NvmlLibrary::compute_capability(Device* d) const {
+    ComputeCapability cc;
+    if (!d || !sym_->compute_capability || sym_->compute_capability(d, &cc.major, &cc.minor) != kSuccess) return std::nullopt;
+    if (cc.major <= 0 || cc.major > 99 || cc.minor < 0 || cc.minor > 99) return std::nullopt;  // not a real GPU's answer
+    return cc;
 }
 
 unsigned NvmlLibrary::device_count() const {

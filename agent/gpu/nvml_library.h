@@ -65,6 +65,9 @@ public:
     static const char* status_name(Status status);  // "ready", "not_probed", ...
 
     std::optional<std::string> driver_version() const;
+    // The newest CUDA version the driver runs, as NVML encodes it: 1000 × major + 10 × minor
+    // (12020 is CUDA 12.2). nvmlSystemGetCudaDriverVersion_v2, or the first version.
+    std::optional<int> cuda_driver_version() const;
     unsigned device_count() const;
     // nullptr when NVML cannot hand it out; `lost` (when given) says whether it answered GPU_IS_LOST.
     Device* device(unsigned index, bool* lost = nullptr) const;
@@ -76,6 +79,11 @@ public:
     // its VBIOS version ("96.00.74.00.1C"). Both optional symbols: an old driver gives nullopt.
     std::optional<std::string> serial(Device* d) const;
     std::optional<std::string> vbios_version(Device* d) const;
+    // nvmlDeviceGetCudaComputeCapability: {9, 0} on H100, {8, 9} on L40S.
+    struct ComputeCapability {
+        int major = 0, minor = 0;
+    };
+    std::optional<ComputeCapability> compute_capability(Device* d) const;
     // `lost` (when given) is set when NVML answers GPU_IS_LOST: the GPU fell off the bus. The
     // collector asks this first in every sample, so a lost GPU costs no further calls.
     std::optional<unsigned> temperature_c(Device* d, bool* lost = nullptr) const;

@@ -39,7 +39,8 @@ GpuFact gpu_fact_from(const ParamReader& r) {
             r.optional_string("uuid"),
             r.optional_string("serial"),
             r.optional_string("vbios_version"),
-            r.optional_integer("mem_total_bytes")};
+            r.optional_integer("mem_total_bytes"),
+            compute_capability_from_json(r)};
 }
 
 NvidiaFacts nvidia_facts_from(const ParamReader& r) {
@@ -96,7 +97,8 @@ Json to_json(const GpuFact& g) {
             {"uuid", or_null(g.uuid)},
             {"serial", or_null(g.serial)},
             {"vbios_version", or_null(g.vbios_version)},
-            {"mem_total_bytes", or_null(g.mem_total_bytes)}};
+            {"mem_total_bytes", or_null(g.mem_total_bytes)},
+            {"compute_capability", or_null(g.compute_capability)}};
 }
 
 Json to_json(const NicFact& n) {
@@ -204,6 +206,10 @@ Json to_json(const Facts& f) {
     out["tuned"] = to_json(f.tuned);
     out["boot"] = to_json(f.boot);
     out["kernel_log"] = or_null(f.kernel_log);
+    out["kernel_preempt"] = or_null(f.kernel_preempt);
+    out["cuda"] = to_json(f.cuda);
+    out["containers"] = to_json(f.containers);
+    out["scheduler"] = to_json(f.scheduler);
     return out;
 }
 
@@ -236,6 +242,10 @@ Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::
     f.tuned = {member_object(r, "tuned").optional_string("active_profile")};
     f.boot = boot_facts_from_json(r.has("boot") ? r.raw("boot") : Json(), path + ".boot");
     f.kernel_log = r.optional_string("kernel_log");
+    f.kernel_preempt = kernel_preempt_from_json(r);
+    f.cuda = cuda_facts_from_json(member_object(r, "cuda"));
+    f.containers = container_facts_from_json(member_object(r, "containers"));
+    f.scheduler = scheduler_facts_from_json(member_object(r, "scheduler"));
     return f;
 }
 

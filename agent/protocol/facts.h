@@ -15,6 +15,7 @@
 
 #include "agent/json/json.h"
 
+#include "agent/protocol/decode.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
 
@@ -79,6 +80,8 @@ struct GpuFact {
     std::optional<std::string> serial;         // "1654922000123", as printed on the board
     std::optional<std::string> vbios_version;  // "96.00.74.00.1C"
     std::optional<std::int64_t> mem_total_bytes;
+    // NVML's nvmlDeviceGetCudaComputeCapability as "major.minor": "9.0" (H100), "8.9" (L40S).
+    std::optional<std::string> compute_capability;
 };
 
 struct NvidiaFacts {
@@ -128,6 +131,28 @@ struct TunedFacts {
     std::optional<std::string> active_profile;
 };
 
+// The CUDA software the host has (guide §3.2). Versions are "major.minor" or "major.minor.patch"
+// as the files give them; null when not installed or not readable.
+struct CudaFacts {
+    std::optional<std::string> toolkit_version;       // the highest /usr/local/cuda*/version.json: "12.4.1"
+    std::optional<std::string> cudnn_version;         // cudnn_version.h or libcudnn.so.N.M.P: "9.1.0"
+    std::optional<std::string> driver_supports_cuda;  // the newest CUDA the driver runs (NVML): "12.2"
+};
+
+// Container engines and whether their containers can reach the GPUs (guide §3.2).
+struct ContainerFacts {
+    std::optional<bool> docker, podman;
+    // An NVIDIA runtime in /etc/docker/daemon.json, or nvidia-container-toolkit / nvidia-ctk installed.
+    std::optional<bool> nvidia_container_toolkit;
+    std::optional<std::int64_t> cdi_specs;  // Container Device Interface specs in /etc/cdi and /var/run/cdi
+};
+
+// Cluster schedulers this host takes part in (guide §3.3).
+struct SchedulerFacts {
+    std::optional<bool> slurmd, kubelet;  // running now (/proc/*/comm)
+    std::optional<bool> slurm_conf;       // /etc/slurm/slurm.conf exists
+};
+
 // The running boot: a changed id since a push means the host rebooted, and runtime-only settings
 // of that push are gone (docs/drift.md).
 struct BootFacts {
@@ -157,6 +182,11 @@ struct Facts {
     // Why the kernel log (the source of XIDs from before the agent started) could not be read,
     // e.g. "not readable (dmesg_restrict)"; empty when it was read.
     std::optional<std::string> kernel_log;
+    // How preemptible the kernel is: "rt" (PREEMPT_RT), "full", "voluntary", "none"; null unknown.
+    std::optional<std::string> kernel_preempt;
+    CudaFacts cuda;
+    ContainerFacts containers;
+    SchedulerFacts scheduler;
 };
 
 // How many entries a facts result may list: what real servers have, with room to spare. The app
@@ -187,6 +217,18 @@ nlohmann::json to_json(const BlockDeviceFact& disk);
 nlohmann::json to_json(const CpufreqFacts& cpufreq);
 nlohmann::json to_json(const ThpFacts& thp);
 nlohmann::json to_json(const TunedFacts& tuned);
+nlohmann::json to_json(const CudaFacts& cuda);
+nlohmann::json to_json(const ContainerFacts& containers);
+nlohmann::json to_json(const SchedulerFacts& scheduler);
+
+// The software facts (facts_software.cpp): each value checked, not only its type. A version is
+// digits and dots of at most 32 bytes, kernel_preempt one of its four words, compute_capability
+// "N.N", cdi_specs at least 0 ("result.cuda.toolkit_version: \"12.4; rm\" is not a version").
+std::optional<std::string> kernel_preempt_from_json(const ParamReader& result);
+CudaFacts cuda_facts_from_json(const ParamReader& cuda);
+ContainerFacts container_facts_from_json(const ParamReader& containers);
+SchedulerFacts scheduler_facts_from_json(const ParamReader& scheduler);
+std::optional<std::string> compute_capability_from_json(const ParamReader& gpu);
 
 // Decodes `result` (the facts result); throws DecodeError naming the path that broke
 // ("result.gpus[0].pcie_width: expected integer"). Keys it does not know are ignored, an absent

@@ -54,7 +54,7 @@ Profile hgx_h100_8() {
              .nvlinks = 18,
              .pci_bus_ids = {"0000:18:00.0", "0000:2a:00.0", "0000:3a:00.0", "0000:5d:00.0", "0000:9a:00.0",
                              "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"},
-             .vbios_version = "96.00.74.00.1C", .serial_prefix = "165492"};
+             .vbios_version = "96.00.74.00.1C", .serial_prefix = "165492", .compute_capability = "9.0"};
     p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05,
                .oui = "b4:96:91"},
               {.name = "enp26s0np0", .speed_mbps = 200000, .driver = "mlx5_core", .pci_bus_id = "0000:1a:00.0",
@@ -64,6 +64,12 @@ Profile hgx_h100_8() {
     p.nvme_count = 4;
     p.nvme_size_bytes = 3840 * (kTB / 1000);
     p.workload = Workload::Training;
+    // A Slurm training node: containers through Docker with the NVIDIA runtime.
+    p.software.cuda_toolkit = "12.4.1";
+    p.software.cudnn = "9.1.0";
+    p.software.docker = p.software.nvidia_container_toolkit = true;
+    p.software.cdi_specs = 1;
+    p.software.slurmd = p.software.slurm_conf = true;
     return p;
 }
 
@@ -91,7 +97,7 @@ Profile l40s_4() {
              .mem_total_bytes = 48 * kGiB,
              .pcie_gen_max = 4, .pcie_width_max = 16,
              .pci_bus_ids = {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"},
-             .vbios_version = "95.02.66.00.02", .serial_prefix = "132172"};
+             .vbios_version = "95.02.66.00.02", .serial_prefix = "132172", .compute_capability = "8.9"};
     p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "bnxt_en", .pci_bus_id = "0000:41:00.0", .traffic_share = 0.1,
                .oui = "00:0a:f7"},
               {.name = "enp65s0f0np0", .speed_mbps = 25000, .driver = "mlx5_core", .pci_bus_id = "0000:41:00.1",
@@ -99,6 +105,10 @@ Profile l40s_4() {
     p.nvme_count = 2;
     p.nvme_size_bytes = 1920 * (kTB / 1000);
     p.workload = Workload::Inference;
+    // Serving from Podman, with the NVIDIA toolkit never installed: containers see no GPU.
+    p.software.cuda_toolkit = "12.4.1";
+    p.software.cudnn = "8.9.7";
+    p.software.podman = true;
     return p;
 }
 
@@ -123,6 +133,7 @@ Profile cpu_only() {
     p.nvme_count = 1;
     p.nvme_size_bytes = 960 * (kTB / 1000);
     p.workload = Workload::CpuBatch;
+    p.software.docker = true;
     return p;
 }
 

@@ -28,6 +28,7 @@ struct GpuModel {
     std::vector<std::string> pci_bus_ids;            // one per GPU slot
     std::string vbios_version;                       // the same on every board of a profile
     std::string serial_prefix;                       // board serials: this and digits from the seed
+    std::string compute_capability;                  // "9.0"
 };
 
 struct NicModel {
@@ -57,6 +58,15 @@ struct DimmModel {
     std::string manufacturer, part_number;
 };
 
+// The software a profile's hosts run (the facts kernel_preempt, cuda, containers, scheduler).
+struct SoftwareModel {
+    std::string kernel_preempt = "voluntary";  // Debian's PREEMPT_DYNAMIC default
+    std::optional<std::string> cuda_toolkit, cudnn;  // none: not installed
+    bool docker = false, podman = false, nvidia_container_toolkit = false;
+    std::int64_t cdi_specs = 0;
+    bool slurmd = false, kubelet = false, slurm_conf = false;
+};
+
 // A kind of server. The list is explicit (profiles.cpp); `--simulate` names one.
 struct Profile {
     std::string name;  // "hgx-h100-8"
@@ -72,6 +82,7 @@ struct Profile {
     double infiniband_rate_gbps = 0;
     std::int64_t nvme_count = 0, nvme_size_bytes = 0;
     Workload workload = Workload::Training;
+    SoftwareModel software;
 };
 
 const std::vector<Profile>& profiles();

@@ -74,6 +74,7 @@ std::vector<protocol::GpuFact> gpu_facts(const SimSpec& spec) {
         g.serial = p.gpu.serial_prefix + SeededText(spec, kSaltGpu + 0x80 + static_cast<std::uint64_t>(i)).digits(7);
         g.vbios_version = p.gpu.vbios_version;
         g.mem_total_bytes = p.gpu.mem_total_bytes;
+        if (!p.gpu.compute_capability.empty()) g.compute_capability = p.gpu.compute_capability;
         gpus.push_back(std::move(g));
     }
     return gpus;
@@ -142,6 +143,15 @@ protocol::NvidiaFacts nvidia_facts(const Profile& p) {
     return {"library_not_found", "libnvidia-ml.so.1 is not installed (no NVIDIA driver)", std::nullopt, std::nullopt};
 }
 
+// The driver (kNvidiaDriver, R550) runs CUDA up to 12.4.
+void add_software_facts(const Profile& p, protocol::Facts& f) {
+    const SoftwareModel& s = p.software;
+    f.kernel_preempt = s.kernel_preempt;
+    f.cuda = {s.cuda_toolkit, s.cudnn, p.gpu_count > 0 ? std::optional<std::string>("12.4") : std::nullopt};
+    f.containers = {s.docker, s.podman, s.nvidia_container_toolkit, s.cdi_specs};
+    f.scheduler = {s.slurmd, s.kubelet, s.slurm_conf};
+}
+
 }  // namespace
 
 protocol::HostIdentity simulated_identity(const SimSpec& spec) {
@@ -177,6 +187,7 @@ protocol::Facts simulated_facts(const SimSpec& spec, const SettingsStore& settin
     f.block = block_facts(p);
     f.cpufreq = {intel ? "intel_pstate" : "amd-pstate-epp", text_setting(settings, "cpu.governor")};
     f.thp = {text_setting(settings, "thp.enabled"), text_setting(settings, "thp.defrag")};
+    add_software_facts(p, f);
     return f;
 }
 

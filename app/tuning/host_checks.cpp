@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/tuning/software_checks.h"
+
 namespace fleetdeck::tuning {
 namespace {
 
@@ -134,6 +136,10 @@ const std::vector<HostCheck>& hostChecks() {
         {"tuned_active", {}, {"profile"}, tuned_active},
         {"numa_nodes", {}, {"nodes"}, numa_nodes},
         {"always", {}, {}, always},
+        {"kernel_not_realtime", {}, {"preempt"}, kernelNotRealtime},
+        {"cuda_toolkit_newer_than_driver", {}, {"toolkit", "min_driver", "driver", "driver_cuda"}, cudaToolkitNewerThanDriver},
+        {"gpu_compute_capability_at_least", {"min_major", "min_minor"}, {"gpu", "cc", "count"}, gpuComputeCapabilityAtLeast},
+        {"containers_without_gpu_access", {}, {"engines"}, containersWithoutGpuAccess},
     };
     return list;
 }

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdint>
 
+#include "app/tuning/cuda_compat.h"
+
 namespace fleetdeck::tuning {
 namespace {
 
@@ -37,6 +39,7 @@ std::vector<HostFacts::Gpu> read_gpus(const std::vector<protocol::GpuFact>& gpus
         gpu.pcieWidth = small_int(g.pcie_width);
         gpu.pcieGenMax = small_int(g.pcie_gen_max);
         gpu.pcieWidthMax = small_int(g.pcie_width_max);
+        if (g.compute_capability) gpu.computeCapability = cudaMajorMinor(*g.compute_capability);
         out.push_back(std::move(gpu));
     }
     return out;
@@ -74,8 +77,21 @@ HostFacts readHostFacts(const protocol::Facts& facts) {
     f.thpEnabled = known_text(facts.thp.enabled);
     f.thpDefrag = known_text(facts.thp.defrag);
     f.tunedProfile = known_text(facts.tuned.active_profile);
+    f.kernelPreempt = known_text(facts.kernel_preempt);
+    f.cudaToolkit = known_text(facts.cuda.toolkit_version);
+    f.cudnn = known_text(facts.cuda.cudnn_version);
+    f.driverSupportsCuda = known_text(facts.cuda.driver_supports_cuda);
+    f.docker = facts.containers.docker;
+    f.podman = facts.containers.podman;
+    f.nvidiaContainerToolkit = facts.containers.nvidia_container_toolkit;
+    f.cdiSpecs = facts.containers.cdi_specs;
+    f.slurmd = facts.scheduler.slurmd;
+    f.kubelet = facts.scheduler.kubelet;
+    f.slurmConf = facts.scheduler.slurm_conf;
     return f;
 }
+
+bool schedulerFound(const HostFacts& f) { return f.slurmd == true || f.kubelet == true || f.slurmConf == true; }
 
 std::optional<std::pair<int, int>> kernelVersion(const std::string& release) {
     const auto major = leading_int(release);

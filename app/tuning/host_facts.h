@@ -20,6 +20,7 @@ struct HostFacts {
         std::string pciBusId;
         std::optional<int> numaNode;
         std::optional<int> pcieGen, pcieWidth, pcieGenMax, pcieWidthMax;
+        std::optional<std::pair<int, int>> computeCapability;  // {9, 0}
     };
     struct Nic {
         std::string name;
@@ -47,12 +48,20 @@ struct HostFacts {
     std::optional<std::string> cpufreqDriver, cpufreqGovernor;
     std::optional<std::string> thpEnabled, thpDefrag;
     std::optional<std::string> tunedProfile;
+    // Software (guide §3.1–§3.3): "rt", "full", "voluntary", "none".
+    std::optional<std::string> kernelPreempt;
+    std::optional<std::string> cudaToolkit, cudnn, driverSupportsCuda;  // "12.4.1", "9.1.0", "12.2"
+    std::optional<bool> docker, podman, nvidiaContainerToolkit;
+    std::optional<std::int64_t> cdiSpecs;
+    std::optional<bool> slurmd, kubelet, slurmConf;
 
     int nvidiaGpuCount() const;
     bool hasCpuFlag(const std::string& flag) const;  // false when flags are unknown
 };
 
 HostFacts readHostFacts(const protocol::Facts& facts);
+// Whether the host takes part in a cluster scheduler: slurmd or kubelet runs, or slurm.conf exists.
+bool schedulerFound(const HostFacts& facts);
 
 // "6.1.0-18-amd64" -> {6, 1}.
 std::optional<std::pair<int, int>> kernelVersion(const std::string& release);

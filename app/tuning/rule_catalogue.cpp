@@ -107,7 +107,7 @@ void parse_advice(const ParamReader& r, Rule& rule) {
 
 constexpr std::string_view kRuleKeys[] = {"id", "conditions", "rationale", "source", "setting", "value",
                                           "value_from", "at_least", "host_needs", "risk", "requires", "check",
-                                          "params", "severity", "finding", "recommendation", "comment"};
+                                          "params", "severity", "finding", "recommendation", "comment", "zh_TW"};
 
 Rule parse_rule(const ParamReader& r, const std::string& file) {
     for (const auto& [key, value] : r.json().items())

@@ -81,12 +81,13 @@ TEST(Facts, GpusFromThePciBusWithoutNvml) {
     // amdgpu's unique_id and VRAM size; this board has no serial_number or vbios_version file.
     EXPECT_EQ(amd, Json::parse(R"([{"vendor":"amd","name":"AMD Radeon PRO W7900","pci_bus_id":"0000:c3:00.0",
         "driver":"amdgpu","numa_node":0,"pcie_gen":4,"pcie_width":16,"pcie_gen_max":4,"pcie_width_max":16,
-        "uuid":"5a1e2f3c4b6d7e80","serial":null,"vbios_version":null,"mem_total_bytes":51539607552}])"));
+        "uuid":"5a1e2f3c4b6d7e80","serial":null,"vbios_version":null,"mem_total_bytes":51539607552,
+        "compute_capability":null}])"));
     const Json intel = json_list(gpu::gpu_facts(RootFs(fixture_root(kIntelServer)), *nvml));
     ASSERT_EQ(intel.size(), 8u);  // the ASPEED VGA of the BMC is not a GPU we report
     EXPECT_EQ(intel[7], Json::parse(R"({"vendor":"nvidia","name":null,"pci_bus_id":"0000:db:00.0","driver":"nvidia",
         "numa_node":1,"pcie_gen":5,"pcie_width":8,"pcie_gen_max":5,"pcie_width_max":16,
-        "uuid":null,"serial":null,"vbios_version":null,"mem_total_bytes":null})"));
+        "uuid":null,"serial":null,"vbios_version":null,"mem_total_bytes":null,"compute_capability":null})"));
     EXPECT_EQ(to_json(gpu::nvidia_facts(RootFs(fixture_root(kIntelServer)), *nvml)),
               Json::parse(R"({"status":"not_probed","message":"test","driver_version":"590.48.01","gpu_count":null})"));
 }

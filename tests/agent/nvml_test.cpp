@@ -182,7 +182,8 @@ TEST(Nvml, FactsNameGpusFromNvmlAndLinksFromTheKernel) {
     EXPECT_EQ(facts["gpus"][0], Json::parse(R"({"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3",
         "pci_bus_id":"0000:18:00.0","driver":"nvidia","numa_node":0,"pcie_gen":1,"pcie_width":16,
         "pcie_gen_max":5,"pcie_width_max":16,"uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80",
-        "serial":"1654922000120","vbios_version":"96.00.A5.00.01","mem_total_bytes":85520809984})"));
+        "serial":"1654922000120","vbios_version":"96.00.A5.00.01","mem_total_bytes":85520809984,
+        "compute_capability":"9.0"})"));
     EXPECT_EQ(facts["gpus"][7]["pcie_width"], 8);
     EXPECT_EQ(facts["gpus"][7]["numa_node"], 1);
     // Joined by bus id: each PCI device gets its own board's identity.
@@ -190,6 +191,20 @@ TEST(Nvml, FactsNameGpusFromNvmlAndLinksFromTheKernel) {
         EXPECT_EQ(facts["gpus"][i]["serial"], "165492200012" + std::to_string(i)) << i;
         EXPECT_EQ(facts["gpus"][i]["uuid"], "GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a8" + std::to_string(i)) << i;
     }
+}
+
+// The captured H100's driver (R590) runs CUDA 13.1; an older stand-in without the functions gives null.
+TEST(Nvml, ComputeCapabilityAndTheDriversCudaVersion) {
+    auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+    ASSERT_TRUE(nvml->ready());
+    EXPECT_EQ(nvml->cuda_driver_version(), 13010);
+    const auto cc = nvml->compute_capability(nvml->device(0));
+    ASSERT_TRUE(cc);
+    EXPECT_EQ(cc->major, 9);
+    EXPECT_EQ(cc->minor, 0);
+    EXPECT_FALSE(nvml->compute_capability(nullptr));
+    const Json facts = run_agent({"--facts", "--root", fixture_root(kIntelServer)}, with_fake_nvml());
+    EXPECT_EQ(facts["cuda"]["driver_supports_cuda"], "13.1");
 }
 
 TEST(Nvml, SerialAndVbiosFromTheirFunctionsAndNullOnAnOldDriver) {

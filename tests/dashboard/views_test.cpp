@@ -192,6 +192,31 @@ TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {
     EXPECT_TRUE(unknown.problem().message.contains(QStringLiteral("host:NAME")));
 }
 
+// The software facts of the simulated H100 and L40S hosts, in words under "System software".
+TEST_F(DemoWindow, HostPageShowsTheHostsSoftwareInWords) {
+    ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost));
+    HostPage& page = window_->hostPage();
+    ASSERT_TRUE(waitUntil([&] {
+        window_->refreshNow();
+        return !page.softwareText().isEmpty();
+    }));
+    const QString h100 = page.softwareText();
+    for (const char* line : {"Kernel: voluntary preemption, not real-time",
+                             "CUDA: toolkit 12.4.1 · cuDNN 9.1.0 · the driver runs CUDA 12.4 at most",
+                             "GPU compute capability: 8 × 9.0 — BF16 and FP8 tensor cores",
+                             "Containers: Docker with the NVIDIA container runtime and 1 CDI spec",
+                             "Scheduler: slurmd running, slurm.conf present"})
+        EXPECT_TRUE(h100.contains(QString::fromUtf8(line))) << line << "\n" << h100.toStdString();
+    ASSERT_TRUE(window_->showView(QStringLiteral("host:gpu-b1")));
+    ASSERT_TRUE(waitUntil([&] {
+        window_->refreshNow();
+        return page.softwareText().contains(QStringLiteral("Podman"));
+    }));
+    EXPECT_TRUE(page.softwareText().contains(QStringLiteral("Podman, but no NVIDIA runtime or CDI spec: containers do not see the GPUs")))
+        << page.softwareText().toStdString();
+    EXPECT_TRUE(page.softwareText().contains(QStringLiteral("8.9 — BF16 and FP8 tensor cores")));
+}
+
 TEST_F(DemoWindow, HostPageShowsTheHostsConnectionLog) {
     ASSERT_TRUE(window_->showView(QStringLiteral("host:") + kBadHost));
     HostPage& page = window_->hostPage();

@@ -20,6 +20,7 @@ struct Field {
 struct FakeGpu {
     std::string name, uuid, bus_id;
     std::string serial, vbios_version;  // empty: the call answers NOT_SUPPORTED
+    Field cc_major, cc_minor;           // compute capability, from "compute_capability": "9.0"
     Field temp_c, temp_slowdown_c, temp_shutdown_c, util_pct, mem_util_pct, mem_total_bytes, mem_used_bytes;
     Field power_mw, power_limit_mw, power_limit_min_mw, power_limit_max_mw, fan_pct, sm_clock_mhz, mem_clock_mhz;
     Field clocks_event_reasons, persistence_mode, pcie_gen, pcie_width, pcie_width_max;
@@ -44,6 +45,7 @@ struct State {
     int shutdown_calls = 0;
     int event_sets_created = 0, event_sets_freed = 0;
     std::string driver_version;
+    Field cuda_driver_version;  // 12020 for CUDA 12.2
     std::vector<FakeGpu> gpus;
     unsigned hidden_gpus = 0;
     std::vector<EventSet> event_sets;  // never shrinks while NVML is initialised: handles stay valid

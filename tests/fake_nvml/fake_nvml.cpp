@@ -21,6 +21,11 @@
 // NOT_SUPPORTED). The built-in script has the H100 capture's VBIOS (96.00.A5.00.01) and serials
 // 1654922000120 … 1654922000127; the capture's own serial is zeroed out.
 //
+// CUDA (also fake_nvml_inventory.cpp): top-level cuda_driver_version (NVML's number, 12020 for
+// CUDA 12.2) and per GPU compute_capability ("9.0"); absent: NOT_SUPPORTED. The built-in script
+// is the H100 capture's: CUDA 13.1 (driver 590) and 9.0. h100-535.104.json beside this file is
+// one H100 on a 535 driver, whose CUDA is 12.2.
+//
 // Faults on top of any script, for tests: FLEETDECK_FAKE_NVML_FAULTS, a comma-separated list of
 //   lost=I              GPU I answers GPU_IS_LOST (15) to every reading
 //   ecc=I               GPU I has 2 uncorrected volatile (and aggregate) ECC errors
@@ -77,6 +82,7 @@ namespace {
 
 const char* const kDefaultScript = R"({
   "driver_version": "590.48.01",
+  "cuda_driver_version": 13010,
   "gpus": [
     {"bus_id": "00000000:18:00.0", "serial": "1654922000120", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
      "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
@@ -107,7 +113,7 @@ const char* const kDefaultScript = R"({
      "sm_clock_mhz": 1965, "clocks_event_reasons": "NOT_SUPPORTED", "persistence_mode": 1,
      "pcie_gen": 5, "pcie_width": 8}
   ],
-  "defaults": {"name": "NVIDIA H100 80GB HBM3", "vbios_version": "96.00.A5.00.01", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
+  "defaults": {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0", "vbios_version": "96.00.A5.00.01", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
                "mem_total_bytes": 85520809984, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
                "mem_clock_mhz": 2619, "pcie_width_max": 16,
                "ecc_enabled": 1, "ecc_corrected_volatile": 0, "ecc_uncorrected_volatile": 0,
@@ -150,6 +156,12 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     gpu.bus_id = text(g, d, "bus_id", "00000000:0" + std::to_string(index) + ":00.0");
     gpu.serial = text(g, d, "serial", "");
     gpu.vbios_version = text(g, d, "vbios_version", "");
+    // "9.0" -> 9 and 0; anything else leaves the call NOT_SUPPORTED.
+    const std::string cc = text(g, d, "compute_capability", "");
+    if (const auto dot = cc.find('.'); dot != std::string::npos && dot > 0 && dot + 1 < cc.size()) {
+        gpu.cc_major = {std::strtoull(cc.substr(0, dot).c_str(), nullptr, 10), kSuccess};
+        gpu.cc_minor = {std::strtoull(cc.substr(dot + 1).c_str(), nullptr, 10), kSuccess};
+    }
     gpu.temp_c = field(g, d, "temp_c");
     gpu.temp_slowdown_c = field(g, d, "temp_slowdown_c");
     gpu.temp_shutdown_c = field(g, d, "temp_shutdown_c");
@@ -259,6 +271,7 @@ void load_script() {
     const nlohmann::json defaults = script.value("defaults", nlohmann::json::object());
     State& s = state();
     s.driver_version = script.value("driver_version", "590.48.01");
+    s.cuda_driver_version = field(script, nlohmann::json::object(), "cuda_driver_version");
     s.gpus.clear();
     const auto gpus = script.value("gpus", nlohmann::json::array());
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));

@@ -45,6 +45,12 @@ const char* const kFiles[] = {
     "sys/bus/pci/devices/0000:c3:00.0/hwmon/hwmon2/power1_average",
     "sys/bus/pci/devices/0000:c3:00.0/hwmon/hwmon2/fan1_input",
     "sys/kernel/mm/transparent_hugepage/enabled",
+    // The software facts (agent/facts_software.h).
+    "proc/sys/kernel/version",
+    "usr/local/cuda-12.4/version.json",
+    "usr/include/cudnn_version.h",
+    "etc/docker/daemon.json",
+    "proc/1/comm",
 };
 
 struct Tree {
@@ -64,6 +70,7 @@ struct Tree {
 };
 
 void write(const std::filesystem::path& file, const std::string& content) {
+    std::filesystem::create_directories(file.parent_path());  // the software facts' files are not in the tree
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out << content;
 }
@@ -88,6 +95,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (round == 0)  // the second round reads the rest of the input as the files' next contents
             for (const char* file : {"proc/stat", "proc/net/dev"}) write(tree.root / file, input.ConsumeRandomLengthString(4096));
     }
-    (void)fleetdeck::protocol::to_json(collect_facts(fs)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    // Whatever the files hold, the facts the agent sends decode: no reading escapes the schema.
+    const Json facts = fleetdeck::protocol::to_json(collect_facts(fs));
+    (void)facts.dump(-1, ' ', false, Json::error_handler_t::replace);
+    (void)fleetdeck::protocol::facts_from_json(facts);
     return 0;
 }

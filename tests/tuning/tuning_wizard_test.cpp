@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QLabel>
 #include <QDir>
 #include <QMenuBar>
 #include <QPushButton>
@@ -367,3 +368,41 @@ TEST(TuningWizard, ToolsMenuOpensItWithCtrlT) {
 }
 
 }  // namespace
+
+// A fleet host running slurmd pre-selects "several servers", naming it; the workload page says
+// which mixed-precision formats the fleet's GPUs have (the lowest compute capability decides).
+TEST(TuningWizard, SchedulerPrefillsDistributedAndGpusNameTheirPrecision) {
+    TelemetryStore store;
+    store.addHost(spec("slurm-h100-07", "train", "R12", {}));
+    protocol::Facts slurm = test::facts("h100_training_node");
+    slurm.scheduler = {true, false, true};
+    for (auto& g : slurm.gpus) g.compute_capability = "9.0";
+    store.setFacts(QStringLiteral("slurm-h100-07"), slurm);
+    store.addHost(spec("inf-a100-02", "serve", "R20", {}));
+    protocol::Facts a100 = test::facts("l40s_inference_node");
+    for (auto& g : a100.gpus) g.compute_capability = "8.0";
+    store.setFacts(QStringLiteral("inf-a100-02"), a100);
+    test::TempDir profiles;
+    TuningWizard wizard(store, test::builtInCatalogue(), hooks(QString::fromStdString(profiles.path().string())));
+    EXPECT_TRUE(wizard.answers().distributed);
+    auto* scale = wizard.findChild<QLabel*>(QStringLiteral("distributed_suggestion"));
+    ASSERT_NE(scale, nullptr);
+    EXPECT_EQ(scale->text(), QStringLiteral("Pre-selected: slurm-h100-07 has slurmd, so jobs here are scheduled across servers."));
+    auto* precision = wizard.findChild<QLabel*>(QStringLiteral("precision_hint"));
+    ASSERT_NE(precision, nullptr);
+    EXPECT_TRUE(precision->text().startsWith(QStringLiteral("The fleet's GPUs (compute capability 8.0 and up) have BF16 tensor cores; FP8 needs 8.9")))
+        << precision->text().toStdString();
+    PageShots shots(wizard);
+    wizard.show();
+    shots.take(QStringLiteral("software-workload"));
+    wizard.next();
+    shots.take(QStringLiteral("software-scale"));
+
+    // Without a scheduler nothing is pre-selected.
+    TelemetryStore plain;
+    plain.addHost(spec("hgx-h100-01", "train", "R12", {}));
+    plain.setFacts(QStringLiteral("hgx-h100-01"), test::facts("h100_training_node"));
+    TuningWizard other(plain, test::builtInCatalogue(), hooks(QString::fromStdString(profiles.path().string())));
+    EXPECT_FALSE(other.answers().distributed);
+    EXPECT_TRUE(other.findChild<QLabel*>(QStringLiteral("precision_hint"))->text().isEmpty());
+}

@@ -19,6 +19,7 @@
 
 #include <set>
 
+#include "app/dashboard/software_facts_text.h"
 #include "app/untrusted/remote_text.h"
 #include "ui/dashboard/palette.h"
 #include "ui/dashboard/view_header.h"
@@ -81,6 +82,7 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(buildHealthPanel());
     topLayout->addWidget(buildDriftPanel());
+    topLayout->addWidget(buildSoftwarePanel());
     // As tall as what it shows: the charts below take the rest.
     top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     grid->addWidget(top, 0, 0, 1, 3);
@@ -225,6 +227,34 @@ QWidget* HostPage::buildHealthPanel() {
 }
 
 QString HostPage::findingsText() const { return findings_->text(); }
+
+// What the host runs (guide §3.1–§3.3), from its facts: read once when it connects.
+QWidget* HostPage::buildSoftwarePanel() {
+    softwarePanel_ = new QWidget(this);
+    auto* layout = new QVBoxLayout(softwarePanel_);
+    layout->setContentsMargins(0, 0, 0, 8);
+    auto* title = new QLabel(tr("System software"), softwarePanel_);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    software_ = new QLabel(softwarePanel_);
+    software_->setObjectName(QStringLiteral("software_facts"));
+    software_->setTextFormat(Qt::PlainText);
+    software_->setWordWrap(true);
+    software_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(title);
+    layout->addWidget(software_);
+    softwarePanel_->setVisible(false);
+    return softwarePanel_;
+}
+
+void HostPage::updateSoftware(const HostRecord& record) {
+    softwarePanel_->setVisible(record.facts.has_value());
+    const QString text = record.facts ? SoftwareFactsText::lines(*record.facts).join(QLatin1Char('\n')) : QString();
+    if (software_->text() != text) software_->setText(text);
+}
+
+QString HostPage::softwareText() const { return softwarePanel_->isVisibleTo(this) ? software_->text() : QString(); }
 
 QWidget* HostPage::buildDriftPanel() {
     driftPanel_ = new QWidget(this);
@@ -475,6 +505,8 @@ void HostPage::refresh(qint64 nowMs) {
         healthPanel_->setVisible(false);
     }
     if (rec) updateDrift(*rec);
+    if (rec) updateSoftware(*rec);
+    else softwarePanel_->setVisible(false);
     updateHeader(nowMs);
 }
 

@@ -95,6 +95,9 @@ public:
     const QTableWidget& driftTable() const { return *driftTable_; }
     QPushButton& driftButton(DriftAction action);
     QString driftStatusText() const;
+    // The "System software" section as shown, one line per fact (SoftwareFactsText); empty while
+    // the host has sent no facts.
+    QString softwareText() const;
     // Progress or the outcome of a drift action of `host` (shown when that host is shown); `busy`
     // keeps the buttons disabled until the action ends.
     void setDriftActionStatus(const QString& host, const QString& text, bool busy);
@@ -109,6 +112,8 @@ private:
     ViewHeader* buildHeader();
     QWidget* buildHealthPanel();
     QWidget* buildDriftPanel();
+    QWidget* buildSoftwarePanel();
+    void updateSoftware(const HostRecord& record);
     void updateDrift(const HostRecord& record);
     std::vector<drift::DriftFinding> findingsFor(DriftAction action) const;
     QWidget* buildConnectionLog();
@@ -164,6 +169,8 @@ private:
     std::shared_ptr<DiagnosticBuffer> diagnostics_;
     std::uint64_t shownDiagnostics_ = ~std::uint64_t{0};
     QLabel* source_ = nullptr;
+    QWidget* softwarePanel_ = nullptr;
+    QLabel* software_ = nullptr;
     int seriesGpus_ = -1;
     bool paused_ = false;
     qint64 spanMs_ = kRangesMs[0];

@@ -53,8 +53,22 @@ WorkloadPage::WorkloadPage(QWidget* parent) : AnswerPage(parent) {
                            {{tr("&Training"), tr("Long jobs that read datasets and write checkpoints (throughput matters).")},
                             {tr("&Inference"), tr("Serving a model to clients (latency or requests per second matter).")}},
                            {QStringLiteral("training"), QStringLiteral("inference")});
+    precision_ = new QLabel(this);
+    precision_->setObjectName(QStringLiteral("precision_hint"));
+    precision_->setTextFormat(Qt::PlainText);  // names GPUs as their agents report them
+    precision_->setWordWrap(true);
+    precision_->setVisible(false);
+    pageLayout(this)->addSpacing(12);
+    pageLayout(this)->addWidget(precision_);
     pageLayout(this)->addStretch();
 }
+
+void WorkloadPage::setPrecisionHint(const QString& text) {
+    precision_->setText(text);
+    precision_->setVisible(!text.isEmpty());
+}
+
+QString WorkloadPage::precisionHint() const { return precision_->text(); }
 
 void WorkloadPage::showAnswers(const TuningAnswers& a) { select(workload_, a.workload == Workload::Training ? 0 : 1); }
 void WorkloadPage::storeAnswers(TuningAnswers& a) const {
@@ -80,10 +94,26 @@ ScalePage::ScalePage(QWidget* parent) : AnswerPage(parent) {
                                 {tr("&InfiniBand"), tr("RDMA: locked-memory limits matter, TCP tuning does not.")},
                                 {tr("&RoCE"), tr("RDMA over Ethernet: as InfiniBand for the host.")}},
                                {QStringLiteral("ethernet"), QStringLiteral("infiniband"), QStringLiteral("roce")});
+    suggestion_ = new QLabel(this);
+    suggestion_->setObjectName(QStringLiteral("distributed_suggestion"));
+    suggestion_->setTextFormat(Qt::PlainText);  // names a host
+    suggestion_->setWordWrap(true);
+    suggestion_->setVisible(false);
+    pageLayout(this)->addSpacing(12);
+    pageLayout(this)->addWidget(suggestion_);
     pageLayout(this)->addStretch();
     connect(distributed_, &QCheckBox::toggled, this, &ScalePage::updateEnabled);
     updateEnabled();
 }
+
+void ScalePage::suggestDistributed(const QString& why) {
+    distributed_->setChecked(true);
+    suggestion_->setText(why);
+    suggestion_->setVisible(true);
+    updateEnabled();
+}
+
+QString ScalePage::suggestion() const { return suggestion_->isVisibleTo(this) ? suggestion_->text() : QString(); }
 
 void ScalePage::updateEnabled() {
     nodes_->setEnabled(distributed_->isChecked());

@@ -33,9 +33,13 @@ public:
     explicit WorkloadPage(QWidget* parent = nullptr);
     void showAnswers(const tuning::TuningAnswers& answers) override;
     void storeAnswers(tuning::TuningAnswers& answers) const override;
+    // What the fleet's GPUs can compute in (BF16, FP8), under the choices; hidden when empty.
+    void setPrecisionHint(const QString& text);
+    QString precisionHint() const;
 
 private:
     QButtonGroup* workload_ = nullptr;
+    QLabel* precision_ = nullptr;
 };
 
 class ScalePage : public AnswerPage {
@@ -44,9 +48,14 @@ public:
     explicit ScalePage(QWidget* parent = nullptr);
     void showAnswers(const tuning::TuningAnswers& answers) override;
     void storeAnswers(tuning::TuningAnswers& answers) const override;
+    // A host of the fleet takes part in a cluster scheduler: "several servers" is checked and
+    // `why` says which host.
+    void suggestDistributed(const QString& why);
+    QString suggestion() const;
 
 private:
     void updateEnabled();
+    QLabel* suggestion_ = nullptr;
     QCheckBox* distributed_ = nullptr;
     QSpinBox* nodes_ = nullptr;
     QButtonGroup* interconnect_ = nullptr;

@@ -4,6 +4,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "app/tuning/host_facts.h"
+#include "app/tuning/software_checks.h"
 #include "ui/tuning/host_diff_page.h"
 #include "ui/tuning/plan_summary_page.h"
 #include "ui/tuning/question_pages.h"
@@ -30,7 +32,9 @@ TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue ca
     setButtonText(QWizard::FinishButton, tr("&Finish"));
     setButtonText(QWizard::CancelButton, tr("Cancel"));
     auto* workload = new WorkloadPage;
-    answerPages_ = {workload, new ScalePage, new ModelSizePage, new DataLocationPage, new LatencyPage, new TenancyPowerPage};
+    auto* scale = new ScalePage;
+    answerPages_ = {workload, scale, new ModelSizePage, new DataLocationPage, new LatencyPage, new TenancyPowerPage};
+    prefillFromFleet(*workload, *scale);
     for (std::size_t i = 0; i < answerPages_.size(); ++i) setPage(static_cast<int>(i), answerPages_[i]);
     hostsPage_ = new TargetHostsPage(store_);
     summaryPage_ = new PlanSummaryPage(plans_);
@@ -58,6 +62,34 @@ TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue ca
         if (i > 0) loadProfile(profiles_->itemText(i));
     });
     resize(1100, 720);
+}
+
+void TuningWizard::prefillFromFleet(WorkloadPage& workload, ScalePage& scale) {
+    QString schedulerHost, scheduler;
+    std::optional<std::pair<int, int>> lowest;
+    for (const QString& name : store_.hostNames()) {
+        const auto record = store_.host(name);
+        if (!record || !record->facts) continue;
+        const tuning::HostFacts f = tuning::readHostFacts(*record->facts);
+        if (schedulerHost.isEmpty() && tuning::schedulerFound(f)) {
+            schedulerHost = name;
+            scheduler = f.slurmd == true ? tr("slurmd") : f.kubelet == true ? tr("kubelet") : tr("a Slurm configuration");
+        }
+        for (const auto& g : f.gpus)
+            if (g.vendor == "nvidia" && g.computeCapability && (!lowest || *g.computeCapability < *lowest)) lowest = g.computeCapability;
+    }
+    if (!schedulerHost.isEmpty())
+        scale.suggestDistributed(tr("Pre-selected: %1 has %2, so jobs here are scheduled across servers.").arg(schedulerHost, scheduler));
+    if (!lowest) return;
+    const QString cc = QStringLiteral("%1.%2").arg(lowest->first).arg(lowest->second);
+    workload.setPrecisionHint(*lowest >= tuning::kFp8ComputeCapability
+                                  ? tr("The fleet's GPUs (compute capability %1 and up) have BF16 and FP8 tensor cores: the plan "
+                                       "advises BF16 for training and FP8 where accuracy allows.").arg(cc)
+                              : *lowest >= tuning::kBf16ComputeCapability
+                                  ? tr("The fleet's GPUs (compute capability %1 and up) have BF16 tensor cores; FP8 needs 8.9 "
+                                       "(Ada, Hopper).").arg(cc)
+                                  : tr("Some of the fleet's GPUs (compute capability %1) have neither BF16 (8.0) nor FP8 (8.9): "
+                                       "mixed precision there means FP16 with loss scaling.").arg(cc));
 }
 
 tuning::TuningAnswers TuningWizard::answers() const {

@@ -14,6 +14,8 @@
 namespace fleetdeck {
 
 class AnswerPage;
+class ScalePage;
+class WorkloadPage;
 class TargetHostsPage;
 class PlanSummaryPage;
 class HostDiffPage;
@@ -43,6 +45,9 @@ protected:
 
 private:
     void preparePlans();
+    // From the fleet's facts: "several servers" when a host runs a cluster scheduler, and the
+    // GPUs' mixed-precision formats on the workload page.
+    void prefillFromFleet(WorkloadPage& workload, ScalePage& scale);
     void loadProfile(const QString& name);
 
     const TelemetryStore& store_;
