@@ -128,7 +128,7 @@ std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have
 }
 
 void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
-    if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat");
+    if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat", PolledFile::Shape::OneRecord);
     protocol::CpuSample& cpu = sample.cpu ? *sample.cpu : sample.cpu.emplace();
     cpu.util_pct.reset();
     cpu.freq_mhz.reset();

@@ -33,7 +33,7 @@ MemInfo parse_meminfo(std::string_view text) {
 
 void MemoryCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!opened_) {
-        meminfo_ = PolledFile(fs, "/proc/meminfo");
+        meminfo_ = PolledFile(fs, "/proc/meminfo", PolledFile::Shape::OneRecord);
         opened_ = true;
     }
     const MemInfo m = meminfo_.read(text_) ? parse_meminfo(text_) : MemInfo{};

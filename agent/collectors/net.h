@@ -26,6 +26,11 @@ std::vector<NetDevCounters> parse_net_dev(std::string_view text);
 // Loopback is left out.
 class NetCollector : public Collector {
 public:
+    // Link state changes are seen within a second; speed, MTU and IB rate change only with the
+    // link (an operstate change re-reads them at once) or an administrator's command.
+    static constexpr std::chrono::seconds kLinkStateEvery{1};
+    static constexpr std::chrono::seconds kLinkAttributesEvery{10};
+
     std::string_view name() const override { return "net"; }
     void sample(const RootFs& fs, protocol::Sample& sample) override;
     // The same, with the time of the reading given (tests use a scripted clock).
@@ -36,17 +41,26 @@ private:
         std::uint64_t rx = 0;
         std::uint64_t tx = 0;
     };
-    // /sys/class/net/IF: the type never changes; speed, operstate and mtu are polled.
+    using Clock = std::chrono::steady_clock;
+    // /sys/class/net/IF: the type never changes; operstate is re-read every kLinkStateEvery, speed
+    // and MTU every kLinkAttributesEvery (and at once when the operstate changes), not each sample.
     struct Interface {
         std::optional<std::int64_t> type;
         std::optional<std::string> type_name;  // link_type_name(type)
         PolledFile speed, operstate, mtu;
+        std::optional<std::int64_t> speed_mbps, mtu_bytes;
+        std::optional<std::string> state;
+        Clock::time_point state_due{}, attributes_due{};  // the epoch: read on the next sample
     };
+    // The same for an InfiniBand port: state and phys_state as operstate, rate as speed.
     struct Port {
-        protocol::InfinibandPortSample entry;  // device, port, link_layer
+        protocol::InfinibandPortSample entry;  // device, port, link_layer and the last readings
         PolledFile state, phys_state, rate;
+        Clock::time_point state_due{}, rate_due{};
     };
     void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
+    static void refresh_link(Interface& itf, Clock::time_point now);
+    static void refresh_port(Port& port, Clock::time_point now);
     void read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const;
 
     PolledFile net_dev_;
