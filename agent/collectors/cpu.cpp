@@ -108,10 +108,9 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     }
 }
 
-std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have_total) {
-    std::vector<Core> cores;
-    cores.reserve(cores_.size());
-    if (!stat_.read(stat_text_)) return cores;
+void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total) {
+    cores.clear();
+    if (!stat_.read(stat_text_)) return;
     for_each_line(stat_text_, [&](std::string_view line) {
         if (!line.starts_with("cpu")) return;
         std::string_view fields[9];
@@ -124,7 +123,6 @@ std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have
             cores.push_back({static_cast<int>(*n), *ticks});
         }
     });
-    return cores;
 }
 
 void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
@@ -135,7 +133,8 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     cpu.package_temp_c.reset();
     Ticks total{};
     bool have_total = false;
-    std::vector<Core> cores = read_stat(total, have_total);
+    std::vector<Core>& cores = reading_;
+    read_stat(cores, total, have_total);
     const bool cores_changed = cores.size() != cores_.size();
     if (samples_since_scan_ < 0 || cores_changed || ++samples_since_scan_ >= kRescanEvery) {
         cores_.swap(cores);
@@ -151,7 +150,7 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     cpu.package_temp_c = package_temp();
     primed_ = have_total;
     total_ = total;
-    cores_ = std::move(cores);
+    cores_.swap(cores);  // the previous reading's buffer is the next one's
 }
 
 }  // namespace fleetdeck::agent

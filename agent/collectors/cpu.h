@@ -30,7 +30,8 @@ public:
 
 private:
     void rescan(const RootFs& fs);
-    std::vector<Core> read_stat(Ticks& total, bool& have_total);
+    // The cores of this reading into `cores` (cleared first; its capacity kept between samples).
+    void read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total);
     void read_core(const Core& now, std::size_t position, protocol::CoreSample& core, std::optional<double>& freq_sum,
                    int& freq_count) const;
     std::optional<double> package_temp() const;
@@ -38,6 +39,7 @@ private:
     bool primed_ = false;
     Ticks total_;
     std::vector<Core> cores_;
+    std::vector<Core> reading_;  // this sample's cores, swapped with cores_ once used
     PolledFile stat_;
     std::string stat_text_;
     // Found by rescan(): scaling_cur_freq by CPU number (empty where there is no cpufreq), and

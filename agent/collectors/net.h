@@ -20,6 +20,8 @@ struct NetDevCounters {
 // /proc/net/dev: the interface name is everything before the last ':' of the line ("eth0:6821"
 // has no space after the colon when the counter is wide; VLAN names may contain ':' themselves).
 std::vector<NetDevCounters> parse_net_dev(std::string_view text);
+// The same into `out`, whose entries (and their name buffers) are reused from the previous call.
+void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out);
 
 // Network interfaces: byte counters from /proc/net/dev turned into rates, link state from
 // /sys/class/net (`nics[]`), and InfiniBand ports from /sys/class/infiniband (`infiniband[]`).
@@ -51,6 +53,7 @@ private:
         std::optional<std::int64_t> speed_mbps, mtu_bytes;
         std::optional<std::string> state;
         Clock::time_point state_due{}, attributes_due{};  // the epoch: read on the next sample
+        std::optional<Bytes> previous;                     // the counters of the previous sample
     };
     // The same for an InfiniBand port: state and phys_state as operstate, rate as speed.
     struct Port {
@@ -61,14 +64,14 @@ private:
     void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
     static void refresh_link(Interface& itf, Clock::time_point now);
     static void refresh_port(Port& port, Clock::time_point now);
-    void read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const;
+    void read_nic(const NetDevCounters& c, Interface& itf, double seconds, protocol::NicSample& nic) const;
 
     PolledFile net_dev_;
     std::string net_dev_text_;
     std::map<std::string, Interface, std::less<>> interfaces_;
     std::vector<Port> ports_;
     int samples_since_scan_ = -1;
-    std::map<std::string, Bytes, std::less<>> previous_;
+    std::vector<NetDevCounters> counters_;  // this sample's /proc/net/dev, its entries reused
     std::chrono::steady_clock::time_point previous_time_{};
     bool primed_ = false;
 };
