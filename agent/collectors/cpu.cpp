@@ -98,8 +98,8 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     core.freq_mhz.reset();
     if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
         core.util_pct = utilization(cores_[position].ticks, now.ticks);
-    if (static_cast<std::size_t>(now.cpu) < cpufreq_.size()) {
-        if (const auto khz = cpufreq_[now.cpu].read_int(); khz && *khz > 0) {
+    if (static_cast<std::size_t>(now.cpu) < freq_khz_.size()) {
+        if (const auto khz = freq_khz_[now.cpu]; khz && *khz > 0) {
             const double mhz = std::round(static_cast<double>(*khz) / 1000.0);
             core.freq_mhz = static_cast<std::int64_t>(mhz);
             freq_sum = freq_sum.value_or(0.0) + mhz;
@@ -141,13 +141,20 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
         rescan(fs);  // needs the current core list
         cores_.swap(cores);
     }
+    const auto now = std::chrono::steady_clock::now();
+    if (samples_since_scan_ == 0 || now >= readings_due_) {  // just rescanned, or due
+        freq_khz_.resize(cpufreq_.size());
+        for (std::size_t i = 0; i < cpufreq_.size(); ++i) freq_khz_[i] = cpufreq_[i].read_int();
+        package_temp_c_ = package_temp();
+        readings_due_ = now + kSlowReadingsEvery;
+    }
     if (primed_ && have_total) cpu.util_pct = utilization(total_, total);
     std::optional<double> freq_sum;
     int freq_count = 0;
     cpu.cores.resize(cores.size());
     for (std::size_t i = 0; i < cores.size(); ++i) read_core(cores[i], i, cpu.cores[i], freq_sum, freq_count);
     if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
-    cpu.package_temp_c = package_temp();
+    cpu.package_temp_c = package_temp_c_;
     primed_ = have_total;
     total_ = total;
     cores_.swap(cores);  // the previous reading's buffer is the next one's

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,6 +48,11 @@ private:
     std::vector<PolledFile> cpufreq_;
     std::vector<std::pair<HwmonSensor, PolledFile>> package_sensors_;
     int samples_since_scan_ = -1;
+    // The last frequency (kHz) read for each CPU number, and the package temperature: read every
+    // kSlowReadingsEvery, not every sample.
+    std::vector<std::optional<std::int64_t>> freq_khz_;
+    std::optional<double> package_temp_c_;
+    std::chrono::steady_clock::time_point readings_due_{};
 };
 
 // The package-temperature sensors among the hwmon chips, one per socket.

@@ -28,9 +28,10 @@ void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out)
 // Loopback is left out.
 class NetCollector : public Collector {
 public:
-    // Link state changes are seen within a second; speed, MTU and IB rate change only with the
-    // link (an operstate change re-reads them at once) or an administrator's command.
-    static constexpr std::chrono::seconds kLinkStateEvery{1};
+    // Link state changes are seen within a second (kSlowReadingsEvery, a little under, so a 1 s
+    // subscription reads it every sample); speed, MTU and IB rate change only with the link (an
+    // operstate change re-reads them at once) or an administrator's command.
+    static constexpr std::chrono::milliseconds kLinkStateEvery = kSlowReadingsEvery;
     static constexpr std::chrono::seconds kLinkAttributesEvery{10};
 
     std::string_view name() const override { return "net"; }
