@@ -136,12 +136,14 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     std::vector<Core>& cores = reading_;
     read_stat(cores, total, have_total);
     const bool cores_changed = cores.size() != cores_.size();
-    if (samples_since_scan_ < 0 || cores_changed || ++samples_since_scan_ >= kRescanEvery) {
+    const auto now = std::chrono::steady_clock::now();
+    if (samples_since_scan_ < 0 || cores_changed ||
+        (++samples_since_scan_ >= kRescanEvery && now - scanned_at_ >= kRescanMinPeriod)) {
         cores_.swap(cores);
         rescan(fs);  // needs the current core list
         cores_.swap(cores);
+        scanned_at_ = now;
     }
-    const auto now = std::chrono::steady_clock::now();
     if (samples_since_scan_ == 0 || now >= readings_due_) {  // just rescanned, or due
         freq_khz_.resize(cpufreq_.size());
         for (std::size_t i = 0; i < cpufreq_.size(); ++i) freq_khz_[i] = cpufreq_[i].read_int();

@@ -53,6 +53,7 @@ private:
     std::vector<std::optional<std::int64_t>> freq_khz_;
     std::optional<double> package_temp_c_;
     std::chrono::steady_clock::time_point readings_due_{};
+    std::chrono::steady_clock::time_point scanned_at_{};
 };
 
 // The package-temperature sensors among the hwmon chips, one per socket.

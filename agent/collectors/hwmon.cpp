@@ -46,8 +46,9 @@ void HwmonCollector::read_all() {
 
 void HwmonCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     const auto now = std::chrono::steady_clock::now();
-    if (samples_since_scan_ < 0 || ++samples_since_scan_ >= kRescanEvery) {
+    if (samples_since_scan_ < 0 || (++samples_since_scan_ >= kRescanEvery && now - scanned_at_ >= kRescanMinPeriod)) {
         rescan(fs);
+        scanned_at_ = now;
         readings_due_ = {};
     }
     if (now >= readings_due_) {

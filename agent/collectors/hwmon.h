@@ -34,6 +34,7 @@ private:
     std::vector<Zone> zones_;
     int samples_since_scan_ = -1;
     std::chrono::steady_clock::time_point readings_due_{};  // kSlowReadingsEvery
+    std::chrono::steady_clock::time_point scanned_at_{};
 };
 
 }  // namespace fleetdeck::agent

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a subscribed agent costs per sample, next to cockpit-bridge and the bare floor.
 
-    agent_stream_cost.py [--root TREE] [--no-cockpit] SECONDS AGENT [AGENT...]
+    agent_stream_cost.py [--root TREE] [--no-cockpit] [--strace-seconds N] SECONDS AGENT [AGENT...]
 
 Runs side by side, in one run:
   - each AGENT with `--stdio` (and `--root TREE`), subscribed at 100 ms;
@@ -15,7 +15,8 @@ Runs side by side, in one run:
 For SECONDS it takes CPU ms per sample: the scheduler's run time of the process's threads
 (/proc/PID/task/*/schedstat, nanoseconds), and utime + stime from /proc/PID/stat, which counts in
 10 ms ticks (use 60 s or more for that one). Then, with all of them still running, it attaches `strace -c -f` to each in turn
-for 10 s: syscalls per sample in the steady state (start-up excluded), with the most frequent ones.
+for 10 s (--strace-seconds): syscalls per sample in the steady state (start-up excluded), with the
+most frequent ones. Exits 1 when one of them gave no samples (ctest's smoke run checks that).
 docs/BENCHMARKS.md, "Agent telemetry".
 """
 import argparse
@@ -29,7 +30,6 @@ import threading
 import time
 
 INTERVAL_MS = 100
-STRACE_SECONDS = 10
 COCKPIT_METRICS = [
     "cpu.basic.user", "cpu.basic.system", "cpu.basic.nice", "cpu.basic.iowait",
     "memory.free", "memory.used", "memory.cached", "memory.swap-used",
@@ -142,10 +142,10 @@ class FloorRunner(Runner):
         return int((time.monotonic() - self.started) * 1000 / INTERVAL_MS)
 
 
-def syscalls_per_sample(runner):
+def syscalls_per_sample(runner, seconds):
     with tempfile.NamedTemporaryFile("r", suffix=".strace") as trace:
         n0 = runner.count()
-        subprocess.run(["timeout", "-s", "INT", str(STRACE_SECONDS), "strace", "-c", "-f", "-p", str(runner.proc.pid),
+        subprocess.run(["timeout", "-s", "INT", str(seconds), "strace", "-c", "-f", "-p", str(runner.proc.pid),
                         "-o", trace.name], stderr=subprocess.DEVNULL)
         samples = runner.count() - n0
         calls = {}
@@ -164,6 +164,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--root", help="a recorded tree (tests/bench/make_large_tree) read instead of the live system")
     ap.add_argument("--no-cockpit", action="store_true", help="leave cockpit-bridge out")
+    ap.add_argument("--strace-seconds", type=int, default=10, help="how long each process is traced")
     ap.add_argument("seconds", type=int)
     ap.add_argument("agents", nargs="+")
     args = ap.parse_args()
@@ -190,21 +191,25 @@ def main():
         time.sleep(args.seconds)
         after = [(r.count(), r.cpu_ticks(), r.run_ns()) for r in runners]
         tck = os.sysconf("SC_CLK_TCK")
+        failed = False
         for r, (n0, t0, ns0), (n1, t1, ns1) in zip(runners, before, after):
             n = n1 - n0
             if n <= 0:
                 print(f"{r.label}: no samples")
+                failed = True
                 continue
             print(f"{r.label}: {n} samples, {(ns1 - ns0) / 1e6 / n:.3f} ms CPU per sample (schedstat), "
                   f"{(t1 - t0) * 1000 / tck / n:.3f} ms (utime+stime)")
         sys.stdout.flush()
         if shutil.which("strace") is None:
             print("strace not installed: no syscall counts", file=sys.stderr)
-            return
-        for r in runners:
-            per, top = syscalls_per_sample(r)
-            print(f"{r.label}: {per:.1f} syscalls per sample ({top}; steady state)" if per else f"{r.label}: no samples under strace")
-            sys.stdout.flush()
+        else:
+            for r in runners:
+                per, top = syscalls_per_sample(r, args.strace_seconds)
+                print(f"{r.label}: {per:.1f} syscalls per sample ({top}; steady state)" if per else f"{r.label}: no samples under strace")
+                sys.stdout.flush()
+        if failed:
+            sys.exit(1)
     finally:
         for r in runners:
             r.proc.kill()
