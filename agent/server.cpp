@@ -187,7 +187,8 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 void StdioServer::emit_sample() {
     protocol::Sample& sample = machine_.sample();
     if (!per_core_ && sample.cpu) sample.cpu->cores.clear();  // to_json leaves an empty list out
-    write_line(protocol::encode(protocol::Event{"sample", protocol::to_json(sample)}));
+    protocol::write_sample_event(sample_line_, sample);
+    write_line(sample_line_);
 }
 
 int StdioServer::run() {

@@ -74,6 +74,7 @@ private:
     std::chrono::steady_clock::time_point next_sample_{};
     std::int64_t subscription_ = 0;
     bool per_core_ = true;  // subscribe's per_core: false leaves cpu.cores[] out of sample events
+    std::string sample_line_;  // the sample event's text, its buffer kept from one sample to the next
     std::mutex write_mutex_;  // the probe thread writes its response too
     std::thread probe_thread_;
     std::atomic<bool> probe_running_{false};

@@ -26,6 +26,8 @@ FLEETDECK_TEST_PACKAGES=(
   clang libclang-rt-14-dev
   # tests/bench: built in the dev preset, and each run once by ctest (label bench_smoke)
   libbenchmark-dev ansible-core prometheus-node-exporter
+  # tests/bench/agent_stream_cost.py: cockpit-bridge's metrics1 channel beside the agent; strace counts syscalls
+  cockpit-bridge strace
   # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
   prometheus python3-yaml
   # tests/i18n runs lupdate on the sources; the zh_TW screenshots and widget tests need a CJK font

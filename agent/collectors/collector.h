@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -18,6 +19,17 @@ using Json = nlohmann::json;
 // repeated every this many samples rather than on every one: hardware appears only with hotplug,
 // driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
 constexpr int kRescanEvery = 60;
+// ...and no sooner than this after the last one, so a 100 ms subscription does not rediscover
+// every 6 s: on a 256-CPU server with 150 sensors a rescan reopens 400 files and reads their
+// labels and limits (hwmon and cpu; net keeps the files of interfaces it already knows).
+constexpr std::chrono::seconds kRescanMinPeriod{10};
+
+// Sensor readings (hwmon inputs, thermal zones, the CPU package temperature) and per-core
+// frequencies are read at most this often, a little under a second so that a 1 s subscription
+// still reads them for every sample; a faster one repeats the last reading in between. Most
+// hwmon drivers refresh their registers only every second or two anyway (coretemp, nct6775),
+// and on a 256-CPU server with 150 sensors these are 400 reads, most of a 100 ms sample's cost.
+constexpr std::chrono::milliseconds kSlowReadingsEvery{900};
 
 // One source of telemetry. sample() fills this collector's part of a sample (agent/protocol/
 // sample.h), replacing what an earlier call left there: the machine hands every collector the

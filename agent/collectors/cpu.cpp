@@ -98,8 +98,8 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     core.freq_mhz.reset();
     if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
         core.util_pct = utilization(cores_[position].ticks, now.ticks);
-    if (static_cast<std::size_t>(now.cpu) < cpufreq_.size()) {
-        if (const auto khz = cpufreq_[now.cpu].read_int(); khz && *khz > 0) {
+    if (static_cast<std::size_t>(now.cpu) < freq_khz_.size()) {
+        if (const auto khz = freq_khz_[now.cpu]; khz && *khz > 0) {
             const double mhz = std::round(static_cast<double>(*khz) / 1000.0);
             core.freq_mhz = static_cast<std::int64_t>(mhz);
             freq_sum = freq_sum.value_or(0.0) + mhz;
@@ -108,10 +108,9 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     }
 }
 
-std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have_total) {
-    std::vector<Core> cores;
-    cores.reserve(cores_.size());
-    if (!stat_.read(stat_text_)) return cores;
+void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total) {
+    cores.clear();
+    if (!stat_.read(stat_text_)) return;
     for_each_line(stat_text_, [&](std::string_view line) {
         if (!line.starts_with("cpu")) return;
         std::string_view fields[9];
@@ -124,23 +123,32 @@ std::vector<CpuCollector::Core> CpuCollector::read_stat(Ticks& total, bool& have
             cores.push_back({static_cast<int>(*n), *ticks});
         }
     });
-    return cores;
 }
 
 void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
-    if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat");
+    if (samples_since_scan_ < 0) stat_ = PolledFile(fs, "/proc/stat", PolledFile::Shape::OneRecord);
     protocol::CpuSample& cpu = sample.cpu ? *sample.cpu : sample.cpu.emplace();
     cpu.util_pct.reset();
     cpu.freq_mhz.reset();
     cpu.package_temp_c.reset();
     Ticks total{};
     bool have_total = false;
-    std::vector<Core> cores = read_stat(total, have_total);
+    std::vector<Core>& cores = reading_;
+    read_stat(cores, total, have_total);
     const bool cores_changed = cores.size() != cores_.size();
-    if (samples_since_scan_ < 0 || cores_changed || ++samples_since_scan_ >= kRescanEvery) {
+    const auto now = std::chrono::steady_clock::now();
+    if (samples_since_scan_ < 0 || cores_changed ||
+        (++samples_since_scan_ >= kRescanEvery && now - scanned_at_ >= kRescanMinPeriod)) {
         cores_.swap(cores);
         rescan(fs);  // needs the current core list
         cores_.swap(cores);
+        scanned_at_ = now;
+    }
+    if (samples_since_scan_ == 0 || now >= readings_due_) {  // just rescanned, or due
+        freq_khz_.resize(cpufreq_.size());
+        for (std::size_t i = 0; i < cpufreq_.size(); ++i) freq_khz_[i] = cpufreq_[i].read_int();
+        package_temp_c_ = package_temp();
+        readings_due_ = now + kSlowReadingsEvery;
     }
     if (primed_ && have_total) cpu.util_pct = utilization(total_, total);
     std::optional<double> freq_sum;
@@ -148,10 +156,10 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     cpu.cores.resize(cores.size());
     for (std::size_t i = 0; i < cores.size(); ++i) read_core(cores[i], i, cpu.cores[i], freq_sum, freq_count);
     if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
-    cpu.package_temp_c = package_temp();
+    cpu.package_temp_c = package_temp_c_;
     primed_ = have_total;
     total_ = total;
-    cores_ = std::move(cores);
+    cores_.swap(cores);  // the previous reading's buffer is the next one's
 }
 
 }  // namespace fleetdeck::agent

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,7 +31,8 @@ public:
 
 private:
     void rescan(const RootFs& fs);
-    std::vector<Core> read_stat(Ticks& total, bool& have_total);
+    // The cores of this reading into `cores` (cleared first; its capacity kept between samples).
+    void read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total);
     void read_core(const Core& now, std::size_t position, protocol::CoreSample& core, std::optional<double>& freq_sum,
                    int& freq_count) const;
     std::optional<double> package_temp() const;
@@ -38,6 +40,7 @@ private:
     bool primed_ = false;
     Ticks total_;
     std::vector<Core> cores_;
+    std::vector<Core> reading_;  // this sample's cores, swapped with cores_ once used
     PolledFile stat_;
     std::string stat_text_;
     // Found by rescan(): scaling_cur_freq by CPU number (empty where there is no cpufreq), and
@@ -45,6 +48,12 @@ private:
     std::vector<PolledFile> cpufreq_;
     std::vector<std::pair<HwmonSensor, PolledFile>> package_sensors_;
     int samples_since_scan_ = -1;
+    // The last frequency (kHz) read for each CPU number, and the package temperature: read every
+    // kSlowReadingsEvery, not every sample.
+    std::vector<std::optional<std::int64_t>> freq_khz_;
+    std::optional<double> package_temp_c_;
+    std::chrono::steady_clock::time_point readings_due_{};
+    std::chrono::steady_clock::time_point scanned_at_{};
 };
 
 // The package-temperature sensors among the hwmon chips, one per socket.

@@ -139,7 +139,10 @@ void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     const auto now = std::chrono::steady_clock::now();
     const auto gpus = vendor_gpus(sample, "nvidia", devices_.size());
     for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], now, gpus[i]);
-    collect_xids(fs);
+    // XIDs belong to NVIDIA GPUs: without one, NVML's or on the bus, the kernel log is not read
+    // (a read of /dev/kmsg per sample for nothing). Its first read takes the whole ring buffer,
+    // so a GPU that shows up later still gets the XIDs logged before.
+    if (!devices_.empty() || pci_count_.value_or(0) > 0) collect_xids(fs);
     sample.gpu_pci_count = pci_count_;
     sample.xid_events.assign(xids_.events().begin(), xids_.events().end());
 }

@@ -33,23 +33,35 @@ void HwmonCollector::rescan(const RootFs& fs) {
     samples_since_scan_ = 0;
 }
 
-void HwmonCollector::sample(const RootFs& fs, protocol::Sample& sample) {
-    if (samples_since_scan_ < 0 || ++samples_since_scan_ >= kRescanEvery) rescan(fs);
-    std::size_t sensors = 0;
-    for (const auto& in : inputs_) {
+void HwmonCollector::read_all() {
+    for (auto& in : inputs_) {
         const auto raw = in.file.read_int();
-        const auto value = raw ? scale_sensor_value(in.kind, *raw) : std::nullopt;
-        if (!value) continue;
-        put_at(sample.sensors, sensors++, in.entry).value = value;
+        in.entry.value = raw ? scale_sensor_value(in.kind, *raw) : std::nullopt;
     }
+    for (auto& z : zones_) {
+        const auto raw = z.temp.read_int();
+        z.entry.temp_c = raw ? scale_sensor_value(SensorKind::Temp, *raw) : std::nullopt;
+    }
+}
+
+void HwmonCollector::sample(const RootFs& fs, protocol::Sample& sample) {
+    const auto now = std::chrono::steady_clock::now();
+    if (samples_since_scan_ < 0 || (++samples_since_scan_ >= kRescanEvery && now - scanned_at_ >= kRescanMinPeriod)) {
+        rescan(fs);
+        scanned_at_ = now;
+        readings_due_ = {};
+    }
+    if (now >= readings_due_) {
+        read_all();
+        readings_due_ = now + kSlowReadingsEvery;
+    }
+    std::size_t sensors = 0;
+    for (const auto& in : inputs_)
+        if (in.entry.value) put_at(sample.sensors, sensors++, in.entry);
     sample.sensors.resize(sensors);
     std::size_t zones = 0;
-    for (const auto& z : zones_) {
-        const auto raw = z.temp.read_int();
-        const auto temp = raw ? scale_sensor_value(SensorKind::Temp, *raw) : std::nullopt;
-        if (!temp) continue;
-        put_at(sample.thermal_zones, zones++, z.entry).temp_c = temp;
-    }
+    for (const auto& z : zones_)
+        if (z.entry.temp_c) put_at(sample.thermal_zones, zones++, z.entry);
     sample.thermal_zones.resize(zones);
 }
 

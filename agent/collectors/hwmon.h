@@ -21,17 +21,20 @@ private:
     struct Input {
         SensorKind kind;
         PolledFile file;
-        protocol::SensorSample entry;
+        protocol::SensorSample entry;  // with the last reading as its value
     };
     struct Zone {
         PolledFile temp;
-        protocol::ThermalZoneSample entry;  // zone, type
+        protocol::ThermalZoneSample entry;  // zone, type and the last reading
     };
     void rescan(const RootFs& fs);
+    void read_all();
 
     std::vector<Input> inputs_;
     std::vector<Zone> zones_;
     int samples_since_scan_ = -1;
+    std::chrono::steady_clock::time_point readings_due_{};  // kSlowReadingsEvery
+    std::chrono::steady_clock::time_point scanned_at_{};
 };
 
 }  // namespace fleetdeck::agent

@@ -5,17 +5,34 @@
 
 namespace fleetdeck::agent {
 
+namespace {
+
+// The next whitespace-separated word of `rest`, taken off its front ("" when none is left);
+// without a list of words per line, this runs for every line of every sample.
+std::string_view take_meminfo_word(std::string_view& rest) {
+    std::size_t i = 0;
+    while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+    std::size_t end = i;
+    while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') ++end;
+    const std::string_view word = rest.substr(i, end - i);
+    rest.remove_prefix(end);
+    return word;
+}
+
+}  // namespace
+
 MemInfo parse_meminfo(std::string_view text) {
     MemInfo m;
     for_each_line(text, [&m](std::string_view line) {
         const auto colon = line.find(':');
         if (colon == std::string_view::npos) return;
         const std::string_view key = line.substr(0, colon);
-        const auto fields = split_ws(line.substr(colon + 1));
-        if (fields.empty()) return;
-        auto value = parse_int(fields[0]);
+        std::string_view rest = line.substr(colon + 1);
+        const std::string_view number = take_meminfo_word(rest);
+        if (number.empty()) return;
+        auto value = parse_int(number);
         if (!value || *value < 0) return;
-        if (fields.size() > 1 && fields[1] == "kB") {
+        if (take_meminfo_word(rest) == "kB") {
             // A value no kernel reports (over 8 EiB) is unknown, not a wrapped-around number.
             if (*value > INT64_MAX / 1024) return;
             *value *= 1024;
@@ -33,7 +50,7 @@ MemInfo parse_meminfo(std::string_view text) {
 
 void MemoryCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!opened_) {
-        meminfo_ = PolledFile(fs, "/proc/meminfo");
+        meminfo_ = PolledFile(fs, "/proc/meminfo", PolledFile::Shape::OneRecord);
         opened_ = true;
     }
     const MemInfo m = meminfo_.read(text_) ? parse_meminfo(text_) : MemInfo{};

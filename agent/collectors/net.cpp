@@ -1,5 +1,6 @@
 #include "agent/collectors/net.h"
 
+#include <algorithm>
 #include <cmath>
 
 
@@ -40,22 +41,40 @@ std::optional<double> rate_gbps(const std::optional<std::string>& v) {
 
 }  // namespace
 
-std::vector<NetDevCounters> parse_net_dev(std::string_view text) {
-    std::vector<NetDevCounters> out;
-    for_each_line(text, [&out](std::string_view line) {
+void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out) {
+    std::size_t count = 0;
+    for_each_line(text, [&out, &count](std::string_view line) {
         const auto colon = line.rfind(':');
         if (colon == std::string_view::npos) return;
         const auto name = trim(line.substr(0, colon));
-        const auto fields = split_ws(line.substr(colon + 1));
-        if (name.empty() || fields.size() < 16) return;  // the two header lines
+        // The 16 counters, word by word: no list of words per line (this runs every sample).
         std::uint64_t v[16];
-        for (int i = 0; i < 16; ++i) {
-            const auto n = parse_int(fields[i]);
+        std::string_view rest = line.substr(colon + 1);
+        int fields = 0;
+        while (fields < 16) {
+            std::size_t i = 0;
+            while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+            std::size_t end = i;
+            while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') ++end;
+            if (end == i) break;
+            const auto n = parse_int(rest.substr(i, end - i));
             if (!n || *n < 0) return;
-            v[i] = static_cast<std::uint64_t>(*n);
+            v[fields++] = static_cast<std::uint64_t>(*n);
+            rest.remove_prefix(end);
         }
-        out.push_back({std::string(name), v[0], v[1], v[2], v[3], v[8], v[9], v[10], v[11]});
+        if (name.empty() || fields < 16) return;  // the two header lines
+        if (count == out.size()) out.emplace_back();
+        NetDevCounters& c = out[count++];
+        c.name.assign(name);  // over the name this entry held: no allocation when it fits
+        c.rx_bytes = v[0], c.rx_packets = v[1], c.rx_errors = v[2], c.rx_dropped = v[3];
+        c.tx_bytes = v[8], c.tx_packets = v[9], c.tx_errors = v[10], c.tx_dropped = v[11];
     });
+    out.resize(count);
+}
+
+std::vector<NetDevCounters> parse_net_dev(std::string_view text) {
+    std::vector<NetDevCounters> out;
+    parse_net_dev_into(text, out);
     return out;
 }
 
@@ -73,16 +92,35 @@ void NetCollector::sample(const RootFs& fs, protocol::Sample& sample) {
 }
 
 void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters) {
+    // An interface still listed keeps its open files and last readings, unless its operstate
+    // could not be read (a device removed and created again under the same name: the old files
+    // answer ENODEV), so a periodic rescan costs a few directory reads, not a reopen of everything.
+    auto previous = std::move(interfaces_);
     interfaces_.clear();
     for (const auto& c : counters) {
+        if (auto kept = previous.find(c.name);
+            kept != previous.end() && (kept->second.state || kept->second.type == kArphrdLoopback)) {
+            interfaces_.emplace(c.name, std::move(kept->second));
+            continue;
+        }
         const std::string dir = "/sys/class/net/" + c.name;
-        const auto type = fs.read_int(dir + "/type");
-        interfaces_.emplace(c.name, Interface{type, type ? std::optional(link_type_name(*type)) : std::nullopt,
-                                              PolledFile(fs, dir + "/speed"), PolledFile(fs, dir + "/operstate"),
-                                              PolledFile(fs, dir + "/mtu")});
+        Interface& itf = interfaces_[c.name];
+        itf.type = fs.read_int(dir + "/type");
+        if (itf.type) itf.type_name = link_type_name(*itf.type);
+        if (itf.type == kArphrdLoopback) continue;  // left out of samples: nothing to poll
+        itf.speed = PolledFile(fs, dir + "/speed");
+        itf.operstate = PolledFile(fs, dir + "/operstate");
+        itf.mtu = PolledFile(fs, dir + "/mtu");
     }
+    std::vector<Port> previous_ports = std::move(ports_);
     ports_.clear();
     for (auto& entry : infiniband_ports(fs)) {
+        const auto same = [&entry](const Port& p) { return p.entry.device == entry.device && p.entry.port == entry.port; };
+        if (auto kept = std::find_if(previous_ports.begin(), previous_ports.end(), same);
+            kept != previous_ports.end() && kept->entry.state) {
+            ports_.push_back(std::move(*kept));
+            continue;
+        }
         const std::string dir = "/sys/class/infiniband/" + entry.device + "/ports/" + std::to_string(entry.port.value_or(0));
         ports_.push_back({std::move(entry), PolledFile(fs, dir + "/state"), PolledFile(fs, dir + "/phys_state"),
                           PolledFile(fs, dir + "/rate")});
@@ -90,50 +128,79 @@ void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& c
     samples_since_scan_ = 0;
 }
 
-void NetCollector::read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const {
+void NetCollector::refresh_link(Interface& itf, Clock::time_point now) {
+    if (now >= itf.state_due) {
+        auto state = non_empty(itf.operstate.read_line());
+        if (state != itf.state) itf.attributes_due = {};  // a link that came up has a new speed
+        itf.state = std::move(state);
+        itf.state_due = now + kLinkStateEvery;
+    }
+    if (now >= itf.attributes_due) {
+        itf.speed_mbps = positive(itf.speed.read_int());
+        itf.mtu_bytes = itf.mtu.read_int();
+        itf.attributes_due = now + kLinkAttributesEvery;
+    }
+}
+
+void NetCollector::refresh_port(Port& port, Clock::time_point now) {
+    if (now >= port.state_due) {
+        auto state = after_colon(port.state.read_line());
+        if (state != port.entry.state) port.rate_due = {};
+        port.entry.state = std::move(state);
+        port.entry.phys_state = after_colon(port.phys_state.read_line());
+        port.state_due = now + kLinkStateEvery;
+    }
+    if (now >= port.rate_due) {
+        port.entry.rate_gbps = rate_gbps(port.rate.read_line());
+        port.rate_due = now + kLinkAttributesEvery;
+    }
+}
+
+void NetCollector::read_nic(const NetDevCounters& c, Interface& itf, double seconds, protocol::NicSample& nic) const {
     nic.name = c.name;
     nic.type = itf.type_name;
-    nic.speed_mbps = positive(itf.speed.read_int());
-    nic.operstate = non_empty(itf.operstate.read_line());
-    nic.mtu = itf.mtu.read_int();
+    nic.speed_mbps = itf.speed_mbps;
+    nic.operstate = itf.state;
+    nic.mtu = itf.mtu_bytes;
     nic.rx_bytes = static_cast<std::int64_t>(c.rx_bytes);  // parse_net_dev read them as non-negative int64
     nic.tx_bytes = static_cast<std::int64_t>(c.tx_bytes);
     nic.rx_bytes_per_s.reset();
     nic.tx_bytes_per_s.reset();
-    if (const auto before = previous_.find(c.name); primed_ && before != previous_.end()) {
-        nic.rx_bytes_per_s = rate(before->second.rx, c.rx_bytes, seconds);
-        nic.tx_bytes_per_s = rate(before->second.tx, c.tx_bytes, seconds);
+    if (primed_ && itf.previous) {
+        nic.rx_bytes_per_s = rate(itf.previous->rx, c.rx_bytes, seconds);
+        nic.tx_bytes_per_s = rate(itf.previous->tx, c.tx_bytes, seconds);
     }
+    itf.previous = Bytes{c.rx_bytes, c.tx_bytes};
 }
 
 void NetCollector::sample_at(const RootFs& fs, protocol::Sample& sample, std::chrono::steady_clock::time_point now) {
     if (samples_since_scan_ < 0) net_dev_ = PolledFile(fs, "/proc/net/dev");
     const bool have_text = net_dev_.read(net_dev_text_);
-    const auto counters = have_text ? parse_net_dev(net_dev_text_) : std::vector<NetDevCounters>{};
+    counters_.clear();
+    if (have_text) parse_net_dev_into(net_dev_text_, counters_);
+    const auto& counters = counters_;
     bool known = samples_since_scan_ >= 0 && ++samples_since_scan_ < kRescanEvery && counters.size() == interfaces_.size();
     for (std::size_t i = 0; known && i < counters.size(); ++i) known = interfaces_.contains(counters[i].name);
     if (!known) rescan(fs, counters);
+    if (!have_text)  // no counters to compare the next reading with
+        for (auto& [name, itf] : interfaces_) itf.previous.reset();
 
     const double seconds = std::chrono::duration<double>(now - previous_time_).count();
-    std::map<std::string, Bytes, std::less<>> current;
     std::size_t nics = 0;
     for (const auto& c : counters) {
-        const Interface& itf = interfaces_.find(c.name)->second;
+        Interface& itf = interfaces_.find(c.name)->second;
         if (itf.type == kArphrdLoopback) continue;
+        refresh_link(itf, now);
         if (nics == sample.nics.size()) sample.nics.emplace_back();
         read_nic(c, itf, seconds, sample.nics[nics++]);
-        current.emplace(c.name, Bytes{c.rx_bytes, c.tx_bytes});
     }
     sample.nics.resize(nics);
     std::size_t ports = 0;
-    for (const auto& p : ports_) {
-        protocol::InfinibandPortSample& port = put_at(sample.infiniband, ports++, p.entry);
-        port.state = after_colon(p.state.read_line());
-        port.phys_state = after_colon(p.phys_state.read_line());
-        port.rate_gbps = rate_gbps(p.rate.read_line());
+    for (auto& p : ports_) {
+        refresh_port(p, now);
+        put_at(sample.infiniband, ports++, p.entry);
     }
     sample.infiniband.resize(ports);
-    previous_ = std::move(current);
     previous_time_ = now;
     primed_ = have_text;
 }

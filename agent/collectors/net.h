@@ -20,12 +20,20 @@ struct NetDevCounters {
 // /proc/net/dev: the interface name is everything before the last ':' of the line ("eth0:6821"
 // has no space after the colon when the counter is wide; VLAN names may contain ':' themselves).
 std::vector<NetDevCounters> parse_net_dev(std::string_view text);
+// The same into `out`, whose entries (and their name buffers) are reused from the previous call.
+void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out);
 
 // Network interfaces: byte counters from /proc/net/dev turned into rates, link state from
 // /sys/class/net (`nics[]`), and InfiniBand ports from /sys/class/infiniband (`infiniband[]`).
 // Loopback is left out.
 class NetCollector : public Collector {
 public:
+    // Link state changes are seen within a second (kSlowReadingsEvery, a little under, so a 1 s
+    // subscription reads it every sample); speed, MTU and IB rate change only with the link (an
+    // operstate change re-reads them at once) or an administrator's command.
+    static constexpr std::chrono::milliseconds kLinkStateEvery = kSlowReadingsEvery;
+    static constexpr std::chrono::seconds kLinkAttributesEvery{10};
+
     std::string_view name() const override { return "net"; }
     void sample(const RootFs& fs, protocol::Sample& sample) override;
     // The same, with the time of the reading given (tests use a scripted clock).
@@ -36,25 +44,35 @@ private:
         std::uint64_t rx = 0;
         std::uint64_t tx = 0;
     };
-    // /sys/class/net/IF: the type never changes; speed, operstate and mtu are polled.
+    using Clock = std::chrono::steady_clock;
+    // /sys/class/net/IF: the type never changes; operstate is re-read every kLinkStateEvery, speed
+    // and MTU every kLinkAttributesEvery (and at once when the operstate changes), not each sample.
     struct Interface {
         std::optional<std::int64_t> type;
         std::optional<std::string> type_name;  // link_type_name(type)
         PolledFile speed, operstate, mtu;
+        std::optional<std::int64_t> speed_mbps, mtu_bytes;
+        std::optional<std::string> state;
+        Clock::time_point state_due{}, attributes_due{};  // the epoch: read on the next sample
+        std::optional<Bytes> previous;                     // the counters of the previous sample
     };
+    // The same for an InfiniBand port: state and phys_state as operstate, rate as speed.
     struct Port {
-        protocol::InfinibandPortSample entry;  // device, port, link_layer
+        protocol::InfinibandPortSample entry;  // device, port, link_layer and the last readings
         PolledFile state, phys_state, rate;
+        Clock::time_point state_due{}, rate_due{};
     };
     void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
-    void read_nic(const NetDevCounters& c, const Interface& itf, double seconds, protocol::NicSample& nic) const;
+    static void refresh_link(Interface& itf, Clock::time_point now);
+    static void refresh_port(Port& port, Clock::time_point now);
+    void read_nic(const NetDevCounters& c, Interface& itf, double seconds, protocol::NicSample& nic) const;
 
     PolledFile net_dev_;
     std::string net_dev_text_;
     std::map<std::string, Interface, std::less<>> interfaces_;
     std::vector<Port> ports_;
     int samples_since_scan_ = -1;
-    std::map<std::string, Bytes, std::less<>> previous_;
+    std::vector<NetDevCounters> counters_;  // this sample's /proc/net/dev, its entries reused
     std::chrono::steady_clock::time_point previous_time_{};
     bool primed_ = false;
 };

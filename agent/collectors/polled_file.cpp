@@ -2,12 +2,18 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 namespace fleetdeck::agent {
 namespace {
 
 constexpr std::size_t kMaxFileBytes = 4 << 20;  // the same guard as RootFs::read
+constexpr long kProcSuperMagic = 0x9fa0;          // PROC_SUPER_MAGIC, <linux/magic.h>
+// A seq_file's kernel buffer is at least a page; its longest line in a file read here (a
+// /proc/net/dev line: a name and 16 counters of up to 20 digits) is well under 512 bytes.
+constexpr std::size_t kSeqBufferBytes = 4096;
+constexpr std::size_t kMaxRecordBytes = 512;
 
 int& files_kept_open() {
     static int count = 0;
@@ -36,15 +42,20 @@ std::optional<std::string_view> read_small(int fd, const std::string& path, char
 
 }  // namespace
 
-PolledFile::PolledFile(const RootFs& fs, std::string_view absolute) : path_(fs.path(absolute)) {
+PolledFile::PolledFile(const RootFs& fs, std::string_view absolute, Shape shape) : path_(fs.path(absolute)) {
     if (files_kept_open() >= keep_open_budget()) return;
     fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ >= 0) ++files_kept_open();
+    if (fd_ < 0) return;
+    ++files_kept_open();
+    struct statfs where{};
+    whole_ = shape == Shape::OneRecord ||
+             (::fstatfs(fd_, &where) == 0 && static_cast<long>(where.f_type) != kProcSuperMagic);
 }
 
 PolledFile::~PolledFile() { close(); }
 
-PolledFile::PolledFile(PolledFile&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) {
+PolledFile::PolledFile(PolledFile&& other) noexcept
+    : path_(std::move(other.path_)), fd_(other.fd_), whole_(other.whole_) {
     other.path_.clear();  // a moved-from file reads nothing
     other.fd_ = -1;
 }
@@ -54,6 +65,7 @@ PolledFile& PolledFile::operator=(PolledFile&& other) noexcept {
         close();
         path_ = std::move(other.path_);
         fd_ = other.fd_;
+        whole_ = other.whole_;
         other.path_.clear();
         other.fd_ = -1;
     }
@@ -67,6 +79,12 @@ void PolledFile::close() {
     --files_kept_open();
 }
 
+// `got` bytes came back from a read that asked for more. A file opened for this read only (beyond
+// the budget) was not looked at, so it gets the rule that holds for every kind.
+bool PolledFile::short_read_ends(std::size_t got) const {
+    return (whole_ && fd_ >= 0) || got + kMaxRecordBytes <= kSeqBufferBytes;
+}
+
 bool PolledFile::read(std::string& out) const {
     out.clear();
     if (path_.empty()) return false;
@@ -78,13 +96,16 @@ bool PolledFile::read(std::string& out) const {
         const std::size_t have = out.size();
         if (have >= kMaxFileBytes) break;
         out.resize(std::max(out.capacity(), have + 4096));
-        const ssize_t n = ::pread(fd, out.data() + have, out.size() - have, static_cast<off_t>(have));
+        const std::size_t asked = out.size() - have;
+        const ssize_t n = ::pread(fd, out.data() + have, asked, static_cast<off_t>(have));
         if (n <= 0) {
             out.resize(have);
             ok = n == 0;
             break;
         }
         out.resize(have + static_cast<std::size_t>(n));
+        // No second pread just to be told 0 when this one already reached the end.
+        if (static_cast<std::size_t>(n) < asked && short_read_ends(static_cast<std::size_t>(n))) break;
     }
     if (fd != fd_) ::close(fd);
     return ok;

@@ -16,8 +16,16 @@ namespace fleetdeck::agent {
 // file is opened for each read, so a very large host cannot run the agent out of descriptors.
 class PolledFile {
 public:
+    // How the end of the file shows. A read that returns less than asked has reached the end for
+    // a regular file (a recorded tree) and a sysfs attribute, which is why read() normally needs one
+    // pread, not a second one that returns 0. A procfs seq_file stops a read short also when its
+    // kernel buffer (at least a page) has no room for the next record, so there a short read is the
+    // end only when it left more than a record's room in the page — unless the file is one record,
+    // produced whole (single_open: /proc/stat, /proc/meminfo), which the caller says with OneRecord.
+    enum class Shape { Records, OneRecord };
+
     PolledFile() = default;  // reads nothing
-    PolledFile(const RootFs& fs, std::string_view absolute);
+    PolledFile(const RootFs& fs, std::string_view absolute, Shape shape = Shape::Records);
     ~PolledFile();
     PolledFile(PolledFile&& other) noexcept;
     PolledFile& operator=(PolledFile&& other) noexcept;
@@ -32,9 +40,11 @@ public:
 
 private:
     void close();
+    bool short_read_ends(std::size_t got) const;
 
     std::string path_;  // with the root prefix; empty for a default-constructed file
     int fd_ = -1;
+    bool whole_ = false;  // any short read is the end (see Shape); set once the file is open
 };
 
 }  // namespace fleetdeck::agent

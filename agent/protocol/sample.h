@@ -155,6 +155,11 @@ nlohmann::json to_json(const XidEvent& event);
 nlohmann::json to_json(const InfinibandPortSample& port);
 nlohmann::json to_json(const Sample& sample);
 
+// The whole `sample` event line, {"data":SAMPLE,"event":"sample"}, written into `out` (cleared
+// first; its capacity is kept, so a subscribed agent reuses one buffer): the text
+// encode(Event{"sample", to_json(sample)}) gives, without building the JSON tree (sample_text.cpp).
+void write_sample_event(std::string& out, const Sample& sample);
+
 // One InfiniBand port (a sample's or the facts' `infiniband[]` entry); throws DecodeError naming
 // the path that broke.
 InfinibandPortSample infiniband_port_from_json(const nlohmann::json& port, const std::string& path);

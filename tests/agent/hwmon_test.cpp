@@ -1,3 +1,5 @@
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "agent/collectors/cpu.h"
@@ -69,6 +71,32 @@ TEST(HwmonCollector, LabelsLimitsUnitsAndPowerAverage) {
     EXPECT_EQ(s[4]["value"], 95.5);
     EXPECT_EQ(s[4]["unit"], "W");
     EXPECT_EQ(snap["thermal_zones"], Json::array());
+}
+
+// Sensors are read at most every kSlowReadingsEvery: a faster sample repeats the last reading.
+TEST(HwmonCollector, ReadingsRepeatWithinTheirPeriodAndAreReadAgainAfterIt) {
+    TempDir dir;
+    dir.write("sys/class/hwmon/hwmon0/name", "nct6798\n");
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "38000\n");
+    dir.write("sys/class/thermal/thermal_zone0/type", "acpitz\n");
+    dir.write("sys/class/thermal/thermal_zone0/temp", "27800\n");
+    const RootFs fs(dir.path().string());
+    HwmonCollector hwmon;
+    fleetdeck::protocol::Sample sample;
+    hwmon.sample(fs, sample);
+    ASSERT_EQ(sample.sensors.size(), 1u);
+    EXPECT_EQ(sample.sensors[0].value, 38.0);
+    EXPECT_EQ(sample.thermal_zones[0].temp_c, 27.8);
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "41000\n");
+    dir.write("sys/class/thermal/thermal_zone0/temp", "29000\n");
+    hwmon.sample(fs, sample);
+    EXPECT_EQ(sample.sensors[0].value, 38.0);
+    EXPECT_EQ(sample.thermal_zones[0].temp_c, 27.8);
+    std::this_thread::sleep_for(kSlowReadingsEvery + std::chrono::milliseconds(50));
+    fleetdeck::protocol::Sample fresh;  // a new Sample gets the readings too, not an empty list
+    hwmon.sample(fs, fresh);
+    EXPECT_EQ(fresh.sensors[0].value, 41.0);
+    EXPECT_EQ(fresh.thermal_zones[0].temp_c, 29.0);
 }
 
 TEST(HwmonCollector, IntelServerCoretempNvmeAndAcpitz) {

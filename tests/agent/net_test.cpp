@@ -76,6 +76,40 @@ TEST(NetCollector, RatesFromDeltasNullFirstAndOnReset) {
     EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
 }
 
+// Link attributes are not re-read for every sample: operstate once a second, speed and MTU every
+// ten seconds or at once when the operstate changes (a link that comes up has a new speed).
+TEST(NetCollector, LinkStateEverySecondSpeedAndMtuEveryTenOrOnAChange) {
+    TempDir dir;
+    dir.write("sys/class/net/eth0/type", "1\n");
+    dir.write("sys/class/net/eth0/operstate", "down\n");
+    dir.write("sys/class/net/eth0/speed", "-1\n");
+    dir.write("sys/class/net/eth0/mtu", "1500\n");
+    dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 1000, 5000));
+    const RootFs fs(dir.path().string());
+    NetCollector net;
+    const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+    Json snap;
+    sample_at(net, fs, snap, t0);
+    EXPECT_EQ(snap["nics"][0]["operstate"], "down");
+    EXPECT_TRUE(snap["nics"][0]["speed_mbps"].is_null());
+
+    dir.write("sys/class/net/eth0/operstate", "up\n");
+    dir.write("sys/class/net/eth0/speed", "25000\n");
+    dir.write("sys/class/net/eth0/mtu", "9000\n");
+    sample_at(net, fs, snap, t0 + 100ms);  // within the second: the last readings
+    EXPECT_EQ(snap["nics"][0]["operstate"], "down");
+    sample_at(net, fs, snap, t0 + 1100ms);  // the state is due, and its change brings the speed
+    EXPECT_EQ(snap["nics"][0]["operstate"], "up");
+    EXPECT_EQ(snap["nics"][0]["speed_mbps"], 25000);
+    EXPECT_EQ(snap["nics"][0]["mtu"], 9000);
+
+    dir.write("sys/class/net/eth0/mtu", "1400\n");  // no state change: waits for its 10 s
+    sample_at(net, fs, snap, t0 + 5s);
+    EXPECT_EQ(snap["nics"][0]["mtu"], 9000);
+    sample_at(net, fs, snap, t0 + 11200ms);
+    EXPECT_EQ(snap["nics"][0]["mtu"], 1400);
+}
+
 TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
     NetCollector net;
     Json snap = Json::object();
