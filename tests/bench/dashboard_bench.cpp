@@ -97,6 +97,7 @@ double percentile(std::vector<double> v, double p) {
 struct ViewFigures {
     QString view;
     double appCpu = 0, simCpu = 0, updatesPerS = 0;
+    double appCpuSeconds = 0, updates = 0;
     double rssMiB = 0;
     double p50 = 0, p99 = 0, max = 0;
     std::size_t ticks = 0;
@@ -229,7 +230,9 @@ int main(int argc, char** argv) {
         const double elapsed = wall.nsecsElapsed() / 1e9;
         f.appCpu = (processCpuSeconds() - cpu0) / elapsed * 100.0;
         f.simCpu = (childrenCpuSeconds() - sims0) / elapsed * 100.0;
-        f.updatesPerS = double(fleet.store().generation() - gen0) / elapsed;
+        f.updates = double(fleet.store().generation() - gen0);
+        f.updatesPerS = f.updates / elapsed;
+        f.appCpuSeconds = processCpuSeconds() - cpu0;
         f.rssMiB = statusKiB("VmRSS:") / 1024.0;
         f.p50 = percentile(lateness, 0.5);
         f.p99 = percentile(lateness, 0.99);
@@ -244,17 +247,26 @@ int main(int argc, char** argv) {
 
     std::printf("\nhosts                 %d (%ld reporting at the end), %s\n", hosts, long(allReported()),
                 agentPerHost ? "one agent process each" : qPrintable(QStringLiteral("%1 per shared simulator process").arg(hostsPerSimulator)));
-    double worstCpu = 0, worstP99 = 0;
+    double worstCpu = 0, worstP99 = 0, cpuSeconds = 0, updates = 0;
     for (const ViewFigures& f : figures) {
         worstCpu = std::max(worstCpu, f.appCpu);
         worstP99 = std::max(worstP99, f.p99);
+        cpuSeconds += f.appCpuSeconds;
+        updates += f.updates;
     }
     std::printf("app CPU, worst view   %.1f %% of one core (all app threads; target <= 25 %% at 1,000 hosts)\n", worstCpu);
+    // On a loaded machine the simulators fall behind and fewer than HOSTS samples arrive a second;
+    // the app's CPU per store update, times HOSTS, is what it would cost with every host on time
+    // (an upper bound: the refreshes' fixed cost is counted as if it grew with the samples).
+    if (updates > 0)
+        std::printf("app CPU per update    %.3f ms (store updates: samples and state changes); at %d updates/s: %.1f %% of one core\n",
+                    cpuSeconds / updates * 1000.0, hosts, cpuSeconds / updates * hosts * 100.0);
     std::printf("GUI lateness p99      %.1f ms, worst view (target <= 50 ms)\n", worstP99);
     if (!interactions.sortMs.empty() || !interactions.filterMs.empty())
         std::printf("overview sort         p50 %.1f ms, max %.1f ms over %zu sorts; filter p50 %.1f ms, max %.1f ms over %zu filters\n",
                     percentile(interactions.sortMs, 0.5), percentile(interactions.sortMs, 1.0), interactions.sortMs.size(),
                     percentile(interactions.filterMs, 0.5), percentile(interactions.filterMs, 1.0), interactions.filterMs.size());
+    std::printf("latency mesh          %d rounds finished\n", latencyStore.status().rounds);
     std::printf("app RSS               %.0f MiB now, %.0f MiB peak (target <= 1 GiB)\n", statusKiB("VmRSS:") / 1024.0,
                 statusKiB("VmHWM:") / 1024.0);
     // The run above fills a few of the 15 minutes of history; fill the rest with copies of each
