@@ -152,8 +152,8 @@ int main(int argc, char** argv) {
     raiseOpenFileLimit();
 
     auto simulators = std::make_shared<SharedSimulators>(localAgentPath(), hostsPerSimulator);
+    LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
     FleetThread fleet(agentPerHost ? FleetMonitor::TransportMaker(makeTransport) : sharedSimulatorTransports(simulators, makeTransport), 1000);
-    LatencyStore latencyStore;
     for (const HostSpec& h : generatedDemoFleet(hosts)) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
@@ -271,6 +271,7 @@ int main(int argc, char** argv) {
                 statusKiB("VmHWM:") / 1024.0);
     // The run above fills a few of the 15 minutes of history; fill the rest with copies of each
     // host's last sample to see the memory of a full store.
+    std::fflush(stdout);
     const long rssBeforeFill = statusKiB("VmRSS:");
     for (const QString& name : fleet.store().hostNames()) {
         const auto r = fleet.store().host(name);
@@ -279,5 +280,6 @@ int main(int argc, char** argv) {
     }
     std::printf("app RSS, full history %.0f MiB with 15 minutes of history for every host (%.0f MiB before filling)\n",
                 statusKiB("VmRSS:") / 1024.0, rssBeforeFill / 1024.0);
+    std::fflush(stdout);
     return 0;
 }
