@@ -2,9 +2,15 @@
 // host on its own connection with its own session (the real agent binary, real Unix sockets).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <set>
+#include <string>
 
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "app/dashboard/shared_simulators.h"
 #include "app/fleet_monitor.h"
@@ -113,6 +119,42 @@ TEST(SharedSimulators, HostsOfAKilledProcessReconnectToANewOneAndTheOtherProcess
     ASSERT_EQ(now.size(), 2u);
     EXPECT_NE(now[0], pids[0]);
     EXPECT_EQ(now[1], pids[1]);
+}
+
+// A raw connection to a shared process: what it answers to `firstLine` before it closes (at most 5 s).
+std::string answerTo(const QString& socketPath, const std::string& firstLine) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    const QByteArray path = socketPath.toLocal8Bit();
+    std::memcpy(addr.sun_path, path.constData(), std::min<std::size_t>(path.size(), sizeof addr.sun_path - 1));
+    if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) return "(no connection)";
+    [[maybe_unused]] const ssize_t sent = ::send(fd, firstLine.data(), firstLine.size(), MSG_NOSIGNAL);
+    ::shutdown(fd, SHUT_WR);  // end of input: the host ends once it has answered
+    std::string answer;
+    char buf[4096];
+    pollfd pfd{fd, POLLIN, 0};
+    while (::poll(&pfd, 1, 5000) > 0) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n <= 0) break;
+        answer.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return answer;
+}
+
+TEST(SharedSimulators, AConnectionThatDoesNotNameAHostIsToldWhatToSendAndClosed) {
+    SharedSimulators simulators(QStringLiteral(FLEETDECK_AGENT_BIN), 4);
+    const Result<QString> socket = simulators.socketFor(QStringLiteral("x"));
+    ASSERT_TRUE(socket) << socket.problem().message.toStdString();
+    const std::string notJson = answerTo(*socket, "hello\n");
+    EXPECT_NE(notJson.find("\"invalid_params\""), std::string::npos) << notJson;
+    EXPECT_NE(notJson.find("{\\\"simulate\\\":"), std::string::npos) << notJson;
+    const std::string badProfile = answerTo(*socket, R"({"simulate":"no-such-profile:1"})" "\n");
+    EXPECT_NE(badProfile.find("no-such-profile"), std::string::npos) << badProfile;
+    // The process serves on after both: a real host still gets its hello answered.
+    const std::string good = answerTo(*socket, R"({"simulate":"cpu-only:1"})" "\n" R"({"id":1,"method":"hello","params":{}})" "\n");
+    EXPECT_NE(good.find("\"simulated\":true"), std::string::npos) << good;
 }
 
 TEST(SharedSimulators, AMissingAgentIsAProblemThatSaysWhatToDo) {
