@@ -22,6 +22,11 @@ constexpr OptionDoc kOptionDocs[] = {
      "serve Prometheus metrics at http://ADDR:PORT/metrics (numeric address, e.g. 127.0.0.1:9835 or [::1]:9835); "
      "see docs/metrics.md",
      true},
+    {"sim-serve", "FD",
+     "serve many simulated hosts from one process on the listening Unix socket FD, inherited from the parent: each "
+     "connection is one host, named by its first line {\"simulate\":\"SPEC\",\"rack\":\"R\"}, then served as --stdio "
+     "serves; exits when stdin ends (docs/protocol.md, \"Simulated hosts\")",
+     true},
     {"version", "", "print the agent and protocol versions", true},
     {"help", "", "show this text", true},
     {"metrics-min-interval", "MS",
@@ -162,6 +167,14 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
             if (i + 1 >= args.size() || args[i + 1].empty()) return {std::nullopt, "--metrics-listen needs ADDR:PORT"};
             o.metrics_listen = args[++i];
             ok = set_mode(Mode::Metrics);
+        } else if (a == "--sim-serve") {
+            char* end = nullptr;
+            const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+            const long fd = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || fd < 3 || fd > 65535)
+                return {std::nullopt, "--sim-serve needs the number of an inherited listening socket (3 or above)"};
+            o.sim_serve_fd = static_cast<int>(fd);
+            ok = set_mode(Mode::SimServe);
         } else if (a == "--metrics-min-interval") {
             char* end = nullptr;
             const std::string v = i + 1 < args.size() ? args[++i] : std::string();
@@ -204,11 +217,13 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
         } else {
             return {std::nullopt, "unknown argument '" + a + "'"};
         }
-        if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --metrics-listen, --version or --help"};
+        if (!ok) return {std::nullopt, "choose one mode: --stdio, --once, --facts, --metrics-listen, --sim-serve, --version or --help"};
     }
     if (!mode) return {std::nullopt, "no mode given"};
     if (!o.simulate.empty() && !o.root.empty()) return {std::nullopt, "--simulate and --root cannot be combined"};
     if (!o.sim_rack.empty() && o.simulate.empty()) return {std::nullopt, "--sim-rack needs --simulate"};
+    if (*mode == Mode::SimServe && (!o.simulate.empty() || !o.root.empty()))
+        return {std::nullopt, "--sim-serve takes each host's --simulate spec from its connection; leave out --simulate and --root"};
     if (!o.listen.empty() && *mode != Mode::Stdio) return {std::nullopt, "--listen needs --stdio"};
     o.mode = *mode;
     return {o, {}};

@@ -6,7 +6,7 @@
 
 namespace fleetdeck::agent {
 
-enum class Mode { Stdio, Once, Facts, Metrics, Version, Help, HelpMan };
+enum class Mode { Stdio, Once, Facts, Metrics, SimServe, Version, Help, HelpMan };
 
 struct Options {
     Mode mode = Mode::Help;
@@ -20,6 +20,7 @@ struct Options {
     int linger_s = 600;     // --linger: how long the resident agent waits for a client before it exits
     std::string metrics_listen;  // --metrics-listen ADDR:PORT: serve Prometheus scrapes there (docs/metrics.md)
     int metrics_min_interval_ms = 1000;  // --metrics-min-interval: a younger sample is served again
+    int sim_serve_fd = -1;  // --sim-serve FD: serve simulated hosts on this inherited listening socket (sim_serve.h)
 };
 
 struct OptionsResult {

@@ -11,6 +11,7 @@
 #include "agent/protocol/message.h"
 #include "agent/resident.h"
 #include "agent/server.h"
+#include "agent/sim_serve.h"
 #include "agent/simulator/simulated_machine.h"
 #include "agent/version.h"
 
@@ -33,6 +34,9 @@ int main(int argc, char** argv) {
     case agent::Mode::Version:
         std::printf("fleetdeck-agent %s (protocol %d)\n", agent::kAgentVersion, protocol::kProtocolVersion);
         return 0;
+    case agent::Mode::SimServe:
+        std::signal(SIGPIPE, SIG_IGN);  // a host whose app side is gone fails its write and ends alone
+        return agent::serve_simulated_hosts(o.sim_serve_fd, o.sim_speed);
     default:
         break;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QDateTime>
 #include <vector>
 
@@ -55,10 +56,12 @@ private:
     };
     QVariant display(const Row& r, int column) const;
     QVariant sortKey(const Row& r, int column) const;
+    void replaceAllRows(std::vector<HostRecord> records);
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;
-    SeenGeneration seen_;
+    QHash<QString, int> rowOfName_;
+    quint64 seenGeneration_ = 0;  // the store's generation at the last refresh
     qint64 nowMs_ = 0;
     qint64 newestSampleMs_ = 0;
 };

@@ -35,7 +35,7 @@ void TelemetryStore::addHost(const HostSpec& spec) {
     if (hosts_.count(spec.name)) return;
     order_.push_back(spec.name);
     hosts_[spec.name].record.spec = spec;
-    ++generation_;
+    listChangedAt_ = ++generation_;
 }
 
 void TelemetryStore::updateSpec(const HostSpec& spec) {
@@ -43,14 +43,14 @@ void TelemetryStore::updateSpec(const HostSpec& spec) {
     const auto it = hosts_.find(spec.name);
     if (it == hosts_.end()) return;
     it->second.record.spec = spec;
-    ++generation_;
+    listChangedAt_ = ++generation_;
 }
 
 void TelemetryStore::removeHost(const QString& name) {
     std::lock_guard lock(mutex_);
     hosts_.erase(name);
     order_.erase(std::remove(order_.begin(), order_.end(), name), order_.end());
-    ++generation_;
+    listChangedAt_ = ++generation_;
 }
 
 void TelemetryStore::setState(const QString& name, HostState state, const QString& reason,
@@ -64,7 +64,7 @@ void TelemetryStore::setState(const QString& name, HostState state, const QStrin
         r.reason = reason;
         if (identity) r.identity = std::move(*identity);
         r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0, r.findings);
-        ++generation_;
+        it->second.changedAt = ++generation_;
     }
     if (StoreObserver* observer = observer_.load()) observer->onState(name, state, reason, QDateTime::currentMSecsSinceEpoch());
 }
@@ -74,7 +74,7 @@ void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return;
     it->second.record.facts = std::move(facts);
-    ++generation_;
+    it->second.changedAt = ++generation_;
 }
 
 void TelemetryStore::setDrift(const QString& name, HostDrift drift) {
@@ -84,7 +84,7 @@ void TelemetryStore::setDrift(const QString& name, HostDrift drift) {
         const auto it = hosts_.find(name);
         if (it == hosts_.end()) return;
         it->second.record.drift = drift;
-        ++generation_;
+        it->second.changedAt = ++generation_;
     }
     if (observer) observer->onDrift(name, drift, drift.checkedAtMs);
 }
@@ -111,7 +111,7 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
         e.record.lastSampleAtMs = receivedAtMs;
         e.ring.push_back(std::move(point));
         while (e.ring.size() > capacity_) e.ring.pop_front();
-        ++generation_;
+        e.changedAt = ++generation_;
     }
     if (observer) observer->onSample(name, *observed, findings, timeMs);
 }
@@ -130,22 +130,35 @@ std::optional<HostRecord> TelemetryStore::host(const QString& name, bool withHis
     return r;
 }
 
+HostRecord TelemetryStore::summaryOf(const HostRecord& src) {
+    HostRecord r;
+    r.spec = src.spec;
+    r.state = src.state;
+    r.reason = src.reason;
+    r.summary = src.summary;
+    r.findings = src.findings;
+    r.health = src.health;
+    r.drift = src.drift;
+    r.lastSampleAtMs = src.lastSampleAtMs;
+    return r;
+}
+
 std::vector<HostRecord> TelemetryStore::summaries() const {
     std::lock_guard lock(mutex_);
     std::vector<HostRecord> out;
     out.reserve(order_.size());
+    for (const QString& name : order_) out.push_back(summaryOf(hosts_.at(name).record));
+    return out;
+}
+
+TelemetryStore::SummaryChanges TelemetryStore::summariesChangedSince(quint64 since) const {
+    std::lock_guard lock(mutex_);
+    SummaryChanges out;
+    out.generation = generation_;
+    out.all = since == 0 || listChangedAt_ > since || since > generation_;
     for (const QString& name : order_) {
-        const HostRecord& src = hosts_.at(name).record;
-        HostRecord r;
-        r.spec = src.spec;
-        r.state = src.state;
-        r.reason = src.reason;
-        r.summary = src.summary;
-        r.findings = src.findings;
-        r.health = src.health;
-        r.drift = src.drift;
-        r.lastSampleAtMs = src.lastSampleAtMs;
-        out.push_back(std::move(r));
+        const Entry& e = hosts_.at(name);
+        if (out.all || e.changedAt > since) out.records.push_back(summaryOf(e.record));
     }
     return out;
 }
@@ -164,6 +177,12 @@ std::vector<std::vector<std::optional<float>>> TelemetryStore::gpuTempTrail(cons
         for (std::size_t g = 0; g < trails.size(); ++g) trails[g].push_back(g < gpus.size() ? gpus[g].tempC : std::nullopt);
     }
     return trails;
+}
+
+quint64 TelemetryStore::hostGeneration(const QString& name) const {
+    std::lock_guard lock(mutex_);
+    const auto it = hosts_.find(name);
+    return it == hosts_.end() ? 0 : std::max(it->second.changedAt, listChangedAt_);
 }
 
 quint64 TelemetryStore::generation() const {

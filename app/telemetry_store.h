@@ -80,23 +80,40 @@ public:
     // Every host without its raw snapshot, facts or history (with its summary, findings, health
     // and drift): what a fleet-wide view needs.
     std::vector<HostRecord> summaries() const;
+    // What changed since a reader last looked: `since` is the `generation` of its last call (0 the
+    // first time). When hosts came or went (or their specs changed) since then, `all` is set and
+    // `records` is every host as summaries() gives them; otherwise `records` holds only the hosts
+    // whose record changed. A view of a thousand hosts then copies a few hundred per refresh, not
+    // all of them.
+    struct SummaryChanges {
+        quint64 generation = 0;
+        bool all = false;
+        std::vector<HostRecord> records;
+    };
+    SummaryChanges summariesChangedSince(quint64 since) const;
     // The last `points` GPU temperatures of a host, every `stride`-th sample, oldest first, one
     // list per GPU (for sparklines). Missing readings stay missing.
     std::vector<std::vector<std::optional<float>>> gpuTempTrail(const QString& name, int points, int stride) const;
     // Increases with every change: a view whose last seen generation is current skips its repaint.
     quint64 generation() const;
+    // The generation of the host's last change (0 for a host not here): a view of one host
+    // re-reads it only when this moves.
+    quint64 hostGeneration(const QString& name) const;
 
 private:
     struct Entry {
         HostRecord record;
         std::deque<SamplePoint> ring;
         GpuCounterBaseline counters;  // the growing counters' first readings, for the findings
+        quint64 changedAt = 0;        // the generation of the record's last change
     };
+    static HostRecord summaryOf(const HostRecord& src);
     mutable std::mutex mutex_;
     std::size_t capacity_;
     std::vector<QString> order_;
     std::map<QString, Entry> hosts_;
     quint64 generation_ = 0;
+    quint64 listChangedAt_ = 0;  // the generation at which hosts last came, went or changed specs
     std::atomic<StoreObserver*> observer_{nullptr};
 };
 

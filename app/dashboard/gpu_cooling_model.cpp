@@ -105,14 +105,45 @@ QVariant GpuCoolingModel::data(const QModelIndex& index, int role) const {
     return tileData(rows_[static_cast<std::size_t>(index.row())], index.column(), role);
 }
 
-int GpuCoolingModel::rowOf(const QString& hostName) const {
-    for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].record.spec.name == hostName) return static_cast<int>(i);
-    return -1;
-}
+int GpuCoolingModel::rowOf(const QString& hostName) const { return rowOfName_.value(hostName, -1); }
 
 bool GpuCoolingModel::refresh() {
-    if (!seen_.update(store_.generation())) return false;
+    const bool changed = store_.generation() != seenGeneration_ || seenGeneration_ == 0;
+    if (!changed) return false;
+    // Only the hosts that changed since the last refresh are copied, with their sparklines; the
+    // whole grid is rebuilt when hosts come or go or a host's tiles change shape.
+    TelemetryStore::SummaryChanges changes = store_.summariesChangedSince(seenGeneration_);
+    seenGeneration_ = changes.generation;
+    if (changes.all || !updateChanged(changes.records)) return rebuild();
+    return true;
+}
+
+// In place: each changed host keeps its row and tile count. False when one does not (it gained or
+// lost GPUs, or is new to the grid): the caller rebuilds.
+bool GpuCoolingModel::updateChanged(std::vector<HostRecord>& records) {
+    for (const HostRecord& r : records) {
+        const int row = rowOf(r.spec.name);
+        const bool shown = !(r.lastSampleAtMs != 0 && r.summary.gpus.empty());
+        if ((row < 0) == shown) return false;
+        if (row >= 0 && static_cast<int>(r.summary.gpus.size()) > columns_) return false;
+        if (row >= 0 && rows_[static_cast<std::size_t>(row)].record.summary.gpus.size() != r.summary.gpus.size()) return false;
+    }
+    int first = rowCount(), last = -1;
+    for (HostRecord& r : records) {
+        const int row = rowOf(r.spec.name);
+        newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
+        if (row < 0) continue;  // a host without GPUs, not in the grid
+        Row& target = rows_[static_cast<std::size_t>(row)];
+        target.trails = store_.gpuTempTrail(r.spec.name, kSparkPoints, kSparkStride);
+        target.record = std::move(r);
+        first = std::min(first, row);
+        last = std::max(last, row);
+    }
+    if (last >= 0 && columns_ > 0) emit dataChanged(index(first, 0), index(last, columns_ - 1));
+    return true;
+}
+
+bool GpuCoolingModel::rebuild() {
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     int columns = 0;
@@ -129,15 +160,13 @@ bool GpuCoolingModel::refresh() {
     bool sameShape = fresh.size() == rows_.size() && columns == columns_;
     for (std::size_t i = 0; sameShape && i < fresh.size(); ++i)
         sameShape = fresh[i].record.spec.name == rows_[i].record.spec.name;
-    if (!sameShape) {
-        beginResetModel();
-        rows_ = std::move(fresh);
-        columns_ = columns;
-        endResetModel();
-        return true;
-    }
+    if (!sameShape) beginResetModel();
     rows_ = std::move(fresh);
-    if (!rows_.empty() && columns_ > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columns_ - 1));
+    columns_ = columns;
+    rowOfName_.clear();
+    for (std::size_t i = 0; i < rows_.size(); ++i) rowOfName_.insert(rows_[i].record.spec.name, static_cast<int>(i));
+    if (!sameShape) endResetModel();
+    else if (!rows_.empty() && columns_ > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columns_ - 1));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <vector>
 
 #include "app/seen_generation.h"
@@ -53,11 +54,14 @@ private:
     };
     QVariant tileData(const Row& row, int slot, int role) const;
     QString tooltip(const Row& row, const GpuSample& g) const;
+    bool rebuild();
+    bool updateChanged(std::vector<HostRecord>& records);
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;
+    QHash<QString, int> rowOfName_;
     int columns_ = 0;
-    SeenGeneration seen_;
+    quint64 seenGeneration_ = 0;  // the store's generation at the last refresh
     qint64 newestSampleMs_ = 0;
 };
 

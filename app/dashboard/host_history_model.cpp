@@ -24,11 +24,17 @@ void HostHistoryModel::setHost(const QString& name) {
     storedMax_.clear();
     gpus_ = 0;
     seenSampleAt_ = -1;
+    seenHostGeneration_ = 0;
     endResetModel();
     refresh();
 }
 
 bool HostHistoryModel::refresh() {
+    // The host's record and 900 points are copied only when this host changed: in a large fleet
+    // the store as a whole changes on every refresh.
+    const quint64 hostGeneration = store_.hostGeneration(host_);
+    if (hostGeneration != 0 && hostGeneration == seenHostGeneration_ && record_) return false;
+    seenHostGeneration_ = hostGeneration;
     auto fresh = store_.host(host_, true);
     const qint64 at = fresh ? fresh->lastSampleAtMs : -2;
     if (at == seenSampleAt_ && fresh && record_ && fresh->state == record_->state && fresh->reason == record_->reason)

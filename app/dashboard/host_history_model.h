@@ -64,6 +64,7 @@ private:
     qint64 storedStepMs_ = 0;
     int gpus_ = 0;
     qint64 seenSampleAt_ = -1;
+    quint64 seenHostGeneration_ = 0;  // the host's own change counter at the last copy (0: none yet)
 };
 
 }  // namespace fleetdeck

@@ -69,22 +69,47 @@ QVariant RackModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QStringList RackModel::racks() const {
-    QStringList out;
-    for (const Row& r : rows_)
-        if (!r.record.spec.rack.isEmpty() && !out.contains(r.record.spec.rack)) out << r.record.spec.rack;
-    return out;
-}
+QStringList RackModel::racks() const { return racks_; }
 
-int RackModel::rackHeightU(const QString& rack) const {
-    int top = kStandardRackU;
-    for (const Row& r : rows_)
-        if (r.record.spec.rack == rack) top = std::max(top, r.record.spec.rackUnit + r.record.spec.rackHeightU - 1);
-    return top;
+int RackModel::rackHeightU(const QString& rack) const { return rackHeightU_.value(rack, kStandardRackU); }
+
+void RackModel::indexRacks() {
+    racks_.clear();
+    rackHeightU_.clear();
+    for (const Row& r : rows_) {
+        const HostSpec& spec = r.record.spec;
+        if (spec.rack.isEmpty()) continue;
+        auto it = rackHeightU_.find(spec.rack);
+        if (it == rackHeightU_.end()) {
+            racks_ << spec.rack;
+            it = rackHeightU_.insert(spec.rack, kStandardRackU);
+        }
+        *it = std::max(*it, spec.rackUnit + spec.rackHeightU - 1);
+    }
 }
 
 bool RackModel::refresh() {
-    if (!seen_.update(store_.generation())) return false;
+    const bool changed = store_.generation() != seenGeneration_ || seenGeneration_ == 0;
+    if (!changed) return false;
+    // Only the hosts that changed since the last refresh are copied; their place in the racks
+    // comes from their spec, which changes only with the list (then everything is rebuilt).
+    TelemetryStore::SummaryChanges changes = store_.summariesChangedSince(seenGeneration_);
+    seenGeneration_ = changes.generation;
+    if (changes.all) return rebuild();
+    int first = rowCount(), last = -1;
+    for (HostRecord& r : changes.records) {
+        const int row = rowOfName_.value(r.spec.name, -1);
+        if (row < 0) return rebuild();
+        newestSampleMs_ = std::max(newestSampleMs_, r.lastSampleAtMs);
+        rows_[static_cast<std::size_t>(row)] = makeRow(std::move(r));
+        first = std::min(first, row);
+        last = std::max(last, row);
+    }
+    if (last >= 0) emit dataChanged(index(first), index(last));
+    return true;
+}
+
+bool RackModel::rebuild() {
     std::vector<Row> fresh;
     newestSampleMs_ = 0;
     for (HostRecord& r : store_.summaries()) {
@@ -94,14 +119,13 @@ bool RackModel::refresh() {
     std::stable_sort(fresh.begin(), fresh.end(), [](const Row& a, const Row& b) { return rackOrderLess(a.record.spec, b.record.spec); });
     bool same = fresh.size() == rows_.size();
     for (std::size_t i = 0; same && i < fresh.size(); ++i) same = fresh[i].record.spec.name == rows_[i].record.spec.name;
-    if (!same) {
-        beginResetModel();
-        rows_ = std::move(fresh);
-        endResetModel();
-        return true;
-    }
+    if (!same) beginResetModel();
     rows_ = std::move(fresh);
-    if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
+    rowOfName_.clear();
+    for (std::size_t i = 0; i < rows_.size(); ++i) rowOfName_.insert(rows_[i].record.spec.name, static_cast<int>(i));
+    indexRacks();  // a spec edit moves a host without changing the list
+    if (!same) endResetModel();
+    else if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
     return true;
 }
 

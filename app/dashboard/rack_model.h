@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractListModel>
+#include <QHash>
 #include <QStringList>
 #include <vector>
 
@@ -47,10 +48,17 @@ private:
         int band = 0;
     };
     static Row makeRow(HostRecord r);
+    void indexRacks();
+    bool rebuild();
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;
-    SeenGeneration seen_;
+    QHash<QString, int> rowOfName_;
+    quint64 seenGeneration_ = 0;  // the store's generation at the last refresh
+    // The racks in row order and each one's height, worked out once per refresh: the drawing asks
+    // for them once per host, which at a thousand hosts made every repaint quadratic.
+    QStringList racks_;
+    QHash<QString, int> rackHeightU_;
     qint64 newestSampleMs_ = 0;
 };
 

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include <QHash>
 #include <QString>
 
 #include "app/latency/latency_matrix.h"
@@ -55,15 +57,35 @@ public:
     std::map<QString, HostRoundTrip> roundTrips() const;
     MeshRoundStatus status() const;
     quint64 generation() const;
+    // Increases only when a round finishes (a new matrix): the map is rebuilt then, while the
+    // round's progress and the app's round trips change generation() a thousand times a round.
+    quint64 matrixGeneration() const;
 
 private:
     mutable std::mutex mutex_;
     std::size_t capacity_;
+    // Past rounds, dense like the matrix: a thousand hosts are a million links, which as a map
+    // of a deque each took over half a GiB after one round. Rounds sharing their hosts share one
+    // name → position index. As many rounds are kept as fit kHistoryBudgetBytes: all 120 up to
+    // about 260 hosts, 8 (8 minutes at the default interval) at 1,000.
+    struct PastLink {
+        double p50Ms = 0, p95Ms = 0;  // NaN: not reported
+        float lossPct = 0;
+        bool measured = false;
+    };
+    struct PastRound {
+        qint64 timeMs = 0;
+        std::shared_ptr<const QHash<QString, int>> positions;
+        std::vector<PastLink> links;  // row-major, positions->size()²
+    };
+    static constexpr std::size_t kHistoryBudgetBytes = std::size_t{192} << 20;
+
     LatencyMatrix matrix_;
-    std::map<std::pair<QString, QString>, std::deque<LinkPoint>> history_;
+    std::deque<PastRound> history_;
     std::map<QString, HostRoundTrip> roundTrips_;
     MeshRoundStatus status_;
     quint64 generation_ = 0;
+    quint64 matrixGeneration_ = 0;
 };
 
 }  // namespace fleetdeck

@@ -58,3 +58,58 @@ TEST(TelemetryStore, HistoryIsBoundedRing) {
     EXPECT_EQ(r->history.back().cpuUtilPct, 40.0);
     EXPECT_FALSE(r->history.back().memUsedBytes.has_value());
 }
+
+TEST(TelemetryStore, ChangesSinceAGenerationAreTheChangedHostsOrAllWhenTheListChanged) {
+    TelemetryStore store;
+    store.addHost(spec("a"));
+    store.addHost(spec("b"));
+    store.addHost(spec("c"));
+    const auto first = store.summariesChangedSince(0);
+    EXPECT_TRUE(first.all);
+    ASSERT_EQ(first.records.size(), 3u);
+    EXPECT_EQ(first.generation, store.generation());
+
+    store.addSample(QStringLiteral("b"), protocol::sample_from_json(Json{{"time_ms", 1}, {"cpu", {{"util_pct", 5.0}}}}), 1000);
+    store.setState(QStringLiteral("c"), HostState::Connected, {});
+    const auto some = store.summariesChangedSince(first.generation);
+    EXPECT_FALSE(some.all);
+    ASSERT_EQ(some.records.size(), 2u);
+    EXPECT_EQ(some.records[0].spec.name, QStringLiteral("b"));
+    EXPECT_EQ(some.records[0].summary.cpuUtilPct, 5.0);
+    EXPECT_FALSE(some.records[0].latest.has_value()) << "a summary, not the raw sample";
+    EXPECT_EQ(some.records[1].spec.name, QStringLiteral("c"));
+    EXPECT_TRUE(store.summariesChangedSince(some.generation).records.empty());
+
+    store.removeHost(QStringLiteral("a"));
+    const auto after = store.summariesChangedSince(some.generation);
+    EXPECT_TRUE(after.all);
+    EXPECT_EQ(after.records.size(), 2u);
+}
+
+// A sample changes its host's row only: the overview's sorting proxy re-sorts what changed, and the
+// clock's tick ("N s ago") touches one column.
+TEST(FleetModel, ASampleAnnouncesItsRowOnlyAndTheClockTheUpdatedColumn) {
+    TelemetryStore store;
+    FleetModel model(store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    for (const char* name : {"h1", "h2", "h3", "h4"}) store.addHost(spec(name));
+    ASSERT_TRUE(model.refresh(1000));
+    std::vector<std::pair<QModelIndex, QModelIndex>> changed;
+    QObject::connect(&model, &QAbstractItemModel::dataChanged,
+                     [&](const QModelIndex& from, const QModelIndex& to) { changed.emplace_back(from, to); });
+    store.addSample(QStringLiteral("h3"), protocol::sample_from_json(Json{{"time_ms", 1}, {"cpu", {{"util_pct", 12.0}}}}), 1100);
+    ASSERT_TRUE(model.refresh(1200));  // the same second
+    ASSERT_EQ(changed.size(), 1u);
+    EXPECT_EQ(changed[0].first.row(), 2);
+    EXPECT_EQ(changed[0].second.row(), 2);
+    EXPECT_EQ(model.index(2, FleetModel::Cpu).data().toString(), QStringLiteral(" 12.0 %"));
+    EXPECT_EQ(model.rowOf(QStringLiteral("h3")), 2);
+
+    changed.clear();
+    ASSERT_TRUE(model.refresh(2200));  // nothing new, but a second passed
+    ASSERT_EQ(changed.size(), 1u);
+    EXPECT_EQ(changed[0].first.column(), int(FleetModel::Updated));
+    EXPECT_EQ(changed[0].second.column(), int(FleetModel::Updated));
+    EXPECT_EQ(changed[0].second.row(), 3);
+    EXPECT_EQ(model.index(2, FleetModel::Updated).data().toString(), QStringLiteral("1 s ago"));
+}

@@ -1,6 +1,7 @@
 #include "ui/dashboard/rack_view.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QPaintEvent>
 #include <QPainter>
 
@@ -29,27 +30,37 @@ QSize RackDrawing::sizeHint() const {
     return QSize(std::max(width, 400), kTop + kHeaderHeight + tallest * kUnitHeight + 16);
 }
 
-QRect RackDrawing::hostRect(int row) const {
-    const QModelIndex i = model_.index(row);
-    const QString rack = i.data(RackModel::RackRole).toString();
-    const int unit = i.data(RackModel::UnitRole).toInt();
+std::vector<QRect> RackDrawing::layoutHosts() const {
     const QStringList racks = model_.racks();
-    if (rack.isEmpty() || unit <= 0) {
-        // Hosts in no rack: a column of their own, right of the racks.
-        int n = 0;
-        for (int r = 0; r < row; ++r) {
-            const QModelIndex o = model_.index(r);
-            if (o.data(RackModel::RackRole).toString().isEmpty() || o.data(RackModel::UnitRole).toInt() <= 0) ++n;
+    QHash<QString, int> rackIndex;
+    for (int k = 0; k < racks.size(); ++k) rackIndex.insert(racks[k], k);
+    std::vector<QRect> out;
+    out.reserve(static_cast<std::size_t>(model_.rowCount()));
+    int unplaced = 0;
+    for (int row = 0; row < model_.rowCount(); ++row) {
+        const QModelIndex i = model_.index(row);
+        const QString rack = i.data(RackModel::RackRole).toString();
+        const int unit = i.data(RackModel::UnitRole).toInt();
+        if (rack.isEmpty() || unit <= 0) {
+            // Hosts in no rack: a column of their own, right of the racks.
+            const int x = static_cast<int>(racks.size()) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+            out.emplace_back(x, kTop + kHeaderHeight + unplaced++ * (kUnplacedHeight + 6), kRackWidth, kUnplacedHeight);
+            continue;
         }
-        const int x = static_cast<int>(racks.size()) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
-        return QRect(x, kTop + kHeaderHeight + n * (kUnplacedHeight + 6), kRackWidth, kUnplacedHeight);
+        const int x = rackIndex.value(rack, -1) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+        const int height = i.data(RackModel::HeightRole).toInt();
+        const int rackTop = kTop + kHeaderHeight;
+        const int units = model_.rackHeightU(rack);
+        const int topUnit = unit + height - 1;
+        out.push_back(QRect(x, rackTop + (units - topUnit) * kUnitHeight, kRackWidth, height * kUnitHeight).adjusted(2, 1, -2, -1));
     }
-    const int x = static_cast<int>(racks.indexOf(rack)) * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
-    const int height = i.data(RackModel::HeightRole).toInt();
-    const int rackTop = kTop + kHeaderHeight;
-    const int units = model_.rackHeightU(rack);
-    const int topUnit = unit + height - 1;
-    return QRect(x, rackTop + (units - topUnit) * kUnitHeight, kRackWidth, height * kUnitHeight).adjusted(2, 1, -2, -1);
+    return out;
+}
+
+QRect RackDrawing::hostRect(int row) const {
+    if (row < 0 || row >= model_.rowCount()) return {};
+    if (rects_.size() == static_cast<std::size_t>(model_.rowCount())) return rects_[static_cast<std::size_t>(row)];
+    return layoutHosts()[static_cast<std::size_t>(row)];  // asked between a model change and listItems()
 }
 
 void RackDrawing::paintRack(QPainter& p, const QString& rack, int x) const {
@@ -119,15 +130,22 @@ void RackDrawing::paintHost(QPainter& p, const QModelIndex& i, const QRect& r) c
 
 void RackDrawing::paintEvent(QPaintEvent* event) {
     QPainter p(this);
-    p.fillRect(event->rect(), palette().color(QPalette::Base));
+    const QRect exposed = event->rect();
+    p.fillRect(exposed, palette().color(QPalette::Base));
     p.setRenderHint(QPainter::Antialiasing, false);
+    // Only what the scroll area shows: a thousand hosts make a drawing dozens of screens wide.
     const QStringList racks = model_.racks();
-    for (int k = 0; k < racks.size(); ++k) paintRack(p, racks[k], k * (kRackWidth + kUnitLabel + kGap) + kUnitLabel);
+    for (int k = 0; k < racks.size(); ++k) {
+        const int x = k * (kRackWidth + kUnitLabel + kGap) + kUnitLabel;
+        if (x + kRackWidth + 2 < exposed.left() || x - kUnitLabel > exposed.right()) continue;
+        paintRack(p, racks[k], x);
+    }
     bool anyUnplaced = false;
     for (int row = 0; row < model_.rowCount(); ++row) {
         const QModelIndex i = model_.index(row);
+        const QRect r = hostRect(row);
         anyUnplaced |= i.data(RackModel::RackRole).toString().isEmpty() || i.data(RackModel::UnitRole).toInt() <= 0;
-        paintHost(p, i, hostRect(row));
+        if (r.intersects(exposed)) paintHost(p, i, r);
     }
     if (anyUnplaced) {
         QFont bold = font();
@@ -141,9 +159,10 @@ void RackDrawing::paintEvent(QPaintEvent* event) {
 }
 
 void RackDrawing::listItems() {
+    rects_ = layoutHosts();
     drawn_.clear();
     for (int row = 0; row < model_.rowCount(); ++row)
-        if (!hostRect(row).isEmpty()) drawn_.push_back(row);
+        if (!rects_[static_cast<std::size_t>(row)].isEmpty()) drawn_.push_back(row);
 }
 
 QRect RackDrawing::paintedItemRect(int item) const {
@@ -182,7 +201,7 @@ QString RackDrawing::paintedItemDescription(int item) const {
 
 int RackDrawing::rowAt(QPoint pos) const {
     for (int row = 0; row < model_.rowCount(); ++row)
-        if (hostRect(row).contains(pos)) return row;
+        if (hostRect(row).contains(pos)) return row;  // cached rectangles: a linear scan is cheap
     return -1;
 }
 

@@ -37,9 +37,13 @@ private:
     void paintRack(QPainter& p, const QString& rack, int x) const;
     void paintHost(QPainter& p, const QModelIndex& index, const QRect& r) const;
     int rowAt(QPoint pos) const;
+    // Every row's rectangle, worked out in one pass (a thousand hosts each looked up alone made a
+    // repaint quadratic).
+    std::vector<QRect> layoutHosts() const;
 
     const RackModel& model_;
-    std::vector<int> drawn_;  // the model rows drawn
+    std::vector<int> drawn_;   // the model rows drawn
+    std::vector<QRect> rects_;  // by model row, as of the last listItems()
 };
 
 // The racks view: a header, the band legend and the racks drawn to scale.

@@ -4,6 +4,7 @@
 #include <array>
 
 #include <QHelpEvent>
+#include <QPaintEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -18,6 +19,7 @@ namespace {
 
 constexpr int kMaxCellPx = 64;
 constexpr int kMinCellPx = 3;
+constexpr int kSmallCellPx = 8;  // below this, cells are painted from one image (cellImage())
 constexpr int kMargin = 8;
 
 // Readable text on a fill: dark on light colours, white on dark ones.
@@ -55,6 +57,7 @@ LatencyHeatmap::LatencyHeatmap(const LatencyMapModel& model, QWidget* parent) : 
 
 void LatencyHeatmap::modelChanged() {
     if (selectedRow_ >= model_.size() || selectedColumn_ >= model_.size()) selectedRow_ = selectedColumn_ = -1;
+    cellImage_ = QImage();
     layoutCells();
     update();
 }
@@ -313,7 +316,36 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
     swatch(LatencyCell::State::NotMeasurable, 0, tr("not measurable (simulated ↔ real)"));
 }
 
-void LatencyHeatmap::paintEvent(QPaintEvent*) {
+const QImage& LatencyHeatmap::cellImage() const {
+    const int n = model_.size();
+    if (!cellImage_.isNull() && cellImage_.width() == n) return cellImage_;
+    cellImage_ = QImage(n, n, QImage::Format_RGB32);
+    // The fill each state gets from paintCell(); marks (slow, lossy) take the alarm colour whole.
+    const QRgb self = palette().color(QPalette::Mid).rgb();
+    const QRgb notMeasurable = palette().color(QPalette::Window).darker(108).rgb();
+    const QRgb noData = bandColor(TemperatureBand::NoData).rgb();
+    const QRgb alarm = lossAlarmColor().rgb();
+    std::array<QRgb, 256> scale{};
+    for (std::size_t i = 0; i < scale.size(); ++i) scale[i] = latencyColor(static_cast<double>(i) / 255.0).rgb();
+    using State = LatencyCell::State;
+    for (int r = 0; r < n; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(cellImage_.scanLine(r));
+        for (int c = 0; c < n; ++c) {
+            const LatencyCell& cell = model_.cell(r, c);
+            switch (cell.state) {
+            case State::Self: line[c] = self; break;
+            case State::NotMeasurable: line[c] = notMeasurable; break;
+            case State::NoData: line[c] = noData; break;
+            case State::Slow:
+            case State::Lossy: line[c] = alarm; break;
+            case State::Measured: line[c] = scale[static_cast<std::size_t>(std::clamp(cell.scale, 0.0, 1.0) * 255.0 + 0.5)]; break;
+            }
+        }
+    }
+    return cellImage_;
+}
+
+void LatencyHeatmap::paintEvent(QPaintEvent* event) {
     QPainter p(this);
     if (model_.size() == 0) {
         p.setPen(palette().color(QPalette::WindowText));
@@ -321,8 +353,21 @@ void LatencyHeatmap::paintEvent(QPaintEvent*) {
         return;
     }
     const int n = model_.size();
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) paintCell(p, cellRect(r, c), model_.cell(r, c));
+    // Only the cells the repaint exposes.
+    const QRect exposed = event->rect();
+    const int c0 = std::clamp((exposed.left() - g_.origin.x()) / g_.cell, 0, n - 1);
+    const int c1 = std::clamp((exposed.right() - g_.origin.x()) / g_.cell, 0, n - 1);
+    const int r0 = std::clamp((exposed.top() - g_.origin.y()) / g_.cell, 0, n - 1);
+    const int r1 = std::clamp((exposed.bottom() - g_.origin.y()) / g_.cell, 0, n - 1);
+    if (g_.cell < kSmallCellPx) {
+        // Cells this small show no text and their marks would fill them: one scaled image.
+        const QRect source(c0, r0, c1 - c0 + 1, r1 - r0 + 1);
+        const QRect target(cellRect(r0, c0).topLeft(), QSize(source.width() * g_.cell, source.height() * g_.cell));
+        p.drawImage(target, cellImage(), source);
+    } else {
+        for (int r = r0; r <= r1; ++r)
+            for (int c = c0; c <= c1; ++c) paintCell(p, cellRect(r, c), model_.cell(r, c));
+    }
     if (g_.cell >= 6) {
         // Thin gaps between cells keep neighbours apart without costing a line per cell.
         p.setPen(QPen(palette().color(QPalette::Window), 1));

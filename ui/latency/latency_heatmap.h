@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QRect>
+#include <QImage>
 #include <QWidget>
 
 #include "app/latency/latency_map_model.h"
@@ -66,9 +67,13 @@ private:
     void paintLabels(QPainter& p) const;
     void paintRackSeparators(QPainter& p) const;
     void paintLegend(QPainter& p) const;
+    // One pixel per cell, in the colour its state gives it, for cells too small for marks or text:
+    // a thousand hosts are a million cells, too many to paint one by one on each repaint.
+    const QImage& cellImage() const;
 
     const LatencyMapModel& model_;
     Geometry g_;
+    mutable QImage cellImage_;  // empty until painted after a model change
     int selectedRow_ = -1, selectedColumn_ = -1;
 };
 

@@ -121,7 +121,10 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
 }
 
 void LatencyView::refresh(qint64 nowMs) {
-    if (seen_.update(store_.generation())) rebuild();
+    if (seen_.update(store_.generation())) {
+        if (seenMatrix_.update(store_.matrixGeneration())) rebuild();
+        else fillRoundTrips();
+    }
     updateStatus(nowMs);
 }
 
@@ -157,13 +160,23 @@ void LatencyView::fillFindings() {
 }
 
 void LatencyView::fillRoundTrips() {
-    roundTrips_->clear();
     const auto trips = store_.roundTrips();
+    // The same hosts as shown: only the changed times are set (a thousand rows are refilled
+    // otherwise each time one host's round trip comes in).
+    bool inPlace = roundTrips_->topLevelItemCount() == model_.size();
+    for (int i = 0; inPlace && i < model_.size(); ++i) inPlace = roundTrips_->topLevelItem(i)->text(0) == model_.host(i).name;
+    if (!inPlace) roundTrips_->clear();
     for (int i = 0; i < model_.size(); ++i) {
         const MeshHost& h = model_.host(i);
         const auto it = trips.find(h.name);
         QString rtt = tr("no data");
         if (it != trips.end()) rtt = it->second.lastMs ? formatMs(*it->second.lastMs) : it->second.error;
+        if (inPlace) {
+            QTreeWidgetItem* item = roundTrips_->topLevelItem(i);
+            if (item->text(1) != rtt) item->setText(1, rtt);
+            if (item->text(2) != h.address) item->setText(2, h.address);
+            continue;
+        }
         auto* item = new QTreeWidgetItem(roundTrips_, {h.name, rtt, h.address});
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     }

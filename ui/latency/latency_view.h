@@ -68,6 +68,7 @@ private:
     LatencyMesh* mesh_;
     LatencyMapModel model_;
     SeenGeneration seen_;
+    SeenGeneration seenMatrix_;  // the map and findings follow the matrix, not every round trip
     QString selectedFrom_, selectedTo_;
     ViewHeader* header_ = nullptr;
     QProgressBar* progress_ = nullptr;
