@@ -9,6 +9,7 @@
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
 #include "agent/dmi/dmi_facts.h"
+#include "agent/facts_platform.h"
 #include "agent/drift_sources.h"
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/kernel_log.h"
@@ -185,6 +186,7 @@ protocol::Facts collect_facts(const RootFs& fs) {
     facts.thp = std::move(tuning.thp);
     facts.tuned = std::move(tuning.tuned);
     facts.boot = read_boot(fs);
+    collect_platform_facts(fs, facts);
     return facts;
 }
 
