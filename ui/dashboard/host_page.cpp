@@ -21,6 +21,7 @@
 
 #include "app/untrusted/remote_text.h"
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/platform_panel.h"
 #include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
@@ -81,6 +82,8 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(buildHealthPanel());
     topLayout->addWidget(buildDriftPanel());
+    platform_ = new PlatformPanel(top);
+    topLayout->addWidget(platform_);
     // As tall as what it shows: the charts below take the rest.
     top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     grid->addWidget(top, 0, 0, 1, 3);
@@ -225,6 +228,8 @@ QWidget* HostPage::buildHealthPanel() {
 }
 
 QString HostPage::findingsText() const { return findings_->text(); }
+
+QString HostPage::platformText() const { return platform_->isVisibleTo(this) ? platform_->model().text() : QString(); }
 
 QWidget* HostPage::buildDriftPanel() {
     driftPanel_ = new QWidget(this);
@@ -475,6 +480,7 @@ void HostPage::refresh(qint64 nowMs) {
         healthPanel_->setVisible(false);
     }
     if (rec) updateDrift(*rec);
+    platform_->setFacts(rec ? rec->facts : std::nullopt);
     updateHeader(nowMs);
 }
 
