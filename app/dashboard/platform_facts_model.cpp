@@ -157,7 +157,7 @@ QVariant PlatformFactsModel::data(const QModelIndex& index, int role) const {
 QVariant PlatformFactsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Fact: return tr("Platform");
+    case Fact: return tr("Fact");
     case Value: return tr("Value");
     case Status: return tr("Status");
     }

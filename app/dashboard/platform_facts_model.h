@@ -14,7 +14,7 @@ namespace fleetdeck {
 class PlatformFactsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Fact, Value, Status, ColumnCount };
+    enum Column { Fact, Status, Value, ColumnCount };  // the status word before the long value: always in view
     // What the Status word says; the view may tint by it.
     enum class State { Ok, Check, Failed, NotChecked, Unknown };
     enum Role { StateRole = Qt::UserRole + 1 };  // int: State

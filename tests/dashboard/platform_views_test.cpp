@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QImage>
 #include <QTableView>
@@ -44,8 +45,10 @@ TEST(PlatformViews, HostPageShowsThePlatformInWords) {
     page.refresh(now);
     EXPECT_TRUE(page.platformText().isEmpty()) << "no facts yet: no section";
 
+    // The facts come when the host connects; the page reads its record again with the next sample.
     store.setFacts(kHost, recordedFacts("r7615_platform_faults"));
-    page.refresh(now);
+    store.addSample(kHost, test::healthyH100Host(8, now + 1000), now + 1000);
+    page.refresh(now + 1000);
     const QString text = page.platformText();
     for (const char* line : {"Secure Boot: on [OK]", "Kernel lockdown: integrity (only signed kernel modules load) [OK]",
                              "Memory modules: 12 × 32 GiB DDR5, rated 4800 MT/s, running at 3200 MT/s (12 slots) [Check]",
@@ -54,6 +57,8 @@ TEST(PlatformViews, HostPageShowsThePlatformInWords) {
         EXPECT_TRUE(text.contains(QString::fromUtf8(line))) << line << "\n" << text.toStdString();
 
     page.show();
+    // Let the layout take the new section in, as the event loop does in the app.
+    for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
     const QImage image = page.grab().toImage();
     if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())
         image.save(dir + QStringLiteral("/host_page_platform.png"));
