@@ -9,6 +9,7 @@
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
 #include "agent/dmi/dmi_facts.h"
+#include "agent/facts_platform.h"
 #include "agent/drift_sources.h"
 #include "agent/facts_software.h"
 #include "agent/gpu/gpu_facts.h"
@@ -190,6 +191,7 @@ protocol::Facts collect_facts(const RootFs& fs) {
     facts.cuda = cuda_facts(fs, *nvml);
     facts.containers = container_facts(fs);
     facts.scheduler = scheduler_facts(fs);
+    collect_platform_facts(fs, facts);
     return facts;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "agent/gpu/pci_link.h"
 
 namespace fleetdeck::agent {
 namespace {
@@ -235,8 +236,15 @@ std::vector<protocol::NicFact> nic_facts(const RootFs& fs) {
         nic.speed_mbps = link_speed_mbps(fs, dir);
         nic.mtu = fs.read_int(dir + "/mtu");
         nic.driver = non_empty(fs.link_target(dir + "/device/driver"));
-        if (device->find(':') != std::string::npos) nic.pci_bus_id = *device;
         nic.mac = non_empty(fs.read_line(dir + "/address"));
+        if (device->find(':') != std::string::npos) {
+            nic.pci_bus_id = *device;
+            const gpu::PciLink link = gpu::read_pci_link(fs, dir + "/device");
+            nic.pcie_gen = link.gen;
+            nic.pcie_width = link.width;
+            nic.pcie_gen_max = link.gen_max;
+            nic.pcie_width_max = link.width_max;
+        }
     }
     return nics;
 }

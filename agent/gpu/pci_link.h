@@ -8,8 +8,9 @@
 
 namespace fleetdeck::agent::gpu {
 
-// A PCIe link as the kernel reports it under /sys/bus/pci/devices/<id>. GPUs lower their link
-// speed when idle, so "current below max" on an idle card is power saving, not a fault.
+// A PCIe link as the kernel reports it under /sys/bus/pci/devices/<id>; GPUs and NICs read it
+// alike. GPUs lower their link speed when idle, so "current below max" on an idle card is power
+// saving, not a fault.
 struct PciLink {
     std::optional<std::int64_t> gen, width, gen_max, width_max;
 };

@@ -51,7 +51,8 @@ NvidiaFacts nvidia_facts_from(const ParamReader& r) {
 NicFact nic_fact_from(const ParamReader& r) {
     return {r.string("name", ""),      r.optional_string("type"),   r.optional_integer("speed_mbps"),
             r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id"),
-            r.optional_string("mac")};
+            r.optional_string("mac"),  r.optional_integer("pcie_gen"), r.optional_integer("pcie_width"),
+            r.optional_integer("pcie_gen_max"), r.optional_integer("pcie_width_max")};
 }
 
 DimmFact dimm_fact_from(const ParamReader& r) {
@@ -75,6 +76,34 @@ DmiFacts dmi_facts_from(const ParamReader& r) {
     return {r.optional_string("bios_vendor"),    r.optional_string("bios_version"), r.optional_string("bios_date"),
             r.optional_string("sys_vendor"),     r.optional_string("product_name"), r.optional_string("board_name"),
             r.optional_string("product_serial"), r.optional_string("board_serial"), r.optional_string("chassis_serial")};
+}
+
+// A string from a closed list, or null; anything else names the path and the allowed words.
+std::optional<std::string> optional_word(const ParamReader& r, const char* key, const std::vector<std::string_view>& words) {
+    if (!r.has(key) || r.raw(key).is_null()) return std::nullopt;
+    return r.one_of(key, words);
+}
+
+PowerSupplyFacts power_supplies_from(const ParamReader& r, const FactsLimits& limits) {
+    PowerSupplyFacts p;
+    // An older agent sends no key: nothing was asked, which reads as "not available".
+    p.status = r.json().empty() ? std::string("not available")
+                                : r.one_of("status", {"read", "needs root", "not available", "failed"});
+    p.message = r.optional_string("message");
+    p.count = r.optional_integer("count");
+    if (p.count && *p.count < 0) throw DecodeError(r.path() + ".count: negative");
+    p.redundancy = optional_word(r, "redundancy", {"full", "degraded", "lost"});
+    for (const ParamReader& e : r.optional_objects("units", limits.max_power_supplies))
+        p.units.push_back({e.string("name"), e.one_of("state", {"ok", "warning", "failed", "absent", "unknown"}),
+                           e.optional_string("events")});
+    return p;
+}
+
+// secure_boot, lockdown and power_supplies (agent/facts_platform.cpp reads them).
+void platform_facts_from(const ParamReader& r, const FactsLimits& limits, Facts& f) {
+    f.secure_boot = r.optional_boolean("secure_boot");
+    f.lockdown = optional_word(r, "lockdown", {"none", "integrity", "confidentiality"});
+    f.power_supplies = power_supplies_from(member_object(r, "power_supplies"), limits);
 }
 
 BlockDeviceFact block_device_from(const ParamReader& r) {
@@ -102,9 +131,29 @@ Json to_json(const GpuFact& g) {
 }
 
 Json to_json(const NicFact& n) {
-    return {{"name", n.name},        {"type", or_null(n.type)},     {"speed_mbps", or_null(n.speed_mbps)},
-            {"mtu", or_null(n.mtu)}, {"driver", or_null(n.driver)}, {"pci_bus_id", or_null(n.pci_bus_id)},
-            {"mac", or_null(n.mac)}};
+    return {{"name", n.name},
+            {"type", or_null(n.type)},
+            {"speed_mbps", or_null(n.speed_mbps)},
+            {"mtu", or_null(n.mtu)},
+            {"driver", or_null(n.driver)},
+            {"pci_bus_id", or_null(n.pci_bus_id)},
+            {"mac", or_null(n.mac)},
+            {"pcie_gen", or_null(n.pcie_gen)},
+            {"pcie_width", or_null(n.pcie_width)},
+            {"pcie_gen_max", or_null(n.pcie_gen_max)},
+            {"pcie_width_max", or_null(n.pcie_width_max)}};
+}
+
+Json to_json(const PowerSupplyFact& u) {
+    return {{"name", u.name}, {"state", u.state}, {"events", or_null(u.events)}};
+}
+
+Json to_json(const PowerSupplyFacts& p) {
+    return {{"status", p.status},
+            {"message", or_null(p.message)},
+            {"count", or_null(p.count)},
+            {"redundancy", or_null(p.redundancy)},
+            {"units", fact_list(p.units)}};
 }
 
 Json to_json(const DimmFact& d) {
@@ -210,6 +259,9 @@ Json to_json(const Facts& f) {
     out["cuda"] = to_json(f.cuda);
     out["containers"] = to_json(f.containers);
     out["scheduler"] = to_json(f.scheduler);
+    out["secure_boot"] = or_null(f.secure_boot);
+    out["lockdown"] = or_null(f.lockdown);
+    out["power_supplies"] = to_json(f.power_supplies);
     return out;
 }
 
@@ -246,6 +298,7 @@ Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::
     f.cuda = cuda_facts_from_json(member_object(r, "cuda"));
     f.containers = container_facts_from_json(member_object(r, "containers"));
     f.scheduler = scheduler_facts_from_json(member_object(r, "scheduler"));
+    platform_facts_from(r, limits, f);
     return f;
 }
 

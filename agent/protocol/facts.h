@@ -98,6 +98,9 @@ struct NicFact {
     std::optional<std::int64_t> speed_mbps, mtu;
     std::optional<std::string> driver, pci_bus_id;
     std::optional<std::string> mac;  // /sys/class/net/IF/address: "b8:3f:d2:1a:2b:3c" (20 bytes on InfiniBand)
+    // The link of the NIC's PCI device, as for GPUs; null for a NIC that is not on PCIe. A NIC
+    // does not lower its link at idle, so below the maximum is a slot or riser matter.
+    std::optional<std::int64_t> pcie_gen, pcie_width, pcie_gen_max, pcie_width_max;
 };
 
 // An address of the running system on an interface that is up; none on a recorded tree.
@@ -161,6 +164,25 @@ struct BootFacts {
     std::optional<std::int64_t> uptime_s;     // whole seconds since then (/proc/uptime)
 };
 
+// One power supply as the BMC reports it (ipmitool sdr type "Power Supply").
+struct PowerSupplyFact {
+    std::string name;   // the BMC's sensor name: "PS1 Status"
+    std::string state;  // "ok", "warning" (predictive failure), "failed", "absent", "unknown"
+    std::optional<std::string> events;  // the BMC's words: "Presence detected, Power Supply AC lost"
+};
+
+// The power supplies, read from the BMC through ipmitool by the privileged agent (an ordinary
+// user cannot open /dev/ipmi0). `status`: "read"; "needs root"; "not available" (no ipmitool, no
+// BMC device); "failed" (ipmitool ran and gave no answer; `message` says what it said). The rest
+// is filled only when it was read.
+struct PowerSupplyFacts {
+    std::string status;
+    std::optional<std::string> message;
+    std::optional<std::int64_t> count;      // supplies present
+    std::optional<std::string> redundancy;  // "full", "degraded", "lost"; null: no redundancy sensor
+    std::vector<PowerSupplyFact> units;     // in the BMC's order, absent slots included
+};
+
 struct Facts {
     HostIdentity host;  // hostname, machine_id, arch, kernel: top-level keys of the result
     OsFacts os;
@@ -187,6 +209,11 @@ struct Facts {
     CudaFacts cuda;
     ContainerFacts containers;
     SchedulerFacts scheduler;
+    // Platform protections and power (guide §6, §2.3), read by agent/facts_platform.cpp. Secure
+    // Boot and lockdown are shown, never proposed to be changed.
+    std::optional<bool> secure_boot;      // null: no EFI variables (legacy boot, or not readable)
+    std::optional<std::string> lockdown;  // "none", "integrity", "confidentiality"; null: no LSM
+    PowerSupplyFacts power_supplies;
 };
 
 // How many entries a facts result may list: what real servers have, with room to spare. The app
@@ -197,6 +224,7 @@ struct FactsLimits {
     std::size_t max_list_items = 1024;  // NICs, addresses, InfiniBand ports, disks
     std::size_t max_cpu_flags = 1024;
     std::size_t max_dimms = 1024;  // as agent::dmi::SmbiosLimits; the biggest boards have 96 slots
+    std::size_t max_power_supplies = 64;  // as agent::ipmi's limit; big chassis have 6 to 12
 };
 
 nlohmann::json to_json(const Facts& facts);
@@ -229,6 +257,8 @@ CudaFacts cuda_facts_from_json(const ParamReader& cuda);
 ContainerFacts container_facts_from_json(const ParamReader& containers);
 SchedulerFacts scheduler_facts_from_json(const ParamReader& scheduler);
 std::optional<std::string> compute_capability_from_json(const ParamReader& gpu);
+nlohmann::json to_json(const PowerSupplyFacts& power);
+nlohmann::json to_json(const PowerSupplyFact& unit);
 
 // Decodes `result` (the facts result); throws DecodeError naming the path that broke
 // ("result.gpus[0].pcie_width: expected integer"). Keys it does not know are ignored, an absent

@@ -56,9 +56,12 @@ Profile hgx_h100_8() {
                              "0000:ab:00.0", "0000:ba:00.0", "0000:db:00.0"},
              .vbios_version = "96.00.74.00.1C", .serial_prefix = "165492", .compute_capability = "9.0"};
     p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05,
-               .oui = "b4:96:91"},
+               .oui = "b4:96:91", .pcie_gen_max = 4, .pcie_width_max = 8},
               {.name = "enp26s0np0", .speed_mbps = 200000, .driver = "mlx5_core", .pci_bus_id = "0000:1a:00.0",
-               .traffic_share = 0.95, .oui = "b8:3f:d2"}};
+               .traffic_share = 0.95, .oui = "b8:3f:d2", .pcie_gen_max = 5, .pcie_width_max = 16}};
+    // Six 3000 W supplies, 3+3; rented GPU boxes commonly run without Secure Boot.
+    p.protection = {.secure_boot = false, .lockdown = "none",
+                    .psu_sensors = {"PS1 Status", "PS2 Status", "PS3 Status", "PS4 Status", "PS5 Status", "PS6 Status"}};
     p.infiniband_ports = 8;
     p.infiniband_rate_gbps = 400;
     p.nvme_count = 4;
@@ -99,9 +102,11 @@ Profile l40s_4() {
              .pci_bus_ids = {"0000:17:00.0", "0000:65:00.0", "0000:ca:00.0", "0000:e3:00.0"},
              .vbios_version = "95.02.66.00.02", .serial_prefix = "132172", .compute_capability = "8.9"};
     p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "bnxt_en", .pci_bus_id = "0000:41:00.0", .traffic_share = 0.1,
-               .oui = "00:0a:f7"},
+               .oui = "00:0a:f7", .pcie_gen_max = 3, .pcie_width_max = 8},
               {.name = "enp65s0f0np0", .speed_mbps = 25000, .driver = "mlx5_core", .pci_bus_id = "0000:41:00.1",
-               .traffic_share = 0.9, .oui = "0c:42:a1"}};
+               .traffic_share = 0.9, .oui = "0c:42:a1", .pcie_gen_max = 4, .pcie_width_max = 8}};
+    // Two 1400 W supplies, 1+1; Ubuntu with Secure Boot on puts the kernel in integrity lockdown.
+    p.protection = {.secure_boot = true, .lockdown = "integrity", .psu_sensors = {"PS1 Status", "PS2 Status"}};
     p.nvme_count = 2;
     p.nvme_size_bytes = 1920 * (kTB / 1000);
     p.workload = Workload::Inference;
@@ -129,7 +134,10 @@ Profile cpu_only() {
                .speed_mts = 3200, .configured_speed_mts = 3200, .manufacturer = "Micron Technology",
                .part_number = "MTA18ASF2G72PZ-3G2R1"};
     p.nics = {{.name = "eno1", .speed_mbps = 10000, .driver = "ixgbe", .pci_bus_id = "0000:c1:00.0", .traffic_share = 1.0,
-               .oui = "a0:36:9f"}};
+               .oui = "a0:36:9f", .pcie_gen_max = 3, .pcie_width_max = 4}};
+    // iLO names the supplies by number and has no redundancy sensor over IPMI.
+    p.protection = {.secure_boot = true, .lockdown = "integrity", .psu_sensors = {"Power Supply 1", "Power Supply 2"},
+                    .psu_redundancy_sensor = false};
     p.nvme_count = 1;
     p.nvme_size_bytes = 960 * (kTB / 1000);
     p.workload = Workload::CpuBatch;
@@ -153,7 +161,8 @@ std::optional<int> pick_gpu(bool enabled, const Profile* profile, std::uint64_t 
 
 constexpr std::string_view kGpuVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing";
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing, "
+    "psu-failed, nic-x8";
 constexpr std::size_t kMaxBiosVersion = 64;
 
 // A BIOS version as firmware writes one: printable ASCII without spaces.
@@ -189,6 +198,12 @@ std::optional<int> SimSpec::remap_pending_gpu() const { return pick_gpu(remap_pe
 std::optional<int> SimSpec::xid_gpu() const { return pick_gpu(!xids.empty(), profile, seed, 0x61d); }
 std::optional<int> SimSpec::lost_gpu() const { return pick_gpu(gpu_lost, profile, seed, 0x1057); }
 std::optional<int> SimSpec::nvlink_down_gpu() const { return pick_gpu(nvlink_down, profile, seed, 0x7a11); }
+
+std::optional<int> SimSpec::failed_psu() const {
+    const std::size_t supplies = profile ? profile->protection.psu_sensors.size() : 0;
+    if (!psu_failed || supplies == 0) return std::nullopt;
+    return static_cast<int>(mix(seed + 0x95) % supplies);
+}
 
 std::optional<int> SimSpec::missing_dimm() const {
     if (!dimm_missing || !profile || profile->dimms.modules == 0) return std::nullopt;
@@ -237,6 +252,8 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "gpu-lost") spec.gpu_lost = true;
         else if (v == "nvlink-down") spec.nvlink_down = true;
         else if (v == "dimm-missing") spec.dimm_missing = true;
+        else if (v == "psu-failed") spec.psu_failed = true;
+        else if (v == "nic-x8") spec.nic_x8 = true;
         else if (v.starts_with("bios=") && plausible_bios_version(v.substr(5))) spec.bios_version = std::string(v.substr(5));
         else if (v.starts_with("bios="))
             return {std::nullopt, "bios version '" + std::string(v.substr(5)) + "' is not 1 to " +

@@ -38,6 +38,15 @@ struct NicModel {
     std::string pci_bus_id;
     double traffic_share = 0;  // share of the host's data traffic this NIC carries
     std::string oui;           // the vendor's first three MAC bytes, "b8:3f:d2"; the rest from the seed
+    std::int64_t pcie_gen_max = 0, pcie_width_max = 0;  // the card's PCIe link, trained at its maximum
+};
+
+// Secure Boot, the kernel's lockdown mode and the power supplies as the BMC names them.
+struct PlatformProtectionModel {
+    bool secure_boot = false;
+    std::string lockdown;                  // "none", "integrity", "confidentiality"
+    std::vector<std::string> psu_sensors;  // "PS1 Status", one per power supply, all installed
+    bool psu_redundancy_sensor = true;     // the BMC has a "PS Redundancy" sensor
 };
 
 // The firmware's identity (/sys/class/dmi/id): the same BIOS on every host of a profile, serials
@@ -78,6 +87,7 @@ struct Profile {
     int gpu_count = 0;
     GpuModel gpu;
     std::vector<NicModel> nics;
+    PlatformProtectionModel protection;
     int infiniband_ports = 0;
     double infiniband_rate_gbps = 0;
     std::int64_t nvme_count = 0, nvme_size_bytes = 0;
@@ -96,7 +106,9 @@ const Profile* find_profile(std::string_view name);
 // (one GPU falls off the bus, XID 79, and is reported lost), nvlink-down (one NVLink of one GPU
 // is down; SXM profiles only), bios=VERSION (the firmware reports this BIOS version instead of the
 // profile's), dimm-missing (one memory module is missing: its slot is empty and the memory total
-// is one module smaller). When each GPU fault happens: simulated_machine.h (GpuHealthModel).
+// is one module smaller), psu-failed (one power supply lost its input: redundancy lost), nic-x8
+// (the fastest NIC trained at half its link width). When each GPU fault happens:
+// simulated_machine.h (GpuHealthModel).
 struct SimSpec {
     const Profile* profile = nullptr;
     bool bad_fan = false;
@@ -106,6 +118,8 @@ struct SimSpec {
     bool gpu_lost = false;
     bool nvlink_down = false;
     bool dimm_missing = false;
+    bool psu_failed = false;
+    bool nic_x8 = false;
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
     std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
@@ -125,6 +139,8 @@ struct SimSpec {
     // Which of the profile's modules is missing (an index into its installed slots), nullopt
     // without dimm-missing; and the memory the host then has.
     std::optional<int> missing_dimm() const;
+    // Which power supply failed (an index into the profile's), nullopt without psu-failed.
+    std::optional<int> failed_psu() const;
     std::int64_t memory_bytes() const;
 };
 

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "agent/simulator/random.h"
+#include "agent/simulator/simulated_platform.h"
 
 namespace fleetdeck::agent::sim {
 namespace {
@@ -86,8 +87,16 @@ std::vector<protocol::NicFact> nic_facts(const SimSpec& spec) {
         const NicModel& n = spec.profile->nics[i];
         SeededText text(spec, kSaltNic + i);
         const std::string mac = n.oui + ":" + text.hex(2) + ":" + text.hex(2) + ":" + text.hex(2);
-        nics.push_back({n.name, "ethernet", n.speed_mbps, 1500, n.driver, n.pci_bus_id, mac});
+        protocol::NicFact& nic = nics.emplace_back();
+        nic.name = n.name;
+        nic.type = "ethernet";
+        nic.speed_mbps = n.speed_mbps;
+        nic.mtu = 1500;
+        nic.driver = n.driver;
+        nic.pci_bus_id = n.pci_bus_id;
+        nic.mac = mac;
     }
+    set_simulated_nic_links(spec, nics);
     return nics;
 }
 
@@ -188,6 +197,7 @@ protocol::Facts simulated_facts(const SimSpec& spec, const SettingsStore& settin
     f.cpufreq = {intel ? "intel_pstate" : "amd-pstate-epp", text_setting(settings, "cpu.governor")};
     f.thp = {text_setting(settings, "thp.enabled"), text_setting(settings, "thp.defrag")};
     add_software_facts(p, f);
+    set_simulated_platform(spec, f);
     return f;
 }
 

@@ -1,6 +1,8 @@
 #include "app/tuning/host_checks.h"
 
 #include <algorithm>
+
+#include "app/tuning/host_checks_platform.h"
 #include <cmath>
 #include <cstdio>
 
@@ -145,9 +147,11 @@ const std::vector<HostCheck>& hostChecks() {
 }
 
 const HostCheck* findHostCheck(std::string_view name) {
-    const auto& list = hostChecks();
-    const auto it = std::find_if(list.begin(), list.end(), [name](const HostCheck& c) { return c.name == name; });
-    return it == list.end() ? nullptr : &*it;
+    for (const auto* list : {&hostChecks(), &platformHostChecks()}) {
+        const auto it = std::find_if(list->begin(), list->end(), [name](const HostCheck& c) { return c.name == name; });
+        if (it != list->end()) return &*it;
+    }
+    return nullptr;
 }
 
 std::string fillTemplate(const std::string& text, const CheckHit& hit) {

@@ -45,6 +45,32 @@ std::vector<HostFacts::Gpu> read_gpus(const std::vector<protocol::GpuFact>& gpus
     return out;
 }
 
+HostFacts::Nic read_nic(const protocol::NicFact& n) {
+    HostFacts::Nic nic;
+    nic.name = n.name.empty() ? "?" : n.name;
+    nic.type = known_text(n.type);
+    nic.speedMbps = n.speed_mbps;
+    nic.pciBusId = known_text(n.pci_bus_id);
+    nic.pcieGen = small_int(n.pcie_gen);
+    nic.pcieWidth = small_int(n.pcie_width);
+    nic.pcieGenMax = small_int(n.pcie_gen_max);
+    nic.pcieWidthMax = small_int(n.pcie_width_max);
+    return nic;
+}
+
+void read_platform(const protocol::Facts& facts, HostFacts& f) {
+    f.dimmsRead = facts.memory.dimms_status == "read";
+    for (const protocol::DimmFact& d : facts.memory.dimms)
+        f.dimms.push_back({known_text(d.type), d.speed_mts, d.configured_speed_mts});
+    f.secureBoot = facts.secure_boot;
+    f.lockdown = known_text(facts.lockdown);
+    const protocol::PowerSupplyFacts& power = facts.power_supplies;
+    f.powerSuppliesRead = power.status == "read";
+    f.powerSupplyCount = small_int(power.count);
+    f.powerRedundancy = known_text(power.redundancy);
+    for (const protocol::PowerSupplyFact& u : power.units) f.powerSupplies.push_back({u.name, u.state, known_text(u.events)});
+}
+
 }  // namespace
 
 int HostFacts::nvidiaGpuCount() const {
@@ -68,8 +94,7 @@ HostFacts readHostFacts(const protocol::Facts& facts) {
     f.numaNodes = small_int(facts.numa_nodes);
     f.gpus = read_gpus(facts.gpus);
     f.nvidiaDriver = known_text(facts.nvidia.driver_version);
-    for (const protocol::NicFact& n : facts.nics)
-        f.nics.push_back({n.name.empty() ? "?" : n.name, known_text(n.type), n.speed_mbps});
+    for (const protocol::NicFact& n : facts.nics) f.nics.push_back(read_nic(n));
     f.infinibandPorts = static_cast<int>(facts.infiniband.size());
     for (const protocol::BlockDeviceFact& d : facts.block) f.disks.push_back({d.name.empty() ? "?" : d.name, d.nvme, d.rotational});
     f.cpufreqDriver = known_text(facts.cpufreq.driver);
@@ -88,6 +113,7 @@ HostFacts readHostFacts(const protocol::Facts& facts) {
     f.slurmd = facts.scheduler.slurmd;
     f.kubelet = facts.scheduler.kubelet;
     f.slurmConf = facts.scheduler.slurm_conf;
+    read_platform(facts, f);
     return f;
 }
 

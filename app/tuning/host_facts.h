@@ -26,6 +26,18 @@ struct HostFacts {
         std::string name;
         std::optional<std::string> type;  // "ethernet", "infiniband"
         std::optional<std::int64_t> speedMbps;  // none while the link is down
+        std::optional<std::string> pciBusId;
+        std::optional<int> pcieGen, pcieWidth, pcieGenMax, pcieWidthMax;  // none off PCIe
+    };
+    // An installed memory module (SMBIOS type 17), as far as the tuning rules read it.
+    struct Dimm {
+        std::optional<std::string> type;  // "DDR5"
+        std::optional<std::int64_t> speedMts, configuredSpeedMts;  // rated, running
+    };
+    struct PowerSupply {
+        std::string name;   // "PS2 Status"
+        std::string state;  // "ok", "warning", "failed", "absent", "unknown"
+        std::optional<std::string> events;
     };
     struct Disk {
         std::string name;
@@ -54,6 +66,16 @@ struct HostFacts {
     std::optional<bool> docker, podman, nvidiaContainerToolkit;
     std::optional<std::int64_t> cdiSpecs;
     std::optional<bool> slurmd, kubelet, slurmConf;
+    // The platform (agent/facts_platform.h). Modules and supplies are listed only when the agent
+    // could read them (the privileged one): dimmsRead / powerSuppliesRead say so.
+    bool dimmsRead = false;
+    std::vector<Dimm> dimms;
+    std::optional<bool> secureBoot;
+    std::optional<std::string> lockdown;  // "none", "integrity", "confidentiality"
+    bool powerSuppliesRead = false;
+    std::optional<int> powerSupplyCount;
+    std::optional<std::string> powerRedundancy;  // "full", "degraded", "lost"
+    std::vector<PowerSupply> powerSupplies;
 
     int nvidiaGpuCount() const;
     bool hasCpuFlag(const std::string& flag) const;  // false when flags are unknown

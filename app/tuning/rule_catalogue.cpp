@@ -105,6 +105,7 @@ void parse_advice(const ParamReader& r, Rule& rule) {
     rule.recommendation = r.string("recommendation");
 }
 
+// "zh_TW": the rule's texts in Traditional Chinese (rationale, finding, recommendation, risk).
 constexpr std::string_view kRuleKeys[] = {"id", "conditions", "rationale", "source", "setting", "value",
                                           "value_from", "at_least", "host_needs", "risk", "requires", "check",
                                           "params", "severity", "finding", "recommendation", "comment", "zh_TW"};

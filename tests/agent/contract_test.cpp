@@ -62,6 +62,7 @@ Keys emitted_by_recorded_machines(const std::string& mode) {
     Keys keys;
     emitted_keys(run_agent({mode, "--root", fixture_root(kIntelServer)}, with_fake_nvml(kHealthFaults)), "", keys);
     emitted_keys(run_agent({mode, "--root", fixture_root(kAmdServer)}), "", keys);
+    emitted_keys(run_agent({mode, "--root", fixture_root(kPlatformFaults)}), "", keys);
     return keys;
 }
 
@@ -150,6 +151,7 @@ protocol::Facts facts_with_one_of_everything() {
     f.infiniband.emplace_back();
     f.block.emplace_back();
     f.memory.dimms.emplace_back();
+    f.power_supplies.units.emplace_back();
     return f;
 }
 
@@ -162,6 +164,8 @@ TEST(Contract, DecodingFactsKeepsEverythingTheAgentsEmit) {
         {{"--facts", "--root", fixture_root(kIntelServer)}, with_fake_nvml()},
         {{"--facts", "--root", fixture_root(kIntelServer)}, {}},
         {{"--facts", "--root", fixture_root(kAmdServer)}, {}},
+        {{"--facts", "--root", fixture_root(kPlatformFaults)}, {}},
+        {{"--facts", "--simulate", "l40s-4+psu-failed+nic-x8:3"}, {}},
         {{"--facts", "--simulate", "hgx-h100-8:1"}, {}},
         {{"--facts", "--simulate", "l40s-4+dimm-missing+bios=1.7.5:3"}, {}},
         {{"--facts", "--simulate", "cpu-only:1"}, {}},

@@ -136,11 +136,12 @@ TEST(NetFacts, OnlyInterfacesBackedByADevice) {
     for (const auto& nic : nic_facts(RootFs(fixture_root(kIntelServer)))) nics.push_back(fleetdeck::protocol::to_json(nic));
     EXPECT_EQ(nics, Json::parse(R"([
         {"name":"eno1","type":"ethernet","speed_mbps":null,"mtu":1500,"driver":"tg3","pci_bus_id":"0000:04:00.0",
-         "mac":"3c:ec:ef:a1:b2:c3"},
+         "mac":"3c:ec:ef:a1:b2:c3","pcie_gen":2,"pcie_width":1,"pcie_gen_max":2,"pcie_width_max":1},
         {"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,"mtu":9000,"driver":"mlx5_core","pci_bus_id":"0000:17:00.0",
-         "mac":"b8:3f:d2:4e:5f:60"},
+         "mac":"b8:3f:d2:4e:5f:60","pcie_gen":5,"pcie_width":16,"pcie_gen_max":5,"pcie_width_max":16},
         {"name":"ibs2","type":"infiniband","speed_mbps":200000,"mtu":4092,"driver":"mlx5_core","pci_bus_id":"0000:29:00.0",
-         "mac":"00:00:10:87:fe:80:00:00:00:00:00:00:b8:3f:d2:03:00:4e:5f:70"}])"));
+         "mac":"00:00:10:87:fe:80:00:00:00:00:00:00:b8:3f:d2:03:00:4e:5f:70","pcie_gen":5,"pcie_width":16,"pcie_gen_max":5,
+         "pcie_width_max":16}])"));
 }
 
 TEST(NetCollector, LinkTypeNames) {

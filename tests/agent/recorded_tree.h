@@ -15,6 +15,9 @@ namespace fleetdeck::test {
 // The recorded machines in tests/fixtures/<name>/root.
 inline const char* const kIntelServer = "intel-2s-xeon-gold-6426y";  // 2 × Xeon, 8 × H100, 100 GbE, IB
 inline const char* const kAmdServer = "amd-epyc-9124-w7900";         // EPYC, Radeon PRO W7900
+// EPYC R7615: 100 GbE at x8 of x16, Secure Boot on with integrity lockdown, DDR5-4800 run at
+// 3200 MT/s, one of two power supplies without AC (a stand-in ipmitool with the BMC's answer).
+inline const char* const kPlatformFaults = "r7615-platform-faults";
 
 inline std::string fixture_dir(const std::string& name) {
     return std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/" + name;

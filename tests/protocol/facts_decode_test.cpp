@@ -115,3 +115,78 @@ TEST(FactsDecode, DimmsAreHeldToTheirLimit) {
     EXPECT_EQ(protocol::facts_from_json(facts, limits).memory.dimms.size(), 5u);
     EXPECT_EQ(protocol::FactsLimits{}.max_dimms, 1024u);
 }
+
+// The platform facts: the NIC's PCIe link, Secure Boot, lockdown and the power supplies.
+namespace {
+
+const char* const kPlatformFacts = R"({
+  "nics": [{"name": "ens2f0np0", "speed_mbps": 100000, "pcie_gen": 4, "pcie_width": 8, "pcie_gen_max": 4,
+            "pcie_width_max": 16}],
+  "secure_boot": true,
+  "lockdown": "integrity",
+  "power_supplies": {"status": "read", "message": null, "count": 2, "redundancy": "lost", "units": [
+    {"name": "PS1 Status", "state": "ok", "events": "Presence detected"},
+    {"name": "PS2 Status", "state": "failed", "events": "Presence detected, Power Supply AC lost"}]}
+})";
+
+std::string platform_error(const char* pointer, Json value) {
+    Json facts = Json::parse(kPlatformFacts);
+    facts[Json::json_pointer(pointer)] = std::move(value);
+    return facts_error(facts);
+}
+
+}  // namespace
+
+TEST(FactsDecode, PlatformFactsRoundTrip) {
+    const protocol::Facts f = protocol::facts_from_json(Json::parse(kPlatformFacts));
+    ASSERT_EQ(f.nics.size(), 1u);
+    EXPECT_EQ(f.nics[0].pcie_width, 8);
+    EXPECT_EQ(f.nics[0].pcie_width_max, 16);
+    EXPECT_EQ(f.nics[0].pcie_gen, 4);
+    EXPECT_EQ(f.secure_boot, true);
+    EXPECT_EQ(f.lockdown, "integrity");
+    EXPECT_EQ(f.power_supplies.status, "read");
+    EXPECT_EQ(f.power_supplies.count, 2);
+    EXPECT_EQ(f.power_supplies.redundancy, "lost");
+    ASSERT_EQ(f.power_supplies.units.size(), 2u);
+    EXPECT_EQ(f.power_supplies.units[1].state, "failed");
+    EXPECT_EQ(f.power_supplies.units[1].events, "Presence detected, Power Supply AC lost");
+    const Json back = protocol::to_json(f);
+    EXPECT_EQ(back["power_supplies"], Json::parse(kPlatformFacts)["power_supplies"]);
+    EXPECT_EQ(back["nics"][0]["pcie_width_max"], 16);
+}
+
+TEST(FactsDecode, PlatformFactsOfAnOlderAgentAreUnknown) {
+    const protocol::Facts f = protocol::facts_from_json(Json{{"nics", Json::array({Json{{"name", "eth0"}}})}});
+    EXPECT_FALSE(f.nics.at(0).pcie_width);
+    EXPECT_FALSE(f.secure_boot);
+    EXPECT_FALSE(f.lockdown);
+    EXPECT_EQ(f.power_supplies.status, "not available");
+    EXPECT_FALSE(f.power_supplies.count);
+    EXPECT_TRUE(f.power_supplies.units.empty());
+    Json nulls = Json::parse(kPlatformFacts);
+    nulls["secure_boot"] = nullptr;
+    nulls["lockdown"] = nullptr;
+    nulls["power_supplies"]["redundancy"] = nullptr;
+    const protocol::Facts n = protocol::facts_from_json(nulls);
+    EXPECT_FALSE(n.secure_boot);
+    EXPECT_FALSE(n.lockdown);
+    EXPECT_FALSE(n.power_supplies.redundancy);
+}
+
+TEST(FactsDecode, PlatformFactsOutsideTheirWordsOrTypesNameThePath) {
+    EXPECT_EQ(platform_error("/nics/0/pcie_width", "x8"), "result.nics[0].pcie_width: expected integer");
+    EXPECT_EQ(platform_error("/secure_boot", 1), "result.secure_boot: expected boolean");
+    EXPECT_NE(platform_error("/lockdown", "off").find("result.lockdown"), std::string::npos);
+    EXPECT_NE(platform_error("/power_supplies/status", "ok").find("result.power_supplies.status"), std::string::npos);
+    EXPECT_NE(platform_error("/power_supplies/redundancy", "n+1").find("result.power_supplies.redundancy"), std::string::npos);
+    EXPECT_NE(platform_error("/power_supplies/units/1/state", "broken").find("result.power_supplies.units[1].state"),
+              std::string::npos);
+    EXPECT_EQ(platform_error("/power_supplies/units/0/name", 1), "result.power_supplies.units[0].name: expected string");
+    EXPECT_EQ(platform_error("/power_supplies/count", -1), "result.power_supplies.count: negative");
+    EXPECT_EQ(platform_error("/power_supplies", "ok"), "result.power_supplies: expected object");
+
+    Json many = Json::parse(kPlatformFacts);
+    while (many["power_supplies"]["units"].size() < 65) many["power_supplies"]["units"].push_back(many["power_supplies"]["units"][0]);
+    EXPECT_EQ(facts_error(many), "result.power_supplies.units: 65 entries, at most 64");
+}

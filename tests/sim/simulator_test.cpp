@@ -284,7 +284,7 @@ TEST(SimulatedInventory, BiosAndDimmMissingVariants) {
     EXPECT_EQ(Scripted("cpu-only+bios=A43:1").machine.facts()["dmi"]["bios_version"], "A43");
     EXPECT_NE(parse_sim_spec("hgx-h100-8+bios=:3").error.find("bios version '' is not 1 to 64 printable"), std::string::npos);
     EXPECT_NE(parse_sim_spec("hgx-h100-8+bios=a b").error.find("without spaces"), std::string::npos);
-    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bios=VERSION, dimm-missing"), std::string::npos);
+    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bios=VERSION, dimm-missing, psu-failed, nic-x8"), std::string::npos);
 
     Scripted missing("hgx-h100-8+dimm-missing:3");
     const Json facts = missing.machine.facts();
@@ -302,4 +302,37 @@ TEST(SimulatedInventory, BiosAndDimmMissingVariants) {
     EXPECT_TRUE(other_seed.missing_dimm());
     EXPECT_FALSE(spec_of("hgx-h100-8:4").missing_dimm());
     EXPECT_EQ(Scripted("cpu-only+dimm-missing:2").machine.facts()["memory"]["dimms"].size(), 15u);
+}
+
+// The platform facts: NIC links at their maximum, Secure Boot and lockdown per profile, the power
+// supplies with their redundancy; psu-failed and nic-x8 give the faults the planner reports.
+TEST(Simulator, ProfilesReportNicLinksSecureBootAndPowerSupplies) {
+    const Json hgx = Scripted("hgx-h100-8:3").machine.facts();
+    EXPECT_EQ(hgx["secure_boot"], false);
+    EXPECT_EQ(hgx["lockdown"], "none");
+    EXPECT_EQ(hgx["power_supplies"]["status"], "read");
+    EXPECT_EQ(hgx["power_supplies"]["count"], 6);
+    EXPECT_EQ(hgx["power_supplies"]["redundancy"], "full");
+    for (const Json& unit : hgx["power_supplies"]["units"]) EXPECT_EQ(unit["state"], "ok") << unit["name"];
+    EXPECT_EQ(hgx["nics"][1]["pcie_width"], 16);
+    EXPECT_EQ(hgx["nics"][1]["pcie_gen_max"], 5);
+
+    const Json l40s = Scripted("l40s-4:3").machine.facts();
+    EXPECT_EQ(l40s["secure_boot"], true);
+    EXPECT_EQ(l40s["lockdown"], "integrity");
+    EXPECT_EQ(l40s["power_supplies"]["count"], 2);
+    const Json cpu = Scripted("cpu-only:1").machine.facts();
+    EXPECT_TRUE(cpu["power_supplies"]["redundancy"].is_null()) << "iLO has no redundancy sensor over IPMI";
+    EXPECT_EQ(cpu["nics"][0]["pcie_width_max"], 4);
+
+    Scripted faulty("hgx-h100-8+psu-failed+nic-x8:3");
+    const Json f = faulty.machine.facts();
+    const int failed = *faulty.machine.spec().failed_psu();
+    EXPECT_EQ(f["power_supplies"]["redundancy"], "lost");
+    EXPECT_EQ(f["power_supplies"]["units"][failed]["state"], "failed");
+    EXPECT_EQ(f["power_supplies"]["units"][failed]["events"], "Presence detected, Power Supply AC lost");
+    EXPECT_EQ(f["nics"][1]["pcie_width"], 8) << "the fastest NIC, at half its width";
+    EXPECT_EQ(f["nics"][0]["pcie_width"], 8) << "eno1 is an x8 card at its maximum";
+    EXPECT_EQ(f["nics"][1]["pcie_width_max"], 16);
+    EXPECT_FALSE(spec_of("hgx-h100-8:3").failed_psu());
 }

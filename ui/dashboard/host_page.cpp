@@ -22,6 +22,7 @@
 #include "app/dashboard/software_facts_text.h"
 #include "app/untrusted/remote_text.h"
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/platform_panel.h"
 #include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
@@ -83,6 +84,8 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     topLayout->addWidget(buildHealthPanel());
     topLayout->addWidget(buildDriftPanel());
     topLayout->addWidget(buildSoftwarePanel());
+    platform_ = new PlatformPanel(top);
+    topLayout->addWidget(platform_);
     // As tall as what it shows: the charts below take the rest.
     top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     grid->addWidget(top, 0, 0, 1, 3);
@@ -255,6 +258,7 @@ void HostPage::updateSoftware(const HostRecord& record) {
 }
 
 QString HostPage::softwareText() const { return softwarePanel_->isVisibleTo(this) ? software_->text() : QString(); }
+QString HostPage::platformText() const { return platform_->isVisibleTo(this) ? platform_->model().text() : QString(); }
 
 QWidget* HostPage::buildDriftPanel() {
     driftPanel_ = new QWidget(this);
@@ -507,6 +511,7 @@ void HostPage::refresh(qint64 nowMs) {
     if (rec) updateDrift(*rec);
     if (rec) updateSoftware(*rec);
     else softwarePanel_->setVisible(false);
+    platform_->setFacts(rec ? rec->facts : std::nullopt);
     updateHeader(nowMs);
 }
 

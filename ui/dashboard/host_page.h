@@ -25,6 +25,7 @@
 namespace fleetdeck {
 
 class ViewHeader;
+class PlatformPanel;
 
 // What the drift section's buttons ask for (docs/drift.md, "In the app").
 enum class DriftAction {
@@ -81,6 +82,8 @@ public:
     const SensorTableModel& sensors() const { return sensors_; }
     const GpuHealthModel& gpuHealth() const { return gpuHealth_; }
     QString findingsText() const;
+    // The Platform section as "Fact: Value [Status]" lines; empty before the host's facts arrive.
+    QString platformText() const;
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
     QString headerText() const;
     // The Connection log: this host's diagnostics (diagnosticBufferFor()), newest last, plain text.
@@ -159,6 +162,7 @@ private:
     QPushButton* makePersistent_ = nullptr;
     QPushButton* accept_ = nullptr;
     QLabel* driftStatus_ = nullptr;
+    PlatformPanel* platform_ = nullptr;  // Secure Boot, lockdown, memory, power, NIC links
     HostDrift shownDrift_;
     QString shownDriftHost_;
     std::map<QString, std::pair<QString, bool>> driftActionStatus_;  // host -> text, busy
