@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QLocale>
+
 #include "app/rack_order.h"
 #include "app/temperature_band.h"
 #include "app/untrusted/remote_text.h"
@@ -11,8 +13,9 @@ namespace {
 
 QString noDataText() { return FleetModel::tr("no data"); }
 
-QString pct(double v) { return QStringLiteral("%1 %").arg(v, 3, 'f', 0); }
-QString columnDegrees(double v) { return QStringLiteral("%1 °C").arg(v, 3, 'f', 0); }
+// %L1: the number in the chosen language's format (docs/translations.md).
+QString pct(double v) { return QStringLiteral("%L1 %").arg(v, 3, 'f', 0); }
+QString columnDegrees(double v) { return QStringLiteral("%L1 °C").arg(v, 3, 'f', 0); }
 
 bool noGpus(const HostRecord& r) { return r.lastSampleAtMs != 0 && r.summary.gpus.empty(); }
 
@@ -55,7 +58,7 @@ QString formatBytes(double bytes) {
         bytes /= 1024.0;
         ++u;
     }
-    return QStringLiteral("%1 %2").arg(bytes, 0, 'f', u == 0 ? 0 : 1).arg(QLatin1String(units[u]));
+    return QStringLiteral("%L1 %2").arg(bytes, 0, 'f', u == 0 ? 0 : 1).arg(QLatin1String(units[u]));
 }
 
 FleetModel::FleetModel(const TelemetryStore& store, QObject* parent) : QAbstractTableModel(parent), store_(store) {}
@@ -97,15 +100,15 @@ QVariant FleetModel::display(const Row& row, int column) const {
         return stateSentence(r);
     case Alert: return row.health.word;
     case Drift: return driftCell(r.drift);
-    case Cpu: return s.cpuUtilPct ? QStringLiteral("%1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : noDataText();
+    case Cpu: return s.cpuUtilPct ? QStringLiteral("%L1 %").arg(*s.cpuUtilPct, 5, 'f', 1) : noDataText();
     case CpuTemp: return s.hottestCpuTempC ? columnDegrees(*s.hottestCpuTempC) : noDataText();
     case Memory:
         if (!s.memUsedBytes || !s.memTotalBytes) return noDataText();
-        return QStringLiteral("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
+        return tr("%1 of %2").arg(formatBytes(*s.memUsedBytes), formatBytes(*s.memTotalBytes));
     case Gpus: {
         if (r.lastSampleAtMs == 0) return noDataText();
         const auto lost = std::count_if(s.gpus.begin(), s.gpus.end(), [](const GpuSample& g) { return g.state == protocol::GpuState::Lost; });
-        return lost ? tr("%1 (%2 lost)").arg(s.gpus.size()).arg(lost) : QString::number(s.gpus.size());
+        return lost ? tr("%1 (%2 lost)").arg(s.gpus.size()).arg(lost) : QLocale().toString(static_cast<int>(s.gpus.size()));
     }
     case GpuUtil:
         if (noGpus(r)) return tr("no GPU");

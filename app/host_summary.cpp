@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "app/temperature_band.h"
 
 namespace fleetdeck {
@@ -15,7 +17,7 @@ bool isCpuSensor(const QString& chip) {
 void summarizeCpu(const protocol::Sample& sample, HostSummary& s) {
     if (sample.cpu) {
         s.cpuUtilPct = sample.cpu->util_pct;
-        if ((s.hottestCpuTempC = sample.cpu->package_temp_c)) s.hottestCpuSensor = QStringLiteral("CPU package");
+        if ((s.hottestCpuTempC = sample.cpu->package_temp_c)) s.hottestCpuSensor = QCoreApplication::translate("HostSummary", "CPU package");
     }
     for (const protocol::SensorSample& e : sample.sensors) {
         const QString chip = QString::fromStdString(e.chip);
@@ -104,12 +106,12 @@ QString formatRate(double bytesPerS) {
         bytesPerS /= 1000.0;
         ++u;
     }
-    return QStringLiteral("%1 %2").arg(bytesPerS, 0, 'f', bytesPerS < 10 && u > 0 ? 1 : 0).arg(QLatin1String(units[u]));
+    return QStringLiteral("%L1 %2").arg(bytesPerS, 0, 'f', bytesPerS < 10 && u > 0 ? 1 : 0).arg(QLatin1String(units[u]));
 }
 
 QString formatPower(double watts) {
-    if (watts >= 1000.0) return QStringLiteral("%1 kW").arg(watts / 1000.0, 0, 'f', 2);
-    return QStringLiteral("%1 W").arg(watts, 0, 'f', 0);
+    if (watts >= 1000.0) return QStringLiteral("%L1 kW").arg(watts / 1000.0, 0, 'f', 2);
+    return QStringLiteral("%L1 W").arg(watts, 0, 'f', 0);
 }
 
 }  // namespace fleetdeck

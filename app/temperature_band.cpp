@@ -79,15 +79,20 @@ int throttleSeverity(const QString& reason) {
 }
 
 QString throttleLabel(const QString& reason) {
-    if (reason == QLatin1String("hw_thermal")) return QStringLiteral("HW thermal slowdown");
-    if (reason == QLatin1String("sw_thermal")) return QStringLiteral("SW thermal slowdown");
-    if (reason == QLatin1String("hw_power_brake")) return QStringLiteral("power brake");
-    if (reason == QLatin1String("hw_slowdown")) return QStringLiteral("HW slowdown");
-    if (reason == QLatin1String("sw_power_cap")) return QStringLiteral("power cap");
-    if (reason == QLatin1String("sync_boost")) return QStringLiteral("sync boost");
-    if (reason == QLatin1String("app_clocks")) return QStringLiteral("application clocks");
-    if (reason == QLatin1String("display_clock")) return QStringLiteral("display clock");
-    if (reason == QLatin1String("gpu_idle")) return QStringLiteral("idle");
+    // NVML's reason names, in words (translated in the "Throttle" context).
+    static const std::pair<const char*, const char*> kLabels[] = {
+        {"hw_thermal", QT_TRANSLATE_NOOP("Throttle", "HW thermal slowdown")},
+        {"sw_thermal", QT_TRANSLATE_NOOP("Throttle", "SW thermal slowdown")},
+        {"hw_power_brake", QT_TRANSLATE_NOOP("Throttle", "power brake")},
+        {"hw_slowdown", QT_TRANSLATE_NOOP("Throttle", "HW slowdown")},
+        {"sw_power_cap", QT_TRANSLATE_NOOP("Throttle", "power cap")},
+        {"sync_boost", QT_TRANSLATE_NOOP("Throttle", "sync boost")},
+        {"app_clocks", QT_TRANSLATE_NOOP("Throttle", "application clocks")},
+        {"display_clock", QT_TRANSLATE_NOOP("Throttle", "display clock")},
+        {"gpu_idle", QT_TRANSLATE_NOOP("Throttle", "idle")},
+    };
+    for (const auto& [name, label] : kLabels)
+        if (reason == QLatin1String(name)) return QCoreApplication::translate("Throttle", label);
     return reason;
 }
 

@@ -6,6 +6,8 @@ FLEETDECK_BUILD_PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
   libssh-dev nlohmann-json3-dev libssl-dev libyaml-dev
   libqt6sql6-sqlite
+  # the translations: lupdate and lrelease (Qt6 LinguistTools, docs/translations.md)
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
 )
 FLEETDECK_TEST_PACKAGES=(
   libgtest-dev libgmock-dev openssh-server openssh-client xvfb xauth iproute2 procps
@@ -26,9 +28,13 @@ FLEETDECK_TEST_PACKAGES=(
   libbenchmark-dev ansible-core prometheus-node-exporter
   # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
   prometheus python3-yaml
+  # tests/i18n runs lupdate on the sources; the zh_TW screenshots and widget tests need a CJK font
+  qt6-l10n-tools fonts-noto-cjk
 )
 FLEETDECK_RUN_PACKAGES=(
   fonts-dejavu-core
+  # Traditional Chinese (zh_TW) without tofu
+  fonts-noto-cjk
   libqt6sql6-sqlite
 )
 

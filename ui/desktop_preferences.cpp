@@ -50,6 +50,7 @@ void adoptSettingsFromBeforeOrganization() {
 const std::vector<LanguageChoice>& languageChoices() {
     static const std::vector<LanguageChoice> kChoices = {
         {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("zh_TW"), QStringLiteral("繁體中文 (Traditional Chinese)")},
     };
     return kChoices;
 }

@@ -21,6 +21,7 @@
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/history/retention.h"
+#include "app/i18n/translations.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
@@ -72,7 +73,7 @@ QStringList startingHostNames(int demoCount) {
 QString manPage(const QList<QCommandLineOption>& options) {
     ManPage page(QStringLiteral("fleetdeck"), QStringLiteral("live telemetry, tuning and audit for GPU servers"));
     page.section(QStringLiteral("Synopsis"));
-    page.synopsis(QStringLiteral("[--view VIEW] [--theme system|light|dark] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
+    page.synopsis(QStringLiteral("[--view VIEW] [--theme system|light|dark] [--lang LANG] [--screenshot FILE [--after SECONDS]] [--demo-hosts N]"));
     page.section(QStringLiteral("Description"));
     page.paragraph(QStringLiteral(
         "fleetdeck opens a window with every server of the fleet: its state, CPU, memory, sensors and GPUs, updated every "
@@ -84,6 +85,7 @@ QString manPage(const QList<QCommandLineOption>& options) {
     page.entry(QStringLiteral("-h, --help"), {}, QStringLiteral("Show the options and exit."));
     page.entry(QStringLiteral("-v, --version"), {}, QStringLiteral("Print the version and exit."));
     page.section(QStringLiteral("Environment"));
+    page.entry(QStringLiteral("LANG, LC_ALL, LANGUAGE"), {}, QStringLiteral("zh_TW (also zh_HK, zh_Hant) shows the window in Traditional Chinese, unless --lang or Preferences say otherwise."));
     page.entry(QStringLiteral("FLEETDECK_AGENT"), {}, QStringLiteral("Use this agent binary for \"This machine\"."));
     page.section(QStringLiteral("Examples"));
     page.example(QStringLiteral("A picture of the rack view with 64 simulated hosts:"),
@@ -108,35 +110,46 @@ int main(int argc, char** argv) {
     // The launcher's id (packaging/io.fleetdeck.FleetDeck.desktop): docks and task bars match the window to it.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.fleetdeck.FleetDeck"));
     adoptSettingsFromBeforeOrganization();
+    // The language before anything is said, --help included: --lang, else Preferences, else the
+    // locale. The manual page (--help-man) is English whatever they say.
+    if (!QApplication::arguments().contains(QStringLiteral("--help-man"))) {
+        QSettings preferences;
+        i18n::installTranslations(app, i18n::chooseLanguage(i18n::languageArgument(QApplication::arguments()),
+                                                            DesktopPreferences::load(preferences).language));
+    }
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Live telemetry, tuning and audit for GPU servers."));
+    parser.setApplicationDescription(QCoreApplication::translate("FleetDeckCommandLine", "Live telemetry, tuning and audit for GPU servers."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to FILE (PNG) and exit."), QStringLiteral("FILE"));
+                                        QCoreApplication::translate("FleetDeckCommandLine", "Render the window to FILE (PNG) and exit."), QStringLiteral("FILE"));
     const QCommandLineOption after(QStringLiteral("after"),
-                                   QStringLiteral("With --screenshot: wait SECONDS first (default 3)."),
+                                   QCoreApplication::translate("FleetDeckCommandLine", "With --screenshot: wait SECONDS first (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
     QStringList views = MainWindow::viewChoices();
     const QString lastView = views.takeLast();
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("The view to open: %1 or %2.").arg(views.join(QStringLiteral(", ")), lastView),
+                                  QCoreApplication::translate("FleetDeckCommandLine", "The view to open: %1 or %2.").arg(views.join(QStringLiteral(", ")), lastView),
                                   QStringLiteral("VIEW"), QStringLiteral("overview"));
     const QCommandLineOption demoHosts(QStringLiteral("demo-hosts"),
-                                       QStringLiteral("Start with N simulated hosts instead of this machine and the inventory."),
+                                       QCoreApplication::translate("FleetDeckCommandLine", "Start with N simulated hosts instead of this machine and the inventory."),
                                        QStringLiteral("N"));
     const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("Look: system, light or dark (default: as in Preferences)."), QStringLiteral("THEME"));
-    const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("The dark theme (same as --theme dark)."));
-    parser.addOptions({screenshot, after, view, demoHosts, theme, dark});
+                                   QCoreApplication::translate("FleetDeckCommandLine", "Look: system, light or dark (default: as in Preferences)."), QStringLiteral("THEME"));
+    const QCommandLineOption dark(QStringLiteral("dark"), QCoreApplication::translate("FleetDeckCommandLine", "The dark theme (same as --theme dark)."));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QCoreApplication::translate("FleetDeckCommandLine", "The language: zh_TW (Traditional Chinese) or en (default: as in "
+                                                                          "Preferences, else the locale's)."),
+                                  QStringLiteral("LANG"));
+    parser.addOptions({screenshot, after, view, demoHosts, theme, dark, lang});
     // Hidden: the build writes fleetdeck.1 with it, from the options above.
     QCommandLineOption helpMan(QStringLiteral("help-man"), QStringLiteral("Print the manual page (roff) and exit."));
     helpMan.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(helpMan);
     parser.process(app);
     if (parser.isSet(helpMan)) {
-        fputs(qPrintable(manPage({screenshot, after, view, demoHosts, theme, dark})), stdout);
+        fputs(qPrintable(manPage({screenshot, after, view, demoHosts, theme, dark, lang})), stdout);
         return 0;
     }
 
@@ -145,14 +158,15 @@ int main(int argc, char** argv) {
         bool ok = false;
         demoCount = parser.value(demoHosts).toInt(&ok);
         if (!ok || demoCount < 1 || demoCount > 2000) {
-            fprintf(stderr, "fleetdeck: --demo-hosts needs a number from 1 to 2000\n");
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "--demo-hosts needs a number from 1 to 2000")));
             return 2;
         }
     }
     const QStringList themes = {themeKey(Theme::System), themeKey(Theme::Light), themeKey(Theme::Dark)};
     if (parser.isSet(theme) && !themes.contains(parser.value(theme))) {
-        fprintf(stderr, "fleetdeck: --theme takes %s, not '%s'\n", qPrintable(themes.join(QStringLiteral(", "))),
-                qPrintable(parser.value(theme)));
+        fprintf(stderr, "fleetdeck: %s\n",
+                qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "--theme takes %1, not '%2'")
+                               .arg(themes.join(QStringLiteral(", ")), parser.value(theme))));
         return 2;
     }
     // An unknown view or host stops here, before any window opens: exit 2 with the valid names.
@@ -167,7 +181,8 @@ int main(int argc, char** argv) {
     // (docs/ssh.md, "Diagnostics"): the host page's Connection log shows the same per host.
     enableDiagnosticCategories();
     if (const auto problem = writeLogToFile({defaultLogFilePath()}))
-        fprintf(stderr, "fleetdeck: %s; connection diagnostics are not logged\n", qPrintable(*problem));
+        fprintf(stderr, "fleetdeck: %s\n",
+                qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "%1; connection diagnostics are not logged").arg(*problem)));
 
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
     // History (docs/history.md): the recorder outlives the fleet thread, which feeds it every sample
@@ -336,7 +351,9 @@ int main(int argc, char** argv) {
         for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
     } else {
         if (const auto error = moveMeshAddressesIntoInventory(Inventory::defaultPath()))
-            fprintf(stderr, "fleetdeck: mesh addresses chosen earlier were not moved into the inventory: %s\n", qPrintable(*error));
+            fprintf(stderr, "fleetdeck: %s\n",
+                    qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "mesh addresses chosen earlier were not moved into the inventory: %1")
+                                   .arg(*error)));
         followInventory(true);
         QObject::connect(&window, &MainWindow::inventorySaved, &window, [followInventory] { followInventory(false); });
         QObject::connect(latencyView, &LatencyView::inventoryEdited, &window, [followInventory] { followInventory(false); });
@@ -348,7 +365,7 @@ int main(int argc, char** argv) {
         bool ok = false;
         const double seconds = parser.value(after).toDouble(&ok);
         if (!ok || seconds < 0) {
-            fprintf(stderr, "fleetdeck: --after needs a number of seconds\n");
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "--after needs a number of seconds")));
             return 2;
         }
         if (auditView) {

@@ -232,8 +232,9 @@ std::optional<QString> missingFile(const CommandSpec& spec, const std::vector<Op
     return std::nullopt;
 }
 
-QString listsItsOptions(const QString& who) {
-    return QCoreApplication::translate("cli", "'%1 --help' lists its options").arg(who);
+// "PROBLEM; 'fleetdeck-cli CMD --help' lists its options", punctuated as the language does.
+QString withHelpPointer(const QString& problem, const QString& who) {
+    return QCoreApplication::translate("cli", "%1; '%2 --help' lists its options").arg(problem, who);
 }
 
 // Parses `args` by the options `options` of `spec`; the canonical words, or the exit code.
@@ -250,7 +251,7 @@ std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vecto
         return 0;
     }
     if (pre.problem) {
-        err << who << ": " << *pre.problem << "; " << listsItsOptions(who) << "\n";
+        err << who << ": " << withHelpPointer(*pre.problem, who) << "\n";
         return 2;
     }
     QCommandLineParser parser;
@@ -261,7 +262,7 @@ std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vecto
         parser.addOption(o.valueName.isEmpty() ? QCommandLineOption(names, o.help) : QCommandLineOption(names, o.help, o.valueName));
     }
     if (!parser.parse(QStringList{QStringLiteral("fleetdeck-cli")} + pre.words)) {
-        err << who << ": " << parser.errorText() << "; " << listsItsOptions(who) << "\n";
+        err << who << ": " << withHelpPointer(parser.errorText(), who) << "\n";
         return 2;
     }
     if (const auto missing = missingFile(spec, options, parser)) {
@@ -331,6 +332,7 @@ QString commandHelpText(const CommandSpec& spec) {
     text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Options:") + QLatin1Char('\n');
     for (const OptionSpec& o : parserOptions(spec))
         if (!o.hidden) text += helpRow(optionLabel(o), shown(o.help));
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), shown(o.help));
     text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Exit codes:") + QLatin1Char('\n');
     for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), shown(meaning), 6);
     if (!spec.exitNote.isEmpty())
@@ -362,6 +364,9 @@ QString topLevelHelpText() {
         text += helpRow(c.name + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + shown(c.arguments)), shown(c.summary));
     text += helpRow(QStringLiteral("--version"), QCoreApplication::translate("cli", "print the version"));
     text += helpRow(QStringLiteral("help"), QCoreApplication::translate("cli", "show this text"));
+    text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Options of every command (before or after its name):") +
+            QLatin1Char('\n');
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), shown(o.help));
     text += QLatin1Char('\n') + wrapped(shown(kHostForms), 0, 0) + QStringLiteral("\n\n") +
             QCoreApplication::translate("cli", "Exit codes:") + QLatin1Char('\n');
     for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), shown(meaning), 6);
@@ -384,6 +389,8 @@ QString cliManPage() {
                                   "fleetdeck(1), which deploys fleetdeck-agent(1) to each host over SSH and asks it. "
                                   "Every command takes --help (its options, exit codes and examples) and --version; "
                                   "options take their value as --option VALUE or --option=VALUE.\n\n") + QString::fromUtf8(kHostForms));
+    page.section(QStringLiteral("Options of every command"));
+    for (const OptionSpec& o : globalOptions()) page.entry(QStringLiteral("--") + o.name, o.valueName, o.help);
     page.section(QStringLiteral("Commands"));
     for (const CommandSpec& c : commandSpecs()) {
         page.subsection(QStringLiteral("%1 [OPTIONS]%2").arg(c.name, c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments));
@@ -422,7 +429,10 @@ QString bashCompletionScript() {
     QString cases;
     for (const CommandSpec& c : commandSpecs()) {
         QStringList options, fileOptions, valueOptions;
-        for (const OptionSpec& o : parserOptions(c)) {
+        std::vector<OptionSpec> offered = parserOptions(c);
+        const std::vector<OptionSpec> global = globalOptions();
+        offered.insert(offered.end(), global.begin(), global.end());
+        for (const OptionSpec& o : offered) {
             if (o.hidden) continue;
             options << QStringLiteral("--") + o.name;
             if (o.valueName.contains(QLatin1String("FILE"))) fileOptions << QStringLiteral("--") + o.name;
@@ -483,6 +493,35 @@ QString bashCompletionScript() {
                "}\n"
                "complete -F _fleetdeck_cli fleetdeck-cli\n")
         .arg(shellWords(commands), groups, cases);
+}
+
+std::variant<GlobalOptions, QString> takeGlobalOptions(QStringList& words) {
+    GlobalOptions found;
+    const std::vector<OptionSpec> global = globalOptions();
+    for (qsizetype i = 0; i < words.size();) {
+        const OptionSpec* option = nullptr;
+        QString value;
+        for (const OptionSpec& o : global) {
+            const QString flag = QStringLiteral("--") + o.name;
+            if (words[i] == flag) {
+                if (i + 1 >= words.size()) return QStringLiteral("%1 needs a value: %1 %2").arg(flag, o.valueName);
+                option = &o;
+                value = words[i + 1];
+                words.remove(i, 2);
+            } else if (words[i].startsWith(flag + QLatin1Char('='))) {
+                option = &o;
+                value = words[i].mid(flag.size() + 1);
+                words.remove(i);
+            }
+            if (option) break;
+        }
+        if (!option) {
+            ++i;
+            continue;
+        }
+        if (option->name == QLatin1String("lang")) found.language = value;
+    }
+    return found;
 }
 
 }  // namespace fleetdeck::cli

@@ -50,6 +50,16 @@ const CommandSpec* findCommandSpec(const QString& name);
 // The actions of a grouped command ("audit" → verify, show, export, check-report); empty when none.
 QStringList commandActions(const QString& group);
 
+// The options every command takes, before or after its name: --lang. fleetdeck-cli's main() takes
+// them out of the words (takeGlobalOptions) before run() reads the rest.
+std::vector<OptionSpec> globalOptions();
+struct GlobalOptions {
+    QString language;  // --lang: "zh_TW", "en"; empty when not given
+};
+// Removes the global options, as "--name VALUE" or "--name=VALUE", from `words`; a problem for the
+// user when one lacks its value.
+std::variant<GlobalOptions, QString> takeGlobalOptions(QStringList& words);
+
 // Reads `args` (the words after the subcommand and its action) by `spec`. Returns the words the
 // command's handler reads: each option as "--name value" (or "--name"), in the order given, then
 // the other words; or the exit code when it printed help or the version (0) or a usage error (2).

@@ -365,6 +365,16 @@ std::vector<CommandSpec> makeSpecs() {
 
 }  // namespace
 
+// Made at each call, not kept: main() reads them before the translations are installed.
+std::vector<OptionSpec> globalOptions() {
+    return {
+        // English like every spec: --help translates it as it prints, the manual page keeps it.
+        OptionSpec::make(QStringLiteral("lang"), QStringLiteral(QT_TRANSLATE_NOOP("cli", "LANG")),
+                         QStringLiteral(QT_TRANSLATE_NOOP("cli", "the language of messages and help: zh_TW (Traditional "
+                                                                 "Chinese) or en (default: the locale's, from LANG or LC_ALL)"))),
+    };
+}
+
 const std::vector<CommandSpec>& commandSpecs() {
     static const std::vector<CommandSpec> specs = makeSpecs();
     return specs;

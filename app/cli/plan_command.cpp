@@ -135,7 +135,8 @@ void print(const std::vector<HostResult>& results, bool json, QTextStream& out) 
         // Why the current values are missing: the JSON keeps the English reason, the text shows it
         // in the user's language where it is one of the fixed ones.
         if (results[i].currentFrom != "agent")
-            out << "(" << QCoreApplication::translate("plan", results[i].currentFrom.c_str()) << ")\n";
+            out << QCoreApplication::translate("cli", "(%1)").arg(QCoreApplication::translate("plan", results[i].currentFrom.c_str()))
+                << "\n";
         out << QString::fromStdString(formatPlanText(results[i].plan, results[i].diff, language));
     }
 }

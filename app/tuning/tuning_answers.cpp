@@ -175,13 +175,15 @@ QString planWords(const char* english) { return QCoreApplication::translate("pla
 std::string describeTranslated(const TuningAnswers& a) {
     QString text = answerWord(to_string(a.workload));
     if (a.distributed)
-        text += planWords(", distributed over %1 nodes (%2)").arg(a.nodes).arg(answerWord(to_string(a.interconnect)));
-    else text += planWords(", single node");
-    if (a.latencyTargetMs) text += planWords(", p99 target %1 ms").arg(*a.latencyTargetMs);
-    else if (a.workload == Workload::Inference) text += planWords(", throughput-bound");
-    text += planWords(", model %1, data on %2").arg(answerWord(to_string(a.modelMemory)), answerWord(to_string(a.dataLocation)));
-    text += planWords(", %1").arg(answerWord(to_string(a.tenancy)));
-    if (a.powerCapW) text += planWords(", power cap %1 W").arg(*a.powerCapW);
+        text += planWords(QT_TRANSLATE_NOOP("plan", ", distributed over %1 nodes (%2)"))
+                    .arg(a.nodes)
+                    .arg(answerWord(to_string(a.interconnect)));
+    else text += planWords(QT_TRANSLATE_NOOP("plan", ", single node"));
+    if (a.latencyTargetMs) text += planWords(QT_TRANSLATE_NOOP("plan", ", p99 target %1 ms")).arg(*a.latencyTargetMs);
+    else if (a.workload == Workload::Inference) text += planWords(QT_TRANSLATE_NOOP("plan", ", throughput-bound"));
+    text += planWords(QT_TRANSLATE_NOOP("plan", ", model %1, data on %2")).arg(answerWord(to_string(a.modelMemory)), answerWord(to_string(a.dataLocation)));
+    text += planWords(QT_TRANSLATE_NOOP("plan", ", %1")).arg(answerWord(to_string(a.tenancy)));
+    if (a.powerCapW) text += planWords(QT_TRANSLATE_NOOP("plan", ", power cap %1 W")).arg(*a.powerCapW);
     return text.toStdString();
 }
 

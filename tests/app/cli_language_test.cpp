@@ -126,7 +126,7 @@ TEST(CliLanguage, TheManualPageStaysEnglish) {
     const ProcessRun zh = runInLocale(home, "zh_TW.UTF-8", {"--help-man"});
     ASSERT_EQ(en.status, 0);
     EXPECT_EQ(zh.status, 0);
-    EXPECT_TRUE(has(en.out, "print each host's hardware and OS facts as JSON")) << en.out;
+    EXPECT_TRUE(has(en.out, "Asks each HOST's agent for its facts")) << en.out;
     EXPECT_EQ(zh.out, en.out);
 }
 

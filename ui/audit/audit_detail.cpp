@@ -10,7 +10,7 @@ QString esc(const std::string& text) {
 }
 
 QString valueHtml(const audit::Json& value) {
-    if (value.is_null()) return QStringLiteral("<i>none</i>");
+    if (value.is_null()) return QStringLiteral("<i>%1</i>").arg(QObject::tr("none"));
     const std::string text = value.is_string() ? value.get<std::string>() : value.dump(2, ' ', false, audit::Json::error_handler_t::replace);
     return QStringLiteral("<pre style='margin:0'>%1</pre>").arg(esc(text));
 }
@@ -23,8 +23,8 @@ QString row(const QString& label, const QString& html) {
 
 QString auditDetailHtml(const audit::AuditEntry& entry, const QString& integrity) {
     const audit::AuditEvent& e = entry.event;
-    QString html = QStringLiteral("<h3 style='margin:0'>Entry %1 · %2 · %3</h3>")
-                       .arg(entry.seq)
+    QString html = QStringLiteral("<h3 style='margin:0'>%1 · %2 · %3</h3>")
+                       .arg(QObject::tr("Entry %1").arg(entry.seq))
                        .arg(esc(std::string(audit::toString(e.action))), esc(std::string(audit::toString(e.result))).replace(QLatin1Char('_'), QLatin1Char(' ')));
     html += QStringLiteral("<table cellspacing='2'>");
     html += row(QObject::tr("Time (UTC)"), esc(entry.timeUtc));

@@ -22,27 +22,27 @@ QString clockText(double seconds) {
 }
 
 QString verdictText(const commission::HostResult& h) {
-    if (!h.reached) return QStringLiteral("FAIL (not reached)");
+    if (!h.reached) return ChecksPage::tr("FAIL (not reached)");
     return commission::verdictText(h.pass, h.findings);
 }
 
-QString gpusText(std::size_t n) { return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n); }
+QString gpusText(std::size_t n) { return n == 1 ? ChecksPage::tr("1 GPU") : ChecksPage::tr("%1 GPUs").arg(n); }
 
 // What a host's status column says once the run is over.
 QString doneText(const commission::HostResult& h);
 
 QString loadText(const commission::LoadOutcome& o) {
-    if (!o.started) return QStringLiteral("load did not start: %1").arg(o.error);
-    if (o.exitStatus) return QStringLiteral("load exited with status %1").arg(*o.exitStatus);
-    return o.stopped ? QStringLiteral("load stopped") : QStringLiteral("load ended");
+    if (!o.started) return ChecksPage::tr("load did not start: %1").arg(o.error);
+    if (o.exitStatus) return ChecksPage::tr("load exited with status %1").arg(*o.exitStatus);
+    return o.stopped ? ChecksPage::tr("load stopped") : ChecksPage::tr("load ended");
 }
 
 QString doneText(const commission::HostResult& h) {
-    if (!h.reached) return QStringLiteral("not reached: %1").arg(h.error);
+    if (!h.reached) return ChecksPage::tr("not reached: %1").arg(h.error);
     QStringList parts;
-    parts << QStringLiteral("checked");
+    parts << ChecksPage::tr("checked");
     if (h.burnIn) {
-        parts << QStringLiteral("burn-in recorded %1 of %2").arg(clockText(h.burnIn->recordedS), gpusText(h.burnIn->gpus.size()));
+        parts << ChecksPage::tr("burn-in recorded %1 of %2").arg(clockText(h.burnIn->recordedS), gpusText(h.burnIn->gpus.size()));
         if (!h.burnIn->error.isEmpty()) parts << h.burnIn->error;
         if (h.burnIn->load) parts << loadText(*h.burnIn->load);
     }

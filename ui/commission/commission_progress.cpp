@@ -49,16 +49,16 @@ CommissionProgress::Step CommissionProgress::nextStep() const {
 QString CommissionProgress::resumeText() const {
     QString where;
     switch (nextStep()) {
-    case Step::Hosts: where = QStringLiteral("no hosts chosen yet"); break;
-    case Step::Spec: where = QStringLiteral("hosts chosen, no spec yet"); break;
-    case Step::Checks: where = QStringLiteral("spec ready, checks not run"); break;
-    case Step::Report: where = QStringLiteral("checks done, report not written"); break;
-    case Step::Done: where = QStringLiteral("report written"); break;
+    case Step::Hosts: where = QCoreApplication::translate("CommissionProgress", "no hosts chosen yet"); break;
+    case Step::Spec: where = QCoreApplication::translate("CommissionProgress", "hosts chosen, no spec yet"); break;
+    case Step::Checks: where = QCoreApplication::translate("CommissionProgress", "spec ready, checks not run"); break;
+    case Step::Report: where = QCoreApplication::translate("CommissionProgress", "checks done, report not written"); break;
+    case Step::Done: where = QCoreApplication::translate("CommissionProgress", "report written"); break;
     }
-    const QString what = !rack.isEmpty()          ? QStringLiteral("rack %1").arg(rack)
-                         : targets.size() == 1    ? QStringLiteral("1 host")
-                                                  : QStringLiteral("%1 hosts").arg(targets.size());
-    return QStringLiteral("Resume commissioning of %1 (%2)").arg(what, where);
+    const QString what = !rack.isEmpty()          ? QCoreApplication::translate("CommissionProgress", "rack %1").arg(rack)
+                         : targets.size() == 1    ? QCoreApplication::translate("CommissionProgress", "1 host")
+                                                  : QCoreApplication::translate("CommissionProgress", "%1 hosts").arg(targets.size());
+    return QCoreApplication::translate("CommissionProgress", "Resume commissioning of %1 (%2)").arg(what, where);
 }
 
 QString CommissionProgress::fileName() const {

@@ -19,12 +19,12 @@ QString unitText(const HostSpec& h) {
                              : QStringLiteral("U%1").arg(h.rackUnit);
 }
 
-QString hostCount(int n) { return n == 1 ? QStringLiteral("1 host") : QStringLiteral("%1 hosts").arg(n); }
+QString hostCount(int n) { return n == 1 ? RackHostsPage::tr("1 host") : RackHostsPage::tr("%1 hosts").arg(n); }
 
 QString whereText(const HostSpec& h) {
     switch (h.kind) {
-    case HostSpec::Kind::Simulated: return QStringLiteral("simulated (%1)").arg(h.simulateProfile);
-    case HostSpec::Kind::Local: return h.rootDir.isEmpty() ? QStringLiteral("this machine") : QStringLiteral("tree at %1").arg(h.rootDir);
+    case HostSpec::Kind::Simulated: return RackHostsPage::tr("simulated (%1)").arg(h.simulateProfile);
+    case HostSpec::Kind::Local: return h.rootDir.isEmpty() ? RackHostsPage::tr("this machine") : RackHostsPage::tr("tree at %1").arg(h.rootDir);
     case HostSpec::Kind::Ssh: {
         QString text = h.user.isEmpty() ? h.address : h.user + QLatin1Char('@') + h.address;
         if (h.port > 0) text += QStringLiteral(":%1").arg(h.port);

@@ -9,11 +9,12 @@ namespace {
 
 QString factLabel(const RackFact& fact) {
     QString label = QString::fromUtf8(fact.label);
-    if (fact.perGpu) label += QStringLiteral(" (each GPU)");
+    if (fact.perGpu) label += RackSpecTableModel::tr(" (each GPU)");
     if (*fact.unit) label += QStringLiteral(", ") + QString::fromUtf8(fact.unit);
     return label;
 }
 
+// The spec file's own words, which the Match column also takes when edited.
 QString matchText(Match match) { return match == Match::AtLeast ? QStringLiteral("at least") : QStringLiteral("exact"); }
 
 // The value as typed into the Expected column, read as the fact's type.
@@ -41,15 +42,15 @@ std::optional<FactValue> parseFactValue(const QString& typed, FactType type) {
     return std::nullopt;
 }
 
-const char* typeWords(FactType type) {
+QString typeWords(FactType type) {
     switch (type) {
-    case FactType::Integer: return "a whole number";
-    case FactType::Number: return "a number";
-    case FactType::Flag: return "on or off";
+    case FactType::Integer: return RackSpecTableModel::tr("a whole number");
+    case FactType::Number: return RackSpecTableModel::tr("a number");
+    case FactType::Flag: return RackSpecTableModel::tr("on or off");
     case FactType::Text:
-    case FactType::Version: return "text";
+    case FactType::Version: return RackSpecTableModel::tr("text");
     }
-    return "a value";
+    return RackSpecTableModel::tr("a value");
 }
 
 }  // namespace
@@ -147,7 +148,7 @@ bool RackSpecTableModel::setData(const QModelIndex& index, const QVariant& value
             break;
         }
         const auto parsed = parseFactValue(typed, fact.type);
-        if (!parsed) return refuse(tr("%1: \"%2\" is not %3; type %3").arg(label, typed, QString::fromLatin1(typeWords(fact.type))));
+        if (!parsed) return refuse(tr("%1: \"%2\" is not %3; type %3").arg(label, typed, typeWords(fact.type)));
         if (it != spec_.expect.end()) {
             it->second.value = *parsed;
         } else {

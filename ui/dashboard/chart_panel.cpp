@@ -28,8 +28,9 @@ QString timeFormatFor(qint64 spanMs) {
     constexpr qint64 kHour = 3600 * 1000;
     if (spanMs <= kHour) return QStringLiteral("HH:mm:ss");
     if (spanMs <= 24 * kHour) return QStringLiteral("HH:mm");
-    if (spanMs <= 3 * 24 * kHour) return QStringLiteral("ddd HH:mm");
-    return QStringLiteral("MMM d");
+    // Translated: zh_TW writes the day as "12月2日".
+    if (spanMs <= 3 * 24 * kHour) return ChartPanel::tr("ddd HH:mm");
+    return ChartPanel::tr("MMM d");
 }
 
 }  // namespace

@@ -235,7 +235,8 @@ void OverviewView::updateHeader(qint64 nowMs) {
         if (model_.health(row).level == HostHealth::Level::Warning) ++warning;
     }
     const int hosts = model_.rowCount();
-    QString text = tr("Fleet — %1 %2, %3 connected").arg(hosts).arg(hosts == 1 ? tr("host") : tr("hosts")).arg(connected);
+    QString text = (hosts == 1 ? tr("Fleet — 1 host, %1 connected").arg(connected)
+                                : tr("Fleet — %1 hosts, %2 connected").arg(hosts).arg(connected));
     if (critical) text += tr(" · %1 critical").arg(critical);
     if (warning) text += tr(" · %1 warning").arg(warning);
     header_->setTitle(text);

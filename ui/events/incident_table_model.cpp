@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QDateTime>
+#include <QLocale>
 
 namespace fleetdeck {
 
@@ -75,7 +76,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::UserRole) return QVariant::fromValue(static_cast<qlonglong>(i->startMs));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case Start: return QDateTime::fromMSecsSinceEpoch(i->startMs).toString(QStringLiteral("MMM d HH:mm:ss"));
+    case Start: return QLocale().toString(QDateTime::fromMSecsSinceEpoch(i->startMs), tr("MMM d HH:mm:ss"));
     case Duration:
         return i->open() ? tr("open for %1").arg(history::durationText(i->durationMs(nowMs_))) : history::durationText(i->durationMs(nowMs_));
     case Host: return i->host;

@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -85,7 +86,8 @@ void IncidentTimeline::paintEvent(QPaintEvent*) {
     }
     // The time axis: about one tick per 120 px, labelled as fine as the span needs.
     const qint64 span = toMs_ - fromMs_;
-    const QString format = span <= 3600'000 ? QStringLiteral("HH:mm") : span <= 2 * 86400'000LL ? QStringLiteral("ddd HH:mm") : QStringLiteral("MMM d");
+    // The formats are translated (zh_TW writes "12月2日"), the names in them follow the locale.
+    const QString format = span <= 3600'000 ? QStringLiteral("HH:mm") : span <= 2 * 86400'000LL ? tr("ddd HH:mm") : tr("MMM d");
     const int ticks = std::max(2, plot.width() / 120);
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(plot.left(), plot.bottom() + 1, plot.right(), plot.bottom() + 1);
@@ -95,7 +97,7 @@ void IncidentTimeline::paintEvent(QPaintEvent*) {
         p.setPen(pal.color(QPalette::Midlight));
         p.drawLine(x, plot.top(), x, plot.bottom());
         p.setPen(pal.color(QPalette::Text));
-        const QString text = QDateTime::fromMSecsSinceEpoch(ms).toString(format);
+        const QString text = QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), format);
         const int w = fontMetrics().horizontalAdvance(text);
         const int left = std::clamp(x - w / 2, plot.left() - w / 2, width() - w - 2);
         p.drawText(QRect(left, plot.bottom() + 4, w + 2, kAxisHeight), Qt::AlignLeft | Qt::AlignTop, text);

@@ -6,10 +6,6 @@
 
 namespace fleetdeck {
 
-namespace {
-QString settingsTr(const char* text) { return QCoreApplication::translate("PrometheusSettings", text); }
-}  // namespace
-
 PrometheusSettings PrometheusSettings::load(QSettings& settings) {
     PrometheusSettings p;
     settings.beginGroup(QStringLiteral("prometheus"));
@@ -48,8 +44,8 @@ QString prometheusUrlProblem(const QString& text) {
     if (text.trimmed().isEmpty()) return {};
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty())
-        return settingsTr("'%1' is not an http:// or https:// address of a Prometheus server, such as http://prometheus.example:9090").arg(text);
-    if (!url.userInfo().isEmpty()) return settingsTr("put the user name and password in their own fields, not in the address");
+        return QCoreApplication::translate("PrometheusSettings", "'%1' is not an http:// or https:// address of a Prometheus server, such as http://prometheus.example:9090").arg(text);
+    if (!url.userInfo().isEmpty()) return QCoreApplication::translate("PrometheusSettings", "put the user name and password in their own fields, not in the address");
     return {};
 }
 

@@ -7,15 +7,13 @@ namespace fleetdeck {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("RecordedHistory", text); }
-
 QString sourceSentence(history::Tier tier) {
     switch (tier) {
-    case history::Tier::Raw: return tr("Recorded by FleetDeck: every sample");
+    case history::Tier::Raw: return QCoreApplication::translate("RecordedHistory", "Recorded by FleetDeck: every sample");
     case history::Tier::TenSeconds:
-        return tr("Recorded by FleetDeck: 10-second points (temperatures show each interval's hottest reading, clocks its lowest)");
+        return QCoreApplication::translate("RecordedHistory", "Recorded by FleetDeck: 10-second points (temperatures show each interval's hottest reading, clocks its lowest)");
     case history::Tier::Minute:
-        return tr("Recorded by FleetDeck: 1-minute points (temperatures show each minute's hottest reading, clocks its lowest)");
+        return QCoreApplication::translate("RecordedHistory", "Recorded by FleetDeck: 1-minute points (temperatures show each minute's hottest reading, clocks its lowest)");
     }
     return {};
 }
@@ -28,7 +26,7 @@ Result<StoredHistory::Points> RecordedHistory::load(const QString& host, qint64 
     history::HistoryStore store(path_);
     store.setRetention(retention_);
     if (!store.openReadOnly()) {
-        if (!store.exists()) return Points{{}, {}, {}, 1000, tr("Nothing recorded yet: history starts with the first sample")};
+        if (!store.exists()) return Points{{}, {}, {}, 1000, QCoreApplication::translate("RecordedHistory", "Nothing recorded yet: history starts with the first sample")};
         return Problem{ProblemCode::IoFailed, store.error()};
     }
     const history::HistorySeries series = store.series(host, fromMs, toMs);
@@ -60,11 +58,11 @@ Result<StoredHistory::Points> CombinedHistory::load(const QString& host, qint64 
     const bool ownEmpty = !own || own->mean.empty();
     if (scraped && !scraped->mean.empty() && (ownEmpty || scraped->mean.front().timeMs < own->mean.front().timeMs)) return scraped;
     if (scraped && !ownEmpty) {
-        own->source += tr(" (Prometheus reaches no further back for this host)");
+        own->source += QCoreApplication::translate("RecordedHistory", " (Prometheus reaches no further back for this host)");
         return own;
     }
     if (!own) return scraped ? own : Problem{scraped.problem().code, own.problem().message + QStringLiteral("; ") + scraped.problem().message};
-    own->source += scraped ? tr(" (Prometheus has nothing for this host)") : tr(" (Prometheus: %1)").arg(scraped.problem().message);
+    own->source += scraped ? QCoreApplication::translate("RecordedHistory", " (Prometheus has nothing for this host)") : QCoreApplication::translate("RecordedHistory", " (Prometheus: %1)").arg(scraped.problem().message);
     return own;
 }
 

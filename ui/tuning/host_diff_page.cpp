@@ -109,7 +109,7 @@ void HostDiffPage::readCurrentValues() {
     for (auto& p : plans_) {
         p.currentValues = p.valuesFromFacts();
         if (!hooks_.readCurrentValues) {
-            p.currentStatus = "current values unavailable (no connection to the host's agent)";
+            p.currentStatus = tr("current values unavailable (no connection to the host's agent)").toStdString();
             continue;
         }
         p.currentStatus.clear();
