@@ -6,7 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
 #include <QDir>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QImage>
 #include <QMenuBar>
@@ -20,7 +24,9 @@
 #include "tests/dashboard/sim_feed.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/overview_view.h"
+#include "ui/desktop_preferences.h"
 #include "ui/main_window.h"
+#include "ui/preferences_dialog.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
 #include "ui/tuning/tuning_wizard.h"
@@ -48,6 +54,11 @@ protected:
 };
 
 }  // namespace
+
+// Without a font that has Traditional Chinese, every text would be boxes (tofu).
+TEST_F(ChineseDesktop, AFontWritesTraditionalChinese) {
+    EXPECT_FALSE(QFontDatabase::families(QFontDatabase::TraditionalChinese).isEmpty()) << "install fonts-noto-cjk";
+}
 
 TEST_F(ChineseDesktop, MenusTabsAndOverviewHeadersAreChinese) {
     MainWindow window(store_);
@@ -104,18 +115,49 @@ TEST_F(ChineseDesktop, TuningWizardAsksInChinese) {
     EXPECT_TRUE(hasChinese(training->text())) << training->text().toStdString();
     training->click();
 
+    EXPECT_TRUE(hasChinese(wizard->button(QWizard::NextButton)->text())) << wizard->button(QWizard::NextButton)->text().toStdString();
+    EXPECT_TRUE(hasChinese(wizard->button(QWizard::CancelButton)->text()));
+    wizard->close();
+
+    // Each theme as at a start with it: the theme first, then the wizard.
     test::TempDir temp;
     const QString dir = qEnvironmentVariableIsEmpty("FLEETDECK_SCREENSHOT_DIR") ? QString::fromStdString(temp.path().string())
                                                                               : qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
     QDir().mkpath(dir);
-    wizard->resize(900, 640);
     for (const auto& [theme, name] : {std::pair{Theme::Light, "wizard-zh_TW.png"}, std::pair{Theme::Dark, "wizard-zh_TW-dark.png"}}) {
         applyTheme(theme);
+        auto* shown = qobject_cast<QWizard*>(window.openTuningWizard());
+        ASSERT_NE(shown, nullptr);
+        shown->findChild<QRadioButton*>(QStringLiteral("workload.training"))->click();
+        shown->resize(900, 640);
         QApplication::processEvents();
         const QString path = dir + QLatin1Char('/') + QLatin1String(name);
-        const Outcome shot = saveScreenshot(*wizard, path);
+        const Outcome shot = saveScreenshot(*shown, path);
         ASSERT_TRUE(shot) << shot.problem().message.toStdString();
-        EXPECT_EQ(QImage(path).width(), wizard->width());
+        EXPECT_EQ(QImage(path).width(), shown->width());
+        shown->close();
     }
     applyTheme(Theme::Light);
+}
+
+// Preferences offer Traditional Chinese by its own name, and keep the choice as "zh_TW".
+TEST_F(ChineseDesktop, PreferencesOfferTraditionalChinese) {
+    PreferencesDialog dialog(history::Retention{}, alerts::AlertRules{}, {}, QString(), QString());
+    QComboBox* language = nullptr;
+    for (auto* combo : dialog.findChildren<QComboBox*>())
+        if (combo->findData(QStringLiteral("zh_TW")) >= 0) language = combo;
+    ASSERT_NE(language, nullptr);
+    const int zh = language->findData(QStringLiteral("zh_TW"));
+    EXPECT_TRUE(language->itemText(zh).startsWith(QStringLiteral("繁體中文"))) << language->itemText(zh).toStdString();
+    EXPECT_GE(language->findData(QStringLiteral("en")), 0);
+    DesktopPreferences chosen;
+    chosen.language = QStringLiteral("zh_TW");
+    dialog.setGeneral(chosen);
+    EXPECT_EQ(dialog.general().language, QStringLiteral("zh_TW"));
+    EXPECT_EQ(i18n::chooseLanguage(QString(), dialog.general().language), QStringLiteral("zh_TW"));
+    // Qt's standard buttons too, from FleetDeck's own catalogue where Qt's is not installed.
+    auto* buttons = dialog.findChild<QDialogButtonBox*>();
+    ASSERT_NE(buttons, nullptr);
+    EXPECT_EQ(buttons->button(QDialogButtonBox::Ok)->text(), QStringLiteral("確定"));
+    EXPECT_EQ(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
 }

@@ -12,6 +12,12 @@ CommissionWizard::CommissionWizard(CommissionWizardHooks hooks, QWidget* parent)
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::HaveHelpButton, false);
+    // Qt's own texts for these are translated only where Qt's catalogue is installed: ours always are.
+    setButtonText(QWizard::BackButton, tr("< &Back"));
+    setButtonText(QWizard::NextButton, tr("&Next >"));
+    setButtonText(QWizard::CommitButton, tr("&Commit"));
+    setButtonText(QWizard::FinishButton, tr("&Finish"));
+    setButtonText(QWizard::CancelButton, tr("Cancel"));
     hostsPage_ = new RackHostsPage(*this);
     specPage_ = new SpecPage(*this);
     checksPage_ = new ChecksPage(*this);

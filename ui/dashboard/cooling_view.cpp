@@ -140,11 +140,18 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const QVariant util = index.data(GpuCoolingModel::UtilRole), power = index.data(GpuCoolingModel::PowerRole);
     const QVariant clock = index.data(GpuCoolingModel::ClockRole);
     const QRect statsRect(inner.left(), tempRect.bottom() + 1, inner.width(), smallHeight);
-    if (util.isValid() || power.isValid())
-        p.drawText(statsRect, Qt::AlignLeft | Qt::AlignVCenter,
-                   QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
-                                                 power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W")));
-    if (clock.isValid()) p.drawText(statsRect, Qt::AlignRight | Qt::AlignVCenter, tr("%1 MHz").arg(clock.toDouble(), 0, 'f', 0));
+    const QString stats = util.isValid() || power.isValid()
+                              ? QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
+                                                              power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W"))
+                              : QString();
+    p.drawText(statsRect, Qt::AlignLeft | Qt::AlignVCenter, stats);
+    // The clock only where it does not run into the utilization and power ("100 % · 355 W").
+    const QString clockText = clock.isValid() ? tr("%1 MHz").arg(clock.toDouble(), 0, 'f', 0) : QString();
+    const QFontMetrics statsMetrics = p.fontMetrics();
+    if (!clockText.isEmpty() &&
+        statsMetrics.horizontalAdvance(stats) + statsMetrics.horizontalAdvance(QLatin1Char(' ')) + statsMetrics.horizontalAdvance(clockText) <=
+            statsRect.width())
+        p.drawText(statsRect, Qt::AlignRight | Qt::AlignVCenter, clockText);
     // The last five minutes, so a climbing GPU shows before it crosses a band.
     paintSparkline(p, index.data(GpuCoolingModel::SparklineRole).toList(),
                    QRect(inner.left(), statsRect.bottom() + 3, inner.width(), 16));

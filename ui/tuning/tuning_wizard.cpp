@@ -23,6 +23,12 @@ TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue ca
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::HaveHelpButton, false);
+    // Qt's own texts for these are translated only where Qt's catalogue is installed: ours always are.
+    setButtonText(QWizard::BackButton, tr("< &Back"));
+    setButtonText(QWizard::NextButton, tr("&Next >"));
+    setButtonText(QWizard::CommitButton, tr("&Commit"));
+    setButtonText(QWizard::FinishButton, tr("&Finish"));
+    setButtonText(QWizard::CancelButton, tr("Cancel"));
     auto* workload = new WorkloadPage;
     answerPages_ = {workload, new ScalePage, new ModelSizePage, new DataLocationPage, new LatencyPage, new TenancyPowerPage};
     for (std::size_t i = 0; i < answerPages_.size(); ++i) setPage(static_cast<int>(i), answerPages_[i]);
@@ -38,6 +44,7 @@ TuningWizard::TuningWizard(const TelemetryStore& store, tuning::RuleCatalogue ca
                                                                           : hooks_.profileDirectory);
     profiles_ = new QComboBox(workload);
     profiles_->setObjectName(QStringLiteral("start_from_profile"));
+    profiles_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     profiles_->addItem(tr("(new answers)"));
     profiles_->addItems(profiles.names());
     auto* row = new QHBoxLayout;
