@@ -1500,7 +1500,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>, model %1, data on %2</source>
-        <translation>，模型%1，資料位於%2</translation>
+        <translation>，模型：%1，資料位於 %2</translation>
     </message>
     <message>
         <source>, %1</source>
