@@ -1148,10 +1148,6 @@
         <translation>%1 項發現</translation>
     </message>
     <message>
-        <source>(%1 critical)</source>
-        <translation>（%1 項嚴重）</translation>
-    </message>
-    <message>
         <source>--watch takes a number of seconds, 1..%1</source>
         <translation>--watch 需要秒數，1..%1</translation>
     </message>
@@ -1480,6 +1476,10 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
     <message>
         <source>(%1)</source>
         <translation>（%1）</translation>
+    </message>
+    <message>
+        <source> (%1 critical)</source>
+        <translation>（%1 項嚴重）</translation>
     </message>
 </context>
 <context>

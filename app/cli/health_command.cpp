@@ -39,7 +39,7 @@ void printHost(const QString& host, const std::vector<GpuFinding>& findings, std
     out << host << ": "
         << (findings.size() == 1 ? QCoreApplication::translate("cli", "1 finding")
                                  : QCoreApplication::translate("cli", "%1 findings").arg(findings.size()));
-    if (critical > 0) out << " " << QCoreApplication::translate("cli", "(%1 critical)").arg(critical);
+    if (critical > 0) out << QCoreApplication::translate("cli", " (%1 critical)").arg(critical);
     out << "\n";
     for (const GpuFinding& f : findings) {
         // Severity, GPU and kind stay the stable words scripts and docs use; the sentence is the
