@@ -34,6 +34,9 @@ struct DriftFinding {
     bool persistent = false;
     bool atLeast = false;
     std::string sentence;  // "pushed 10, now 60: changed by hand (no reboot, tuned or sysctl.d file explains it)"
+    // The same sentence in the user's language (the "drift" translation context), for a person to
+    // read; `sentence` stays English for JSON, the history store and the audit trail.
+    std::string shownSentence;
 
     bool operator==(const DriftFinding&) const = default;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 namespace fleetdeck {
@@ -16,31 +17,31 @@ using Severity = FindingSeverity;
 // bucket" columns): application faults are warnings, what needs a GPU reset or the vendor is
 // critical.
 const std::vector<XidMeaning> kXids = {
-    {13, Severity::Warning, "graphics engine exception (usually the application: an illegal memory access or instruction)",
-     "check the job that ran; if it happens with several applications, run the GPU's diagnostics"},
-    {31, Severity::Warning, "GPU memory page fault (usually the application: an illegal address)",
-     "check the job that ran; if it happens with several applications, run the GPU's diagnostics"},
-    {43, Severity::Warning, "GPU stopped processing (the application's channel was reset)",
-     "restart the application; the GPU itself needs nothing"},
-    {45, Severity::Warning, "preemptive cleanup after an earlier error or a killed application",
-     "look at the XID before it; alone it needs nothing"},
-    {48, Severity::Critical, "double-bit ECC error: an uncorrectable memory error stopped the application",
-     "drain the host and reset the GPU; if it repeats, RMA the board"},
-    {61, Severity::Critical, "internal micro-controller breakpoint or warning", "drain the host and reset the GPU; update the driver if it repeats"},
-    {62, Severity::Critical, "internal micro-controller halt", "drain the host and reset the GPU; update the driver if it repeats"},
-    {63, Severity::Warning, "a memory row was marked for remapping (or a page for retirement)",
-     "reset the GPU when the job allows, so the remap takes effect"},
-    {64, Severity::Critical, "recording a row remap or page retirement failed", "drain the host and reset the GPU; if it repeats, RMA the board"},
-    {74, Severity::Critical, "NVLink error", "drain the host and reset the GPUs on the link; if it repeats, reseat or RMA the board"},
-    {79, Severity::Critical, "GPU has fallen off the bus",
-     "drain the host and reboot it; if it repeats, check power and reseat the GPU, then RMA it"},
-    {92, Severity::Warning, "high single-bit ECC error rate", "watch the corrected-error count; plan an RMA if it keeps rising"},
-    {94, Severity::Warning, "contained ECC error: one application was stopped, the others run on",
-     "restart the application; reset the GPU when the job allows"},
-    {95, Severity::Critical, "uncontained ECC error: every application on the GPU is affected", "drain the host and reset the GPU now"},
-    {119, Severity::Critical, "GSP RPC timeout: the GPU's system processor stopped answering",
-     "drain the host and reset the GPU (or reboot); update the driver if it repeats"},
-    {120, Severity::Critical, "GSP error: the GPU's system processor failed", "drain the host and reset the GPU (or reboot); update the driver if it repeats"},
+    {13, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "graphics engine exception (usually the application: an illegal memory access or instruction)"),
+     QT_TRANSLATE_NOOP("gpu", "check the job that ran; if it happens with several applications, run the GPU's diagnostics")},
+    {31, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "GPU memory page fault (usually the application: an illegal address)"),
+     QT_TRANSLATE_NOOP("gpu", "check the job that ran; if it happens with several applications, run the GPU's diagnostics")},
+    {43, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "GPU stopped processing (the application's channel was reset)"),
+     QT_TRANSLATE_NOOP("gpu", "restart the application; the GPU itself needs nothing")},
+    {45, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "preemptive cleanup after an earlier error or a killed application"),
+     QT_TRANSLATE_NOOP("gpu", "look at the XID before it; alone it needs nothing")},
+    {48, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "double-bit ECC error: an uncorrectable memory error stopped the application"),
+     QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU; if it repeats, RMA the board")},
+    {61, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "internal micro-controller breakpoint or warning"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU; update the driver if it repeats")},
+    {62, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "internal micro-controller halt"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU; update the driver if it repeats")},
+    {63, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "a memory row was marked for remapping (or a page for retirement)"),
+     QT_TRANSLATE_NOOP("gpu", "reset the GPU when the job allows, so the remap takes effect")},
+    {64, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "recording a row remap or page retirement failed"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU; if it repeats, RMA the board")},
+    {74, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "NVLink error"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPUs on the link; if it repeats, reseat or RMA the board")},
+    {79, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "GPU has fallen off the bus"),
+     QT_TRANSLATE_NOOP("gpu", "drain the host and reboot it; if it repeats, check power and reseat the GPU, then RMA it")},
+    {92, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "high single-bit ECC error rate"), QT_TRANSLATE_NOOP("gpu", "watch the corrected-error count; plan an RMA if it keeps rising")},
+    {94, Severity::Warning, QT_TRANSLATE_NOOP("gpu", "contained ECC error: one application was stopped, the others run on"),
+     QT_TRANSLATE_NOOP("gpu", "restart the application; reset the GPU when the job allows")},
+    {95, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "uncontained ECC error: every application on the GPU is affected"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU now")},
+    {119, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "GSP RPC timeout: the GPU's system processor stopped answering"),
+     QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU (or reboot); update the driver if it repeats")},
+    {120, Severity::Critical, QT_TRANSLATE_NOOP("gpu", "GSP error: the GPU's system processor failed"), QT_TRANSLATE_NOOP("gpu", "drain the host and reset the GPU (or reboot); update the driver if it repeats")},
 };
 
 // Each kind's name, its badge on a GPU tile and its word in the alert column ("" where the kind
@@ -69,7 +70,35 @@ const KindNames& names(FindingKind kind) { return kKinds[static_cast<std::size_t
 
 QString xidWord(const GpuFinding& f) { return QStringLiteral("XID %1").arg(f.code.value_or(0)); }
 
-QString gpuWord(int gpu) { return gpu < 0 ? QStringLiteral("A GPU") : QStringLiteral("GPU %1").arg(gpu); }
+// A finding's sentence, built at once in English (GpuFinding::text) and in the user's language
+// (shownText) from one template marked for the "gpu" context: every argument comes in both too.
+class FindingSentence {
+public:
+    explicit FindingSentence(const char* source)
+        : english_(QString::fromUtf8(source)), shown_(QCoreApplication::translate("gpu", source)) {}
+    FindingSentence& arg(const QString& english, const QString& shown) {
+        english_ = english_.arg(english);
+        shown_ = shown_.arg(shown);
+        return *this;
+    }
+    FindingSentence& arg(const QString& same) { return arg(same, same); }
+    FindingSentence& arg(std::int64_t n) { return arg(QString::number(n)); }
+    FindingSentence& arg(const FindingSentence& inner) { return arg(inner.english_, inner.shown_); }
+    // A phrase of the "gpu" context (an XID's meaning), in English and translated.
+    FindingSentence& argPhrase(const char* source) { return arg(QString::fromUtf8(source), QCoreApplication::translate("gpu", source)); }
+
+    GpuFinding finding(FindingSeverity severity, FindingKind kind, int gpu, std::optional<std::int64_t> code = std::nullopt) const {
+        return {severity, kind, gpu, code, english_, shown_};
+    }
+
+private:
+    QString english_, shown_;
+};
+
+FindingSentence gpuWord(int gpu) {
+    if (gpu < 0) return FindingSentence(QT_TRANSLATE_NOOP("gpu", "A GPU"));
+    return std::move(FindingSentence(QT_TRANSLATE_NOOP("gpu", "GPU %1")).arg(gpu));
+}
 
 std::string counterKey(const GpuSample& g) {
     if (g.uuid && !g.uuid->empty()) return *g.uuid;
@@ -96,53 +125,57 @@ std::string lower(std::string s) {
 }
 
 void memoryFindings(const GpuSample& g, std::vector<GpuFinding>& out) {
-    const QString gpu = gpuWord(g.index);
+    const FindingSentence gpu = gpuWord(g.index);
     if (g.ecc && g.ecc->uncorrected_volatile.value_or(0) > 0)
-        out.push_back({Severity::Critical, FindingKind::EccUncorrected, g.index, std::nullopt,
-                       QStringLiteral("%1 had %2 uncorrectable memory error(s) since the driver loaded: the data of the jobs on it "
-                                      "may be wrong. Drain the host and reset the GPU; if errors come back, RMA the board.")
-                           .arg(gpu)
-                           .arg(*g.ecc->uncorrected_volatile)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 had %2 uncorrectable memory error(s) since the driver loaded: the "
+                                                               "data of the jobs on it may be wrong. Drain the host and reset the "
+                                                               "GPU; if errors come back, RMA the board."))
+                          .arg(gpu)
+                          .arg(*g.ecc->uncorrected_volatile)
+                          .finding(Severity::Critical, FindingKind::EccUncorrected, g.index));
     if (g.remapped_rows && g.remapped_rows->failed)
-        out.push_back({Severity::Critical, FindingKind::RemapFailed, g.index, std::nullopt,
-                       QStringLiteral("%1 could not remap a failing memory row: the board has run out of spare rows. "
-                                      "Take it out of service and RMA it.")
-                           .arg(gpu)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 could not remap a failing memory row: the board has run out of "
+                                                               "spare rows. Take it out of service and RMA it."))
+                          .arg(gpu)
+                          .finding(Severity::Critical, FindingKind::RemapFailed, g.index));
     if (g.remapped_rows && g.remapped_rows->pending)
-        out.push_back({Severity::Critical, FindingKind::RemapPending, g.index, std::nullopt,
-                       QStringLiteral("%1 has a memory row remap waiting for a reset: until then the bad row stays in use. "
-                                      "Drain the host and reset the GPU.")
-                           .arg(gpu)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 has a memory row remap waiting for a reset: until then the bad "
+                                                               "row stays in use. Drain the host and reset the GPU."))
+                          .arg(gpu)
+                          .finding(Severity::Critical, FindingKind::RemapPending, g.index));
     if (g.retired_pages && g.retired_pages->pending)
-        out.push_back({Severity::Critical, FindingKind::RetiredPagesPending, g.index, std::nullopt,
-                       QStringLiteral("%1 has memory pages waiting to be retired at the next reset. Drain the host and reset "
-                                      "the GPU; if pages keep being retired, RMA the board.")
-                           .arg(gpu)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 has memory pages waiting to be retired at the next reset. Drain "
+                                                               "the host and reset the GPU; if pages keep being retired, RMA the "
+                                                               "board."))
+                          .arg(gpu)
+                          .finding(Severity::Critical, FindingKind::RetiredPagesPending, g.index));
 }
 
 void growingFindings(const GpuSample& g, const GpuCounterBaseline::Counters& now, const GpuCounterBaseline::Counters& first,
                      std::vector<GpuFinding>& out) {
-    const QString gpu = gpuWord(g.index);
+    const FindingSentence gpu = gpuWord(g.index);
     if (const auto grown = grownBy(now.correctedAggregate, first.correctedAggregate))
-        out.push_back({Severity::Warning, FindingKind::EccCorrected, g.index, std::nullopt,
-                       QStringLiteral("%1's corrected memory errors grew by %2 while FleetDeck watched (%3 over its life): "
-                                      "the memory is wearing. Watch it; plan an RMA if the count keeps climbing.")
-                           .arg(gpu)
-                           .arg(*grown)
-                           .arg(*now.correctedAggregate)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1's corrected memory errors grew by %2 while FleetDeck watched (%3 "
+                                                               "over its life): the memory is wearing. Watch it; plan an RMA if "
+                                                               "the count keeps climbing."))
+                          .arg(gpu)
+                          .arg(*grown)
+                          .arg(*now.correctedAggregate)
+                          .finding(Severity::Warning, FindingKind::EccCorrected, g.index));
     if (const auto grown = grownBy(now.nvlinkErrors, first.nvlinkErrors))
-        out.push_back({Severity::Warning, FindingKind::NvlinkErrors, g.index, std::nullopt,
-                       QStringLiteral("%1's NVLink error counters (CRC, replay, recovery) grew by %2: a link is marginal. "
-                                      "Reset the GPUs when the job allows; if it keeps growing, reseat the board or call the vendor.")
-                           .arg(gpu)
-                           .arg(*grown)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1's NVLink error counters (CRC, replay, recovery) grew by %2: a link "
+                                                               "is marginal. Reset the GPUs when the job allows; if it keeps "
+                                                               "growing, reseat the board or call the vendor."))
+                          .arg(gpu)
+                          .arg(*grown)
+                          .finding(Severity::Warning, FindingKind::NvlinkErrors, g.index));
     if (const auto grown = grownBy(now.pcieReplays, first.pcieReplays))
-        out.push_back({Severity::Warning, FindingKind::PcieReplays, g.index, std::nullopt,
-                       QStringLiteral("%1's PCIe link retransmitted %2 time(s) while FleetDeck watched (%3 in all): check "
-                                      "the riser, the slot and the card's seating.")
-                           .arg(gpu)
-                           .arg(*grown)
-                           .arg(*now.pcieReplays)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1's PCIe link retransmitted %2 time(s) while FleetDeck watched (%3 "
+                                                               "in all): check the riser, the slot and the card's seating."))
+                          .arg(gpu)
+                          .arg(*grown)
+                          .arg(*now.pcieReplays)
+                          .finding(Severity::Warning, FindingKind::PcieReplays, g.index));
 }
 
 void nvlinkDownFinding(const GpuSample& g, std::vector<GpuFinding>& out) {
@@ -151,12 +184,14 @@ void nvlinkDownFinding(const GpuSample& g, std::vector<GpuFinding>& out) {
     QStringList down;
     for (const protocol::NvlinkSample& l : g.nvlinks)
         if (!l.active) down << QString::number(l.link);
-    out.push_back({Severity::Warning, FindingKind::NvlinkDown, g.index, std::nullopt,
-                   QStringLiteral("%1 has NVLink %2 down while %3 of %4 are up: traffic to its peers is slower. Reset the "
-                                  "GPU; if the link stays down, reseat the board or call the vendor.")
-                       .arg(gpuWord(g.index), down.join(QStringLiteral(", ")))
-                       .arg(active)
-                       .arg(g.nvlinks.size())});
+    out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 has NVLink %2 down while %3 of %4 are up: traffic to its peers is "
+                                                           "slower. Reset the GPU; if the link stays down, reseat the board or "
+                                                           "call the vendor."))
+                      .arg(gpuWord(g.index))
+                      .arg(down.join(QStringLiteral(", ")))
+                      .arg(static_cast<std::int64_t>(active))
+                      .arg(static_cast<std::int64_t>(g.nvlinks.size()))
+                      .finding(Severity::Warning, FindingKind::NvlinkDown, g.index));
 }
 
 void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
@@ -180,20 +215,16 @@ void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
         const auto [gpu, code] = key;
         const XidMeaning* m = xidMeaning(code);
         const QString when = QDateTime::fromMSecsSinceEpoch(s.lastMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-        const QString times = s.count == 1 ? QStringLiteral("once") : QStringLiteral("%1 times").arg(s.count);
-        QString text;
-        if (m)
-            text = QStringLiteral("%1 reported XID %2 %3, last at %4: %5. What to do: %6.")
-                       .arg(gpuWord(gpu))
-                       .arg(code)
-                       .arg(times, when, QString::fromUtf8(m->meaning), QString::fromUtf8(m->action));
-        else
-            text = QStringLiteral("%1 reported XID %2 %3, last at %4 (\"%5\"). FleetDeck does not know this code: look it "
-                                  "up in NVIDIA's XID catalogue.")
-                       .arg(gpuWord(gpu))
-                       .arg(code)
-                       .arg(times, when, QString::fromStdString(s.message).left(200));
-        out.push_back({m ? m->severity : Severity::Warning, FindingKind::Xid, gpu, code, text});
+        const FindingSentence times = s.count == 1 ? FindingSentence(QT_TRANSLATE_NOOP("gpu", "once"))
+                                                   : std::move(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 times")).arg(s.count));
+        FindingSentence text = m ? FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 reported XID %2 %3, last at %4: %5. What to do: %6."))
+                                 : FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 reported XID %2 %3, last at %4 (\"%5\"). FleetDeck "
+                                                                            "does not know this code: look it up in NVIDIA's XID "
+                                                                            "catalogue."));
+        text.arg(gpuWord(gpu)).arg(code).arg(times).arg(when);
+        if (m) text.argPhrase(m->meaning).argPhrase(m->action);
+        else text.arg(QString::fromStdString(s.message).left(200));
+        out.push_back(text.finding(m ? m->severity : Severity::Warning, FindingKind::Xid, gpu, code));
     }
 }
 
@@ -241,11 +272,11 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     for (const GpuSample& g : sample.gpus) {
         if (g.vendor != "nvidia") continue;
         if (g.state == GpuState::Lost) {
-            out.push_back({Severity::Critical, FindingKind::GpuLost, g.index, std::nullopt,
-                           QStringLiteral("%1 fell off the bus: the driver lost it (NVML: GPU is lost) and its jobs have "
-                                          "failed. Drain the host and reboot it; if it happens again, check power and "
-                                          "reseat the GPU, then RMA it.")
-                               .arg(gpuWord(g.index))});
+            out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 fell off the bus: the driver lost it (NVML: GPU is lost) "
+                                                                   "and its jobs have failed. Drain the host and reboot it; if it "
+                                                                   "happens again, check power and reseat the GPU, then RMA it."))
+                              .arg(gpuWord(g.index))
+                              .finding(Severity::Critical, FindingKind::GpuLost, g.index));
             continue;
         }
         memoryFindings(g, out);
@@ -256,13 +287,13 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
     }
     const auto listed = std::count_if(sample.gpus.begin(), sample.gpus.end(), [](const GpuSample& g) { return g.vendor == "nvidia"; });
     if (sample.gpu_pci_count && *sample.gpu_pci_count > listed)
-        out.push_back({Severity::Critical, FindingKind::GpuMissing, -1, std::nullopt,
-                       QStringLiteral("%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: %3 missing. "
-                                      "Look for XID 79 or a driver error in the kernel log, reboot the host, then reseat the "
-                                      "GPU or RMA it.")
-                           .arg(*sample.gpu_pci_count)
-                           .arg(listed)
-                           .arg(*sample.gpu_pci_count - listed)});
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: "
+                                                               "%3 missing. Look for XID 79 or a driver error in the kernel log, "
+                                                               "reboot the host, then reseat the GPU or RMA it."))
+                          .arg(static_cast<std::int64_t>(*sample.gpu_pci_count))
+                          .arg(static_cast<std::int64_t>(listed))
+                          .arg(static_cast<std::int64_t>(*sample.gpu_pci_count - listed))
+                          .finding(Severity::Critical, FindingKind::GpuMissing, -1));
     xidFindings(sample, out);
     std::stable_sort(out.begin(), out.end(), [](const GpuFinding& a, const GpuFinding& b) {
         if (a.severity != b.severity) return a.severity == Severity::Critical;

@@ -32,6 +32,9 @@ struct GpuFinding {
     int gpu = -1;                    // the GPU's index; -1 when the finding is about the host (gpu_missing)
     std::optional<std::int64_t> code;  // the XID code, for kind "xid"
     QString text;                    // "GPU 3 fell off the bus (NVML: GPU is lost). Drain the host, …"
+    // The same sentence in the user's language (the "gpu" translation context), for a person to
+    // read; `text` stays English for JSON, the history store and logs.
+    QString shownText;
 };
 
 QString toString(FindingSeverity severity);  // "warning", "critical"

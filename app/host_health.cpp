@@ -63,7 +63,7 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
         const GpuFinding& f = findings.front();
         QString word = findingWord(f);
         if (findings.size() > 1) word += QStringLiteral(" (+%1)").arg(findings.size() - 1);
-        worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.text};
+        worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.shownText};
     }
     for (const GpuSample& g : summary.gpus) {
         const auto p = gpuProblem(g);

@@ -55,71 +55,71 @@
     <name>QObject</name>
     <message>
         <source>none</source>
-        <translation type="unfinished">無</translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉</translation>
     </message>
     <message>
         <source>%1 uncorr. · %2 corr. (life: %3 · %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 無法更正 · %2 已更正（累計：%3 · %4）</translation>
     </message>
     <message>
         <source>%1 uncorr. · %2 corr.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 無法更正 · %2 已更正</translation>
     </message>
     <message>
         <source> · FAILED</source>
-        <translation type="unfinished"></translation>
+        <translation> · 失敗</translation>
     </message>
     <message>
         <source> · reset pending</source>
-        <translation type="unfinished"></translation>
+        <translation> · 等待重設</translation>
     </message>
     <message>
         <source>%1 double · %2 single</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 雙位元 · %2 單位元</translation>
     </message>
     <message>
         <source> · pending</source>
-        <translation type="unfinished"></translation>
+        <translation> · 等待中</translation>
     </message>
     <message>
         <source>%1/%2 up</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 正常</translation>
     </message>
     <message>
         <source> · %1 errors</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 個錯誤</translation>
     </message>
     <message>
         <source>%1 planned, %2 failed, %3 skipped of %4 hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>%4 台主機中：%1 台已規劃、%2 台失敗、%3 台略過</translation>
     </message>
     <message>
         <source>%1 verified, %2 rolled back, %3 failed, %4 skipped of %5 hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>%5 台主機中：%1 台已驗證、%2 台已復原、%3 台失敗、%4 台略過</translation>
     </message>
     <message>
         <source>%1 changed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 項已變更</translation>
     </message>
     <message>
         <source>%1 to change</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 項待變更</translation>
     </message>
     <message>
         <source>%1 restored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 項已還原</translation>
     </message>
     <message>
         <source>%1 rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 項遭拒</translation>
     </message>
     <message>
         <source>%1 already set</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 項已是目標值</translation>
     </message>
 </context>
 <context>
@@ -201,70 +201,210 @@
     </message>
 </context>
 <context>
+    <name>alerts</name>
+    <message>
+        <source>Open host</source>
+        <translation>開啟主機</translation>
+    </message>
+    <message>
+        <source>desktop notifications: looking for a notification service on the session bus</source>
+        <translation>桌面通知：正在工作階段匯流排上尋找通知服務</translation>
+    </message>
+    <message>
+        <source>desktop notifications are on</source>
+        <translation>桌面通知已開啟</translation>
+    </message>
+    <message>
+        <source>desktop notifications are off: no session bus (DBUS_SESSION_BUS_ADDRESS is not set or cannot be reached); start FleetDeck inside a desktop session</source>
+        <translation>桌面通知已關閉：沒有工作階段匯流排（未設定 DBUS_SESSION_BUS_ADDRESS 或無法連上）；請在桌面工作階段中啟動 FleetDeck</translation>
+    </message>
+    <message>
+        <source>desktop notifications are off: no notification service on the session bus; start the desktop&apos;s notification daemon (for example dunst or notification-daemon), FleetDeck tries again with the next alert</source>
+        <translation>桌面通知已關閉：工作階段匯流排上沒有通知服務；請啟動桌面的通知常駐程式（例如 dunst 或 notification-daemon），FleetDeck 會在下一則警示時再試一次</translation>
+    </message>
+    <message>
+        <source>thermal throttling</source>
+        <translation>過熱降頻</translation>
+    </message>
+    <message>
+        <source>power-cap throttling</source>
+        <translation>功率上限降頻</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>硬體降速</translation>
+    </message>
+    <message>
+        <source>health problem</source>
+        <translation>健康問題</translation>
+    </message>
+    <message>
+        <source>PCIe link downgraded</source>
+        <translation>PCIe 鏈路降級</translation>
+    </message>
+    <message>
+        <source>fan problem</source>
+        <translation>風扇問題</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>slow link</source>
+        <translation>鏈路緩慢</translation>
+    </message>
+    <message>
+        <source>slow link to %1</source>
+        <translation>到 %1 的鏈路緩慢</translation>
+    </message>
+    <message>
+        <source>settings pushed</source>
+        <translation>設定已推送</translation>
+    </message>
+    <message>
+        <source>settings rolled back</source>
+        <translation>設定已復原</translation>
+    </message>
+    <message>
+        <source>commissioning report</source>
+        <translation>驗收報告</translation>
+    </message>
+    <message>
+        <source>setting drifted</source>
+        <translation>設定已偏移</translation>
+    </message>
+    <message>
+        <source>%1 drifted from what was pushed</source>
+        <translation>%1 已偏離推送的值</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2</source>
+        <translation>GPU %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation>%1（已結束）</translation>
+    </message>
+    <message>
+        <source>%1
+on %2 since %3</source>
+        <translation>%1
+主機 %2，自 %3 起</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>…… 還有 %1 則</translation>
+    </message>
+    <message>
+        <source>%1 more incidents: %2</source>
+        <translation>另有 %1 個事件：%2</translation>
+    </message>
+    <message>
+        <source>desktop notifications are off: the notification service refused the call (%1: %2); FleetDeck tries again with the next alert</source>
+        <translation>桌面通知已關閉：通知服務拒絕了呼叫（%1：%2）；FleetDeck 會在下一則警示時再試一次</translation>
+    </message>
+</context>
+<context>
+    <name>drift</name>
+    <message>
+        <source>lost since the reboot on %1 (the push was runtime only)</source>
+        <translation>自 %1 重新開機後遺失（該次推送只在執行期間有效）</translation>
+    </message>
+    <message>
+        <source>lost since the reboot (the push was runtime only)</source>
+        <translation>自重新開機後遺失（該次推送只在執行期間有效）</translation>
+    </message>
+    <message>
+        <source>changed by hand (nothing FleetDeck can see explains it)</source>
+        <translation>被手動變更（FleetDeck 看不到任何可解釋的原因）</translation>
+    </message>
+    <message>
+        <source>tuned profile %1 sets %2 = %3</source>
+        <translation>tuned 設定檔 %1 設定了 %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1 sets %2 = %3 after FleetDeck&apos;s file</source>
+        <translation>%1 在 FleetDeck 的檔案之後設定了 %2 = %3</translation>
+    </message>
+    <message>
+        <source>changed by hand (no reboot, tuned profile or sysctl.d file explains it)</source>
+        <translation>被手動變更（重新開機、tuned 設定檔或 sysctl.d 檔案都無法解釋）</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>沒有值</translation>
+    </message>
+    <message>
+        <source>pushed %1, now %2: %3</source>
+        <translation>推送值 %1，目前值 %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::AuditTableModel</name>
     <message>
         <source>damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>已損壞</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>已驗證</translation>
     </message>
     <message>
         <source>not verified</source>
-        <translation type="unfinished"></translation>
+        <translation>未驗證</translation>
     </message>
     <message>
         <source>(this log)</source>
-        <translation type="unfinished"></translation>
+        <translation>（此記錄）</translation>
     </message>
     <message>
         <source>Hash chain and HMAC verified up to this entry</source>
-        <translation type="unfinished"></translation>
+        <translation>雜湊鏈與 HMAC 已驗證至此項目</translation>
     </message>
     <message>
         <source>Not covered by verification: see the banner above</source>
-        <translation type="unfinished"></translation>
+        <translation>不在驗證範圍內：請見上方橫幅</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>時間（UTC）</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished">主機</translation>
+        <translation>主機</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>動作</translation>
     </message>
     <message>
         <source>Setting</source>
-        <translation type="unfinished"></translation>
+        <translation>設定</translation>
     </message>
     <message>
         <source>Before</source>
-        <translation type="unfinished"></translation>
+        <translation>變更前</translation>
     </message>
     <message>
         <source>After</source>
-        <translation type="unfinished"></translation>
+        <translation>變更後</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>操作者</translation>
     </message>
     <message>
         <source>Integrity</source>
-        <translation type="unfinished"></translation>
+        <translation>完整性</translation>
     </message>
 </context>
 <context>
@@ -456,487 +596,919 @@
     <name>fleetdeck::FleetMonitor</name>
     <message>
         <source>cannot stream samples: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法串流樣本：%1</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::GpuCoolingModel</name>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
-        <translation type="unfinished">%1（模擬）</translation>
+        <translation>%1（模擬）</translation>
     </message>
     <message>
         <source>Lost: the GPU fell off the bus and answers nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>遺失：GPU 已從匯流排上脫落，沒有任何回應。</translation>
     </message>
     <message>
         <source>Temperature: %1 (slowdown at %2) — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>溫度：%1（%2 時降速）— %3</translation>
     </message>
     <message>
         <source>Utilization: %1, SM clock: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>使用率：%1，SM 時脈：%2</translation>
     </message>
     <message>
         <source>Power: %1 of %2 limit</source>
-        <translation type="unfinished"></translation>
+        <translation>功耗：%1（上限 %2）</translation>
     </message>
     <message>
         <source>Fan: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>風扇：%1</translation>
     </message>
     <message>
         <source>Clock slowdown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>時脈降速：%1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">無</translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>PCIe: gen %1 x%2 (max gen %3 x%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe：gen %1 x%2（最高 gen %3 x%4）</translation>
     </message>
     <message>
         <source>Click to open the host page.</source>
-        <translation type="unfinished"></translation>
+        <translation>按一下開啟主機頁面。</translation>
     </message>
     <message>
         <source>no data</source>
-        <translation type="unfinished">無資料</translation>
+        <translation>無資料</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>遺失</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::GpuHealthModel</name>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>遺失</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>正常</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">無</translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished">狀態</translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>ECC errors (since load; life)</source>
-        <translation type="unfinished"></translation>
+        <translation>ECC 錯誤（自載入起；累計）</translation>
     </message>
     <message>
         <source>Remapped rows</source>
-        <translation type="unfinished"></translation>
+        <translation>已重新對應的列</translation>
     </message>
     <message>
         <source>Retired pages</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用的分頁</translation>
     </message>
     <message>
         <source>PCIe replays</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe 重送</translation>
     </message>
     <message>
         <source>NVLinks</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink</translation>
     </message>
     <message>
         <source>Last XIDs</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的 XID</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::HostHistoryModel</name>
     <message>
         <source>Time (ms since epoch)</source>
-        <translation type="unfinished"></translation>
+        <translation>時間（epoch 起的毫秒數）</translation>
     </message>
     <message>
         <source>CPU util %</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 使用率 %</translation>
     </message>
     <message>
         <source>CPU temp °C</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 溫度 °C</translation>
     </message>
     <message>
         <source>Network received B/s</source>
-        <translation type="unfinished"></translation>
+        <translation>網路接收 B/s</translation>
     </message>
     <message>
         <source>Network sent B/s</source>
-        <translation type="unfinished"></translation>
+        <translation>網路傳送 B/s</translation>
     </message>
     <message>
         <source>GPU %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 %2</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::HostSession</name>
     <message>
         <source>no answer from the agent for %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>agent 已 %1 秒沒有回應</translation>
     </message>
     <message>
         <source>session closed</source>
-        <translation type="unfinished"></translation>
+        <translation>工作階段已關閉</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished">連線中</translation>
+        <translation>連線中</translation>
     </message>
     <message>
         <source>reconnecting (attempt %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新連線中（第 %1 次嘗試）</translation>
     </message>
     <message>
         <source>handshake</source>
-        <translation type="unfinished"></translation>
+        <translation>交握中</translation>
     </message>
     <message>
         <source>handshake failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>交握失敗：%1</translation>
     </message>
     <message>
         <source>the agent speaks protocol %1, this FleetDeck speaks %2: update FleetDeck</source>
-        <translation type="unfinished"></translation>
+        <translation>agent 使用協定 %1，此 FleetDeck 使用 %2：請更新 FleetDeck</translation>
     </message>
     <message>
         <source>agent %1</source>
-        <translation type="unfinished"></translation>
+        <translation>agent %1</translation>
     </message>
     <message>
         <source>sent a %1-byte line (at most %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>送出了 %1 位元組的一行（上限 %2）</translation>
     </message>
     <message>
         <source>an unreadable line (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>一行無法讀取的內容（%1）</translation>
     </message>
     <message>
         <source>agent error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>agent 錯誤：%1</translation>
     </message>
     <message>
         <source>answered %1 with something the app could not read (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>對 %1 的回應是應用程式無法讀取的內容（%2）</translation>
     </message>
     <message>
         <source>sent a %1 event the app could not read (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>送出了應用程式無法讀取的 %1 事件（%2）</translation>
     </message>
     <message>
         <source>a request (agents only answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>一個請求（agent 只能回應）</translation>
     </message>
     <message>
         <source>sent a sample event with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>送出的樣本事件含有 %1</translation>
     </message>
     <message>
         <source>sent a line longer than %1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>送出了超過 %1 位元組的一行</translation>
     </message>
     <message>
         <source>sent more than %1 unsolicited messages a second</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒送出超過 %1 則未經請求的訊息</translation>
     </message>
     <message>
         <source>an answer to request %1, which was never sent</source>
-        <translation type="unfinished"></translation>
+        <translation>回應了從未送出的請求 %1</translation>
     </message>
     <message>
         <source>answered %1 with %2</source>
-        <translation type="unfinished"></translation>
+        <translation>對 %1 的回應含有 %2</translation>
     </message>
     <message>
         <source>sent a ready event with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>送出的 ready 事件含有 %1</translation>
     </message>
     <message>
         <source>sent a %1 event with %2</source>
-        <translation type="unfinished"></translation>
+        <translation>送出的 %1 事件含有 %2</translation>
     </message>
     <message>
         <source>made %1 protocol errors, the last %2</source>
-        <translation type="unfinished"></translation>
+        <translation>發生 %1 次協定錯誤，最後一次：%2</translation>
     </message>
     <message>
         <source>ignored from the agent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已忽略來自 agent 的內容：%1</translation>
     </message>
     <message>
         <source>the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy FleetDeck&apos;s agent there and check that nothing else writes to its output</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 agent 違反了協定：%2。已中斷連線；若再次發生，請在該處重新部署 FleetDeck 的 agent，並確認沒有其他程式寫入它的輸出</translation>
     </message>
     <message>
         <source>connection closed</source>
-        <translation type="unfinished"></translation>
+        <translation>連線已關閉</translation>
     </message>
     <message>
         <source>%1; retrying in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1；%2 秒後重試</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::InventoryModel</name>
     <message>
         <source>ssh default</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh 預設值</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名稱</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>位址</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>連接埠</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>使用者</translation>
     </message>
     <message>
         <source>Jump host</source>
-        <translation type="unfinished"></translation>
+        <translation>跳板主機</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">群組</translation>
+        <translation>群組</translation>
     </message>
     <message>
         <source>Rack</source>
-        <translation type="unfinished">機架</translation>
+        <translation>機架</translation>
     </message>
     <message>
         <source>Position</source>
-        <translation type="unfinished"></translation>
+        <translation>位置</translation>
     </message>
     <message>
         <source>Tags</source>
-        <translation type="unfinished">標籤</translation>
+        <translation>標籤</translation>
     </message>
     <message>
         <source>there is already a host called %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已有名為 %1 的主機</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::LatencyMesh</name>
     <message>
         <source>no session</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有工作階段</translation>
     </message>
     <message>
         <source>its agent is too old to probe; update it</source>
-        <translation type="unfinished"></translation>
+        <translation>它的 agent 太舊，無法探測；請更新</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::LocalTransport</name>
     <message>
         <source>agent not found at %1: reinstall FleetDeck or set FLEETDECK_AGENT</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 找不到 agent：請重新安裝 FleetDeck 或設定 FLEETDECK_AGENT</translation>
     </message>
     <message>
         <source>the agent crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>agent 當掉了</translation>
     </message>
     <message>
         <source>the agent exited with status %1</source>
-        <translation type="unfinished"></translation>
+        <translation>agent 以狀態 %1 結束</translation>
     </message>
     <message>
         <source>could not start the agent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法啟動 agent：%1</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::PrivilegedTransport</name>
     <message>
         <source>connecting to %1 (%2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在連線到 %1（%2 秒）</translation>
     </message>
     <message>
         <source>waiting for the login shell on %1 (%2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待 %1 上的登入 shell（%2 秒）</translation>
     </message>
     <message>
         <source>waiting for sudo on %1 (%2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待 %1 上的 sudo（%2 秒）</translation>
     </message>
     <message>
         <source>waiting for the agent on %1 to announce itself (%2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待 %1 上的 agent 回報就緒（%2 秒）</translation>
     </message>
     <message>
         <source>could not log in to %1: no progress for %2 s; check that the server is up and not overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>無法登入 %1：%2 秒沒有進展；請確認伺服器已開機且負載不過重</translation>
     </message>
     <message>
         <source>the login shell on %1 did not start the agent: nothing for %2 s after the login; its startup files (~/.bashrc: conda or pyenv init?) are slow or wait for input, so make them return early for non-interactive shells</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的登入 shell 沒有啟動 agent：登入後 %2 秒毫無動靜；它的啟動檔（~/.bashrc：conda 或 pyenv init？）太慢或在等待輸入，請讓它們在非互動式 shell 中提早返回</translation>
     </message>
     <message>
         <source>sudo on %1 did not start the agent within %2 s: it waits for something (a password, a PAM prompt); enter the password, or install the fleetdeck-agent package there and add the sudoers rule &quot;%3&quot; (LOGIN: your login there)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 未在 %2 秒內啟動 agent：它在等待某些東西（密碼、PAM 提示）；請輸入密碼，或在該處安裝 fleetdeck-agent 套件並加入 sudoers 規則「%3」（LOGIN：你在該處的登入帳號）</translation>
     </message>
     <message>
         <source>the agent on %1 started but did not announce itself within %2 s: the server may be overloaded; try again, or with fewer hosts at once (--parallel)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 agent 已啟動，但未在 %2 秒內回報就緒：伺服器可能負載過重；請再試一次，或同時處理較少主機（--parallel）</translation>
     </message>
     <message>
         <source>privileged agent via %1</source>
-        <translation type="unfinished"></translation>
+        <translation>經由 %1 的特權 agent</translation>
     </message>
     <message>
         <source>starting the privileged agent through sudo -n (no password)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在透過 sudo -n（不需密碼）啟動特權 agent</translation>
     </message>
     <message>
         <source>starting the privileged agent through sudo; the password goes to sudo on stdin (never logged)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在透過 sudo 啟動特權 agent；密碼經由 stdin 交給 sudo（絕不記錄）</translation>
     </message>
     <message>
         <source>starting the privileged agent (logged in as root)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在啟動特權 agent（以 root 登入）</translation>
     </message>
     <message>
         <source>the privileged agent on %1 did not announce itself: its first line is not a ready event (an older agent, or something else writing to its output); redeploy FleetDeck&apos;s agent there</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的特權 agent 沒有回報就緒：它的第一行不是 ready 事件（較舊的 agent，或有其他程式寫入它的輸出）；請在該處重新部署 FleetDeck 的 agent</translation>
     </message>
     <message>
         <source>the privileged agent announced itself</source>
-        <translation type="unfinished"></translation>
+        <translation>特權 agent 已回報就緒</translation>
     </message>
     <message>
         <source>sudo needs a password on %1: enter it, or install the fleetdeck-agent package there and add the sudoers rule &quot;%2&quot; (LOGIN: your login there)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 需要密碼：請輸入密碼，或在該處安裝 fleetdeck-agent 套件並加入 sudoers 規則「%2」（LOGIN：你在該處的登入帳號）</translation>
     </message>
     <message>
         <source>sudo on %1 refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 拒絕了密碼</translation>
     </message>
     <message>
         <source>this login may not run the agent through sudo on %1: ask for a sudoers entry, or log in as root</source>
-        <translation type="unfinished"></translation>
+        <translation>此登入帳號不能透過 %1 上的 sudo 執行 agent：請申請 sudoers 項目，或以 root 登入</translation>
     </message>
     <message>
         <source>sudo is not installed on %1: log in as root for a push</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上沒有安裝 sudo：推送時請以 root 登入</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::PushProgressModel</name>
     <message>
         <source>Host</source>
-        <translation type="unfinished">主機</translation>
+        <translation>主機</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished">狀態</translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>設定</translation>
     </message>
     <message>
         <source>Transaction</source>
-        <translation type="unfinished"></translation>
+        <translation>交易</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::RackModel</name>
     <message>
         <source> (simulated)</source>
-        <translation type="unfinished"></translation>
+        <translation>（模擬）</translation>
     </message>
     <message>
         <source>%1, %2–%3&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2–%3&lt;br&gt;</translation>
     </message>
     <message>
         <source>Hottest: %1 at %2 °C&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>最熱：%1，%2 °C&lt;br&gt;</translation>
     </message>
     <message>
         <source>No temperature yet&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>尚無溫度資料&lt;br&gt;</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::history</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小時 %2 分</translation>
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 天 %2 小時</translation>
     </message>
 </context>
 <context>
     <name>fleetdeck::ssh::SshTransport</name>
     <message>
         <source>connection to %1 lost: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>與 %1 的連線中斷：%2</translation>
     </message>
     <message>
         <source>ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh %1</translation>
     </message>
     <message>
         <source>connection to %1 lost while sending: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>傳送時與 %1 的連線中斷：%2</translation>
     </message>
     <message>
         <source>connection to %1 lost</source>
-        <translation type="unfinished"></translation>
+        <translation>與 %1 的連線中斷</translation>
     </message>
     <message>
         <source>the agent on %1 exited with status %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 agent 以狀態 %2 結束</translation>
     </message>
     <message>
         <source>the agent on %1 ended</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 agent 已結束</translation>
+    </message>
+</context>
+<context>
+    <name>gpu</name>
+    <message>
+        <source>graphics engine exception (usually the application: an illegal memory access or instruction)</source>
+        <translation>圖形引擎例外（通常是應用程式造成：非法的記憶體存取或指令）</translation>
+    </message>
+    <message>
+        <source>check the job that ran; if it happens with several applications, run the GPU&apos;s diagnostics</source>
+        <translation>檢查當時執行的工作；若多個應用程式都發生，請執行 GPU 診斷</translation>
+    </message>
+    <message>
+        <source>GPU memory page fault (usually the application: an illegal address)</source>
+        <translation>GPU 記憶體分頁錯誤（通常是應用程式造成：非法位址）</translation>
+    </message>
+    <message>
+        <source>GPU stopped processing (the application&apos;s channel was reset)</source>
+        <translation>GPU 停止處理（應用程式的通道已重設）</translation>
+    </message>
+    <message>
+        <source>restart the application; the GPU itself needs nothing</source>
+        <translation>重新啟動應用程式；GPU 本身不需處理</translation>
+    </message>
+    <message>
+        <source>preemptive cleanup after an earlier error or a killed application</source>
+        <translation>先前錯誤或應用程式被終止後的預防性清理</translation>
+    </message>
+    <message>
+        <source>look at the XID before it; alone it needs nothing</source>
+        <translation>查看它之前的 XID；單獨出現時不需處理</translation>
+    </message>
+    <message>
+        <source>double-bit ECC error: an uncorrectable memory error stopped the application</source>
+        <translation>雙位元 ECC 錯誤：無法更正的記憶體錯誤使應用程式停止</translation>
+    </message>
+    <message>
+        <source>drain the host and reset the GPU; if it repeats, RMA the board</source>
+        <translation>清空主機上的工作並重設 GPU；若再次發生，請送修（RMA）該顯示卡</translation>
+    </message>
+    <message>
+        <source>internal micro-controller breakpoint or warning</source>
+        <translation>內部微控制器中斷點或警告</translation>
+    </message>
+    <message>
+        <source>drain the host and reset the GPU; update the driver if it repeats</source>
+        <translation>清空主機上的工作並重設 GPU；若再次發生，請更新驅動程式</translation>
+    </message>
+    <message>
+        <source>internal micro-controller halt</source>
+        <translation>內部微控制器停止運作</translation>
+    </message>
+    <message>
+        <source>a memory row was marked for remapping (or a page for retirement)</source>
+        <translation>有記憶體列被標記為待重新對應（或有分頁待停用）</translation>
+    </message>
+    <message>
+        <source>reset the GPU when the job allows, so the remap takes effect</source>
+        <translation>在工作允許時重設 GPU，讓重新對應生效</translation>
+    </message>
+    <message>
+        <source>recording a row remap or page retirement failed</source>
+        <translation>記錄列重新對應或分頁停用失敗</translation>
+    </message>
+    <message>
+        <source>NVLink error</source>
+        <translation>NVLink 錯誤</translation>
+    </message>
+    <message>
+        <source>drain the host and reset the GPUs on the link; if it repeats, reseat or RMA the board</source>
+        <translation>清空主機上的工作並重設該鏈路上的 GPU；若再次發生，請重新插拔或送修（RMA）該顯示卡</translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus</source>
+        <translation>GPU 已從匯流排上脫落</translation>
+    </message>
+    <message>
+        <source>drain the host and reboot it; if it repeats, check power and reseat the GPU, then RMA it</source>
+        <translation>清空主機上的工作並重新開機；若再次發生，請檢查電源並重新插拔 GPU，再送修（RMA）</translation>
+    </message>
+    <message>
+        <source>high single-bit ECC error rate</source>
+        <translation>單位元 ECC 錯誤率偏高</translation>
+    </message>
+    <message>
+        <source>watch the corrected-error count; plan an RMA if it keeps rising</source>
+        <translation>留意已更正錯誤的計數；若持續上升，請規劃送修（RMA）</translation>
+    </message>
+    <message>
+        <source>contained ECC error: one application was stopped, the others run on</source>
+        <translation>受控的 ECC 錯誤：一個應用程式被停止，其他照常執行</translation>
+    </message>
+    <message>
+        <source>restart the application; reset the GPU when the job allows</source>
+        <translation>重新啟動應用程式；在工作允許時重設 GPU</translation>
+    </message>
+    <message>
+        <source>uncontained ECC error: every application on the GPU is affected</source>
+        <translation>未受控的 ECC 錯誤：GPU 上的所有應用程式都受影響</translation>
+    </message>
+    <message>
+        <source>drain the host and reset the GPU now</source>
+        <translation>立即清空主機上的工作並重設 GPU</translation>
+    </message>
+    <message>
+        <source>GSP RPC timeout: the GPU&apos;s system processor stopped answering</source>
+        <translation>GSP RPC 逾時：GPU 的系統處理器停止回應</translation>
+    </message>
+    <message>
+        <source>drain the host and reset the GPU (or reboot); update the driver if it repeats</source>
+        <translation>清空主機上的工作並重設 GPU（或重新開機）；若再次發生，請更新驅動程式</translation>
+    </message>
+    <message>
+        <source>GSP error: the GPU&apos;s system processor failed</source>
+        <translation>GSP 錯誤：GPU 的系統處理器故障</translation>
+    </message>
+    <message>
+        <source>A GPU</source>
+        <translation>有一張 GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 had %2 uncorrectable memory error(s) since the driver loaded: the data of the jobs on it may be wrong. Drain the host and reset the GPU; if errors come back, RMA the board.</source>
+        <translation>%1 自驅動程式載入以來發生 %2 次無法更正的記憶體錯誤：其上工作的資料可能有誤。請清空主機上的工作並重設 GPU；若錯誤再次出現，請送修（RMA）該顯示卡。</translation>
+    </message>
+    <message>
+        <source>%1 could not remap a failing memory row: the board has run out of spare rows. Take it out of service and RMA it.</source>
+        <translation>%1 無法重新對應故障的記憶體列：顯示卡的備用列已用盡。請停止使用並送修（RMA）。</translation>
+    </message>
+    <message>
+        <source>%1 has a memory row remap waiting for a reset: until then the bad row stays in use. Drain the host and reset the GPU.</source>
+        <translation>%1 有一個記憶體列重新對應等待重設：在此之前壞掉的列仍在使用中。請清空主機上的工作並重設 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 has memory pages waiting to be retired at the next reset. Drain the host and reset the GPU; if pages keep being retired, RMA the board.</source>
+        <translation>%1 有記憶體分頁等待在下次重設時停用。請清空主機上的工作並重設 GPU；若分頁持續被停用，請送修（RMA）該顯示卡。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s corrected memory errors grew by %2 while FleetDeck watched (%3 over its life): the memory is wearing. Watch it; plan an RMA if the count keeps climbing.</source>
+        <translation>在 FleetDeck 監看期間，%1 的已更正記憶體錯誤增加了 %2 次（累計 %3 次）：記憶體正在老化。請持續留意；若計數持續攀升，請規劃送修（RMA）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s NVLink error counters (CRC, replay, recovery) grew by %2: a link is marginal. Reset the GPUs when the job allows; if it keeps growing, reseat the board or call the vendor.</source>
+        <translation>%1 的 NVLink 錯誤計數（CRC、重送、復原）增加了 %2：有鏈路處於臨界狀態。請在工作允許時重設 GPU；若持續增加，請重新插拔顯示卡或聯絡供應商。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s PCIe link retransmitted %2 time(s) while FleetDeck watched (%3 in all): check the riser, the slot and the card&apos;s seating.</source>
+        <translation>在 FleetDeck 監看期間，%1 的 PCIe 鏈路重送了 %2 次（總計 %3 次）：請檢查轉接卡、插槽與顯示卡是否插妥。</translation>
+    </message>
+    <message>
+        <source>%1 has NVLink %2 down while %3 of %4 are up: traffic to its peers is slower. Reset the GPU; if the link stays down, reseat the board or call the vendor.</source>
+        <translation>%1 的 NVLink %2 已中斷，%4 條中只有 %3 條正常：與對等 GPU 之間的傳輸變慢。請重設 GPU；若鏈路仍然中斷，請重新插拔顯示卡或聯絡供應商。</translation>
+    </message>
+    <message>
+        <source>once</source>
+        <translation>1 次</translation>
+    </message>
+    <message>
+        <source>%1 times</source>
+        <translation>%1 次</translation>
+    </message>
+    <message>
+        <source>%1 reported XID %2 %3, last at %4: %5. What to do: %6.</source>
+        <translation>%1 回報 XID %2 共 %3，最近一次在 %4：%5。處理方式：%6。</translation>
+    </message>
+    <message>
+        <source>%1 reported XID %2 %3, last at %4 (&quot;%5&quot;). FleetDeck does not know this code: look it up in NVIDIA&apos;s XID catalogue.</source>
+        <translation>%1 回報 XID %2 共 %3，最近一次在 %4（「%5」）。FleetDeck 不認得此代碼：請查閱 NVIDIA 的 XID 目錄。</translation>
+    </message>
+    <message>
+        <source>%1 fell off the bus: the driver lost it (NVML: GPU is lost) and its jobs have failed. Drain the host and reboot it; if it happens again, check power and reseat the GPU, then RMA it.</source>
+        <translation>%1 已從匯流排上脫落：驅動程式失去了它（NVML：GPU is lost），其上的工作都已失敗。請清空主機上的工作並重新開機；若再次發生，請檢查電源並重新插拔 GPU，再送修（RMA）。</translation>
+    </message>
+    <message>
+        <source>%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: %3 missing. Look for XID 79 or a driver error in the kernel log, reboot the host, then reseat the GPU or RMA it.</source>
+        <translation>PCI 匯流排上有 %1 張 NVIDIA GPU，但只有 %2 張回應驅動程式：少了 %3 張。請在核心日誌中尋找 XID 79 或驅動程式錯誤，重新開機主機，再重新插拔 GPU 或送修（RMA）。</translation>
+    </message>
+</context>
+<context>
+    <name>plan</name>
+    <message>
+        <source>critical</source>
+        <translation>嚴重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>資訊</translation>
+    </message>
+    <message>
+        <source>Risk: %1</source>
+        <translation>風險：%1</translation>
+    </message>
+    <message>
+        <source>Not on this host: %1</source>
+        <translation>此主機不適用：%1</translation>
+    </message>
+    <message>
+        <source>not supported: %1</source>
+        <translation>不支援：%1</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Proposed</source>
+        <translation>建議值</translation>
+    </message>
+    <message>
+        <source>Takes effect</source>
+        <translation>生效時機</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出處</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>嚴重程度</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>發現</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>建議</translation>
+    </message>
+    <message>
+        <source>Drifted: %1</source>
+        <translation>已偏移：%1</translation>
+    </message>
+    <message>
+        <source>  (from facts)</source>
+        <translation>  （取自主機資訊）</translation>
+    </message>
+    <message>
+        <source>⚠ drifted: %1%2</source>
+        <translation>⚠ 已偏移：%1%2</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>目前值</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>備註</translation>
+    </message>
+    <message>
+        <source> (facts)</source>
+        <translation>（資訊）</translation>
+    </message>
+    <message>
+        <source>SETTING</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>CURRENT</source>
+        <translation>目前值</translation>
+    </message>
+    <message>
+        <source>PROPOSED</source>
+        <translation>建議值</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>TAKES EFFECT</source>
+        <translation>生效時機</translation>
+    </message>
+    <message>
+        <source>    note:   </source>
+        <translation>    備註：  </translation>
+    </message>
+    <message>
+        <source>    why:    </source>
+        <translation>    理由：  </translation>
+    </message>
+    <message>
+        <source>    source: </source>
+        <translation>    出處：  </translation>
+    </message>
+    <message>
+        <source>    risk:   </source>
+        <translation>    風險：  </translation>
+    </message>
+    <message>
+        <source>CRITICAL</source>
+        <translation>嚴重</translation>
+    </message>
+    <message>
+        <source>WARNING</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>INFO</source>
+        <translation>資訊</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>立即</translation>
+    </message>
+    <message>
+        <source>new login</source>
+        <translation>重新登入</translation>
+    </message>
+    <message>
+        <source>service restart</source>
+        <translation>重新啟動服務</translation>
+    </message>
+    <message>
+        <source>reboot</source>
+        <translation>重新開機</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shape %1 · %n settings (%2 to change, %3 unchanged, %4 unsupported, %5 current value unknown) · %6 findings</source>
+        <translation>
+            <numerusform>類型 %1 · %n 項設定（%2 項要變更、%3 項不變、%4 項不支援、%5 項目前值未知）· %6 項發現</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Current value unknown: </source>
+        <translation>目前值未知：</translation>
+    </message>
+    <message>
+        <source>FINDINGS</source>
+        <translation>發現</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（無）</translation>
+    </message>
+    <message>
+        <source>          source: </source>
+        <translation>          出處：  </translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>訓練</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推論</translation>
+    </message>
+    <message>
+        <source>ethernet</source>
+        <translation>乙太網路</translation>
+    </message>
+    <message>
+        <source>infiniband</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>roce</source>
+        <translation>RoCE</translation>
+    </message>
+    <message>
+        <source>fits_one_gpu</source>
+        <translation>單張 GPU 放得下</translation>
+    </message>
+    <message>
+        <source>fits_one_node</source>
+        <translation>單一節點放得下</translation>
+    </message>
+    <message>
+        <source>sharded</source>
+        <translation>分散切片</translation>
+    </message>
+    <message>
+        <source>local_nvme</source>
+        <translation>本機 NVMe</translation>
+    </message>
+    <message>
+        <source>nas</source>
+        <translation>NAS</translation>
+    </message>
+    <message>
+        <source>object_store</source>
+        <translation>物件儲存</translation>
+    </message>
+    <message>
+        <source>dedicated</source>
+        <translation>專屬</translation>
+    </message>
+    <message>
+        <source>shared</source>
+        <translation>共用</translation>
+    </message>
+    <message>
+        <source>, distributed over %1 nodes (%2)</source>
+        <translation>，分散於 %1 個節點（%2）</translation>
+    </message>
+    <message>
+        <source>, single node</source>
+        <translation>，單一節點</translation>
+    </message>
+    <message>
+        <source>, p99 target %1 ms</source>
+        <translation>，p99 目標 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>, throughput-bound</source>
+        <translation>，以吞吐量為主</translation>
+    </message>
+    <message>
+        <source>, model %1, data on %2</source>
+        <translation>，模型：%1，資料位於 %2</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>, power cap %1 W</source>
+        <translation>，功率上限 %1 W</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include <QCoreApplication>
 #include <QDBusError>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
@@ -26,7 +27,7 @@ const QString kDesktopEntry = QStringLiteral("io.fleetdeck.FleetDeck");
 // "default" is the action a click on the notification itself invokes; the label shows where the
 // server draws buttons.
 const QString kOpenAction = QStringLiteral("default");
-const QString kOpenActionLabel = QStringLiteral("Open host");
+const char* const kOpenActionLabel = QT_TRANSLATE_NOOP("alerts", "Open host");
 
 constexpr std::int64_t kRateWindowMs = 60'000;
 constexpr int kPollIntervalMs = 1000;
@@ -35,16 +36,22 @@ constexpr std::size_t kMaxOnScreen = 256;
 // Lines of a summary of held-back incidents before "… and N more".
 constexpr int kSummaryLines = 8;
 
-const QString kStatusChecking =
-    QStringLiteral("desktop notifications: looking for a notification service on the session bus");
-const QString kStatusOn = QStringLiteral("desktop notifications are on");
-const QString kStatusNoBus = QStringLiteral(
+// The notifier's states in words, translated where they are used: these are set up before a
+// translation is installed.
+const char* const kStatusChecking =
+    QT_TRANSLATE_NOOP("alerts", "desktop notifications: looking for a notification service on the session bus");
+const char* const kStatusOn = QT_TRANSLATE_NOOP("alerts", "desktop notifications are on");
+const char* const kStatusNoBus = QT_TRANSLATE_NOOP(
+    "alerts",
     "desktop notifications are off: no session bus (DBUS_SESSION_BUS_ADDRESS is not set or cannot be "
     "reached); start FleetDeck inside a desktop session");
-const QString kStatusNoService = QStringLiteral(
+const char* const kStatusNoService = QT_TRANSLATE_NOOP(
+    "alerts",
     "desktop notifications are off: no notification service on the session bus; start the desktop's "
     "notification daemon (for example dunst or notification-daemon), FleetDeck tries again with the "
     "next alert");
+
+QString alertText(const char* english) { return QCoreApplication::translate("alerts", english); }
 
 // What an incident is about, whenever it started: the same condition coming back has the same one.
 QString conditionKey(const history::Incident& incident) {
@@ -62,22 +69,22 @@ QString incidentKey(const history::Incident& incident) {
 QString kindWords(const history::Incident& incident) {
     using history::IncidentKind;
     switch (incident.kind) {
-    case IncidentKind::ThermalThrottle: return QStringLiteral("thermal throttling");
-    case IncidentKind::PowerThrottle: return QStringLiteral("power-cap throttling");
-    case IncidentKind::HwSlowdown: return QStringLiteral("hardware slowdown");
-    case IncidentKind::GpuHealth: return QStringLiteral("health problem");
-    case IncidentKind::PcieDowngrade: return QStringLiteral("PCIe link downgraded");
-    case IncidentKind::Fan: return QStringLiteral("fan problem");
-    case IncidentKind::HostOffline: return QStringLiteral("offline");
+    case IncidentKind::ThermalThrottle: return QCoreApplication::translate("alerts", "thermal throttling");
+    case IncidentKind::PowerThrottle: return QCoreApplication::translate("alerts", "power-cap throttling");
+    case IncidentKind::HwSlowdown: return QCoreApplication::translate("alerts", "hardware slowdown");
+    case IncidentKind::GpuHealth: return QCoreApplication::translate("alerts", "health problem");
+    case IncidentKind::PcieDowngrade: return QCoreApplication::translate("alerts", "PCIe link downgraded");
+    case IncidentKind::Fan: return QCoreApplication::translate("alerts", "fan problem");
+    case IncidentKind::HostOffline: return QCoreApplication::translate("alerts", "offline");
     case IncidentKind::Latency:
-        return incident.detail.isEmpty() ? QStringLiteral("slow link")
-                                         : QStringLiteral("slow link to %1").arg(incident.detail);
-    case IncidentKind::Push: return QStringLiteral("settings pushed");
-    case IncidentKind::Rollback: return QStringLiteral("settings rolled back");
-    case IncidentKind::Commissioning: return QStringLiteral("commissioning report");
+        return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "slow link")
+                                         : QCoreApplication::translate("alerts", "slow link to %1").arg(incident.detail);
+    case IncidentKind::Push: return QCoreApplication::translate("alerts", "settings pushed");
+    case IncidentKind::Rollback: return QCoreApplication::translate("alerts", "settings rolled back");
+    case IncidentKind::Commissioning: return QCoreApplication::translate("alerts", "commissioning report");
     case IncidentKind::Drift:
-        return incident.detail.isEmpty() ? QStringLiteral("setting drifted")
-                                         : QStringLiteral("%1 drifted from what was pushed").arg(incident.detail);
+        return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "setting drifted")
+                                         : QCoreApplication::translate("alerts", "%1 drifted from what was pushed").arg(incident.detail);
     }
     return history::toString(incident.kind);
 }
@@ -85,8 +92,8 @@ QString kindWords(const history::Incident& incident) {
 // What the incident is, without the host: "GPU 3 thermal throttling".
 QString incidentTitle(const history::Incident& incident) {
     QString title = kindWords(incident);
-    if (incident.gpu) title = QStringLiteral("GPU %1 %2").arg(*incident.gpu).arg(title);
-    if (!incident.open()) title += QStringLiteral(" (ended)");
+    if (incident.gpu) title = QCoreApplication::translate("alerts", "GPU %1 %2").arg(*incident.gpu).arg(title);
+    if (!incident.open()) title = QCoreApplication::translate("alerts", "%1 (ended)").arg(title);
     return title;
 }
 
@@ -99,7 +106,7 @@ QString notificationSummary(const history::Incident& incident) {
 QString notificationBody(const history::Incident& incident) {
     const QString since = QDateTime::fromMSecsSinceEpoch(incident.startMs).toString(QStringLiteral("HH:mm:ss"));
     const QString text = incident.text.isEmpty() ? incidentTitle(incident) : incident.text;
-    return QStringLiteral("%1\non %2 since %3").arg(text, incident.host, since);
+    return QCoreApplication::translate("alerts", "%1\non %2 since %3").arg(text, incident.host, since);
 }
 
 QString escapeNotificationMarkup(const QString& text) {
@@ -118,12 +125,12 @@ DesktopNotifier::DesktopNotifier(QObject* parent)
     : DesktopNotifier(QDBusConnection::sessionBus(), {}, parent) {}
 
 DesktopNotifier::DesktopNotifier(QDBusConnection bus, Clock clock, QObject* parent)
-    : QObject(parent), bus_(std::move(bus)), clock_(std::move(clock)), status_(kStatusChecking) {
+    : QObject(parent), bus_(std::move(bus)), clock_(std::move(clock)), status_(alertText(kStatusChecking)) {
     if (!clock_) clock_ = [] { return QDateTime::currentMSecsSinceEpoch(); };
     pollTimer_.setInterval(kPollIntervalMs);
     connect(&pollTimer_, &QTimer::timeout, this, &DesktopNotifier::poll);
     if (!bus_.isConnected()) {
-        status_ = kStatusNoBus;
+        status_ = alertText(kStatusNoBus);
         return;
     }
     // By service name: QtDBus follows the name's owner, so a service that starts later is heard too.
@@ -263,16 +270,16 @@ DesktopNotifier::Notification DesktopNotifier::summaryFor(const std::vector<hist
         critical = critical || incident.severity == history::IncidentSeverity::Critical;
     }
     if (incidents.size() > std::size_t{kSummaryLines})
-        lines << QStringLiteral("… and %1 more").arg(incidents.size() - kSummaryLines);
+        lines << QCoreApplication::translate("alerts", "… and %1 more").arg(incidents.size() - kSummaryLines);
     QString hostList = hosts.mid(0, 3).join(QStringLiteral(", "));
     if (hosts.size() > 3) hostList += QStringLiteral(", …");
-    return {QStringLiteral("%1 more incidents: %2").arg(incidents.size()).arg(hostList), lines.join(u'\n'),
+    return {QCoreApplication::translate("alerts", "%1 more incidents: %2").arg(incidents.size()).arg(hostList), lines.join(u'\n'),
             critical, {incidents.front().host, incidents.front().startMs}};
 }
 
 void DesktopNotifier::send(const Notification& notification) {
     if (!bus_.isConnected()) {
-        setAvailability(false, kStatusNoBus);
+        setAvailability(false, alertText(kStatusNoBus));
         return;
     }
     // A server that does not read markup shows the body as it is; every other one (or one that
@@ -285,7 +292,7 @@ void DesktopNotifier::send(const Notification& notification) {
     QDBusMessage call = QDBusMessage::createMethodCall(kNotifyService, kNotifyPath, kNotifyInterface,
                                                        QStringLiteral("Notify"));
     call << kAppName << uint{0} << kAppIcon << notification.summary << body
-         << QStringList{kOpenAction, kOpenActionLabel} << hints << qint32{-1};
+         << QStringList{kOpenAction, alertText(kOpenActionLabel)} << hints << qint32{-1};
     auto* watcher = new QDBusPendingCallWatcher(bus_.asyncCall(call), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this,
             [this, target = notification.target](QDBusPendingCallWatcher* finished) {
@@ -320,22 +327,22 @@ void DesktopNotifier::askCapabilities() {
 void DesktopNotifier::markAvailable() {
     // The first answer from a service we had not heard from: learn how it treats the body.
     if (!bodyMarkup_ && !available_) askCapabilities();
-    setAvailability(true, kStatusOn);
+    setAvailability(true, alertText(kStatusOn));
 }
 
 void DesktopNotifier::markUnavailable(const QDBusError& error) {
     bodyMarkup_.reset();  // the next service to answer may treat the body differently
     if (!bus_.isConnected() || error.type() == QDBusError::Disconnected || error.type() == QDBusError::NoServer) {
-        setAvailability(false, kStatusNoBus);
+        setAvailability(false, alertText(kStatusNoBus));
         return;
     }
     if (error.type() == QDBusError::ServiceUnknown || error.type() == QDBusError::UnknownObject ||
         error.name() == QLatin1String("org.freedesktop.DBus.Error.NameHasNoOwner")) {
-        setAvailability(false, kStatusNoService);
+        setAvailability(false, alertText(kStatusNoService));
         return;
     }
-    setAvailability(false, QStringLiteral("desktop notifications are off: the notification service refused the "
-                                          "call (%1: %2); FleetDeck tries again with the next alert")
+    setAvailability(false, QCoreApplication::translate("alerts", "desktop notifications are off: the notification service refused "
+                                                                 "the call (%1: %2); FleetDeck tries again with the next alert")
                                .arg(error.name(), error.message()));
 }
 

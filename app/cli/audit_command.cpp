@@ -1,5 +1,7 @@
 #include "app/cli/audit_command.h"
 
+#include <QCoreApplication>
+
 #include <optional>
 
 #include "app/audit/audit_export.h"
@@ -40,21 +42,21 @@ std::optional<QString> parseFilterOption(const QString& option, const QString& v
     else if (option == QLatin1String("--setting")) filter.setting = v;
     else if (option == QLatin1String("--operator")) filter.op = v;
     else if (option == QLatin1String("--result")) {
-        if (!outcomeFromString(v)) return QStringLiteral("--result: expected ok, failed, rolled_back or skipped");
+        if (!outcomeFromString(v)) return QCoreApplication::translate("cli", "--result: expected ok, failed, rolled_back or skipped");
         filter.result = v;
     } else if (option == QLatin1String("--since") || option == QLatin1String("--until")) {
         const bool until = option == QLatin1String("--until");
         const auto time = normaliseTime(v, until);
-        if (!time) return QStringLiteral("%1: '%2' is not an ISO 8601 time (e.g. 2026-11-29 or 2026-11-29T10:15)").arg(option, value);
+        if (!time) return QCoreApplication::translate("cli", "%1: '%2' is not an ISO 8601 time (e.g. 2026-11-29 or 2026-11-29T10:15)").arg(option, value);
         (until ? filter.untilUtc : filter.sinceUtc) = *time;
     } else {
-        return QStringLiteral("unknown option %1").arg(option);
+        return QCoreApplication::translate("cli", "unknown option %1").arg(option);
     }
     return std::nullopt;
 }
 
 std::optional<QString> parseAuditArgs(const QStringList& args, AuditArgs& a) {
-    if (args.isEmpty()) return QStringLiteral("audit needs a subcommand: verify, show or export");
+    if (args.isEmpty()) return QCoreApplication::translate("cli", "audit needs a subcommand: verify, show or export");
     a.subcommand = args.first();
     static const QStringList kFilters = {QStringLiteral("--host"), QStringLiteral("--setting"), QStringLiteral("--result"),
                                          QStringLiteral("--operator"), QStringLiteral("--since"), QStringLiteral("--until")};
@@ -66,22 +68,22 @@ std::optional<QString> parseAuditArgs(const QStringList& args, AuditArgs& a) {
         } else if (verify && word == QLatin1String("--against")) {
             a.against = true;
         } else if (word == QLatin1String("--key") || (!verify && kFilters.contains(word))) {
-            if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(word);
+            if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(word);
             const QString value = args[++i];
             if (word == QLatin1String("--key")) a.keyFile = value;
             else if (auto problem = parseFilterOption(word, value, a.filter)) return problem;
         } else if (a.subcommand == QLatin1String("export") && (word == QLatin1String("--csv") || word == QLatin1String("--json"))) {
             a.format = word.mid(2);
         } else if (word.startsWith(QLatin1String("--"))) {
-            return QStringLiteral("unknown option %1 for audit %2").arg(word, a.subcommand);
+            return QCoreApplication::translate("cli", "unknown option %1 for audit %2").arg(word, a.subcommand);
         } else if (a.file.isEmpty()) {
             a.file = word;
         } else {
-            return QStringLiteral("audit %1 takes one FILE, got '%2' too").arg(a.subcommand, word);
+            return QCoreApplication::translate("cli", "audit %1 takes one FILE, got '%2' too").arg(a.subcommand, word);
         }
     }
-    if (a.subcommand == QLatin1String("export") && a.format.isEmpty()) return QStringLiteral("audit export needs --csv or --json");
-    if (a.against && a.remoteArgs.isEmpty()) return QStringLiteral("--against needs at least one HOST");
+    if (a.subcommand == QLatin1String("export") && a.format.isEmpty()) return QCoreApplication::translate("cli", "audit export needs --csv or --json");
+    if (a.against && a.remoteArgs.isEmpty()) return QCoreApplication::translate("cli", "--against needs at least one HOST");
     const AuditLog::Paths defaults = AuditLog::defaultPaths();
     if (a.file.isEmpty()) a.file = QString::fromStdString(defaults.log);
     if (a.keyFile.isEmpty()) a.keyFile = QString::fromStdString(defaults.key);
@@ -123,8 +125,11 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
         if (a.ok) a = wholeJournal(spec, std::move(a));
         std::string why;
         if (!a.ok && a.problemCode && problemRule(*a.problemCode).action == ProblemAction::HideFeature) {
-            err << "fleetdeck-cli: " << spec.name
-                << "'s agent does not keep a journal (an agent that predates journals, or a simulated host): it cannot witness the audit log\n";
+            err << "fleetdeck-cli: "
+                << QCoreApplication::translate("cli", "%1's agent does not keep a journal (an agent that predates journals, or a "
+                                                      "simulated host): it cannot witness the audit log")
+                       .arg(spec.name)
+                << "\n";
             code = std::max<int>(code, kFailed);
         } else if (!a.ok) {
             err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
@@ -145,7 +150,7 @@ int verify(const AuditArgs& a, QTextStream& out, QTextStream& err) {
     if (a.against) {
         auto gathered = gatherWitnesses(a.remoteArgs, err);
         if (const int* code = std::get_if<int>(&gathered)) {
-            err << "fleetdeck-cli: the audit log was not checked against the servers\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "the audit log was not checked against the servers") << "\n";
             return *code;
         }
         witnesses = std::get<std::vector<Witness>>(gathered);
@@ -163,17 +168,25 @@ int verify(const AuditArgs& a, QTextStream& out, QTextStream& err) {
     const WitnessedReport& r = std::get<WitnessedReport>(result);
     const VerifyReport& report = r.report;
     if (report.damage) {
-        out << "Audit log " << a.file << ": DAMAGED at " << QString::fromStdString(describe(*report.damage)) << "\n";
-        out << (report.verified.seq > 0 ? QStringLiteral("Entries 1-%1 verified before the damage.\n").arg(report.verified.seq)
-                                        : QStringLiteral("No entry verified before the damage.\n"));
+        out << QCoreApplication::translate("cli", "Audit log %1: DAMAGED at %2").arg(a.file, QString::fromStdString(describe(*report.damage)))
+            << "\n";
+        out << (report.verified.seq > 0 ? QCoreApplication::translate("cli", "Entries 1-%1 verified before the damage.").arg(report.verified.seq)
+                                        : QCoreApplication::translate("cli", "No entry verified before the damage."))
+            << "\n";
     } else {
-        out << "Audit log " << a.file << ": intact, " << report.lines << " entries verified through entry "
-            << report.verified.seq << " (head " << QString::fromStdString(report.verified.hash.substr(0, 16)) << ")\n";
+        out << QCoreApplication::translate("cli", "Audit log %1: intact, %2 entries verified through entry %3 (head %4)")
+                   .arg(a.file)
+                   .arg(report.lines)
+                   .arg(report.verified.seq)
+                   .arg(QString::fromStdString(report.verified.hash.substr(0, 16)))
+            << "\n";
     }
     for (const WitnessFinding& f : r.findings) out << "  " << QString::fromStdString(f.sentence) << "\n";
     if (report.incompleteTailBytes > 0)
-        out << "Note: the last line is incomplete (" << report.incompleteTailBytes
-            << " bytes, an interrupted write); the next write cuts it and records a repair entry.\n";
+        out << QCoreApplication::translate("cli", "Note: the last line is incomplete (%1 bytes, an interrupted write); the next write "
+                                                  "cuts it and records a repair entry.")
+                   .arg(report.incompleteTailBytes)
+            << "\n";
     return report.damage ? kFailed : kOk;
 }
 
@@ -191,9 +204,11 @@ int showOrExport(const AuditArgs& a, QTextStream& out, QTextStream& err) {
     else if (a.format == QLatin1String("json")) out << QString::fromStdString(toJsonArray(shown));
     else out << QString::fromStdString(toTable(shown));
     if (!contents.unreadableLines.empty())
-        err << "fleetdeck-cli: " << contents.unreadableLines.size()
-            << " line(s) are not readable entries (first: line " << contents.unreadableLines.front()
-            << "); run 'fleetdeck-cli audit verify'\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "%1 line(s) are not readable entries (first: line %2); run 'fleetdeck-cli audit verify'")
+                   .arg(contents.unreadableLines.size())
+                   .arg(contents.unreadableLines.front())
+            << "\n";
     return kOk;
 }
 
@@ -204,19 +219,22 @@ int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--log")) {
             if (i + 1 >= args.size()) {
-                err << "fleetdeck-cli: --log needs a value\n\n" << auditUsage();
+                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(QStringLiteral("--log")) << "\n\n"
+                    << auditUsage();
                 return kUsage;
             }
             log = args[++i];
         } else if (args[i].startsWith(QLatin1String("--")) || !report.isEmpty()) {
-            err << "fleetdeck-cli: audit check-report takes one REPORT and --log FILE, not '" << args[i] << "'\n\n" << auditUsage();
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "audit check-report takes one REPORT and --log FILE, not '%1'").arg(args[i])
+                << "\n\n" << auditUsage();
             return kUsage;
         } else {
             report = args[i];
         }
     }
     if (report.isEmpty()) {
-        err << "fleetdeck-cli: audit check-report needs the report file (the PDF)\n\n" << auditUsage();
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "audit check-report needs the report file (the PDF)") << "\n\n"
+            << auditUsage();
         return kUsage;
     }
     if (log.isEmpty()) log = QString::fromStdString(AuditLog::defaultPaths().log);
@@ -233,17 +251,25 @@ int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
     }
     const auto found = entriesRecordingReport(std::get<AuditContents>(read).entries, *sha);
     if (found.empty()) {
-        out << report << ": SHA-256 " << QString::fromStdString(*sha) << " is not recorded in the audit log " << log
-            << ": this file is not a report FleetDeck wrote there, or it was changed since\n";
+        out << report << ": "
+            << QCoreApplication::translate("cli", "SHA-256 %1 is not recorded in the audit log %2: this file is not a report FleetDeck "
+                                                  "wrote there, or it was changed since")
+                   .arg(QString::fromStdString(*sha), log)
+            << "\n";
         return kFoundProblems;
     }
     for (const AuditEntry& e : found) {
         const AuditOperator& op = *e.event.op;
-        out << report << ": recorded in the audit log, entry " << e.seq << ", " << QString::fromStdString(e.timeUtc) << " by "
-            << QString::fromStdString(op.displayName ? *op.displayName + " (" + op.account + ")" : op.account) << ": "
-            << QString::fromStdString(e.event.message) << "\n";
+        out << report << ": "
+            << QCoreApplication::translate("cli", "recorded in the audit log, entry %1, %2 by %3: %4")
+                   .arg(e.seq)
+                   .arg(QString::fromStdString(e.timeUtc),
+                        QString::fromStdString(op.displayName ? *op.displayName + " (" + op.account + ")" : op.account),
+                        QString::fromStdString(e.event.message))
+            << "\n";
     }
-    out << "SHA-256 " << QString::fromStdString(*sha) << "; 'fleetdeck-cli audit verify' proves the log itself unchanged\n";
+    out << QCoreApplication::translate("cli", "SHA-256 %1; 'fleetdeck-cli audit verify' proves the log itself unchanged").arg(QString::fromStdString(*sha))
+        << "\n";
     return kOk;
 }
 
@@ -262,7 +288,7 @@ int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTex
     }
     if (a.subcommand == QLatin1String("verify")) return verify(a, out, err);
     if (a.subcommand == QLatin1String("show") || a.subcommand == QLatin1String("export")) return showOrExport(a, out, err);
-    err << "fleetdeck-cli: unknown audit subcommand '" << a.subcommand << "'\n\n" << auditUsage();
+    err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "unknown audit subcommand '%1'").arg(a.subcommand) << "\n\n" << auditUsage();
     return kUsage;
 }
 

@@ -32,7 +32,7 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
         return kUsage;
     }
     if (options.hosts.isEmpty()) {
-        err << "fleetdeck-cli: " << method << " needs at least one HOST (try 'local')\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs at least one HOST (try 'local')").arg(method) << "\n";
         return kUsage;
     }
     const auto resolved = resolveHosts(options.hosts, options, err);
@@ -148,7 +148,8 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (command == QLatin1String("__complete-hosts")) return completeHosts(rest, out);
     const auto c = std::find_if(std::begin(kCommands), std::end(kCommands), [&](const Command& k) { return command == QLatin1String(k.name); });
     if (c == std::end(kCommands)) {
-        err << "fleetdeck-cli: unknown command '" << command << "'\n\n" << topLevelHelpText();
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "unknown command '%1'").arg(command) << "\n\n"
+            << topLevelHelpText();
         return kUsage;
     }
     // audit, export and inventory: the next word is the action, and each action has its own options.
@@ -161,9 +162,11 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
             return kOk;
         }
         if (!actions.contains(action)) {
+            const QString one = actions.join(QStringLiteral(", "));
             err << "fleetdeck-cli " << command << ": "
-                << (action.isEmpty() ? QStringLiteral("which action?") : QStringLiteral("unknown action '%1';").arg(action))
-                << " one of " << actions.join(QStringLiteral(", ")) << "\n\n" << groupHelpText(command);
+                << (action.isEmpty() ? QCoreApplication::translate("cli", "which action? one of %1").arg(one)
+                                     : QCoreApplication::translate("cli", "unknown action '%1'; one of %2").arg(action, one))
+                << "\n\n" << groupHelpText(command);
             return kUsage;
         }
         specName += QLatin1Char(' ') + action;

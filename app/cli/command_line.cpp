@@ -13,29 +13,39 @@
 namespace fleetdeck::cli {
 namespace {
 
-// The exit codes every subcommand shares (cli.h's ExitCode), for --help and the manual.
-const std::vector<std::pair<int, QString>> kExitCodes = {
-    {0, QStringLiteral("every host answered (or: done, nothing found)")},
-    {1, QStringLiteral("a host answered with an error")},
-    {2, QStringLiteral("usage: an unknown option, a missing value or file, a HOST that is none")},
-    {3, QStringLiteral("connection failed")},
-    {4, QStringLiteral("authentication failed")},
-    {5, QStringLiteral("host key unknown or refused (changed, revoked)")},
-    {6, QStringLiteral("apply/rollback: a host rolled back or failed")},
-    {7, QStringLiteral("ran and found problems (health, commission: a critical finding; drift: a setting drifted)")},
+// The exit codes every subcommand shares (cli.h's ExitCode), for --help and the manual. Like the
+// command specs, English here; --help translates them as it prints.
+const std::vector<std::pair<int, const char*>> kExitCodes = {
+    {0, QT_TRANSLATE_NOOP("cli", "every host answered (or: done, nothing found)")},
+    {1, QT_TRANSLATE_NOOP("cli", "a host answered with an error")},
+    {2, QT_TRANSLATE_NOOP("cli", "usage: an unknown option, a missing value or file, a HOST that is none")},
+    {3, QT_TRANSLATE_NOOP("cli", "connection failed")},
+    {4, QT_TRANSLATE_NOOP("cli", "authentication failed")},
+    {5, QT_TRANSLATE_NOOP("cli", "host key unknown or refused (changed, revoked)")},
+    {6, QT_TRANSLATE_NOOP("cli", "apply/rollback: a host rolled back or failed")},
+    {7, QT_TRANSLATE_NOOP("cli", "ran and found problems (health, commission: a critical finding; drift: a setting drifted)")},
 };
 
-const QString kHostForms = QStringLiteral(
+const char* const kHostForms = QT_TRANSLATE_NOOP(
+    "cli",
     "HOST is 'local' (this machine), an inventory name, an ssh-config alias, USER@HOST:PORT, "
     "sim:PROFILE[+VARIANT][:SEED] (a simulated host) or root:DIR (the system tree at DIR, e.g. a mounted server image, "
     "through a local agent). A host given twice is asked once.");
 
+// A spec's English text in the user's language (the "cli" catalogue; English when none is loaded).
+QString shown(const QString& english) {
+    return english.isEmpty() ? english : QCoreApplication::translate("cli", english.toUtf8().constData());
+}
+QString shown(const char* english) { return QCoreApplication::translate("cli", english); }
+
 OptionSpec helpOptionSpec() {
-    OptionSpec o = OptionSpec::make(QStringLiteral("help"), {}, QStringLiteral("show this command's options and exit codes"));
+    OptionSpec o = OptionSpec::make(QStringLiteral("help"), {}, QStringLiteral(QT_TRANSLATE_NOOP("cli", "show this command's options and exit codes")));
     o.shortName = QStringLiteral("h");
     return o;
 }
-OptionSpec versionOptionSpec() { return OptionSpec::make(QStringLiteral("version"), {}, QStringLiteral("print the version")); }
+OptionSpec versionOptionSpec() {
+    return OptionSpec::make(QStringLiteral("version"), {}, QStringLiteral(QT_TRANSLATE_NOOP("cli", "print the version")));
+}
 
 // Every option a command's parser knows: its own, then --help and --version.
 std::vector<OptionSpec> parserOptions(const CommandSpec& spec) {
@@ -51,28 +61,76 @@ const OptionSpec* findOption(const std::vector<OptionSpec>& options, const QStri
     return nullptr;
 }
 
+// The label --help shows: the value name in the user's language, the option's name as typed.
 QString optionLabel(const OptionSpec& o) {
     QString label = o.shortName.isEmpty() ? QStringLiteral("--%1").arg(o.name) : QStringLiteral("-%1, --%2").arg(o.shortName, o.name);
-    if (!o.valueName.isEmpty()) label += QLatin1Char(' ') + o.valueName;
+    if (!o.valueName.isEmpty()) label += QLatin1Char(' ') + shown(o.valueName);
     return label;
 }
 
-// `text` wrapped at 100 columns, every line after the first indented by `indent`; the first
-// starts at `firstColumn`.
+// CJK ideographs, kana, Hangul and full-width forms take two terminal columns, and a line may
+// break between any two of them: Chinese has no spaces to break at.
+bool isWideChar(QChar c) {
+    const char16_t u = c.unicode();
+    return (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0xA4CF) || (u >= 0xAC00 && u <= 0xD7A3) ||
+           (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) ||
+           (u >= 0xFFE0 && u <= 0xFFE6);
+}
+
+int displayWidth(const QString& text) {
+    int width = 0;
+    for (const QChar c : text) width += isWideChar(c) ? 2 : 1;
+    return width;
+}
+
+// Punctuation that must not begin a line (it closes the clause before it).
+bool closesClause(QChar c) { return QStringView(u"，。、；：！？）」』》】,.;:!?)").contains(c); }
+
+// The pieces a line may break between: space-separated words, each cut further before every wide
+// character that does not close a clause. `spaceBefore` says whether a space separates a piece
+// from the one before it.
+struct WrapPiece {
+    QString text;
+    bool spaceBefore = false;
+};
+
+std::vector<WrapPiece> wrapPieces(const QString& text) {
+    std::vector<WrapPiece> pieces;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        bool spaceBefore = !pieces.empty();
+        QString piece;
+        for (const QChar c : word) {
+            const bool breakBefore = !piece.isEmpty() && (isWideChar(c) || isWideChar(piece.back())) && !closesClause(c);
+            if (breakBefore) {
+                pieces.push_back({piece, spaceBefore});
+                piece.clear();
+                spaceBefore = false;
+            }
+            piece += c;
+        }
+        if (!piece.isEmpty()) pieces.push_back({piece, spaceBefore});
+    }
+    return pieces;
+}
+
+// `text` wrapped at 100 terminal columns, every line after the first indented by `indent`; the
+// first starts at `firstColumn`.
 QString wrapped(const QString& text, int indent, int firstColumn) {
     QString out;
     int column = firstColumn;
     bool first = true;
-    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!first && column + 1 + word.size() > 100) {
+    for (const WrapPiece& piece : wrapPieces(text)) {
+        const int width = displayWidth(piece.text);
+        const int gap = piece.spaceBefore ? 1 : 0;
+        if (!first && column + gap + width > 100) {
             out += QLatin1Char('\n') + QString(indent, QLatin1Char(' '));
             column = indent;
-        } else if (!first) {
+        } else if (gap) {
             out += QLatin1Char(' ');
             ++column;
         }
-        out += word;
-        column += static_cast<int>(word.size());
+        out += piece.text;
+        column += width;
         first = false;
     }
     return out;
@@ -81,8 +139,9 @@ QString wrapped(const QString& text, int indent, int firstColumn) {
 // "  LABEL   help…" with the help in a column.
 QString helpRow(const QString& label, const QString& help, int kColumn = 28) {
     QString row = QStringLiteral("  ") + label;
-    if (row.size() + 2 > kColumn) row += QLatin1Char('\n') + QString(kColumn, QLatin1Char(' '));
-    else row = row.leftJustified(kColumn);
+    const int width = displayWidth(row);
+    if (width + 2 > kColumn) row += QLatin1Char('\n') + QString(kColumn, QLatin1Char(' '));
+    else row += QString(kColumn - width, QLatin1Char(' '));
     return row + wrapped(help, kColumn, kColumn) + QLatin1Char('\n');
 }
 
@@ -92,7 +151,7 @@ std::optional<QString> readFlagValue(const QString& word, const QString& value, 
     static const QStringList kFalse = {QStringLiteral("false"), QStringLiteral("no"), QStringLiteral("off"), QStringLiteral("0")};
     if (kTrue.contains(value.toLower())) into << word.left(word.indexOf(QLatin1Char('=')));
     else if (!kFalse.contains(value.toLower()))
-        return QStringLiteral("%1 takes no value, or true or false").arg(word.left(word.indexOf(QLatin1Char('='))));
+        return QCoreApplication::translate("cli", "%1 takes no value, or true or false").arg(word.left(word.indexOf(QLatin1Char('='))));
     return std::nullopt;
 }
 
@@ -123,7 +182,7 @@ PreRead preRead(const std::vector<OptionSpec>& options, const QStringList& args)
         const QString name = word.mid(word.startsWith(QLatin1String("--")) ? 2 : 1, eq < 0 ? -1 : eq - (word.startsWith(QLatin1String("--")) ? 2 : 1));
         const OptionSpec* o = findOption(options, name);
         if (!o) {
-            if (!r.problem) r.problem = QStringLiteral("unknown option '%1'").arg(eq < 0 ? word : word.left(eq));
+            if (!r.problem) r.problem = QCoreApplication::translate("cli", "unknown option '%1'").arg(eq < 0 ? word : word.left(eq));
             continue;
         }
         if (o->name == QLatin1String("help")) r.help = true;
@@ -135,7 +194,7 @@ PreRead preRead(const std::vector<OptionSpec>& options, const QStringList& args)
         if (o->valueName.isEmpty() || eq >= 0) {
             r.words << word;
         } else if (i + 1 >= args.size()) {
-            if (!r.problem) r.problem = QStringLiteral("%1 needs a value (%2)").arg(word, o->valueName);
+            if (!r.problem) r.problem = QCoreApplication::translate("cli", "%1 needs a value (%2)").arg(word, shown(o->valueName));
         } else {
             // The value is the next word whatever it looks like (--load '-x' is a command).
             r.words << QStringLiteral("--%1=%2").arg(o->name, args[++i]);
@@ -164,13 +223,18 @@ std::optional<QString> missingFile(const CommandSpec& spec, const std::vector<Op
         if (!o.mustExist) continue;
         for (const QString& path : parser.values(o.name))
             if (!path.isEmpty() && !QFileInfo::exists(path))
-                return QStringLiteral("--%1 %2: no such file; check the path").arg(o.name, path);
+                return QCoreApplication::translate("cli", "--%1 %2: no such file; check the path").arg(o.name, path);
     }
     const QStringList positional = parser.positionalArguments();
     for (int i = 0; i < spec.firstPositionalMustExist && i < positional.size(); ++i)
         if (!QFileInfo::exists(positional[i]))
-            return QStringLiteral("%1: no such file; check the path").arg(positional[i]);
+            return QCoreApplication::translate("cli", "%1: no such file; check the path").arg(positional[i]);
     return std::nullopt;
+}
+
+// "PROBLEM; 'fleetdeck-cli CMD --help' lists its options", punctuated as the language does.
+QString withHelpPointer(const QString& problem, const QString& who) {
+    return QCoreApplication::translate("cli", "%1; '%2 --help' lists its options").arg(problem, who);
 }
 
 // Parses `args` by the options `options` of `spec`; the canonical words, or the exit code.
@@ -187,7 +251,7 @@ std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vecto
         return 0;
     }
     if (pre.problem) {
-        err << who << ": " << *pre.problem << "; '" << who << " --help' lists its options\n";
+        err << who << ": " << withHelpPointer(*pre.problem, who) << "\n";
         return 2;
     }
     QCommandLineParser parser;
@@ -198,7 +262,7 @@ std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vecto
         parser.addOption(o.valueName.isEmpty() ? QCommandLineOption(names, o.help) : QCommandLineOption(names, o.help, o.valueName));
     }
     if (!parser.parse(QStringList{QStringLiteral("fleetdeck-cli")} + pre.words)) {
-        err << who << ": " << parser.errorText() << "; '" << who << " --help' lists its options\n";
+        err << who << ": " << withHelpPointer(parser.errorText(), who) << "\n";
         return 2;
     }
     if (const auto missing = missingFile(spec, options, parser)) {
@@ -246,54 +310,71 @@ std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const 
     return std::get<QStringList>(head) + QStringList{QStringLiteral("--") + spec.splitAt} + std::get<QStringList>(tail);
 }
 
+int terminalColumns(const QString& text) { return displayWidth(text); }
+
+QString paddedToColumns(const QString& text, int columns) {
+    return text + QString(std::max(0, columns - displayWidth(text)), QLatin1Char(' '));
+}
+
 QString versionText() {
     return QStringLiteral("fleetdeck-cli %1 (protocol %2)\n").arg(QCoreApplication::applicationVersion()).arg(protocol::kProtocolVersion);
 }
 
 QString commandHelpText(const CommandSpec& spec) {
-    QString text = QStringLiteral("Usage: fleetdeck-cli %1 [OPTIONS]%2\n\n")
-                       .arg(spec.name, spec.arguments.isEmpty() ? QString() : QLatin1Char(' ') + spec.arguments);
-    text += wrapped(spec.description, 0, 0) + QStringLiteral("\n");
+    QString text = QCoreApplication::translate("cli", "Usage: fleetdeck-cli %1 [OPTIONS]%2")
+                       .arg(spec.name, spec.arguments.isEmpty() ? QString() : QLatin1Char(' ') + shown(spec.arguments)) +
+                   QStringLiteral("\n\n");
+    text += wrapped(shown(spec.description), 0, 0) + QStringLiteral("\n");
     if (!spec.argumentHelp.empty()) {
-        text += QStringLiteral("\nArguments:\n");
-        for (const auto& [name, help] : spec.argumentHelp) text += helpRow(name, help);
+        text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Arguments:") + QLatin1Char('\n');
+        for (const auto& [name, help] : spec.argumentHelp) text += helpRow(shown(name), shown(help));
     }
-    text += QStringLiteral("\nOptions:\n");
+    text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Options:") + QLatin1Char('\n');
     for (const OptionSpec& o : parserOptions(spec))
-        if (!o.hidden) text += helpRow(optionLabel(o), o.help);
-    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), o.help);
-    text += QStringLiteral("\nExit codes:\n");
-    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
-    if (!spec.exitNote.isEmpty()) text += QStringLiteral("  ") + wrapped(spec.name + QStringLiteral(": ") + spec.exitNote, 2, 2) + QLatin1Char('\n');
+        if (!o.hidden) text += helpRow(optionLabel(o), shown(o.help));
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), shown(o.help));
+    text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Exit codes:") + QLatin1Char('\n');
+    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), shown(meaning), 6);
+    if (!spec.exitNote.isEmpty())
+        text += QStringLiteral("  ") + wrapped(spec.name + QStringLiteral(": ") + shown(spec.exitNote), 2, 2) + QLatin1Char('\n');
     if (!spec.examples.empty()) {
-        text += QStringLiteral("\nExamples:\n");
+        text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Examples:") + QLatin1Char('\n');
         for (const auto& [about, line] : spec.examples)
-            text += QStringLiteral("  # %1\n  %2\n").arg(about, QString(line).replace(QLatin1Char('\n'), QStringLiteral("\n  ")));
+            text += QStringLiteral("  # %1\n  %2\n").arg(shown(about), QString(line).replace(QLatin1Char('\n'), QStringLiteral("\n  ")));
     }
     return text;
 }
 
 QString groupHelpText(const QString& group) {
-    QString text = QStringLiteral("Usage: fleetdeck-cli %1 ACTION [OPTIONS]\n\nActions:\n").arg(group);
+    QString text = QCoreApplication::translate("cli", "Usage: fleetdeck-cli %1 ACTION [OPTIONS]").arg(group) + QStringLiteral("\n\n") +
+                   QCoreApplication::translate("cli", "Actions:") + QLatin1Char('\n');
     for (const QString& action : commandActions(group)) {
         const CommandSpec& c = *findCommandSpec(group + QLatin1Char(' ') + action);
-        text += helpRow(action + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments), c.summary);
+        text += helpRow(action + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + shown(c.arguments)), shown(c.summary));
     }
-    return text + QStringLiteral("\n'fleetdeck-cli %1 ACTION --help' shows an action's options.\n").arg(group);
+    return text + QLatin1Char('\n') +
+           QCoreApplication::translate("cli", "'fleetdeck-cli %1 ACTION --help' shows an action's options.").arg(group) +
+           QLatin1Char('\n');
 }
 
 QString topLevelHelpText() {
-    QString text = QStringLiteral("Usage: fleetdeck-cli COMMAND [OPTIONS] [HOST...]\n\nCommands:\n");
+    QString text = QCoreApplication::translate("cli", "Usage: fleetdeck-cli COMMAND [OPTIONS] [HOST...]") + QStringLiteral("\n\n") +
+                   QCoreApplication::translate("cli", "Commands:") + QLatin1Char('\n');
     for (const CommandSpec& c : commandSpecs())
-        text += helpRow(c.name + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + c.arguments), c.summary);
-    text += helpRow(QStringLiteral("--version"), QStringLiteral("print the version"));
-    text += helpRow(QStringLiteral("help"), QStringLiteral("show this text"));
-    text += QStringLiteral("\nOptions of every command (before or after its name):\n");
-    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), o.help);
-    text += QLatin1Char('\n') + wrapped(kHostForms, 0, 0) + QStringLiteral("\n\nExit codes:\n");
-    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), meaning, 6);
-    text += QStringLiteral("\n'fleetdeck-cli COMMAND --help' shows a command's options, exit codes and examples; "
-                           "so does 'man fleetdeck-cli'.\n");
+        text += helpRow(c.name + (c.arguments.isEmpty() ? QString() : QLatin1Char(' ') + shown(c.arguments)), shown(c.summary));
+    text += helpRow(QStringLiteral("--version"), QCoreApplication::translate("cli", "print the version"));
+    text += helpRow(QStringLiteral("help"), QCoreApplication::translate("cli", "show this text"));
+    text += QLatin1Char('\n') + QCoreApplication::translate("cli", "Options of every command (before or after its name):") +
+            QLatin1Char('\n');
+    for (const OptionSpec& o : globalOptions()) text += helpRow(optionLabel(o), shown(o.help));
+    text += QLatin1Char('\n') + wrapped(shown(kHostForms), 0, 0) + QStringLiteral("\n\n") +
+            QCoreApplication::translate("cli", "Exit codes:") + QLatin1Char('\n');
+    for (const auto& [code, meaning] : kExitCodes) text += helpRow(QString::number(code), shown(meaning), 6);
+    text += QLatin1Char('\n') +
+            wrapped(QCoreApplication::translate("cli", "'fleetdeck-cli COMMAND --help' shows a command's options, exit codes "
+                                                       "and examples; so does 'man fleetdeck-cli'."),
+                    0, 0) +
+            QLatin1Char('\n');
     return text;
 }
 
@@ -307,7 +388,7 @@ QString cliManPage() {
     page.paragraph(QStringLiteral("The command-line face of FleetDeck: the same libraries as the desktop application "
                                   "fleetdeck(1), which deploys fleetdeck-agent(1) to each host over SSH and asks it. "
                                   "Every command takes --help (its options, exit codes and examples) and --version; "
-                                  "options take their value as --option VALUE or --option=VALUE.\n\n") + kHostForms);
+                                  "options take their value as --option VALUE or --option=VALUE.\n\n") + QString::fromUtf8(kHostForms));
     page.section(QStringLiteral("Options of every command"));
     for (const OptionSpec& o : globalOptions()) page.entry(QStringLiteral("--") + o.name, o.valueName, o.help);
     page.section(QStringLiteral("Commands"));
@@ -322,7 +403,7 @@ QString cliManPage() {
         if (!c.exitNote.isEmpty()) page.paragraph(QStringLiteral("Exit status: ") + c.exitNote);
     }
     page.section(QStringLiteral("Exit status"));
-    for (const auto& [code, meaning] : kExitCodes) page.entry(QString::number(code), {}, meaning);
+    for (const auto& [code, meaning] : kExitCodes) page.entry(QString::number(code), {}, QString::fromUtf8(meaning));
     page.entry(QStringLiteral("130"), {}, QStringLiteral("commission: interrupted (Ctrl-C)"));
     page.section(QStringLiteral("Environment"));
     page.entry(QStringLiteral("FLEETDECK_AUDIT_KEY"), {}, QStringLiteral("the audit log's HMAC key file, when no --audit-key or --key is given"));

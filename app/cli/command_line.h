@@ -72,6 +72,11 @@ QString topLevelHelpText();
 QString groupHelpText(const QString& group);
 QString versionText();
 
+// Terminal columns `text` takes: two for each CJK ideograph or full-width form, one for the rest;
+// and `text` padded with spaces to `columns` of them, for tables whose headers are translated.
+int terminalColumns(const QString& text);
+QString paddedToColumns(const QString& text, int columns);
+
 // fleetdeck-cli(1) in roff, and the bash completion script; both from commandSpecs().
 QString cliManPage();
 QString bashCompletionScript();

@@ -10,6 +10,7 @@
 #include <memory>
 #include <variant>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
@@ -109,16 +110,21 @@ void reportProgress(commission::CommissionRun& run, QTextStream& err) {
         if (tenth == *lastTenth && lastPrint->isValid() && lastPrint->elapsed() < 30000) return;
         *lastTenth = tenth;
         lastPrint->start();
-        err << QStringLiteral("fleetdeck-cli: burn-in %1 of %2 s (%3 %)\n")
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "burn-in %1 of %2 s (%3 %)")
                    .arg(std::lround(elapsedS))
                    .arg(std::lround(totalS))
-                   .arg(std::lround(100 * elapsedS / std::max(1.0, totalS)));
+                   .arg(std::lround(100 * elapsedS / std::max(1.0, totalS)))
+            << "\n";
         err.flush();
     });
     QObject::connect(&run, &CommissionRun::loadFinished, &run, [&err](const QString& host, const commission::LoadOutcome& outcome) {
-        if (!outcome.started) err << "fleetdeck-cli: " << host << ": the load command did not start: " << outcome.error << "\n";
+        if (!outcome.started)
+            err << "fleetdeck-cli: " << host << ": " << QCoreApplication::translate("cli", "the load command did not start: %1").arg(outcome.error)
+                << "\n";
         else if (outcome.exitStatus && *outcome.exitStatus != 0)
-            err << "fleetdeck-cli: " << host << ": the load command exited with status " << *outcome.exitStatus << "\n";
+            err << "fleetdeck-cli: " << host << ": "
+                << QCoreApplication::translate("cli", "the load command exited with status %1").arg(*outcome.exitStatus) << "\n";
         err.flush();
     });
 }
@@ -165,7 +171,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
             continue;
         }
         if (i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << args[i] << " needs a value\n" << commissionUsage();
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]) << "\n" << commissionUsage();
             return kUsage;
         }
         *target = args[++i];
@@ -179,50 +185,59 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
     a.sudoPasswordOnStdin = privilegeFlags.contains(QStringLiteral("--sudo-password-stdin"));
     a.sudo = a.sudoPasswordOnStdin || privilegeFlags.contains(QStringLiteral("--sudo"));
     if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
-        err << "fleetdeck-cli: commission needs either --spec FILE or --learn-from HOST\n" << commissionUsage();
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "commission needs either --spec FILE or --learn-from HOST") << "\n"
+            << commissionUsage();
         return kUsage;
     }
     if (a.remote.hosts.isEmpty()) {
-        err << "fleetdeck-cli: commission needs the rack's hosts (HOST...)\n" << commissionUsage();
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "commission needs the rack's hosts (HOST...)") << "\n" << commissionUsage();
         return kUsage;
     }
     if (!burnInText.isEmpty()) {
         const auto seconds = parseBurnInDuration(burnInText);
         if (!seconds) {
-            err << "fleetdeck-cli: --burn-in takes a duration from 1 s to 7 days, such as 15m, 900s or 90 (seconds), not \""
-                << burnInText << "\"\n";
+            err << "fleetdeck-cli: "
+                << QCoreApplication::translate("cli", "--burn-in takes a duration from 1 s to 7 days, such as 15m, 900s or 90 (seconds), "
+                                                      "not \"%1\"")
+                       .arg(burnInText)
+                << "\n";
             return kUsage;
         }
         a.run.burnIn = commission::BurnInPlan{};
         a.run.burnIn->durationS = *seconds;
         a.run.burnIn->loadCommand = loadCommand;
     } else if (!loadCommand.isEmpty()) {
-        err << "fleetdeck-cli: --load runs during the burn-in; give --burn-in DURATION too\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--load runs during the burn-in; give --burn-in DURATION too") << "\n";
         return kUsage;
     }
     if (!simSpeedText.isEmpty()) {
         bool ok = false;
         a.run.simSpeed = simSpeedText.toDouble(&ok);
         if (!ok || a.run.simSpeed <= 0 || a.run.simSpeed > 1000) {
-            err << "fleetdeck-cli: --sim-speed takes a number above 0 and at most 1000\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--sim-speed takes a number above 0 and at most 1000") << "\n";
             return kUsage;
         }
     }
     if (!a.report.isEmpty() && !a.report.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
-        err << "fleetdeck-cli: --report takes the PDF's path, ending in .pdf (the HTML, JSON and CSV go beside it), not \""
-            << a.report << "\"\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "--report takes the PDF's path, ending in .pdf (the HTML, JSON and CSV go beside it), "
+                                                  "not \"%1\"")
+                   .arg(a.report)
+            << "\n";
         return kUsage;
     }
     if (!a.report.isEmpty() && !QFileInfo(QFileInfo(a.report).absolutePath()).isDir()) {
-        err << "fleetdeck-cli: cannot write the report to " << a.report << ": the folder " << QFileInfo(a.report).absolutePath()
-            << " does not exist\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "cannot write the report to %1: the folder %2 does not exist")
+                   .arg(a.report, QFileInfo(a.report).absolutePath())
+            << "\n";
         return kUsage;
     }
     a.run.meshRound = !noMesh;
     if (!a.specFile.isEmpty()) {
         QFile file(a.specFile);
         if (!file.open(QIODevice::ReadOnly)) {
-            err << "fleetdeck-cli: cannot read the spec " << a.specFile << ": " << file.errorString() << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the spec %1: %2").arg(a.specFile, file.errorString()) << "\n";
             return kUsage;
         }
         auto parsed = commission::rackSpecFromJson(file.readAll());
@@ -238,7 +253,8 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
     const auto resolved = resolveHosts(words, a.remote, err);
     if (!resolved) return kUsage;
     if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
-        err << "fleetdeck-cli: --sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "--sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones") << "\n";
         return kUsage;
     }
     const auto named = static_cast<std::size_t>(a.remote.hosts.size());
@@ -260,7 +276,7 @@ void runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
         loop.quit();
     });
     InterruptWatch interrupts([&run, &err] {
-        err << "\nfleetdeck-cli: interrupted; stopping the load command on every host…\n";
+        err << "\nfleetdeck-cli: " << QCoreApplication::translate("cli", "interrupted; stopping the load command on every host…") << "\n";
         err.flush();
         run.cancel();
     });
@@ -296,16 +312,17 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
     if (!a.saveSpec.isEmpty()) {
         QSaveFile file(a.saveSpec);
         if (!file.open(QIODevice::WriteOnly) || file.write(commission::toJson(result.spec)) < 0 || !file.commit()) {
-            err << "fleetdeck-cli: cannot write the spec to " << a.saveSpec << ": " << file.errorString() << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write the spec to %1: %2").arg(a.saveSpec, file.errorString())
+                << "\n";
             return kUsage;
         }
-        err << "fleetdeck-cli: wrote the spec to " << a.saveSpec << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "wrote the spec to %1").arg(a.saveSpec) << "\n";
     }
 
     // The report, and its SHA-256 in the audit log, before anything is printed: --json names the hash.
     std::optional<commission::ReportFiles> report;
     if (!a.report.isEmpty() && !result.cancelled) {
-        err << "fleetdeck-cli: writing the report…\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "writing the report…") << "\n";
         err.flush();
         const auto recorded = commission::writeAndRecordCommissionReport(result, a.report, auditPathsFrom(a.auditLog, a.auditKey));
         if (!recorded) {
@@ -314,16 +331,20 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         }
         const commission::ReportFiles& written = recorded->files;
         if (!recorded->auditSeq) {
-            err << "fleetdeck-cli: wrote " << written.pdf << ", but could not record its SHA-256 in the audit log: "
-                << recorded->auditProblem << "\n";
+            err << "fleetdeck-cli: "
+                << QCoreApplication::translate("cli", "wrote %1, but could not record its SHA-256 in the audit log: %2")
+                       .arg(written.pdf, recorded->auditProblem)
+                << "\n";
             return kFailed;
         }
-        err << "fleetdeck-cli: wrote " << written.pdf << " (and " << QFileInfo(written.html).fileName() << ", "
-            << QFileInfo(written.json).fileName() << ", " << QFileInfo(written.csv).fileName() << ")\n"
-            << "fleetdeck-cli: its SHA-256 " << written.pdfSha256Hex << " is audit entry " << *recorded->auditSeq << "\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "wrote %1 (and %2, %3, %4)")
+                   .arg(written.pdf, QFileInfo(written.html).fileName(), QFileInfo(written.json).fileName(), QFileInfo(written.csv).fileName())
+            << "\nfleetdeck-cli: "
+            << QCoreApplication::translate("cli", "its SHA-256 %1 is audit entry %2").arg(written.pdfSha256Hex).arg(*recorded->auditSeq) << "\n";
         report = written;
     } else if (!a.report.isEmpty()) {
-        err << "fleetdeck-cli: no report written: the run was interrupted before every check ran\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "no report written: the run was interrupted before every check ran") << "\n";
     }
 
     int connectCode = kOk;
@@ -337,7 +358,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
             hosts[host.toStdString()] = {{"pass", false},
                                          {"error", {{"state", toString(h.failedState).toStdString()}, {"message", h.error.toStdString()}}},
                                          {"findings", nlohmann::json::array()}};
-            if (!a.remote.json) out << host << ": FAIL (not reached: " << h.error << ")\n";
+            if (!a.remote.json) out << host << ": " << QCoreApplication::translate("cli", "FAIL (not reached: %1)").arg(h.error) << "\n";
             continue;
         }
         passing += h.pass ? 1 : 0;
@@ -351,8 +372,10 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         const nlohmann::json document = {{"pass", result.pass()}, {"report_sha256", report ? nlohmann::json(report->pdfSha256Hex.toStdString()) : nlohmann::json(nullptr)}, {"hosts", std::move(hosts)}};
         out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
-        out << "\n" << passing << " of " << named << (named == 1 ? " host passes" : " hosts pass");
-        if (result.cancelled) out << "; interrupted before every check ran, so the rack does not pass";
+        out << "\n"
+            << (named == 1 ? QCoreApplication::translate("cli", "%1 of 1 host passes").arg(passing)
+                           : QCoreApplication::translate("cli", "%1 of %2 hosts pass").arg(passing).arg(named));
+        if (result.cancelled) out << QCoreApplication::translate("cli", "; interrupted before every check ran, so the rack does not pass");
         out << "\n";
     }
     if (result.cancelled) return kInterrupted;

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include <QCoreApplication>
 #include <QEventLoop>
 
 #include "agent/protocol/drift_explain.h"
@@ -42,7 +43,7 @@ struct DriftArgs {
 std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] != QLatin1String("--audit-log") && args[i] != QLatin1String("--audit-key")) continue;
-        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
+        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
         (args[i] == QLatin1String("--audit-log") ? a.auditLog : a.auditKey) = args[i + 1];
         args.remove(i, 2);
         --i;
@@ -52,9 +53,9 @@ std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
     if (auto problem = parseRemoteOptions(args, a.remote, flags, &seen)) return problem;
     a.reapply = seen.contains(flags[0]);
     a.accept = seen.contains(flags[1]);
-    if (a.reapply && a.accept) return QStringLiteral("--reapply and --accept do not go together");
+    if (a.reapply && a.accept) return QCoreApplication::translate("cli", "--reapply and --accept do not go together");
     if (a.accept && a.remote.hosts.size() != 2) return QStringLiteral("usage: drift --accept HOST SETTING");
-    if (a.remote.hosts.isEmpty()) return QStringLiteral("drift needs at least one HOST");
+    if (a.remote.hosts.isEmpty()) return QCoreApplication::translate("cli", "drift needs at least one HOST");
     return std::nullopt;
 }
 
@@ -90,7 +91,7 @@ int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std
     for (const auto& [host, findings] : drifted) byHost[host.toStdString()] = findings;
     audit::AuditLog log(driftAuditPaths(a));
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
-        err << "fleetdeck-cli: nothing was re-applied: " << auditProblem(*problem).message << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "nothing was re-applied: %1").arg(auditProblem(*problem).message) << "\n";
         return kPushFailed;
     }
     bool allVerified = true;
@@ -108,8 +109,9 @@ int reapplyDrift(const std::vector<HostSpec>& hosts, const std::map<QString, std
         if (!job.isFinished()) loop.exec();
         ssh::SshTransport::waitForConnectWorkers(5000);
         for (const HostPushResult& h : job.results()) {
-            out << "== " << QString::fromStdString(h.host) << ": re-apply of push " << QString::fromStdString(original)
-                << ": " << QString::fromStdString(toString(h.state));
+            out << "== " << QString::fromStdString(h.host) << ": "
+                << QCoreApplication::translate("cli", "re-apply of push %1: %2")
+                       .arg(QString::fromStdString(original), QString::fromStdString(toString(h.state)));
             if (!h.reason.empty()) out << " — " << QString::fromStdString(h.reason);
             out << "\n";
         }
@@ -124,8 +126,10 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
            const DriftArgs& a, QTextStream& out, QTextStream& err) {
     const auto state = desired.find(host.name.toStdString());
     if (state == desired.end() || !state->second.settings.count(setting)) {
-        err << "fleetdeck-cli: " << host.name << ": FleetDeck has no pushed value of " << QString::fromStdString(setting)
-            << " to replace (see 'fleetdeck-cli drift " << host.name << "')\n";
+        err << "fleetdeck-cli: " << host.name << ": "
+            << QCoreApplication::translate("cli", "FleetDeck has no pushed value of %1 to replace (see 'fleetdeck-cli drift %2')")
+                   .arg(QString::fromStdString(setting), host.name)
+            << "\n";
         return kUsage;
     }
     const drift::DesiredSetting& pushed = state->second.settings.at(setting);
@@ -137,12 +141,12 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
     }
     const auto it = answer.result.values.find(setting);
     if (it == answer.result.values.end() || it->second.value.is_null()) {
-        err << "fleetdeck-cli: " << host.name << " has no single value of " << QString::fromStdString(setting)
-            << " to accept" << (it != answer.result.values.end() && it->second.reason ? ": " + QString::fromStdString(*it->second.reason) : QString()) << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 has no single value of %2 to accept").arg(host.name, QString::fromStdString(setting))
+            << (it != answer.result.values.end() && it->second.reason ? ": " + QString::fromStdString(*it->second.reason) : QString()) << "\n";
         return kFailed;
     }
     if (drift::stillAsPushed(pushed, it->second)) {
-        out << host.name << ": " << QString::fromStdString(setting) << " is as pushed; nothing to accept\n";
+        out << host.name << ": " << QCoreApplication::translate("cli", "%1 is as pushed; nothing to accept").arg(QString::fromStdString(setting)) << "\n";
         return kOk;
     }
     audit::AuditLog log(driftAuditPaths(a));
@@ -153,31 +157,42 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
         err << "fleetdeck-cli: " << auditProblem(*error).message << "\n";
         return kFailed;
     }
-    out << host.name << ": accepted " << QString::fromStdString(setting) << " = "
-        << QString::fromStdString(protocol::dump_json(it->second.value)) << " as desired (audit entry " << r.seq << ")\n";
+    out << host.name << ": "
+        << QCoreApplication::translate("cli", "accepted %1 = %2 as desired (audit entry %3)")
+               .arg(QString::fromStdString(setting), QString::fromStdString(protocol::dump_json(it->second.value)))
+               .arg(r.seq)
+        << "\n";
     return kOk;
 }
 
 void printDriftHost(const QString& host, const drift::HostDesiredState* state, const std::vector<drift::DriftFinding>& findings,
                const DriftHostNow* now, QTextStream& out) {
     if (!state) {
-        out << "== " << host << ": no push to this host is recorded in the audit log: nothing to compare\n";
+        out << "== " << host << ": "
+            << QCoreApplication::translate("cli", "no push to this host is recorded in the audit log: nothing to compare") << "\n";
         return;
     }
-    out << "== " << host << ": " << findings.size() << " of " << state->settings.size() << " pushed settings drifted (push "
-        << QString::fromStdString(state->lastPushId().value_or("")) << ")\n";
+    out << "== " << host << ": "
+        << QCoreApplication::translate("cli", "%1 of %2 pushed settings drifted (push %3)")
+               .arg(findings.size())
+               .arg(state->settings.size())
+               .arg(QString::fromStdString(state->lastPushId().value_or("")))
+        << "\n";
     for (const drift::DriftFinding& f : findings) {
         out << "   " << QString::fromStdString(f.id).leftJustified(40) << " " << QString::fromStdString(std::string(drift::toString(f.cause)))
-            .leftJustified(20) << " " << QString::fromStdString(f.sentence) << "\n";
+            .leftJustified(20) << " " << QString::fromStdString(f.shownSentence) << "\n";
     }
     if (now)
-        for (const auto& note : now->notes) out << "   note: " << QString::fromStdString(note) << "\n";
+        for (const auto& note : now->notes) out << "   " << QCoreApplication::translate("cli", "note: %1").arg(QString::fromStdString(note)) << "\n";
     std::set<std::string> unknown;  // transactions the host's journal does not know
     for (const auto& [id, s] : state->settings)
         if (s.confirmed == false) unknown.insert(s.txn);
     for (const auto& txn : unknown)
-        out << "   note: the host's journal has no verified transaction " << QString::fromStdString(txn)
-            << ": the audit log says it was pushed, the host does not confirm it\n";
+        out << "   "
+            << QCoreApplication::translate("cli", "note: the host's journal has no verified transaction %1: the audit log says it was "
+                                                  "pushed, the host does not confirm it")
+                   .arg(QString::fromStdString(txn))
+            << "\n";
 }
 
 // Every host compared with its desired state, printed (text) or collected (--json).
@@ -241,7 +256,8 @@ int driftCommand(const QString&, const QStringList& args, QTextStream& out, QTex
     if (!hosts) return kUsage;
     auto contents = audit::readEntries(driftAuditPaths(a).log);
     if (const auto* error = std::get_if<audit::AuditError>(&contents)) {
-        err << "fleetdeck-cli: the audit log cannot be read: " << QString::fromStdString(error->message) << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "the audit log cannot be read: %1").arg(QString::fromStdString(error->message))
+            << "\n";
         return kFailed;
     }
     const std::vector<audit::AuditEntry>& entries = std::get<audit::AuditContents>(contents).entries;

@@ -1,5 +1,6 @@
 #include "app/cli/export_command.h"
 
+#include <QCoreApplication>
 #include <QSaveFile>
 
 #include "app/cli/cli.h"
@@ -17,7 +18,7 @@ QString exportUsage() { return commandHelpText(*findCommandSpec(QStringLiteral("
 QString writeFile(const QString& path, const QByteArray& data) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return QStringLiteral("cannot write %1: %2; choose a writable path").arg(path, file.errorString());
+        return QCoreApplication::translate("cli", "cannot write %1: %2; choose a writable path").arg(path, file.errorString());
     return {};
 }
 
@@ -25,7 +26,8 @@ QString writeFile(const QString& path, const QByteArray& data) {
 
 int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
     if (args.value(0) != QLatin1String("prometheus")) {
-        err << "fleetdeck-cli export: what to export? Only 'prometheus' is known.\n\n" << exportUsage();
+        err << "fleetdeck-cli export: " << QCoreApplication::translate("cli", "what to export? Only 'prometheus' is known.") << "\n\n"
+            << exportUsage();
         return kUsage;
     }
     QString targets, rulesPath, inventoryPath = Inventory::defaultPath(), job = QStringLiteral("fleetdeck");
@@ -37,17 +39,20 @@ int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTe
                         : a == QLatin1String("--job") ? &job
                                                        : nullptr;
         if (!into) {
-            err << "fleetdeck-cli export prometheus: unknown argument '" << a << "'\n\n" << exportUsage();
+            err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "unknown argument '%1'").arg(a) << "\n\n"
+                << exportUsage();
             return kUsage;
         }
         if (i + 1 >= args.size() || args[i + 1].isEmpty()) {
-            err << "fleetdeck-cli export prometheus: " << a << " needs a value\n\n" << exportUsage();
+            err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "%1 needs a value").arg(a) << "\n\n"
+                << exportUsage();
             return kUsage;
         }
         *into = args[++i];
     }
     if (targets.isEmpty() && rulesPath.isEmpty()) {
-        err << "fleetdeck-cli export prometheus: give --targets FILE, --rules FILE or both\n\n" << exportUsage();
+        err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "give --targets FILE, --rules FILE or both")
+            << "\n\n" << exportUsage();
         return kUsage;
     }
     if (!targets.isEmpty()) {
@@ -61,16 +66,18 @@ int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTe
             err << "fleetdeck-cli export prometheus: " << why << "\n";
             return kFailed;
         }
-        out << "wrote " << (inventory->hosts().size() - t.skipped.size()) << " target(s) to " << targets << "\n";
+        out << QCoreApplication::translate("cli", "wrote %1 target(s) to %2").arg(inventory->hosts().size() - t.skipped.size()).arg(targets)
+            << "\n";
         if (!t.skipped.isEmpty())
-            out << "skipped (no address Prometheus can scrape): " << t.skipped.join(QStringLiteral(", ")) << "\n";
+            out << QCoreApplication::translate("cli", "skipped (no address Prometheus can scrape): %1").arg(t.skipped.join(QStringLiteral(", ")))
+                << "\n";
     }
     if (!rulesPath.isEmpty()) {
         if (const QString why = writeFile(rulesPath, prometheusRules(job)); !why.isEmpty()) {
             err << "fleetdeck-cli export prometheus: " << why << "\n";
             return kFailed;
         }
-        out << "wrote " << prometheusAlertNames().size() << " alerting rule(s) to " << rulesPath << "\n";
+        out << QCoreApplication::translate("cli", "wrote %1 alerting rule(s) to %2").arg(prometheusAlertNames().size()).arg(rulesPath) << "\n";
     }
     return kOk;
 }

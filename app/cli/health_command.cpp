@@ -1,5 +1,7 @@
 #include "app/cli/health_command.h"
 
+#include <QCoreApplication>
+
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
@@ -21,21 +23,30 @@ nlohmann::json toJson(const GpuFinding& f) {
 
 void printHost(const QString& host, const std::vector<GpuFinding>& findings, std::size_t gpus, QTextStream& out) {
     if (findings.empty() && gpus == 0) {
-        out << host << ": no GPUs, nothing to check\n";
+        out << host << ": " << QCoreApplication::translate("cli", "no GPUs, nothing to check") << "\n";
         return;
     }
     if (findings.empty()) {
-        out << host << ": healthy (" << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", no findings)\n";
+        // Two texts rather than %n: English has no plural catalogue loaded and must read "1 GPU".
+        out << host << ": "
+            << (gpus == 1 ? QCoreApplication::translate("cli", "healthy (1 GPU, no findings)")
+                          : QCoreApplication::translate("cli", "healthy (%1 GPUs, no findings)").arg(gpus))
+            << "\n";
         return;
     }
     const auto critical = std::count_if(findings.begin(), findings.end(),
                                         [](const GpuFinding& f) { return f.severity == FindingSeverity::Critical; });
-    out << host << ": " << findings.size() << (findings.size() == 1 ? " finding" : " findings");
-    if (critical > 0) out << " (" << critical << " critical)";
+    out << host << ": "
+        << (findings.size() == 1 ? QCoreApplication::translate("cli", "1 finding")
+                                 : QCoreApplication::translate("cli", "%1 findings").arg(findings.size()));
+    if (critical > 0) out << QCoreApplication::translate("cli", " (%1 critical)").arg(critical);
     out << "\n";
     for (const GpuFinding& f : findings) {
+        // Severity, GPU and kind stay the stable words scripts and docs use; the sentence is the
+        // user's language.
         const QString gpu = f.gpu >= 0 ? QStringLiteral("GPU %1").arg(f.gpu) : QStringLiteral("host");
-        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << toString(f.kind).leftJustified(22) << f.text << "\n";
+        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << toString(f.kind).leftJustified(22)
+            << f.shownText << "\n";
     }
 }
 
@@ -53,7 +64,8 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         bool ok = false;
         watchSeconds = i + 1 < args.size() ? args[++i].toInt(&ok) : 0;
         if (!ok || watchSeconds < 1 || watchSeconds > kMaxWatchSeconds) {
-            err << "fleetdeck-cli: --watch takes a number of seconds, 1.." << kMaxWatchSeconds << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--watch takes a number of seconds, 1..%1").arg(kMaxWatchSeconds)
+                << "\n";
             return kUsage;
         }
     }
@@ -62,7 +74,8 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         return kUsage;
     }
     if (options.hosts.isEmpty()) {
-        err << "fleetdeck-cli: health needs at least one HOST (try 'local')\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs at least one HOST (try 'local')").arg(QStringLiteral("health"))
+            << "\n";
         return kUsage;
     }
     const auto resolved = resolveHosts(options.hosts, options, err);
@@ -71,7 +84,9 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
 
     std::map<QString, GpuCounterBaseline> baselines;
     std::map<QString, std::size_t> gpuCounts;
-    if (watchSeconds > 0) err << "fleetdeck-cli: watching " << watchSeconds << " s for growing error counters…\n";
+    if (watchSeconds > 0)
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "watching %1 s for growing error counters…").arg(watchSeconds)
+            << "\n";
     err.flush();
     // With --watch, two snapshots over one connection: the first is each counter's baseline.
     const auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),

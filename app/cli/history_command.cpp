@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -9,6 +10,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/history/history_store.h"
 
 namespace fleetdeck::cli {
@@ -37,18 +39,18 @@ std::optional<QString> parseOptions(const QStringList& args, HistoryOptions& o) 
             const auto v = value("--since");
             const auto ms = v ? parseDuration(*v) : std::nullopt;
             if (!ms)
-                return QStringLiteral("--since takes a duration such as 30m, 6h or 7d (got '%1')").arg(v.value_or(QString()));
+                return QCoreApplication::translate("cli", "--since takes a duration such as 30m, 6h or 7d (got '%1')").arg(v.value_or(QString()));
             o.sinceMs = *ms;
         } else if (a == QLatin1String("--host")) {
             const auto v = value("--host");
-            if (!v || v->isEmpty()) return QStringLiteral("--host takes a host name");
+            if (!v || v->isEmpty()) return QCoreApplication::translate("cli", "--host takes a host name");
             o.host = *v;
         } else if (a == QLatin1String("--db")) {
             const auto v = value("--db");
-            if (!v || v->isEmpty()) return QStringLiteral("--db takes a file");
+            if (!v || v->isEmpty()) return QCoreApplication::translate("cli", "--db takes a file");
             o.db = *v;
         } else if (a.startsWith(QLatin1String("--"))) {
-            return QStringLiteral("unknown option '%1'").arg(a);
+            return QCoreApplication::translate("cli", "unknown option '%1'").arg(a);
         } else {
             o.positional << a;
         }
@@ -59,12 +61,15 @@ std::optional<QString> parseOptions(const QStringList& args, HistoryOptions& o) 
 // 0 and the store open, or the exit code after saying why not.
 std::optional<int> openStore(history::HistoryStore& store, QTextStream& err) {
     if (!store.exists()) {
-        err << "fleetdeck-cli: no history yet: " << store.path()
-            << " does not exist (the FleetDeck desktop app records history while it runs)\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "no history yet: %1 does not exist (the FleetDeck desktop app records history "
+                                                  "while it runs)")
+                   .arg(store.path())
+            << "\n";
         return kOk;
     }
     if (!store.openReadOnly()) {
-        err << "fleetdeck-cli: cannot read the history: " << store.error() << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the history: %1").arg(store.error()) << "\n";
         return kFailed;
     }
     return std::nullopt;
@@ -104,7 +109,7 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         return kUsage;
     }
     if (!o.positional.isEmpty()) {
-        err << "fleetdeck-cli: events takes no HOST (use --host NAME)\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "events takes no HOST (use --host NAME)") << "\n";
         return kUsage;
     }
     history::HistoryStore store(o.db);
@@ -127,13 +132,21 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         return kOk;
     }
     if (incidents.empty()) {
-        out << "no incidents" << (o.host.isEmpty() ? QString() : QStringLiteral(" on %1").arg(o.host)) << " in the last "
-            << args.value(args.indexOf(QStringLiteral("--since")) + 1, QStringLiteral("24h")) << "\n";
+        const QString since = args.value(args.indexOf(QStringLiteral("--since")) + 1, QStringLiteral("24h"));
+        out << (o.host.isEmpty() ? QCoreApplication::translate("cli", "no incidents in the last %1").arg(since)
+                                 : QCoreApplication::translate("cli", "no incidents on %1 in the last %2").arg(o.host, since))
+            << "\n";
         return kOk;
     }
-    out << QStringLiteral("START").leftJustified(21) << QStringLiteral("END").leftJustified(21) << QStringLiteral("HOST").leftJustified(16)
-        << QStringLiteral("DURATION").leftJustified(14) << QStringLiteral("GPU").leftJustified(5) << QStringLiteral("KIND").leftJustified(18)
-        << QStringLiteral("SEVERITY").leftJustified(10) << "TEXT\n";
+    // Headers in the user's language, padded by terminal columns; kind and severity stay the
+    // stable words the JSON has.
+    const auto header = [](const char* english, int columns) {
+        return paddedToColumns(QCoreApplication::translate("cli", english), columns);
+    };
+    out << header(QT_TRANSLATE_NOOP("cli", "START"), 21) << header(QT_TRANSLATE_NOOP("cli", "END"), 21)
+        << header(QT_TRANSLATE_NOOP("cli", "HOST"), 16) << header(QT_TRANSLATE_NOOP("cli", "DURATION"), 14)
+        << header(QT_TRANSLATE_NOOP("cli", "GPU"), 5) << header(QT_TRANSLATE_NOOP("cli", "KIND"), 18)
+        << header(QT_TRANSLATE_NOOP("cli", "SEVERITY"), 10) << QCoreApplication::translate("cli", "TEXT") << "\n";
     const std::int64_t nowMs = QDateTime::currentMSecsSinceEpoch();
     for (const history::Incident& i : incidents)
         out << localTime(i.startMs).leftJustified(21) << (i.endMs ? localTime(*i.endMs) : QStringLiteral("(open)")).leftJustified(21)
@@ -151,7 +164,8 @@ int historyCommand(const QString&, const QStringList& args, QTextStream& out, QT
         return kUsage;
     }
     if (o.positional.size() != 1 || !o.host.isEmpty()) {
-        err << "fleetdeck-cli: history takes one HOST, e.g. 'fleetdeck-cli history gpu-a3 --since 6h'\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "history takes one HOST, e.g. 'fleetdeck-cli history gpu-a3 --since 6h'")
+            << "\n";
         return kUsage;
     }
     history::HistoryStore store(o.db);
@@ -180,13 +194,20 @@ int historyCommand(const QString&, const QStringList& args, QTextStream& out, QT
         return kOk;
     }
     if (series.points.empty()) {
-        out << series.host << ": nothing recorded in that time\n";
+        out << series.host << ": " << QCoreApplication::translate("cli", "nothing recorded in that time") << "\n";
         return kOk;
     }
-    out << series.host << ": " << series.points.size() << " points, " << history::toString(series.tier)
-        << (series.tier == history::Tier::Raw ? " (every sample)" : " means") << ", from " << localTime(series.points.front().value.timeMs)
-        << " to " << localTime(series.points.back().value.timeMs) << "; GPU cells: temperature, utilization, * = throttled\n";
-    out << QStringLiteral("TIME").leftJustified(21) << QStringLiteral("CPU").rightJustified(6);
+    const QString tier = history::toString(series.tier);
+    out << series.host << ": "
+        << (series.tier == history::Tier::Raw
+                ? QCoreApplication::translate("cli", "%1 points, %2 (every sample), from %3 to %4; GPU cells: temperature, "
+                                                     "utilization, * = throttled")
+                : QCoreApplication::translate("cli", "%1 points, %2 means, from %3 to %4; GPU cells: temperature, utilization, "
+                                                     "* = throttled"))
+               .arg(series.points.size())
+               .arg(tier, localTime(series.points.front().value.timeMs), localTime(series.points.back().value.timeMs))
+        << "\n";
+    out << paddedToColumns(QCoreApplication::translate("cli", "TIME"), 21) << QStringLiteral("CPU").rightJustified(6);
     const std::size_t gpuCount = series.points.back().value.gpus.size();
     for (std::size_t g = 0; g < gpuCount; ++g) out << QStringLiteral("GPU%1").arg(g).rightJustified(14);
     out << "\n";

@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QTimer>
 
@@ -66,7 +67,7 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     const int limitMs = timeoutMs + gapMs * (rounds - 1);
     QTimer::singleShot(limitMs, &loop, [&] {
         for (const HostSpec& spec : hosts)
-            finishOne(spec.name, HostFailure{HostState::Offline, QStringLiteral("no answer within %1 s").arg(limitMs / 1000), {}});
+            finishOne(spec.name, HostFailure{HostState::Offline, QCoreApplication::translate("cli", "no answer within %1 s").arg(limitMs / 1000), {}});
     });
     if (finished.size() < names.size()) loop.exec();
     for (auto& s : sessions) s->stop();

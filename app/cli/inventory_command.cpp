@@ -1,5 +1,7 @@
 #include "app/cli/inventory_command.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <optional>
 
@@ -7,6 +9,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/cli/remote_options.h"
 #include "app/inventory/host_pattern.h"
 #include "app/inventory/host_source.h"
@@ -53,7 +56,7 @@ struct InventoryAddOptions {
 std::optional<QString> readIntOption(const QString& option, const QString& value, std::optional<int>& into) {
     bool ok = false;
     const int n = value.toInt(&ok);
-    if (!ok) return QStringLiteral("%1 takes a number (got '%2')").arg(option, value);
+    if (!ok) return QCoreApplication::translate("cli", "%1 takes a number (got '%2')").arg(option, value);
     into = n;
     return std::nullopt;
 }
@@ -78,8 +81,8 @@ std::optional<QString> parseInventoryOptions(const QStringList& args, InventoryA
                                          QStringLiteral("--group"),      QStringLiteral("--tag"),         QStringLiteral("--rack"),
                                          QStringLiteral("--first-unit"), QStringLiteral("--unit-height"), QStringLiteral("--direction"),
                                          QStringLiteral("--inventory")};
-        if (!kValued.contains(a)) return QStringLiteral("unknown option '%1'").arg(a);
-        if (i + 1 >= args.size() || args[i + 1].isEmpty()) return QStringLiteral("%1 needs a value").arg(a);
+        if (!kValued.contains(a)) return QCoreApplication::translate("cli", "unknown option '%1'").arg(a);
+        if (i + 1 >= args.size() || args[i + 1].isEmpty()) return QCoreApplication::translate("cli", "%1 needs a value").arg(a);
         const QString v = args[++i];
         if (a != QLatin1String("--inventory")) o.addOnly << a;
         std::optional<int> port;
@@ -87,7 +90,7 @@ std::optional<QString> parseInventoryOptions(const QStringList& args, InventoryA
         if (a == QLatin1String("--user")) o.request.user = v;
         else if (a == QLatin1String("--port")) {
             problem = readIntOption(a, v, port);
-            if (!problem && (*port < 1 || *port > 65535)) problem = QStringLiteral("--port %1 is out of range 1..65535").arg(v);
+            if (!problem && (*port < 1 || *port > 65535)) problem = QCoreApplication::translate("cli", "--port %1 is out of range 1..65535").arg(v);
             if (!problem) o.request.port = *port;
         } else if (a == QLatin1String("--jump")) o.request.jumpHost = v;
         else if (a == QLatin1String("--group")) o.request.group = v;
@@ -106,17 +109,17 @@ std::optional<QString> parseInventoryOptions(const QStringList& args, InventoryA
 std::optional<QString> readPlacement(InventoryAddOptions& o) {
     if (o.rack.isEmpty()) {
         if (o.firstUnit || o.unitHeight || !o.direction.isEmpty())
-            return QStringLiteral("--first-unit, --unit-height and --direction place hosts in a rack: give --rack R too");
+            return QCoreApplication::translate("cli", "--first-unit, --unit-height and --direction place hosts in a rack: give --rack R too");
         return std::nullopt;
     }
-    if (!o.firstUnit) return QStringLiteral("--rack %1 needs --first-unit N: the unit of the first host").arg(o.rack);
+    if (!o.firstUnit) return QCoreApplication::translate("cli", "--rack %1 needs --first-unit N: the unit of the first host").arg(o.rack);
     RackPlacement placement;
     placement.rack = o.rack;
     placement.firstUnit = *o.firstUnit;
     placement.unitHeight = o.unitHeight.value_or(1);
     if (!o.direction.isEmpty()) {
         const auto direction = parseRackDirection(o.direction);
-        if (!direction) return QStringLiteral("--direction takes top-down or bottom-up (got '%1')").arg(o.direction);
+        if (!direction) return QCoreApplication::translate("cli", "--direction takes top-down or bottom-up (got '%1')").arg(o.direction);
         placement.direction = *direction;
     }
     o.request.placement = placement;
@@ -126,15 +129,23 @@ std::optional<QString> readPlacement(InventoryAddOptions& o) {
 QString orDash(const QString& text) { return text.isEmpty() ? QStringLiteral("-") : text; }
 
 // Rows under a header, each column as wide as its widest cell, two spaces apart.
+// The column headers of an inventory table (marked with QT_TRANSLATE_NOOP) in the user's language.
+QStringList inventoryHeaders(std::initializer_list<const char*> english) {
+    QStringList headers;
+    for (const char* h : english) headers << QCoreApplication::translate("cli", h);
+    return headers;
+}
+
 void printInventoryTable(QTextStream& out, const QStringList& header, const QList<QStringList>& rows) {
-    QList<qsizetype> widths;
-    for (const QString& h : header) widths << h.size();
+    // Widths in terminal columns: a translated header may be Chinese, two columns a character.
+    QList<int> widths;
+    for (const QString& h : header) widths << terminalColumns(h);
     for (const QStringList& row : rows)
-        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], terminalColumns(row[c]));
     const auto line = [&](const QStringList& cells) {
         QString text;
         for (qsizetype c = 0; c < cells.size(); ++c)
-            text += c + 1 < cells.size() ? cells[c].leftJustified(widths[c] + 2) : cells[c];
+            text += c + 1 < cells.size() ? paddedToColumns(cells[c], widths[c] + 2) : cells[c];
         out << text << "\n";
     };
     line(header);
@@ -176,16 +187,18 @@ void printAddPreview(const InventoryAddOptions& o, const RackAddPlan& plan, bool
         for (const QString& c : plan.clashes) doc["clashes"].push_back(c.toStdString());
         out << QString::fromStdString(protocol::dump_json(doc, 2)) << "\n";
     } else {
-        out << plan.hosts.size() << " new host(s) for " << o.inventoryPath << sharedFields(o.request) << ":\n";
+        out << QCoreApplication::translate("cli", "%1 new host(s) for %2").arg(plan.hosts.size()).arg(o.inventoryPath) << sharedFields(o.request)
+            << ":\n";
         QList<QStringList> rows;
         for (const HostSpec& h : plan.hosts)
             rows << QStringList{h.name, h.address, orDash(h.user), h.port > 0 ? QString::number(h.port) : QStringLiteral("-"),
                                 orDash(h.rack), orDash(rackUnitSpan(h))};
-        printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("USER"), QStringLiteral("PORT"),
-                                  QStringLiteral("RACK"), QStringLiteral("UNITS")},
-                            rows);
-        if (saved) out << "Saved " << plan.hosts.size() << " host(s) to " << o.inventoryPath << ".\n";
-        else if (plan.ok()) out << "Dry run: nothing saved.\n";
+        const QStringList header = inventoryHeaders({QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "ADDRESS"),
+                                                     QT_TRANSLATE_NOOP("cli", "USER"), QT_TRANSLATE_NOOP("cli", "PORT"),
+                                                     QT_TRANSLATE_NOOP("cli", "RACK"), QT_TRANSLATE_NOOP("cli", "UNITS")});
+        printInventoryTable(out, header, rows);
+        if (saved) out << QCoreApplication::translate("cli", "Saved %1 host(s) to %2.").arg(plan.hosts.size()).arg(o.inventoryPath) << "\n";
+        else if (plan.ok()) out << QCoreApplication::translate("cli", "Dry run: nothing saved.") << "\n";
     }
 }
 
@@ -195,8 +208,8 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
         return kUsage;
     };
     if (o.positional.size() != 1)
-        return usage(o.positional.isEmpty() ? QStringLiteral("give a host PATTERN such as gpu-[01-16].dc2.example.net")
-                                            : QStringLiteral("one PATTERN at a time (got %1 words)").arg(o.positional.size()));
+        return usage(o.positional.isEmpty() ? QCoreApplication::translate("cli", "give a host PATTERN such as gpu-[01-16].dc2.example.net")
+                                            : QCoreApplication::translate("cli", "one PATTERN at a time (got %1 words)").arg(o.positional.size()));
     o.request.pattern = o.positional.first();
     if (const auto problem = readPlacement(o)) return usage(*problem);
     const auto hosts = hostsForRack(o.request);
@@ -214,11 +227,11 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     if (plan.ok() && !o.dryRun) {
         for (const HostSpec& h : plan.hosts)
             if (const auto problem = inventory->put(h)) {  // hostsForRack validated them: not expected
-                err << "fleetdeck-cli inventory add: " << *problem << "; nothing saved\n";
+                err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(*problem) << "\n";
                 return kFailed;
             }
         if (const auto problem = inventory->save(o.inventoryPath)) {
-            err << "fleetdeck-cli inventory add: " << *problem << "; nothing saved\n";
+            err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(*problem) << "\n";
             return kFailed;
         }
         saved = true;
@@ -226,8 +239,11 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     printAddPreview(o, plan, saved, out);
     out.flush();
     if (!plan.ok()) {
-        err << "fleetdeck-cli inventory add: refused, nothing saved; " << plan.clashes.size()
-            << " clash(es) to resolve (rename, place elsewhere or remove the host that is in the way):\n";
+        err << "fleetdeck-cli inventory add: "
+            << QCoreApplication::translate("cli", "refused, nothing saved; %1 clash(es) to resolve (rename, place elsewhere or remove "
+                                                  "the host that is in the way):")
+                   .arg(plan.clashes.size())
+            << "\n";
         for (const QString& c : plan.clashes) err << "  " << c << "\n";
         return kUsage;
     }
@@ -309,16 +325,19 @@ int listHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) 
         rows << QStringList{l.spec.name, l.address, l.port > 0 ? QString::number(l.port) : QStringLiteral("-"), orDash(l.user),
                             orDash(l.identityFile), orDash(l.jumpHosts.join(QLatin1Char(','))), orDash(l.spec.group), orDash(l.spec.rack),
                             orDash(rackUnitSpan(l.spec)), orDash(l.spec.tags.join(QLatin1Char(',')))};
-    printInventoryTable(out, {QStringLiteral("NAME"), QStringLiteral("ADDRESS"), QStringLiteral("PORT"), QStringLiteral("USER"),
-                              QStringLiteral("IDENTITY"), QStringLiteral("JUMP"), QStringLiteral("GROUP"), QStringLiteral("RACK"),
-                              QStringLiteral("UNITS"), QStringLiteral("TAGS")},
-                        rows);
+    const QStringList header = inventoryHeaders(
+        {QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "ADDRESS"), QT_TRANSLATE_NOOP("cli", "PORT"),
+         QT_TRANSLATE_NOOP("cli", "USER"), QT_TRANSLATE_NOOP("cli", "IDENTITY"), QT_TRANSLATE_NOOP("cli", "JUMP"),
+         QT_TRANSLATE_NOOP("cli", "GROUP"), QT_TRANSLATE_NOOP("cli", "RACK"), QT_TRANSLATE_NOOP("cli", "UNITS"),
+         QT_TRANSLATE_NOOP("cli", "TAGS")});
+    printInventoryTable(out, header, rows);
     return kOk;
 }
 
 int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     if (o.positional.isEmpty()) {
-        err << "fleetdeck-cli inventory remove: name the hosts to remove\n\n" << kInventoryUsage;
+        err << "fleetdeck-cli inventory remove: " << QCoreApplication::translate("cli", "name the hosts to remove") << "\n\n"
+            << kInventoryUsage;
         return kUsage;
     }
     auto inventory = Inventory::load(o.inventoryPath);
@@ -330,19 +349,21 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
     for (const QString& name : o.positional)
         if (!inventory->remove(name)) unknown << name;
     if (!unknown.isEmpty()) {
-        err << "fleetdeck-cli inventory remove: not in " << o.inventoryPath << ": " << unknown.join(QStringLiteral(", "))
-            << "; nothing removed ('inventory list' shows the names)\n";
+        err << "fleetdeck-cli inventory remove: "
+            << QCoreApplication::translate("cli", "not in %1: %2; nothing removed ('inventory list' shows the names)")
+                   .arg(o.inventoryPath, unknown.join(QStringLiteral(", ")))
+            << "\n";
         return kUsage;
     }
     if (o.dryRun) {
-        out << "Would remove " << o.positional.size() << " host(s); dry run: nothing saved.\n";
+        out << QCoreApplication::translate("cli", "Would remove %1 host(s); dry run: nothing saved.").arg(o.positional.size()) << "\n";
         return kOk;
     }
     if (const auto problem = inventory->save(o.inventoryPath)) {
         err << "fleetdeck-cli inventory remove: " << *problem << "\n";
         return kFailed;
     }
-    out << "Removed " << o.positional.size() << " host(s) from " << o.inventoryPath << ".\n";
+    out << QCoreApplication::translate("cli", "Removed %1 host(s) from %2.").arg(o.positional.size()).arg(o.inventoryPath) << "\n";
     return kOk;
 }
 
@@ -355,8 +376,8 @@ int inventoryCommand(const QString&, const QStringList& args, QTextStream& out, 
         return kOk;
     }
     if (action != QLatin1String("add") && action != QLatin1String("list") && action != QLatin1String("remove")) {
-        err << "fleetdeck-cli inventory: " << (action.isEmpty() ? QStringLiteral("add, list or remove?")
-                                                                : QStringLiteral("unknown action '%1'").arg(action))
+        err << "fleetdeck-cli inventory: " << (action.isEmpty() ? QCoreApplication::translate("cli", "add, list or remove?")
+                                                                : QCoreApplication::translate("cli", "unknown action '%1'").arg(action))
             << "\n\n" << kInventoryUsage;
         return kUsage;
     }
@@ -367,7 +388,8 @@ int inventoryCommand(const QString&, const QStringList& args, QTextStream& out, 
     }
     if (action == QLatin1String("add")) return addHosts(options, out, err);
     if (!options.addOnly.isEmpty()) {
-        err << "fleetdeck-cli inventory " << action << ": " << options.addOnly.first() << " is for 'inventory add'\n\n" << kInventoryUsage;
+        err << "fleetdeck-cli inventory " << action << ": "
+            << QCoreApplication::translate("cli", "%1 is for 'inventory add'").arg(options.addOnly.first()) << "\n\n" << kInventoryUsage;
         return kUsage;
     }
     if (action == QLatin1String("list")) return listHosts(options, out, err);

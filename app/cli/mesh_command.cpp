@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include "agent/protocol/message.h"
@@ -18,7 +19,7 @@ void printMatrix(const LatencyMatrix& m, QTextStream& out) {
     int width = 6;
     for (const MeshHost& h : m.hosts()) width = std::max(width, static_cast<int>(h.name.size()));
     const int cell = std::max(10, width);
-    out << QStringLiteral("p50 round trip, source (row) → target (column)\n");
+    out << QCoreApplication::translate("cli", "p50 round trip, source (row) → target (column)") << "\n";
     out << QString(width, QLatin1Char(' '));
     for (const MeshHost& h : m.hosts()) out << ' ' << h.name.rightJustified(cell);
     out << '\n';
@@ -27,8 +28,8 @@ void printMatrix(const LatencyMatrix& m, QTextStream& out) {
         for (const MeshHost& b : m.hosts()) {
             QString text;
             if (a.name == b.name) text = QStringLiteral("—");
-            else if (const auto s = m.link(a.name, b.name)) text = s->p50_ms ? formatMs(*s->p50_ms) : QStringLiteral("lost");
-            else text = QStringLiteral("no data");
+            else if (const auto s = m.link(a.name, b.name)) text = s->p50_ms ? formatMs(*s->p50_ms) : QCoreApplication::translate("cli", "lost");
+            else text = QCoreApplication::translate("cli", "no data");
             if (const auto s = m.link(a.name, b.name); s && s->loss_pct > 0) text += QLatin1Char('!');
             out << ' ' << text.rightJustified(cell);
         }
@@ -45,14 +46,14 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     int count = 5;
     for (int i = 0; i < args.size(); ++i) {
         if ((args[i] == QLatin1String("--count") || args[i] == QLatin1String("--csv")) && i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << args[i] << " needs a value\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]) << "\n";
             return kUsage;
         }
         if (args[i] == QLatin1String("--count")) {
             bool ok = false;
             count = args[++i].toInt(&ok);
             if (!ok || count < 1 || count > 100) {
-                err << "fleetdeck-cli: --count takes 1..100\n";
+                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--count takes 1..100") << "\n";
                 return kUsage;
             }
         } else if (args[i] == QLatin1String("--csv")) {
@@ -66,7 +67,7 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
         return kUsage;
     }
     if (options.hosts.size() < 2) {
-        err << "fleetdeck-cli: mesh needs at least two HOSTs\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "mesh needs at least two HOSTs") << "\n";
         return kUsage;
     }
     const auto resolved = resolveHosts(options.hosts, options, err);
@@ -75,7 +76,8 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     // One target list serves every source, so all of them must be able to reach all of it.
     for (const HostSpec& spec : specs)
         if (spec.isSimulated() != specs.front().isSimulated()) {
-            err << "fleetdeck-cli: simulated and real hosts cannot measure each other; list only one kind\n";
+            err << "fleetdeck-cli: "
+                << QCoreApplication::translate("cli", "simulated and real hosts cannot measure each other; list only one kind") << "\n";
             return kUsage;
         }
     std::vector<MeshHost> meshHosts;
@@ -101,7 +103,7 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     if (!csvFile.isEmpty()) {
         QFile f(csvFile);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err << "fleetdeck-cli: cannot write " << csvFile << ": " << f.errorString() << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(csvFile, f.errorString()) << "\n";
             return kFailed;
         }
         f.write(matrix.toCsv().toUtf8());
@@ -111,7 +113,9 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     } else {
         printMatrix(matrix, out);
         const auto findings = matrix.findings();
-        out << (findings.empty() ? QStringLiteral("\nNo slow or lossy links.\n") : QStringLiteral("\nFindings:\n"));
+        out << "\n"
+            << (findings.empty() ? QCoreApplication::translate("cli", "No slow or lossy links.") : QCoreApplication::translate("cli", "Findings:"))
+            << "\n";
         for (const auto& f : findings) out << "  " << f.text << "\n";
     }
     int code = kOk;

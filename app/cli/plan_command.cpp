@@ -1,5 +1,6 @@
 #include "app/cli/plan_command.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -34,20 +35,20 @@ struct PlanArgs {
 // The checks on --save-profile, --profile-name, --export and --output that need no file read.
 std::optional<QString> checkProfileArgs(PlanArgs& a) {
     if (!a.exportName.isEmpty() && !exportFormatNamed(a.exportName))
-        return QStringLiteral("--export takes sysctl.d, tuned or ansible, not '%1'").arg(a.exportName);
+        return QCoreApplication::translate("cli", "--export takes sysctl.d, tuned or ansible, not '%1'").arg(a.exportName);
     if (a.exportName.isEmpty() != a.outputFile.isEmpty())
-        return a.exportName.isEmpty() ? QStringLiteral("--output FILE goes with --export sysctl.d|tuned|ansible")
-                                      : QStringLiteral("--export needs --output FILE");
+        return a.exportName.isEmpty() ? QCoreApplication::translate("cli", "--output FILE goes with --export sysctl.d|tuned|ansible")
+                                      : QCoreApplication::translate("cli", "--export needs --output FILE");
     // A saved profile is named (apply --profile checks it): --profile-name, else the file's name.
     if (a.profileName.isEmpty() && !a.profileFile.isEmpty()) {
         const QString base = QFileInfo(a.profileFile).completeBaseName();
         if (!isValidProfileName(base.toStdString()))
-            return QStringLiteral("%1 does not make a profile name (1-64 letters, digits, '.', '_' or '-'): add --profile-name NAME")
+            return QCoreApplication::translate("cli", "%1 does not make a profile name (1-64 letters, digits, '.', '_' or '-'): add --profile-name NAME")
                 .arg(a.profileFile);
         a.profileName = base;
     }
     if (!a.profileName.isEmpty() && !isValidProfileName(a.profileName.toStdString()))
-        return QStringLiteral("--profile-name '%1' is not a valid profile name: use 1-64 letters, digits, '.', '_' or '-'").arg(a.profileName);
+        return QCoreApplication::translate("cli", "--profile-name '%1' is not a valid profile name: use 1-64 letters, digits, '.', '_' or '-'").arg(a.profileName);
     return std::nullopt;
 }
 
@@ -67,22 +68,22 @@ std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
             rest << args[i];
             continue;
         }
-        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
+        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
         *target = args[++i];
     }
     if (auto problem = parseRemoteOptions(rest, into.remote)) return problem;
-    if (into.answersFile.isEmpty()) return QStringLiteral("plan needs --answers FILE");
+    if (into.answersFile.isEmpty()) return QCoreApplication::translate("cli", "plan needs --answers FILE");
     if (into.factsFile.isEmpty() == into.remote.hosts.isEmpty())
-        return QStringLiteral("plan needs either --facts FILE or at least one HOST (try 'local')");
+        return QCoreApplication::translate("cli", "plan needs either --facts FILE or at least one HOST (try 'local')");
     return checkProfileArgs(into);
 }
 
 std::variant<Json, QString> readJsonFile(const QString& path) {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    if (!file.open(QIODevice::ReadOnly)) return QCoreApplication::translate("cli", "cannot read %1: %2").arg(path, file.errorString());
     const QByteArray bytes = file.readAll();
     Json doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-    if (doc.is_discarded()) return QStringLiteral("%1 is not valid JSON").arg(path);
+    if (doc.is_discarded()) return QCoreApplication::translate("cli", "%1 is not valid JSON").arg(path);
     return doc;
 }
 
@@ -113,11 +114,12 @@ HostResult planHost(const RuleCatalogue& catalogue, const TuningAnswers& answers
                     const protocol::Facts& facts, const CurrentValues& current) {
     HostResult r{makePlan(catalogue, answers, facts, host), {}, current.unavailable.empty() ? "agent" : current.unavailable};
     const Json values = mergeCurrentValues(current.values, currentValuesFromFacts(facts));
-    r.diff = diffPlan(r.plan, values, current.unavailable.empty() ? "the agent did not report it" : current.unavailable);
+    r.diff = diffPlan(r.plan, values, current.unavailable.empty() ? QT_TRANSLATE_NOOP("plan", "the agent did not report it") : current.unavailable);
     return r;
 }
 
 void print(const std::vector<HostResult>& results, bool json, QTextStream& out) {
+    const std::string language = catalogueLanguage();
     if (json) {
         Json doc = Json::object();
         for (const auto& r : results) {
@@ -130,8 +132,12 @@ void print(const std::vector<HostResult>& results, bool json, QTextStream& out) 
     }
     for (std::size_t i = 0; i < results.size(); ++i) {
         if (i > 0) out << "\n";
-        if (results[i].currentFrom != "agent") out << "(" << QString::fromStdString(results[i].currentFrom) << ")\n";
-        out << QString::fromStdString(formatPlanText(results[i].plan, results[i].diff));
+        // Why the current values are missing: the JSON keeps the English reason, the text shows it
+        // in the user's language where it is one of the fixed ones.
+        if (results[i].currentFrom != "agent")
+            out << QCoreApplication::translate("cli", "(%1)").arg(QCoreApplication::translate("plan", results[i].currentFrom.c_str()))
+                << "\n";
+        out << QString::fromStdString(formatPlanText(results[i].plan, results[i].diff, language));
     }
 }
 
@@ -166,7 +172,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
 int writeProfileFiles(const PlanArgs& a, const std::vector<HostResult>& results, QTextStream& err) {
     if (a.profileFile.isEmpty() && a.outputFile.isEmpty()) return kOk;
     if (results.empty()) {
-        err << "fleetdeck-cli: no host was planned: nothing saved or exported\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "no host was planned: nothing saved or exported") << "\n";
         return kFailed;
     }
     std::vector<TuningPlan> plans;
@@ -176,20 +182,24 @@ int writeProfileFiles(const PlanArgs& a, const std::vector<HostResult>& results,
         hosts << QString::fromStdString(r.plan.host);
     }
     const TuningProfile profile = profileOfPlans(a.profileName.toStdString(), plans);
-    const QString covering = QStringLiteral("%1 setting(s), from %2").arg(profile.settings.size()).arg(hosts.join(QStringLiteral(", ")));
+    const int settingCount = static_cast<int>(profile.settings.size());
+    const QString covering = QCoreApplication::translate("cli", "%n setting(s), from %1", nullptr, settingCount)
+                                 .arg(hosts.join(QStringLiteral(", ")));
     if (!a.profileFile.isEmpty()) {
         if (const auto problem = writeExportFile(a.profileFile, profileFileText(profile))) {
-            err << "fleetdeck-cli: profile not saved: " << *problem << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "profile not saved: %1").arg(*problem) << "\n";
             return kFailed;
         }
-        err << "fleetdeck-cli: saved profile \"" << a.profileName << "\" to " << a.profileFile << " (" << covering << ")\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "saved profile \"%1\" to %2 (%3)").arg(a.profileName, a.profileFile, covering) << "\n";
     }
     if (!a.outputFile.isEmpty()) {
         if (const auto problem = writeExportFile(a.outputFile, exportText(*exportFormatNamed(a.exportName), profile))) {
-            err << "fleetdeck-cli: not exported: " << *problem << "\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "not exported: %1").arg(*problem) << "\n";
             return kFailed;
         }
-        err << "fleetdeck-cli: exported " << a.exportName << " to " << a.outputFile << " (" << covering << ")\n";
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "exported %1 to %2 (%3)").arg(a.exportName, a.outputFile, covering) << "\n";
     }
     return kOk;
 }
@@ -214,7 +224,8 @@ int planCommand(const QString&, const QStringList& args, QTextStream& out, QText
     }
     const auto catalogue = RuleCatalogue::loadBuiltIn();
     if (const auto* problems = std::get_if<std::vector<std::string>>(&catalogue)) {
-        for (const auto& p : *problems) err << "fleetdeck-cli: rule catalogue: " << QString::fromStdString(p) << "\n";
+        for (const auto& p : *problems)
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "rule catalogue: %1").arg(QString::fromStdString(p)) << "\n";
         return kFailed;
     }
     const RuleCatalogue& rules = std::get<RuleCatalogue>(catalogue);
@@ -233,10 +244,10 @@ int planCommand(const QString&, const QStringList& args, QTextStream& out, QText
             err << "fleetdeck-cli: " << a.factsFile << ": " << QString::fromUtf8(e.what()) << "\n";
             return kUsage;
         }
-        const CurrentValues none{Json::object(), "current values unavailable (facts file only)"};
+        const CurrentValues none{Json::object(), QT_TRANSLATE_NOOP("plan", "current values unavailable (facts file only)")};
         for (const auto& [host, f] : hosts) results.push_back(planHost(rules, std::get<TuningAnswers>(answers), host, f, none));
         if (results.empty()) {
-            err << "fleetdeck-cli: " << a.factsFile << " holds no host facts\n";
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 holds no host facts").arg(a.factsFile) << "\n";
             return kUsage;
         }
     } else {

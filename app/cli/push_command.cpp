@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 
@@ -43,14 +44,14 @@ std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
                                         QStringLiteral("--audit-log"), QStringLiteral("--audit-key")};
     for (int i = 0; i < args.size(); ++i) {
         if (!kValued.contains(args[i])) continue;
-        if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(args[i]);
+        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
         if (args[i] == QLatin1String("--profile")) a.profileFile = args[i + 1];
         else if (args[i] == QLatin1String("--audit-log")) a.auditLog = args[i + 1];
         else if (args[i] == QLatin1String("--audit-key")) a.auditKey = args[i + 1];
         else {
             bool ok = false;
             a.parallel = args[i + 1].toInt(&ok);
-            if (!ok || a.parallel < 1 || a.parallel > 256) return QStringLiteral("--parallel needs a number from 1 to 256");
+            if (!ok || a.parallel < 1 || a.parallel > 256) return QCoreApplication::translate("cli", "--parallel needs a number from 1 to 256");
         }
         args.remove(i, 2);
         --i;
@@ -101,7 +102,7 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     audit::AuditLog log(auditPathsFrom(a.auditLog, a.auditKey));
     // No push without its record: a log that cannot be written (or was tampered with) stops it here.
     if (auto head = log.head(); const auto* problem = std::get_if<audit::AuditError>(&head)) {
-        err << "fleetdeck-cli: nothing was pushed: " << auditProblem(*problem).message << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "nothing was pushed: %1").arg(auditProblem(*problem).message) << "\n";
         return kFailed;
     }
     auto keys = std::make_shared<HostKeyBook>();
@@ -162,7 +163,7 @@ int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTex
         return kUsage;
     }
     if (a.profileFile.isEmpty() || a.remote.hosts.isEmpty()) {
-        err << "fleetdeck-cli: apply needs --profile FILE and at least one HOST (try 'local')\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "apply needs --profile FILE and at least one HOST (try 'local')") << "\n";
         return kUsage;
     }
     auto profile = loadPushProfile(a.profileFile);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -24,7 +25,7 @@ std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
         const auto value = [&](QString& into) -> std::optional<QString> {
-            if (i + 1 >= args.size()) return QStringLiteral("%1 needs a value").arg(a);
+            if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(a);
             into = args[++i];
             return std::nullopt;
         };
@@ -101,9 +102,9 @@ Result<std::vector<HostSpec>> hostsForTarget(const QString& word, HostLookup& lo
     // With an inventory named, a bare word must be in it: a typo must not become a DNS lookup.
     if (lookup.explicitInventory && !looksLikeAddress(word))
         return Problem{ProblemCode::BadInput,
-                       QStringLiteral("%1 matches no host in %2 (%3) nor a Host in %4; name a host, @group, rack:NAME, tag:NAME "
-                                      "or all ('fleetdeck-cli inventory list --inventory %2' shows them), or give an address as "
-                                      "user@host or host:port")
+                       QCoreApplication::translate("cli", "%1 matches no host in %2 (%3) nor a Host in %4; name a host, @group, rack:NAME, "
+                                                          "tag:NAME or all ('fleetdeck-cli inventory list --inventory %2' shows "
+                                                          "them), or give an address as user@host or host:port")
                            .arg(word, lookup.source.path, hostSourceFormatName(lookup.source.format), ssh::defaultSshConfigPath())};
     auto spec = parseHostTarget(word);
     if (!spec) return spec.problem();
@@ -142,7 +143,7 @@ Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options) 
     auto specs = selectHosts({word}, options);
     if (!specs) return specs.problem();
     if (specs->size() != 1)
-        return Problem{ProblemCode::BadInput, QStringLiteral("%1 selects %2 hosts; name one").arg(word).arg(specs->size())};
+        return Problem{ProblemCode::BadInput, QCoreApplication::translate("cli", "%1 selects %2 hosts; name one").arg(word).arg(specs->size())};
     return specs->front();
 }
 

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <string>
 
+#include <QCoreApplication>
+
 namespace fleetdeck::cli {
 namespace {
 
@@ -34,11 +36,15 @@ std::string readLine(bool echo) {
 bool TerminalPrompter::acceptUnknownHostKey(const ssh::HostKeyQuestion& q) {
     if (!askHostKeys_ || !interactive()) return false;
     std::lock_guard lock(mutex_);
-    std::fprintf(stderr,
-                 "The authenticity of host '%s' (port %d) can't be established.\n"
-                 "%s key fingerprint is %s.\n"
-                 "Are you sure you want to continue connecting and record it in %s (yes/no)? ",
-                 qPrintable(q.host), q.port, qPrintable(q.keyType), qPrintable(q.fingerprint), qPrintable(q.knownHostsFile));
+    // The answer stays the word "yes" in every language, as OpenSSH's own prompt asks.
+    const QString prompt = QCoreApplication::translate("cli",
+                                                       "The authenticity of host '%1' (port %2) can't be established.\n"
+                                                       "%3 key fingerprint is %4.\n"
+                                                       "Are you sure you want to continue connecting and record it in %5 (yes/no)? ")
+                               .arg(q.host)
+                               .arg(q.port)
+                               .arg(q.keyType, q.fingerprint, q.knownHostsFile);
+    std::fputs(prompt.toLocal8Bit().constData(), stderr);
     std::fflush(stderr);
     return readLine(true) == "yes";
 }
@@ -50,10 +56,10 @@ void TerminalPrompter::reportChangedHostKey(const ssh::HostKeyQuestion&) {
 std::optional<QString> TerminalPrompter::askSecret(const ssh::SecretQuestion& q) {
     if (!interactive()) return std::nullopt;
     std::lock_guard lock(mutex_);
-    if (q.kind == ssh::SecretQuestion::Kind::KeyPassphrase)
-        std::fprintf(stderr, "Enter passphrase for key '%s': ", qPrintable(q.keyFile));
-    else
-        std::fprintf(stderr, "%s@%s's password: ", qPrintable(q.user), qPrintable(q.host));
+    const QString prompt = q.kind == ssh::SecretQuestion::Kind::KeyPassphrase
+                               ? QCoreApplication::translate("cli", "Enter passphrase for key '%1': ").arg(q.keyFile)
+                               : QCoreApplication::translate("cli", "%1@%2's password: ").arg(q.user, q.host);
+    std::fputs(prompt.toLocal8Bit().constData(), stderr);
     std::fflush(stderr);
     std::string secret = readLine(false);
     QString out = QString::fromStdString(secret);

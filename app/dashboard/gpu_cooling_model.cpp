@@ -51,7 +51,7 @@ QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
         lines << tr("PCIe: gen %1 x%2 (max gen %3 x%4)")
                      .arg(g.pcie_gen.value_or(0)).arg(*g.pcie_width).arg(g.pcie_gen_max.value_or(0)).arg(*g.pcie_width_max);
     for (const GpuFinding& f : row.record.findings)
-        if (f.gpu == g.index) lines << QStringLiteral("<b>%1</b>: %2").arg(toString(f.severity), f.text.toHtmlEscaped());
+        if (f.gpu == g.index) lines << QStringLiteral("<b>%1</b>: %2").arg(toString(f.severity), f.shownText.toHtmlEscaped());
     lines << tr("Click to open the host page.");
     return lines.join(QStringLiteral("<br>"));
 }

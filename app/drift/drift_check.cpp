@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <ctime>
 
+#include <QCoreApplication>
+#include <QStringList>
+
 #include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck::drift {
@@ -49,8 +52,25 @@ std::string bootTimeText(std::int64_t unixMs) {
 struct Explanation {
     DriftCause cause = DriftCause::ByHand;
     std::optional<std::string> file;
-    std::string why;
+    std::string why;       // English
+    std::string whyShown;  // the same in the user's language
 };
+
+// A "drift" sentence with its arguments, in English and in the user's language.
+std::pair<std::string, std::string> driftWords(const char* source, const QStringList& args = {}) {
+    QString english = QString::fromUtf8(source), shown = QCoreApplication::translate("drift", source);
+    for (const QString& a : args) {
+        english = english.arg(a);
+        shown = shown.arg(a);
+    }
+    return {english.toStdString(), shown.toStdString()};
+}
+
+Explanation explanation(DriftCause cause, std::optional<std::string> file, const std::pair<std::string, std::string>& why) {
+    return {cause, std::move(file), why.first, why.second};
+}
+
+QString q8(const std::string& s) { return QString::fromStdString(s); }
 
 // The sysctl.d file that wins over FleetDeck's value: the last file after FleetDeck's own (or,
 // for a runtime push FleetDeck wrote no file for, the last of all) that sets another value.
@@ -67,21 +87,27 @@ std::optional<protocol::SysctlFileValue> winningFile(const DesiredSetting& s, co
 Explanation explainCause(const DesiredSetting& s, const Json& current, const protocol::DriftExplain* answer) {
     if (!s.persistent && rebootedSincePush(s, answer)) {
         // Name the boot when the host told its time: "since the reboot on 2026-12-02 10:15 UTC".
-        const std::string when = answer->boot.time_ms ? " on " + bootTimeText(*answer->boot.time_ms) : std::string();
-        return {DriftCause::RebootRuntimeOnly, std::nullopt,
-                "lost since the reboot" + when + " (the push was runtime only)"};
+        if (answer->boot.time_ms)
+            return explanation(DriftCause::RebootRuntimeOnly, std::nullopt,
+                               driftWords(QT_TRANSLATE_NOOP("drift", "lost since the reboot on %1 (the push was runtime only)"),
+                                          {q8(bootTimeText(*answer->boot.time_ms))}));
+        return explanation(DriftCause::RebootRuntimeOnly, std::nullopt,
+                           driftWords(QT_TRANSLATE_NOOP("drift", "lost since the reboot (the push was runtime only)")));
     }
     if (!answer || s.id.rfind("sysctl:", 0) != 0)
-        return {DriftCause::ByHand, std::nullopt, "changed by hand (nothing FleetDeck can see explains it)"};
+        return explanation(DriftCause::ByHand, std::nullopt,
+                           driftWords(QT_TRANSLATE_NOOP("drift", "changed by hand (nothing FleetDeck can see explains it)")));
     const std::string key = s.id.substr(7);
     std::optional<Explanation> tuned, file;
     if (const auto t = answer->tuned.sysctl.find(key); t != answer->tuned.sysctl.end())
-        tuned = Explanation{DriftCause::Tuned, std::nullopt,
-                            "tuned profile " + answer->tuned.profile.value_or("?") + " sets " + key + " = " + t->second};
+        tuned = explanation(DriftCause::Tuned, std::nullopt,
+                            driftWords(QT_TRANSLATE_NOOP("drift", "tuned profile %1 sets %2 = %3"),
+                                       {q8(answer->tuned.profile.value_or("?")), q8(key), q8(t->second)}));
     if (const auto f = answer->sysctl_files.find(key); f != answer->sysctl_files.end())
         if (const auto winner = winningFile(s, f->second))
-            file = Explanation{DriftCause::SysctlFile, winner->path,
-                               winner->path + " sets " + key + " = " + winner->value + " after FleetDeck's file"};
+            file = explanation(DriftCause::SysctlFile, winner->path,
+                               driftWords(QT_TRANSLATE_NOOP("drift", "%1 sets %2 = %3 after FleetDeck's file"),
+                                          {q8(winner->path), q8(key), q8(winner->value)}));
     // Both may set the key: the one that set the value the host has now is the cause.
     const auto matches = [&](const std::optional<Explanation>& e, const std::string& value) {
         return e && sameText(s.id, value, current);
@@ -90,7 +116,8 @@ Explanation explainCause(const DesiredSetting& s, const Json& current, const pro
     if (file && matches(file, winningFile(s, answer->sysctl_files.at(key))->value)) return *file;
     if (tuned) return *tuned;
     if (file) return *file;
-    return {DriftCause::ByHand, std::nullopt, "changed by hand (no reboot, tuned profile or sysctl.d file explains it)"};
+    return explanation(DriftCause::ByHand, std::nullopt,
+                       driftWords(QT_TRANSLATE_NOOP("drift", "changed by hand (no reboot, tuned profile or sysctl.d file explains it)")));
 }
 
 }  // namespace
@@ -142,6 +169,10 @@ std::vector<DriftFinding> findDrift(const HostDesiredState& desired, const proto
         f.atLeast = s.atLeast;
         f.sentence = "pushed " + shown(f.pushed) + ", now " + (f.current.is_null() ? std::string("no value") : shown(f.current)) +
                      ": " + why.why;
+        const QString nowShown = f.current.is_null() ? QCoreApplication::translate("drift", "no value") : q8(shown(f.current));
+        f.shownSentence = QCoreApplication::translate("drift", "pushed %1, now %2: %3")
+                              .arg(q8(shown(f.pushed)), nowShown, q8(why.whyShown))
+                              .toStdString();
         out.push_back(std::move(f));
     }
     return out;

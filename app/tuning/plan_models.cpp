@@ -1,5 +1,6 @@
 #include "app/tuning/plan_models.h"
 
+#include <QCoreApplication>
 
 #include "app/tuning/plan_text.h"
 #include "app/untrusted/remote_text.h"
@@ -14,7 +15,17 @@ QString proposed(const Json& value, bool atLeast) { return (atLeast ? QStringLit
 
 QVariant header(const char* const* names, int count, int section, Qt::Orientation o, int role) {
     if (o != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= count) return {};
-    return QString::fromUtf8(names[section]);
+    return QCoreApplication::translate("plan", names[section]);
+}
+
+// The severity as the findings table shows it ("critical"), marked for translation.
+const char* severityWord(Severity s) {
+    switch (s) {
+    case Severity::Critical: return QT_TRANSLATE_NOOP("plan", "critical");
+    case Severity::Warning: return QT_TRANSLATE_NOOP("plan", "warning");
+    case Severity::Info: return QT_TRANSLATE_NOOP("plan", "info");
+    }
+    return "info";
 }
 
 }  // namespace
@@ -31,21 +42,29 @@ int PlanSettingsModel::columnCount(const QModelIndex& parent) const { return par
 QVariant PlanSettingsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const PlannedSetting& s = settings_[static_cast<std::size_t>(index.row())];
-    if (role == Qt::ToolTipRole)
-        return plainToolTip(q("Risk: " + s.risk + (s.unsupported ? "\nNot on this host: " + *s.unsupported : "")));
+    // The rule's sentences in the catalogue's language for the locale; sources as written.
+    const RuleTexts texts = textsIn(s, catalogueLanguage());
+    if (role == Qt::ToolTipRole) {
+        QString tip = QCoreApplication::translate("plan", "Risk: %1").arg(q(texts.risk));
+        if (s.unsupported) tip += QLatin1Char('\n') + QCoreApplication::translate("plan", "Not on this host: %1").arg(q(*s.unsupported));
+        return plainToolTip(tip);
+    }
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Setting: return q(s.id);
-    case Proposed: return s.unsupported ? QStringLiteral("not supported: ") + q(*s.unsupported) : proposed(s.value, s.atLeast);
-    case TakesEffect: return q(requiresText(s.requires_));
-    case Rationale: return q(s.rationale);
+    case Proposed:
+        return s.unsupported ? QCoreApplication::translate("plan", "not supported: %1").arg(q(*s.unsupported)) : proposed(s.value, s.atLeast);
+    case TakesEffect: return q(texts.requires_.empty() ? requiresLabel(s.requires_) : texts.requires_);
+    case Rationale: return q(texts.rationale);
     case Source: return q(s.source);
     default: return {};
     }
 }
 
 QVariant PlanSettingsModel::headerData(int section, Qt::Orientation o, int role) const {
-    static const char* const names[] = {"Setting", "Proposed", "Takes effect", "Why", "Source"};
+    static const char* const names[] = {QT_TRANSLATE_NOOP("plan", "Setting"), QT_TRANSLATE_NOOP("plan", "Proposed"),
+                                        QT_TRANSLATE_NOOP("plan", "Takes effect"), QT_TRANSLATE_NOOP("plan", "Why"),
+                                        QT_TRANSLATE_NOOP("plan", "Source")};
     return header(names, ColumnCount, section, o, role);
 }
 
@@ -63,17 +82,19 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     const Finding& f = findings_[static_cast<std::size_t>(index.row())];
     if (role == Qt::UserRole) return static_cast<int>(f.severity);
     if (role != Qt::DisplayRole) return {};
+    const RuleTexts texts = textsIn(f, catalogueLanguage());
     switch (index.column()) {
-    case SeverityColumn: return q(to_string(f.severity));
-    case FindingColumn: return q(f.finding);
-    case Recommendation: return q(f.recommendation);
+    case SeverityColumn: return QCoreApplication::translate("plan", severityWord(f.severity));
+    case FindingColumn: return q(texts.finding);
+    case Recommendation: return q(texts.recommendation);
     case Source: return q(f.source);
     default: return {};
     }
 }
 
 QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
-    static const char* const names[] = {"Severity", "Finding", "Recommendation", "Source"};
+    static const char* const names[] = {QT_TRANSLATE_NOOP("plan", "Severity"), QT_TRANSLATE_NOOP("plan", "Finding"),
+                                        QT_TRANSLATE_NOOP("plan", "Recommendation"), QT_TRANSLATE_NOOP("plan", "Source")};
     return header(names, ColumnCount, section, o, role);
 }
 
@@ -100,18 +121,21 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
     const auto drifted = drift_.find(r.id);
     if (role == DriftRole) return drifted == drift_.end() ? QString() : q(drifted->second);
     // The sentence quotes values and file names read from the host: a plain-text tooltip.
-    if (role == Qt::ToolTipRole && drifted != drift_.end()) return plainToolTip(QStringLiteral("Drifted: ") + q(drifted->second));
+    if (role == Qt::ToolTipRole && drifted != drift_.end())
+        return plainToolTip(QCoreApplication::translate("plan", "Drifted: %1").arg(q(drifted->second)));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Setting: return q(r.id);
     case Current:
         if (r.current.is_null()) return QStringLiteral("?");
-        return q(displayValue(r.current)) + (r.origin == ValueOrigin::Facts ? QStringLiteral("  (from facts)") : QString());
+        return q(displayValue(r.current)) +
+               (r.origin == ValueOrigin::Facts ? QCoreApplication::translate("plan", "  (from facts)") : QString());
     case Proposed: return proposed(r.proposed, row.atLeast);
     case Status: return q(to_string(r.status));
     case Note:
         if (drifted != drift_.end())
-            return QStringLiteral("⚠ drifted: %1%2").arg(q(drifted->second), r.note.empty() ? QString() : QStringLiteral(" · ") + q(r.note));
+            return QCoreApplication::translate("plan", "⚠ drifted: %1%2")
+                .arg(q(drifted->second), r.note.empty() ? QString() : QStringLiteral(" · ") + q(r.note));
         return q(r.note);
     default: return {};
     }
@@ -120,12 +144,14 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
 void PlanDiffModel::setDrift(const std::vector<drift::DriftFinding>& findings) {
     beginResetModel();
     drift_.clear();
-    for (const drift::DriftFinding& f : findings) drift_[f.id] = f.sentence;
+    for (const drift::DriftFinding& f : findings) drift_[f.id] = f.shownSentence.empty() ? f.sentence : f.shownSentence;
     endResetModel();
 }
 
 QVariant PlanDiffModel::headerData(int section, Qt::Orientation o, int role) const {
-    static const char* const names[] = {"Setting", "Current", "Proposed", "Status", "Note"};
+    static const char* const names[] = {QT_TRANSLATE_NOOP("plan", "Setting"), QT_TRANSLATE_NOOP("plan", "Current"),
+                                        QT_TRANSLATE_NOOP("plan", "Proposed"), QT_TRANSLATE_NOOP("plan", "Status"),
+                                        QT_TRANSLATE_NOOP("plan", "Note")};
     return header(names, ColumnCount, section, o, role);
 }
 

@@ -32,7 +32,8 @@ std::optional<Json> computed_value(const Rule& rule, const TuningAnswers& answer
 }
 
 PlannedSetting planned(const Rule& rule, const HostFacts& facts, bool factsKnown) {
-    PlannedSetting s{rule.setting, rule.value, rule.atLeast, rule.id, rule.rationale, rule.source, rule.risk, rule.requires_, {}};
+    PlannedSetting s{rule.setting, rule.value, rule.atLeast, rule.id, rule.rationale, rule.source, rule.risk, rule.requires_, {},
+                     rule.translations};
     if (!factsKnown) return s;
     for (const std::string& need : rule.hostNeeds) {
         const HostCapability* cap = findHostCapability(need);
@@ -58,9 +59,13 @@ void add_setting(TuningPlan& plan, const Rule& rule, const TuningAnswers& answer
 
 void add_findings(TuningPlan& plan, const Rule& rule, const HostFacts& facts) {
     const HostCheck* check = findHostCheck(rule.check);
-    for (const CheckHit& hit : check->run(facts, rule.params))
+    for (const CheckHit& hit : check->run(facts, rule.params)) {
+        std::map<std::string, RuleTexts> translations;
+        for (const auto& [language, texts] : rule.translations)
+            translations[language] = {texts.rationale, {}, fillTemplate(texts.finding, hit), fillTemplate(texts.recommendation, hit), {}};
         plan.advice.push_back({rule.id, rule.severity, fillTemplate(rule.finding, hit),
-                               fillTemplate(rule.recommendation, hit), rule.source});
+                               fillTemplate(rule.recommendation, hit), rule.source, std::move(translations)});
+    }
 }
 
 }  // namespace
@@ -89,6 +94,25 @@ TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers
     std::stable_sort(plan.advice.begin(), plan.advice.end(),
                      [](const Finding& a, const Finding& b) { return a.severity < b.severity; });
     return plan;
+}
+
+RuleTexts textsIn(const PlannedSetting& s, std::string_view language) {
+    RuleTexts texts{s.rationale, s.risk, {}, {}, {}};
+    if (const auto it = s.translations.find(std::string(language)); it != s.translations.end()) {
+        if (!it->second.rationale.empty()) texts.rationale = it->second.rationale;
+        if (!it->second.risk.empty()) texts.risk = it->second.risk;
+        texts.requires_ = it->second.requires_;
+    }
+    return texts;
+}
+
+RuleTexts textsIn(const Finding& f, std::string_view language) {
+    RuleTexts texts{{}, {}, f.finding, f.recommendation, {}};
+    if (const auto it = f.translations.find(std::string(language)); it != f.translations.end()) {
+        if (!it->second.finding.empty()) texts.finding = it->second.finding;
+        if (!it->second.recommendation.empty()) texts.recommendation = it->second.recommendation;
+    }
+    return texts;
 }
 
 Json toJson(const PlannedSetting& s) {

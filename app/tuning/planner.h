@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct PlannedSetting {
     std::string risk;
     Requires requires_ = Requires::Nothing;
     std::optional<std::string> unsupported;  // why this host cannot take it
+    std::map<std::string, RuleTexts> translations;  // the rule's rationale and risk by language
 };
 
 // Something found on the host that a push cannot change.
@@ -32,6 +34,7 @@ struct Finding {
     std::string finding;
     std::string recommendation;
     std::string source;
+    std::map<std::string, RuleTexts> translations;  // finding and recommendation by language, filled in
 };
 
 // The answers applied to one host's facts.
@@ -49,6 +52,12 @@ struct TuningPlan {
 // findings.
 TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers,
                     const std::optional<protocol::Facts>& facts, const std::string& host = {});
+
+// The texts a person reads in `language` ("zh_TW"; "" is English): each field translated where the
+// rule has it, English otherwise. JSON keeps English (toJson), so scripts read the same in every
+// language.
+RuleTexts textsIn(const PlannedSetting& s, std::string_view language);
+RuleTexts textsIn(const Finding& f, std::string_view language);
 
 Json toJson(const PlannedSetting& s);
 Json toJson(const Finding& f);

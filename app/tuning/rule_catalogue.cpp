@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 
 #include "agent/protocol/decode.h"
 #include "agent/setting_catalog/setting_catalog.h"
@@ -110,6 +111,42 @@ constexpr std::string_view kRuleKeys[] = {"id", "conditions", "rationale", "sour
                                           "value_from", "at_least", "host_needs", "risk", "requires", "check",
                                           "params", "severity", "finding", "recommendation", "comment", "zh_TW"};
 
+// One field of a translation object: present exactly when the English field is, non-empty, and
+// with the English field's placeholders (a missing one would show a blank, an extra one a raw
+// "{name}").
+std::string parse_translated_field(const ParamReader& t, const std::string& field, const std::string& english) {
+    if (english.empty()) {
+        if (t.has(field)) throw DecodeError(t.path() + "." + field + ": the rule has no English " + field + " to translate");
+        return {};
+    }
+    const std::string text = t.string(field);
+    if (text.empty()) throw DecodeError(t.path() + "." + field + ": empty");
+    if (templatePlaceholders(text) != templatePlaceholders(english)) {
+        std::string want;
+        for (const auto& name : templatePlaceholders(english)) want += " {" + name + "}";
+        throw DecodeError(t.path() + "." + field + ": its placeholders differ from the English text's (needs" +
+                          (want.empty() ? std::string(" none") : want) + ")");
+    }
+    return text;
+}
+
+RuleTexts parse_translation(const ParamReader& t, const Rule& rule) {
+    for (const auto& [key, value] : t.json().items())
+        if (key != "rationale" && key != "risk" && key != "finding" && key != "recommendation" && key != "requires")
+            throw DecodeError(t.path() + "." + key + ": not a translated rule field (rationale, risk, finding, "
+                                                     "recommendation, requires)");
+    RuleTexts texts;
+    texts.rationale = parse_translated_field(t, "rationale", rule.rationale);
+    texts.risk = parse_translated_field(t, "risk", rule.risk);
+    texts.finding = parse_translated_field(t, "finding", rule.finding);
+    texts.recommendation = parse_translated_field(t, "recommendation", rule.recommendation);
+    if (t.has("requires")) {
+        if (rule.isAdvice()) throw DecodeError(t.path() + ".requires: only a setting rule has \"requires\"");
+        texts.requires_ = t.string("requires");
+    }
+    return texts;
+}
+
 Rule parse_rule(const ParamReader& r, const std::string& file) {
     for (const auto& [key, value] : r.json().items())
         if (std::find(std::begin(kRuleKeys), std::end(kRuleKeys), key) == std::end(kRuleKeys))
@@ -128,6 +165,9 @@ Rule parse_rule(const ParamReader& r, const std::string& file) {
     if (isSetting == isAdvice) throw DecodeError(r.path() + ": needs exactly one of \"setting\" or \"check\"");
     if (isSetting) parse_setting(r, rule);
     else parse_advice(r, rule);
+    for (const std::string_view language : kRuleLanguages)
+        if (r.has(std::string(language)))
+            rule.translations[std::string(language)] = parse_translation(r.object(std::string(language)), rule);
     return rule;
 }
 
@@ -191,6 +231,29 @@ std::variant<RuleCatalogue, std::vector<std::string>> RuleCatalogue::loadBuiltIn
     const auto documents = read_resource_documents(problems);
     if (!problems.empty()) return problems;
     return fromDocuments(documents);
+}
+
+const RuleTexts* Rule::textsIn(std::string_view language) const {
+    const auto it = translations.find(std::string(language));
+    return it == translations.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> templatePlaceholders(std::string_view text) {
+    std::set<std::string> names;
+    for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+        const std::size_t close = text.find('}', open);
+        if (close == std::string_view::npos) break;
+        names.insert(std::string(text.substr(open + 1, close - open - 1)));
+    }
+    return {names.begin(), names.end()};
+}
+
+std::string catalogueLanguage() {
+    const QLocale locale;
+    if (locale.language() != QLocale::Chinese) return {};
+    const bool traditional = locale.script() == QLocale::TraditionalChineseScript || locale.territory() == QLocale::Taiwan ||
+                             locale.territory() == QLocale::HongKong || locale.territory() == QLocale::Macau;
+    return traditional ? "zh_TW" : std::string();
 }
 
 const Rule* RuleCatalogue::find(const std::string& id) const {

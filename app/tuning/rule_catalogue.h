@@ -24,6 +24,19 @@ struct RuleCondition {
     std::vector<std::string> facts;                    // names from hostCapabilities()
 };
 
+// A rule's sentences in a language other than English (the rule's "zh_TW" object): each holds the
+// same {placeholders} as its English field. Empty where the rule has no such field.
+struct RuleTexts {
+    std::string rationale;
+    std::string risk;
+    std::string finding;
+    std::string recommendation;
+    std::string requires_;  // optional: how the language words when the setting takes effect
+};
+
+// The languages a rule may carry texts for besides English, as their keys in a rule.
+inline constexpr std::string_view kRuleLanguages[] = {"zh_TW"};
+
 // A rule of the catalogue (resources/rules/*.json, documented in docs/rules.md). A setting rule
 // proposes `setting` = `value`; an advice rule runs `check` and turns each hit into a finding.
 struct Rule {
@@ -49,7 +62,12 @@ struct Rule {
     std::string finding;
     std::string recommendation;
 
+    // Language ("zh_TW") -> the rule's sentences in it. The source stays as written.
+    std::map<std::string, RuleTexts> translations;
+
     bool isAdvice() const { return !check.empty(); }
+    // The rule's texts in `language`, or null when it has none there (English is the fields above).
+    const RuleTexts* textsIn(std::string_view language) const;
 };
 
 class RuleCatalogue {
@@ -71,5 +89,12 @@ private:
 std::string_view to_string(Severity s);
 std::string_view to_string(Requires r);
 std::optional<Severity> severityFromString(std::string_view s);
+
+// The {placeholders} a rule text uses, sorted and without repeats: {"index", "width"}.
+std::vector<std::string> templatePlaceholders(std::string_view text);
+
+// The language rule texts are shown in for the application's default locale: "zh_TW" for
+// Traditional Chinese (Taiwan, Hong Kong, Macau or the Hant script), else "" (English).
+std::string catalogueLanguage();
 
 }  // namespace fleetdeck::tuning

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include <QCoreApplication>
+
 #include "agent/protocol/decode.h"
 
 namespace fleetdeck::tuning {
@@ -140,6 +142,49 @@ std::string describe(const TuningAnswers& a) {
     text += ", " + std::string(to_string(a.tenancy));
     if (a.powerCapW) text += ", power cap " + std::to_string(*a.powerCapW) + " W";
     return text;
+}
+
+namespace {
+
+// An answer's value (an enum's name) in words of the "plan" context.
+QString answerWord(std::string_view value) {
+    static const std::pair<const char*, const char*> kWords[] = {
+        {"training", QT_TRANSLATE_NOOP("plan", "training")},
+        {"inference", QT_TRANSLATE_NOOP("plan", "inference")},
+        {"ethernet", QT_TRANSLATE_NOOP("plan", "ethernet")},
+        {"infiniband", QT_TRANSLATE_NOOP("plan", "infiniband")},
+        {"roce", QT_TRANSLATE_NOOP("plan", "roce")},
+        {"fits_one_gpu", QT_TRANSLATE_NOOP("plan", "fits_one_gpu")},
+        {"fits_one_node", QT_TRANSLATE_NOOP("plan", "fits_one_node")},
+        {"sharded", QT_TRANSLATE_NOOP("plan", "sharded")},
+        {"local_nvme", QT_TRANSLATE_NOOP("plan", "local_nvme")},
+        {"nas", QT_TRANSLATE_NOOP("plan", "nas")},
+        {"object_store", QT_TRANSLATE_NOOP("plan", "object_store")},
+        {"dedicated", QT_TRANSLATE_NOOP("plan", "dedicated")},
+        {"shared", QT_TRANSLATE_NOOP("plan", "shared")},
+    };
+    for (const auto& [name, words] : kWords)
+        if (value == name) return QCoreApplication::translate("plan", words);
+    return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size()));
+}
+
+QString planWords(const char* english) { return QCoreApplication::translate("plan", english); }
+
+}  // namespace
+
+std::string describeTranslated(const TuningAnswers& a) {
+    QString text = answerWord(to_string(a.workload));
+    if (a.distributed)
+        text += planWords(QT_TRANSLATE_NOOP("plan", ", distributed over %1 nodes (%2)"))
+                    .arg(a.nodes)
+                    .arg(answerWord(to_string(a.interconnect)));
+    else text += planWords(QT_TRANSLATE_NOOP("plan", ", single node"));
+    if (a.latencyTargetMs) text += planWords(QT_TRANSLATE_NOOP("plan", ", p99 target %1 ms")).arg(*a.latencyTargetMs);
+    else if (a.workload == Workload::Inference) text += planWords(QT_TRANSLATE_NOOP("plan", ", throughput-bound"));
+    text += planWords(QT_TRANSLATE_NOOP("plan", ", model %1, data on %2")).arg(answerWord(to_string(a.modelMemory)), answerWord(to_string(a.dataLocation)));
+    text += planWords(QT_TRANSLATE_NOOP("plan", ", %1")).arg(answerWord(to_string(a.tenancy)));
+    if (a.powerCapW) text += planWords(QT_TRANSLATE_NOOP("plan", ", power cap %1 W")).arg(*a.powerCapW);
+    return text.toStdString();
 }
 
 }  // namespace fleetdeck::tuning

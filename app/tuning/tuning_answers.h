@@ -57,5 +57,8 @@ std::string_view to_string(Tenancy v);
 std::string_view to_string(Shape v);
 // "training, distributed over 4 nodes (InfiniBand)" — for headers.
 std::string describe(const TuningAnswers& answers);
+// The same in the installed translation's language (the "plan" context), for the plan's text; the
+// English describe() is what exports and profiles keep.
+std::string describeTranslated(const TuningAnswers& answers);
 
 }  // namespace fleetdeck::tuning

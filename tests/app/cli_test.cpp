@@ -109,6 +109,35 @@ TEST(Cli, HealthFindsEachGpuFaultAndExitsSeven) {
     EXPECT_EQ(status, 2);
 }
 
+// In a zh_TW locale the findings read in Traditional Chinese while --json keeps the English text
+// and the stable kind and severity words, byte for byte.
+TEST(Cli, HealthInTraditionalChineseKeepsTheJsonEnglish) {
+    const std::string tree = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/intel-2s-xeon-gold-6426y/root";
+    std::vector<std::string> env = kEnv;
+    env.push_back(std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML);
+    env.push_back("FLEETDECK_FAKE_NVML_FAULTS=lost=5,ecc=2,remap-pending=1,nvlink-down=6:3");
+    const std::string host = "root:" + tree;
+    // env(1) replaces the runner's locale (an appended variable would not override an inherited one).
+    const auto inLocale = [&](const std::string& lang, std::vector<std::string> args) {
+        std::vector<std::string> all = {"-u", "LC_ALL", "-u", "LC_MESSAGES", "-u", "LANGUAGE", "LANG=" + lang, kCli};
+        all.insert(all.end(), args.begin(), args.end());
+        return all;
+    };
+    int status = -1;
+    const std::string words = run_capture("/usr/bin/env", inLocale("zh_TW.UTF-8", {"health", host}), &status, env);
+    EXPECT_EQ(status, 7);
+    EXPECT_NE(words.find("GPU 5 已從匯流排上脫落"), std::string::npos) << words;
+    EXPECT_NE(words.find("critical"), std::string::npos) << words;
+    EXPECT_NE(words.find("gpu_lost"), std::string::npos) << words;
+
+    int enStatus = -1;
+    const std::string zhJson = run_capture("/usr/bin/env", inLocale("zh_TW.UTF-8", {"health", "--json", host}), &status, env);
+    const std::string enJson = run_capture("/usr/bin/env", inLocale("C.UTF-8", {"health", "--json", host}), &enStatus, env);
+    EXPECT_EQ(status, enStatus);
+    EXPECT_NE(enJson.find("fell off the bus"), std::string::npos) << enJson;
+    EXPECT_EQ(zhJson, enJson);
+}
+
 // --watch takes a second reading: a PCIe replay counter that grows between them is a finding.
 TEST(Cli, HealthWatchSeesACounterGrow) {
     const std::string tree = std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/intel-2s-xeon-gold-6426y/root";
