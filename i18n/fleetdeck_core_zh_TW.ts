@@ -52,6 +52,25 @@
     </message>
 </context>
 <context>
+    <name>Incident</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小時 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小時</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>none</source>
@@ -120,6 +139,157 @@
     <message>
         <source>%1 already set</source>
         <translation>%1 項已是目標值</translation>
+    </message>
+</context>
+<context>
+    <name>SoftwareFactsText</name>
+    <message>
+        <source>Kernel: preemption model unknown</source>
+        <translation>核心：搶占模式不明</translation>
+    </message>
+    <message>
+        <source>Kernel: real-time (PREEMPT_RT)</source>
+        <translation>核心：即時核心（PREEMPT_RT）</translation>
+    </message>
+    <message>
+        <source>Kernel: full preemption, not real-time</source>
+        <translation>核心：完全搶占，非即時核心</translation>
+    </message>
+    <message>
+        <source>Kernel: voluntary preemption, not real-time</source>
+        <translation>核心：自願搶占，非即時核心</translation>
+    </message>
+    <message>
+        <source>Kernel: no forced preemption, not real-time</source>
+        <translation>核心：不強制搶占，非即時核心</translation>
+    </message>
+    <message>
+        <source>CUDA: no toolkit or cuDNN found on the host (frameworks may bring their own)</source>
+        <translation>CUDA：主機上找不到 toolkit 或 cuDNN（框架可能自帶）</translation>
+    </message>
+    <message>
+        <source>CUDA: none</source>
+        <translation>CUDA：無</translation>
+    </message>
+    <message>
+        <source>toolkit %1</source>
+        <translation>toolkit %1</translation>
+    </message>
+    <message>
+        <source>no toolkit</source>
+        <translation>無 toolkit</translation>
+    </message>
+    <message>
+        <source>cuDNN %1</source>
+        <translation>cuDNN %1</translation>
+    </message>
+    <message>
+        <source>no cuDNN</source>
+        <translation>無 cuDNN</translation>
+    </message>
+    <message>
+        <source>the driver runs CUDA %1 at most</source>
+        <translation>驅動程式最高支援 CUDA %1</translation>
+    </message>
+    <message>
+        <source>CUDA: %1</source>
+        <translation>CUDA：%1</translation>
+    </message>
+    <message>
+        <source> — the toolkit is newer than the driver runs</source>
+        <translation> — toolkit 比驅動程式支援的版本更新</translation>
+    </message>
+    <message>
+        <source>%1 × %2.%3</source>
+        <translation>%1 × %2.%3</translation>
+    </message>
+    <message>
+        <source>BF16 and FP8 tensor cores</source>
+        <translation>BF16 與 FP8 張量核心</translation>
+    </message>
+    <message>
+        <source>BF16 tensor cores, no FP8</source>
+        <translation>BF16 張量核心，無 FP8</translation>
+    </message>
+    <message>
+        <source>FP16 only: no BF16 or FP8</source>
+        <translation>僅 FP16：無 BF16 或 FP8</translation>
+    </message>
+    <message>
+        <source>GPU compute capability: %1 — %2</source>
+        <translation>GPU 運算能力：%1 — %2</translation>
+    </message>
+    <message>
+        <source>Containers: unknown</source>
+        <translation>容器：不明</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation>Docker</translation>
+    </message>
+    <message>
+        <source>Podman</source>
+        <translation>Podman</translation>
+    </message>
+    <message>
+        <source>Containers: no Docker or Podman</source>
+        <translation>容器：無 Docker 或 Podman</translation>
+    </message>
+    <message>
+        <source>the NVIDIA container runtime</source>
+        <translation>NVIDIA 容器執行環境</translation>
+    </message>
+    <message>
+        <source>1 CDI spec</source>
+        <translation>1 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>%1 CDI specs</source>
+        <translation>%1 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>Containers: %1</source>
+        <translation>容器：%1</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 與 </translation>
+    </message>
+    <message>
+        <source> with %1</source>
+        <translation>，含%1</translation>
+    </message>
+    <message>
+        <source>, but no NVIDIA runtime or CDI spec: containers do not see the GPUs</source>
+        <translation>，但沒有 NVIDIA 執行環境或 CDI 規格：容器看不到 GPU</translation>
+    </message>
+    <message>
+        <source>, no NVIDIA runtime</source>
+        <translation>，無 NVIDIA 執行環境</translation>
+    </message>
+    <message>
+        <source>slurmd running</source>
+        <translation>slurmd 執行中</translation>
+    </message>
+    <message>
+        <source>kubelet running</source>
+        <translation>kubelet 執行中</translation>
+    </message>
+    <message>
+        <source>slurm.conf present</source>
+        <translation>有 slurm.conf</translation>
+    </message>
+    <message>
+        <source>Scheduler: %1</source>
+        <translation>排程器：%1</translation>
+    </message>
+    <message>
+        <source>Scheduler: unknown</source>
+        <translation>排程器：不明</translation>
+    </message>
+    <message>
+        <source>Scheduler: none (no slurmd or kubelet)</source>
+        <translation>排程器：無（沒有 slurmd 或 kubelet）</translation>
     </message>
 </context>
 <context>
@@ -917,6 +1087,171 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::PlatformFactsModel</name>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>需檢查</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Not checked</source>
+        <translation>未檢查</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>Secure Boot</source>
+        <translation>安全開機（Secure Boot）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>unknown (no EFI variables: legacy boot or not readable)</source>
+        <translation>不明（沒有 EFI 變數：傳統開機或無法讀取）</translation>
+    </message>
+    <message>
+        <source>integrity (only signed kernel modules load)</source>
+        <translation>integrity（只載入已簽章的核心模組）</translation>
+    </message>
+    <message>
+        <source>confidentiality (no kernel memory reads, no unsigned modules)</source>
+        <translation>confidentiality（不可讀取核心記憶體，不載入未簽章模組）</translation>
+    </message>
+    <message>
+        <source>Kernel lockdown</source>
+        <translation>核心鎖定（lockdown）</translation>
+    </message>
+    <message>
+        <source>unknown (kernel without the lockdown module)</source>
+        <translation>不明（核心沒有 lockdown 模組）</translation>
+    </message>
+    <message>
+        <source>Memory modules</source>
+        <translation>記憶體模組</translation>
+    </message>
+    <message>
+        <source>not checked (needs root)</source>
+        <translation>未檢查（需要 root）</translation>
+    </message>
+    <message>
+        <source>The SMBIOS table is root&apos;s only: connect with sudo (a push or commission --sudo) to read the modules.</source>
+        <translation>SMBIOS 表只有 root 能讀：以 sudo 連線（推送設定或 commission --sudo）才能讀取模組。</translation>
+    </message>
+    <message>
+        <source>not available (no SMBIOS table)</source>
+        <translation>無法取得（沒有 SMBIOS 表）</translation>
+    </message>
+    <message>
+        <source>unknown size</source>
+        <translation>容量不明</translation>
+    </message>
+    <message>
+        <source>(type unknown)</source>
+        <translation>（類型不明）</translation>
+    </message>
+    <message>
+        <source>no modules installed</source>
+        <translation>未安裝模組</translation>
+    </message>
+    <message>
+        <source>, rated %1 MT/s</source>
+        <translation>，額定 %1 MT/s</translation>
+    </message>
+    <message>
+        <source>, running at %1 MT/s</source>
+        <translation>，實際運作於 %1 MT/s</translation>
+    </message>
+    <message>
+        <source> (%1 slots)</source>
+        <translation>（%1 個插槽）</translation>
+    </message>
+    <message>
+        <source>DDR5 below 3600 MT/s: see the tuning plan&apos;s advice (guide §2.2).</source>
+        <translation>DDR5 低於 3600 MT/s：請參考調校計畫的建議（指南 §2.2）。</translation>
+    </message>
+    <message>
+        <source>Power supplies</source>
+        <translation>電源供應器</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未讀取：%1</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>無法取得</translation>
+    </message>
+    <message>
+        <source>nothing reported</source>
+        <translation>沒有回報</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n present</source>
+        <translation>
+            <numerusform>%n 個在位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none listed by the BMC</source>
+        <translation>BMC 未列出任何電源</translation>
+    </message>
+    <message>
+        <source>, redundancy %1</source>
+        <translation>，備援 %1</translation>
+    </message>
+    <message>
+        <source>link down</source>
+        <translation>連結中斷</translation>
+    </message>
+    <message>
+        <source>, PCIe</source>
+        <translation>，PCIe</translation>
+    </message>
+    <message>
+        <source> gen %1</source>
+        <translation> 第 %1 代</translation>
+    </message>
+    <message>
+        <source> of x%1</source>
+        <translation>（最大 x%1）</translation>
+    </message>
+    <message>
+        <source>NIC %1</source>
+        <translation>網路卡 %1</translation>
+    </message>
+    <message>
+        <source>Narrower than the card&apos;s maximum: a slot, riser or bifurcation matter (%1).</source>
+        <translation>比網路卡的最大寬度窄：可能是插槽、轉接卡或通道分割（bifurcation）的問題（%1）。</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::PrivilegedTransport</name>
     <message>
         <source>connecting to %1 (%2 s)</source>
@@ -1034,22 +1369,14 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
-    <name>fleetdeck::history</name>
+    <name>fleetdeck::SharedSimulatorTransport</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
+        <source>the shared simulator closed this host&apos;s connection</source>
+        <translation>共用模擬器關閉了這台主機的連線</translation>
     </message>
     <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小時 %2 分</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 天 %2 小時</translation>
+        <source>shared simulator: %1</source>
+        <translation>共用模擬器：%1</translation>
     </message>
 </context>
 <context>

@@ -1708,6 +1708,10 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
+    <message>
+        <source>System software</source>
+        <translation>系統軟體</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::IncidentTableModel</name>
@@ -2458,6 +2462,13 @@ Fix the file or pick hosts by typing them.</source>
     <message>
         <source>Hardware findings (%1): cannot be pushed, need hands or a purchase</source>
         <translation>硬體檢查結果（%1）：無法透過推送解決，需要現場處理或採購</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::PlatformPanel</name>
+    <message>
+        <source>Platform</source>
+        <translation>平台</translation>
     </message>
 </context>
 <context>
@@ -3501,6 +3512,34 @@ SHA-256 %3</translation>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>slurmd</source>
+        <translation>slurmd</translation>
+    </message>
+    <message>
+        <source>kubelet</source>
+        <translation>kubelet</translation>
+    </message>
+    <message>
+        <source>a Slurm configuration</source>
+        <translation>Slurm 設定檔</translation>
+    </message>
+    <message>
+        <source>Pre-selected: %1 has %2, so jobs here are scheduled across servers.</source>
+        <translation>已預先選取：%1 有 %2，因此這裡的工作會跨伺服器排程。</translation>
+    </message>
+    <message>
+        <source>The fleet&apos;s GPUs (compute capability %1 and up) have BF16 and FP8 tensor cores: the plan advises BF16 for training and FP8 where accuracy allows.</source>
+        <translation>機群的 GPU（運算能力 %1 以上）具備 BF16 與 FP8 張量核心：計畫建議訓練使用 BF16，在精度允許時使用 FP8。</translation>
+    </message>
+    <message>
+        <source>The fleet&apos;s GPUs (compute capability %1 and up) have BF16 tensor cores; FP8 needs 8.9 (Ada, Hopper).</source>
+        <translation>機群的 GPU（運算能力 %1 以上）具備 BF16 張量核心；FP8 需要 8.9（Ada、Hopper）。</translation>
+    </message>
+    <message>
+        <source>Some of the fleet&apos;s GPUs (compute capability %1) have neither BF16 (8.0) nor FP8 (8.9): mixed precision there means FP16 with loss scaling.</source>
+        <translation>機群中部分 GPU（運算能力 %1）既沒有 BF16（8.0）也沒有 FP8（8.9）：在這些 GPU 上混合精度代表 FP16 搭配損失縮放（loss scaling）。</translation>
     </message>
 </context>
 <context>

@@ -54,12 +54,11 @@ std::optional<IncidentSeverity> incidentSeverityFromString(const QString& name) 
 }
 
 QString durationText(std::int64_t ms) {
-    const auto tr = [](const char* text) { return QCoreApplication::translate("Incident", text); };
     const std::int64_t s = std::max<std::int64_t>(0, ms / 1000);
-    if (s < 60) return tr("%1 s").arg(s);
-    if (s < 3600) return tr("%1 min %2 s").arg(s / 60).arg(s % 60);
-    if (s < 86400) return tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60);
-    return tr("%1 d %2 h").arg(s / 86400).arg(s % 86400 / 3600);
+    if (s < 60) return QCoreApplication::translate("Incident", "%1 s").arg(s);
+    if (s < 3600) return QCoreApplication::translate("Incident", "%1 min %2 s").arg(s / 60).arg(s % 60);
+    if (s < 86400) return QCoreApplication::translate("Incident", "%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60);
+    return QCoreApplication::translate("Incident", "%1 d %2 h").arg(s / 86400).arg(s % 86400 / 3600);
 }
 
 }  // namespace fleetdeck::history

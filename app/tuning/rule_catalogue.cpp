@@ -104,6 +104,8 @@ void parse_advice(const ParamReader& r, Rule& rule) {
     rule.severity = *severityFromString(r.one_of("severity", {"critical", "warning", "info"}));
     rule.finding = r.string("finding");
     rule.recommendation = r.string("recommendation");
+    // What acting on the advice costs (a reboot into the firmware, downtime); optional for advice.
+    if (r.has("risk")) rule.risk = r.string("risk");
 }
 
 // "zh_TW": the rule's texts in Traditional Chinese (rationale, finding, recommendation, risk).

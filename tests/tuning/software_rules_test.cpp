@@ -5,12 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <regex>
-#include <set>
 
 #include "app/tuning/cuda_compat.h"
 #include "app/tuning/host_facts.h"
 #include "app/tuning/planner.h"
+#include "app/tuning/rule_catalogue.h"
 #include "tests/support/subprocess.h"
 #include "tests/tuning/tuning_fixtures.h"
 
@@ -40,13 +39,6 @@ protocol::Facts h100WithCuda(const std::string& toolkit, const std::optional<std
     f.cuda.driver_supports_cuda = driverCuda;
     f.nvidia.driver_version = driver;
     return f;
-}
-
-std::set<std::string> templatePlaceholders(const std::string& text) {
-    std::set<std::string> names;
-    static const std::regex braces(R"(\{([a-z_]+)\})");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), braces); it != std::sregex_iterator(); ++it) names.insert((*it)[1]);
-    return names;
 }
 
 }  // namespace
@@ -177,7 +169,7 @@ TEST(SoftwareRules, EveryRuleHasTraditionalChineseTextsWithTheSamePlaceholders) 
             }
             ASSERT_TRUE(rule["zh_TW"].contains(field)) << id << "." << field;
             const std::string zh = rule["zh_TW"][field];
-            EXPECT_EQ(templatePlaceholders(zh), templatePlaceholders(rule[field])) << id << "." << field;
+            EXPECT_EQ(templatePlaceholders(zh), templatePlaceholders(rule[field].get<std::string>())) << id << "." << field;
             EXPECT_NE(zh, rule[field].get<std::string>()) << id << "." << field;
         }
     }
