@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -72,7 +73,12 @@ RunResult run_fixed(const std::string& program, const IpmitoolLimits& limits) {
     char* const argv[] = {const_cast<char*>("ipmitool"), const_cast<char*>("sdr"), const_cast<char*>("type"),
                           const_cast<char*>("Power Supply"), nullptr};
     char* const envp[] = {const_cast<char*>("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), const_cast<char*>("LC_ALL=C"), nullptr};
-    const long max_fd = std::min(::sysconf(_SC_OPEN_MAX), 65536L);
+    // The descriptor limit from getrlimit, not sysconf(_SC_OPEN_MAX): Debian's symbols file makes
+    // any sysconf caller depend on glibc 2.34, and the agent's package must install on 2.17.
+    rlimit fd_limit{};
+    const long max_fd = ::getrlimit(RLIMIT_NOFILE, &fd_limit) == 0 && fd_limit.rlim_cur != RLIM_INFINITY
+                            ? std::min(static_cast<long>(fd_limit.rlim_cur), 65536L)
+                            : 65536L;
     const pid_t pid = ::fork();
     if (pid < 0) {
         r.start_error = std::strerror(errno);

@@ -164,16 +164,18 @@ extern "C" FLEETDECK_HIDDEN int fstat(int fd, struct stat* buf) noexcept {
     return __fxstat(kStatVersion, fd, buf);
 }
 
-// pthread_create, pthread_join, pthread_once, __pthread_key_create (GLIBC_2.34 since glibc moved
-// libpthread into libc): std::thread and the static libstdc++/libgcc's gthreads call them from
-// code no pin reaches. These definitions call the GLIBC_2.2.5 (aarch64: 2.17) versions, which old
-// glibc has in libpthread.so.0 — linked explicitly for that reason.
+// pthread_create, pthread_join, pthread_detach, pthread_once, __pthread_key_create (GLIBC_2.34
+// since glibc moved libpthread into libc): std::thread and the static libstdc++/libgcc's gthreads
+// call them from code no pin reaches. These definitions call the GLIBC_2.2.5 (aarch64: 2.17)
+// versions, which old glibc has in libpthread.so.0 — linked explicitly for that reason.
 extern "C" int fleetdeck_old_pthread_create(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*) noexcept;
 extern "C" int fleetdeck_old_pthread_join(pthread_t, void**);
+extern "C" int fleetdeck_old_pthread_detach(pthread_t) noexcept;
 extern "C" int fleetdeck_old_pthread_once(pthread_once_t*, void (*)());
 extern "C" int fleetdeck_old___pthread_key_create(pthread_key_t*, void (*)(void*)) noexcept;
 FLEETDECK_OLD_GLIBC(pthread_create);
 FLEETDECK_OLD_GLIBC(pthread_join);
+FLEETDECK_OLD_GLIBC(pthread_detach);
 FLEETDECK_OLD_GLIBC(pthread_once);
 FLEETDECK_OLD_GLIBC(__pthread_key_create);
 
@@ -183,6 +185,9 @@ extern "C" FLEETDECK_HIDDEN int pthread_create(pthread_t* __restrict thread, con
 }
 extern "C" FLEETDECK_HIDDEN int pthread_join(pthread_t thread, void** result) {
     return fleetdeck_old_pthread_join(thread, result);
+}
+extern "C" FLEETDECK_HIDDEN int pthread_detach(pthread_t thread) noexcept {
+    return fleetdeck_old_pthread_detach(thread);
 }
 extern "C" FLEETDECK_HIDDEN int pthread_once(pthread_once_t* once, void (*init)()) {
     return fleetdeck_old_pthread_once(once, init);
