@@ -1,5 +1,7 @@
 #include "app/host_health.h"
 
+#include <QCoreApplication>
+
 #include "app/temperature_band.h"
 
 namespace fleetdeck {
@@ -14,14 +16,14 @@ std::optional<HostHealth> connectionProblem(HostState state, const QString& reas
     switch (state) {
     case HostState::Connected: return std::nullopt;
     case HostState::Idle:
-    case HostState::Connecting: return HostHealth{Level::Unknown, QStringLiteral("connecting"), reason};
-    case HostState::Stale: return HostHealth{Level::Warning, QStringLiteral("stale"), reason};
-    case HostState::Offline: return HostHealth{Level::Critical, QStringLiteral("offline"), reason};
-    case HostState::AuthFailed: return HostHealth{Level::Critical, QStringLiteral("login refused"), reason};
-    case HostState::HostKeyUnknown: return HostHealth{Level::Warning, QStringLiteral("host key?"), reason};
-    case HostState::HostKeyChanged: return HostHealth{Level::Critical, QStringLiteral("host key changed"), reason};
-    case HostState::Incompatible: return HostHealth{Level::Critical, QStringLiteral("incompatible"), reason};
-    case HostState::Misbehaving: return HostHealth{Level::Critical, QStringLiteral("agent error"), reason};
+    case HostState::Connecting: return HostHealth{Level::Unknown, QCoreApplication::translate("HostHealth", "connecting"), reason};
+    case HostState::Stale: return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "stale"), reason};
+    case HostState::Offline: return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "offline"), reason};
+    case HostState::AuthFailed: return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "login refused"), reason};
+    case HostState::HostKeyUnknown: return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "host key?"), reason};
+    case HostState::HostKeyChanged: return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "host key changed"), reason};
+    case HostState::Incompatible: return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "incompatible"), reason};
+    case HostState::Misbehaving: return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "agent error"), reason};
     }
     return std::nullopt;
 }
@@ -32,22 +34,22 @@ std::optional<HostHealth> gpuProblem(const GpuSample& g) {
     const auto band = temperatureBand(g.temp_c, g.temp_slowdown_c);
     const QStringList throttle = throttleReasons(g);
     if (band == TemperatureBand::Slowdown || thermalThrottled(g)) {
-        QString why = QStringLiteral("GPU %1").arg(g.index);
-        if (g.temp_c) why += QStringLiteral(" at %1").arg(degrees(*g.temp_c));
-        if (g.temp_slowdown_c) why += QStringLiteral(" (slowdown at %1)").arg(degrees(*g.temp_slowdown_c));
+        QString why = QCoreApplication::translate("HostHealth", "GPU %1").arg(g.index);
+        if (g.temp_c) why += QCoreApplication::translate("HostHealth", " at %1").arg(degrees(*g.temp_c));
+        if (g.temp_slowdown_c) why += QCoreApplication::translate("HostHealth", " (slowdown at %1)").arg(degrees(*g.temp_slowdown_c));
         if (!worstThrottle(throttle).isEmpty())
-            why += QStringLiteral(": %1, clocks reduced").arg(throttleLabel(worstThrottle(throttle)));
-        return HostHealth{Level::Critical, QStringLiteral("thermal"), why};
+            why += QCoreApplication::translate("HostHealth", ": %1, clocks reduced").arg(throttleLabel(worstThrottle(throttle)));
+        return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "thermal"), why};
     }
     if (throttle.contains(QStringLiteral("hw_power_brake")))
-        return HostHealth{Level::Critical, QStringLiteral("power brake"),
-                          QStringLiteral("GPU %1: the power supply asked for an emergency slowdown").arg(g.index)};
+        return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "power brake"),
+                          QCoreApplication::translate("HostHealth", "GPU %1: the power supply asked for an emergency slowdown").arg(g.index)};
     if (band == TemperatureBand::Hot)
-        return HostHealth{Level::Warning, QStringLiteral("hot"),
-                          QStringLiteral("GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.temp_c))};
+        return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "hot"),
+                          QCoreApplication::translate("HostHealth", "GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.temp_c))};
     if (linkNarrowed(g))
-        return HostHealth{Level::Warning, QStringLiteral("PCIe x%1").arg(*g.pcie_width),
-                          QStringLiteral("GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser")
+        return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "PCIe x%1").arg(*g.pcie_width),
+                          QCoreApplication::translate("HostHealth", "GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser")
                               .arg(g.index).arg(*g.pcie_width).arg(*g.pcie_width_max)};
     return std::nullopt;
 }
@@ -57,12 +59,12 @@ std::optional<HostHealth> gpuProblem(const GpuSample& g) {
 HostHealth assessHealth(HostState state, const QString& stateReason, const HostSummary& summary, bool hasSample,
                         const std::vector<GpuFinding>& findings) {
     if (auto problem = connectionProblem(state, stateReason)) return *problem;
-    if (!hasSample) return {Level::Unknown, QStringLiteral("no data"), QStringLiteral("waiting for the first sample")};
+    if (!hasSample) return {Level::Unknown, QCoreApplication::translate("HostHealth", "no data"), QCoreApplication::translate("HostHealth", "waiting for the first sample")};
     std::optional<HostHealth> worst;
     if (!findings.empty()) {  // worst first; the word says how many more there are
         const GpuFinding& f = findings.front();
         QString word = findingWord(f);
-        if (findings.size() > 1) word += QStringLiteral(" (+%1)").arg(findings.size() - 1);
+        if (findings.size() > 1) word += QCoreApplication::translate("HostHealth", " (+%1)").arg(findings.size() - 1);
         worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.shownText};
     }
     for (const GpuSample& g : summary.gpus) {
@@ -70,10 +72,10 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
         if (p && (!worst || p->level > worst->level)) worst = p;
     }
     if (!worst && summary.hottestCpuTempC && *summary.hottestCpuTempC >= kCpuHotC)
-        worst = HostHealth{Level::Warning, QStringLiteral("CPU hot"),
-                           QStringLiteral("%1 at %2").arg(summary.hottestCpuSensor, degrees(*summary.hottestCpuTempC))};
+        worst = HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "CPU hot"),
+                           QCoreApplication::translate("HostHealth", "%1 at %2").arg(summary.hottestCpuSensor, degrees(*summary.hottestCpuTempC))};
     if (worst) return *worst;
-    return {Level::Ok, QStringLiteral("ok"), QStringLiteral("all readings within their bands")};
+    return {Level::Ok, QCoreApplication::translate("HostHealth", "ok"), QCoreApplication::translate("HostHealth", "all readings within their bands")};
 }
 
 QString levelName(HostHealth::Level level) {

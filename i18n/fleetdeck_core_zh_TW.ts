@@ -2,6 +2,113 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>HostHealth</name>
+    <message>
+        <source>connecting</source>
+        <translation>連線中</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>資料過時</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>login refused</source>
+        <translation>登入被拒</translation>
+    </message>
+    <message>
+        <source>host key?</source>
+        <translation>主機金鑰？</translation>
+    </message>
+    <message>
+        <source>host key changed</source>
+        <translation>主機金鑰已變更</translation>
+    </message>
+    <message>
+        <source>incompatible</source>
+        <translation>不相容</translation>
+    </message>
+    <message>
+        <source>agent error</source>
+        <translation>agent 錯誤</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> 為 %1</translation>
+    </message>
+    <message>
+        <source> (slowdown at %1)</source>
+        <translation>（%1 開始降速）</translation>
+    </message>
+    <message>
+        <source>: %1, clocks reduced</source>
+        <translation>：%1，時脈已降低</translation>
+    </message>
+    <message>
+        <source>thermal</source>
+        <translation>過熱</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>電源煞車</translation>
+    </message>
+    <message>
+        <source>GPU %1: the power supply asked for an emergency slowdown</source>
+        <translation>GPU %1：電源供應器要求緊急降速</translation>
+    </message>
+    <message>
+        <source>hot</source>
+        <translation>偏熱</translation>
+    </message>
+    <message>
+        <source>GPU %1 at %2, above the 60–80 °C target band</source>
+        <translation>GPU %1 為 %2，高於 60–80 °C 的目標區間</translation>
+    </message>
+    <message>
+        <source>PCIe x%1</source>
+        <translation>PCIe x%1</translation>
+    </message>
+    <message>
+        <source>GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser</source>
+        <translation>GPU %1 的 PCIe 連結只有 x%2（最大 x%3）：請重新插拔顯示卡或檢查轉接卡</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>無資料</translation>
+    </message>
+    <message>
+        <source>waiting for the first sample</source>
+        <translation>等待第一個樣本</translation>
+    </message>
+    <message>
+        <source> (+%1)</source>
+        <translation>（+%1）</translation>
+    </message>
+    <message>
+        <source>CPU hot</source>
+        <translation>CPU 偏熱</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 為 %2</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>all readings within their bands</source>
+        <translation>所有讀數都在正常區間內</translation>
+    </message>
+</context>
+<context>
     <name>HostState</name>
     <message>
         <source>idle</source>
@@ -1249,6 +1356,22 @@ on %2 since %3</source>
     <message>
         <source>Status</source>
         <translation>狀態</translation>
+    </message>
+    <message>
+        <source>none (any module may load)</source>
+        <translation>none（任何模組都可載入）</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降級</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>已失去</translation>
     </message>
 </context>
 <context>

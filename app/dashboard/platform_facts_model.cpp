@@ -42,6 +42,7 @@ void PlatformFactsModel::addProtection(const protocol::Facts& f) {
         QString value = mode;
         if (mode == QLatin1String("integrity")) value = tr("integrity (only signed kernel modules load)");
         else if (mode == QLatin1String("confidentiality")) value = tr("confidentiality (no kernel memory reads, no unsigned modules)");
+        else if (mode == QLatin1String("none")) value = tr("none (any module may load)");
         rows_.push_back({tr("Kernel lockdown"), value, State::Ok, {}});
     } else {
         rows_.push_back({tr("Kernel lockdown"), tr("unknown (kernel without the lockdown module)"), State::Unknown, {}});
@@ -97,7 +98,11 @@ void PlatformFactsModel::addPower(const protocol::PowerSupplyFacts& p) {
         if (u.state == "failed") failed << QStringLiteral("%1: %2").arg(fromStd(u.name), events);
     }
     QString value = p.count ? tr("%n present", nullptr, static_cast<int>(*p.count)) : tr("none listed by the BMC");
-    if (p.redundancy) value += tr(", redundancy %1").arg(fromStd(*p.redundancy));
+    if (p.redundancy) {
+        const std::string& r = *p.redundancy;
+        const QString word = r == "full" ? tr("full") : r == "degraded" ? tr("degraded") : r == "lost" ? tr("lost") : fromStd(r);
+        value += tr(", redundancy %1").arg(word);
+    }
     if (!failed.isEmpty()) value += QStringLiteral(" — ") + failed.join(QStringLiteral("; "));
     State state = State::Ok;
     if (!failed.isEmpty() || p.redundancy == std::string("lost") || p.redundancy == std::string("degraded")) state = State::Failed;
