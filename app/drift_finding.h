@@ -38,6 +38,9 @@ struct DriftFinding {
     // read; `sentence` stays English for JSON, the history store and the audit trail.
     std::string shownSentence;
 
+    // What a person reads: the translated sentence, or the English one where there is none.
+    const std::string& shown() const { return shownSentence.empty() ? sentence : shownSentence; }
+
     bool operator==(const DriftFinding&) const = default;
 };
 

@@ -41,7 +41,7 @@ QString driftTip(const HostDrift& d) {
     if (d.findings.empty()) return FleetModel::tr("All %n pushed setting(s) as pushed", nullptr, d.desiredSettings);
     QStringList lines;
     for (const drift::DriftFinding& f : d.findings)
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(f.id), QString::fromStdString(f.shownSentence.empty() ? f.sentence : f.shownSentence));
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(f.id), QString::fromStdString(f.shown()));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -35,6 +35,9 @@ struct GpuFinding {
     // The same sentence in the user's language (the "gpu" translation context), for a person to
     // read; `text` stays English for JSON, the history store and logs.
     QString shownText;
+
+    // What a person reads: the translated text, or the English one where there is none.
+    const QString& shown() const { return shownText.isEmpty() ? text : shownText; }
 };
 
 QString toString(FindingSeverity severity);  // "warning", "critical"

@@ -144,7 +144,7 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
 void PlanDiffModel::setDrift(const std::vector<drift::DriftFinding>& findings) {
     beginResetModel();
     drift_.clear();
-    for (const drift::DriftFinding& f : findings) drift_[f.id] = f.shownSentence.empty() ? f.sentence : f.shownSentence;
+    for (const drift::DriftFinding& f : findings) drift_[f.id] = f.shown();
     endResetModel();
 }
 

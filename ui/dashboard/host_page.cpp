@@ -368,8 +368,9 @@ void HostPage::updateDrift(const HostRecord& record) {
             // QTableWidgetItem shows text as plain text: values and file names from the host stay inert.
             driftTable_->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(f.id)));
             driftTable_->setItem(row, 1, new QTableWidgetItem(QString::fromLatin1(drift::toString(f.cause).data())));
-            driftTable_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(f.shownSentence.empty() ? f.sentence : f.shownSentence)));
-            driftTable_->item(row, 2)->setToolTip(plainToolTip(QString::fromStdString(f.shownSentence.empty() ? f.sentence : f.shownSentence)));
+            const QString shown = QString::fromStdString(f.shown());
+            driftTable_->setItem(row, 2, new QTableWidgetItem(shown));
+            driftTable_->item(row, 2)->setToolTip(plainToolTip(shown));
         }
         driftTable_->resizeColumnsToContents();
         driftTable_->setFixedHeight(driftTable_->horizontalHeader()->height() + 4 +
@@ -396,7 +397,7 @@ void HostPage::updateHealth(const HostRecord& record) {
     healthTable_->setFixedHeight(healthTable_->horizontalHeader()->height() + 4 +
                                  healthTable_->verticalHeader()->defaultSectionSize() * gpuHealth_.rowCount());
     QStringList lines;
-    for (const GpuFinding& f : record.findings) lines << QStringLiteral("%1 — %2").arg(toString(f.severity).toUpper(), f.shownText.isEmpty() ? f.text : f.shownText);
+    for (const GpuFinding& f : record.findings) lines << QStringLiteral("%1 — %2").arg(toString(f.severity).toUpper(), f.shown());
     if (lines.isEmpty()) {
         findings_->setText(tr("No findings: no lost GPUs, memory errors, XIDs or link faults."));
         findings_->setStyleSheet(QString());
