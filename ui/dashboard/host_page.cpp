@@ -208,10 +208,7 @@ QWidget* HostPage::buildHealthPanel() {
     healthPanel_ = new QWidget(this);
     auto* layout = new QVBoxLayout(healthPanel_);
     layout->setContentsMargins(0, 0, 0, 8);
-    auto* title = new QLabel(tr("GPU health"), healthPanel_);
-    QFont bold = title->font();
-    bold.setBold(true);
-    title->setFont(bold);
+    auto* title = sectionTitle(tr("GPU health"), healthPanel_);
     findings_ = new QLabel(healthPanel_);
     findings_->setTextFormat(Qt::PlainText);  // finding texts quote the driver's messages
     findings_->setWordWrap(true);
@@ -236,10 +233,7 @@ QWidget* HostPage::buildSoftwarePanel() {
     softwarePanel_ = new QWidget(this);
     auto* layout = new QVBoxLayout(softwarePanel_);
     layout->setContentsMargins(0, 0, 0, 8);
-    auto* title = new QLabel(tr("System software"), softwarePanel_);
-    QFont bold = title->font();
-    bold.setBold(true);
-    title->setFont(bold);
+    auto* title = sectionTitle(tr("System software"), softwarePanel_);
     software_ = new QLabel(softwarePanel_);
     software_->setObjectName(QStringLiteral("software_facts"));
     software_->setTextFormat(Qt::PlainText);
@@ -264,10 +258,7 @@ QWidget* HostPage::buildDriftPanel() {
     driftPanel_ = new QWidget(this);
     auto* layout = new QVBoxLayout(driftPanel_);
     layout->setContentsMargins(0, 0, 0, 8);
-    auto* title = new QLabel(tr("Drift from what was pushed"), driftPanel_);
-    QFont bold = title->font();
-    bold.setBold(true);
-    title->setFont(bold);
+    auto* title = sectionTitle(tr("Drift from what was pushed"), driftPanel_);
     driftSummary_ = new QLabel(driftPanel_);
     driftSummary_->setTextFormat(Qt::PlainText);  // the problem text comes from the host or the log
     driftSummary_->setWordWrap(true);

@@ -5,6 +5,7 @@
 #include <QVBoxLayout>
 
 #include "ui/dashboard/palette.h"
+#include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
 namespace {
@@ -33,10 +34,7 @@ protected:
 PlatformPanel::PlatformPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 8);
-    auto* title = new QLabel(tr("Platform"), this);
-    QFont bold = title->font();
-    bold.setBold(true);
-    title->setFont(bold);
+    auto* title = sectionTitle(tr("Platform"), this);
     table_ = new QTableView(this);
     table_->setModel(&model_);
     table_->setItemDelegate(new PlatformStatusDelegate(table_));

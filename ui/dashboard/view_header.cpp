@@ -60,6 +60,14 @@ QString ViewHeader::title() const { return title_->text(); }
 QString ViewHeader::summary() const { return summary_->text(); }
 QString ViewHeader::freshness() const { return freshness_->text(); }
 
+QLabel* sectionTitle(const QString& text, QWidget* parent) {
+    auto* title = new QLabel(text, parent);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    return title;
+}
+
 }  // namespace fleetdeck
 
 #include "moc_view_header.cpp"

@@ -41,4 +41,7 @@ private:
     int leading_ = 0;  // widgets before the title
 };
 
+// A bold title above a section of a page ("GPU health", "Platform").
+QLabel* sectionTitle(const QString& text, QWidget* parent);
+
 }  // namespace fleetdeck
