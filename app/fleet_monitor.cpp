@@ -12,7 +12,14 @@ FleetMonitor::FleetMonitor(TelemetryStore& store, TransportMaker transports, int
     qRegisterMetaType<fleetdeck::HostSpec>();
 }
 
-FleetMonitor::~FleetMonitor() = default;
+// A session fails its pending requests as it is deleted, and their callbacks use this monitor: the
+// sessions (those removed and waiting for deleteLater too) go first, while the monitor is whole,
+// and the callbacks see that it is closing.
+FleetMonitor::~FleetMonitor() {
+    closing_ = true;
+    sessions_.clear();
+    qDeleteAll(findChildren<HostSession*>(Qt::FindDirectChildrenOnly));
+}
 
 void FleetMonitor::addHostAsync(const HostSpec& spec) {
     QMetaObject::invokeMethod(this, "addHost", Qt::QueuedConnection, Q_ARG(fleetdeck::HostSpec, spec));
@@ -86,11 +93,11 @@ void FleetMonitor::addHost(const HostSpec& spec) {
 void FleetMonitor::onReady(HostSession* session) {
     const QString name = session->name();
     session->request<protocol::Facts>(QStringLiteral("facts"), Json::object(), [this, name](const Result<protocol::Facts>& facts) {
-        if (facts) store_.setFacts(name, *facts);
+        if (facts && !closing_) store_.setFacts(name, *facts);
     });
     emit hostReady(name);
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
-        if (!r.ok())
+        if (!r.ok() && !closing_)
             store_.setState(session->name(), session->state(),
                             tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));
     });

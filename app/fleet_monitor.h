@@ -61,6 +61,7 @@ private:
     TransportMaker transports_;
     int intervalMs_;
     std::map<QString, HostSession*> sessions_;
+    bool closing_ = false;  // set by the destructor: the sessions' last callbacks change nothing
     std::set<QString> fromInventory_;
 };
 
