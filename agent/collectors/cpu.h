@@ -30,7 +30,8 @@ public:
     };
 
 private:
-    void rescan(const RootFs& fs);
+    // True when it opened anything new (its readings are then taken at once).
+    bool rescan(const RootFs& fs);
     // The cores of this reading into `cores` (cleared first; its capacity kept between samples).
     void read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total);
     void read_core(const Core& now, std::size_t position, protocol::CoreSample& core, std::optional<double>& freq_sum,
@@ -47,6 +48,7 @@ private:
     // the package sensors with their input files.
     std::vector<PolledFile> cpufreq_;
     std::vector<std::pair<HwmonSensor, PolledFile>> package_sensors_;
+    HwmonChipScan chips_;
     int samples_since_scan_ = -1;
     // The last frequency (kHz) read for each CPU number, and the package temperature: read every
     // kSlowReadingsEvery, not every sample.

@@ -147,3 +147,25 @@ TEST(LiveMachine, RepeatedSamplesOfARecordedTreeAreTheSame) {
     ASSERT_EQ(first["gpus"].size(), 1u);
     EXPECT_EQ(first["gpus"][0]["vendor"], "amd");
 }
+
+// Only the cpu lines are parsed; a malformed one is left out, and what follows them is not read.
+TEST(CpuCollector, MalformedCpuLinesAreSkippedAndTheRestOfTheFileIgnored) {
+    TempDir dir;
+    dir.write("proc/stat",
+              "cpu  100 0 100 700 100 0 0 0 50 0\n"
+              "cpu0 50 0 50 350 50 0 0 0 25 0\n"
+              "cpu1 50 x 50 350 50 0 0 0 25 0\n"
+              "cpu2 50 -1 50 350\n"
+              "cpu3 50 0 50\n"
+              "cpu4\t10\t0\t10\t80\n"
+              "intr 12345 1 2 3\n"
+              "cpu5 1 2 3 4 5 6 7 8\n");
+    RootFs fs(dir.path().string());
+    CpuCollector cpu;
+    Json snap = Json::object();
+    sample_into(cpu, fs, snap);
+    const Json& cores = snap["cpu"]["cores"];
+    ASSERT_EQ(cores.size(), 2u) << cores.dump();
+    EXPECT_EQ(cores[0]["index"], 0);
+    EXPECT_EQ(cores[1]["index"], 4);
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """What a subscribed agent costs per sample, next to cockpit-bridge and the bare floor.
 
-    agent_stream_cost.py [--root TREE] [--no-cockpit] [--strace-seconds N] SECONDS AGENT [AGENT...]
+    agent_stream_cost.py [--root TREE] [--no-cockpit] [--also-totals] [--strace-seconds N] SECONDS AGENT [AGENT...]
 
 Runs side by side, in one run:
-  - each AGENT with `--stdio` (and `--root TREE`), subscribed at 100 ms;
+  - each AGENT with `--stdio` (and `--root TREE`), subscribed at 100 ms (every sample with its
+    per-core list, the protocol's default); with --also-totals each AGENT a second time,
+    subscribed with `per_core: false` as the app subscribes (app/fleet_monitor.cpp);
   - cockpit-bridge's `metrics1` channel (source "internal", interval 100 ms, cpu.basic.*,
     memory.*, network.all.*, disk.all.*), driven over its framed stdin protocol, when installed;
     with --root it runs in a private mount namespace with the tree's /proc/stat, /proc/meminfo and
@@ -83,11 +85,14 @@ class Runner:
 
 
 class AgentRunner(Runner):
-    def __init__(self, agent, root):
+    def __init__(self, agent, root, per_core=True):
         cmd = [agent, "--stdio"] + (["--root", root] if root else [])
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        super().__init__(agent, proc)
-        request = {"id": 1, "method": "subscribe", "params": {"interval_ms": INTERVAL_MS}}
+        super().__init__(agent if per_core else agent + " (per_core: false)", proc)
+        params = {"interval_ms": INTERVAL_MS}
+        if not per_core:
+            params["per_core"] = False
+        request = {"id": 1, "method": "subscribe", "params": params}
         proc.stdin.write((json.dumps(request) + "\n").encode())
         proc.stdin.flush()
         threading.Thread(target=self._read, daemon=True).start()
@@ -164,6 +169,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--root", help="a recorded tree (tests/bench/make_large_tree) read instead of the live system")
     ap.add_argument("--no-cockpit", action="store_true", help="leave cockpit-bridge out")
+    ap.add_argument("--also-totals", action="store_true",
+                    help="run each agent a second time subscribed with per_core: false, as the app subscribes")
     ap.add_argument("--strace-seconds", type=int, default=10, help="how long each process is traced")
     ap.add_argument("seconds", type=int)
     ap.add_argument("agents", nargs="+")
@@ -177,6 +184,8 @@ def main():
     subprocess.run(["cc", "-O2", "-o", floor_bin, floor_bin + ".c"], check=True)
 
     runners = [AgentRunner(os.path.abspath(a), root) for a in args.agents]
+    if args.also_totals:
+        runners += [AgentRunner(os.path.abspath(a), root, per_core=False) for a in args.agents]
     if not args.no_cockpit:
         if shutil.which("cockpit-bridge") is None:
             print("cockpit-bridge not installed (Debian package cockpit-bridge): left out", file=sys.stderr)
