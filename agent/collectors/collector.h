@@ -42,6 +42,9 @@ public:
     virtual ~Collector() = default;
     virtual std::string_view name() const = 0;
     virtual void sample(const RootFs& fs, protocol::Sample& sample) = 0;
+    // Whether the coming samples need per-core readings (a subscription with per_core: false does
+    // not); a collector may skip reading what only feeds them. Nothing to skip by default.
+    virtual void set_per_core(bool) {}
 };
 
 // Puts `entry` at position `i` of a list that is being refilled (i <= list.size()): an element

@@ -112,7 +112,7 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     core.index = now.cpu;
     core.util_pct.reset();
     core.freq_mhz.reset();
-    if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
+    if (primed_ && per_core_ && core_ticks_ && position < cores_.size() && cores_[position].cpu == now.cpu)
         core.util_pct = utilization(cores_[position].ticks, now.ticks);
     if (static_cast<std::size_t>(now.cpu) < freq_khz_.size()) {
         if (const auto khz = freq_khz_[now.cpu]; khz && *khz > 0) {
@@ -126,7 +126,7 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
 
 // The "cpu" and "cpuN" lines, which the kernel writes first; the lines after them (intr, ctxt,
 // softirq, ...: the longest part of the file on a large server) are not looked at.
-void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total) {
+void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total, bool per_core) {
     cores.clear();
     if (!stat_.read(stat_text_)) return;
     std::string_view text = stat_text_;
@@ -141,13 +141,17 @@ void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_
         }
         in_cpu_lines = true;
         const auto name_end = std::min(line.find_first_of(" \t"), line.size());
-        const auto ticks = parse_ticks(line.substr(name_end));
-        if (!ticks) continue;
         if (name_end == 3) {
-            total = *ticks;
-            have_total = true;
+            if (const auto ticks = parse_ticks(line.substr(name_end))) {
+                total = *ticks;
+                have_total = true;
+            }
         } else if (const auto n = parse_int(line.substr(3, name_end - 3)); n && *n >= 0) {
-            cores.push_back({static_cast<int>(*n), *ticks});
+            if (!per_core) {
+                cores.push_back({static_cast<int>(*n), {}});
+            } else if (const auto ticks = parse_ticks(line.substr(name_end))) {
+                cores.push_back({static_cast<int>(*n), *ticks});
+            }
         }
     }
 }
@@ -161,7 +165,7 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     Ticks total{};
     bool have_total = false;
     std::vector<Core>& cores = reading_;
-    read_stat(cores, total, have_total);
+    read_stat(cores, total, have_total, per_core_);
     const bool cores_changed = cores.size() != cores_.size();
     const auto now = std::chrono::steady_clock::now();
     if (samples_since_scan_ < 0 || cores_changed ||
@@ -180,11 +184,14 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (primed_ && have_total) cpu.util_pct = utilization(total_, total);
     std::optional<double> freq_sum;
     int freq_count = 0;
-    cpu.cores.resize(cores.size());
-    for (std::size_t i = 0; i < cores.size(); ++i) read_core(cores[i], i, cpu.cores[i], freq_sum, freq_count);
+    cpu.cores.resize(per_core_ ? cores.size() : 0);
+    protocol::CoreSample unused;
+    for (std::size_t i = 0; i < cores.size(); ++i)
+        read_core(cores[i], i, per_core_ ? cpu.cores[i] : unused, freq_sum, freq_count);
     if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
     cpu.package_temp_c = package_temp_c_;
     primed_ = have_total;
+    core_ticks_ = per_core_;
     total_ = total;
     cores_.swap(cores);  // the previous reading's buffer is the next one's
 }
