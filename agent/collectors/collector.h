@@ -20,8 +20,8 @@ using Json = nlohmann::json;
 // driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
 constexpr int kRescanEvery = 60;
 // ...and no sooner than this after the last one, so a 100 ms subscription does not rediscover
-// every 6 s: on a 256-CPU server with 150 sensors a rescan reopens 400 files and reads their
-// labels and limits (hwmon and cpu; net keeps the files of interfaces it already knows).
+// every 6 s. A rescan lists directories and keeps the files it already has open; it reads
+// labels, limits and attributes only of what is new or whose directory changed.
 constexpr std::chrono::seconds kRescanMinPeriod{10};
 
 // Sensor readings (hwmon inputs, thermal zones, the CPU package temperature) and per-core
