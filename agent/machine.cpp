@@ -31,6 +31,12 @@ protocol::Sample& Machine::sample() {
     return decoded_;
 }
 
+protocol::Sample& Machine::sample_without_cores() {
+    protocol::Sample& s = sample();
+    if (s.cpu) s.cpu->cores.clear();  // to_json leaves an empty list out
+    return s;
+}
+
 LiveMachine::LiveMachine(RootFs fs) : fs_(std::move(fs)), collectors_(make_collectors()) {
     for (auto& c : collectors_) c->sample(fs_, sample_);  // prime the counters
     last_sample_ = std::chrono::steady_clock::now();
@@ -71,6 +77,14 @@ protocol::Sample& LiveMachine::sample() {
     for (auto& c : collectors_) c->sample(fs_, sample_);
     last_sample_ = std::chrono::steady_clock::now();
     return sample_;
+}
+
+protocol::Sample& LiveMachine::sample_without_cores() {
+    for (auto& c : collectors_) c->set_per_core(false);
+    protocol::Sample& s = sample();
+    for (auto& c : collectors_) c->set_per_core(true);
+    if (s.cpu) s.cpu->cores.clear();
+    return s;
 }
 
 Json LiveMachine::snapshot() { return protocol::to_json(sample()); }

@@ -29,9 +29,12 @@ public:
     // One snapshot. Rates cover the time since the previous call.
     virtual Json snapshot() = 0;
     // The same snapshot as the typed struct, in a Sample the machine reuses: valid until the next
-    // call, and the caller may change it (the stdio server drops per-core readings before writing).
+    // call, and the caller may change it.
     // Machines that build the struct override both; the default decodes snapshot().
     virtual protocol::Sample& sample();
+    // The same without per-core readings (`cpu.cores` empty), for a subscription with per_core:
+    // false; a machine that can skip reading them overrides it. The default clears the list.
+    virtual protocol::Sample& sample_without_cores();
     virtual bool simulated() const = 0;
     // Latency to peers (`probe` method). Runs on its own thread, concurrently with snapshots:
     // overrides must be thread-safe. The default measures real TCP connects.
@@ -62,6 +65,7 @@ public:
 
     // One sample from every collector, into a Sample reused from call to call (valid until the next).
     protocol::Sample& sample() override;
+    protocol::Sample& sample_without_cores() override;  // the collectors told to skip them
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
     void recover_settings() override;
     Json drift_explain(const std::vector<std::string>& keys) override;

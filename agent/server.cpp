@@ -185,8 +185,7 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 }
 
 void StdioServer::emit_sample() {
-    protocol::Sample& sample = machine_.sample();
-    if (!per_core_ && sample.cpu) sample.cpu->cores.clear();  // to_json leaves an empty list out
+    protocol::Sample& sample = per_core_ ? machine_.sample() : machine_.sample_without_cores();
     protocol::write_sample_event(sample_line_, sample);
     write_line(sample_line_);
 }

@@ -20,8 +20,8 @@ using Json = nlohmann::json;
 // driver loads and containers (net also rescans at once when /proc/net/dev shows a new interface).
 constexpr int kRescanEvery = 60;
 // ...and no sooner than this after the last one, so a 100 ms subscription does not rediscover
-// every 6 s: on a 256-CPU server with 150 sensors a rescan reopens 400 files and reads their
-// labels and limits (hwmon and cpu; net keeps the files of interfaces it already knows).
+// every 6 s. A rescan lists directories and keeps the files it already has open; it reads
+// labels, limits and attributes only of what is new or whose directory changed.
 constexpr std::chrono::seconds kRescanMinPeriod{10};
 
 // Sensor readings (hwmon inputs, thermal zones, the CPU package temperature) and per-core
@@ -42,6 +42,9 @@ public:
     virtual ~Collector() = default;
     virtual std::string_view name() const = 0;
     virtual void sample(const RootFs& fs, protocol::Sample& sample) = 0;
+    // Whether the coming samples need per-core readings (a subscription with per_core: false does
+    // not); a collector may skip reading what only feeds them. Nothing to skip by default.
+    virtual void set_per_core(bool) {}
 };
 
 // Puts `entry` at position `i` of a list that is being refilled (i <= list.size()): an element

@@ -1,22 +1,34 @@
 #include "agent/collectors/cpu.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cmath>
 
 namespace fleetdeck::agent {
 namespace {
 
-// "cpu3 user nice system idle iowait irq softirq steal guest guest_nice": guest time is already
-// counted in user and nice, so it is left out of the total. `fields` holds the line's first
-// `count` words (at most 9: the name and eight counters).
-std::optional<CpuCollector::Ticks> parse_ticks(const std::string_view* fields, std::size_t count) {
-    if (count < 5) return std::nullopt;
+// The counters after a "cpuN" name: "user nice system idle iowait irq softirq steal guest
+// guest_nice". Guest time is already counted in user and nice, so only the first eight are summed.
+// At least four must be there, each a plain decimal number; this runs for every CPU of every
+// sample (257 lines on a 256-CPU server), so it reads the digits in place.
+std::optional<CpuCollector::Ticks> parse_ticks(std::string_view rest) {
     std::uint64_t values[8] = {};
-    for (std::size_t i = 1; i < count; ++i) {
-        const auto v = parse_int(fields[i]);
-        if (!v || *v < 0) return std::nullopt;
-        values[i - 1] = static_cast<std::uint64_t>(*v);
+    std::size_t count = 0;
+    const char* p = rest.data();
+    const char* const end = p + rest.size();
+    while (count < 8) {
+        while (p < end && (*p == ' ' || *p == '\t')) ++p;
+        if (p == end) break;
+        std::uint64_t v = 0;
+        const auto [next, ec] = std::from_chars(p, end, v);
+        if (ec != std::errc() || (next < end && *next != ' ' && *next != '\t') ||
+            v > static_cast<std::uint64_t>(INT64_MAX))
+            return std::nullopt;
+        values[count++] = v;
+        p = next;
     }
+    if (count < 4) return std::nullopt;
     CpuCollector::Ticks t;
     const std::uint64_t idle = values[3] + values[4];  // idle + iowait
     for (const auto v : values) t.total += v;
@@ -29,19 +41,6 @@ std::optional<double> utilization(const CpuCollector::Ticks& before, const CpuCo
     const double pct = 100.0 * static_cast<double>(now.busy - before.busy) /
                        static_cast<double>(now.total - before.total);
     return std::round(std::min(100.0, pct) * 10.0) / 10.0;
-}
-
-// Up to N whitespace-separated words of `line`, without allocating (this runs for every CPU).
-template <std::size_t N>
-std::size_t first_words(std::string_view line, std::string_view (&words)[N]) {
-    std::size_t count = 0, i = 0;
-    while (count < N && i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (i > start) words[count++] = line.substr(start, i - start);
-    }
-    return count;
 }
 
 std::string cpufreq_path(int cpu) {
@@ -66,19 +65,36 @@ std::vector<HwmonSensor> cpu_package_sensors(const std::vector<HwmonChip>& chips
     return found;
 }
 
-void CpuCollector::rescan(const RootFs& fs) {
-    package_sensors_.clear();
-    for (auto& s : cpu_package_sensors(scan_hwmon(fs))) {
-        PolledFile file(fs, s.input_path);
-        package_sensors_.emplace_back(std::move(s), std::move(file));
+// Keeps what is already open: the package sensors unless the hwmon chips changed, and the cpufreq
+// file of every CPU whose last reading answered. Only CPUs without a reading (new ones, or no
+// cpufreq driver yet) are looked up again.
+bool CpuCollector::rescan(const RootFs& fs) {
+    bool changed = false;
+    if (chips_.update(fs)) {
+        changed = true;
+        package_sensors_.clear();
+        for (auto& s : cpu_package_sensors(chips_.chips())) {
+            PolledFile file(fs, s.input_path);
+            package_sensors_.emplace_back(std::move(s), std::move(file));
+        }
     }
-    cpufreq_.clear();
+    std::vector<PolledFile> cpufreq;
     for (const auto& core : cores_) {
-        if (!fs.exists(cpufreq_path(core.cpu))) continue;
-        if (cpufreq_.size() <= static_cast<std::size_t>(core.cpu)) cpufreq_.resize(core.cpu + 1);
-        cpufreq_[core.cpu] = PolledFile(fs, cpufreq_path(core.cpu));
+        const auto cpu = static_cast<std::size_t>(core.cpu);
+        const bool answered = cpu < cpufreq_.size() && cpu < freq_khz_.size() && freq_khz_[cpu];
+        if (!answered && !fs.exists(cpufreq_path(core.cpu))) continue;
+        if (cpufreq.size() <= cpu) cpufreq.resize(cpu + 1);
+        if (answered) {
+            cpufreq[cpu] = std::move(cpufreq_[cpu]);
+        } else {
+            cpufreq[cpu] = PolledFile(fs, cpufreq_path(core.cpu));
+            changed = true;
+        }
     }
+    if (cpufreq.size() != cpufreq_.size()) changed = true;
+    cpufreq_ = std::move(cpufreq);
     samples_since_scan_ = 0;
+    return changed;
 }
 
 std::optional<double> CpuCollector::package_temp() const {
@@ -96,7 +112,7 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     core.index = now.cpu;
     core.util_pct.reset();
     core.freq_mhz.reset();
-    if (primed_ && position < cores_.size() && cores_[position].cpu == now.cpu)
+    if (primed_ && per_core_ && core_ticks_ && position < cores_.size() && cores_[position].cpu == now.cpu)
         core.util_pct = utilization(cores_[position].ticks, now.ticks);
     if (static_cast<std::size_t>(now.cpu) < freq_khz_.size()) {
         if (const auto khz = freq_khz_[now.cpu]; khz && *khz > 0) {
@@ -108,21 +124,36 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
     }
 }
 
-void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total) {
+// The "cpu" and "cpuN" lines, which the kernel writes first; the lines after them (intr, ctxt,
+// softirq, ...: the longest part of the file on a large server) are not looked at.
+void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total, bool per_core) {
     cores.clear();
     if (!stat_.read(stat_text_)) return;
-    for_each_line(stat_text_, [&](std::string_view line) {
-        if (!line.starts_with("cpu")) return;
-        std::string_view fields[9];
-        const auto ticks = parse_ticks(fields, first_words(line, fields));
-        if (!ticks) return;
-        if (fields[0] == "cpu") {
-            total = *ticks;
-            have_total = true;
-        } else if (const auto n = parse_int(fields[0].substr(3)); n && *n >= 0) {
-            cores.push_back({static_cast<int>(*n), *ticks});
+    std::string_view text = stat_text_;
+    bool in_cpu_lines = false;
+    while (!text.empty()) {
+        const auto nl = text.find('\n');
+        const std::string_view line = text.substr(0, nl);
+        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+        if (!line.starts_with("cpu")) {
+            if (in_cpu_lines) break;
+            continue;
         }
-    });
+        in_cpu_lines = true;
+        const auto name_end = std::min(line.find_first_of(" \t"), line.size());
+        if (name_end == 3) {
+            if (const auto ticks = parse_ticks(line.substr(name_end))) {
+                total = *ticks;
+                have_total = true;
+            }
+        } else if (const auto n = parse_int(line.substr(3, name_end - 3)); n && *n >= 0) {
+            if (!per_core) {
+                cores.push_back({static_cast<int>(*n), {}});
+            } else if (const auto ticks = parse_ticks(line.substr(name_end))) {
+                cores.push_back({static_cast<int>(*n), *ticks});
+            }
+        }
+    }
 }
 
 void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
@@ -134,17 +165,17 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     Ticks total{};
     bool have_total = false;
     std::vector<Core>& cores = reading_;
-    read_stat(cores, total, have_total);
+    read_stat(cores, total, have_total, per_core_);
     const bool cores_changed = cores.size() != cores_.size();
     const auto now = std::chrono::steady_clock::now();
     if (samples_since_scan_ < 0 || cores_changed ||
         (++samples_since_scan_ >= kRescanEvery && now - scanned_at_ >= kRescanMinPeriod)) {
         cores_.swap(cores);
-        rescan(fs);  // needs the current core list
+        if (rescan(fs)) readings_due_ = {};  // needs the current core list; new files are read now
         cores_.swap(cores);
         scanned_at_ = now;
     }
-    if (samples_since_scan_ == 0 || now >= readings_due_) {  // just rescanned, or due
+    if (now >= readings_due_) {
         freq_khz_.resize(cpufreq_.size());
         for (std::size_t i = 0; i < cpufreq_.size(); ++i) freq_khz_[i] = cpufreq_[i].read_int();
         package_temp_c_ = package_temp();
@@ -153,11 +184,14 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (primed_ && have_total) cpu.util_pct = utilization(total_, total);
     std::optional<double> freq_sum;
     int freq_count = 0;
-    cpu.cores.resize(cores.size());
-    for (std::size_t i = 0; i < cores.size(); ++i) read_core(cores[i], i, cpu.cores[i], freq_sum, freq_count);
+    cpu.cores.resize(per_core_ ? cores.size() : 0);
+    protocol::CoreSample unused;
+    for (std::size_t i = 0; i < cores.size(); ++i)
+        read_core(cores[i], i, per_core_ ? cpu.cores[i] : unused, freq_sum, freq_count);
     if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
     cpu.package_temp_c = package_temp_c_;
     primed_ = have_total;
+    core_ticks_ = per_core_;
     total_ = total;
     cores_.swap(cores);  // the previous reading's buffer is the next one's
 }

@@ -19,6 +19,11 @@ class CpuCollector : public Collector {
 public:
     std::string_view name() const override { return "cpu"; }
     void sample(const RootFs& fs, protocol::Sample& sample) override;
+    // Without per-core readings, `cores` stays empty and only the "cpu" line of /proc/stat is
+    // parsed (the others are counted, for hotplug); the total, the mean frequency and the package
+    // temperature are the same. The first per-core sample after such samples has null per-core
+    // utilisation: it has no earlier per-core counters to compare with.
+    void set_per_core(bool on) override { per_core_ = on; }
 
     struct Ticks {
         std::uint64_t busy = 0;
@@ -30,14 +35,18 @@ public:
     };
 
 private:
-    void rescan(const RootFs& fs);
+    // True when it opened anything new (its readings are then taken at once).
+    bool rescan(const RootFs& fs);
     // The cores of this reading into `cores` (cleared first; its capacity kept between samples).
-    void read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total);
+    // Without `per_core`, each core's ticks are left at zero.
+    void read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total, bool per_core);
     void read_core(const Core& now, std::size_t position, protocol::CoreSample& core, std::optional<double>& freq_sum,
                    int& freq_count) const;
     std::optional<double> package_temp() const;
 
     bool primed_ = false;
+    bool per_core_ = true;
+    bool core_ticks_ = false;  // cores_ holds per-core ticks (the last sample was per core)
     Ticks total_;
     std::vector<Core> cores_;
     std::vector<Core> reading_;  // this sample's cores, swapped with cores_ once used
@@ -47,6 +56,7 @@ private:
     // the package sensors with their input files.
     std::vector<PolledFile> cpufreq_;
     std::vector<std::pair<HwmonSensor, PolledFile>> package_sensors_;
+    HwmonChipScan chips_;
     int samples_since_scan_ = -1;
     // The last frequency (kHz) read for each CPU number, and the package temperature: read every
     // kSlowReadingsEvery, not every sample.

@@ -131,12 +131,18 @@ void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
 void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
     if (!discovered_) discover();
-    // The bus changes only with hotplug; a GPU that falls off it usually stays listed there.
-    if (samples_until_rescan_-- <= 0) {
-        pci_count_ = gpu::nvidia_pci_count(fs);
+    // The bus changes only with hotplug; a GPU that falls off it usually stays listed there. A
+    // rescan lists the bus and reads the devices' vendor and class again only when the list of
+    // addresses changed.
+    const auto now = std::chrono::steady_clock::now();
+    if (samples_until_rescan_-- <= 0 && (!pci_listed_ || now - pci_scanned_at_ >= kRescanMinPeriod)) {
+        auto listing = fs.list("/sys/bus/pci/devices");
+        if (!pci_listed_ || listing != pci_listing_) pci_count_ = gpu::nvidia_pci_count(fs);
+        pci_listing_ = std::move(listing);
+        pci_listed_ = true;
+        pci_scanned_at_ = now;
         samples_until_rescan_ = kRescanEvery - 1;
     }
-    const auto now = std::chrono::steady_clock::now();
     const auto gpus = vendor_gpus(sample, "nvidia", devices_.size());
     for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], now, gpus[i]);
     // XIDs belong to NVIDIA GPUs: without one, NVML's or on the bus, the kernel log is not read

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "agent/collectors/collector.h"
@@ -45,6 +46,9 @@ private:
     gpu::XidHistory xids_;
     std::optional<std::int64_t> pci_count_;
     int samples_until_rescan_ = 0;
+    std::vector<std::string> pci_listing_;  // /sys/bus/pci/devices at the last count
+    bool pci_listed_ = false;
+    std::chrono::steady_clock::time_point pci_scanned_at_{};
     bool discovered_ = false;
 };
 

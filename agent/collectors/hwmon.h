@@ -27,9 +27,15 @@ private:
         PolledFile temp;
         protocol::ThermalZoneSample entry;  // zone, type and the last reading
     };
-    void rescan(const RootFs& fs);
+    // Rediscovery: inputs and zones are rebuilt only when the chips or /sys/class/thermal changed,
+    // so the files already open stay open. True when anything was rebuilt.
+    bool rescan(const RootFs& fs);
     void read_all();
 
+    HwmonChipScan chips_;
+    std::vector<std::string> thermal_listing_;  // /sys/class/thermal at the last rescan
+    bool zones_scanned_ = false;
+    bool relist_ = false;  // a rescan changed the inputs: the next sample copies whole entries
     std::vector<Input> inputs_;
     std::vector<Zone> zones_;
     int samples_since_scan_ = -1;

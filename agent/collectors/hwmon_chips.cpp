@@ -106,13 +106,16 @@ std::optional<double> scale_sensor_value(SensorKind kind, std::int64_t raw) {
     return std::nullopt;
 }
 
-HwmonChip scan_hwmon_chip(const RootFs& fs, const std::string& dir) {
+namespace {
+
+// One chip from its directory's listing (RootFs::list of `dir`).
+HwmonChip scan_listed_chip(const RootFs& fs, const std::string& dir, const std::vector<std::string>& listing) {
     HwmonChip chip;
     chip.dir = dir;
     chip.hwmon = dir.substr(dir.rfind('/') + 1);
     chip.name = fs.read_line(dir + "/name").value_or("");
     std::vector<InputName> inputs;
-    for (const auto& file : fs.list(dir)) {
+    for (const auto& file : listing) {
         auto in = parse_input_name(file);
         if (!in) continue;
         // power1_average and power1_input both present: the average is the steadier number.
@@ -129,17 +132,53 @@ HwmonChip scan_hwmon_chip(const RootFs& fs, const std::string& dir) {
     return chip;
 }
 
-std::vector<HwmonChip> scan_hwmon_under(const RootFs& fs, const std::string& hwmon_dir) {
+// The hwmonN entries of `hwmon_dir`, hwmon10 after hwmon9 as the kernel numbers them.
+std::vector<std::string> chip_names(const RootFs& fs, const std::string& hwmon_dir) {
     std::vector<std::string> names;
     for (auto& name : fs.list(hwmon_dir))
         if (name.starts_with("hwmon") && parse_int(std::string_view(name).substr(5))) names.push_back(name);
-    // hwmon10 after hwmon9, as the kernel numbers them.
     std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
         return std::pair(a.size(), a) < std::pair(b.size(), b);
     });
+    return names;
+}
+
+}  // namespace
+
+HwmonChip scan_hwmon_chip(const RootFs& fs, const std::string& dir) { return scan_listed_chip(fs, dir, fs.list(dir)); }
+
+std::vector<HwmonChip> scan_hwmon_under(const RootFs& fs, const std::string& hwmon_dir) {
     std::vector<HwmonChip> chips;
-    for (const auto& name : names) chips.push_back(scan_hwmon_chip(fs, hwmon_dir + "/" + name));
+    for (const auto& name : chip_names(fs, hwmon_dir)) chips.push_back(scan_hwmon_chip(fs, hwmon_dir + "/" + name));
     return chips;
+}
+
+bool HwmonChipScan::update(const RootFs& fs) {
+    const std::string root = "/sys/class/hwmon";
+    const auto names = chip_names(fs, root);
+    bool changed = !scanned_ || names.size() != chips_.size();
+    scanned_ = true;
+    std::vector<HwmonChip> chips;
+    std::vector<std::vector<std::string>> listings;
+    chips.reserve(names.size());
+    listings.reserve(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string dir = root + "/" + names[i];
+        auto listing = fs.list(dir);
+        const auto known = std::find_if(chips_.begin(), chips_.end(), [&](const HwmonChip& c) { return c.hwmon == names[i]; });
+        const auto at = static_cast<std::size_t>(known - chips_.begin());
+        if (known != chips_.end() && listings_[at] == listing) {
+            chips.push_back(std::move(*known));
+            if (at != i) changed = true;
+        } else {
+            chips.push_back(scan_listed_chip(fs, dir, listing));
+            changed = true;
+        }
+        listings.push_back(std::move(listing));
+    }
+    chips_ = std::move(chips);
+    listings_ = std::move(listings);
+    return changed;
 }
 
 std::vector<HwmonChip> scan_hwmon(const RootFs& fs) { return scan_hwmon_under(fs, "/sys/class/hwmon"); }

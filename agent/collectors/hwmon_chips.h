@@ -37,6 +37,23 @@ std::vector<HwmonChip> scan_hwmon(const RootFs& fs);
 std::vector<HwmonChip> scan_hwmon_under(const RootFs& fs, const std::string& hwmon_dir);
 HwmonChip scan_hwmon_chip(const RootFs& fs, const std::string& dir);
 
+// The chips under /sys/class/hwmon, rediscovered cheaply for collectors that rescan every few
+// seconds. update() lists /sys/class/hwmon and each chip's directory (a getdents each, no file
+// opened); a chip's name, labels and limits are read only when its hwmonN is new or the files in
+// its directory differ from the last update (a driver load, a hotplug, a sensor enabled). A
+// chip whose files stayed the same keeps what was read when it appeared.
+class HwmonChipScan {
+public:
+    // True when the chips differ from the last update's (always on the first).
+    bool update(const RootFs& fs);
+    const std::vector<HwmonChip>& chips() const { return chips_; }
+
+private:
+    std::vector<HwmonChip> chips_;
+    std::vector<std::vector<std::string>> listings_;  // each chip's directory, by position in chips_
+    bool scanned_ = false;
+};
+
 // A raw sysfs number scaled to the sensor's unit (millidegrees -> °C, microwatts -> W), or nullopt
 // when the value is not something a real sensor reads: NVMe reports 65261.85 °C and −273.15 °C in
 // unused slots, ACPI zones −44 °C. Those are dropped rather than charted.

@@ -113,18 +113,22 @@ void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& c
         itf.operstate = PolledFile(fs, dir + "/operstate");
         itf.mtu = PolledFile(fs, dir + "/mtu");
     }
+    // Likewise a port still listed whose state answered is kept as it is; only new ports are read.
     std::vector<Port> previous_ports = std::move(ports_);
     ports_.clear();
-    for (auto& entry : infiniband_ports(fs)) {
-        const auto same = [&entry](const Port& p) { return p.entry.device == entry.device && p.entry.port == entry.port; };
-        if (auto kept = std::find_if(previous_ports.begin(), previous_ports.end(), same);
-            kept != previous_ports.end() && kept->entry.state) {
-            ports_.push_back(std::move(*kept));
-            continue;
+    for (const auto& device : fs.list("/sys/class/infiniband")) {
+        for (const auto& port : fs.list("/sys/class/infiniband/" + device + "/ports")) {
+            const auto number = parse_int(port);
+            const auto same = [&](const Port& p) { return p.entry.device == device && p.entry.port == number; };
+            if (auto kept = std::find_if(previous_ports.begin(), previous_ports.end(), same);
+                kept != previous_ports.end() && kept->entry.state) {
+                ports_.push_back(std::move(*kept));
+                continue;
+            }
+            const std::string dir = "/sys/class/infiniband/" + device + "/ports/" + port;
+            ports_.push_back({infiniband_port(fs, device, port), PolledFile(fs, dir + "/state"),
+                              PolledFile(fs, dir + "/phys_state"), PolledFile(fs, dir + "/rate")});
         }
-        const std::string dir = "/sys/class/infiniband/" + entry.device + "/ports/" + std::to_string(entry.port.value_or(0));
-        ports_.push_back({std::move(entry), PolledFile(fs, dir + "/state"), PolledFile(fs, dir + "/phys_state"),
-                          PolledFile(fs, dir + "/rate")});
     }
     samples_since_scan_ = 0;
 }
@@ -180,9 +184,13 @@ void NetCollector::sample_at(const RootFs& fs, protocol::Sample& sample, std::ch
     counters_.clear();
     if (have_text) parse_net_dev_into(net_dev_text_, counters_);
     const auto& counters = counters_;
-    bool known = samples_since_scan_ >= 0 && ++samples_since_scan_ < kRescanEvery && counters.size() == interfaces_.size();
+    bool known = samples_since_scan_ >= 0 && counters.size() == interfaces_.size() &&
+                 (++samples_since_scan_ < kRescanEvery || now - scanned_at_ < kRescanMinPeriod);
     for (std::size_t i = 0; known && i < counters.size(); ++i) known = interfaces_.contains(counters[i].name);
-    if (!known) rescan(fs, counters);
+    if (!known) {
+        rescan(fs, counters);
+        scanned_at_ = now;
+    }
     if (!have_text)  // no counters to compare the next reading with
         for (auto& [name, itf] : interfaces_) itf.previous.reset();
 
@@ -206,21 +214,23 @@ void NetCollector::sample_at(const RootFs& fs, protocol::Sample& sample, std::ch
     primed_ = have_text;
 }
 
+protocol::InfinibandPortSample infiniband_port(const RootFs& fs, const std::string& device, const std::string& port) {
+    const std::string dir = "/sys/class/infiniband/" + device + "/ports/" + port;
+    protocol::InfinibandPortSample p;
+    p.device = device;
+    p.port = parse_int(port);
+    p.state = after_colon(fs.read_line(dir + "/state"));
+    p.phys_state = after_colon(fs.read_line(dir + "/phys_state"));
+    p.rate_gbps = rate_gbps(fs.read_line(dir + "/rate"));
+    p.link_layer = non_empty(fs.read_line(dir + "/link_layer"));
+    return p;
+}
+
 std::vector<protocol::InfinibandPortSample> infiniband_ports(const RootFs& fs) {
     std::vector<protocol::InfinibandPortSample> ports;
-    for (const auto& device : fs.list("/sys/class/infiniband")) {
-        const std::string ports_dir = "/sys/class/infiniband/" + device + "/ports";
-        for (const auto& port : fs.list(ports_dir)) {
-            const std::string dir = ports_dir + "/" + port;
-            protocol::InfinibandPortSample& p = ports.emplace_back();
-            p.device = device;
-            p.port = parse_int(port);
-            p.state = after_colon(fs.read_line(dir + "/state"));
-            p.phys_state = after_colon(fs.read_line(dir + "/phys_state"));
-            p.rate_gbps = rate_gbps(fs.read_line(dir + "/rate"));
-            p.link_layer = non_empty(fs.read_line(dir + "/link_layer"));
-        }
-    }
+    for (const auto& device : fs.list("/sys/class/infiniband"))
+        for (const auto& port : fs.list("/sys/class/infiniband/" + device + "/ports"))
+            ports.push_back(infiniband_port(fs, device, port));
     return ports;
 }
 

@@ -72,6 +72,7 @@ private:
     std::map<std::string, Interface, std::less<>> interfaces_;
     std::vector<Port> ports_;
     int samples_since_scan_ = -1;
+    std::chrono::steady_clock::time_point scanned_at_{};
     std::vector<NetDevCounters> counters_;  // this sample's /proc/net/dev, its entries reused
     std::chrono::steady_clock::time_point previous_time_{};
     bool primed_ = false;
@@ -83,6 +84,8 @@ std::string link_type_name(std::int64_t arphrd);
 
 // InfiniBand ports: device, port, state, phys_state, rate_gbps, link_layer.
 std::vector<protocol::InfinibandPortSample> infiniband_ports(const RootFs& fs);
+// One of them: /sys/class/infiniband/DEVICE/ports/PORT.
+protocol::InfinibandPortSample infiniband_port(const RootFs& fs, const std::string& device, const std::string& port);
 // Physical network interfaces (those backed by a device) for `facts`.
 std::vector<protocol::NicFact> nic_facts(const RootFs& fs);
 

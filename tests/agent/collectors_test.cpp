@@ -147,3 +147,68 @@ TEST(LiveMachine, RepeatedSamplesOfARecordedTreeAreTheSame) {
     ASSERT_EQ(first["gpus"].size(), 1u);
     EXPECT_EQ(first["gpus"][0]["vendor"], "amd");
 }
+
+// Only the cpu lines are parsed; a malformed one is left out, and what follows them is not read.
+TEST(CpuCollector, MalformedCpuLinesAreSkippedAndTheRestOfTheFileIgnored) {
+    TempDir dir;
+    dir.write("proc/stat",
+              "cpu  100 0 100 700 100 0 0 0 50 0\n"
+              "cpu0 50 0 50 350 50 0 0 0 25 0\n"
+              "cpu1 50 x 50 350 50 0 0 0 25 0\n"
+              "cpu2 50 -1 50 350\n"
+              "cpu3 50 0 50\n"
+              "cpu4\t10\t0\t10\t80\n"
+              "intr 12345 1 2 3\n"
+              "cpu5 1 2 3 4 5 6 7 8\n");
+    RootFs fs(dir.path().string());
+    CpuCollector cpu;
+    Json snap = Json::object();
+    sample_into(cpu, fs, snap);
+    const Json& cores = snap["cpu"]["cores"];
+    ASSERT_EQ(cores.size(), 2u) << cores.dump();
+    EXPECT_EQ(cores[0]["index"], 0);
+    EXPECT_EQ(cores[1]["index"], 4);
+}
+
+// A subscription with per_core: false: only the total is parsed and `cores` stays empty; the next
+// per-core sample has no earlier per-core counters, so its per-core utilisation is null, and the
+// one after that compares again.
+TEST(CpuCollector, WithoutPerCoreOnlyTheTotalAndThenPerCoreStartsAfresh) {
+    TempDir dir;
+    dir.write("proc/stat",
+              "cpu  100 0 100 700 100 0 0 0 0 0\n"
+              "cpu0 50 0 50 350 50 0 0 0 0 0\n"
+              "cpu1 50 0 50 350 50 0 0 0 0 0\n");
+    dir.write("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "2000000\n");
+    dir.write("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "3000000\n");
+    RootFs fs(dir.path().string());
+    CpuCollector cpu;
+    fleetdeck::protocol::Sample sample;
+    cpu.sample(fs, sample);
+    cpu.set_per_core(false);
+    dir.write("proc/stat",
+              "cpu  180 0 120 750 150 0 0 0 0 0\n"
+              "cpu0 130 0 70 350 50 0 0 0 0 0\n"
+              "cpu1 50 0 50 400 100 0 0 0 0 0\n");
+    cpu.sample(fs, sample);
+    EXPECT_TRUE(sample.cpu->cores.empty());
+    EXPECT_EQ(sample.cpu->util_pct, 50.0);
+    EXPECT_EQ(sample.cpu->freq_mhz, 2500);  // the mean of both cores' cpufreq
+    cpu.set_per_core(true);
+    dir.write("proc/stat",
+              "cpu  280 0 120 850 150 0 0 0 0 0\n"
+              "cpu0 180 0 70 400 50 0 0 0 0 0\n"
+              "cpu1 100 0 50 450 100 0 0 0 0 0\n");
+    cpu.sample(fs, sample);
+    ASSERT_EQ(sample.cpu->cores.size(), 2u);
+    EXPECT_EQ(sample.cpu->util_pct, 50.0);
+    EXPECT_FALSE(sample.cpu->cores[0].util_pct);
+    EXPECT_EQ(sample.cpu->cores[1].freq_mhz, 3000);
+    dir.write("proc/stat",
+              "cpu  380 0 120 950 150 0 0 0 0 0\n"
+              "cpu0 280 0 70 400 50 0 0 0 0 0\n"
+              "cpu1 100 0 50 550 100 0 0 0 0 0\n");
+    cpu.sample(fs, sample);
+    EXPECT_EQ(sample.cpu->cores[0].util_pct, 100.0);
+    EXPECT_EQ(sample.cpu->cores[1].util_pct, 0.0);
+}

@@ -166,3 +166,80 @@ TEST(CpuCollector, NoCpufreqNoSensorGivesNulls) {
     EXPECT_TRUE(c["package_temp_c"].is_null());
     EXPECT_EQ(c["cores"][1]["index"], 2);  // cpu1 offline: the index is the kernel's CPU number
 }
+
+// Rediscovery lists directories and reads a chip's name, labels and limits again only when its
+// files changed: a 10 s rescan of a large server reopens nothing.
+TEST(HwmonChipScan, ReadsAChipAgainOnlyWhenItsFilesChange) {
+    TempDir dir;
+    dir.write("sys/class/hwmon/hwmon0/name", "nct6798\n");
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "38000\n");
+    dir.write("sys/class/hwmon/hwmon0/temp1_label", "SYSTIN\n");
+    dir.write("sys/class/hwmon/hwmon1/name", "nvme\n");
+    dir.write("sys/class/hwmon/hwmon1/temp1_input", "41000\n");
+    const RootFs fs(dir.path().string());
+    HwmonChipScan scan;
+    ASSERT_TRUE(scan.update(fs));
+    ASSERT_EQ(scan.chips().size(), 2u);
+    EXPECT_EQ(scan.chips()[0].sensors[0].label, "SYSTIN");
+
+    // Same files: nothing read again, so a label rewritten in place is not seen (labels are fixed
+    // by the driver; this only shows that nothing was reopened).
+    dir.write("sys/class/hwmon/hwmon0/temp1_label", "CHANGED\n");
+    EXPECT_FALSE(scan.update(fs));
+    EXPECT_EQ(scan.chips()[0].sensors[0].label, "SYSTIN");
+    EXPECT_EQ(scan.chips()[1].name, "nvme");
+
+    // A new input in the chip's directory: the chip is read again, labels included.
+    dir.write("sys/class/hwmon/hwmon0/fan1_input", "900\n");
+    EXPECT_TRUE(scan.update(fs));
+    ASSERT_EQ(scan.chips()[0].sensors.size(), 2u);
+    EXPECT_EQ(scan.chips()[0].sensors[0].label, "CHANGED");
+    EXPECT_EQ(scan.chips()[0].sensors[1].input, "fan1");
+    EXPECT_FALSE(scan.update(fs));
+
+    // A chip that goes away, and a new one.
+    std::filesystem::remove_all(dir.path() / "sys/class/hwmon/hwmon1");
+    EXPECT_TRUE(scan.update(fs));
+    ASSERT_EQ(scan.chips().size(), 1u);
+    dir.write("sys/class/hwmon/hwmon2/name", "acpitz\n");
+    dir.write("sys/class/hwmon/hwmon2/temp1_input", "27800\n");
+    EXPECT_TRUE(scan.update(fs));
+    ASSERT_EQ(scan.chips().size(), 2u);
+    EXPECT_EQ(scan.chips()[1].hwmon, "hwmon2");
+    EXPECT_EQ(scan.chips()[1].name, "acpitz");
+}
+
+// A sample writes only the value into an entry that lists the same sensor as the last sample; when
+// a sensor drops out (an implausible reading), the entries after it move up whole.
+TEST(HwmonCollector, ASensorThatDropsOutMovesTheOthersUpWithTheirLabels) {
+    TempDir dir;
+    dir.write("sys/class/hwmon/hwmon0/name", "nct6798\n");
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "38000\n");
+    dir.write("sys/class/hwmon/hwmon0/temp1_label", "SYSTIN\n");
+    dir.write("sys/class/hwmon/hwmon0/temp2_input", "45000\n");
+    dir.write("sys/class/hwmon/hwmon0/temp2_label", "CPUTIN\n");
+    dir.write("sys/class/hwmon/hwmon0/temp2_max", "90000\n");
+    const RootFs fs(dir.path().string());
+    HwmonCollector hwmon;
+    fleetdeck::protocol::Sample sample;
+    hwmon.sample(fs, sample);
+    ASSERT_EQ(sample.sensors.size(), 2u);
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "-44000\n");  // dropped as implausible
+    dir.write("sys/class/hwmon/hwmon0/temp2_input", "46000\n");
+    std::this_thread::sleep_for(kSlowReadingsEvery + std::chrono::milliseconds(50));
+    hwmon.sample(fs, sample);
+    ASSERT_EQ(sample.sensors.size(), 1u);
+    EXPECT_EQ(sample.sensors[0].input, "temp2");
+    EXPECT_EQ(sample.sensors[0].label, "CPUTIN");
+    EXPECT_EQ(sample.sensors[0].value, 46.0);
+    EXPECT_EQ(sample.sensors[0].max, 90.0);
+    dir.write("sys/class/hwmon/hwmon0/temp1_input", "39000\n");
+    std::this_thread::sleep_for(kSlowReadingsEvery + std::chrono::milliseconds(50));
+    hwmon.sample(fs, sample);
+    ASSERT_EQ(sample.sensors.size(), 2u);
+    EXPECT_EQ(sample.sensors[0].label, "SYSTIN");
+    EXPECT_EQ(sample.sensors[0].value, 39.0);
+    EXPECT_FALSE(sample.sensors[0].max);
+    EXPECT_EQ(sample.sensors[1].label, "CPUTIN");
+    EXPECT_EQ(sample.sensors[1].value, 46.0);
+}

@@ -1,4 +1,7 @@
 // The real agent binary over its real stdin/stdout.
+#include <chrono>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "agent/json/json.h"
@@ -109,4 +112,36 @@ TEST(AgentStdio, EofInsideALineExitsCleanly) {
     agent.close_stdin();
     EXPECT_EQ(agent.wait(), 0);
     EXPECT_NE(agent.stderr_text().find("input ended inside a line"), std::string::npos);
+}
+
+// per_core: false leaves cpu.cores out of the stream (the agent then skips parsing them), while a
+// snapshot asked for in between still has them, with per-core utilisation from the first sample
+// that compares per-core counters again.
+TEST(AgentStdio, SubscriptionWithoutPerCoreStillAnswersASnapshotWithCores) {
+    Subprocess agent(FLEETDECK_AGENT_BIN, {"--stdio"});
+    agent.write(R"({"id":1,"method":"subscribe","params":{"interval_ms":100,"per_core":false}})" "\n");
+    EXPECT_EQ(next_json(agent)["result"]["interval_ms"], 100);
+    for (int i = 0; i < 3; ++i) {
+        const Json e = next_json(agent);
+        ASSERT_EQ(e["event"], "sample");
+        EXPECT_FALSE(e["data"]["cpu"].contains("cores")) << e.dump();
+        // The second sample comes right after the first, which waited for its rate window, and
+        // may have no ticks to compare (the same with per-core readings); the third has.
+        if (i == 2) {
+            EXPECT_TRUE(e["data"]["cpu"]["util_pct"].is_number()) << e.dump();
+        }
+    }
+    agent.write(R"({"id":2,"method":"unsubscribe"})" "\n");
+    Json r;
+    do r = next_json(agent);
+    while (r.contains("event"));
+    agent.write(R"({"id":3,"method":"snapshot"})" "\n");
+    Json s = next_json(agent)["result"];
+    ASSERT_FALSE(s["cpu"]["cores"].empty());
+    EXPECT_TRUE(s["cpu"]["cores"][0]["util_pct"].is_null());  // no per-core counters before it
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // some ticks on every core
+    agent.write(R"({"id":4,"method":"snapshot"})" "\n");
+    s = next_json(agent)["result"];
+    ASSERT_FALSE(s["cpu"]["cores"].empty());
+    EXPECT_TRUE(s["cpu"]["cores"][0]["util_pct"].is_number());
 }

@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """What a subscribed agent costs per sample, next to cockpit-bridge and the bare floor.
 
-    agent_stream_cost.py [--root TREE] [--no-cockpit] [--strace-seconds N] SECONDS AGENT [AGENT...]
+    agent_stream_cost.py [--root TREE] [--no-cockpit] [--also-totals] [--strace-seconds N] SECONDS AGENT [AGENT...]
 
 Runs side by side, in one run:
-  - each AGENT with `--stdio` (and `--root TREE`), subscribed at 100 ms;
+  - each AGENT with `--stdio` (and `--root TREE`), subscribed at 100 ms (every sample with its
+    per-core list, the protocol's default); with --also-totals each AGENT a second time,
+    subscribed with `per_core: false` as the app subscribes (app/fleet_monitor.cpp);
   - cockpit-bridge's `metrics1` channel (source "internal", interval 100 ms, cpu.basic.*,
     memory.*, network.all.*, disk.all.*), driven over its framed stdin protocol, when installed;
     with --root it runs in a private mount namespace with the tree's /proc/stat, /proc/meminfo and
     /proc/net/dev bind-mounted over the live ones (root only), so it reads what the agent reads;
   - the floor: a tiny C program (built here with cc) that wakes every 100 ms on an absolute
-    clock and preads /proc/stat (TREE/proc/stat with --root) once.
+    clock and preads /proc/stat (TREE/proc/stat with --root) once;
+  - with --io-floor, a second such program that also does the rest of the I/O a subscribed
+    agent cannot leave out: it preads /proc/stat, /proc/meminfo and /proc/net/dev (the tree's
+    with --root) and writes one line as long as the first AGENT's lines (their mean over the
+    first 2 s) to a pipe this script reads. No parsing, no sensors: what is left between it
+    and the agent is the agent's own work.
 
 For SECONDS it takes CPU ms per sample: the scheduler's run time of the process's threads
 (/proc/PID/task/*/schedstat, nanoseconds), and utime + stime from /proc/PID/stat, which counts in
@@ -57,6 +64,38 @@ int main(int argc, char** argv) {
 }
 """
 
+IO_FLOOR_C = r"""
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char** argv) {  /* io_floor LINE_BYTES FILE... */
+    static char buf[1 << 20];
+    size_t line = (size_t)atol(argv[1]);
+    char* out = malloc(line + 1);
+    memset(out, 'x', line);
+    out[line] = '\n';
+    int fds[8], n = 0;
+    for (int i = 2; i < argc && n < 8; ++i) {
+        fds[n] = open(argv[i], O_RDONLY | O_CLOEXEC);
+        if (fds[n] < 0) { perror(argv[i]); return 1; }
+        ++n;
+    }
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
+    for (;;) {
+        next.tv_nsec += 100 * 1000000L;
+        if (next.tv_nsec >= 1000000000L) { next.tv_nsec -= 1000000000L; ++next.tv_sec; }
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+        for (int i = 0; i < n; ++i)
+            if (pread(fds[i], buf, sizeof buf, 0) < 0) return 1;
+        if (write(1, out, line + 1) != (ssize_t)(line + 1)) return 1;
+    }
+}
+"""
+
 
 class Runner:
     """One measured process and its count of samples so far."""
@@ -83,11 +122,16 @@ class Runner:
 
 
 class AgentRunner(Runner):
-    def __init__(self, agent, root):
+    line_bytes = 0  # of all sample lines so far
+
+    def __init__(self, agent, root, per_core=True):
         cmd = [agent, "--stdio"] + (["--root", root] if root else [])
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        super().__init__(agent, proc)
-        request = {"id": 1, "method": "subscribe", "params": {"interval_ms": INTERVAL_MS}}
+        super().__init__(agent if per_core else agent + " (per_core: false)", proc)
+        params = {"interval_ms": INTERVAL_MS}
+        if not per_core:
+            params["per_core"] = False
+        request = {"id": 1, "method": "subscribe", "params": params}
         proc.stdin.write((json.dumps(request) + "\n").encode())
         proc.stdin.flush()
         threading.Thread(target=self._read, daemon=True).start()
@@ -96,6 +140,7 @@ class AgentRunner(Runner):
         for line in self.proc.stdout:
             if b'"event":"sample"' in line:
                 self.samples += 1
+                self.line_bytes += len(line)
 
 
 class CockpitRunner(Runner):
@@ -142,6 +187,20 @@ class FloorRunner(Runner):
         return int((time.monotonic() - self.started) * 1000 / INTERVAL_MS)
 
 
+class IoFloorRunner(Runner):
+    def __init__(self, binary, line_bytes, paths):
+        proc = subprocess.Popen([binary, str(line_bytes)] + paths, stdout=subprocess.PIPE)
+        super().__init__(f"io floor (wake + pread {len(paths)} files + write {line_bytes} B)", proc)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for _ in self.proc.stdout:
+            pass
+
+    def count(self):
+        return int((time.monotonic() - self.started) * 1000 / INTERVAL_MS)
+
+
 def syscalls_per_sample(runner, seconds):
     with tempfile.NamedTemporaryFile("r", suffix=".strace") as trace:
         n0 = runner.count()
@@ -164,6 +223,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--root", help="a recorded tree (tests/bench/make_large_tree) read instead of the live system")
     ap.add_argument("--no-cockpit", action="store_true", help="leave cockpit-bridge out")
+    ap.add_argument("--io-floor", action="store_true",
+                    help="also run a floor that reads the agent's three /proc files and writes a line of its size")
+    ap.add_argument("--also-totals", action="store_true",
+                    help="run each agent a second time subscribed with per_core: false, as the app subscribes")
     ap.add_argument("--strace-seconds", type=int, default=10, help="how long each process is traced")
     ap.add_argument("seconds", type=int)
     ap.add_argument("agents", nargs="+")
@@ -175,8 +238,12 @@ def main():
     with open(floor_bin + ".c", "w") as f:
         f.write(FLOOR_C)
     subprocess.run(["cc", "-O2", "-o", floor_bin, floor_bin + ".c"], check=True)
+    with open(floor_bin + "-io.c", "w") as f:
+        f.write(IO_FLOOR_C)
 
     runners = [AgentRunner(os.path.abspath(a), root) for a in args.agents]
+    if args.also_totals:
+        runners += [AgentRunner(os.path.abspath(a), root, per_core=False) for a in args.agents]
     if not args.no_cockpit:
         if shutil.which("cockpit-bridge") is None:
             print("cockpit-bridge not installed (Debian package cockpit-bridge): left out", file=sys.stderr)
@@ -186,6 +253,13 @@ def main():
             runners.append(CockpitRunner(root))
     runners.append(FloorRunner(floor_bin, (root or "") + "/proc/stat"))
     try:
+        if args.io_floor:
+            subprocess.run(["cc", "-O2", "-o", floor_bin + "-io", floor_bin + "-io.c"], check=True)
+            time.sleep(2)
+            first = runners[0]
+            line = first.line_bytes // max(1, first.samples) - 1  # without the newline
+            paths = [(root or "") + f for f in ("/proc/stat", "/proc/meminfo", "/proc/net/dev")]
+            runners.append(IoFloorRunner(floor_bin + "-io", max(1, line), paths))
         time.sleep(3)  # start-up and the first samples
         before = [(r.count(), r.cpu_ticks(), r.run_ns()) for r in runners]
         time.sleep(args.seconds)
