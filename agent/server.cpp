@@ -142,6 +142,9 @@ Json StdioServer::on_snapshot(const ParamReader&) { return machine_.snapshot(); 
 Json StdioServer::on_subscribe(const ParamReader& params) {
     const auto interval = params.integer_in("interval_ms", 100, 60000);
     per_core_ = params.boolean("per_core", true);
+    // A new subscription starts from full lists: the subscriber may have come in between.
+    sent_nvlinks_.reset();
+    if (params.boolean("nvlinks_when_changed", false)) sent_nvlinks_.emplace();
     interval_ = std::chrono::milliseconds(interval);
     next_sample_ = std::chrono::steady_clock::now();
     return {{"subscription", ++subscription_}, {"interval_ms", interval}};
@@ -186,7 +189,7 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 
 void StdioServer::emit_sample() {
     protocol::Sample& sample = per_core_ ? machine_.sample() : machine_.sample_without_cores();
-    protocol::write_sample_event(sample_line_, sample);
+    protocol::write_sample_event(sample_line_, sample, sent_nvlinks_ ? &*sent_nvlinks_ : nullptr);
     write_line(sample_line_);
 }
 

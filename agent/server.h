@@ -13,6 +13,7 @@
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"
 #include "agent/protocol/message.h"
+#include "agent/protocol/sample.h"
 
 namespace fleetdeck::agent {
 
@@ -74,6 +75,8 @@ private:
     std::chrono::steady_clock::time_point next_sample_{};
     std::int64_t subscription_ = 0;
     bool per_core_ = true;  // subscribe's per_core: false leaves cpu.cores[] out of sample events
+    // subscribe's nvlinks_when_changed: the NVLink lists this subscription has sent.
+    std::optional<protocol::NvlinkMemory> sent_nvlinks_;
     std::string sample_line_;  // the sample event's text, its buffer kept from one sample to the next
     std::mutex write_mutex_;  // the probe thread writes its response too
     std::thread probe_thread_;

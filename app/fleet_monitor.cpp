@@ -96,7 +96,7 @@ void FleetMonitor::onReady(HostSession* session) {
         if (facts && !closing_) store_.setFacts(name, *facts);
     });
     emit hostReady(name);
-    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}}, [this, session](const Reply& r) {
+    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}, {"nvlinks_when_changed", true}}, [this, session](const Reply& r) {
         if (!r.ok() && !closing_)
             store_.setState(session->name(), session->state(),
                             tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));

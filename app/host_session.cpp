@@ -97,6 +97,7 @@ void HostSession::setState(HostState state, const QString& reason) {
 void HostSession::openTransport() {
     if (!running_ || transport_) return;
     handshakeDone_ = false;
+    nvlinks_ = {};  // a new stream: its first sample carries every list
     framer_ = protocol::LineFramer(options_.limits.maxLineBytes);
     bytesSinceNewline_ = 0;
     slips_ = 0;
@@ -282,7 +283,7 @@ void HostSession::handleLine(const std::string& line) {
 void HostSession::onSample(const Json& data) {
     std::optional<protocol::Sample> sample;
     try {
-        sample = decodeSample(data, options_.limits);
+        sample = decodeSample(data, options_.limits, &nvlinks_);
     } catch (const protocol::DecodeError& e) {
         reportViolation(tr("sent a sample event with %1").arg(QString::fromUtf8(e.what()).left(300)));
         return;

@@ -183,6 +183,9 @@ private:
     int attempts_ = 0;
     bool running_ = false;
     bool handshakeDone_ = false;
+    // The NVLink lists read on this connection: samples of a subscription with
+    // nvlinks_when_changed carry only the lists that changed.
+    protocol::NvlinkMemory nvlinks_;
     // Per connection: bytes since the last newline, protocol slips, the unsolicited-message
     // budget, and the violation that is closing the transport (nothing more is read after it).
     std::size_t bytesSinceNewline_ = 0;

@@ -35,8 +35,10 @@ const nlohmann::json& ParamReader::require(std::string_view key) const {
 
 bool ParamReader::has(std::string_view key) const { return find(key) != nullptr; }
 
-std::int64_t ParamReader::integer(std::string_view key) const {
-    const Json& v = require(key);
+std::int64_t ParamReader::integer(std::string_view key) const { return integer_of(key, require(key)); }
+
+// The optional_* readers look their key up once: a sample is read through some 400 of them.
+std::int64_t ParamReader::integer_of(std::string_view key, const Json& v) const {
     if (!v.is_number_integer()) fail(key, "expected integer");
     if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
         fail(key, "integer out of range");
@@ -44,8 +46,9 @@ std::int64_t ParamReader::integer(std::string_view key) const {
 }
 
 std::optional<std::int64_t> ParamReader::optional_integer(std::string_view key) const {
-    if (!has(key)) return std::nullopt;
-    return integer(key);
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    return integer_of(key, *v);
 }
 
 std::int64_t ParamReader::integer_in(std::string_view key, std::int64_t min, std::int64_t max) const {
@@ -60,19 +63,22 @@ std::int64_t ParamReader::integer_in(std::string_view key, std::int64_t min, std
     return has(key) ? integer_in(key, min, max) : fallback;
 }
 
-double ParamReader::number(std::string_view key) const {
-    const Json& v = require(key);
+double ParamReader::number(std::string_view key) const { return number_of(key, require(key)); }
+
+double ParamReader::number_of(std::string_view key, const Json& v) const {
     if (!v.is_number()) fail(key, "expected number");
     return v.get<double>();
 }
 
 std::optional<double> ParamReader::optional_number(std::string_view key) const {
-    if (!has(key)) return std::nullopt;
-    return number(key);
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    return number_of(key, *v);
 }
 
-bool ParamReader::boolean(std::string_view key) const {
-    const Json& v = require(key);
+bool ParamReader::boolean(std::string_view key) const { return boolean_of(key, require(key)); }
+
+bool ParamReader::boolean_of(std::string_view key, const Json& v) const {
     if (!v.is_boolean()) fail(key, "expected boolean");
     return v.get<bool>();
 }
@@ -82,23 +88,27 @@ bool ParamReader::boolean(std::string_view key, bool fallback) const {
 }
 
 std::optional<bool> ParamReader::optional_boolean(std::string_view key) const {
-    if (!has(key)) return std::nullopt;
-    return boolean(key);
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    return boolean_of(key, *v);
 }
 
-std::string ParamReader::string(std::string_view key) const {
-    const Json& v = require(key);
+std::string ParamReader::string(std::string_view key) const { return string_of(key, require(key)); }
+
+std::string ParamReader::string_of(std::string_view key, const Json& v) const {
     if (!v.is_string()) fail(key, "expected string");
-    return v.get<std::string>();
+    return v.get_ref<const std::string&>();
 }
 
 std::string ParamReader::string(std::string_view key, std::string fallback) const {
-    return has(key) ? string(key) : std::move(fallback);
+    const Json* v = find(key);
+    return v ? string_of(key, *v) : std::move(fallback);
 }
 
 std::optional<std::string> ParamReader::optional_string(std::string_view key) const {
-    if (!has(key)) return std::nullopt;
-    return string(key);
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    return string_of(key, *v);
 }
 
 std::string ParamReader::one_of(std::string_view key, const std::vector<std::string_view>& choices) const {
@@ -122,10 +132,11 @@ std::vector<ParamReader> ParamReader::objects(std::string_view key) const {
     if (!v.is_array()) fail(key, "expected array");
     std::vector<ParamReader> out;
     out.reserve(v.size());
+    const std::string list = child(key);
     for (std::size_t i = 0; i < v.size(); ++i) {
-        const std::string element = child(key) + "[" + std::to_string(i) + "]";
+        std::string element = list + "[" + std::to_string(i) + "]";
         if (!v[i].is_object()) throw DecodeError(element + ": expected object");
-        out.emplace_back(v[i], element);
+        out.emplace_back(v[i], std::move(element));
     }
     return out;
 }

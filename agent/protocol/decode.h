@@ -59,6 +59,10 @@ public:
 private:
     const Json* find(std::string_view key) const;
     const Json& require(std::string_view key) const;
+    std::int64_t integer_of(std::string_view key, const Json& v) const;
+    double number_of(std::string_view key, const Json& v) const;
+    bool boolean_of(std::string_view key, const Json& v) const;
+    std::string string_of(std::string_view key, const Json& v) const;
     [[noreturn]] void fail(std::string_view key, std::string_view what) const;
     std::string child(std::string_view key) const;
 

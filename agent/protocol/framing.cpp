@@ -26,6 +26,10 @@ void LineFramer::feed(std::string_view bytes) {
             const std::size_t length = current_.size();
             ready_.push_back(Frame{std::move(current_), false, length});
             current_.clear();
+            // Streams repeat lines of one size (samples): room for the next one at once, instead
+            // of a dozen doublings per line, each large one making malloc consolidate its free
+            // small chunks (malloc_consolidate showed in the app's profile with 1,000 hosts).
+            current_.reserve(length);
         }
         bytes.remove_prefix(nl + 1);
     }

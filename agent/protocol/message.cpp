@@ -15,7 +15,7 @@ DecodeFailure invalid(std::string message, std::optional<RequestId> id = std::nu
     return DecodeFailure{Error{ErrorCode::InvalidRequest, std::move(message)}, id};
 }
 
-std::variant<Message, DecodeFailure> decode_response(const Json& object) {
+std::variant<Message, DecodeFailure> decode_response(Json& object) {
     Response response;
     response.id = read_id(object);
     if (!response.id && !object.value("id", Json()).is_null()) return invalid("id: expected integer or null");
@@ -30,7 +30,7 @@ std::variant<Message, DecodeFailure> decode_response(const Json& object) {
                                : Error{ErrorCode::Internal, code.get<std::string>() + ": " + message};
         return Message{std::move(response)};
     }
-    response.result = object.value("result", Json());
+    if (const auto it = object.find("result"); it != object.end()) response.result = std::move(*it);
     return Message{std::move(response)};
 }
 
@@ -81,7 +81,9 @@ std::variant<Message, DecodeFailure> decode_message(std::string_view line) {
     }
     if (object.contains("event")) {
         if (!object["event"].is_string()) return invalid("event: expected string");
-        return Message{Event{object["event"].get<std::string>(), object.value("data", Json())}};
+        // Moved out, not copied: a sample's data is most of the line (thousands of values).
+        const auto data = object.find("data");
+        return Message{Event{object["event"].get<std::string>(), data == object.end() ? Json() : std::move(*data)}};
     }
     if (object.contains("result") || object.contains("error")) return decode_response(object);
     return invalid("expected one of method, event, result or error", read_id(object));

@@ -140,7 +140,25 @@ NicSample nic_from(const ParamReader& r) {
             r.optional_number("tx_bytes_per_s")};
 }
 
-GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
+// A GPU's `nvlinks`: a list, or "unchanged" on a stream that asked for it (`held`: the list read
+// before at this GPU's position).
+std::vector<NvlinkSample> nvlinks_from(const ParamReader& r, const SampleLimits& limits,
+                                       const std::vector<NvlinkSample>* held) {
+    if (r.has("nvlinks") && r.raw("nvlinks").is_string()) {
+        if (r.raw("nvlinks").get_ref<const std::string&>() != "unchanged")
+            throw DecodeError(r.path() + ".nvlinks: expected array or \"unchanged\"");
+        if (!held)
+            throw DecodeError(r.path() + ".nvlinks: \"unchanged\" with no list sent before for this GPU");
+        return *held;
+    }
+    std::vector<NvlinkSample> links;
+    for (const ParamReader& l : r.optional_objects("nvlinks", limits.max_nvlinks))
+        links.push_back({static_cast<int>(l.optional_integer("link").value_or(0)), l.optional_boolean("active").value_or(false),
+                         l.optional_integer("replay_errors"), l.optional_integer("recovery_errors"), l.optional_integer("crc_errors")});
+    return links;
+}
+
+GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::vector<NvlinkSample>* held_nvlinks) {
     GpuSample g;
     g.index = static_cast<int>(r.optional_integer("index").value_or(0));
     g.vendor = r.string("vendor", "");
@@ -191,9 +209,7 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits) {
                                        p.optional_boolean("pending").value_or(false)};
     }
     g.pcie_replays = r.optional_integer("pcie_replays");
-    for (const ParamReader& l : r.optional_objects("nvlinks", limits.max_nvlinks))
-        g.nvlinks.push_back({static_cast<int>(l.optional_integer("link").value_or(0)), l.optional_boolean("active").value_or(false),
-                             l.optional_integer("replay_errors"), l.optional_integer("recovery_errors"), l.optional_integer("crc_errors")});
+    g.nvlinks = nvlinks_from(r, limits, held_nvlinks);
     return g;
 }
 
@@ -322,7 +338,7 @@ Json to_json(const Sample& s) {
 
 // An absent or null text that the agent always sends reads as empty: a hand-written or older
 // sample still decodes, and a value of the wrong type is still an error.
-Sample sample_from_json(const Json& data, const SampleLimits& limits, const std::string& path) {
+Sample sample_from_json(const Json& data, const SampleLimits& limits, const std::string& path, NvlinkMemory* read) {
     if (!data.is_object()) throw DecodeError(path + ": expected object");
     const ParamReader r(data, path);
     Sample s;
@@ -335,9 +351,18 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
     for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) s.nics.push_back(nic_from(e));
     for (const ParamReader& e : r.optional_objects("infiniband", limits.max_list_items))
         s.infiniband.push_back(infiniband_port_from_json(e.json(), e.path()));
-    for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) s.gpus.push_back(gpu_from(e, limits));
+    for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) {
+        const std::size_t at = s.gpus.size();
+        const bool held = read && at < read->by_position.size() && !read->by_position[at].empty();
+        s.gpus.push_back(gpu_from(e, limits, held ? &read->by_position[at] : nullptr));
+    }
     s.gpu_pci_count = r.optional_integer("gpu_pci_count");
     for (const ParamReader& e : r.optional_objects("xid_events", limits.max_xid_events)) s.xid_events.push_back(xid_from(e));
+    if (read) {
+        read->by_position.resize(s.gpus.size());
+        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+            if (read->by_position[i] != s.gpus[i].nvlinks) read->by_position[i] = s.gpus[i].nvlinks;
+    }
     return s;
 }
 

@@ -85,6 +85,8 @@ struct NvlinkSample {
     int link = 0;
     bool active = false;
     std::optional<std::int64_t> replay_errors, recovery_errors, crc_errors;
+
+    bool operator==(const NvlinkSample&) const = default;
 };
 
 // "lost": NVML answers GPU_IS_LOST (the GPU fell off the bus); every reading is then empty, and
@@ -148,6 +150,16 @@ struct SampleLimits {
     std::size_t max_xid_events = 64;   // the agent keeps the last 64
 };
 
+// The NVLink lists last sent (agent) or read (app) on one sample stream, by the GPU's position in
+// `gpus`. A subscription with `nvlinks_when_changed` (docs/protocol.md, `subscribe`) writes a GPU's
+// list only when it differs from the one sent before at the same position and the text
+// "unchanged" otherwise: an 8-GPU server's 144 links were half of every sample's bytes, and they
+// change when a link goes down or counts an error. Both ends keep one of these per stream; the
+// agent starts a new one with each subscribe, the app with each connection.
+struct NvlinkMemory {
+    std::vector<std::vector<NvlinkSample>> by_position;
+};
+
 std::string to_string(GpuState state);  // "ok", "lost"
 
 nlohmann::json to_json(const GpuSample& gpu);
@@ -158,7 +170,9 @@ nlohmann::json to_json(const Sample& sample);
 // The whole `sample` event line, {"data":SAMPLE,"event":"sample"}, written into `out` (cleared
 // first; its capacity is kept, so a subscribed agent reuses one buffer): the text
 // encode(Event{"sample", to_json(sample)}) gives, without building the JSON tree (sample_text.cpp).
-void write_sample_event(std::string& out, const Sample& sample);
+// With `sent`, a GPU's NVLink list that equals the one `sent` holds for its position is written as
+// "unchanged", and `sent` is updated to what this event carries.
+void write_sample_event(std::string& out, const Sample& sample, NvlinkMemory* sent = nullptr);
 
 // One InfiniBand port (a sample's or the facts' `infiniband[]` entry); throws DecodeError naming
 // the path that broke.
@@ -167,6 +181,10 @@ InfinibandPortSample infiniband_port_from_json(const nlohmann::json& port, const
 // Decodes `data` (a sample event's data or a snapshot result); throws DecodeError naming the path
 // that broke ("data.gpus[0].temp_c: expected number"). Keys it does not know are ignored, a key it
 // knows must have its documented type (or be null), and no list may pass its limit.
-Sample sample_from_json(const nlohmann::json& data, const SampleLimits& limits = {}, const std::string& path = "data");
+// With `read` (a sample stream that asked for nvlinks_when_changed), a GPU's "nvlinks":"unchanged"
+// takes the list `read` holds for its position, and `read` is updated to this sample's lists;
+// without it, or with no list at that position yet, "unchanged" is an error.
+Sample sample_from_json(const nlohmann::json& data, const SampleLimits& limits = {}, const std::string& path = "data",
+                        NvlinkMemory* read = nullptr);
 
 }  // namespace fleetdeck::protocol

@@ -11,7 +11,8 @@
 // (sorted) order, the same nulls, numbers laid out the same way (nlohmann's Grisu2 digits are
 // not always the shortest, so a rare float may be written with a digit less, never with another
 // value). tests/agent/sample_text_test.cpp holds the two to each other. Only the agent writes
-// it; the app decodes with sample_from_json as before.
+// it; the app decodes with sample_from_json as before. A subscription with nvlinks_when_changed
+// differs in one place alone: "nvlinks":"unchanged" for a list the subscriber already holds.
 
 // A named namespace, not an anonymous one: the protocol library is built in unity batches.
 namespace fleetdeck::protocol::sample_text {
@@ -264,7 +265,8 @@ void write(JsonOut& out, const RetiredPages& r) {
     out.end_object();
 }
 
-void write(JsonOut& out, const GpuSample& g) {
+// `unchanged_nvlinks`: the list equals the one the subscriber already holds for this GPU.
+void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.begin_object();
     out.key("ecc");
     optional_object(out, g.ecc);
@@ -276,7 +278,8 @@ void write(JsonOut& out, const GpuSample& g) {
     out.key("mem_util_pct").value(g.mem_util_pct);
     out.key("name").value(g.name);
     out.key("nvlinks");
-    array(out, g.nvlinks);
+    if (unchanged_nvlinks) out.value("unchanged");
+    else array(out, g.nvlinks);
     out.key("pci_bus_id").value(g.pci_bus_id);
     out.key("pcie_gen").value(g.pcie_gen);
     out.key("pcie_gen_max").value(g.pcie_gen_max);
@@ -332,7 +335,21 @@ void optional_object(JsonOut& out, const std::optional<T>& item) {
     else out.null();
 }
 
-void write(JsonOut& out, const Sample& s) {
+void write_gpus(JsonOut& out, const std::vector<GpuSample>& gpus, NvlinkMemory* sent) {
+    if (!sent) return array(out, gpus);
+    std::vector<std::vector<NvlinkSample>>& held = sent->by_position;
+    held.resize(gpus.size());
+    out.begin_array();
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        // An empty list is shorter than the word that stands for it.
+        const bool unchanged = !gpus[i].nvlinks.empty() && held[i] == gpus[i].nvlinks;
+        write(out, gpus[i], unchanged);
+        if (!unchanged) held[i] = gpus[i].nvlinks;
+    }
+    out.end_array();
+}
+
+void write(JsonOut& out, const Sample& s, NvlinkMemory* sent) {
     out.begin_object();
     if (s.cpu) {
         out.key("cpu");
@@ -340,7 +357,7 @@ void write(JsonOut& out, const Sample& s) {
     }
     out.key("gpu_pci_count").value(s.gpu_pci_count);
     out.key("gpus");
-    array(out, s.gpus);
+    write_gpus(out, s.gpus, sent);
     out.key("infiniband");
     array(out, s.infiniband);
     if (s.memory) {
@@ -363,11 +380,11 @@ void write(JsonOut& out, const Sample& s) {
 
 namespace fleetdeck::protocol {
 
-void write_sample_event(std::string& out, const Sample& sample) {
+void write_sample_event(std::string& out, const Sample& sample, NvlinkMemory* sent) {
     out.clear();
     out += R"({"data":)";
     sample_text::JsonOut json(out);
-    sample_text::write(json, sample);
+    sample_text::write(json, sample, sent);
     out += R"(,"event":"sample"})";
 }
 

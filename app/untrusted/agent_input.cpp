@@ -1,6 +1,7 @@
 #include "app/untrusted/agent_input.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "agent/protocol/decode.h"
 
@@ -9,28 +10,50 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::optional<std::string> walk(const Json& v, const AgentInputLimits& limits, const std::string& path, std::size_t depth) {
+// Where a value sits, as a chain up to the root: the path text is only written out for a value
+// that breaks a cap. Writing it for every value (one string per key and element) cost more than
+// the walk itself for a sample of a few thousand values.
+struct PathStep {
+    const PathStep* parent = nullptr;
+    std::string_view root;  // the root's path; empty below it
+    std::string_view key;   // an object member's key
+    std::size_t index = 0;  // an array element's index, where key is empty
+    bool element = false;
+
+    std::string text() const {
+        if (!parent) return std::string(root);
+        std::string out = parent->text();
+        if (element) out += "[" + std::to_string(index) + "]";
+        else out += "." + std::string(key);
+        return out;
+    }
+};
+
+std::optional<std::string> walk(const Json& v, const AgentInputLimits& limits, const PathStep& at, std::size_t depth) {
     if (v.is_string()) {
         const std::size_t n = v.get_ref<const std::string&>().size();
         if (n > limits.maxStringBytes)
-            return path + ": a " + std::to_string(n) + "-byte string, at most " + std::to_string(limits.maxStringBytes);
+            return at.text() + ": a " + std::to_string(n) + "-byte string, at most " + std::to_string(limits.maxStringBytes);
         return std::nullopt;
     }
     if (!v.is_structured()) return std::nullopt;
-    if (depth >= limits.maxDepth) return path + ": nested deeper than " + std::to_string(limits.maxDepth) + " levels";
+    if (depth >= limits.maxDepth) return at.text() + ": nested deeper than " + std::to_string(limits.maxDepth) + " levels";
     if (v.is_array()) {
         if (v.size() > limits.maxArrayItems)
-            return path + ": " + std::to_string(v.size()) + " items, at most " + std::to_string(limits.maxArrayItems);
+            return at.text() + ": " + std::to_string(v.size()) + " items, at most " + std::to_string(limits.maxArrayItems);
         std::size_t i = 0;
-        for (const Json& item : v)
-            if (auto bad = walk(item, limits, path + "[" + std::to_string(i++) + "]", depth + 1)) return bad;
+        for (const Json& item : v) {
+            const PathStep step{&at, {}, {}, i++, true};
+            if (auto bad = walk(item, limits, step, depth + 1)) return bad;
+        }
         return std::nullopt;
     }
     if (v.size() > limits.maxObjectKeys)
-        return path + ": " + std::to_string(v.size()) + " keys, at most " + std::to_string(limits.maxObjectKeys);
-    for (const auto& [key, item] : v.items()) {
-        if (key.size() > limits.maxStringBytes) return path + ": a " + std::to_string(key.size()) + "-byte key";
-        if (auto bad = walk(item, limits, path + "." + key, depth + 1)) return bad;
+        return at.text() + ": " + std::to_string(v.size()) + " keys, at most " + std::to_string(limits.maxObjectKeys);
+    for (const auto& [key, item] : v.get_ref<const Json::object_t&>()) {
+        if (key.size() > limits.maxStringBytes) return at.text() + ": a " + std::to_string(key.size()) + "-byte key";
+        const PathStep step{&at, {}, key, 0, false};
+        if (auto bad = walk(item, limits, step, depth + 1)) return bad;
     }
     return std::nullopt;
 }
@@ -38,14 +61,14 @@ std::optional<std::string> walk(const Json& v, const AgentInputLimits& limits, c
 }  // namespace
 
 std::optional<std::string> checkBounds(const Json& value, const AgentInputLimits& limits, const std::string& path) {
-    return walk(value, limits, path, 0);
+    return walk(value, limits, PathStep{nullptr, path, {}, 0, false}, 0);
 }
 
-protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits) {
+protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits, protocol::NvlinkMemory* nvlinks) {
     // The decoder holds each list the app keeps to its own cap (before reading its elements);
     // then everything in the sample, known keys or not (labels, keys of a newer agent), is held
     // to sample-sized caps.
-    protocol::Sample sample = protocol::sample_from_json(data, limits.sample, "data");
+    protocol::Sample sample = protocol::sample_from_json(data, limits.sample, "data", nvlinks);
     AgentInputLimits sampleLimits = limits;
     sampleLimits.maxStringBytes = limits.maxSampleStringBytes;
     sampleLimits.maxArrayItems = std::max(limits.sample.max_cores, limits.sample.max_list_items);

@@ -47,7 +47,9 @@ std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentI
 // A `sample` event's data, decoded (agent/protocol/sample.h) within the caps: keys the app does
 // not know are held to sample-sized caps, the ones it knows must have their documented type.
 // Throws protocol::DecodeError naming what broke, path first.
-protocol::Sample decodeSample(const nlohmann::json& data, const AgentInputLimits& limits);
+// `nvlinks`: the stream's NVLink lists, for a subscription with nvlinks_when_changed (null: none).
+protocol::Sample decodeSample(const nlohmann::json& data, const AgentInputLimits& limits,
+                              protocol::NvlinkMemory* nvlinks = nullptr);
 
 // A `facts` result, decoded (agent/protocol/facts.h) with its lists held to `limits.facts`.
 // Throws protocol::DecodeError naming what broke, path first ("result.nics: 1025 entries, at

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "agent/machine.h"
+#include "agent/protocol/decode.h"
 #include "agent/protocol/message.h"
 #include "agent/protocol/sample.h"
 #include "tests/agent/recorded_tree.h"
@@ -145,4 +146,64 @@ TEST(AgentSampleText, TheBufferIsRefilledNotAppendedTo) {
     protocol::write_sample_event(out, s);
     EXPECT_EQ(out, first);
     EXPECT_EQ(out.capacity(), capacity);
+}
+
+TEST(AgentSampleText, UnchangedNvlinkListsAreSentOnceAndReadBackFromWhatWasHeld) {
+    protocol::Sample s = full_sample();  // GPU 0 has two links, GPU 1 (lost) none
+    protocol::NvlinkMemory sent, read;
+    std::string out;
+    protocol::write_sample_event(out, s, &sent);
+    EXPECT_EQ(out, tree_text(s));  // the first sample of a subscription carries every list
+    const auto read_back = [&read](const std::string& line) {
+        return protocol::sample_from_json(Json::parse(line)["data"], {}, "data", &read);
+    };
+    EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
+
+    protocol::write_sample_event(out, s, &sent);
+    const Json second = Json::parse(out);
+    EXPECT_EQ(second["data"]["gpus"][0]["nvlinks"], "unchanged");
+    EXPECT_EQ(second["data"]["gpus"][1]["nvlinks"], Json::array());  // empty stays empty
+    EXPECT_LT(out.size(), tree_text(s).size());
+    EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
+
+    s.gpus[0].nvlinks[1].active = true;  // a link comes up: the list goes out again
+    protocol::write_sample_event(out, s, &sent);
+    EXPECT_EQ(out, tree_text(s));
+    EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
+    protocol::write_sample_event(out, s, &sent);
+    EXPECT_EQ(Json::parse(out)["data"]["gpus"][0]["nvlinks"], "unchanged");
+    const protocol::Sample again = read_back(out);
+    ASSERT_EQ(again.gpus.size(), 2u);
+    EXPECT_EQ(again.gpus[0].nvlinks, s.gpus[0].nvlinks);
+    EXPECT_TRUE(again.gpus[1].nvlinks.empty());
+}
+
+TEST(AgentSampleText, UnchangedNvlinksWithoutAnEarlierListIsAnError) {
+    const protocol::Sample s = full_sample();
+    protocol::NvlinkMemory sent;
+    std::string out;
+    protocol::write_sample_event(out, s, &sent);
+    protocol::write_sample_event(out, s, &sent);
+    const Json data = Json::parse(out)["data"];
+    // A reader that never asked for it (a snapshot, an app that did not subscribe so) …
+    try {
+        protocol::sample_from_json(data);
+        ADD_FAILURE() << "decoded";
+    } catch (const protocol::DecodeError& e) {
+        EXPECT_STREQ(e.what(), "data.gpus[0].nvlinks: \"unchanged\" with no list sent before for this GPU");
+    }
+    // … one that holds no list at that position (a new connection) …
+    protocol::NvlinkMemory fresh;
+    EXPECT_THROW(protocol::sample_from_json(data, {}, "data", &fresh), protocol::DecodeError);
+    // … and another word in its place.
+    Json other = data;
+    other["gpus"][0]["nvlinks"] = "same";
+    protocol::NvlinkMemory held;
+    protocol::sample_from_json(Json::parse(tree_text(s))["data"], {}, "data", &held);
+    try {
+        protocol::sample_from_json(other, {}, "data", &held);
+        ADD_FAILURE() << "decoded";
+    } catch (const protocol::DecodeError& e) {
+        EXPECT_STREQ(e.what(), "data.gpus[0].nvlinks: expected array or \"unchanged\"");
+    }
 }

@@ -105,6 +105,33 @@ TEST(AgentStdio, SubscribeStreamsSamplesAtTheIntervalUntilUnsubscribed) {
     EXPECT_FALSE(agent.read_line(std::chrono::milliseconds(400)));
 }
 
+TEST(AgentStdio, NvlinksWhenChangedSendsEachListOnceAndOnlyWhenAsked) {
+    Subprocess agent(FLEETDECK_AGENT_BIN, {"--stdio", "--simulate", "hgx-h100-8:3"});
+    // Without the parameter (an older app) every sample carries every list.
+    agent.write(R"({"id":1,"method":"subscribe","params":{"interval_ms":100}})" "\n");
+    EXPECT_EQ(next_json(agent)["id"], 1);
+    for (int i = 0; i < 2; ++i) {
+        const Json e = next_json(agent);
+        ASSERT_EQ(e["event"], "sample");
+        ASSERT_EQ(e["data"]["gpus"].size(), 8u);
+        for (const Json& gpu : e["data"]["gpus"]) EXPECT_EQ(gpu["nvlinks"].size(), 18u);
+    }
+    agent.write(R"({"id":2,"method":"subscribe","params":{"interval_ms":100,"nvlinks_when_changed":true}})" "\n");
+    Json e;
+    do e = next_json(agent);
+    while (e.contains("event"));
+    EXPECT_EQ(e["id"], 2);
+    // A new subscription starts with full lists, then the simulated links stay as they are.
+    e = next_json(agent);
+    ASSERT_EQ(e["event"], "sample");
+    for (const Json& gpu : e["data"]["gpus"]) EXPECT_EQ(gpu["nvlinks"].size(), 18u);
+    for (int i = 0; i < 2; ++i) {
+        e = next_json(agent);
+        ASSERT_EQ(e["event"], "sample");
+        for (const Json& gpu : e["data"]["gpus"]) EXPECT_EQ(gpu["nvlinks"], "unchanged");
+    }
+}
+
 TEST(AgentStdio, EofInsideALineExitsCleanly) {
     Subprocess agent(FLEETDECK_AGENT_BIN, {"--stdio"});
     agent.write(R"({"id":1,"method":"ping"})" "\n" R"({"id":2,"meth)");

@@ -2,6 +2,7 @@
 // host on its own connection with its own session (the real agent binary, real Unix sockets).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -93,6 +94,28 @@ TEST(SharedSimulators, HostsShareProcessesEachWithItsOwnSessionAndOneLostChannel
     monitor.addHost(sharedSimHost(names[0], QStringLiteral("hgx-h100-8:1"), QStringLiteral("r1")));
     ASSERT_TRUE(waitUntil([&] { return sampling(monitor, store, QStringLiteral("gpu-a")); }, 20000));
     EXPECT_EQ(simulators->processIds(), pids);
+}
+
+TEST(SharedSimulators, NvlinkListsSentOnlyWhenChangedStayWholeInTheStore) {
+    // The app subscribes with nvlinks_when_changed: after the first sample the real agent sends
+    // "unchanged" for each GPU's links, and the session fills them in from the last list.
+    auto simulators = std::make_shared<SharedSimulators>(QStringLiteral(FLEETDECK_AGENT_BIN), 2);
+    TelemetryStore store;
+    FleetMonitor monitor(store, sharedOnly(simulators), 200);
+    monitor.addHost(sharedSimHost(QStringLiteral("gpu-a"), QStringLiteral("hgx-h100-8+nvlink-down:5")));
+    ASSERT_TRUE(waitUntil([&] { return sampling(monitor, store, QStringLiteral("gpu-a")); }, 30000));
+    const qint64 first = lastSampleAt(store, QStringLiteral("gpu-a"));
+    ASSERT_TRUE(waitUntil([&] { return lastSampleAt(store, QStringLiteral("gpu-a")) > first + 1000; }, 10000));
+    EXPECT_TRUE(sampling(monitor, store, QStringLiteral("gpu-a")));
+    const auto latest = store.host(QStringLiteral("gpu-a"))->latest;
+    ASSERT_TRUE(latest);
+    ASSERT_EQ(latest->gpus.size(), 8u);
+    int down = 0;
+    for (const protocol::GpuSample& g : latest->gpus) {
+        EXPECT_EQ(g.nvlinks.size(), 18u);
+        down += static_cast<int>(std::count_if(g.nvlinks.begin(), g.nvlinks.end(), [](const auto& l) { return !l.active; }));
+    }
+    EXPECT_EQ(down, 1);  // the variant's one link down, carried over from the first sample
 }
 
 TEST(SharedSimulators, HostsOfAKilledProcessReconnectToANewOneAndTheOtherProcessCarriesOn) {

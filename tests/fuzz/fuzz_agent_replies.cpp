@@ -8,14 +8,17 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/message.h"
 #include "agent/protocol/ready.h"
+#include "agent/protocol/sample.h"
 #include "agent/protocol/tune_result.h"
 #include "app/audit/audit_witness.h"
+#include "app/untrusted/agent_input.h"
 #include "app/untrusted/agent_replies.h"
 
 using namespace fleetdeck;
@@ -23,8 +26,28 @@ using Json = nlohmann::json;
 
 namespace {
 
+// A sample is also written the way a subscription with nvlinks_when_changed writes it, twice (the
+// second time with "unchanged" lists), and read back the way the app reads that stream: the
+// NVLink lists must come back as they went out.
+void roundTripSample(const Json& value, const AgentInputLimits& limits) {
+    protocol::NvlinkMemory firstRead;
+    const protocol::Sample sample = decodeSample(value, limits, &firstRead);
+    protocol::NvlinkMemory sent, read;
+    std::string line;
+    for (int i = 0; i < 2; ++i) {
+        protocol::write_sample_event(line, sample, &sent);
+        auto decoded = protocol::decode_message(line);
+        const auto& event = std::get<protocol::Event>(std::get<protocol::Message>(decoded));
+        const protocol::Sample back = decodeSample(event.data, limits, &read);
+        if (back.gpus.size() != sample.gpus.size()) std::abort();
+        for (std::size_t g = 0; g < back.gpus.size(); ++g)
+            if (back.gpus[g].nvlinks != sample.gpus[g].nvlinks) std::abort();
+    }
+}
+
 // Each decoder, run on a value that passed `checkReply`/`checkEventData`: it must not throw.
-void decodeChecked(const std::string& name, const Json& value) {
+void decodeChecked(const std::string& name, const Json& value, const AgentInputLimits& limits) {
+    if (name == "sample") roundTripSample(value, limits);
     if (name == "facts") protocol::to_json(protocol::facts_from_json(value));
     // Each typed value is also written back, as the agent would write it.
     if (name == "tune.read") protocol::to_json(protocol::tune_read_from_json(value));
@@ -56,11 +79,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool isEvent = name == "ready" || name == "sample";
     const auto bad = isEvent ? checkEventData(name, value, limits) : checkReply(name, value, limits);
     if (!bad) {
-        decodeChecked(name, value);
+        decodeChecked(name, value, limits);
         return 0;
     }
     try {
-        decodeChecked(name, value);
+        decodeChecked(name, value, limits);
     } catch (const protocol::DecodeError&) {
     }
     return 0;

@@ -1,0 +1,86 @@
+// sample_decode_bench: the app's CPU for one sample event of a simulated 8-GPU server
+// (`hgx-h100-8`, per_core off as the app subscribes), from the line to the store: the message
+// decoded (protocol::decode_message), the sample decoded within the caps (decodeSample), and
+// TelemetryStore::addSample (summary, findings, history point). Each with every NVLink list in
+// the line and with the lists "unchanged", as a subscription with nvlinks_when_changed sends them
+// (docs/protocol.md, `subscribe`). docs/BENCHMARKS.md, "1,000 simulated hosts".
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <variant>
+
+#include "agent/protocol/message.h"
+#include "agent/protocol/sample.h"
+#include "agent/simulator/sim_spec.h"
+#include "agent/simulator/simulated_machine.h"
+#include "app/telemetry_store.h"
+#include "app/untrusted/agent_input.h"
+
+using namespace fleetdeck;
+
+namespace {
+
+struct Lines {
+    std::string full, unchanged;
+    protocol::NvlinkMemory held;  // what the app holds after the first line
+};
+
+const Lines& lines() {
+    static const Lines l = [] {
+        agent::sim::SimulatedMachine machine(*agent::sim::parse_sim_spec("hgx-h100-8:1").spec, [] { return 10.0; });
+        protocol::Sample& s = machine.sample();
+        if (s.cpu) s.cpu->cores.clear();
+        Lines out;
+        protocol::NvlinkMemory sent;
+        protocol::write_sample_event(out.full, s, &sent);
+        protocol::write_sample_event(out.unchanged, s, &sent);
+        auto first = protocol::decode_message(out.full);
+        decodeSample(std::get<protocol::Event>(std::get<protocol::Message>(first)).data, AgentInputLimits{}, &out.held);
+        return out;
+    }();
+    return l;
+}
+
+protocol::Sample decodeLine(const std::string& line, protocol::NvlinkMemory* held) {
+    auto decoded = protocol::decode_message(line);
+    return decodeSample(std::get<protocol::Event>(std::get<protocol::Message>(decoded)).data, AgentInputLimits{}, held);
+}
+
+void BM_DecodeEveryList(benchmark::State& state) {
+    const std::string& line = lines().full;
+    for (auto _ : state) benchmark::DoNotOptimize(decodeLine(line, nullptr));
+    state.counters["line_bytes"] = static_cast<double>(line.size());
+}
+
+void BM_DecodeUnchangedNvlinks(benchmark::State& state) {
+    const std::string& line = lines().unchanged;
+    protocol::NvlinkMemory held = lines().held;
+    for (auto _ : state) benchmark::DoNotOptimize(decodeLine(line, &held));
+    state.counters["line_bytes"] = static_cast<double>(line.size());
+}
+
+// Decoded and stored, as the fleet thread does for each sample event.
+void storeLoop(benchmark::State& state, const std::string& line, protocol::NvlinkMemory* held) {
+    TelemetryStore store;
+    HostSpec spec;
+    spec.name = QStringLiteral("gpu-01");
+    store.addHost(spec);
+    store.setState(spec.name, HostState::Connected, QStringLiteral("agent"));
+    qint64 now = 0;
+    for (auto _ : state) store.addSample(spec.name, decodeLine(line, held), now += 1000);
+}
+
+void BM_DecodeAndStoreEveryList(benchmark::State& state) { storeLoop(state, lines().full, nullptr); }
+
+void BM_DecodeAndStoreUnchangedNvlinks(benchmark::State& state) {
+    protocol::NvlinkMemory held = lines().held;
+    storeLoop(state, lines().unchanged, &held);
+}
+
+}  // namespace
+
+BENCHMARK(BM_DecodeEveryList)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeAndStoreEveryList)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeAndStoreUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
+BENCHMARK_MAIN();
