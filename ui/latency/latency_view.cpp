@@ -131,7 +131,7 @@ void LatencyView::refresh(qint64 nowMs) {
 QString LatencyView::statusText() const { return header_->summary(); }
 
 void LatencyView::rebuild() {
-    model_.update(store_.matrix());
+    model_ = store_.mapModel();  // built on the fleet thread when the round ended: a shared copy
     heatmap_->modelChanged();
     fillFindings();
     fillRoundTrips();
@@ -217,7 +217,7 @@ Outcome LatencyView::exportCsv(const QString& path) const {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return Problem{ProblemCode::IoFailed, tr("Cannot write %1: %2. Pick a folder you can write to.").arg(path, file.errorString())};
-    file.write(store_.matrix().toCsv().toUtf8());
+    file.write(store_.mapModel().matrix().toCsv().toUtf8());
     return done();
 }
 
