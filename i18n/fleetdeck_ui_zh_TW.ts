@@ -1956,6 +1956,14 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <source>No mesh round yet: the first one starts once hosts are connected.</source>
         <translation>尚未量測網狀延遲：主機連線後會開始第一輪。</translation>
     </message>
+    <message>
+        <source>measured in an earlier round</source>
+        <translation>於較早一輪量測</translation>
+    </message>
+    <message>
+        <source>faded: from an earlier round</source>
+        <translation>淡色：來自較早一輪</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::LatencyPage</name>

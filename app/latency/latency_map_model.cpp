@@ -29,37 +29,40 @@ double LatencyMapModel::scalePosition(double ms) {
 }
 
 void LatencyMapModel::update(LatencyMatrix matrix) {
-    matrix_ = std::move(matrix);
-    hosts_ = matrix_.hosts();
-    const int n = size();
-    racks_.clear();
+    auto d = std::make_shared<Data>();
+    d->matrix = std::move(matrix);
+    d->hosts = d->matrix.hosts();
+    const auto& hosts = d->hosts;
+    const int n = static_cast<int>(hosts.size());
     for (int i = 0; i < n; ++i) {
-        if (racks_.empty() || racks_.back().rack != hosts_[static_cast<std::size_t>(i)].rack)
-            racks_.push_back({hosts_[static_cast<std::size_t>(i)].rack, i, 0});
-        ++racks_.back().count;
+        if (d->racks.empty() || d->racks.back().rack != hosts[static_cast<std::size_t>(i)].rack)
+            d->racks.push_back({hosts[static_cast<std::size_t>(i)].rack, i, 0});
+        ++d->racks.back().count;
     }
-    const auto sameMedian = matrix_.medianP50(true);
-    const auto crossMedian = matrix_.medianP50(false);
-    cells_.assign(static_cast<std::size_t>(n * n), LatencyCell{});
+    const auto sameMedian = d->matrix.medianP50(true);
+    const auto crossMedian = d->matrix.medianP50(false);
+    d->cells.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), LatencyCell{});
     for (int r = 0; r < n; ++r) {
-        const MeshHost& a = hosts_[static_cast<std::size_t>(r)];
+        const MeshHost& a = hosts[static_cast<std::size_t>(r)];
         for (int c = 0; c < n; ++c) {
-            const MeshHost& b = hosts_[static_cast<std::size_t>(c)];
-            LatencyCell& cell = cells_[static_cast<std::size_t>(r * n + c)];
+            const MeshHost& b = hosts[static_cast<std::size_t>(c)];
+            LatencyCell& cell = d->cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)];
             if (r == c) cell.state = LatencyCell::State::Self;
             else if (!canProbe(a, b)) cell.state = LatencyCell::State::NotMeasurable;
             else {
                 const bool same = !a.rack.isEmpty() && a.rack == b.rack;
-                cell = cellFor(matrix_.linkAt(r, c), same ? sameMedian : crossMedian);
+                cell = cellFor(d->matrix.linkAt(r, c), same ? sameMedian : crossMedian);
+                cell.earlier = d->matrix.fromEarlierRound(r, c);
             }
         }
     }
-    findings_ = matrix_.findings();
+    d->findings = d->matrix.findings();
+    d_ = std::move(d);
 }
 
-int LatencyMapModel::indexOf(const QString& name) const { return matrix_.indexOf(name); }
+int LatencyMapModel::indexOf(const QString& name) const { return d_->matrix.indexOf(name); }
 
-std::optional<QString> LatencyMapModel::sourceError(int row) const { return matrix_.sourceError(host(row).name); }
+std::optional<QString> LatencyMapModel::sourceError(int row) const { return d_->matrix.sourceError(host(row).name); }
 
 QString LatencyMapModel::tooltip(int row, int column) const {
     const MeshHost& a = host(row);
@@ -71,7 +74,8 @@ QString LatencyMapModel::tooltip(int row, int column) const {
     if (c.state == LatencyCell::State::Self) return QStringLiteral("%1: itself").arg(a.name);
     if (c.state == LatencyCell::State::NotMeasurable)
         return QStringLiteral("%1\nnot measurable: simulated and real hosts cannot reach each other").arg(title);
-    const auto s = matrix_.link(a.name, b.name);
+    const LatencyMatrix& matrix = d_->matrix;
+    const auto s = matrix.link(a.name, b.name);
     if (!s) {
         const auto why = sourceError(row);
         return QStringLiteral("%1\nno data%2").arg(title, why ? QStringLiteral(": %1").arg(*why) : QStringLiteral(" yet"));
@@ -86,6 +90,10 @@ QString LatencyMapModel::tooltip(int row, int column) const {
                 .arg(s->unreachable)
                 .arg(s->other_errors);
     if (c.state == LatencyCell::State::Slow) text += QStringLiteral("\nslow: p50 over 3× the median of its kind");
+    if (c.earlier) {
+        const qint64 ageS = (matrix.roundTimeMs() - matrix.measuredAtMs(row, column)) / 1000;
+        text += QStringLiteral("\nnot probed in the last round: measured %1 s before it").arg(ageS);
+    }
     return text;
 }
 

@@ -21,6 +21,7 @@ void LatencyMatrix::setHosts(std::vector<MeshHost> hosts) {
     index_.clear();
     for (std::size_t i = 0; i < hosts_.size(); ++i) index_.insert(hosts_[i].name, static_cast<int>(i));
     links_.assign(hosts_.size() * hosts_.size(), std::nullopt);
+    measuredAtMs_.assign(links_.size(), kThisRound);
 }
 
 int LatencyMatrix::indexOf(const QString& name) const { return index_.value(name, -1); }
@@ -28,7 +29,9 @@ int LatencyMatrix::indexOf(const QString& name) const { return index_.value(name
 void LatencyMatrix::setLink(const QString& from, const QString& to, const LinkStats& stats) {
     const int i = indexOf(from), j = indexOf(to);
     if (i < 0 || j < 0) return;
-    links_[static_cast<std::size_t>(i) * hosts_.size() + static_cast<std::size_t>(j)] = stats;
+    const std::size_t at = static_cast<std::size_t>(i) * hosts_.size() + static_cast<std::size_t>(j);
+    links_[at] = stats;
+    measuredAtMs_[at] = kThisRound;
     sourceErrors_.erase(from);
 }
 
@@ -56,7 +59,38 @@ void LatencyMatrix::setSourceError(const QString& from, const QString& reason) {
 
 void LatencyMatrix::clearLinks() {
     links_.assign(hosts_.size() * hosts_.size(), std::nullopt);
+    measuredAtMs_.assign(links_.size(), kThisRound);
     sourceErrors_.clear();
+}
+
+void LatencyMatrix::carryOver(const LatencyMatrix& previous) {
+    const std::size_t n = hosts_.size();
+    // Where each host was in the previous round (the same place, unless the fleet changed).
+    std::vector<int> before(n, -1);
+    for (std::size_t i = 0; i < n; ++i) before[i] = previous.indexOf(hosts_[i].name);
+    const std::size_t m = previous.hosts_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (before[i] < 0 || sourceErrors_.count(hosts_[i].name)) continue;
+        for (std::size_t j = 0; j < n; ++j) {
+            const std::size_t at = i * n + j;
+            if (links_[at] || before[j] < 0) continue;
+            const std::size_t was = static_cast<std::size_t>(before[i]) * m + static_cast<std::size_t>(before[j]);
+            if (!previous.links_[was]) continue;
+            links_[at] = previous.links_[was];
+            measuredAtMs_[at] = previous.measuredAtMs(before[i], before[j]);
+        }
+    }
+}
+
+qint64 LatencyMatrix::measuredAtMs(int from, int to) const {
+    if (!linkAt(from, to)) return 0;
+    const qint64 at = measuredAtMs_[static_cast<std::size_t>(from) * hosts_.size() + static_cast<std::size_t>(to)];
+    return at == kThisRound ? roundTimeMs_ : at;
+}
+
+bool LatencyMatrix::fromEarlierRound(int from, int to) const {
+    if (!linkAt(from, to)) return false;
+    return measuredAtMs_[static_cast<std::size_t>(from) * hosts_.size() + static_cast<std::size_t>(to)] != kThisRound;
 }
 
 std::optional<LinkStats> LatencyMatrix::link(const QString& from, const QString& to) const {
@@ -120,6 +154,8 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
             if (s->p50_ms) parts << QStringLiteral("p50 %1").arg(formatMs(*s->p50_ms));
             else parts << QStringLiteral("no reply");
             if (lossy) parts << QStringLiteral("%1 % loss").arg(s->loss_pct, 0, 'f', 0);
+            if (fromEarlierRound(i, j))
+                parts << QStringLiteral("measured %1 s before the last round").arg((roundTimeMs_ - measuredAtMs(i, j)) / 1000);
             QString text = QStringLiteral("%1 → %2: %3").arg(a.name, b.name, parts.join(QStringLiteral(", ")));
             if (median)
                 text += QStringLiteral("; other %1 links %2").arg(same ? QStringLiteral("same-rack") : QStringLiteral("cross-rack"),

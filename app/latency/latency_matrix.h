@@ -54,6 +54,18 @@ public:
     void setSourceError(const QString& from, const QString& reason);
     void clearLinks();
 
+    // When this round ran: links set in it (setLink) were measured then.
+    void setRoundTimeMs(qint64 ms) { roundTimeMs_ = ms; }
+    qint64 roundTimeMs() const { return roundTimeMs_; }
+    // A large fleet probes part of the mesh each round (meshPeers()): a link its source did not
+    // probe this round keeps its value from `previous`, with the time it was measured there.
+    // A source that could not be asked this round (setSourceError) keeps none: its row has no data.
+    void carryOver(const LatencyMatrix& previous);
+    // When the link was measured: roundTimeMs() for links of this round. 0 when not measured.
+    qint64 measuredAtMs(int from, int to) const;
+    // Whether the link's value comes from an earlier round (carryOver()).
+    bool fromEarlierRound(int from, int to) const;
+
     std::optional<LinkStats> link(const QString& from, const QString& to) const;
     // The same by position in hosts(); null when not measured or out of range.
     const LinkStats* linkAt(int from, int to) const;
@@ -75,6 +87,9 @@ private:
     std::vector<MeshHost> hosts_;
     QHash<QString, int> index_;
     std::vector<std::optional<LinkStats>> links_;  // row-major, hosts_.size()²
+    static constexpr qint64 kThisRound = -1;
+    std::vector<qint64> measuredAtMs_;  // beside links_: kThisRound, or when an earlier round measured it
+    qint64 roundTimeMs_ = 0;
     std::map<QString, QString> sourceErrors_;
 };
 

@@ -6,7 +6,6 @@
 #include <map>
 
 #include "app/fleet_monitor.h"
-#include "app/latency/mesh_address.h"
 
 namespace fleetdeck {
 namespace {
@@ -68,12 +67,13 @@ void LatencyMesh::measureNow() {
     for (const MeshHost& source : round->matrix.hosts()) {
         const HostRecord& record = records.at(source.name);
         timeRoundTrip(source.name, record);
-        askSource(source, record, round->matrix.hosts(), round);
+        askSource(source, record, meshPeers(source, round->matrix.hosts(), roundNumber_, options_.peers), round);
     }
+    ++roundNumber_;
     sourceDone(round, false);
 }
 
-void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& hosts,
+void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& peers,
                             const std::shared_ptr<Round>& round) {
     HostSession* session = monitor_.session(source.name);
     const HostState state = record.state;
@@ -95,7 +95,7 @@ void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, co
         return;
     }
     const ProbeSettings settings{options_.count, options_.spacingMs, options_.timeoutMs};
-    const nlohmann::json params = probeParams(source, hosts, settings);
+    const nlohmann::json params = probeParams(source, peers, settings);
     if (params["targets"].empty()) {
         sourceDone(round);  // nothing it can reach (the only real host among simulated ones)
         return;

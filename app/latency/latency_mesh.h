@@ -6,14 +6,16 @@
 
 #include "app/latency/latency_matrix.h"
 #include "app/latency/latency_store.h"
+#include "app/latency/mesh_address.h"
 #include "app/telemetry_store.h"
 
 namespace fleetdeck {
 
 class FleetMonitor;
 
-// Runs probe rounds over the fleet's sessions: sends every connected agent the list of peers it can
-// reach (probe), times a ping to each host (the app → host round trip), assembles the host × host
+// Runs probe rounds over the fleet's sessions: sends every connected agent the peers it probes this
+// round (probe; all it can reach in a small fleet, its rack and a rotating slice of the others in a
+// large one, meshPeers()), times a ping to each host (the app → host round trip), assembles the host × host
 // matrix and hands it to the LatencyStore. Rounds run every interval (default 60 s) and on demand.
 // Lives on the fleet thread next to the FleetMonitor; the *Async entry points are thread-safe.
 class LatencyMesh : public QObject {
@@ -27,6 +29,7 @@ public:
         int startDelayMs = 1500;   // the first round, once sessions had a moment to connect
         int catchUpDelayMs = 2000;  // the next round while some hosts were still connecting
         int catchUpRounds = 5;      // at most this many such rounds after start-up
+        MeshPeerLimits peers;       // which peers each source probes in a round
     };
 
     LatencyMesh(TelemetryStore& telemetry, LatencyStore& store, FleetMonitor& monitor, Options options,
@@ -56,7 +59,7 @@ private:
     };
 
     // Each source's state and reason come from the telemetry store, as every view shows them.
-    void askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& hosts,
+    void askSource(const MeshHost& source, const HostRecord& record, const std::vector<MeshHost>& peers,
                    const std::shared_ptr<Round>& round);
     void timeRoundTrip(const QString& host, const HostRecord& record);
     // One source answered (or could not be asked); the round ends when the last one has.
@@ -70,6 +73,7 @@ private:
     QTimer timer_;
     bool running_ = false;
     int catchUpRoundsLeft_ = 0;
+    int roundNumber_ = 0;  // turns the slices of peers in a large fleet
 };
 
 }  // namespace fleetdeck

@@ -24,7 +24,10 @@ void LatencyStore::sourceAnswered() {
 }
 
 void LatencyStore::roundFinished(LatencyMatrix matrix, qint64 nowMs) {
-    std::lock_guard lock(mutex_);
+    // The merge, the history entry and the model are built without the lock (this is the only
+    // writer, so model_ and history_ do not change meanwhile; readers only read them).
+    matrix.setRoundTimeMs(nowMs);
+    matrix.carryOver(model_.matrix());
     const std::vector<MeshHost>& hosts = matrix.hosts();
     const std::size_t n = hosts.size();
     PastRound past;
@@ -43,15 +46,20 @@ void LatencyStore::roundFinished(LatencyMatrix matrix, qint64 nowMs) {
     past.links.resize(n * n);
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = 0; b < n; ++b) {
-            const LinkStats* s = matrix.linkAt(static_cast<int>(a), static_cast<int>(b));
-            if (!s) continue;
+            const auto from = static_cast<int>(a), to = static_cast<int>(b);
+            const LinkStats* s = matrix.linkAt(from, to);
+            if (!s || matrix.fromEarlierRound(from, to)) continue;  // a point of this round only
             past.links[a * n + b] = {s->p50_ms.value_or(kMissing), s->p95_ms.value_or(kMissing), static_cast<float>(s->loss_pct), true};
         }
+    LatencyMapModel model;
+    model.update(std::move(matrix));
+
+    std::lock_guard lock(mutex_);
     history_.push_back(std::move(past));
     const std::size_t roundBytes = std::max<std::size_t>(1, n * n * sizeof(PastLink));
     const std::size_t keep = std::clamp<std::size_t>(kHistoryBudgetBytes / roundBytes, 1, capacity_);
     while (history_.size() > keep) history_.pop_front();
-    matrix_ = std::move(matrix);
+    model_ = std::move(model);
     status_.running = false;
     status_.finishedAtMs = nowMs;
     ++status_.rounds;
@@ -73,7 +81,12 @@ void LatencyStore::setIntervalS(int seconds) {
 
 LatencyMatrix LatencyStore::matrix() const {
     std::lock_guard lock(mutex_);
-    return matrix_;
+    return model_.matrix();
+}
+
+LatencyMapModel LatencyStore::mapModel() const {
+    std::lock_guard lock(mutex_);
+    return model_;
 }
 
 std::vector<LinkPoint> LatencyStore::history(const QString& from, const QString& to) const {

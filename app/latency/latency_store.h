@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QString>
 
+#include "app/latency/latency_map_model.h"
 #include "app/latency/latency_matrix.h"
 
 namespace fleetdeck {
@@ -42,17 +43,22 @@ struct MeshRoundStatus {
 
 // The latency mesh's results, written by LatencyMesh on the fleet thread and read by the latency
 // view on the GUI thread. Readers copy under the lock; the generation says when to copy again.
+// A finished round is merged with the one before (links this round did not probe keep their
+// value and age, LatencyMatrix::carryOver), recorded in the history and turned into the map's
+// model by the writer, outside the lock: the GUI thread only takes a shared copy of the model.
 class LatencyStore {
 public:
     explicit LatencyStore(std::size_t historyRounds = 120);
 
     void roundStarted(int asked, qint64 nowMs);
     void sourceAnswered();
+    // Called by one writer (the mesh's thread) at a time.
     void roundFinished(LatencyMatrix matrix, qint64 nowMs);
     void setRoundTrip(const QString& host, std::optional<double> ms, const QString& error, qint64 nowMs);
     void setIntervalS(int seconds);
 
-    LatencyMatrix matrix() const;
+    LatencyMatrix matrix() const;  // a copy: a thousand hosts are a million links
+    LatencyMapModel mapModel() const;  // shares the model built when the round finished
     std::vector<LinkPoint> history(const QString& from, const QString& to) const;  // oldest first
     std::map<QString, HostRoundTrip> roundTrips() const;
     MeshRoundStatus status() const;
@@ -80,7 +86,7 @@ private:
     };
     static constexpr std::size_t kHistoryBudgetBytes = std::size_t{192} << 20;
 
-    LatencyMatrix matrix_;
+    LatencyMapModel model_;  // of the last round, with its matrix
     std::deque<PastRound> history_;
     std::map<QString, HostRoundTrip> roundTrips_;
     MeshRoundStatus status_;

@@ -35,6 +35,67 @@ MeshHost meshHostFor(const HostSpec& spec) {
 
 bool canProbe(const MeshHost& from, const MeshHost& to) { return from.name != to.name && from.simulated == to.simulated; }
 
+namespace {
+
+bool sameMeshRack(const MeshHost& a, const MeshHost& b) { return !a.rack.isEmpty() && a.rack == b.rack; }
+
+struct PeerSplit {
+    std::vector<std::size_t> sameRack, otherRacks;  // positions in `hosts`
+    int position = 0;                                // the source's position among the hosts of its rack
+};
+
+PeerSplit splitPeers(const MeshHost& source, const std::vector<MeshHost>& hosts) {
+    PeerSplit split;
+    bool seenSelf = false;
+    for (std::size_t i = 0; i < hosts.size(); ++i) {
+        const MeshHost& h = hosts[i];
+        if (h.name == source.name) {
+            seenSelf = true;
+            continue;
+        }
+        if (!seenSelf && h.rack == source.rack) ++split.position;
+        if (!canProbe(source, h)) continue;
+        (sameMeshRack(source, h) ? split.sameRack : split.otherRacks).push_back(i);
+    }
+    return split;
+}
+
+}  // namespace
+
+std::vector<MeshHost> meshPeers(const MeshHost& source, const std::vector<MeshHost>& hosts, int round, const MeshPeerLimits& limits) {
+    const PeerSplit split = splitPeers(source, hosts);
+    const std::size_t m = split.otherRacks.size();
+    const std::size_t all = split.sameRack.size() + m;
+    const auto slice = static_cast<std::size_t>(std::max(1, limits.crossRackPeers));
+    std::vector<bool> chosen(hosts.size(), false);
+    if (all <= static_cast<std::size_t>(std::max(0, limits.fullMeshUpTo)) || m <= slice) {
+        for (const std::size_t i : split.sameRack) chosen[i] = true;
+        for (const std::size_t i : split.otherRacks) chosen[i] = true;
+    } else {
+        for (const std::size_t i : split.sameRack) chosen[i] = true;
+        const auto turn = static_cast<std::size_t>(std::max(0, round)) + static_cast<std::size_t>(split.position);
+        const std::size_t start = (turn % m) * slice % m;
+        for (std::size_t j = 0; j < slice; ++j) chosen[split.otherRacks[(start + j) % m]] = true;
+    }
+    std::vector<MeshHost> out;  // in the order of `hosts` (rack order), as the full mesh has it
+    out.reserve(std::min(all, split.sameRack.size() + slice));
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        if (chosen[i]) out.push_back(hosts[i]);
+    return out;
+}
+
+int meshRoundsToCoverAll(const std::vector<MeshHost>& hosts, const MeshPeerLimits& limits) {
+    const auto slice = static_cast<std::size_t>(std::max(1, limits.crossRackPeers));
+    std::size_t rounds = 1;
+    for (const MeshHost& source : hosts) {
+        const PeerSplit split = splitPeers(source, hosts);
+        const std::size_t all = split.sameRack.size() + split.otherRacks.size();
+        if (all <= static_cast<std::size_t>(std::max(0, limits.fullMeshUpTo))) continue;
+        rounds = std::max(rounds, (split.otherRacks.size() + slice - 1) / slice);
+    }
+    return static_cast<int>(rounds);
+}
+
 nlohmann::json probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings) {
     nlohmann::json targets = nlohmann::json::array();
     for (const MeshHost& peer : hosts)

@@ -25,6 +25,29 @@ MeshHost meshHostFor(const HostSpec& spec);
 // hosts only real ones (a real agent never gets a simulated name to resolve).
 bool canProbe(const MeshHost& from, const MeshHost& to);
 
+// Which peers each source probes in a round. A source with at most `fullMeshUpTo` peers it can
+// probe probes all of them (the full mesh). Above that, as in Pingmesh, it probes every peer in its
+// own rack and `crossRackPeers` of the others: round r gives the source at position p within its
+// rack the slice starting at ((r + p) × crossRackPeers) mod (its cross-rack peers), so
+// - a source probes at most (rack size − 1) + crossRackPeers peers a round,
+// - consecutive rounds give it consecutive slices: every pair is measured within
+//   ⌈cross-rack peers / crossRackPeers⌉ rounds (meshRoundsToCoverAll()),
+// - the hosts of one rack take consecutive slices in the same round: once rack size ×
+//   crossRackPeers reaches the cross-rack peers, every pair of racks is measured every round.
+// A full 1,000-host round is 999,000 links (about 150 MB of answers); at 8 hosts a rack this is
+// 135 peers a source, 135,000 links a round, and every pair within 8 rounds.
+struct MeshPeerLimits {
+    int fullMeshUpTo = 128;
+    int crossRackPeers = 128;
+};
+
+// The peers `source` probes in round `round` (0, 1, …), from `hosts` in rack order (LatencyMatrix::hosts()):
+// only hosts it can probe (canProbe), in the order of `hosts`.
+std::vector<MeshHost> meshPeers(const MeshHost& source, const std::vector<MeshHost>& hosts, int round,
+                                const MeshPeerLimits& limits = {});
+// How many rounds until every source has probed each of its peers: 1 for a full mesh.
+int meshRoundsToCoverAll(const std::vector<MeshHost>& hosts, const MeshPeerLimits& limits = {});
+
 // How a probe round measures each link (the agent's `probe` params, docs/protocol.md).
 struct ProbeSettings {
     int count = 5;

@@ -5,7 +5,9 @@
 // reported, it measures SECONDS per view: the app's CPU (all its threads), the simulators' CPU, the
 // app's memory, and how late a 20 ms timer on the GUI thread fires (event-loop stalls). On the
 // overview it also sorts by another column and filters by another text every second while it
-// measures, and times each of those (the call and the repaint that shows it).
+// measures, and times each of those (the call and the repaint that shows it); on the latency map
+// it starts a mesh round as it starts measuring. It also reports the GUI timer's lateness on the
+// first view while the hosts connect.
 //
 // Simulated hosts are served by shared simulator processes, 50 hosts each (SharedSimulators:
 // every host still has its own connection and session); --agent-per-host starts one
@@ -179,10 +181,33 @@ int main(int argc, char** argv) {
     std::printf("starting %d simulated hosts (%s)…\n", hosts,
                 agentPerHost ? "one agent process each" : qPrintable(QStringLiteral("%1 per shared simulator process").arg(hostsPerSimulator)));
     std::fflush(stdout);
-    while (allReported() < hosts && clock.elapsed() < 180000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    // While the hosts connect: the same 20 ms timer on the first view, and the count of hosts
+    // reporting twice a second (each count copies every host's summary: at 1,000 hosts, counted on
+    // every pass of this loop, it was most of the GUI thread's time during the warm-up).
+    std::vector<double> warmupLateness;
+    QElapsedTimer warmupSince;
+    QTimer warmupProbe;
+    warmupProbe.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&warmupProbe, &QTimer::timeout, [&] {
+        warmupLateness.push_back(std::max(0.0, warmupSince.nsecsElapsed() / 1e6 - kProbeIntervalMs));
+        warmupSince.restart();
+    });
+    warmupSince.start();
+    warmupProbe.start(kProbeIntervalMs);
+    long reporting = 0;
+    QElapsedTimer counted;
+    counted.start();
+    while ((reporting = allReported()) < hosts && clock.elapsed() < 180000) {
+        counted.restart();
+        while (counted.elapsed() < 500) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    warmupProbe.stop();
     std::printf("%ld of %d hosts reporting after %.1f s; %zu simulator processes; measuring %d s on each of: %s\n",
-                long(allReported()), hosts, clock.elapsed() / 1000.0, agentPerHost ? std::size_t(hosts) : simulators->processIds().size(),
+                reporting, hosts, clock.elapsed() / 1000.0, agentPerHost ? std::size_t(hosts) : simulators->processIds().size(),
                 seconds, qPrintable(views.join(QStringLiteral(", "))));
+    std::printf("  warm-up on %-4s lateness p50 %5.1f p99 %6.1f max %6.1f ms (%zu ticks) while the hosts connected\n",
+                qPrintable(views.front()), percentile(warmupLateness, 0.5), percentile(warmupLateness, 0.99),
+                percentile(warmupLateness, 1.0), warmupLateness.size());
     std::fflush(stdout);
 
     std::vector<ViewFigures> figures;
@@ -215,6 +240,8 @@ int main(int argc, char** argv) {
         int step = 0;
         if (view == QLatin1String("overview"))
             QObject::connect(&interact, &QTimer::timeout, [&] { interactWithOverview(window.overview(), step++, interactions); });
+        // On the latency map, a mesh round lands while it measures (the rounds' own interval is 60 s).
+        if (view == QLatin1String("latency")) mesh->measureNowAsync();
         const double cpu0 = processCpuSeconds(), sims0 = childrenCpuSeconds();
         const quint64 gen0 = fleet.store().generation();
         QElapsedTimer wall;

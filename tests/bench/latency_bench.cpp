@@ -1,16 +1,24 @@
-// latency_bench [HOSTS] [ROUNDS]: a HOSTS × HOSTS latency mesh (default 64: 4,032 links in racks
-// of eight, one lossy link), offscreen. Per round it times, separately:
+// latency_bench [HOSTS] [ROUNDS] [full]: a HOSTS-host latency mesh (default 64: 4,032 links in racks
+// of eight, one lossy link), offscreen. Each source answers for the peers LatencyMesh gives it
+// (meshPeers() with the app's limits: the full mesh up to 129 hosts, its rack and 128 others above;
+// "full" makes every source probe every peer, as before). Per round it times, separately:
 //   assembly  — LatencyMatrix from the HOSTS `probe` answers, as LatencyMesh does on the fleet thread;
-//   GUI update — what the GUI thread does when a round lands: LatencyView::refresh (copy the
-//                matrix out of the store, the view model, findings, round trips) and one full
-//                repaint of the heatmap.
-// Prints the median and the maximum of each over ROUNDS rounds (default 30).
+//   store     — LatencyStore::roundFinished: the merge with the round before, the history entry and
+//               the map's model, on the fleet thread;
+//   GUI update — what the GUI thread does when a round lands: LatencyView::refresh (a shared copy
+//                of the model, findings, round trips) and one full repaint of the heatmap;
+//   GUI before — what the GUI thread did per round before the model moved to the fleet thread:
+//                copy the matrix out of the store and build the map's model from it.
+// Prints the median and the maximum of each over ROUNDS rounds (default 30), and the links and
+// JSON bytes of a round's answers.
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHash>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "app/latency/latency_store.h"
@@ -35,11 +43,16 @@ std::vector<MeshHost> hostsInRacks(int count) {
     return hosts;
 }
 
-// What one agent answers: every peer, rack-shaped, with a little variation per round.
-nlohmann::json probeAnswer(const std::vector<MeshHost>& hosts, std::size_t source, int round) {
+// What one agent answers: each of its peers, rack-shaped, with a little variation per round.
+nlohmann::json probeAnswer(const std::vector<MeshHost>& hosts, std::size_t source, int round, bool full) {
     nlohmann::json targets = nlohmann::json::array();
+    const MeshPeerLimits limits = full ? MeshPeerLimits{1 << 30, 1 << 30} : MeshPeerLimits{};
+    std::vector<bool> probed(hosts.size(), false);
+    QHash<QString, std::size_t> position;
+    for (std::size_t j = 0; j < hosts.size(); ++j) position.insert(hosts[j].name, j);
+    for (const MeshHost& peer : meshPeers(hosts[source], hosts, round, limits)) probed[position.value(peer.name)] = true;
     for (std::size_t j = 0; j < hosts.size(); ++j) {
-        if (j == source) continue;
+        if (j == source || !probed[j]) continue;
         const bool same = hosts[j].rack == hosts[source].rack;
         const bool bad = source == 9 && j == 26;
         const double p50 = (bad ? 4.5 : same ? 0.05 : 0.3) * (1.0 + 0.01 * static_cast<double>((source * 7 + j * 3 + round) % 10));
@@ -68,36 +81,60 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     const int count = argc > 1 ? std::max(2, atoi(argv[1])) : 64;
     const int rounds = argc > 2 ? std::max(1, atoi(argv[2])) : 30;
-    const auto hosts = hostsInRacks(count);
-    std::vector<std::vector<nlohmann::json>> answers(static_cast<std::size_t>(rounds));
-    for (int r = 0; r < rounds; ++r)
-        for (std::size_t i = 0; i < hosts.size(); ++i) answers[static_cast<std::size_t>(r)].push_back(probeAnswer(hosts, i, r));
+    const bool full = argc > 3 && std::string(argv[3]) == "full";
+    std::vector<MeshHost> hosts;
+    {
+        LatencyMatrix order;  // rack order, as the mesh has them
+        order.setHosts(hostsInRacks(count));
+        hosts = order.hosts();
+    }
 
     LatencyStore store;
     TelemetryStore telemetry;
     LatencyView view(store, telemetry, nullptr);
     view.resize(1600, 1000);
     view.show();
-    Figures assembly, gui;
+    Figures assembly, storing, gui, guiBefore;
+    std::size_t links = 0, bytes = 0;
     qint64 now = 1'764'400'000'000;
     for (int r = 0; r < rounds; ++r) {
+        std::vector<std::string> answers;  // as they come off the wire
+        for (std::size_t i = 0; i < hosts.size(); ++i) answers.push_back(probeAnswer(hosts, i, r, full).dump());
+        bytes = 0;
+        for (const std::string& a : answers) bytes += a.size();
         QElapsedTimer t;
         t.start();
         LatencyMatrix m;
         m.setHosts(hosts);
-        for (std::size_t i = 0; i < hosts.size(); ++i) m.setProbeResult(hosts[i].name, protocol::probe_result_from_json(answers[static_cast<std::size_t>(r)][i]));
+        links = 0;
+        for (std::size_t i = 0; i < hosts.size(); ++i) {
+            const protocol::ProbeResult result = protocol::probe_result_from_json(nlohmann::json::parse(answers[i]));
+            links += result.targets.size();
+            m.setProbeResult(hosts[i].name, result);
+        }
+        answers.clear();
         assembly.add(t);
         store.roundStarted(count, now);
+        t.start();
         store.roundFinished(std::move(m), now += 60000);
+        storing.add(t);
 
         t.start();
         view.refresh(now);
         view.heatmap().repaint();
         gui.add(t);
+
+        t.start();
+        LatencyMapModel before;
+        before.update(store.matrix());
+        guiBefore.add(t);
     }
     const auto findings = view.model().findings().size();
-    std::printf("latency_bench: %d hosts, %d links, %d rounds, %zu findings\n", count, count * (count - 1), rounds, findings);
-    std::printf("  assembly (fleet thread):                median %.2f ms, max %.2f ms\n", assembly.median(), assembly.max());
-    std::printf("  matrix update + repaint (GUI thread):   median %.2f ms, max %.2f ms (target <= 50 ms)\n", gui.median(), gui.max());
+    std::printf("latency_bench: %d hosts, %s, %zu links and %.1f MB of answers a round, %d rounds, %zu findings\n", count,
+                full ? "full mesh" : "meshPeers()", links, static_cast<double>(bytes) / 1e6, rounds, findings);
+    std::printf("  assembly (fleet thread):                      median %.2f ms, max %.2f ms\n", assembly.median(), assembly.max());
+    std::printf("  store: merge, history, model (fleet thread):  median %.2f ms, max %.2f ms\n", storing.median(), storing.max());
+    std::printf("  view refresh + repaint (GUI thread):          median %.2f ms, max %.2f ms (target <= 50 ms)\n", gui.median(), gui.max());
+    std::printf("  before: matrix copy + model (GUI thread):     median %.2f ms, max %.2f ms\n", guiBefore.median(), guiBefore.max());
     return 0;
 }

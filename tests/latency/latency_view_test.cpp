@@ -149,3 +149,32 @@ TEST(LatencyView, TheDemoFleetsBadLinkStandsOut) {
         named = named || view->findingsList().item(i)->text().startsWith("gpu-a2 → gpu-b1: p50");
     EXPECT_TRUE(named);
 }
+
+// A round that probed part of the mesh (a large fleet): the links it did not probe keep their
+// earlier value, drawn halfway to the background; the links it probed are drawn as usual.
+TEST(LatencyView, FadesLinksKeptFromAnEarlierRound) {
+    LatencyStore store;
+    TelemetryStore telemetry;
+    store.roundStarted(8, 0);
+    store.roundFinished(demoLike(4.0), 500);
+    LatencyMatrix partial;
+    partial.setHosts(demoLike(4.0).hosts());
+    partial.setLink("gpu-a1", "gpu-a2", stats(0.05));
+    store.roundStarted(8, 60000);
+    store.roundFinished(partial, 60500);
+    LatencyView view(store, telemetry, nullptr);
+    view.resize(1300, 800);
+    view.show();
+    view.refresh(62000);
+    const LatencyMapModel& m = view.model();
+    const int a1 = m.indexOf("gpu-a1"), a2 = m.indexOf("gpu-a2"), a3 = m.indexOf("gpu-a3"), b1 = m.indexOf("gpu-b1");
+    const QColor scale = latencyColor(LatencyMapModel::scalePosition(0.05));
+    EXPECT_TRUE(near(centreColour(view, a1, a2), scale)) << "probed this round";
+    const QColor window = view.heatmap().palette().color(QPalette::Window);
+    const QColor faded((scale.red() + window.red()) / 2, (scale.green() + window.green()) / 2, (scale.blue() + window.blue()) / 2);
+    EXPECT_TRUE(near(centreColour(view, a3, a1), faded)) << centreColour(view, a3, a1).name().toStdString();
+    EXPECT_FALSE(near(centreColour(view, a3, a1), scale));
+    EXPECT_TRUE(m.cell(a2, b1).earlier);
+    EXPECT_EQ(m.cell(a2, b1).state, LatencyCell::State::Lossy) << "the loss found a round ago stays on the map";
+    EXPECT_TRUE(m.tooltip(a2, b1).contains("not probed in the last round: measured 60 s before it")) << m.tooltip(a2, b1).toStdString();
+}

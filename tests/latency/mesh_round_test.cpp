@@ -47,9 +47,11 @@ protected:
         options.startDelayMs = 200;
         options.catchUpDelayMs = 300;
         options.spacingMs = 0;
+        options.peers = peerLimits();
         mesh_ = LatencyMesh::startOn(fleet_->monitor(), fleet_->store(), store_, options);
     }
     void TearDown() override { fleet_.reset(); }
+    virtual MeshPeerLimits peerLimits() const { return {}; }
 
     // Waits for a finished round in which every demo host answered and this machine's ping came back,
     // asking for rounds meanwhile.
@@ -141,4 +143,57 @@ TEST_F(MeshRounds, MeasureNowAddsToEachLinksHistory) {
     EXPECT_EQ(after.size(), before + 1);
     EXPECT_GT(after.back().lossPct, 0.0);
     EXPECT_EQ(store_.status().answered, store_.status().asked);
+}
+
+namespace {
+
+// The same fleet with limits that make it "large": a source with more than 4 peers probes its rack
+// and 2 peers of the other rack a round.
+class PartialMeshRounds : public MeshRounds {
+protected:
+    MeshPeerLimits peerLimits() const override { return {4, 2}; }
+};
+
+}  // namespace
+
+TEST_F(PartialMeshRounds, EachRoundProbesTheRackAndASliceAndTheRoundsCoverTheMesh) {
+    ASSERT_TRUE(waitForFullRound());
+    const auto demo = loadDemoFleet().value();
+    LatencyMatrix m;
+    std::vector<qint64> roundTimes;
+    for (int k = 0; k < 3; ++k) {
+        const int rounds = store_.status().rounds;
+        mesh_->measureNowAsync();
+        ASSERT_TRUE(waitUntil([&] { return store_.status().rounds > rounds && !store_.status().running; }, 30000));
+        m = store_.matrix();
+        roundTimes.push_back(m.roundTimeMs());
+        for (const HostSpec& a : demo) {
+            int crossThisRound = 0;
+            for (const HostSpec& b : demo) {
+                if (a.name == b.name) continue;
+                const int i = m.indexOf(a.name), j = m.indexOf(b.name);
+                ASSERT_TRUE(m.linkAt(i, j)) << "measured now or kept from before: " << a.name.toStdString() << " → " << b.name.toStdString();
+                if (a.rack == b.rack) {
+                    EXPECT_FALSE(m.fromEarlierRound(i, j)) << "rack-local links are probed every round";
+                } else if (!m.fromEarlierRound(i, j)) {
+                    ++crossThisRound;
+                }
+            }
+            EXPECT_LE(crossThisRound, 2) << a.name.toStdString();
+        }
+    }
+    // Five cross-rack peers (the other rack's four and the host without a session there), two a round:
+    // the last three rounds measured every link between the demo hosts.
+    int earlier = 0;
+    for (const HostSpec& a : demo)
+        for (const HostSpec& b : demo) {
+            if (a.name == b.name) continue;
+            const int i = m.indexOf(a.name), j = m.indexOf(b.name);
+            if (m.fromEarlierRound(i, j)) ++earlier;
+            EXPECT_GE(m.measuredAtMs(i, j), roundTimes.front()) << a.name.toStdString() << " → " << b.name.toStdString();
+        }
+    EXPECT_GT(earlier, 0) << "the last round probed part of the mesh";
+    const auto bad = m.link("gpu-a2", "gpu-b1");
+    ASSERT_TRUE(bad);
+    EXPECT_GT(bad->loss_pct, 0.0) << "the bad link stays on the map between the rounds that probe it";
 }

@@ -250,9 +250,13 @@ void OverviewView::refresh(qint64 nowMs) {
             static_cast<FleetFilterModel::Field>(field_->currentData().toInt())).size())
         fillFilterValues();
     // Size the columns when hosts first report, then keep them: widths that follow every value jitter.
+    // While a large fleet connects, the count changes at every refresh, and each sizing measures
+    // every cell of up to 1,000 rows: then at most every 2 s, and once more when all report.
     int reporting = 0;
     for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
-    if (reporting != sizedForHosts_) {
+    const bool settled = reporting == model_.rowCount() || sizedForHosts_ <= 0 || nowMs - sizedAtMs_ >= 2000;
+    if (reporting != sizedForHosts_ && settled) {
+        sizedAtMs_ = nowMs;
         table_->resizeColumnsToContents();
         for (const auto& [column, maxPx] : kColumnMaxPx)
             if (table_->columnWidth(column) > maxPx) table_->setColumnWidth(column, maxPx);

@@ -22,6 +22,11 @@ constexpr int kMinCellPx = 3;
 constexpr int kSmallCellPx = 8;  // below this, cells are painted from one image (cellImage())
 constexpr int kMargin = 8;
 
+// A value from an earlier round: its colour halfway to the background, so this round's stand out.
+QColor fadedColor(const QColor& fill, const QColor& background) {
+    return QColor((fill.red() + background.red()) / 2, (fill.green() + background.green()) / 2, (fill.blue() + background.blue()) / 2);
+}
+
 // Readable text on a fill: dark on light colours, white on dark ones.
 QColor textOn(const QColor& fill) { return fill.lightnessF() > 0.55 ? QColor(20, 20, 20) : Qt::white; }
 
@@ -121,7 +126,7 @@ QString LatencyHeatmap::paintedItemDescription(int item) const {
     QString word;
     switch (model_.cell(row, column).state) {
     case LatencyCell::State::Self: word = tr("the host itself"); break;
-    case LatencyCell::State::Measured: word = tr("measured"); break;
+    case LatencyCell::State::Measured: word = model_.cell(row, column).earlier ? tr("measured in an earlier round") : tr("measured"); break;
     case LatencyCell::State::Slow: word = tr("slow"); break;
     case LatencyCell::State::Lossy: word = tr("loss"); break;
     case LatencyCell::State::NoData: word = tr("no data"); break;
@@ -199,7 +204,8 @@ void LatencyHeatmap::paintCell(QPainter& p, const QRect& r, const LatencyCell& c
     case State::Slow:
     case State::Lossy: break;
     }
-    const QColor fill = cell.state == State::Lossy ? lossAlarmColor() : latencyColor(cell.scale);
+    QColor fill = cell.state == State::Lossy ? lossAlarmColor() : latencyColor(cell.scale);
+    if (cell.earlier) fill = fadedColor(fill, palette().color(QPalette::Window));
     p.fillRect(r, fill);
     const int mark = std::max(3, r.width() / 3);
     if (cell.state == State::Lossy) {
@@ -296,7 +302,7 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
     int x = L.left();
     int y = bar.bottom() + 3 + fm.height() + 6;
     const int s = fm.height();
-    const auto swatch = [&](LatencyCell::State state, double scale, const QString& text) {
+    const auto swatch = [&](LatencyCell::State state, double scale, const QString& text, bool earlier = false) {
         const int needed = s + 6 + fm.horizontalAdvance(text);
         if (x > L.left() && x + needed > L.right()) {
             x = L.left();
@@ -305,6 +311,7 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
         LatencyCell c;
         c.state = state;
         c.scale = scale;
+        c.earlier = earlier;
         paintCell(p, QRect(x, y, s, s), c);
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(x + s + 6, y + fm.ascent(), text);
@@ -312,6 +319,7 @@ void LatencyHeatmap::paintLegend(QPainter& p) const {
     };
     swatch(LatencyCell::State::Lossy, 0, tr("loss"));
     swatch(LatencyCell::State::Slow, 0.6, tr("slow (p50 > 3× median of its kind)"));
+    swatch(LatencyCell::State::Measured, 0.5, tr("faded: from an earlier round"), true);
     swatch(LatencyCell::State::NoData, 0, tr("no data"));
     swatch(LatencyCell::State::NotMeasurable, 0, tr("not measurable (simulated ↔ real)"));
 }
@@ -325,8 +333,14 @@ const QImage& LatencyHeatmap::cellImage() const {
     const QRgb notMeasurable = palette().color(QPalette::Window).darker(108).rgb();
     const QRgb noData = bandColor(TemperatureBand::NoData).rgb();
     const QRgb alarm = lossAlarmColor().rgb();
-    std::array<QRgb, 256> scale{};
-    for (std::size_t i = 0; i < scale.size(); ++i) scale[i] = latencyColor(static_cast<double>(i) / 255.0).rgb();
+    const QColor background = palette().color(QPalette::Window);
+    const QRgb alarmEarlier = fadedColor(lossAlarmColor(), background).rgb();
+    std::array<QRgb, 256> scale{}, scaleEarlier{};
+    for (std::size_t i = 0; i < scale.size(); ++i) {
+        const QColor c = latencyColor(static_cast<double>(i) / 255.0);
+        scale[i] = c.rgb();
+        scaleEarlier[i] = fadedColor(c, background).rgb();
+    }
     using State = LatencyCell::State;
     for (int r = 0; r < n; ++r) {
         auto* line = reinterpret_cast<QRgb*>(cellImage_.scanLine(r));
@@ -337,8 +351,12 @@ const QImage& LatencyHeatmap::cellImage() const {
             case State::NotMeasurable: line[c] = notMeasurable; break;
             case State::NoData: line[c] = noData; break;
             case State::Slow:
-            case State::Lossy: line[c] = alarm; break;
-            case State::Measured: line[c] = scale[static_cast<std::size_t>(std::clamp(cell.scale, 0.0, 1.0) * 255.0 + 0.5)]; break;
+            case State::Lossy: line[c] = cell.earlier ? alarmEarlier : alarm; break;
+            case State::Measured: {
+                const auto at = static_cast<std::size_t>(std::clamp(cell.scale, 0.0, 1.0) * 255.0 + 0.5);
+                line[c] = cell.earlier ? scaleEarlier[at] : scale[at];
+                break;
+            }
             }
         }
     }

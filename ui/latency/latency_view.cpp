@@ -97,7 +97,9 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     roundTrips_ = new QTreeWidget;
     roundTrips_->setRootIsDecorated(false);
     roundTrips_->setHeaderLabels({tr("Host"), tr("Round trip"), tr("Mesh address")});
-    roundTrips_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sized when the list is filled and when a round lands, not on each change: with
+    // ResizeToContents every changed round trip measured the whole column again (1,000 rows).
+    roundTrips_->header()->setSectionResizeMode(QHeaderView::Interactive);
     chart_ = new LinkHistoryChart;
 
     auto* side = new QWidget;
@@ -123,7 +125,7 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
 void LatencyView::refresh(qint64 nowMs) {
     if (seen_.update(store_.generation())) {
         if (seenMatrix_.update(store_.matrixGeneration())) rebuild();
-        else fillRoundTrips();
+        else fillRoundTrips(false);
     }
     updateStatus(nowMs);
 }
@@ -131,10 +133,10 @@ void LatencyView::refresh(qint64 nowMs) {
 QString LatencyView::statusText() const { return header_->summary(); }
 
 void LatencyView::rebuild() {
-    model_.update(store_.matrix());
+    model_ = store_.mapModel();  // built on the fleet thread when the round ended: a shared copy
     heatmap_->modelChanged();
     fillFindings();
-    fillRoundTrips();
+    fillRoundTrips(true);
     // Until the user picks a link, the chart follows the first finding: the link most worth a look.
     if (selectedFrom_.isEmpty()) {
         for (const LatencyFinding& f : model_.findings())
@@ -159,7 +161,7 @@ void LatencyView::fillFindings() {
         new QListWidgetItem(healthIcon(HostHealth::Level::Ok), tr("No slow or lossy links."), findings_);
 }
 
-void LatencyView::fillRoundTrips() {
+void LatencyView::fillRoundTrips(bool resize) {
     const auto trips = store_.roundTrips();
     // The same hosts as shown: only the changed times are set (a thousand rows are refilled
     // otherwise each time one host's round trip comes in).
@@ -180,6 +182,8 @@ void LatencyView::fillRoundTrips() {
         auto* item = new QTreeWidgetItem(roundTrips_, {h.name, rtt, h.address});
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     }
+    if (resize || !inPlace)
+        for (int column = 0; column < roundTrips_->columnCount(); ++column) roundTrips_->resizeColumnToContents(column);
 }
 
 qint64 meshStaleAfterMs(int intervalS) {
@@ -217,7 +221,7 @@ Outcome LatencyView::exportCsv(const QString& path) const {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return Problem{ProblemCode::IoFailed, tr("Cannot write %1: %2. Pick a folder you can write to.").arg(path, file.errorString())};
-    file.write(store_.matrix().toCsv().toUtf8());
+    file.write(store_.mapModel().matrix().toCsv().toUtf8());
     return done();
 }
 

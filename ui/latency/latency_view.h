@@ -60,7 +60,7 @@ private:
     ViewHeader* buildHeader();  // title, round status, Measure now, interval, mesh address, export
     void rebuild();
     void fillFindings();
-    void fillRoundTrips();
+    void fillRoundTrips(bool resize);  // resize: size the columns to their contents
     void updateStatus(qint64 nowMs);
 
     LatencyStore& store_;
