@@ -1,6 +1,7 @@
 #include "ui/commission/spec_table_model.h"
 
 #include <QBrush>
+#include <QCoreApplication>
 #include <QFont>
 #include <QPalette>
 
@@ -8,9 +9,9 @@ namespace fleetdeck::commission {
 namespace {
 
 QString factLabel(const RackFact& fact) {
-    QString label = QString::fromUtf8(fact.label);
+    QString label = shownLabel(fact);
     if (fact.perGpu) label += RackSpecTableModel::tr(" (each GPU)");
-    if (*fact.unit) label += QStringLiteral(", ") + QString::fromUtf8(fact.unit);
+    if (*fact.unit) label += QStringLiteral(", ") + QCoreApplication::translate("commission", fact.unit);
     return label;
 }
 
