@@ -932,6 +932,26 @@ on %2 since %3</source>
         <source>off</source>
         <translation>關閉</translation>
     </message>
+    <message>
+        <source>no GPUs</source>
+        <translation>沒有 GPU</translation>
+    </message>
+    <message>
+        <source>NVML not loaded</source>
+        <translation>未載入 NVML</translation>
+    </message>
+    <message>
+        <source>no NIC with a link</source>
+        <translation>沒有已連線的網路卡</translation>
+    </message>
+    <message>
+        <source>no active port</source>
+        <translation>沒有啟用中的連接埠</translation>
+    </message>
+    <message>
+        <source>no NVMe drive</source>
+        <translation>沒有 NVMe 硬碟</translation>
+    </message>
 </context>
 <context>
     <name>drift</name>
@@ -2556,7 +2576,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>Recorded %1 of %2 on %3 GPUs%4.</source>
-        <translation>已記錄 %3 顆 GPU 的 %1（共 %2）%4。</translation>
+        <translation>已記錄 %3 顆 GPU 共 %1（時段 %2）%4。</translation>
     </message>
     <message>
         <source>; recording stopped early: </source>

@@ -178,8 +178,8 @@ const std::vector<RackFact> kRackFacts = {
      [](const HostObservation& h) { return perGpu(h, [](const protocol::GpuSample& g) { return some(g.persistence_mode); }, noFact); }},
     {"gpu.driver", QT_TRANSLATE_NOOP("commission", "NVIDIA driver"), FactType::Version, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) {
-         if (h.facts.gpus.empty() && !h.facts.nvidia.driver_version) return hostWide(std::nullopt, "no GPUs");
-         return hostWide(some(h.facts.nvidia.driver_version), "NVML not loaded");
+         if (h.facts.gpus.empty() && !h.facts.nvidia.driver_version) return hostWide(std::nullopt, QT_TRANSLATE_NOOP("commission", "no GPUs"));
+         return hostWide(some(h.facts.nvidia.driver_version), QT_TRANSLATE_NOOP("commission", "NVML not loaded"));
      }},
     {"gpu.vbios", QT_TRANSLATE_NOOP("commission", "VBIOS"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", true,
      [](const HostObservation& h) { return perGpuFromFacts(h, [](const protocol::GpuFact& g) { return some(g.vbios_version); }); }},
@@ -197,7 +197,7 @@ const std::vector<RackFact> kRackFacts = {
          std::optional<std::int64_t> mtu;
          for (const auto* n : fastestNics(h.facts))
              if (n->mtu) mtu = mtu ? std::min(*mtu, *n->mtu) : *n->mtu;
-         return hostWide(some(mtu), "no NIC with a link");
+         return hostWide(some(mtu), QT_TRANSLATE_NOOP("commission", "no NIC with a link"));
      }},
     {"infiniband.active_ports", QT_TRANSLATE_NOOP("commission", "InfiniBand ports active"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical,
      "", false,
@@ -211,7 +211,7 @@ const std::vector<RackFact> kRackFacts = {
          std::optional<double> rate;
          for (const auto& p : h.facts.infiniband)
              if (activePort(p) && p.rate_gbps) rate = rate ? std::min(*rate, *p.rate_gbps) : *p.rate_gbps;
-         return hostWide(some(rate), "no active port");
+         return hostWide(some(rate), QT_TRANSLATE_NOOP("commission", "no active port"));
      }},
     {"nvme.count", QT_TRANSLATE_NOOP("commission", "NVMe drives"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) {
@@ -226,7 +226,7 @@ const std::vector<RackFact> kRackFacts = {
              const double gb = std::round(static_cast<double>(*b.size_bytes) / 1e8) / 10.0;
              size = size ? std::min(*size, gb) : gb;
          }
-         return hostWide(some(size), "no NVMe drive");
+         return hostWide(some(size), QT_TRANSLATE_NOOP("commission", "no NVMe drive"));
      }},
     {"bios.vendor", QT_TRANSLATE_NOOP("commission", "BIOS vendor"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.dmi.bios_vendor)); }},

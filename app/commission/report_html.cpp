@@ -23,13 +23,14 @@ constexpr const char* kHeadBackground = "#e8e8e8";
 QString esc(const QString& text) { return text.toHtmlEscaped(); }
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
 
-// In English the ISO form; in another language the locale's own short date and time
-// ("2026/12/2 下午7:04 UTC").
+// In English the ISO form; in Chinese the date as Taiwan writes it, through QLocale, with a 24-hour
+// time ("2026/12/2 19:04 UTC"; the locale's short format carries a day-period field Qt 6.4 prints
+// as a literal "B").
 QString whenText(std::int64_t ms) {
     if (ms <= 0) return QCoreApplication::translate("report", "unknown");
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
     if (!reportInChinese()) return when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-    return QLocale().toString(when, QLocale::ShortFormat) + QStringLiteral(" UTC");
+    return QLocale().toString(when, QStringLiteral("yyyy/M/d HH:mm 'UTC'"));
 }
 
 QString durationText(double seconds) {
