@@ -252,7 +252,8 @@ void CommissionRun::Impl::settle(Host& h, bool ok, HostState state, const QStrin
     h.failedState = ok ? HostState::Connected : state;
     h.error = why;
     h.shownError = shownWhy.isEmpty() ? why : shownWhy;
-    emit q->hostObserved(h.spec.name, ok, ok ? QString() : QStringLiteral("%1: %2").arg(toString(state), why));
+    // For a person (the wizard's host table): the state and the reason in the user's language.
+    emit q->hostObserved(h.spec.name, ok, ok ? QString() : QStringLiteral("%1: %2").arg(stateText(state), h.shownError));
     if (std::all_of(hosts.begin(), hosts.end(), [](const auto& x) { return x->settled; })) {
         deadline->stop();
         post([this] { afterObserving(); });

@@ -38,7 +38,7 @@ QString loadText(const commission::LoadOutcome& o) {
 }
 
 QString doneText(const commission::HostResult& h) {
-    if (!h.reached) return ChecksPage::tr("not reached: %1").arg(h.error);
+    if (!h.reached) return ChecksPage::tr("not reached: %1").arg(h.shownErrorText());
     QStringList parts;
     parts << ChecksPage::tr("checked");
     if (h.burnIn) {
