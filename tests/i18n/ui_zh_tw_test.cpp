@@ -10,6 +10,7 @@
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QDir>
+#include <QFile>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QImage>
@@ -22,7 +23,9 @@
 #include "app/commission/acceptance.h"
 #include "app/demo_fleet.h"
 #include "app/i18n/translations.h"
+#include "app/commission/report.h"
 #include "tests/commission/sim_rack.h"
+#include "tests/commission/sim_result.h"
 #include "tests/dashboard/sim_feed.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/overview_view.h"
@@ -198,4 +201,22 @@ TEST_F(ChineseDesktop, CommissioningSpecTableAndFindingsAreChinese) {
     EXPECT_TRUE(text.contains(QStringLiteral("gpu-b07: 不通過（1 項嚴重）"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("規格要求 ≥ 16 通道"))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("the spec says"))) << text.toStdString();
+}
+
+// The report drawn in-process in zh_TW from a rack with placed hosts: the elevation's and the
+// chart's words are Chinese too. With FLEETDECK_SCREENSHOT_DIR set, the PDF is kept there
+// (commission-report-zh_TW.pdf) to look at its pages (pdftoppm -png -r 60).
+TEST_F(ChineseDesktop, CommissioningReportWithAnElevationIsChinese) {
+    const commission::CommissionResult result = test::simulatedCommission(600, 10);
+    const auto pdf = commission::commissionReportPdf(result);
+    ASSERT_TRUE(pdf) << pdf.problem().message.toStdString();
+    const QString html = commission::commissionReportHtml(result);
+    EXPECT_TRUE(html.contains(QStringLiteral("<html lang=\"zh-Hant-TW\">")));
+    EXPECT_TRUE(html.contains(QStringLiteral("驗收報告 — 機架 b2")));
+    EXPECT_TRUE(html.contains(QStringLiteral("規格與實際")));
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QFile out(QDir(dir).filePath(QStringLiteral("commission-report-zh_TW.pdf")));
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(*pdf);
+    }
 }
