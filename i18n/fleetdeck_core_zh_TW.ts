@@ -583,6 +583,377 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
+    <name>commission</name>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not checked (%2); the spec says %3</source>
+        <translation>%1：未檢查（%2）；規格要求 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2, the spec says %3</source>
+        <translation>%1 為 %2，規格要求 %3</translation>
+    </message>
+    <message>
+        <source>the other %1 hosts</source>
+        <translation>其他 %1 台主機</translation>
+    </message>
+    <message>
+        <source>%1 of the other %2 hosts</source>
+        <translation>其他 %2 台主機中有 %1 台</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3 %4</source>
+        <translation>%1 為 %2，%3 為 %4</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>嚴重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1 critical</source>
+        <translation>%1 項嚴重</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 項警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 項警告</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通過</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>不通過</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>thermal slowdown in %1 of %2 samples (%3)</source>
+        <translation>%2 次取樣中有 %1 次過熱降頻（%3）</translation>
+    </message>
+    <message>
+        <source>, at up to %1</source>
+        <translation>，最高達 %1</translation>
+    </message>
+    <message>
+        <source>; slowdown threshold %1</source>
+        <translation>；降頻門檻 %1</translation>
+    </message>
+    <message>
+        <source>hardware slowdown in %1 of %2 samples (%3)</source>
+        <translation>%2 次取樣中有 %1 次硬體降頻（%3）</translation>
+    </message>
+    <message>
+        <source>at its power cap %1 of the time under load</source>
+        <translation>負載期間有 %1 的時間處於功耗上限</translation>
+    </message>
+    <message>
+        <source>SM clock under load %1 MHz (median), %2 of %3 MHz</source>
+        <translation>負載下 SM 時脈 %1 MHz（中位數），為 %3 MHz 的 %2</translation>
+    </message>
+    <message>
+        <source>fan at %1 or more in %2 of the samples (up to %3 %)</source>
+        <translation>%2 的取樣中風扇轉速達 %1 以上（最高 %3 %）</translation>
+    </message>
+    <message>
+        <source>the load command did not start</source>
+        <translation>負載指令沒有啟動</translation>
+    </message>
+    <message>
+        <source>the load command did not start: %1</source>
+        <translation>負載指令沒有啟動：%1</translation>
+    </message>
+    <message>
+        <source>the load command exited with status %1</source>
+        <translation>負載指令以狀態 %1 結束</translation>
+    </message>
+    <message>
+        <source>Burn-in incomplete: recording stopped after %1: %2</source>
+        <translation>燒機未完成：記錄在 %1 後中斷：%2</translation>
+    </message>
+    <message>
+        <source>Burn-in load failed: %1</source>
+        <translation>燒機負載失敗：%1</translation>
+    </message>
+    <message>
+        <source>under load (≥ %1 % utilization)</source>
+        <translation>處於負載下（使用率 ≥ %1 %）</translation>
+    </message>
+    <message>
+        <source>No GPU was %1 during the burn-in; it proves little</source>
+        <translation>燒機期間沒有任何 GPU %1，這次燒機說明不了什麼</translation>
+    </message>
+    <message>
+        <source>GPU %1 never %2 during the burn-in</source>
+        <translation>GPU %1 在燒機期間從未%2</translation>
+    </message>
+    <message>
+        <source>%1 under load, %2 hotter than the median %3 of the rack&apos;s %4 %5 GPUs (MAD %6)</source>
+        <translation>負載下 %1，比本機架 %4 顆 %5 GPU 的中位數 %3 高 %2（MAD %6）</translation>
+    </message>
+    <message>
+        <source>nothing to commission: give the rack&apos;s hosts, or a golden host to learn the spec from</source>
+        <translation>沒有可驗收的主機：請提供機架的主機，或提供可學習規格的標準主機</translation>
+    </message>
+    <message>
+        <source>no spec: give a spec, or a golden host to learn it from</source>
+        <translation>沒有規格：請提供規格，或提供可學習規格的標準主機</translation>
+    </message>
+    <message>
+        <source>reading facts and a sample from 1 host</source>
+        <translation>正在讀取 1 台主機的資訊與一筆取樣</translation>
+    </message>
+    <message>
+        <source>reading facts and a sample from %1 hosts</source>
+        <translation>正在讀取 %1 台主機的資訊與一筆取樣</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒內沒有回應</translation>
+    </message>
+    <message>
+        <source>learning the spec from %1</source>
+        <translation>正在從 %1 學習規格</translation>
+    </message>
+    <message>
+        <source>cannot learn the spec from %1: %2: %3</source>
+        <translation>無法從 %1 學習規格：%2：%3</translation>
+    </message>
+    <message>
+        <source>latency round among %1 hosts</source>
+        <translation>在 %1 台主機之間量測一輪延遲</translation>
+    </message>
+    <message>
+        <source>burn-in for %1, a sample every %2 s%3</source>
+        <translation>燒機 %1，每 %2 秒取樣一次%3</translation>
+    </message>
+    <message>
+        <source>, load: %1</source>
+        <translation>，負載：%1</translation>
+    </message>
+    <message>
+        <source>judging %1 hosts</source>
+        <translation>正在判定 %1 台主機</translation>
+    </message>
+    <message>
+        <source>cancelled before it answered</source>
+        <translation>在回應之前已取消</translation>
+    </message>
+    <message>
+        <source>Latency: %1: no measurements (%2)</source>
+        <translation>延遲：%1：沒有量測資料（%2）</translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation>沒有回應</translation>
+    </message>
+    <message>
+        <source>%1 % loss</source>
+        <translation>%1 % 遺失</translation>
+    </message>
+    <message>
+        <source>Latency: %1 → %2: %3</source>
+        <translation>延遲：%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>; other same-rack links %1</source>
+        <translation>；其他同機架連結為 %1</translation>
+    </message>
+    <message>
+        <source>; other cross-rack links %1</source>
+        <translation>；其他跨機架連結為 %1</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未回報</translation>
+    </message>
+    <message>
+        <source>GPU lost</source>
+        <translation>GPU 已遺失</translation>
+    </message>
+    <message>
+        <source>needs a sample</source>
+        <translation>需要一筆取樣</translation>
+    </message>
+    <message>
+        <source>CPU model</source>
+        <translation>CPU 型號</translation>
+    </message>
+    <message>
+        <source>CPU sockets</source>
+        <translation>CPU 插槽數</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <source>memory modules</source>
+        <translation>記憶體模組</translation>
+    </message>
+    <message>
+        <source>slowest memory module&apos;s running speed</source>
+        <translation>最慢記憶體模組的運作速度</translation>
+    </message>
+    <message>
+        <source>GPUs on the PCI bus</source>
+        <translation>PCI 匯流排上的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型號</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 記憶體</translation>
+    </message>
+    <message>
+        <source>PCIe generation (the most the GPU and its slot allow)</source>
+        <translation>PCIe 世代（GPU 與其插槽所允許的最高值）</translation>
+    </message>
+    <message>
+        <source>PCIe link width</source>
+        <translation>PCIe 連結寬度</translation>
+    </message>
+    <message>
+        <source>lanes</source>
+        <translation>通道</translation>
+    </message>
+    <message>
+        <source>NVLink links up</source>
+        <translation>已連線的 NVLink 連結</translation>
+    </message>
+    <message>
+        <source>ECC</source>
+        <translation>ECC</translation>
+    </message>
+    <message>
+        <source>persistence mode</source>
+        <translation>持續模式</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驅動程式</translation>
+    </message>
+    <message>
+        <source>VBIOS</source>
+        <translation>VBIOS</translation>
+    </message>
+    <message>
+        <source>fastest NIC</source>
+        <translation>最快的網路卡</translation>
+    </message>
+    <message>
+        <source>NICs at that speed</source>
+        <translation>達到該速度的網路卡</translation>
+    </message>
+    <message>
+        <source>MTU of the fastest NICs</source>
+        <translation>最快網路卡的 MTU</translation>
+    </message>
+    <message>
+        <source>InfiniBand ports active</source>
+        <translation>啟用中的 InfiniBand 連接埠</translation>
+    </message>
+    <message>
+        <source>slowest active InfiniBand port</source>
+        <translation>最慢的啟用中 InfiniBand 連接埠</translation>
+    </message>
+    <message>
+        <source>NVMe drives</source>
+        <translation>NVMe 硬碟</translation>
+    </message>
+    <message>
+        <source>smallest NVMe drive</source>
+        <translation>最小的 NVMe 硬碟</translation>
+    </message>
+    <message>
+        <source>BIOS vendor</source>
+        <translation>BIOS 廠商</translation>
+    </message>
+    <message>
+        <source>BIOS version</source>
+        <translation>BIOS 版本</translation>
+    </message>
+    <message>
+        <source>server model</source>
+        <translation>伺服器型號</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>作業系統</translation>
+    </message>
+    <message>
+        <source>hardware virtualization</source>
+        <translation>硬體虛擬化</translation>
+    </message>
+    <message>
+        <source>needs root</source>
+        <translation>需要 root 權限</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>無法取得</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>no GPUs</source>
+        <translation>沒有 GPU</translation>
+    </message>
+    <message>
+        <source>NVML not loaded</source>
+        <translation>未載入 NVML</translation>
+    </message>
+    <message>
+        <source>no NIC with a link</source>
+        <translation>沒有已連線的網路卡</translation>
+    </message>
+    <message>
+        <source>no active port</source>
+        <translation>沒有啟用中的連接埠</translation>
+    </message>
+    <message>
+        <source>no NVMe drive</source>
+        <translation>沒有 NVMe 硬碟</translation>
+    </message>
+</context>
+<context>
     <name>drift</name>
     <message>
         <source>lost since the reboot on %1 (the push was runtime only)</source>
@@ -1959,6 +2330,305 @@ on %2 since %3</source>
     <message>
         <source>, power cap %1 W</source>
         <translation>，功率上限 %1 W</translation>
+    </message>
+</context>
+<context>
+    <name>report</name>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>Rack elevation (front)</source>
+        <translation>機架圖（正面）</translation>
+    </message>
+    <message>
+        <source>Rack %1 (front)</source>
+        <translation>機架 %1（正面）</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>通過</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>不通過</translation>
+    </message>
+    <message>
+        <source>FAIL · not reached</source>
+        <translation>不通過 · 無法連線</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU 溫度</translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation>SM 時脈</translation>
+    </message>
+    <message>
+        <source>slowdown %1 °C</source>
+        <translation>降頻 %1 °C</translation>
+    </message>
+    <message>
+        <source>no GPU readings were recorded</source>
+        <translation>沒有記錄到任何 GPU 讀數</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>no unit</source>
+        <translation>未指定單位</translation>
+    </message>
+    <message>
+        <source>not checked (%1)</source>
+        <translation>未檢查（%1）</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未回報</translation>
+    </message>
+    <message>
+        <source>not checked (not reported)</source>
+        <translation>未檢查（未回報）</translation>
+    </message>
+    <message>
+        <source>%1 (all %2 GPUs)</source>
+        <translation>%1（全部 %2 顆 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>符合</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>不符</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未檢查</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hosts pass</source>
+        <translation>%2 台主機中有 %1 台通過</translation>
+    </message>
+    <message>
+        <source> — the run was cancelled before it finished</source>
+        <translation> — 執行在完成前已取消</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>機架</translation>
+    </message>
+    <message>
+        <source>(hosts of several racks or none)</source>
+        <translation>（主機分屬多個機架或未指定）</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>操作人員</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Spec</source>
+        <translation>規格</translation>
+    </message>
+    <message>
+        <source> (%1 facts)</source>
+        <translation>（%1 項）</translation>
+    </message>
+    <message>
+        <source>Burn-in</source>
+        <translation>燒機</translation>
+    </message>
+    <message>
+        <source> at %1 s intervals</source>
+        <translation>，每 %1 秒取樣</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>負載</translation>
+    </message>
+    <message>
+        <source>none started by FleetDeck</source>
+        <translation>FleetDeck 未啟動任何負載</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未執行</translation>
+    </message>
+    <message>
+        <source>Latency mesh</source>
+        <translation>延遲網格</translation>
+    </message>
+    <message>
+        <source>one round among the hosts</source>
+        <translation>主機之間量測一輪</translation>
+    </message>
+    <message>
+        <source>Failing</source>
+        <translation>不通過</translation>
+    </message>
+    <message>
+        <source>Not placed in a unit:</source>
+        <translation>未放入機架單位：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>Hosts in the elevation: green PASS, red FAIL; a host fails with any critical finding.</source>
+        <translation>機架圖中的主機：綠色為通過，紅色為不通過；只要有任何嚴重發現，主機即不通過。</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>發現</translation>
+    </message>
+    <message>
+        <source>No findings: every host meets the spec and the checks.</source>
+        <translation>沒有發現：每台主機都符合規格並通過檢查。</translation>
+    </message>
+    <message>
+        <source>%1 critical, %2 warnings. Critical first; a host with a critical finding fails.</source>
+        <translation>%1 項嚴重、%2 項警告。嚴重項目列在前面；有嚴重發現的主機即不通過。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>嚴重度</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主機</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>發現</translation>
+    </message>
+    <message>
+        <source>No load command: FleetDeck started nothing on this host.</source>
+        <translation>沒有負載指令：FleetDeck 沒有在這台主機上啟動任何程式。</translation>
+    </message>
+    <message>
+        <source>Load command:</source>
+        <translation>負載指令：</translation>
+    </message>
+    <message>
+        <source>Outcome:</source>
+        <translation>結果：</translation>
+    </message>
+    <message>
+        <source>did not start: %1</source>
+        <translation>沒有啟動：%1</translation>
+    </message>
+    <message>
+        <source>Exit status:</source>
+        <translation>結束狀態：</translation>
+    </message>
+    <message>
+        <source> (failed)</source>
+        <translation>（失敗）</translation>
+    </message>
+    <message>
+        <source>still running at the end of the window; stopped by FleetDeck</source>
+        <translation>時段結束時仍在執行；已由 FleetDeck 停止</translation>
+    </message>
+    <message>
+        <source>Its last lines:</source>
+        <translation>最後輸出的幾行：</translation>
+    </message>
+    <message>
+        <source>no rack</source>
+        <translation>未指定機架</translation>
+    </message>
+    <message>
+        <source>rack %1</source>
+        <translation>機架 %1</translation>
+    </message>
+    <message>
+        <source>simulated (%1)</source>
+        <translation>模擬（%1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not reached&lt;/b&gt; (%1): %2. Nothing was checked on this host.</source>
+        <translation>&lt;b&gt;無法連線&lt;/b&gt;（%1）：%2。這台主機沒有做任何檢查。</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>無。</translation>
+    </message>
+    <message>
+        <source>Recorded %1 of %2 on %3 GPUs%4.</source>
+        <translation>已記錄 %3 顆 GPU 共 %1（時段 %2）%4。</translation>
+    </message>
+    <message>
+        <source>; recording stopped early: </source>
+        <translation>；記錄提早中斷：</translation>
+    </message>
+    <message>
+        <source>Nothing was recorded on this host.</source>
+        <translation>這台主機沒有記錄到任何資料。</translation>
+    </message>
+    <message>
+        <source>Spec and actual</source>
+        <translation>規格與實際</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>規格</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>實際</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Commissioning report</source>
+        <translation>驗收報告</translation>
+    </message>
+    <message>
+        <source>Commissioning report — rack %1</source>
+        <translation>驗收報告 — 機架 %1</translation>
+    </message>
+    <message>
+        <source>learned from %1</source>
+        <translation>從 %1 學習</translation>
+    </message>
+    <message>
+        <source>spec file %1</source>
+        <translation>規格檔 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 of %3 hosts pass</source>
+        <translation>%1，%3 台主機中有 %2 台通過</translation>
+    </message>
+    <message>
+        <source>Written by FleetDeck %1 for %2, %3. %4.</source>
+        <translation>由 FleetDeck %1 為 %2 產生，%3。%4。</translation>
     </message>
 </context>
 </TS>

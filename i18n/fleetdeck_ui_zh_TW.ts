@@ -3647,5 +3647,13 @@ SHA-256 %3</translation>
         <source>a value</source>
         <translation>值</translation>
     </message>
+    <message>
+        <source>exact</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>至少</translation>
+    </message>
 </context>
 </TS>

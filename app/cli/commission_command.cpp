@@ -129,9 +129,11 @@ void reportProgress(commission::CommissionRun& run, QTextStream& err) {
     });
 }
 
+// The host's verdict and its findings, in the user's language; the severity column is padded by
+// the terminal columns its word takes ("critical ", "嚴重     ").
 void printHost(const QString& host, const std::vector<AcceptanceFinding>& findings, QTextStream& out) {
-    out << host << ": " << commission::verdictText(commission::passes(findings), findings) << "\n";
-    for (const AcceptanceFinding& f : findings) out << "  " << toString(f.severity).leftJustified(9) << f.text << "\n";
+    out << host << ": " << commission::shownVerdictText(commission::passes(findings), findings) << "\n";
+    for (const AcceptanceFinding& f : findings) out << "  " << paddedToColumns(commission::shownSeverity(f.severity), 9) << f.shown() << "\n";
 }
 
 // The run's options from the command line; a usage error is printed and its exit code returned.
@@ -354,11 +356,11 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         const QString& host = h.spec.name;
         if (!h.reached) {
             connectCode = std::max(connectCode, exitCodeFor(h.failedState));
-            err << "fleetdeck-cli: " << host << ": " << toString(h.failedState) << ": " << h.error << "\n";
+            err << "fleetdeck-cli: " << host << ": " << stateText(h.failedState) << ": " << h.shownErrorText() << "\n";
             hosts[host.toStdString()] = {{"pass", false},
                                          {"error", {{"state", toString(h.failedState).toStdString()}, {"message", h.error.toStdString()}}},
                                          {"findings", nlohmann::json::array()}};
-            if (!a.remote.json) out << host << ": " << QCoreApplication::translate("cli", "FAIL (not reached: %1)").arg(h.error) << "\n";
+            if (!a.remote.json) out << host << ": " << QCoreApplication::translate("cli", "FAIL (not reached: %1)").arg(h.shownErrorText()) << "\n";
             continue;
         }
         passing += h.pass ? 1 : 0;

@@ -2,12 +2,18 @@
 
 #include <algorithm>
 
+#include "app/commission/shown_text.h"
+
 namespace fleetdeck::commission {
 namespace {
 
-QString subject(const RackFact& fact, int gpu) {
-    const QString label = QString::fromLatin1(fact.label);
-    return gpu >= 0 ? QStringLiteral("GPU %1: %2").arg(gpu).arg(label) : label.at(0).toUpper() + label.mid(1);
+QString capitalized(const QString& text) { return text.isEmpty() ? text : text.at(0).toUpper() + text.mid(1); }
+
+// "GPU 3: PCIe link width" or "Memory", in English and in the user's language.
+ShownText subjectOf(const RackFact& fact, int gpu) {
+    if (gpu >= 0)
+        return std::move(ShownText(QT_TRANSLATE_NOOP("commission", "GPU %1: %2")).arg(gpu).arg(QString::fromLatin1(fact.label), shownLabel(fact)));
+    return std::move(ShownText::same(QStringLiteral("%1")).arg(capitalized(QString::fromLatin1(fact.label)), capitalized(shownLabel(fact))));
 }
 
 // The fact and GPU a finding is about, for leaving out an odd-one-out finding the spec already made.
@@ -48,7 +54,12 @@ std::vector<AcceptanceFinding> checkAgainstSpec(const RackSpec& spec, const Host
                 f.severity = FindingSeverity::Warning;
                 f.kind = QStringLiteral("not_checked");
                 f.actual = QString();
-                f.text = QStringLiteral("%1: not checked (%2); the spec says %3").arg(subject(fact, r.gpu), r.why, expected);
+                const ShownText text = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1: not checked (%2); the spec says %3"))
+                                                     .arg(subjectOf(fact, r.gpu))
+                                                     .arg(r.why, shownWhy(r.why))
+                                                     .arg(expected, shownExpectationText(e, fact)));
+                f.text = text.english();
+                f.shownText = text.shown();
                 out.push_back(std::move(f));
                 continue;
             }
@@ -56,7 +67,12 @@ std::vector<AcceptanceFinding> checkAgainstSpec(const RackSpec& spec, const Host
             f.severity = e.severity.value_or(fact.severity);
             f.kind = QStringLiteral("spec_mismatch");
             f.actual = valueText(*r.value, fact.unit);
-            f.text = QStringLiteral("%1 %2, the spec says %3").arg(subject(fact, r.gpu), f.actual, expected);
+            const ShownText text = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 %2, the spec says %3"))
+                                                 .arg(subjectOf(fact, r.gpu))
+                                                 .arg(f.actual, shownValueText(*r.value, fact.unit))
+                                                 .arg(expected, shownExpectationText(e, fact)));
+            f.text = text.english();
+            f.shownText = text.shown();
             out.push_back(std::move(f));
         }
     }
@@ -96,10 +112,19 @@ std::map<QString, std::vector<AcceptanceFinding>> oddOneOut(const std::map<QStri
                 f.gpu = gpu;
                 f.actual = valueText(v, fact.unit);
                 f.expected = valueText(*majority, fact.unit);
-                const QString others = agreeing == readings.size() - 1
-                                           ? QStringLiteral("the other %1 hosts").arg(agreeing)
-                                           : QStringLiteral("%1 of the other %2 hosts").arg(agreeing).arg(readings.size() - 1);
-                f.text = QStringLiteral("%1 %2, %3 %4").arg(subject(fact, gpu), f.actual, others, f.expected);
+                ShownText others = agreeing == readings.size() - 1
+                                       ? std::move(ShownText(QT_TRANSLATE_NOOP("commission", "the other %1 hosts"))
+                                                       .arg(static_cast<std::int64_t>(agreeing)))
+                                       : std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 of the other %2 hosts"))
+                                                       .arg(static_cast<std::int64_t>(agreeing))
+                                                       .arg(static_cast<std::int64_t>(readings.size() - 1)));
+                const ShownText text = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 %2, %3 %4"))
+                                                     .arg(subjectOf(fact, gpu))
+                                                     .arg(f.actual, shownValueText(v, fact.unit))
+                                                     .arg(others)
+                                                     .arg(f.expected, shownValueText(*majority, fact.unit)));
+                f.text = text.english();
+                f.shownText = text.shown();
                 out[name].push_back(std::move(f));
             }
         }
@@ -117,6 +142,7 @@ std::vector<AcceptanceFinding> healthFindings(const HostObservation& host) {
         f.kind = QStringLiteral("health_") + toString(g.kind);
         f.gpu = g.gpu;
         f.text = g.text;
+        f.shownText = g.shownText;
         out.push_back(std::move(f));
     }
     return out;
@@ -125,6 +151,26 @@ std::vector<AcceptanceFinding> healthFindings(const HostObservation& host) {
 bool passes(const std::vector<AcceptanceFinding>& findings) {
     return std::none_of(findings.begin(), findings.end(),
                         [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
+}
+
+QString shownSeverity(FindingSeverity severity) {
+    return severity == FindingSeverity::Critical ? shownPhrase(QT_TRANSLATE_NOOP("commission", "critical"))
+                                                 : shownPhrase(QT_TRANSLATE_NOOP("commission", "warning"));
+}
+
+QString shownVerdictText(bool pass, const std::vector<AcceptanceFinding>& findings) {
+    const auto critical = std::count_if(findings.begin(), findings.end(),
+                                        [](const AcceptanceFinding& f) { return f.severity == FindingSeverity::Critical; });
+    const auto warnings = static_cast<long>(findings.size()) - critical;
+    QStringList counts;
+    if (critical > 0) counts << shownPhrase(QT_TRANSLATE_NOOP("commission", "%1 critical")).arg(critical);
+    if (warnings > 0)
+        counts << (warnings == 1 ? shownPhrase(QT_TRANSLATE_NOOP("commission", "1 warning"))
+                                 : shownPhrase(QT_TRANSLATE_NOOP("commission", "%1 warnings")).arg(warnings));
+    const QString verdict = pass ? shownPhrase(QT_TRANSLATE_NOOP("commission", "pass")) : shownPhrase(QT_TRANSLATE_NOOP("commission", "FAIL"));
+    return counts.isEmpty() ? verdict
+                            : shownPhrase(QT_TRANSLATE_NOOP("commission", "%1 (%2)"))
+                                  .arg(verdict, counts.join(shownPhrase(QT_TRANSLATE_NOOP("commission", ", "))));
 }
 
 QString verdictText(bool pass, const std::vector<AcceptanceFinding>& findings) {

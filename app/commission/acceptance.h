@@ -23,6 +23,13 @@ struct AcceptanceFinding {
     QString text;  // "GPU 3: PCIe link width 8 lanes, the spec says ≥ 16 lanes"
     int gpu = -1;
     QString expected, actual;  // empty where they do not apply
+    // The same sentence in the user's language (the "commission" translation context), for a
+    // person to read; `text` stays English for --json, the result JSON and the audit log. Empty
+    // for a finding read back from a result file.
+    QString shownText;
+
+    // What a person reads: the translated text, or the English one where there is none.
+    const QString& shown() const { return shownText.isEmpty() ? text : shownText; }
 };
 
 // Where the rack differs from the spec: one finding per fact (per GPU for per-GPU facts) that does
@@ -45,6 +52,10 @@ bool passes(const std::vector<AcceptanceFinding>& findings);
 
 // A host's verdict with its counts: "pass", "pass (2 warnings)", "FAIL (1 critical, 1 warning)".
 QString verdictText(bool pass, const std::vector<AcceptanceFinding>& findings);
+// The same in the user's language ("通過（2 項警告）").
+QString shownVerdictText(bool pass, const std::vector<AcceptanceFinding>& findings);
+// "critical", "warning" in the user's language (toString(FindingSeverity) stays English).
+QString shownSeverity(FindingSeverity severity);
 
 // Critical first, otherwise in the order the checks found them (the order of rackFacts()).
 void sortFindings(std::vector<AcceptanceFinding>& findings);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/commission/shown_text.h"
+
 namespace fleetdeck::commission {
 namespace {
 
@@ -29,28 +31,32 @@ double percentileOf(std::vector<double> values, double pct) {
 
 QString pctText(double share) { return QStringLiteral("%1 %").arg(std::lround(share * 100)); }
 QString degreesText(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
-QString secondsText(double s) {
-    return s >= 120 ? QStringLiteral("%1 min").arg(s / 60, 0, 'f', 1) : QStringLiteral("%1 s").arg(std::lround(s));
+ShownText secondsText(double s) {
+    return s >= 120 ? std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 min")).arg(QString::number(s / 60, 'f', 1)))
+                    : std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 s")).arg(static_cast<std::int64_t>(std::lround(s))));
 }
 
-AcceptanceFinding gpuFinding(FindingSeverity severity, const char* kind, int gpu, QString text, QString expected = {},
+AcceptanceFinding gpuFinding(FindingSeverity severity, const char* kind, int gpu, const ShownText& text, QString expected = {},
                              QString actual = {}) {
     AcceptanceFinding f;
     f.severity = severity;
     f.kind = QString::fromLatin1(kind);
     f.gpu = gpu;
-    f.text = QStringLiteral("GPU %1: %2").arg(gpu).arg(text);
+    const ShownText sentence = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "GPU %1: %2")).arg(gpu).arg(text));
+    f.text = sentence.english();
+    f.shownText = sentence.shown();
     f.expected = std::move(expected);
     f.actual = std::move(actual);
     return f;
 }
 
-AcceptanceFinding hostFinding(FindingSeverity severity, const char* kind, QString text, QString expected = {},
+AcceptanceFinding hostFinding(FindingSeverity severity, const char* kind, const ShownText& text, QString expected = {},
                               QString actual = {}) {
     AcceptanceFinding f;
     f.severity = severity;
     f.kind = QString::fromLatin1(kind);
-    f.text = std::move(text);
+    f.text = text.english();
+    f.shownText = text.shown();
     f.expected = std::move(expected);
     f.actual = std::move(actual);
     return f;
@@ -82,20 +88,27 @@ void judgeGpu(const GpuBurnIn& gpu, std::optional<std::int64_t> referenceClockMh
         if (p.sm_clock_mhz) loadedClocks.push_back(static_cast<double>(*p.sm_clock_mhz));
     }
     if (thermal > 0) {
-        QString text = QStringLiteral("thermal slowdown in %1 of %2 samples (%3)").arg(thermal).arg(gpu.points.size()).arg(pctText(thermal / total));
-        if (hottestThermal) text += QStringLiteral(", at up to %1").arg(degreesText(*hottestThermal));
-        if (gpu.slowdown_c) text += QStringLiteral("; slowdown threshold %1").arg(degreesText(*gpu.slowdown_c));
+        ShownText text = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "thermal slowdown in %1 of %2 samples (%3)"))
+                                       .arg(thermal)
+                                       .arg(static_cast<std::int64_t>(gpu.points.size()))
+                                       .arg(pctText(thermal / total)));
+        if (hottestThermal) text = text + std::move(ShownText(QT_TRANSLATE_NOOP("commission", ", at up to %1")).arg(degreesText(*hottestThermal)));
+        if (gpu.slowdown_c)
+            text = text + std::move(ShownText(QT_TRANSLATE_NOOP("commission", "; slowdown threshold %1")).arg(degreesText(*gpu.slowdown_c)));
         out.push_back(gpuFinding(FindingSeverity::Critical, "burnin_thermal_slowdown", gpu.index, text,
                                  QStringLiteral("no thermal slowdown"), QStringLiteral("%1 of samples").arg(pctText(thermal / total))));
     }
     if (hw > 0)
         out.push_back(gpuFinding(FindingSeverity::Critical, "burnin_hw_slowdown", gpu.index,
-                                 QStringLiteral("hardware slowdown in %1 of %2 samples (%3)").arg(hw).arg(gpu.points.size()).arg(pctText(hw / total)),
+                                 std::move(ShownText(QT_TRANSLATE_NOOP("commission", "hardware slowdown in %1 of %2 samples (%3)"))
+                                               .arg(hw)
+                                               .arg(static_cast<std::int64_t>(gpu.points.size()))
+                                               .arg(pctText(hw / total))),
                                  QStringLiteral("no hardware slowdown"), QStringLiteral("%1 of samples").arg(pctText(hw / total))));
     if (loaded > 0 && static_cast<double>(capped) / loaded > rules.powerCapShare) {
         const double share = static_cast<double>(capped) / loaded;
         out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_power_cap", gpu.index,
-                                 QStringLiteral("at its power cap %1 of the time under load").arg(pctText(share)),
+                                 std::move(ShownText(QT_TRANSLATE_NOOP("commission", "at its power cap %1 of the time under load")).arg(pctText(share))),
                                  QStringLiteral("≤ %1 of the loaded time").arg(pctText(rules.powerCapShare)), pctText(share)));
     }
     if (!loadedClocks.empty() && referenceClockMhz && *referenceClockMhz > 0) {
@@ -103,31 +116,33 @@ void judgeGpu(const GpuBurnIn& gpu, std::optional<std::int64_t> referenceClockMh
         const double reference = static_cast<double>(*referenceClockMhz);
         if (median < rules.clockDropShare * reference)
             out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_clock_drop", gpu.index,
-                                     QStringLiteral("SM clock under load %1 MHz (median), %2 of %3 MHz")
-                                         .arg(std::lround(median))
-                                         .arg(pctText(median / reference))
-                                         .arg(*referenceClockMhz),
+                                     std::move(ShownText(QT_TRANSLATE_NOOP("commission", "SM clock under load %1 MHz (median), %2 of %3 MHz"))
+                                                   .arg(static_cast<std::int64_t>(std::lround(median)))
+                                                   .arg(pctText(median / reference))
+                                                   .arg(static_cast<std::int64_t>(*referenceClockMhz))),
                                      QStringLiteral("≥ %1 MHz").arg(std::lround(rules.clockDropShare * reference)),
                                      QStringLiteral("%1 MHz").arg(std::lround(median))));
     }
     if (fanMax / total > rules.fanMaxShare)
         out.push_back(gpuFinding(FindingSeverity::Warning, "burnin_fan_max", gpu.index,
-                                 QStringLiteral("fan at %1 or more in %2 of the samples (up to %3 %)")
-                                     .arg(QStringLiteral("%1 %").arg(rules.fanMaxPct))
-                                     .arg(pctText(fanMax / total))
-                                     .arg(std::lround(fanTop)),
+                                 std::move(ShownText(QT_TRANSLATE_NOOP("commission", "fan at %1 or more in %2 of the samples (up to %3 %)"))
+                                               .arg(QStringLiteral("%1 %").arg(rules.fanMaxPct))
+                                               .arg(pctText(fanMax / total))
+                                               .arg(static_cast<std::int64_t>(std::lround(fanTop)))),
                                  QStringLiteral("≤ %1 of the samples").arg(pctText(rules.fanMaxShare)), pctText(fanMax / total)));
 }
 
-QString loadFailure(const LoadOutcome& load) {
-    if (!load.started) return load.error.isEmpty() ? QStringLiteral("the load command did not start") : QStringLiteral("the load command did not start: %1").arg(load.error);
+std::optional<ShownText> loadFailure(const LoadOutcome& load) {
+    if (!load.started)
+        return load.error.isEmpty() ? ShownText(QT_TRANSLATE_NOOP("commission", "the load command did not start"))
+                                    : std::move(ShownText(QT_TRANSLATE_NOOP("commission", "the load command did not start: %1")).arg(load.error));
     if (!load.stopped && load.exitStatus && *load.exitStatus != 0) {
-        QString text = QStringLiteral("the load command exited with status %1").arg(*load.exitStatus);
-        if (!load.error.isEmpty()) text += QStringLiteral(" (%1)").arg(load.error);
-        if (!load.lastLines.isEmpty()) text += QStringLiteral(": %1").arg(load.lastLines.back());
+        ShownText text = std::move(ShownText(QT_TRANSLATE_NOOP("commission", "the load command exited with status %1")).arg(*load.exitStatus));
+        if (!load.error.isEmpty()) text = text + ShownText::same(QStringLiteral(" (%1)").arg(load.error));
+        if (!load.lastLines.isEmpty()) text = text + ShownText::same(QStringLiteral(": %1").arg(load.lastLines.back()));
         return text;
     }
-    return {};
+    return std::nullopt;
 }
 
 }  // namespace
@@ -171,22 +186,27 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
         std::vector<AcceptanceFinding> list;
         if (!burnIn.error.isEmpty())
             list.push_back(hostFinding(FindingSeverity::Critical, "burnin_incomplete",
-                                       QStringLiteral("Burn-in incomplete: recording stopped after %1: %2").arg(secondsText(burnIn.recordedS), burnIn.error),
-                                       {}, secondsText(burnIn.recordedS)));
+                                       std::move(ShownText(QT_TRANSLATE_NOOP("commission", "Burn-in incomplete: recording stopped after %1: %2"))
+                                                     .arg(secondsText(burnIn.recordedS))
+                                                     .arg(burnIn.error)),
+                                       {}, secondsText(burnIn.recordedS).english()));
         if (burnIn.load)
-            if (const QString why = loadFailure(*burnIn.load); !why.isEmpty())
+            if (const auto why = loadFailure(*burnIn.load))
                 list.push_back(hostFinding(FindingSeverity::Critical, "burnin_load_failed",
-                                           QStringLiteral("Burn-in load failed: %1").arg(why)));
+                                           std::move(ShownText(QT_TRANSLATE_NOOP("commission", "Burn-in load failed: %1")).arg(*why))));
         QStringList idle;
         for (const GpuBurnIn& gpu : burnIn.gpus)
             if (std::none_of(gpu.points.begin(), gpu.points.end(), [&](const BurnInPoint& p) { return isLoaded(p, rules); }))
                 idle << QString::number(gpu.index);
         if (!burnIn.gpus.empty() && !idle.isEmpty()) {
-            const QString under = QStringLiteral("under load (≥ %1 % utilization)").arg(rules.loadedUtilPct);
+            const ShownText under =
+                std::move(ShownText(QT_TRANSLATE_NOOP("commission", "under load (≥ %1 % utilization)")).arg(QString::number(rules.loadedUtilPct)));
             list.push_back(hostFinding(FindingSeverity::Warning, "burnin_not_loaded",
                                        idle.size() == static_cast<int>(burnIn.gpus.size())
-                                           ? QStringLiteral("No GPU was %1 during the burn-in; it proves little").arg(under)
-                                           : QStringLiteral("GPU %1 never %2 during the burn-in").arg(idle.join(QStringLiteral(", ")), under)));
+                                           ? std::move(ShownText(QT_TRANSLATE_NOOP("commission", "No GPU was %1 during the burn-in; it proves little")).arg(under))
+                                           : std::move(ShownText(QT_TRANSLATE_NOOP("commission", "GPU %1 never %2 during the burn-in"))
+                                                           .arg(idle.join(QStringLiteral(", ")))
+                                                           .arg(under))));
         }
         for (const GpuBurnIn& gpu : burnIn.gpus) {
             const ModelSeen& seen = models[gpu.model];
@@ -197,11 +217,13 @@ std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QSt
             const double excess = *temp - s->second.median;
             if (excess > rules.outlierMads * s->second.mad && excess >= rules.outlierMinC)
                 list.push_back(gpuFinding(FindingSeverity::Critical, "burnin_hot_outlier", gpu.index,
-                                          QStringLiteral("%1 under load, %2 hotter than the median %3 of the rack's %4 %5 GPUs (MAD %6)")
-                                              .arg(degreesText(*temp), degreesText(excess), degreesText(s->second.median))
-                                              .arg(models[gpu.model].temps.size())
-                                              .arg(QString::fromStdString(gpu.model))
-                                              .arg(QStringLiteral("%1 °C").arg(s->second.mad, 0, 'f', 1)),
+                                          std::move(ShownText(QT_TRANSLATE_NOOP("commission", "%1 under load, %2 hotter than the median %3 of the rack's %4 %5 GPUs (MAD %6)"))
+                                                        .arg(degreesText(*temp))
+                                                        .arg(degreesText(excess))
+                                                        .arg(degreesText(s->second.median))
+                                                        .arg(static_cast<std::int64_t>(models[gpu.model].temps.size()))
+                                                        .arg(QString::fromStdString(gpu.model))
+                                                        .arg(QStringLiteral("%1 °C").arg(s->second.mad, 0, 'f', 1))),
                                           QStringLiteral("≤ %1").arg(degreesText(s->second.median + std::max(rules.outlierMads * s->second.mad, rules.outlierMinC))),
                                           degreesText(*temp)));
         }

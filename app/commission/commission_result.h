@@ -63,6 +63,9 @@ struct HostResult {
     bool reached = false;
     HostState failedState = HostState::Idle;  // how the connection ended when !reached
     QString error;                            // why it was not reached
+    QString shownError;                       // the same in the user's language, where FleetDeck wrote it
+    // What a person reads: shownError, or the English one where there is none (read from a file).
+    const QString& shownErrorText() const { return shownError.isEmpty() ? error : shownError; }
     std::optional<HostObservation> observed;  // facts and one sample
     std::optional<HostBurnIn> burnIn;
     std::vector<AcceptanceFinding> findings;  // sorted (sortFindings)

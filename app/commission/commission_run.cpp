@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMetaObject>
@@ -44,8 +45,8 @@ QString operatorName() {
 
 
 QString durationText(double s) {
-    if (s >= 120 && std::fmod(s, 60) == 0) return QStringLiteral("%1 min").arg(s / 60);
-    return QStringLiteral("%1 s").arg(s);
+    if (s >= 120 && std::fmod(s, 60) == 0) return QCoreApplication::translate("commission", "%1 min").arg(s / 60);
+    return QCoreApplication::translate("commission", "%1 s").arg(s);
 }
 
 }  // namespace
@@ -79,6 +80,7 @@ struct CommissionRun::Impl {
         bool ok = false;
         HostState failedState = HostState::Idle;
         QString error;
+        QString shownError;  // the same in the user's language, where FleetDeck wrote it
         HostObservation observed;
         // Burn-in
         bool recording = false;
@@ -136,7 +138,7 @@ struct CommissionRun::Impl {
 
     void begin();
     void observe(Host& h);
-    void settle(Host& h, bool ok, HostState state, const QString& error);
+    void settle(Host& h, bool ok, HostState state, const QString& error, const QString& shownError = {});
     void afterObserving();
     void meshRound();
     void startBurnIn();
@@ -157,11 +159,11 @@ void CommissionRun::Impl::begin() {
     result.fleetdeckVersion = QStringLiteral(FLEETDECK_VERSION);
     result.meshRound = false;
     if (o.hosts.empty() && !o.golden) {
-        error = QStringLiteral("nothing to commission: give the rack's hosts, or a golden host to learn the spec from");
+        error = QCoreApplication::translate("commission", "nothing to commission: give the rack's hosts, or a golden host to learn the spec from");
         return finish();
     }
     if (!o.spec && !o.golden) {
-        error = QStringLiteral("no spec: give a spec, or a golden host to learn it from");
+        error = QCoreApplication::translate("commission", "no spec: give a spec, or a golden host to learn it from");
         return finish();
     }
     spec = o.spec;
@@ -180,9 +182,9 @@ void CommissionRun::Impl::begin() {
             hosts.push_back(std::move(h));
         }
     }
-    setPhase(Phase::Observing, QStringLiteral("reading facts and a sample from %1 %2")
-                                   .arg(hosts.size())
-                                   .arg(hosts.size() == 1 ? QStringLiteral("host") : QStringLiteral("hosts")));
+    setPhase(Phase::Observing, hosts.size() == 1
+                                   ? QCoreApplication::translate("commission", "reading facts and a sample from 1 host")
+                                   : QCoreApplication::translate("commission", "reading facts and a sample from %1 hosts").arg(hosts.size()));
     const bool allSimulated = std::all_of(hosts.begin(), hosts.end(), [](const auto& h) { return h->spec.isSimulated(); });
     speed = allSimulated && o.simSpeed > 0 ? o.simSpeed : 1.0;
     HostSession::Options sessionOptions;
@@ -214,7 +216,8 @@ void CommissionRun::Impl::begin() {
     QObject::connect(deadline, &QTimer::timeout, q, [this] {
         for (auto& h : hosts)
             if (!h->settled)
-                settle(*h, false, HostState::Offline, QStringLiteral("no answer within %1 s").arg(o.connectTimeoutMs / 1000));
+                settle(*h, false, HostState::Offline, QStringLiteral("no answer within %1 s").arg(o.connectTimeoutMs / 1000),
+                       QCoreApplication::translate("commission", "no answer within %1 s").arg(o.connectTimeoutMs / 1000));
     });
     deadline->start(o.connectTimeoutMs);
     for (auto& h : hosts) h->session->start();
@@ -242,13 +245,15 @@ void CommissionRun::Impl::observe(Host& h) {
     });
 }
 
-void CommissionRun::Impl::settle(Host& h, bool ok, HostState state, const QString& why) {
+void CommissionRun::Impl::settle(Host& h, bool ok, HostState state, const QString& why, const QString& shownWhy) {
     if (h.settled) return;
     h.settled = true;
     h.ok = ok;
     h.failedState = ok ? HostState::Connected : state;
     h.error = why;
-    emit q->hostObserved(h.spec.name, ok, ok ? QString() : QStringLiteral("%1: %2").arg(toString(state), why));
+    h.shownError = shownWhy.isEmpty() ? why : shownWhy;
+    // For a person (the wizard's host table): the state and the reason in the user's language.
+    emit q->hostObserved(h.spec.name, ok, ok ? QString() : QStringLiteral("%1: %2").arg(stateText(state), h.shownError));
     if (std::all_of(hosts.begin(), hosts.end(), [](const auto& x) { return x->settled; })) {
         deadline->stop();
         post([this] { afterObserving(); });
@@ -268,10 +273,10 @@ void CommissionRun::Impl::afterObserving() {
         if (!goldenHost->inRack) goldenHost->session->stop();
     }
     if (!spec) {
-        setPhase(Phase::Learning, QStringLiteral("learning the spec from %1").arg(goldenHost->spec.name));
+        setPhase(Phase::Learning, QCoreApplication::translate("commission", "learning the spec from %1").arg(goldenHost->spec.name));
         if (!goldenHost->ok) {
-            error = QStringLiteral("cannot learn the spec from %1: %2: %3")
-                        .arg(goldenHost->spec.name, toString(goldenHost->failedState), goldenHost->error);
+            error = QCoreApplication::translate("commission", "cannot learn the spec from %1: %2: %3")
+                        .arg(goldenHost->spec.name, stateText(goldenHost->failedState), goldenHost->shownError);
             return finish();
         }
         spec = learnSpec(goldenHost->observed);
@@ -291,7 +296,7 @@ void CommissionRun::Impl::meshRound() {
     const bool oneKind = std::all_of(reached.begin(), reached.end(),
                                      [&](Host* h) { return h->spec.isSimulated() == reached.front()->spec.isSimulated(); });
     if (!o.meshRound || reached.size() < 2 || !oneKind) return startBurnIn();
-    setPhase(Phase::Mesh, QStringLiteral("latency round among %1 hosts").arg(reached.size()));
+    setPhase(Phase::Mesh, QCoreApplication::translate("commission", "latency round among %1 hosts").arg(reached.size()));
     std::vector<MeshHost> meshHosts;
     for (Host* h : reached) meshHosts.push_back(meshHostFor(h->spec));
     matrix.setHosts(meshHosts);
@@ -319,10 +324,12 @@ void CommissionRun::Impl::startBurnIn() {
     if (!o.burnIn) return judge();
     const BurnInPlan& plan = *o.burnIn;
     result.burnIn = plan;
-    setPhase(Phase::BurnIn, QStringLiteral("burn-in for %1, a sample every %2 s%3")
+    setPhase(Phase::BurnIn, QCoreApplication::translate("commission", "burn-in for %1, a sample every %2 s%3")
                                 .arg(durationText(plan.durationS))
                                 .arg(plan.intervalMs / 1000.0)
-                                .arg(plan.loadCommand.isEmpty() ? QString() : QStringLiteral(", load: %1").arg(plan.loadCommand)));
+                                .arg(plan.loadCommand.isEmpty()
+                                         ? QString()
+                                         : QCoreApplication::translate("commission", ", load: %1").arg(plan.loadCommand)));
     for (Host* h : reachedRack()) {
         h->recording = true;
         h->burnIn = HostBurnIn{};
@@ -444,7 +451,7 @@ void CommissionRun::Impl::afterLoads() {
 }
 
 void CommissionRun::Impl::judge() {
-    setPhase(Phase::Judging, QStringLiteral("judging %1 hosts").arg(o.hosts.size()));
+    setPhase(Phase::Judging, QCoreApplication::translate("commission", "judging %1 hosts").arg(o.hosts.size()));
     std::map<QString, HostObservation> rack;
     std::map<QString, std::vector<AcceptanceFinding>> findings;
     std::map<QString, HostBurnIn> burnIns;
@@ -472,6 +479,7 @@ void CommissionRun::Impl::judge() {
         r.reached = h->ok;
         r.failedState = h->failedState;
         r.error = h->settled ? h->error : QStringLiteral("cancelled before it answered");
+        r.shownError = h->settled ? h->shownError : QCoreApplication::translate("commission", "cancelled before it answered");
         if (h->ok) r.observed = h->observed;
         r.burnIn = h->burnIn;
         r.findings = std::move(findings[h->spec.name]);

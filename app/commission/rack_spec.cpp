@@ -5,6 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include <QCoreApplication>
+
 #include "agent/json/json.h"
 
 namespace fleetdeck::commission {
@@ -12,7 +14,7 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-std::vector<FactReading> hostWide(std::optional<FactValue> value, const char* why = "not reported") {
+std::vector<FactReading> hostWide(std::optional<FactValue> value, const char* why = QT_TRANSLATE_NOOP("commission", "not reported")) {
     FactReading r;
     r.value = std::move(value);
     if (!r.value) r.why = QString::fromLatin1(why);
@@ -41,7 +43,7 @@ std::vector<FactReading> perGpu(const HostObservation& host,
             FactReading r;
             r.gpu = g.index;
             if (g.state == protocol::GpuState::Lost) {
-                r.why = QStringLiteral("GPU lost");
+                r.why = QStringLiteral(QT_TRANSLATE_NOOP("commission", "GPU lost"));
             } else {
                 r.value = fromSample(g);
                 if (!r.value) r.why = QStringLiteral("not reported");
@@ -55,7 +57,7 @@ std::vector<FactReading> perGpu(const HostObservation& host,
         FactReading r;
         r.gpu = index++;
         r.value = fromFacts(g);
-        if (!r.value) r.why = QStringLiteral("needs a sample");
+        if (!r.value) r.why = QStringLiteral(QT_TRANSLATE_NOOP("commission", "needs a sample"));
         out.push_back(std::move(r));
     }
     return out;
@@ -122,16 +124,16 @@ bool activePort(const protocol::InfinibandPortFact& p) {
 }
 
 const std::vector<RackFact> kRackFacts = {
-    {"cpu.model", "CPU model", FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", false,
+    {"cpu.model", QT_TRANSLATE_NOOP("commission", "CPU model"), FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.cpu.model)); }},
-    {"cpu.sockets", "CPU sockets", FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
+    {"cpu.sockets", QT_TRANSLATE_NOOP("commission", "CPU sockets"), FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.cpu.sockets)); }},
-    {"memory.total_gib", "memory", FactType::Number, Match::Exact, 1, FindingSeverity::Critical, "GiB", false,
+    {"memory.total_gib", QT_TRANSLATE_NOOP("commission", "memory"), FactType::Number, Match::Exact, 1, FindingSeverity::Critical, "GiB", false,
      [](const HostObservation& h) { return hostWide(gib(h.facts.memory.total_bytes)); }},
-    {"memory.dimm_count", "memory modules", FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
+    {"memory.dimm_count", QT_TRANSLATE_NOOP("commission", "memory modules"), FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return dimmReading(h, [](const protocol::MemoryFacts& m) {
          return std::optional<FactValue>(static_cast<std::int64_t>(m.dimms.size())); }); }},
-    {"memory.dimm_speed_mts", "slowest memory module's running speed", FactType::Integer, Match::AtLeast, 0,
+    {"memory.dimm_speed_mts", QT_TRANSLATE_NOOP("commission", "slowest memory module's running speed"), FactType::Integer, Match::AtLeast, 0,
      FindingSeverity::Warning, "MT/s", false,
      [](const HostObservation& h) { return dimmReading(h, [](const protocol::MemoryFacts& m) {
          std::optional<std::int64_t> slowest;
@@ -139,27 +141,27 @@ const std::vector<RackFact> kRackFacts = {
              if (const auto speed = d.configured_speed_mts ? d.configured_speed_mts : d.speed_mts)
                  slowest = slowest ? std::min(*slowest, *speed) : *speed;
          return some(slowest); }); }},
-    {"gpu.count", "GPUs on the PCI bus", FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
+    {"gpu.count", QT_TRANSLATE_NOOP("commission", "GPUs on the PCI bus"), FactType::Integer, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return hostWide(FactValue(static_cast<std::int64_t>(h.facts.gpus.size()))); }},
-    {"gpu.model", "GPU model", FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", true,
+    {"gpu.model", QT_TRANSLATE_NOOP("commission", "GPU model"), FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", true,
      [](const HostObservation& h) {
          return perGpu(h, [](const protocol::GpuSample& g) { return some(g.name); },
                        [](const protocol::GpuFact& g) { return some(g.name); });
      }},
-    {"gpu.memory_gib", "GPU memory", FactType::Number, Match::Exact, 1, FindingSeverity::Critical, "GiB", true,
+    {"gpu.memory_gib", QT_TRANSLATE_NOOP("commission", "GPU memory"), FactType::Number, Match::Exact, 1, FindingSeverity::Critical, "GiB", true,
      [](const HostObservation& h) { return perGpu(h, [](const protocol::GpuSample& g) { return gib(g.mem_total_bytes); }, noFact); }},
-    {"gpu.pcie_gen", "PCIe generation (the most the GPU and its slot allow)", FactType::Integer, Match::AtLeast, 0,
+    {"gpu.pcie_gen", QT_TRANSLATE_NOOP("commission", "PCIe generation (the most the GPU and its slot allow)"), FactType::Integer, Match::AtLeast, 0,
      FindingSeverity::Critical, "", true,
      [](const HostObservation& h) {
          return perGpu(h, [](const protocol::GpuSample& g) { return some(g.pcie_gen_max); },
                        [](const protocol::GpuFact& g) { return some(g.pcie_gen_max); });
      }},
-    {"gpu.pcie_width", "PCIe link width", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "lanes", true,
+    {"gpu.pcie_width", QT_TRANSLATE_NOOP("commission", "PCIe link width"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, QT_TRANSLATE_NOOP("commission", "lanes"), true,
      [](const HostObservation& h) {
          return perGpu(h, [](const protocol::GpuSample& g) { return some(g.pcie_width); },
                        [](const protocol::GpuFact& g) { return some(g.pcie_width); });
      }},
-    {"gpu.nvlinks_active", "NVLink links up", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "", true,
+    {"gpu.nvlinks_active", QT_TRANSLATE_NOOP("commission", "NVLink links up"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "", true,
      [](const HostObservation& h) {
          return perGpu(h,
                        [](const protocol::GpuSample& g) {
@@ -168,55 +170,55 @@ const std::vector<RackFact> kRackFacts = {
                        },
                        noFact);
      }},
-    {"gpu.ecc", "ECC", FactType::Flag, Match::Exact, 0, FindingSeverity::Critical, "", true,
+    {"gpu.ecc", QT_TRANSLATE_NOOP("commission", "ECC"), FactType::Flag, Match::Exact, 0, FindingSeverity::Critical, "", true,
      [](const HostObservation& h) {
          return perGpu(h, [](const protocol::GpuSample& g) { return g.ecc ? some(g.ecc->enabled) : std::nullopt; }, noFact);
      }},
-    {"gpu.persistence_mode", "persistence mode", FactType::Flag, Match::Exact, 0, FindingSeverity::Warning, "", true,
+    {"gpu.persistence_mode", QT_TRANSLATE_NOOP("commission", "persistence mode"), FactType::Flag, Match::Exact, 0, FindingSeverity::Warning, "", true,
      [](const HostObservation& h) { return perGpu(h, [](const protocol::GpuSample& g) { return some(g.persistence_mode); }, noFact); }},
-    {"gpu.driver", "NVIDIA driver", FactType::Version, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"gpu.driver", QT_TRANSLATE_NOOP("commission", "NVIDIA driver"), FactType::Version, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) {
-         if (h.facts.gpus.empty() && !h.facts.nvidia.driver_version) return hostWide(std::nullopt, "no GPUs");
-         return hostWide(some(h.facts.nvidia.driver_version), "NVML not loaded");
+         if (h.facts.gpus.empty() && !h.facts.nvidia.driver_version) return hostWide(std::nullopt, QT_TRANSLATE_NOOP("commission", "no GPUs"));
+         return hostWide(some(h.facts.nvidia.driver_version), QT_TRANSLATE_NOOP("commission", "NVML not loaded"));
      }},
-    {"gpu.vbios", "VBIOS", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", true,
+    {"gpu.vbios", QT_TRANSLATE_NOOP("commission", "VBIOS"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", true,
      [](const HostObservation& h) { return perGpuFromFacts(h, [](const protocol::GpuFact& g) { return some(g.vbios_version); }); }},
-    {"nic.max_speed_mbps", "fastest NIC", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "Mb/s", false,
+    {"nic.max_speed_mbps", QT_TRANSLATE_NOOP("commission", "fastest NIC"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "Mb/s", false,
      [](const HostObservation& h) {
          const auto fastest = fastestNics(h.facts);
          if (fastest.empty()) return hostWide(FactValue(std::int64_t{0}));
          return hostWide(some(fastest.front()->speed_mbps));
      }},
-    {"nic.count_at_max_speed", "NICs at that speed", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "",
+    {"nic.count_at_max_speed", QT_TRANSLATE_NOOP("commission", "NICs at that speed"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "",
      false,
      [](const HostObservation& h) { return hostWide(FactValue(static_cast<std::int64_t>(fastestNics(h.facts).size()))); }},
-    {"nic.mtu", "MTU of the fastest NICs", FactType::Integer, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"nic.mtu", QT_TRANSLATE_NOOP("commission", "MTU of the fastest NICs"), FactType::Integer, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) {
          std::optional<std::int64_t> mtu;
          for (const auto* n : fastestNics(h.facts))
              if (n->mtu) mtu = mtu ? std::min(*mtu, *n->mtu) : *n->mtu;
-         return hostWide(some(mtu), "no NIC with a link");
+         return hostWide(some(mtu), QT_TRANSLATE_NOOP("commission", "no NIC with a link"));
      }},
-    {"infiniband.active_ports", "InfiniBand ports active", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical,
+    {"infiniband.active_ports", QT_TRANSLATE_NOOP("commission", "InfiniBand ports active"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical,
      "", false,
      [](const HostObservation& h) {
          return hostWide(FactValue(static_cast<std::int64_t>(
              std::count_if(h.facts.infiniband.begin(), h.facts.infiniband.end(), activePort))));
      }},
-    {"infiniband.rate_gbps", "slowest active InfiniBand port", FactType::Number, Match::AtLeast, 0,
+    {"infiniband.rate_gbps", QT_TRANSLATE_NOOP("commission", "slowest active InfiniBand port"), FactType::Number, Match::AtLeast, 0,
      FindingSeverity::Critical, "Gb/s", false,
      [](const HostObservation& h) {
          std::optional<double> rate;
          for (const auto& p : h.facts.infiniband)
              if (activePort(p) && p.rate_gbps) rate = rate ? std::min(*rate, *p.rate_gbps) : *p.rate_gbps;
-         return hostWide(some(rate), "no active port");
+         return hostWide(some(rate), QT_TRANSLATE_NOOP("commission", "no active port"));
      }},
-    {"nvme.count", "NVMe drives", FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "", false,
+    {"nvme.count", QT_TRANSLATE_NOOP("commission", "NVMe drives"), FactType::Integer, Match::AtLeast, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) {
          return hostWide(FactValue(static_cast<std::int64_t>(
              std::count_if(h.facts.block.begin(), h.facts.block.end(), [](const auto& b) { return b.nvme; }))));
      }},
-    {"nvme.min_size_gb", "smallest NVMe drive", FactType::Number, Match::AtLeast, 0, FindingSeverity::Critical, "GB", false,
+    {"nvme.min_size_gb", QT_TRANSLATE_NOOP("commission", "smallest NVMe drive"), FactType::Number, Match::AtLeast, 0, FindingSeverity::Critical, "GB", false,
      [](const HostObservation& h) {
          std::optional<double> size;
          for (const auto& b : h.facts.block) {
@@ -224,22 +226,22 @@ const std::vector<RackFact> kRackFacts = {
              const double gb = std::round(static_cast<double>(*b.size_bytes) / 1e8) / 10.0;
              size = size ? std::min(*size, gb) : gb;
          }
-         return hostWide(some(size), "no NVMe drive");
+         return hostWide(some(size), QT_TRANSLATE_NOOP("commission", "no NVMe drive"));
      }},
-    {"bios.vendor", "BIOS vendor", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"bios.vendor", QT_TRANSLATE_NOOP("commission", "BIOS vendor"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.dmi.bios_vendor)); }},
-    {"bios.version", "BIOS version", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"bios.version", QT_TRANSLATE_NOOP("commission", "BIOS version"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.dmi.bios_version)); }},
-    {"system.product_name", "server model", FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", false,
+    {"system.product_name", QT_TRANSLATE_NOOP("commission", "server model"), FactType::Text, Match::Exact, 0, FindingSeverity::Critical, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.dmi.product_name)); }},
-    {"os.kernel", "kernel", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"os.kernel", QT_TRANSLATE_NOOP("commission", "kernel"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) { return hostWide(some(h.facts.host.kernel)); }},
-    {"os.release", "OS", FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
+    {"os.release", QT_TRANSLATE_NOOP("commission", "OS"), FactType::Text, Match::Exact, 0, FindingSeverity::Warning, "", false,
      [](const HostObservation& h) {
          if (!h.facts.os.id) return hostWide(std::nullopt);
          return hostWide(FactValue(*h.facts.os.id + (h.facts.os.version_id ? " " + *h.facts.os.version_id : std::string())));
      }},
-    {"virtualization.hardware_assist", "hardware virtualization", FactType::Text, Match::Exact, 0,
+    {"virtualization.hardware_assist", QT_TRANSLATE_NOOP("commission", "hardware virtualization"), FactType::Text, Match::Exact, 0,
      FindingSeverity::Warning, "", false,
      [](const HostObservation& h) {
          if (h.facts.virtualization.hardware_assist) return hostWide(some(h.facts.virtualization.hardware_assist));
@@ -291,6 +293,35 @@ QString valueText(const FactValue& value, const char* unit) {
     else if (const auto* b = std::get_if<bool>(&value)) text = *b ? QStringLiteral("on") : QStringLiteral("off");
     else text = QString::fromStdString(std::get<std::string>(value));
     if (unit && *unit) text += QLatin1Char(' ') + QString::fromLatin1(unit);
+    return text;
+}
+
+namespace {
+// Why a fact was not read, as the agent says it (facts.h: a module table's status), for translation.
+[[maybe_unused]] constexpr const char* kAgentWhy[] = {QT_TRANSLATE_NOOP("commission", "needs root"),
+                                                      QT_TRANSLATE_NOOP("commission", "not available")};
+}  // namespace
+
+QString shownLabel(const RackFact& fact) { return QCoreApplication::translate("commission", fact.label); }
+
+QString shownWhy(const QString& why) {
+    const QByteArray source = why.toUtf8();
+    return QCoreApplication::translate("commission", source.constData());
+}
+
+QString shownValueText(const FactValue& value, const char* unit) {
+    QString text;
+    if (const auto* b = std::get_if<bool>(&value))
+        text = *b ? QCoreApplication::translate("commission", "on") : QCoreApplication::translate("commission", "off");
+    else text = valueText(value, "");
+    if (unit && *unit) text += QLatin1Char(' ') + QCoreApplication::translate("commission", unit);
+    return text;
+}
+
+QString shownExpectationText(const Expectation& e, const RackFact& fact) {
+    QString text = shownValueText(e.value, fact.unit);
+    if (e.match == Match::AtLeast) text = QStringLiteral("≥ ") + text;
+    if (e.tolerancePct > 0) text += QStringLiteral(" ± %1 %").arg(e.tolerancePct);
     return text;
 }
 

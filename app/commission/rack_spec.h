@@ -82,6 +82,14 @@ struct RackSpec {
     bool operator==(const RackSpec&) const = default;
 };
 
+// The same in the user's language, for a person to read (docs/translations.md): a fact's label
+// ("PCIe 連結寬度"), why it was not read ("需要 root"), a value ("開啟", "16 條通道") and an
+// expectation; the functions above stay English for the result JSON.
+QString shownLabel(const RackFact& fact);
+QString shownWhy(const QString& why);
+QString shownValueText(const FactValue& value, const char* unit = "");
+QString shownExpectationText(const Expectation& e, const RackFact& fact);
+
 // Whether `actual` meets `e` for a fact of type `type`.
 bool meets(const FactValue& actual, const Expectation& e, FactType type);
 // "≥ 5", "80 GiB ± 2 %", "NVIDIA H100 80GB HBM3".

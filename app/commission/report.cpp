@@ -114,15 +114,18 @@ QByteArray commissionInventoryCsv(const CommissionResult& result) {
 Result<QByteArray> commissionReportPdf(const CommissionResult& result) {
     if (auto problem = withoutGuiApplication()) return *problem;
     QTextDocument doc;
-    doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+    // The fonts by name, the first with the language's characters first: in Chinese "Noto Sans CJK
+    // TC", embedded in the PDF (a subset), so that the reader needs no font of its own.
+    QFont font(reportFontFamilies().front(), 9);
+    font.setFamilies(reportFontFamilies());
+    doc.setDefaultFont(font);
     const QString html = reportHtml(result, [&doc](const QString& name, const QImage& image) {
         const QString url = QStringLiteral("report-image:%1.png").arg(name);
         doc.addResource(QTextDocument::ImageResource, QUrl(url), image);
         return url;
     });
     doc.setHtml(html);
-    doc.setMetaInformation(QTextDocument::DocumentTitle, result.rack.isEmpty() ? QStringLiteral("Commissioning report")
-                                                                               : QStringLiteral("Commissioning report — rack %1").arg(result.rack));
+    doc.setMetaInformation(QTextDocument::DocumentTitle, reportTitle(result.rack));
 
     QByteArray bytes;
     QBuffer buffer(&bytes);

@@ -1,9 +1,11 @@
 #include "app/commission/report_drawing.h"
+#include "app/commission/report_html.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -31,7 +33,9 @@ QImage blankImage(double width, double height, double scale) {
 }
 
 QFont reportFont(double pointSize, bool bold = false) {
-    QFont f(QStringLiteral("DejaVu Sans"));
+    // The language's fonts (reportFontFamilies(): a CJK one first in Chinese), so no character is a box.
+    QFont f(reportFontFamilies().front());
+    f.setFamilies(reportFontFamilies());
     f.setStyleHint(QFont::SansSerif);
     f.setPixelSize(static_cast<int>(std::round(pointSize)));
     f.setBold(bold);
@@ -83,7 +87,7 @@ void drawPanelFrame(QPainter& p, const Panel& panel, const QString& title, const
         if (!xLabels) continue;
         p.setPen(kInk);
         p.drawText(QRectF(bottom.x() - 30, bottom.y() + 2, 60, 16), Qt::AlignHCenter | Qt::AlignTop,
-                   m == 0 ? QStringLiteral("0") : QStringLiteral("%1 min").arg(m, 0, 'g', 3));
+                   m == 0 ? QStringLiteral("0") : QCoreApplication::translate("report", "%1 min").arg(m, 0, 'g', 3));
     }
     p.setPen(QPen(kInk, 1));
     p.setBrush(Qt::NoBrush);
@@ -130,7 +134,7 @@ QImage rackElevation(const CommissionResult& result, double scale) {
     p.setPen(kInk);
     p.setFont(reportFont(12, true));
     p.drawText(QRectF(0, 0, kElevationWidth, top - 4), Qt::AlignHCenter | Qt::AlignVCenter,
-               result.rack.isEmpty() ? QStringLiteral("Rack elevation (front)") : QStringLiteral("Rack %1 (front)").arg(result.rack));
+               result.rack.isEmpty() ? QCoreApplication::translate("report", "Rack elevation (front)") : QCoreApplication::translate("report", "Rack %1 (front)").arg(result.rack));
     const auto unitTop = [&](int u) { return top + (units - u) * unitH; };  // U1 at the bottom
     p.setFont(reportFont(unitH > 10 ? 9 : 7));
     for (int u = 1; u <= units; ++u) {
@@ -155,7 +159,7 @@ QImage rackElevation(const CommissionResult& result, double scale) {
         p.setPen(Qt::white);
         const double fontPx = std::min(13.0, std::max(8.0, box.height() - 4));
         p.setFont(reportFont(fontPx, true));
-        const QString verdict = h.pass ? QStringLiteral("PASS") : h.reached ? QStringLiteral("FAIL") : QStringLiteral("FAIL · not reached");
+        const QString verdict = h.pass ? QCoreApplication::translate("report", "PASS") : h.reached ? QCoreApplication::translate("report", "FAIL") : QCoreApplication::translate("report", "FAIL · not reached");
         const QRectF inner = box.adjusted(6, 0, -6, 0);
         const QFontMetricsF fm(p.font());
         const double verdictW = fm.horizontalAdvance(verdict);
@@ -194,8 +198,8 @@ QImage burnInChart(const HostBurnIn& burnIn, double windowS, double scale) {
     Panel clock{QRectF(left, 24 + panelH + 40, kChartWidth - left - right, panelH), xMax, 0,
                 std::ceil(std::max(clockMax, 500.0) * 1.1 / cStep) * cStep};
 
-    drawPanelFrame(p, temp, QStringLiteral("GPU temperature"), QStringLiteral("°C"), tStep, true);
-    drawPanelFrame(p, clock, QStringLiteral("SM clock"), QStringLiteral("MHz"), cStep, true);
+    drawPanelFrame(p, temp, QCoreApplication::translate("report", "GPU temperature"), QStringLiteral("°C"), tStep, true);
+    drawPanelFrame(p, clock, QCoreApplication::translate("report", "SM clock"), QStringLiteral("MHz"), cStep, true);
     if (slowdown) {
         const QPointF a = temp.at(0, *slowdown);
         p.setPen(QPen(kFailFill, 1.2, Qt::DashLine));
@@ -203,7 +207,7 @@ QImage burnInChart(const HostBurnIn& burnIn, double windowS, double scale) {
         p.setFont(reportFont(10));
         // At the left, where the GPUs are still cool, the label stays clear of the lines.
         p.drawText(QRectF(temp.area.left() + 4, a.y() - 15, 196, 14), Qt::AlignLeft | Qt::AlignBottom,
-                   QStringLiteral("slowdown %1 °C").arg(*slowdown, 0, 'f', 0));
+                   QCoreApplication::translate("report", "slowdown %1 °C").arg(*slowdown, 0, 'f', 0));
     }
     p.save();
     p.setClipRect(temp.area.adjusted(-2, -2, 2, 2));
@@ -233,7 +237,7 @@ QImage burnInChart(const HostBurnIn& burnIn, double windowS, double scale) {
     }
     if (burnIn.gpus.empty()) {
         p.setPen(kInk);
-        p.drawText(temp.area, Qt::AlignCenter, QStringLiteral("no GPU readings were recorded"));
+        p.drawText(temp.area, Qt::AlignCenter, QCoreApplication::translate("report", "no GPU readings were recorded"));
     }
     return image;
 }

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <map>
 
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QTimeZone>
 
 #include "app/commission/report_drawing.h"
+#include "app/commission/shown_text.h"
 
 namespace fleetdeck::commission {
 namespace {
@@ -20,16 +23,21 @@ constexpr const char* kHeadBackground = "#e8e8e8";
 QString esc(const QString& text) { return text.toHtmlEscaped(); }
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
 
+// In English the ISO form; in Chinese the date as Taiwan writes it, through QLocale, with a 24-hour
+// time ("2026/12/2 19:04 UTC"; the locale's short format carries a day-period field Qt 6.4 prints
+// as a literal "B").
 QString whenText(std::int64_t ms) {
-    if (ms <= 0) return QStringLiteral("unknown");
-    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    if (ms <= 0) return QCoreApplication::translate("report", "unknown");
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
+    if (!reportInChinese()) return when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    return QLocale().toString(when, QStringLiteral("yyyy/M/d HH:mm 'UTC'"));
 }
 
 QString durationText(double seconds) {
     const int s = static_cast<int>(seconds + 0.5);
-    if (s < 120) return QStringLiteral("%1 s").arg(s);
-    if (s % 60 == 0) return QStringLiteral("%1 min").arg(s / 60);
-    return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+    if (s < 120) return QCoreApplication::translate("report", "%1 s").arg(s);
+    if (s % 60 == 0) return QCoreApplication::translate("report", "%1 min").arg(s / 60);
+    return QCoreApplication::translate("report", "%1 min %2 s").arg(s / 60).arg(s % 60);
 }
 
 int passedHosts(const CommissionResult& r) {
@@ -38,17 +46,17 @@ int passedHosts(const CommissionResult& r) {
 
 QString verdictWord(bool pass) {
     return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>")
-        .arg(QLatin1String(pass ? kPassColour : kFailColour), pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+        .arg(QLatin1String(pass ? kPassColour : kFailColour), pass ? QCoreApplication::translate("report", "PASS") : QCoreApplication::translate("report", "FAIL"));
 }
 
 QString severityWord(FindingSeverity s) {
     return s == FindingSeverity::Critical
-               ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">critical</span>").arg(QLatin1String(kFailColour))
-               : QStringLiteral("<span style=\"color:%1\">warning</span>").arg(QLatin1String(kWarnColour));
+               ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), shownSeverity(s))
+               : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QLatin1String(kWarnColour), shownSeverity(s));
 }
 
 QString placement(const HostSpec& s) {
-    if (s.rackUnit <= 0) return QStringLiteral("no unit");
+    if (s.rackUnit <= 0) return QCoreApplication::translate("report", "no unit");
     const int h = std::max(1, s.rackHeightU);
     return h == 1 ? QStringLiteral("U%1").arg(s.rackUnit) : QStringLiteral("U%1–U%2").arg(s.rackUnit).arg(s.rackUnit + h - 1);
 }
@@ -86,7 +94,7 @@ struct SpecRow {
 
 SpecRow specRow(const RackFact& fact, const Expectation& e, const HostObservation& host) {
     SpecRow out;
-    out.expected = expectationText(e, fact);
+    out.expected = shownExpectationText(e, fact);
     const std::vector<FactReading> readings = fact.read(host);
     bool unread = readings.empty(), mismatch = false;
     std::map<QString, std::vector<int>> byText;  // the actual text -> the GPUs that read it
@@ -94,22 +102,22 @@ SpecRow specRow(const RackFact& fact, const Expectation& e, const HostObservatio
     for (const FactReading& r : readings) {
         QString text;
         if (r.value) {
-            text = valueText(*r.value, fact.unit);
+            text = shownValueText(*r.value, fact.unit);
             if (!meets(*r.value, e, fact.type)) mismatch = true;
         } else {
             unread = true;
-            text = QStringLiteral("not checked (%1)").arg(r.why.isEmpty() ? QStringLiteral("not reported") : r.why);
+            text = QCoreApplication::translate("report", "not checked (%1)").arg(r.why.isEmpty() ? QCoreApplication::translate("report", "not reported") : shownWhy(r.why));
         }
         if (!byText.count(text)) order.push_back(text);
         byText[text].push_back(r.gpu);
     }
-    if (readings.empty()) out.actual = QStringLiteral("not checked (not reported)");
+    if (readings.empty()) out.actual = QCoreApplication::translate("report", "not checked (not reported)");
     else if (order.size() == 1)
-        out.actual = fact.perGpu && readings.size() > 1 ? QStringLiteral("%1 (all %2 GPUs)").arg(order[0]).arg(readings.size()) : order[0];
+        out.actual = fact.perGpu && readings.size() > 1 ? QCoreApplication::translate("report", "%1 (all %2 GPUs)").arg(order[0]).arg(readings.size()) : order[0];
     else {
         QStringList parts;
         for (const QString& text : order)
-            parts << QStringLiteral("GPU %1: %2").arg(gpuRanges(byText[text]), text);
+            parts << QCoreApplication::translate("report", "GPU %1: %2").arg(gpuRanges(byText[text]), text);
         out.actual = parts.join(QStringLiteral("; "));
     }
     out.verdict = mismatch ? QStringLiteral("mismatch") : unread ? QStringLiteral("not checked") : QStringLiteral("ok");
@@ -118,54 +126,56 @@ SpecRow specRow(const RackFact& fact, const Expectation& e, const HostObservatio
 
 QString verdictCell(const QString& verdict) {
     const char* colour = verdict == QLatin1String("ok") ? kPassColour : verdict == QLatin1String("mismatch") ? kFailColour : kWarnColour;
-    return QStringLiteral("<span style=\"color:%1; font-weight:bold; font-size:8pt\">%2</span>").arg(QLatin1String(colour), verdict);
+    const QString shown = verdict == QLatin1String("ok")         ? QCoreApplication::translate("report", "ok")
+                          : verdict == QLatin1String("mismatch") ? QCoreApplication::translate("report", "mismatch")
+                                                                 : QCoreApplication::translate("report", "not checked");
+    return QStringLiteral("<span style=\"color:%1; font-weight:bold; font-size:8pt\">%2</span>").arg(QLatin1String(colour), shown);
 }
 
 QString coverPage(const CommissionResult& r, const ReportImageSource& image) {
     const bool pass = r.pass();
     QString html;
-    html += QStringLiteral("<h1>Commissioning report%1</h1>")
-                .arg(r.rack.isEmpty() ? QString() : QStringLiteral(" — rack ") + esc(r.rack));
+    html += QStringLiteral("<h1>%1</h1>").arg(esc(reportTitle(r.rack)));
     html += QStringLiteral("<p style=\"font-size:26pt; font-weight:bold; color:%1\">%2</p>")
-                .arg(QLatin1String(pass ? kPassColour : kFailColour), pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
-    html += QStringLiteral("<p style=\"font-size:14pt\"><b>%1 of %2 hosts pass</b>%3</p>")
-                .arg(passedHosts(r))
-                .arg(r.hosts.size())
-                .arg(r.cancelled ? QStringLiteral(" — the run was cancelled before it finished") : QString());
+                .arg(QLatin1String(pass ? kPassColour : kFailColour), pass ? QCoreApplication::translate("report", "PASS") : QCoreApplication::translate("report", "FAIL"));
+    html += QStringLiteral("<p style=\"font-size:14pt\"><b>%1</b>%2</p>")
+                .arg(QCoreApplication::translate("report", "%1 of %2 hosts pass").arg(passedHosts(r)).arg(r.hosts.size()),
+                     r.cancelled ? QCoreApplication::translate("report", " — the run was cancelled before it finished") : QString());
 
     QString facts = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
     const auto line = [&facts](const QString& label, const QString& value) {
         facts += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label, value);
     };
-    line(QStringLiteral("Rack"), r.rack.isEmpty() ? QStringLiteral("(hosts of several racks or none)") : esc(r.rack));
-    line(QStringLiteral("Operator"), esc(r.operatorName));
-    line(QStringLiteral("Date"), whenText(r.startedMs) + (r.finishedMs > r.startedMs
+    line(QCoreApplication::translate("report", "Rack"), r.rack.isEmpty() ? QCoreApplication::translate("report", "(hosts of several racks or none)") : esc(r.rack));
+    line(QCoreApplication::translate("report", "Operator"), esc(r.operatorName));
+    line(QCoreApplication::translate("report", "Date"), whenText(r.startedMs) + (r.finishedMs > r.startedMs
                                                               ? QStringLiteral(", %1").arg(durationText((r.finishedMs - r.startedMs) / 1000.0))
                                                               : QString()));
     line(QStringLiteral("FleetDeck"), esc(r.fleetdeckVersion));
-    line(QStringLiteral("Spec"), esc(r.specSource) + QStringLiteral(" (%1 facts)").arg(r.spec.expect.size()));
+    line(QCoreApplication::translate("report", "Spec"), esc(shownSpecSource(r.specSource)) + QCoreApplication::translate("report", " (%1 facts)").arg(r.spec.expect.size()));
     if (r.burnIn) {
-        line(QStringLiteral("Burn-in"), durationText(r.burnIn->durationS) + QStringLiteral(" at %1 s intervals").arg(r.burnIn->intervalMs / 1000.0));
-        line(QStringLiteral("Load"), r.burnIn->loadCommand.isEmpty() ? QStringLiteral("none started by FleetDeck")
-                                                                       : QStringLiteral("<code>%1</code>").arg(esc(r.burnIn->loadCommand)));
+        line(QCoreApplication::translate("report", "Burn-in"), durationText(r.burnIn->durationS) + QCoreApplication::translate("report", " at %1 s intervals").arg(r.burnIn->intervalMs / 1000.0));
+        line(QCoreApplication::translate("report", "Load"), r.burnIn->loadCommand.isEmpty() ? QCoreApplication::translate("report", "none started by FleetDeck")
+                                                   : QStringLiteral("<code>%1</code>").arg(esc(r.burnIn->loadCommand)));
     } else {
-        line(QStringLiteral("Burn-in"), QStringLiteral("not run"));
+        line(QCoreApplication::translate("report", "Burn-in"), QCoreApplication::translate("report", "not run"));
     }
-    line(QStringLiteral("Latency mesh"), r.meshRound ? QStringLiteral("one round among the hosts") : QStringLiteral("not run"));
+    line(QCoreApplication::translate("report", "Latency mesh"), r.meshRound ? QCoreApplication::translate("report", "one round among the hosts") : QCoreApplication::translate("report", "not run"));
     QStringList failing;
     for (const HostResult& h : r.hosts)
         if (!h.pass) failing << esc(h.spec.name);
-    if (!failing.isEmpty()) line(QStringLiteral("Failing"), failing.join(QStringLiteral(", ")));
+    if (!failing.isEmpty()) line(QCoreApplication::translate("report", "Failing"), failing.join(QStringLiteral(", ")));
     facts += QStringLiteral("</table>");
 
     QStringList unplaced;
     for (const HostResult& h : r.hosts)
-        if (h.spec.rackUnit <= 0) unplaced << QStringLiteral("%1 — %2").arg(esc(h.spec.name), h.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+        if (h.spec.rackUnit <= 0) unplaced << QStringLiteral("%1 — %2").arg(esc(h.spec.name), h.pass ? QCoreApplication::translate("report", "PASS") : QCoreApplication::translate("report", "FAIL"));
     QString beside = facts;
-    beside += QStringLiteral("<p><b>Not placed in a unit:</b> %1</p>")
-                  .arg(unplaced.isEmpty() ? QStringLiteral("none") : unplaced.join(QStringLiteral("<br/>")));
-    beside += QStringLiteral("<p style=\"font-size:9pt\">Hosts in the elevation: green PASS, red FAIL; "
-                             "a host fails with any critical finding.</p>");
+    beside += QStringLiteral("<p><b>%1</b> %2</p>")
+                  .arg(QCoreApplication::translate("report", "Not placed in a unit:"), unplaced.isEmpty() ? QCoreApplication::translate("report", "none") : unplaced.join(QStringLiteral("<br/>")));
+    beside += QStringLiteral("<p style=\"font-size:9pt\">%1</p>")
+                  .arg(QCoreApplication::translate("report", "Hosts in the elevation: green PASS, red FAIL; "
+                                                       "a host fails with any critical finding."));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"6\" width=\"100%\"><tr><td valign=\"top\">%1</td>"
                            "<td valign=\"top\" width=\"%2\"><img src=\"%3\" width=\"%2\"/></td></tr></table>")
                 .arg(beside)
@@ -175,7 +185,7 @@ QString coverPage(const CommissionResult& r, const ReportImageSource& image) {
 }
 
 QString findingsSection(const CommissionResult& r) {
-    QString html = QStringLiteral("<h2 style=\"page-break-before: always\">Findings</h2>");
+    QString html = QStringLiteral("<h2 style=\"page-break-before: always\">%1</h2>").arg(QCoreApplication::translate("report", "Findings"));
     struct Item {
         std::size_t host;
         const AcceptanceFinding* finding;
@@ -186,30 +196,31 @@ QString findingsSection(const CommissionResult& r) {
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
         return a.finding->severity == FindingSeverity::Critical && b.finding->severity != FindingSeverity::Critical;
     });
-    if (items.empty()) return html + QStringLiteral("<p>No findings: every host meets the spec and the checks.</p>");
+    if (items.empty()) return html + QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("report", "No findings: every host meets the spec and the checks."));
     const auto critical = std::count_if(items.begin(), items.end(), [](const Item& i) { return i.finding->severity == FindingSeverity::Critical; });
-    html += QStringLiteral("<p>%1 critical, %2 warnings. Critical first; a host with a critical finding fails.</p>")
+    html += QStringLiteral("<p>%1</p>")
+                .arg(QCoreApplication::translate("report", "%1 critical, %2 warnings. Critical first; a host with a critical finding fails."))
                 .arg(critical)
                 .arg(static_cast<long long>(items.size()) - critical);
-    html += tableStart({QStringLiteral("Severity"), QStringLiteral("Host"), QStringLiteral("Finding")});
+    html += tableStart({QCoreApplication::translate("report", "Severity"), QCoreApplication::translate("report", "Host"), QCoreApplication::translate("report", "Finding")});
     for (const Item& it : items)
-        html += row({severityWord(it.finding->severity), esc(r.hosts[it.host].spec.name), esc(it.finding->text)});
+        html += row({severityWord(it.finding->severity), esc(r.hosts[it.host].spec.name), esc(it.finding->shown())});
     return html + QStringLiteral("</table>");
 }
 
 QString loadSection(const CommissionResult& r, const HostBurnIn& b) {
-    if (!b.load) return QStringLiteral("<p>No load command: FleetDeck started nothing on this host.</p>");
+    if (!b.load) return QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("report", "No load command: FleetDeck started nothing on this host."));
     const LoadOutcome& l = *b.load;
-    QString html = QStringLiteral("<p><b>Load command:</b> <code>%1</code><br/>")
-                       .arg(esc(r.burnIn ? r.burnIn->loadCommand : QString()));
-    if (!l.started) html += QStringLiteral("<b>Outcome:</b> did not start: %1").arg(esc(l.error));
+    QString html = QStringLiteral("<p><b>%1</b> <code>%2</code><br/>")
+                       .arg(QCoreApplication::translate("report", "Load command:"), esc(r.burnIn ? r.burnIn->loadCommand : QString()));
+    if (!l.started) html += QStringLiteral("<b>%1</b> %2").arg(QCoreApplication::translate("report", "Outcome:"), QCoreApplication::translate("report", "did not start: %1").arg(esc(l.error)));
     else if (l.exitStatus)
-        html += QStringLiteral("<b>Exit status:</b> %1%2").arg(*l.exitStatus).arg(*l.exitStatus == 0 ? QString() : QStringLiteral(" (failed)"));
-    else html += QStringLiteral("<b>Outcome:</b> still running at the end of the window; stopped by FleetDeck");
+        html += QStringLiteral("<b>%1</b> %2%3").arg(QCoreApplication::translate("report", "Exit status:")).arg(*l.exitStatus).arg(*l.exitStatus == 0 ? QString() : QCoreApplication::translate("report", " (failed)"));
+    else html += QStringLiteral("<b>%1</b> %2").arg(QCoreApplication::translate("report", "Outcome:"), QCoreApplication::translate("report", "still running at the end of the window; stopped by FleetDeck"));
     if (l.started && !l.error.isEmpty()) html += QStringLiteral("<br/>%1").arg(esc(l.error));
     html += QStringLiteral("</p>");
     if (!l.lastLines.isEmpty())
-        html += QStringLiteral("<p><b>Its last lines:</b></p><pre style=\"font-size:8pt\">%1</pre>").arg(esc(l.lastLines.join(QLatin1Char('\n'))));
+        html += QStringLiteral("<p><b>%1</b></p><pre style=\"font-size:8pt\">%2</pre>").arg(QCoreApplication::translate("report", "Its last lines:"), esc(l.lastLines.join(QLatin1Char('\n'))));
     return html;
 }
 
@@ -218,8 +229,8 @@ QString hostSection(const CommissionResult& r, std::size_t index, const ReportIm
     QString html = QStringLiteral("<h2 style=\"page-break-before: always\"><a name=\"%1\"></a>%2 — %3</h2>")
                        .arg(hostAnchor(index), esc(h.spec.name), verdictWord(h.pass));
     QStringList where;
-    where << (h.spec.rack.isEmpty() ? QStringLiteral("no rack") : QStringLiteral("rack ") + esc(h.spec.rack)) << placement(h.spec);
-    if (h.spec.isSimulated()) where << QStringLiteral("simulated (%1)").arg(esc(h.spec.simulateProfile));
+    where << (h.spec.rack.isEmpty() ? QCoreApplication::translate("report", "no rack") : QCoreApplication::translate("report", "rack %1").arg(esc(h.spec.rack))) << placement(h.spec);
+    if (h.spec.isSimulated()) where << QCoreApplication::translate("report", "simulated (%1)").arg(esc(h.spec.simulateProfile));
     else if (!h.spec.address.isEmpty()) where << esc(h.spec.address);
     if (h.observed) {
         const protocol::DmiFacts& d = h.observed->facts.dmi;
@@ -228,41 +239,43 @@ QString hostSection(const CommissionResult& r, std::size_t index, const ReportIm
     }
     html += QStringLiteral("<p>%1</p>").arg(where.join(QStringLiteral(" · ")));
     if (!h.reached) {
-        html += QStringLiteral("<p><b>Not reached</b> (%1): %2. Nothing was checked on this host.</p>")
-                    .arg(esc(toString(h.failedState)), esc(h.error));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(QCoreApplication::translate("report", "<b>Not reached</b> (%1): %2. Nothing was checked on this host.").arg(esc(stateText(h.failedState)), esc(h.shownErrorText())));
     }
 
-    html += QStringLiteral("<h3>Findings</h3>");
-    if (h.findings.empty()) html += QStringLiteral("<p>None.</p>");
+    html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "Findings"));
+    if (h.findings.empty()) html += QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("report", "None."));
     else {
         html += QStringLiteral("<ul>");
         for (const AcceptanceFinding& f : h.findings)
-            html += QStringLiteral("<li>%1 — %2</li>").arg(severityWord(f.severity), esc(f.text));
+            html += QStringLiteral("<li>%1 — %2</li>").arg(severityWord(f.severity), esc(f.shown()));
         html += QStringLiteral("</ul>");
     }
 
     if (h.burnIn) {
         const HostBurnIn& b = *h.burnIn;
         const double window = r.burnIn ? r.burnIn->durationS : b.recordedS;
-        html += QStringLiteral("<h3>Burn-in</h3><p>Recorded %1 of %2 on %3 GPUs%4.</p>")
-                    .arg(durationText(b.recordedS), durationText(window))
-                    .arg(b.gpus.size())
-                    .arg(b.error.isEmpty() ? QString() : QStringLiteral("; recording stopped early: ") + esc(b.error));
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                    .arg(QCoreApplication::translate("report", "Burn-in"),
+                         QCoreApplication::translate("report", "Recorded %1 of %2 on %3 GPUs%4.")
+                             .arg(durationText(b.recordedS), durationText(window))
+                             .arg(b.gpus.size())
+                             .arg(b.error.isEmpty() ? QString() : QCoreApplication::translate("report", "; recording stopped early: ") + esc(b.error)));
         html += QStringLiteral("<p><img src=\"%1\" width=\"%2\"/></p>")
                     .arg(image(QStringLiteral("burnin-%1").arg(index), burnInChart(b, window, kReportImageScale)))
                     .arg(kChartWidth);
         html += loadSection(r, b);
     } else if (r.burnIn && h.reached) {
-        html += QStringLiteral("<h3>Burn-in</h3><p>Nothing was recorded on this host.</p>");
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(QCoreApplication::translate("report", "Burn-in"), QCoreApplication::translate("report", "Nothing was recorded on this host."));
     }
     if (h.observed && !r.spec.expect.empty()) {
-        html += QStringLiteral("<h3>Spec and actual</h3>");
-        html += tableStart({QStringLiteral("Fact"), QStringLiteral("Expected"), QStringLiteral("Actual"), QStringLiteral("Result")});
+        html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "Spec and actual"));
+        html += tableStart({QCoreApplication::translate("report", "Fact"), QCoreApplication::translate("report", "Expected"), QCoreApplication::translate("report", "Actual"), QCoreApplication::translate("report", "Result")});
         for (const RackFact& fact : rackFacts()) {
             const auto e = r.spec.expect.find(fact.key);
             if (e == r.spec.expect.end()) continue;
             const SpecRow s = specRow(fact, e->second, *h.observed);
-            html += row({esc(QString::fromLatin1(fact.label)), esc(s.expected), esc(s.actual), verdictCell(s.verdict)});
+            html += row({esc(shownLabel(fact)), esc(s.expected), esc(s.actual), verdictCell(s.verdict)});
         }
         html += QStringLiteral("</table>");
     }
@@ -270,27 +283,55 @@ QString hostSection(const CommissionResult& r, std::size_t index, const ReportIm
     return html;
 }
 
-constexpr const char* kStyle =
-    "body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; color: #212121; }"
-    "h1 { font-size: 20pt; } h2 { font-size: 15pt; } h3 { font-size: 12pt; margin-top: 14px; }"
-    "table.grid { border-collapse: collapse; border-color: #9e9e9e; }"
-    "code, pre { font-family: 'DejaVu Sans Mono', monospace; }";
+// The style sheet, with the body's fonts: in Chinese a CJK font first, so that no character is
+// left to a font without it.
+QString styleSheet() {
+    QStringList families;
+    for (const QString& f : reportFontFamilies()) families << QStringLiteral("'%1'").arg(f);
+    return QStringLiteral("body { font-family: %1, sans-serif; font-size: 10pt; color: #212121; }"
+                          "h1 { font-size: 20pt; } h2 { font-size: 15pt; } h3 { font-size: 12pt; margin-top: 14px; }"
+                          "table.grid { border-collapse: collapse; border-color: #9e9e9e; }"
+                          "code, pre { font-family: 'DejaVu Sans Mono', monospace; }")
+        .arg(families.join(QStringLiteral(", ")));
+}
 
 }  // namespace
 
+bool reportInChinese() { return QLocale().language() == QLocale::Chinese; }
+
+QStringList reportFontFamilies() {
+    if (reportInChinese())
+        return {QStringLiteral("Noto Sans CJK TC"), QStringLiteral("Noto Sans TC"), QStringLiteral("Noto Sans CJK JP"),
+                QStringLiteral("AR PL UMing TW"), QStringLiteral("DejaVu Sans")};
+    return {QStringLiteral("DejaVu Sans")};
+}
+
+QString reportTitle(const QString& rack) {
+    return rack.isEmpty() ? QCoreApplication::translate("report", "Commissioning report") : QCoreApplication::translate("report", "Commissioning report — rack %1").arg(rack);
+}
+
+QString shownSpecSource(const QString& source) {
+    static const QLatin1String kLearned("learned from "), kFile("spec file ");
+    if (source.startsWith(kLearned)) return QCoreApplication::translate("report", "learned from %1").arg(source.mid(kLearned.size()));
+    if (source.startsWith(kFile)) return QCoreApplication::translate("report", "spec file %1").arg(source.mid(kFile.size()));
+    return source;
+}
+
 QString verdictLine(const CommissionResult& r) {
-    return QStringLiteral("%1, %2 of %3 hosts pass").arg(r.pass() ? QStringLiteral("PASS") : QStringLiteral("FAIL")).arg(passedHosts(r)).arg(r.hosts.size());
+    return QCoreApplication::translate("report", "%1, %2 of %3 hosts pass").arg(r.pass() ? QCoreApplication::translate("report", "PASS") : QCoreApplication::translate("report", "FAIL")).arg(passedHosts(r)).arg(r.hosts.size());
 }
 
 QString reportHtml(const CommissionResult& r, const ReportImageSource& image) {
-    QString html = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/><title>Commissioning report%1</title>"
-                                  "<style>%2</style></head><body>")
-                       .arg(r.rack.isEmpty() ? QString() : QStringLiteral(" — rack ") + esc(r.rack), QLatin1String(kStyle));
+    // English keeps its <html> as it always was; another language says which it is.
+    const QString htmlTag = reportInChinese() ? QStringLiteral("<html lang=\"zh-Hant-TW\">") : QStringLiteral("<html>");
+    QString html = QStringLiteral("<!DOCTYPE html>\n%1<head><meta charset=\"utf-8\"/><title>%2</title>"
+                                  "<style>%3</style></head><body>")
+                       .arg(htmlTag, esc(reportTitle(r.rack)), styleSheet());
     html += coverPage(r, image);
     html += findingsSection(r);
     for (std::size_t i = 0; i < r.hosts.size(); ++i) html += hostSection(r, i, image);
-    html += QStringLiteral("<p style=\"font-size:8pt; color:#616161\">Written by FleetDeck %1 for %2, %3. %4.</p>")
-                .arg(esc(r.fleetdeckVersion), esc(r.operatorName), whenText(r.finishedMs), verdictLine(r));
+    html += QStringLiteral("<p style=\"font-size:8pt; color:#616161\">%1</p>")
+                .arg(QCoreApplication::translate("report", "Written by FleetDeck %1 for %2, %3. %4.").arg(esc(r.fleetdeckVersion), esc(r.operatorName), whenText(r.finishedMs), verdictLine(r)));
     return html + QStringLiteral("</body></html>\n");
 }
 

@@ -7,6 +7,7 @@
 
 #include <QImage>
 #include <QString>
+#include <QStringList>
 
 #include "app/commission/commission_result.h"
 
@@ -20,6 +21,17 @@ using ReportImageSource = std::function<QString(const QString& name, const QImag
 constexpr double kReportImageScale = 2.0;
 
 QString reportHtml(const CommissionResult& result, const ReportImageSource& imageSource);
+
+// Whether the report is written in Chinese (the default locale's language: --lang zh_TW, a zh_TW
+// locale): its fonts, dates and <html lang>. Its texts follow the installed translations.
+bool reportInChinese();
+// The fonts the report's text asks for, first choice first: in Chinese "Noto Sans CJK TC"
+// (fonts-noto-cjk) before the fonts without Chinese; in English "DejaVu Sans".
+QStringList reportFontFamilies();
+// "Commissioning report — rack B2" in the user's language (plain text).
+QString reportTitle(const QString& rack);
+// The spec's source ("learned from gpu-01", "spec file rack-b2.json") in the user's language.
+QString shownSpecSource(const QString& source);
 
 // "FAIL, 4 of 6 hosts pass"
 QString verdictLine(const CommissionResult& result);

@@ -72,7 +72,7 @@ inline commission::CommissionResult simulatedCommission(int windowS = 900, int s
             h.failedState = HostState::Offline;
             h.error = QStringLiteral("connection refused by 10.2.0.16 port 22");
             h.findings.push_back({FindingSeverity::Critical, QStringLiteral("unreachable"), {},
-                                  QStringLiteral("not reached: connection refused by 10.2.0.16 port 22"), -1, {}, {}});
+                                  QStringLiteral("not reached: connection refused by 10.2.0.16 port 22"), -1, {}, {}, {}});
             r.hosts.push_back(std::move(h));
             continue;
         }
@@ -94,9 +94,9 @@ inline commission::CommissionResult simulatedCommission(int windowS = 900, int s
             h.findings.push_back({FindingSeverity::Warning, QStringLiteral("burnin_hot_outlier"), {},
                                   QStringLiteral("GPU 5: 89 °C under load, the rack's H100s 69 °C (median), "
                                                  "20 °C above"),
-                                  5, QStringLiteral("≤ 74 °C"), QStringLiteral("89 °C")});
+                                  5, QStringLiteral("≤ 74 °C"), QStringLiteral("89 °C"), {}});
             h.findings.push_back({FindingSeverity::Warning, QStringLiteral("burnin_thermal_slowdown"), {},
-                                  QStringLiteral("GPU 5: thermal slowdown for 512 s of the window"), 5, {}, {}});
+                                  QStringLiteral("GPU 5: thermal slowdown for 512 s of the window"), 5, {}, {}, {}});
         }
         sortFindings(h.findings);
         h.pass = passes(h.findings);

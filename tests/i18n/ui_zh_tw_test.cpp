@@ -10,6 +10,7 @@
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QDir>
+#include <QFile>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QImage>
@@ -19,8 +20,12 @@
 #include <QTabWidget>
 #include <QWizard>
 
+#include "app/commission/acceptance.h"
 #include "app/demo_fleet.h"
 #include "app/i18n/translations.h"
+#include "app/commission/report.h"
+#include "tests/commission/sim_rack.h"
+#include "tests/commission/sim_result.h"
 #include "tests/dashboard/sim_feed.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/overview_view.h"
@@ -29,6 +34,8 @@
 #include "ui/preferences_dialog.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
+#include "ui/commission/checks_page.h"
+#include "ui/commission/spec_table_model.h"
 #include "ui/tuning/tuning_wizard.h"
 
 using namespace fleetdeck;
@@ -160,4 +167,56 @@ TEST_F(ChineseDesktop, PreferencesOfferTraditionalChinese) {
     ASSERT_NE(buttons, nullptr);
     EXPECT_EQ(buttons->button(QDialogButtonBox::Ok)->text(), QStringLiteral("確定"));
     EXPECT_EQ(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+}
+
+// The commissioning wizard in zh_TW: the spec table names the facts and shows match and severity
+// in Chinese (while editing keeps the spec file's words), and the checks' result lists each host's
+// verdict and findings in Chinese.
+TEST_F(ChineseDesktop, CommissioningSpecTableAndFindingsAreChinese) {
+    const commission::HostObservation golden = test::observeSimulated("hgx-h100-8");
+    const commission::RackSpec spec = commission::learnSpec(golden);
+    commission::RackSpecTableModel model;
+    model.setSpec(spec);
+    using M = commission::RackSpecTableModel;
+    const int width = M::rowOf("gpu.pcie_width");
+    ASSERT_GE(width, 0);
+    const QString label = model.data(model.index(width, M::FactColumn), Qt::DisplayRole).toString();
+    EXPECT_TRUE(label.startsWith(QStringLiteral("PCIe 連結寬度"))) << label.toStdString();
+    EXPECT_EQ(model.data(model.index(width, M::MatchColumn), Qt::DisplayRole).toString(), QStringLiteral("至少"));
+    EXPECT_EQ(model.data(model.index(width, M::MatchColumn), Qt::EditRole).toString(), QStringLiteral("at least"));
+    EXPECT_EQ(model.data(model.index(width, M::SeverityColumn), Qt::DisplayRole).toString(), QStringLiteral("嚴重"));
+    EXPECT_EQ(model.data(model.index(width, M::SeverityColumn), Qt::EditRole).toString(), QStringLiteral("critical"));
+
+    commission::CommissionResult result;
+    commission::HostResult narrow;
+    narrow.spec.name = QStringLiteral("gpu-b07");
+    narrow.reached = true;
+    narrow.findings = commission::checkAgainstSpec(spec, test::observeSimulated("hgx-h100-8+pcie-x8"));
+    narrow.pass = commission::passes(narrow.findings);
+    ASSERT_FALSE(narrow.findings.empty());
+    // The English stays for the result file; the shown text is Chinese.
+    EXPECT_TRUE(narrow.findings[0].text.contains(QStringLiteral("the spec says"))) << narrow.findings[0].text.toStdString();
+    result.hosts.push_back(narrow);
+    const QString text = ChecksPage::resultText(result);
+    EXPECT_TRUE(text.contains(QStringLiteral("gpu-b07: 不通過（1 項嚴重）"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("規格要求 ≥ 16 通道"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("the spec says"))) << text.toStdString();
+}
+
+// The report drawn in-process in zh_TW from a rack with placed hosts: the elevation's and the
+// chart's words are Chinese too. With FLEETDECK_SCREENSHOT_DIR set, the PDF is kept there
+// (commission-report-zh_TW.pdf) to look at its pages (pdftoppm -png -r 60).
+TEST_F(ChineseDesktop, CommissioningReportWithAnElevationIsChinese) {
+    const commission::CommissionResult result = test::simulatedCommission(600, 10);
+    const auto pdf = commission::commissionReportPdf(result);
+    ASSERT_TRUE(pdf) << pdf.problem().message.toStdString();
+    const QString html = commission::commissionReportHtml(result);
+    EXPECT_TRUE(html.contains(QStringLiteral("<html lang=\"zh-Hant-TW\">")));
+    EXPECT_TRUE(html.contains(QStringLiteral("驗收報告 — 機架 b2")));
+    EXPECT_TRUE(html.contains(QStringLiteral("規格與實際")));
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QFile out(QDir(dir).filePath(QStringLiteral("commission-report-zh_TW.pdf")));
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(*pdf);
+    }
 }

@@ -23,7 +23,7 @@ QString clockText(double seconds) {
 
 QString verdictText(const commission::HostResult& h) {
     if (!h.reached) return ChecksPage::tr("FAIL (not reached)");
-    return commission::verdictText(h.pass, h.findings);
+    return commission::shownVerdictText(h.pass, h.findings);
 }
 
 QString gpusText(std::size_t n) { return n == 1 ? ChecksPage::tr("1 GPU") : ChecksPage::tr("%1 GPUs").arg(n); }
@@ -38,7 +38,7 @@ QString loadText(const commission::LoadOutcome& o) {
 }
 
 QString doneText(const commission::HostResult& h) {
-    if (!h.reached) return ChecksPage::tr("not reached: %1").arg(h.error);
+    if (!h.reached) return ChecksPage::tr("not reached: %1").arg(h.shownErrorText());
     QStringList parts;
     parts << ChecksPage::tr("checked");
     if (h.burnIn) {
@@ -307,9 +307,10 @@ QString ChecksPage::resultText(const commission::CommissionResult& result) {
     QStringList lines;
     for (const commission::HostResult& h : result.hosts) {
         lines << QStringLiteral("%1: %2").arg(h.spec.name, verdictText(h));
-        if (!h.reached) lines << QStringLiteral("  %1").arg(h.error);
+        if (!h.reached) lines << QStringLiteral("  %1").arg(h.shownErrorText());
+        // In the user's language: the translated severity and sentence (the result file keeps English).
         for (const commission::AcceptanceFinding& f : h.findings)
-            lines << QStringLiteral("  %1 %2").arg(toString(f.severity).leftJustified(9), f.text);
+            lines << QStringLiteral("  %1 %2").arg(commission::shownSeverity(f.severity).leftJustified(9), f.shown());
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -1,5 +1,8 @@
 #include "ui/commission/spec_page.h"
 
+#include <algorithm>
+
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,6 +12,7 @@
 #include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
+#include "app/commission/acceptance.h"
 #include "ui/commission/commission_wizard.h"
 
 namespace fleetdeck {
@@ -17,21 +21,24 @@ namespace {
 // A combo box editor for the columns with a closed list (match, severity).
 class SpecChoiceDelegate : public QStyledItemDelegate {
 public:
-    SpecChoiceDelegate(QStringList choices, QObject* parent) : QStyledItemDelegate(parent), choices_(std::move(choices)) {}
+    // Each choice as the spec file spells it and as the user reads it.
+    SpecChoiceDelegate(QList<QPair<QString, QString>> choices, QObject* parent)
+        : QStyledItemDelegate(parent), choices_(std::move(choices)) {}
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override {
         auto* box = new QComboBox(parent);
-        box->addItems(choices_);
+        for (const auto& [word, shown] : choices_) box->addItem(shown, word);
         return box;
     }
     void setEditorData(QWidget* editor, const QModelIndex& index) const override {
-        static_cast<QComboBox*>(editor)->setCurrentText(index.data(Qt::EditRole).toString());
+        auto* box = static_cast<QComboBox*>(editor);
+        box->setCurrentIndex(std::max(0, box->findData(index.data(Qt::EditRole).toString())));
     }
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
-        model->setData(index, static_cast<QComboBox*>(editor)->currentText());
+        model->setData(index, static_cast<QComboBox*>(editor)->currentData().toString());
     }
 
 private:
-    QStringList choices_;
+    QList<QPair<QString, QString>> choices_;
 };
 
 }  // namespace
@@ -80,9 +87,13 @@ SpecPage::SpecPage(CommissionWizard& wizard) : wizard_(wizard) {
     table_->horizontalHeader()->setSectionResizeMode(commission::RackSpecTableModel::FactColumn, QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(commission::RackSpecTableModel::ExpectedColumn, QHeaderView::Stretch);
     table_->setItemDelegateForColumn(commission::RackSpecTableModel::MatchColumn,
-                                     new SpecChoiceDelegate({QStringLiteral("exact"), QStringLiteral("at least")}, table_));
+                                     new SpecChoiceDelegate({{QStringLiteral("exact"), commission::RackSpecTableModel::tr("exact")},
+                                                             {QStringLiteral("at least"), commission::RackSpecTableModel::tr("at least")}},
+                                                            table_));
     table_->setItemDelegateForColumn(commission::RackSpecTableModel::SeverityColumn,
-                                     new SpecChoiceDelegate({QStringLiteral("warning"), QStringLiteral("critical")}, table_));
+                                     new SpecChoiceDelegate({{QStringLiteral("warning"), commission::shownSeverity(FindingSeverity::Warning)},
+                                                             {QStringLiteral("critical"), commission::shownSeverity(FindingSeverity::Critical)}},
+                                                            table_));
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     layout->addWidget(table_, 1);
 

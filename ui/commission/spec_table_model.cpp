@@ -1,16 +1,19 @@
 #include "ui/commission/spec_table_model.h"
 
 #include <QBrush>
+#include <QCoreApplication>
 #include <QFont>
 #include <QPalette>
+
+#include "app/commission/acceptance.h"
 
 namespace fleetdeck::commission {
 namespace {
 
 QString factLabel(const RackFact& fact) {
-    QString label = QString::fromUtf8(fact.label);
+    QString label = shownLabel(fact);
     if (fact.perGpu) label += RackSpecTableModel::tr(" (each GPU)");
-    if (*fact.unit) label += QStringLiteral(", ") + QString::fromUtf8(fact.unit);
+    if (*fact.unit) label += QStringLiteral(", ") + QCoreApplication::translate("commission", fact.unit);
     return label;
 }
 
@@ -94,7 +97,7 @@ QVariant RackSpecTableModel::data(const QModelIndex& index, int role) const {
     const auto it = spec_.expect.find(fact.key);
     const Expectation* e = it == spec_.expect.end() ? nullptr : &it->second;
     if (role == Qt::ToolTipRole)
-        return tr("%1 (spec file field \"%2\")").arg(QString::fromUtf8(fact.label), QString::fromLatin1(fact.key));
+        return tr("%1 (spec file field \"%2\")").arg(shownLabel(fact), QString::fromLatin1(fact.key));
     if (role == Qt::ForegroundRole && !e && index.column() != FactColumn) return QBrush(QPalette().color(QPalette::Disabled, QPalette::Text));
     if (role == Qt::FontRole && !e && index.column() == ExpectedColumn) {
         QFont italic;
@@ -108,12 +111,17 @@ QVariant RackSpecTableModel::data(const QModelIndex& index, int role) const {
     case FactColumn: return factLabel(fact);
     case ExpectedColumn:
         if (!e) return edit ? QString() : tr("not checked");
-        return valueText(e->value);
-    case MatchColumn: return e ? matchText(e->match) : QString();
+        return edit ? valueText(e->value) : shownValueText(e->value);
+    // Edited as the spec file's words; shown in the user's language.
+    case MatchColumn:
+        if (!e) return QString();
+        return edit ? matchText(e->match) : e->match == Match::AtLeast ? tr("at least") : tr("exact");
     case ToleranceColumn:
         if (!e || fact.type != FactType::Number) return QString();
         return edit ? QString::number(e->tolerancePct) : QStringLiteral("± %1 %").arg(e->tolerancePct);
-    case SeverityColumn: return e ? toString(e->severity.value_or(fact.severity)) : QString();
+    case SeverityColumn:
+        if (!e) return QString();
+        return edit ? toString(e->severity.value_or(fact.severity)) : shownSeverity(e->severity.value_or(fact.severity));
     default: return {};
     }
 }
@@ -137,7 +145,7 @@ bool RackSpecTableModel::refuse(const QString& why) {
 bool RackSpecTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
     if (!index.isValid() || role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable)) return false;
     const RackFact& fact = rackFacts()[static_cast<std::size_t>(index.row())];
-    const QString label = QString::fromUtf8(fact.label);
+    const QString label = shownLabel(fact);
     const QString typed = value.toString().trimmed();
     const auto it = spec_.expect.find(fact.key);
     switch (index.column()) {
