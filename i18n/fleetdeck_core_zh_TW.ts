@@ -215,7 +215,7 @@ no data yet</source>
     </message>
     <message>
         <source>sent %1, received %2, loss %3 %</source>
-        <translation>送出 %1，收到 %2，遺失 %3 %</translation>
+        <translation>送出 %1，收到 %2，掉包 %3 %</translation>
     </message>
     <message>
         <source>min %1 · p50 %2 · p95 %3 · max %4</source>
@@ -246,7 +246,7 @@ no data yet</source>
     </message>
     <message>
         <source>%1, %2 % loss</source>
-        <translation>%1，遺失 %2 %</translation>
+        <translation>%1，掉包 %2 %</translation>
     </message>
     <message>
         <source>%1 → %2: %3</source>
