@@ -45,24 +45,25 @@ const std::vector<XidMeaning> kXids = {
 };
 
 // Each kind's name, its badge on a GPU tile and its word in the alert column ("" where the kind
-// has none: a missing GPU has no tile; an XID shows its code), in FindingKind's order.
+// has none: a missing GPU has no tile; an XID shows its code), in FindingKind's order. The badges
+// and words that are words are marked for translation ("gpu" context); acronyms stay as they are.
 struct KindNames {
     const char* name;
     const char* badge;
     const char* word;
 };
 constexpr KindNames kKinds[] = {
-    {"gpu_lost", "LOST", "GPU lost"},
-    {"gpu_missing", "", "GPU missing"},
+    {"gpu_lost", QT_TRANSLATE_NOOP("gpu", "LOST"), QT_TRANSLATE_NOOP("gpu", "GPU lost")},
+    {"gpu_missing", "", QT_TRANSLATE_NOOP("gpu", "GPU missing")},
     {"ecc_uncorrected", "ECC", "ECC"},
-    {"remap_failed", "REMAP", "row remap"},
+    {"remap_failed", QT_TRANSLATE_NOOP("gpu", "REMAP"), QT_TRANSLATE_NOOP("gpu", "row remap")},
     {"xid", "", ""},
-    {"remap_pending", "REMAP", "row remap"},
+    {"remap_pending", QT_TRANSLATE_NOOP("gpu", "REMAP"), QT_TRANSLATE_NOOP("gpu", "row remap")},
     {"retired_pages_pending", "ECC", "ECC"},
     {"nvlink_down", "NVLINK", "NVLink"},
     {"nvlink_errors", "NVLINK", "NVLink"},
     {"ecc_corrected", "ECC", "ECC"},
-    {"pcie_replays", "PCIe", "PCIe replays"},
+    {"pcie_replays", "PCIe", QT_TRANSLATE_NOOP("gpu", "PCIe replays")},
 };
 static_assert(std::size(kKinds) == static_cast<std::size_t>(FindingKind::PcieReplays) + 1);
 
@@ -240,8 +241,13 @@ QString toString(FindingSeverity severity) {
 
 QString toString(FindingKind kind) { return QString::fromLatin1(names(kind).name); }
 
+QString shownSeverity(FindingSeverity severity) {
+    return severity == FindingSeverity::Critical ? QCoreApplication::translate("gpu", "critical")
+                                                 : QCoreApplication::translate("gpu", "warning");
+}
+
 QString findingWord(const GpuFinding& f) {
-    return f.kind == FindingKind::Xid ? xidWord(f) : QString::fromLatin1(names(f.kind).word);
+    return f.kind == FindingKind::Xid ? xidWord(f) : QCoreApplication::translate("gpu", names(f.kind).word);
 }
 
 const std::vector<XidMeaning>& xidTable() { return kXids; }
@@ -311,7 +317,7 @@ QStringList findingBadges(const std::vector<GpuFinding>& findings, int gpu) {
     QStringList badges;
     for (const GpuFinding& f : findings) {
         if (f.gpu != gpu) continue;
-        const QString badge = f.kind == FindingKind::Xid ? xidWord(f) : QString::fromLatin1(names(f.kind).badge);
+        const QString badge = f.kind == FindingKind::Xid ? xidWord(f) : QCoreApplication::translate("gpu", names(f.kind).badge);
         if (!badge.isEmpty() && !badges.contains(badge)) badges << badge;
     }
     return badges;

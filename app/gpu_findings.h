@@ -41,6 +41,8 @@ struct GpuFinding {
 };
 
 QString toString(FindingSeverity severity);  // "warning", "critical"
+// The severity as a person reads it, in the user's language ("gpu" context): "warning" → "警告".
+QString shownSeverity(FindingSeverity severity);
 QString toString(FindingKind kind);          // "gpu_lost", "ecc_uncorrected", "xid", … (docs/gpu-health.md)
 // The short word a finding shows as in the overview's alert column: "GPU lost", "ECC", "XID 79".
 QString findingWord(const GpuFinding& finding);

@@ -64,7 +64,7 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
     if (!findings.empty()) {  // worst first; the word says how many more there are
         const GpuFinding& f = findings.front();
         QString word = findingWord(f);
-        if (findings.size() > 1) word += QCoreApplication::translate("HostHealth", " (+%1)").arg(findings.size() - 1);
+        if (findings.size() > 1) word = QCoreApplication::translate("HostHealth", "%1 (+%2)").arg(word).arg(findings.size() - 1);
         worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.shownText};
     }
     for (const GpuSample& g : summary.gpus) {

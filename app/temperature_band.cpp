@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace fleetdeck {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 std::atomic<double> gTargetLowC{kTargetBandLowC};
 std::atomic<double> gTargetHighC{kTargetBandHighC};
 
-QString bandDegrees(double c) { return QString::number(c, 'f', 0); }
+QString bandDegrees(double c) { return QLocale().toString(c, 'f', 0); }
 
 struct BandWords {
     const char* name;

@@ -1481,6 +1481,10 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source> (%1 critical)</source>
         <translation>（%1 項嚴重）</translation>
     </message>
+    <message>
+        <source> (transaction %1)</source>
+        <translation>（交易 %1）</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -88,10 +88,6 @@
         <translation>等待第一個樣本</translation>
     </message>
     <message>
-        <source> (+%1)</source>
-        <translation>（+%1）</translation>
-    </message>
-    <message>
         <source>CPU hot</source>
         <translation>CPU 偏熱</translation>
     </message>
@@ -106,6 +102,10 @@
     <message>
         <source>all readings within their bands</source>
         <translation>所有讀數都在正常區間內</translation>
+    </message>
+    <message>
+        <source>%1 (+%2)</source>
+        <translation>%1（+%2）</translation>
     </message>
 </context>
 <context>
@@ -175,6 +175,101 @@
     <message>
         <source>%1 d %2 h</source>
         <translation>%1 天 %2 小時</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyMapModel</name>
+    <message>
+        <source>%1 → %2 (same rack)</source>
+        <translation>%1 → %2（同機架）</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (across racks)</source>
+        <translation>%1 → %2（跨機架）</translation>
+    </message>
+    <message>
+        <source>%1: itself</source>
+        <translation>%1：自己</translation>
+    </message>
+    <message>
+        <source>%1
+not measurable: simulated and real hosts cannot reach each other</source>
+        <translation>%1
+無法量測：模擬主機與實體主機彼此無法連線</translation>
+    </message>
+    <message>
+        <source>%1
+no data: %2</source>
+        <translation>%1
+無資料：%2</translation>
+    </message>
+    <message>
+        <source>%1
+no data yet</source>
+        <translation>%1
+尚無資料</translation>
+    </message>
+    <message>
+        <source>%1 → %2:%3</source>
+        <translation>%1 → %2:%3</translation>
+    </message>
+    <message>
+        <source>sent %1, received %2, loss %3 %</source>
+        <translation>送出 %1，收到 %2，掉包 %3 %</translation>
+    </message>
+    <message>
+        <source>min %1 · p50 %2 · p95 %3 · max %4</source>
+        <translation>最小 %1 · p50 %2 · p95 %3 · 最大 %4</translation>
+    </message>
+    <message>
+        <source>errors: %1 timeout, %2 refused, %3 unreachable, %4 other</source>
+        <translation>錯誤：逾時 %1、拒絕 %2、無法連達 %3、其他 %4</translation>
+    </message>
+    <message>
+        <source>slow: p50 over 3× the median of its kind</source>
+        <translation>緩慢：p50 超過同類中位數的 3 倍</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyMatrix</name>
+    <message>
+        <source>%1: no measurements (%2)</source>
+        <translation>%1：沒有量測（%2）</translation>
+    </message>
+    <message>
+        <source>p50 %1</source>
+        <translation>p50 %1</translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation>沒有回應</translation>
+    </message>
+    <message>
+        <source>%1, %2 % loss</source>
+        <translation>%1，掉包 %2 %</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3; other same-rack links %4</source>
+        <translation>%1 → %2：%3；同機架的其他連結為 %4</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3; other cross-rack links %4</source>
+        <translation>%1 → %2：%3；跨機架的其他連結為 %4</translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusHistory</name>
+    <message>
+        <source>Prometheus at %1, 1-second points</source>
+        <translation>Prometheus（%1），每秒一點</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1, %2-second points</source>
+        <translation>Prometheus（%1），每 %2 秒一點</translation>
     </message>
 </context>
 <context>
@@ -343,38 +438,6 @@
         <translation>容器：無 Docker 或 Podman</translation>
     </message>
     <message>
-        <source>the NVIDIA container runtime</source>
-        <translation>NVIDIA 容器執行環境</translation>
-    </message>
-    <message>
-        <source>1 CDI spec</source>
-        <translation>1 個 CDI 規格</translation>
-    </message>
-    <message>
-        <source>%1 CDI specs</source>
-        <translation>%1 個 CDI 規格</translation>
-    </message>
-    <message>
-        <source>Containers: %1</source>
-        <translation>容器：%1</translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation> 與 </translation>
-    </message>
-    <message>
-        <source> with %1</source>
-        <translation>，含%1</translation>
-    </message>
-    <message>
-        <source>, but no NVIDIA runtime or CDI spec: containers do not see the GPUs</source>
-        <translation>，但沒有 NVIDIA 執行環境或 CDI 規格：容器看不到 GPU</translation>
-    </message>
-    <message>
-        <source>, no NVIDIA runtime</source>
-        <translation>，無 NVIDIA 執行環境</translation>
-    </message>
-    <message>
         <source>slurmd running</source>
         <translation>slurmd 執行中</translation>
     </message>
@@ -397,6 +460,38 @@
     <message>
         <source>Scheduler: none (no slurmd or kubelet)</source>
         <translation>排程器：無（沒有 slurmd 或 kubelet）</translation>
+    </message>
+    <message>
+        <source>Docker and Podman</source>
+        <translation>Docker 與 Podman</translation>
+    </message>
+    <message>
+        <source>Containers: %1 with the NVIDIA container runtime and 1 CDI spec</source>
+        <translation>容器：%1，具 NVIDIA 容器執行環境與 1 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>Containers: %1 with the NVIDIA container runtime and %2 CDI specs</source>
+        <translation>容器：%1，具 NVIDIA 容器執行環境與 %2 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>Containers: %1 with the NVIDIA container runtime</source>
+        <translation>容器：%1，具 NVIDIA 容器執行環境</translation>
+    </message>
+    <message>
+        <source>Containers: %1 with 1 CDI spec</source>
+        <translation>容器：%1，具 1 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>Containers: %1 with %2 CDI specs</source>
+        <translation>容器：%1，具 %2 個 CDI 規格</translation>
+    </message>
+    <message>
+        <source>Containers: %1, but no NVIDIA runtime or CDI spec: containers do not see the GPUs</source>
+        <translation>容器：%1，但沒有 NVIDIA 執行環境或 CDI 規格：容器看不到 GPU</translation>
+    </message>
+    <message>
+        <source>Containers: %1, no NVIDIA runtime</source>
+        <translation>容器：%1，沒有 NVIDIA 執行環境</translation>
     </message>
 </context>
 <context>
@@ -1301,6 +1396,10 @@ on %2 since %3</source>
         <source>lost</source>
         <translation>遺失</translation>
     </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::GpuHealthModel</name>
@@ -1846,10 +1945,6 @@ on %2 since %3</source>
 <context>
     <name>fleetdeck::RackModel</name>
     <message>
-        <source> (simulated)</source>
-        <translation>（模擬）</translation>
-    </message>
-    <message>
         <source>%1, %2–%3&lt;br&gt;</source>
         <translation>%1，%2–%3&lt;br&gt;</translation>
     </message>
@@ -1860,6 +1955,53 @@ on %2 since %3</source>
     <message>
         <source>No temperature yet&lt;br&gt;</source>
         <translation>尚無溫度資料&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (simulated)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（模擬）&lt;br&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::SensorTableModel</name>
+    <message>
+        <source>%1 temperature</source>
+        <translation>%1 溫度</translation>
+    </message>
+    <message>
+        <source>fan</source>
+        <translation>風扇</translation>
+    </message>
+    <message>
+        <source>board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <source>Sensor</source>
+        <translation>感測器</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>數值</translation>
+    </message>
+    <message>
+        <source>High / slowdown</source>
+        <translation>高溫 / 降頻</translation>
+    </message>
+    <message>
+        <source>Critical / shutdown</source>
+        <translation>臨界 / 關機</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>無資料</translation>
     </message>
 </context>
 <context>
@@ -2078,6 +2220,38 @@ on %2 since %3</source>
         <source>%1 NVIDIA GPU(s) are on the PCI bus but only %2 answer the driver: %3 missing. Look for XID 79 or a driver error in the kernel log, reboot the host, then reseat the GPU or RMA it.</source>
         <translation>PCI 匯流排上有 %1 張 NVIDIA GPU，但只有 %2 張回應驅動程式：少了 %3 張。請在核心日誌中尋找 XID 79 或驅動程式錯誤，重新開機主機，再重新插拔 GPU 或送修（RMA）。</translation>
     </message>
+    <message>
+        <source>LOST</source>
+        <translation>遺失</translation>
+    </message>
+    <message>
+        <source>GPU lost</source>
+        <translation>GPU 遺失</translation>
+    </message>
+    <message>
+        <source>GPU missing</source>
+        <translation>GPU 缺少</translation>
+    </message>
+    <message>
+        <source>REMAP</source>
+        <translation>重新對應</translation>
+    </message>
+    <message>
+        <source>row remap</source>
+        <translation>列重新對應</translation>
+    </message>
+    <message>
+        <source>PCIe replays</source>
+        <translation>PCIe 重送</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>嚴重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>
@@ -2144,10 +2318,6 @@ on %2 since %3</source>
     <message>
         <source>  (from facts)</source>
         <translation>  （取自主機資訊）</translation>
-    </message>
-    <message>
-        <source>⚠ drifted: %1%2</source>
-        <translation>⚠ 已偏移：%1%2</translation>
     </message>
     <message>
         <source>Current</source>
@@ -2234,10 +2404,6 @@ on %2 since %3</source>
         <translation>
             <numerusform>類型 %1 · %n 項設定（%2 項要變更、%3 項不變、%4 項不支援、%5 項目前值未知）· %6 項發現</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Current value unknown: </source>
-        <translation>目前值未知：</translation>
     </message>
     <message>
         <source>FINDINGS</source>
@@ -2330,6 +2496,196 @@ on %2 since %3</source>
     <message>
         <source>, power cap %1 W</source>
         <translation>，功率上限 %1 W</translation>
+    </message>
+    <message>
+        <source>current values unavailable (agent too old)</source>
+        <translation>無法取得目前值（agent 版本太舊）</translation>
+    </message>
+    <message>
+        <source>reading current values…</source>
+        <translation>正在讀取目前值…</translation>
+    </message>
+    <message>
+        <source>the agent did not report it</source>
+        <translation>agent 沒有回報此值</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>變更</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>不變</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支援</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>⚠ drifted: %1</source>
+        <translation>⚠ 已偏移：%1</translation>
+    </message>
+    <message>
+        <source>⚠ drifted: %1 · %2</source>
+        <translation>⚠ 已偏移：%1 · %2</translation>
+    </message>
+    <message>
+        <source>Current value unknown: %1</source>
+        <translation>目前值不明：%1</translation>
+    </message>
+</context>
+<context>
+    <name>push</name>
+    <message>
+        <source>queued</source>
+        <translation>排隊中</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>連線中</translation>
+    </message>
+    <message>
+        <source>applying</source>
+        <translation>套用中</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>已驗證</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>已還原</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已略過</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>已規劃</translation>
+    </message>
+    <message>
+        <source>rolled back: %1</source>
+        <translation>已還原：%1</translation>
+    </message>
+    <message>
+        <source>rollback incomplete: %1</source>
+        <translation>還原未完成：%1</translation>
+    </message>
+    <message>
+        <source>no transaction to roll back on %1</source>
+        <translation>%1 上沒有可還原的交易</translation>
+    </message>
+    <message>
+        <source>planning</source>
+        <translation>規劃中</translation>
+    </message>
+    <message>
+        <source>dry run: nothing changed</source>
+        <translation>試跑：沒有任何變更</translation>
+    </message>
+    <message>
+        <source>the host rejects some values</source>
+        <translation>主機拒絕部分值</translation>
+    </message>
+    <message>
+        <source>already as wanted</source>
+        <translation>已如所需</translation>
+    </message>
+    <message>
+        <source>waiting for a free slot</source>
+        <translation>等待空出的名額</translation>
+    </message>
+</context>
+<context>
+    <name>tuning</name>
+    <message>
+        <source>proposes switching off a protection (firewall, Secure Boot, SELinux/AppArmor, encryption, IOMMU): &quot;%1&quot;</source>
+        <translation>提議關閉一項防護（防火牆、Secure Boot、SELinux/AppArmor、加密、IOMMU）：「%1」</translation>
+    </message>
+    <message>
+        <source>value switches off a protection</source>
+        <translation>此值會關閉一項防護</translation>
+    </message>
+    <message>
+        <source>ACS advice must be limited to tenancy &quot;dedicated&quot; and the bare_metal fact in every condition</source>
+        <translation>ACS 建議的每個條件都必須限於租用方式「dedicated」並具備 bare_metal 事實</translation>
+    </message>
+    <message>
+        <source>busy polling must be limited to tenancy &quot;dedicated&quot; in every condition</source>
+        <translation>busy polling 的每個條件都必須限於租用方式「dedicated」</translation>
+    </message>
+    <message>
+        <source>no cpufreq in this VM guest: the hypervisor owns CPU frequency</source>
+        <translation>此 VM 客體沒有 cpufreq：CPU 頻率由 hypervisor 掌管</translation>
+    </message>
+    <message>
+        <source>no cpufreq driver on this host (firmware may own CPU frequency)</source>
+        <translation>此主機沒有 cpufreq 驅動程式（CPU 頻率可能由韌體掌管）</translation>
+    </message>
+    <message>
+        <source>EPP needs intel_pstate or amd-pstate-epp in active mode; this host runs %1</source>
+        <translation>EPP 需要 active 模式的 intel_pstate 或 amd-pstate-epp；此主機執行的是 %1</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU on this host</source>
+        <translation>此主機沒有 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>only %1 GPU on this host</source>
+        <translation>此主機只有 %1 張 GPU</translation>
+    </message>
+    <message>
+        <source>no NVMe device on this host</source>
+        <translation>此主機沒有 NVMe 裝置</translation>
+    </message>
+    <message>
+        <source>no physical block device reported</source>
+        <translation>沒有回報任何實體區塊裝置</translation>
+    </message>
+    <message>
+        <source>this host is a VM guest</source>
+        <translation>此主機是 VM 客體</translation>
+    </message>
+    <message>
+        <source>cannot tell whether this host is a VM guest</source>
+        <translation>無法判斷此主機是否為 VM 客體</translation>
+    </message>
+    <message>
+        <source>kernel %1 is older than 4.9, which BBR needs</source>
+        <translation>核心 %1 早於 BBR 所需的 4.9</translation>
+    </message>
+    <message>
+        <source>kernel version unknown</source>
+        <translation>核心版本不明</translation>
+    </message>
+    <message>
+        <source>no InfiniBand or RoCE port under /sys/class/infiniband</source>
+        <translation>/sys/class/infiniband 下沒有 InfiniBand 或 RoCE 連接埠</translation>
+    </message>
+    <message>
+        <source>a single NUMA node</source>
+        <translation>只有單一 NUMA 節點</translation>
+    </message>
+    <message>
+        <source>the host cannot take this setting</source>
+        <translation>此主機無法套用這項設定</translation>
+    </message>
+    <message>
+        <source>already at least %1</source>
+        <translation>已至少為 %1</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU to share the power cap between</source>
+        <translation>沒有可分配功率上限的 NVIDIA GPU</translation>
     </message>
 </context>
 <context>

@@ -375,10 +375,6 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <translation>由 %1 上的 agent 讀取的目前值。</translation>
     </message>
     <message>
-        <source> — THP and the CPU governor are taken from the host&apos;s facts where known.</source>
-        <translation> — THP 與 CPU governor 在已知時取自主機的硬體資訊。</translation>
-    </message>
-    <message>
         <source>&amp;Host:</source>
         <translation>主機(&amp;H)：</translation>
     </message>
@@ -403,6 +399,10 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>Entry %1</source>
         <translation>項目 %1</translation>
+    </message>
+    <message>
+        <source>%1 — THP and the CPU governor are taken from the host&apos;s facts where known.</source>
+        <translation>%1 — 已知時，THP 與 CPU 調速器取自主機的資訊。</translation>
     </message>
 </context>
 <context>
@@ -1188,14 +1188,6 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <translation>%1 個事件</translation>
     </message>
     <message>
-        <source>%1 open</source>
-        <translation>%1 個進行中</translation>
-    </message>
-    <message>
-        <source>%1 critical</source>
-        <translation>%1 個嚴重</translation>
-    </message>
-    <message>
         <source>open for %1</source>
         <translation>已持續 %1</translation>
     </message>
@@ -1218,6 +1210,10 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>Export failed</source>
         <translation>匯出失敗</translation>
+    </message>
+    <message>
+        <source>%1 · %2 open · %3 critical</source>
+        <translation>%1 · %2 個進行中 · %3 個嚴重</translation>
     </message>
 </context>
 <context>
@@ -1304,10 +1300,6 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>Exported to %1</source>
         <translation>已匯出至 %1</translation>
-    </message>
-    <message>
-        <source>current values unavailable (no connection to the host&apos;s agent)</source>
-        <translation>無法取得目前的值（未連上主機的 agent）</translation>
     </message>
 </context>
 <context>
@@ -3421,10 +3413,6 @@ SHA-256 %3</translation>
         <source>Hardware facts</source>
         <translation>硬體資訊</translation>
     </message>
-    <message>
-        <source>  (simulated)</source>
-        <translation>  （模擬）</translation>
-    </message>
     <message numerus="yes">
         <source>%n host(s) selected</source>
         <translation>
@@ -3446,6 +3434,10 @@ SHA-256 %3</translation>
     <message>
         <source>Tag: %1</source>
         <translation>標籤：%1</translation>
+    </message>
+    <message>
+        <source>%1  (simulated)</source>
+        <translation>%1（模擬）</translation>
     </message>
 </context>
 <context>
@@ -3654,6 +3646,20 @@ SHA-256 %3</translation>
     <message>
         <source>at least</source>
         <translation>至少</translation>
+    </message>
+</context>
+<context>
+    <name>gpu</name>
+    <message>
+        <source>LOST</source>
+        <translation>遺失</translation>
+    </message>
+</context>
+<context>
+    <name>plan</name>
+    <message>
+        <source>current values unavailable (no connection to the host&apos;s agent)</source>
+        <translation>無法取得目前的值（未連上主機的 agent）</translation>
     </message>
 </context>
 </TS>

@@ -287,7 +287,7 @@ int main(int argc, char** argv) {
         general = dialog.general();
         general.save(settings);
         applyTheme(general.theme);
-        setTargetBand(general.targetBand);
+        window.applyTargetBand(general.targetBand);
         window.setRefreshIntervalMs(general.refreshMs);
         history::saveRetention(dialog.retention());
         recorder.setRetention(dialog.retention());

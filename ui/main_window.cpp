@@ -137,6 +137,13 @@ QMenu* MainWindow::toolsMenu() { return tools_; }
 
 void MainWindow::setRefreshIntervalMs(int ms) { repaintTimer_.start(std::max(100, ms)); }
 
+void MainWindow::applyTargetBand(TargetBand band) {
+    setTargetBand(band);
+    hostPage_->targetBandChanged();
+    refreshNow();
+    if (DashboardView* shown = currentView()) shown->widget()->update();
+}
+
 void MainWindow::toggleFullScreen() {
     setWindowState(windowState() ^ Qt::WindowFullScreen);
     fullScreen_->setChecked(isFullScreen());

@@ -10,6 +10,7 @@
 #include "app/problem.h"
 #include "app/fleet_model.h"
 #include "app/telemetry_store.h"
+#include "app/temperature_band.h"
 #include "ui/tuning/tuning_hooks.h"
 
 namespace fleetdeck {
@@ -36,6 +37,9 @@ public:
     // or as often as Preferences → General says).
     void refreshNow();
     void setRefreshIntervalMs(int ms);
+    // Sets the target temperature band (Preferences → General) and redraws what shows it at once:
+    // the host page's GPU temperature chart (title and band lines), the tiles, slots and legends.
+    void applyTargetBand(TargetBand band);
     int refreshIntervalMs() const { return repaintTimer_.interval(); }
     // Adds a view that needs more than the telemetry store (the latency map): a tab in its place
     // among the others, with its View menu entry. Takes ownership.

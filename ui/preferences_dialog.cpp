@@ -104,7 +104,9 @@ QWidget* PreferencesDialog::buildGeneralPage() {
         return box;
     };
     bandLow_ = degrees();
+    bandLow_->setObjectName(QStringLiteral("band_low"));
     bandHigh_ = degrees();
+    bandHigh_->setObjectName(QStringLiteral("band_high"));
     auto* band = new QHBoxLayout;
     band->addWidget(bandLow_);
     band->addWidget(new QLabel(tr("to")));

@@ -82,9 +82,9 @@ nlohmann::json hostJson(const HostPushResult& h) {
 }
 
 void printText(const HostPushResult& h, QTextStream& out) {
-    out << "== " << QString::fromStdString(h.host) << ": " << QString::fromStdString(toString(h.state));
-    if (!h.txn.empty()) out << " (transaction " << QString::fromStdString(h.txn) << ")";
-    if (!h.reason.empty()) out << " — " << QString::fromStdString(h.reason);
+    out << "== " << QString::fromStdString(h.host) << ": " << stateWord(h.state);
+    if (!h.txn.empty()) out << QCoreApplication::translate("cli", " (transaction %1)").arg(QString::fromStdString(h.txn));
+    if (!h.reason.empty()) out << " — " << shownReason(h.reason);
     out << "\n";
     for (const auto& s : h.settings) {
         out << "   " << QString::fromStdString(s.id).leftJustified(40) << " "
@@ -117,7 +117,7 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
         QElapsedTimer& said = lastSaid[index];
         if (said.isValid() && said.elapsed() < 5000) return;
         said.start();
-        err << QString::fromStdString(h.host) << ": " << QString::fromStdString(h.reason) << "\n";
+        err << QString::fromStdString(h.host) << ": " << shownReason(h.reason) << "\n";
         err.flush();
     });
     job.start();

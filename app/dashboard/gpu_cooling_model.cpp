@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QLocale>
+
 #include "app/rack_order.h"
 #include "app/temperature_band.h"
 
@@ -31,7 +33,7 @@ QVariant GpuCoolingModel::headerData(int section, Qt::Orientation orientation, i
 
 QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
     const auto num = [](const std::optional<double>& v, const char* unit, int decimals = 0) {
-        return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', decimals).arg(QString::fromUtf8(unit)) : QStringLiteral("no data");
+        return v ? QStringLiteral("%1 %2").arg(QLocale().toString(*v, 'f', decimals)).arg(QString::fromUtf8(unit)) : tr("no data");
     };
     QStringList lines;
     lines << QStringLiteral("<b>%1 — GPU %2</b> %3").arg(row.record.spec.name.toHtmlEscaped()).arg(g.index).arg(gpuName(g).toHtmlEscaped());
@@ -45,13 +47,13 @@ QString GpuCoolingModel::tooltip(const Row& row, const GpuSample& g) const {
         QStringList reasons;
         for (const QString& r : throttleReasons(g))
             if (throttleSeverity(r) > 0) reasons << throttleLabel(r);
-        lines << tr("Clock slowdown: %1").arg(reasons.isEmpty() ? tr("none") : reasons.join(QStringLiteral(", ")));
+        lines << tr("Clock slowdown: %1").arg(reasons.isEmpty() ? tr("none") : QLocale().createSeparatedList(reasons));
     }
     if (g.pcie_width && g.pcie_width_max)
         lines << tr("PCIe: gen %1 x%2 (max gen %3 x%4)")
                      .arg(g.pcie_gen.value_or(0)).arg(*g.pcie_width).arg(g.pcie_gen_max.value_or(0)).arg(*g.pcie_width_max);
     for (const GpuFinding& f : row.record.findings)
-        if (f.gpu == g.index) lines << QStringLiteral("<b>%1</b>: %2").arg(toString(f.severity), f.shownText.toHtmlEscaped());
+        if (f.gpu == g.index) lines << QStringLiteral("<b>%1</b>: %2").arg(shownSeverity(f.severity), f.shownText.toHtmlEscaped());
     lines << tr("Click to open the host page.");
     return lines.join(QStringLiteral("<br>"));
 }
@@ -72,7 +74,7 @@ QVariant GpuCoolingModel::tileData(const Row& row, int slot, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (g->state == protocol::GpuState::Lost) return tr("lost");
-        return g->temp_c ? QVariant(QStringLiteral("%1 °C").arg(*g->temp_c, 0, 'f', 0)) : QVariant(tr("no data"));
+        return g->temp_c ? QVariant(tr("%1 °C").arg(QLocale().toString(*g->temp_c, 'f', 0))) : QVariant(tr("no data"));
     case Qt::ToolTipRole: return tooltip(row, *g);
     case TempRole: return value(g->temp_c);
     case SlowdownRole: return value(g->temp_slowdown_c);

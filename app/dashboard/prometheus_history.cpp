@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -183,8 +184,8 @@ Result<StoredHistory::Points> PrometheusHistory::load(const QString& host, qint6
     out.stepMs = step * 1000;
     out.mean.reserve(byTime.size());
     for (auto& [t, p] : byTime) out.mean.push_back(std::move(p));
-    out.source = step == 1 ? QStringLiteral("Prometheus at %1, 1-second points").arg(where(c_))
-                           : QStringLiteral("Prometheus at %1, %2-second points").arg(where(c_)).arg(step);
+    out.source = step == 1 ? QCoreApplication::translate("PrometheusHistory", "Prometheus at %1, 1-second points").arg(where(c_))
+                           : QCoreApplication::translate("PrometheusHistory", "Prometheus at %1, %2-second points").arg(where(c_)).arg(step);
     return out;
 }
 

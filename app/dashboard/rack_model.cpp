@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QLocale>
+
 #include "app/rack_order.h"
 #include "app/temperature_band.h"
 
@@ -26,7 +28,7 @@ RackModel::Row RackModel::makeRow(HostRecord r) {
         if (b > band || (b == band && g.temp_c && (!row.worstC || *g.temp_c > *row.worstC))) {
             band = b;
             row.worstC = g.temp_c;
-            row.worstSource = QStringLiteral("GPU %1").arg(g.index);
+            row.worstSource = tr("GPU %1").arg(g.index);
         }
     }
     if (r.summary.gpus.empty() && r.summary.hottestCpuTempC) {
@@ -47,13 +49,13 @@ QVariant RackModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case HostNameRole: return spec.name;
     case Qt::ToolTipRole: {
-        QString t = QStringLiteral("<b>%1</b>%2<br>").arg(spec.name.toHtmlEscaped(), spec.isSimulated() ? tr(" (simulated)") : QString());
+        QString t = (spec.isSimulated() ? tr("<b>%1</b> (simulated)<br>") : QStringLiteral("<b>%1</b><br>")).arg(spec.name.toHtmlEscaped());
         if (!spec.rack.isEmpty() && spec.rackUnit <= 0)  // a rack but no unit: the rack alone
             t += spec.rack.toHtmlEscaped() + QStringLiteral("<br>");
         else if (!spec.rack.isEmpty())
             t += tr("%1, %2–%3<br>").arg(spec.rack.toHtmlEscaped(), rackUnitName(spec.rackUnit),
                                          rackUnitName(spec.rackUnit + std::max(1, spec.rackHeightU) - 1));
-        t += row.worstC ? tr("Hottest: %1 at %2 °C<br>").arg(row.worstSource).arg(*row.worstC, 0, 'f', 0) : tr("No temperature yet<br>");
+        t += row.worstC ? tr("Hottest: %1 at %2 °C<br>").arg(row.worstSource).arg(QLocale().toString(*row.worstC, 'f', 0)) : tr("No temperature yet<br>");
         return t + QStringLiteral("%1: %2").arg(row.health.word, row.health.reason.toHtmlEscaped());
     }
     case RackRole: return spec.rack;

@@ -1,5 +1,7 @@
 #include "app/dashboard/sensor_table_model.h"
 
+#include <QLocale>
+
 #include "app/temperature_band.h"
 
 namespace fleetdeck {
@@ -28,10 +30,10 @@ void SensorTableModel::setSample(const protocol::Sample& sample) {
                         std::nullopt, std::nullopt, true});
     for (const protocol::GpuSample& g : sample.gpus) {
         const QString source = QStringLiteral("GPU %1").arg(g.index);
-        rows.push_back({source, text(g.name.value_or("")) + QStringLiteral(" temperature"), QStringLiteral("°C"), g.temp_c,
+        rows.push_back({source, tr("%1 temperature").arg(text(g.name.value_or(""))).trimmed(), QStringLiteral("°C"), g.temp_c,
                         g.temp_slowdown_c, g.temp_shutdown_c, true});
-        rows.push_back({source, QStringLiteral("fan"), QStringLiteral("%"), g.fan_pct, std::nullopt, std::nullopt, false});
-        rows.push_back({source, QStringLiteral("board power"), QStringLiteral("W"), g.power_w, g.power_limit_w, std::nullopt, false});
+        rows.push_back({source, tr("fan"), QStringLiteral("%"), g.fan_pct, std::nullopt, std::nullopt, false});
+        rows.push_back({source, tr("board power"), QStringLiteral("W"), g.power_w, g.power_limit_w, std::nullopt, false});
     }
     const bool sameShape = rows.size() == rows_.size();
     if (!sameShape) beginResetModel();
@@ -46,15 +48,16 @@ int SensorTableModel::columnCount(const QModelIndex& parent) const { return pare
 
 QVariant SensorTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* const kTitles[] = {"Source", "Sensor", "Value", "High / slowdown", "Critical / shutdown"};
-    return section >= 0 && section < ColumnCount ? QString::fromUtf8(kTitles[section]) : QVariant();
+    static const char* const kTitles[] = {QT_TR_NOOP("Source"), QT_TR_NOOP("Sensor"), QT_TR_NOOP("Value"), QT_TR_NOOP("High / slowdown"),
+                                          QT_TR_NOOP("Critical / shutdown")};
+    return section >= 0 && section < ColumnCount ? tr(kTitles[section]) : QVariant();
 }
 
 QVariant SensorTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const Reading& r = rows_[static_cast<std::size_t>(index.row())];
     const auto show = [&r](const std::optional<double>& v) {
-        return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', r.unit == QLatin1String("RPM") ? 0 : 1).arg(r.unit) : QString();
+        return v ? QStringLiteral("%1 %2").arg(QLocale().toString(*v, 'f', r.unit == QLatin1String("RPM") ? 0 : 1), r.unit) : QString();
     };
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Value ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
@@ -64,7 +67,7 @@ QVariant SensorTableModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
     case Source: return r.source;
     case Sensor: return r.sensor;
-    case Value: return r.value ? show(r.value) : QStringLiteral("no data");
+    case Value: return r.value ? show(r.value) : tr("no data");
     case High: return show(r.high);
     case Critical: return show(r.critical);
     default: return {};

@@ -56,18 +56,20 @@ QString SoftwareFactsText::precision(const std::vector<protocol::GpuFact>& gpus)
 
 QString SoftwareFactsText::containers(const protocol::ContainerFacts& c, bool hasNvidiaGpu) {
     if (!c.docker && !c.podman) return tr("Containers: unknown");
-    QStringList engines;
-    if (c.docker == true) engines << tr("Docker");
-    if (c.podman == true) engines << tr("Podman");
-    if (engines.isEmpty()) return tr("Containers: no Docker or Podman");
-    QStringList access;
-    if (c.nvidia_container_toolkit == true) access << tr("the NVIDIA container runtime");
-    if (c.cdi_specs.value_or(0) == 1) access << tr("1 CDI spec");
-    else if (c.cdi_specs.value_or(0) > 1) access << tr("%1 CDI specs").arg(*c.cdi_specs);
-    QString line = tr("Containers: %1").arg(engines.join(tr(" and ")));
-    if (!access.isEmpty()) return line + tr(" with %1").arg(access.join(tr(" and ")));
-    return line + (hasNvidiaGpu ? tr(", but no NVIDIA runtime or CDI spec: containers do not see the GPUs")
-                                : tr(", no NVIDIA runtime"));
+    if (c.docker != true && c.podman != true) return tr("Containers: no Docker or Podman");
+    // Whole sentences, so that each language orders its own words.
+    const QString engines = c.docker == true && c.podman == true ? tr("Docker and Podman")
+                            : c.docker == true                   ? tr("Docker")
+                                                                 : tr("Podman");
+    const int specs = static_cast<int>(c.cdi_specs.value_or(0));
+    const bool runtime = c.nvidia_container_toolkit == true;
+    if (runtime && specs == 1) return tr("Containers: %1 with the NVIDIA container runtime and 1 CDI spec").arg(engines);
+    if (runtime && specs > 1) return tr("Containers: %1 with the NVIDIA container runtime and %2 CDI specs").arg(engines).arg(specs);
+    if (runtime) return tr("Containers: %1 with the NVIDIA container runtime").arg(engines);
+    if (specs == 1) return tr("Containers: %1 with 1 CDI spec").arg(engines);
+    if (specs > 1) return tr("Containers: %1 with %2 CDI specs").arg(engines).arg(specs);
+    return hasNvidiaGpu ? tr("Containers: %1, but no NVIDIA runtime or CDI spec: containers do not see the GPUs").arg(engines)
+                        : tr("Containers: %1, no NVIDIA runtime").arg(engines);
 }
 
 QString SoftwareFactsText::scheduler(const protocol::SchedulerFacts& s) {

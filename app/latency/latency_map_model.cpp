@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QCoreApplication>
+#include <QLocale>
+
 #include "app/latency/mesh_address.h"
 
 namespace fleetdeck {
 namespace {
 
 QString msOrDash(const std::optional<double>& v) { return v ? formatMs(*v) : QStringLiteral("—"); }
+
+QString said(const char* text) { return QCoreApplication::translate("LatencyMapModel", text); }
 
 LatencyCell cellFor(const LinkStats* s, const std::optional<double>& median) {
     LatencyCell c;
@@ -67,34 +72,32 @@ std::optional<QString> LatencyMapModel::sourceError(int row) const { return d_->
 QString LatencyMapModel::tooltip(int row, int column) const {
     const MeshHost& a = host(row);
     const MeshHost& b = host(column);
-    const QString title = QStringLiteral("%1 → %2 (%3)").arg(a.name, b.name, a.rack == b.rack && !a.rack.isEmpty()
-                                                                               ? QStringLiteral("same rack")
-                                                                               : QStringLiteral("across racks"));
+    const QString title = a.rack == b.rack && !a.rack.isEmpty() ? said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1 → %2 (same rack)")).arg(a.name, b.name)
+                                                                 : said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1 → %2 (across racks)")).arg(a.name, b.name);
     const LatencyCell& c = cell(row, column);
-    if (c.state == LatencyCell::State::Self) return QStringLiteral("%1: itself").arg(a.name);
+    if (c.state == LatencyCell::State::Self) return said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1: itself")).arg(a.name);
     if (c.state == LatencyCell::State::NotMeasurable)
-        return QStringLiteral("%1\nnot measurable: simulated and real hosts cannot reach each other").arg(title);
+        return said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1\nnot measurable: simulated and real hosts cannot reach each other")).arg(title);
     const LatencyMatrix& matrix = d_->matrix;
     const auto s = matrix.link(a.name, b.name);
     if (!s) {
         const auto why = sourceError(row);
-        return QStringLiteral("%1\nno data%2").arg(title, why ? QStringLiteral(": %1").arg(*why) : QStringLiteral(" yet"));
+        return why ? said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1\nno data: %2")).arg(title, *why) : said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1\nno data yet")).arg(title);
     }
-    QString text = QStringLiteral("%1 → %2:%3\n").arg(title, b.address).arg(b.port);
-    text += QStringLiteral("sent %1, received %2, loss %3 %\n").arg(s->sent).arg(s->received).arg(s->loss_pct, 0, 'f', 0);
-    text += QStringLiteral("min %1 · p50 %2 · p95 %3 · max %4\n")
-                .arg(msOrDash(s->min_ms), msOrDash(s->p50_ms), msOrDash(s->p95_ms), msOrDash(s->max_ms));
-    text += QStringLiteral("errors: %1 timeout, %2 refused, %3 unreachable, %4 other")
-                .arg(s->timeouts)
-                .arg(s->refused)
-                .arg(s->unreachable)
-                .arg(s->other_errors);
-    if (c.state == LatencyCell::State::Slow) text += QStringLiteral("\nslow: p50 over 3× the median of its kind");
-    if (c.earlier) {
-        const qint64 ageS = (matrix.roundTimeMs() - matrix.measuredAtMs(row, column)) / 1000;
-        text += QStringLiteral("\nnot probed in the last round: measured %1 s before it").arg(ageS);
-    }
-    return text;
+    const QLocale locale;
+    QStringList lines;
+    lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "%1 → %2:%3")).arg(title, b.address).arg(b.port);
+    lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "sent %1, received %2, loss %3 %"))
+                 .arg(locale.toString(s->sent), locale.toString(s->received), locale.toString(s->loss_pct, 'f', 0));
+    lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "min %1 · p50 %2 · p95 %3 · max %4")).arg(msOrDash(s->min_ms), msOrDash(s->p50_ms), msOrDash(s->p95_ms), msOrDash(s->max_ms));
+    lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "errors: %1 timeout, %2 refused, %3 unreachable, %4 other"))
+                 .arg(locale.toString(s->timeouts), locale.toString(s->refused), locale.toString(s->unreachable),
+                      locale.toString(s->other_errors));
+    if (c.state == LatencyCell::State::Slow) lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "slow: p50 over 3× the median of its kind"));
+    if (c.earlier)
+        lines << said(QT_TRANSLATE_NOOP("LatencyMapModel", "not probed in the last round: measured %1 s before it"))
+                     .arg(locale.toString((matrix.roundTimeMs() - matrix.measuredAtMs(row, column)) / 1000));
+    return lines.join(QLatin1Char('\n'));
 }
 
 }  // namespace fleetdeck

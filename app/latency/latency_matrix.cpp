@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+#include <QLocale>
+
 namespace fleetdeck {
 namespace {
 
@@ -10,7 +13,7 @@ nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*
 }  // namespace
 
 QString formatMs(double ms) {
-    return ms < 1.0 ? QStringLiteral("%1 ms").arg(ms, 0, 'f', 3) : QStringLiteral("%1 ms").arg(ms, 0, 'f', 1);
+    return QStringLiteral("%1 ms").arg(QLocale().toString(ms, 'f', ms < 1.0 ? 3 : 1));
 }
 
 void LatencyMatrix::setHosts(std::vector<MeshHost> hosts) {
@@ -137,7 +140,8 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
     const auto crossMedian = medianP50(false);
     for (const MeshHost& h : hosts_)
         if (const auto why = sourceError(h.name))
-            out.push_back({LatencyFinding::Kind::NoData, h.name, {}, QStringLiteral("%1: no measurements (%2)").arg(h.name, *why)});
+            out.push_back({LatencyFinding::Kind::NoData, h.name, {},
+                           QCoreApplication::translate("LatencyMatrix", "%1: no measurements (%2)").arg(h.name, *why)});
     const int n = static_cast<int>(hosts_.size());
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < n; ++j) {
@@ -150,16 +154,15 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
             const bool slow = s->p50_ms && median && *median > 0 && *s->p50_ms > 3.0 * *median;
             const bool lossy = s->loss_pct > 0;
             if (!slow && !lossy) continue;
-            QStringList parts;
-            if (s->p50_ms) parts << QStringLiteral("p50 %1").arg(formatMs(*s->p50_ms));
-            else parts << QStringLiteral("no reply");
-            if (lossy) parts << QStringLiteral("%1 % loss").arg(s->loss_pct, 0, 'f', 0);
+            const auto said = [](const char* text) { return QCoreApplication::translate("LatencyMatrix", text); };
+            const QString rate = s->p50_ms ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "p50 %1")).arg(formatMs(*s->p50_ms)) : said(QT_TRANSLATE_NOOP("LatencyMatrix", "no reply"));
+            QString seen = lossy ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, %2 % loss")).arg(rate, QLocale().toString(s->loss_pct, 'f', 0)) : rate;
             if (fromEarlierRound(i, j))
-                parts << QStringLiteral("measured %1 s before the last round").arg((roundTimeMs_ - measuredAtMs(i, j)) / 1000);
-            QString text = QStringLiteral("%1 → %2: %3").arg(a.name, b.name, parts.join(QStringLiteral(", ")));
-            if (median)
-                text += QStringLiteral("; other %1 links %2").arg(same ? QStringLiteral("same-rack") : QStringLiteral("cross-rack"),
-                                                                  formatMs(*median));
+                seen = said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, measured %2 s before the last round"))
+                           .arg(seen, QLocale().toString((roundTimeMs_ - measuredAtMs(i, j)) / 1000));
+            const QString text = !median ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3")).arg(a.name, b.name, seen)
+                                 : same  ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other same-rack links %4")).arg(a.name, b.name, seen, formatMs(*median))
+                                         : said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other cross-rack links %4")).arg(a.name, b.name, seen, formatMs(*median));
             out.push_back({lossy ? LatencyFinding::Kind::Loss : LatencyFinding::Kind::Slow, a.name, b.name, text});
         }
     }

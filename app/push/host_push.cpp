@@ -1,5 +1,9 @@
 #include "app/push/host_push.h"
 
+#include <cstring>
+
+#include <QCoreApplication>
+
 #include "app/unavailable_transport.h"
 #include "agent/protocol/ready.h"
 #include "agent/protocol/tune_result.h"
@@ -30,6 +34,33 @@ std::string toString(HostPushState state) {
     case HostPushState::Planned: return "planned";
     }
     return {};
+}
+
+QString stateWord(HostPushState state) {
+    switch (state) {
+    case HostPushState::Queued: return QCoreApplication::translate("push", "queued");
+    case HostPushState::Connecting: return QCoreApplication::translate("push", "connecting");
+    case HostPushState::Applying: return QCoreApplication::translate("push", "applying");
+    case HostPushState::Verified: return QCoreApplication::translate("push", "verified");
+    case HostPushState::RolledBack: return QCoreApplication::translate("push", "rolled back");
+    case HostPushState::Failed: return QCoreApplication::translate("push", "failed");
+    case HostPushState::Skipped: return QCoreApplication::translate("push", "skipped");
+    case HostPushState::Planned: return QCoreApplication::translate("push", "planned");
+    }
+    return {};
+}
+
+QString shownReason(const std::string& reason) {
+    // Reasons that start with a fixed text and end with what the agent or the link said.
+    static const std::pair<const char*, const char*> kStarts[] = {
+        {"rolled back: ", QT_TRANSLATE_NOOP("push", "rolled back: %1")},
+        {"rollback incomplete: ", QT_TRANSLATE_NOOP("push", "rollback incomplete: %1")},
+        {"no transaction to roll back on ", QT_TRANSLATE_NOOP("push", "no transaction to roll back on %1")},
+    };
+    for (const auto& [start, shown] : kStarts)
+        if (reason.starts_with(start))
+            return QCoreApplication::translate("push", shown).arg(QString::fromStdString(reason.substr(std::strlen(start))));
+    return QCoreApplication::translate("push", reason.c_str());
 }
 
 bool isFinal(HostPushState state) {
@@ -84,7 +115,7 @@ void HostPush::start() {
     connect(session_.get(), &HostSession::waiting, this, [this](const QString& what) {
         if (result_.state == HostPushState::Connecting) setState(HostPushState::Connecting, what.toStdString());
     });
-    setState(HostPushState::Connecting, "connecting");
+    setState(HostPushState::Connecting, QT_TRANSLATE_NOOP("push", "connecting"));
     session_->start();
 }
 
@@ -122,7 +153,8 @@ void HostPush::onReady() {
         e.after = params;
         audit_.record(e);
     }
-    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? "planning" : "applying");
+    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? QT_TRANSLATE_NOOP("push", "planning")
+                                                                                      : QT_TRANSLATE_NOOP("push", "applying"));
     session_->request<protocol::TuneResult>(QString::fromLatin1(methodFor(operation_.kind)), params,
                                             [this](const Result<protocol::TuneResult>& r) { onReply(r); });
 }
@@ -165,11 +197,11 @@ void HostPush::onReply(const Result<protocol::TuneResult>& reply) {
     if (operation_.kind == PushOperation::Kind::DryRun) {
         const bool valid = r.valid.value_or(false);
         finish(valid ? HostPushState::Planned : HostPushState::Failed,
-               valid ? "dry run: nothing changed" : "the host rejects some values");
+               valid ? QT_TRANSLATE_NOOP("push", "dry run: nothing changed") : QT_TRANSLATE_NOOP("push", "the host rejects some values"));
         return;
     }
     const std::string why = r.failed ? r.failed->message.value_or("") : "";
-    if (r.status == "verified") finish(HostPushState::Verified, txn_.empty() ? "already as wanted" : "verified");
+    if (r.status == "verified") finish(HostPushState::Verified, txn_.empty() ? QT_TRANSLATE_NOOP("push", "already as wanted") : QT_TRANSLATE_NOOP("push", "verified"));
     else if (r.status == "rolled_back") finish(HostPushState::RolledBack, "rolled back: " + why);
     else finish(HostPushState::Failed, "rollback incomplete: " + why);
 }

@@ -23,8 +23,13 @@ namespace fleetdeck {
 
 // Where one host is in a push. Final states: Verified, RolledBack, Failed, Skipped, Planned.
 enum class HostPushState { Queued, Connecting, Applying, Verified, RolledBack, Failed, Skipped, Planned };
-std::string toString(HostPushState state);
+std::string toString(HostPushState state);  // "rolled back": JSON and the audit log
 bool isFinal(HostPushState state);
+// The state and a host's reason as a person reads them, in the user's language ("push" context).
+// The reason stays English in HostPushResult (JSON, the audit log); its fixed sentences, and the
+// fixed start of "rolled back: …", are translated here, what an agent or a link said is kept.
+QString stateWord(HostPushState state);
+QString shownReason(const std::string& reason);
 
 // One setting's outcome on one host, as the agent reported it.
 struct SettingOutcome {

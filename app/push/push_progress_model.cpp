@@ -1,5 +1,7 @@
 #include "app/push/push_progress_model.h"
 
+#include <QLocale>
+
 #include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
@@ -20,7 +22,7 @@ QString settingsSummary(const HostPushResult& r) {
     if (restored) parts << QObject::tr("%1 restored").arg(restored);
     if (rejected) parts << QObject::tr("%1 rejected").arg(rejected);
     if (same) parts << QObject::tr("%1 already set").arg(same);
-    return parts.join(QStringLiteral(", "));
+    return QLocale().createSeparatedList(parts);
 }
 
 PushProgressModel::PushProgressModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -31,7 +33,7 @@ void PushProgressModel::setHosts(const QStringList& names) {
     for (const QString& n : names) {
         HostPushResult r;
         r.host = n.toStdString();
-        r.reason = "waiting for a free slot";
+        r.reason = QT_TRANSLATE_NOOP("push", "waiting for a free slot");
         rows_.push_back(std::move(r));
     }
     endResetModel();
@@ -58,10 +60,10 @@ QVariant PushProgressModel::data(const QModelIndex& index, int role) const {
     // The one place a host's push meets Qt: its words become display text here.
     switch (index.column()) {
     case Host: return QString::fromStdString(r.host);
-    case State: return QString::fromStdString(toString(r.state));
+    case State: return stateWord(r.state);
     case Settings: return settingsSummary(r);
     case Transaction: return r.txn.empty() ? QStringLiteral("—") : QString::fromStdString(r.txn);
-    case Reason: return QString::fromStdString(r.reason);
+    case Reason: return shownReason(r.reason);
     default: return {};
     }
 }

@@ -23,7 +23,7 @@ struct CurrentValues {
     std::string unavailable;  // empty when the agent answered
 };
 
-inline constexpr const char* kAgentTooOld = "current values unavailable (agent too old)";
+inline constexpr const char* kAgentTooOld = QT_TRANSLATE_NOOP("plan", "current values unavailable (agent too old)");
 
 // The `tune.read` request for these setting ids, and its answer turned into CurrentValues.
 nlohmann::json tuneReadParams(const std::vector<std::string>& ids);

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <regex>
 
+#include <QtGlobal>
+
 namespace fleetdeck::tuning {
 namespace {
 
@@ -61,17 +63,20 @@ bool only_on_dedicated(const Rule& r, bool needBareMetal) {
 
 }  // namespace
 
-std::optional<std::string> guardrailViolation(const Rule& rule) {
+std::optional<Phrase> guardrailViolation(const Rule& rule) {
     for (const std::string* text : {&rule.finding, &rule.recommendation, &rule.rationale, &rule.risk})
         if (proposes_switching_off_protection(*text))
-            return "proposes switching off a protection (firewall, Secure Boot, SELinux/AppArmor, encryption, "
-                   "IOMMU): \"" + *text + "\"";
+            return Phrase{QT_TRANSLATE_NOOP("tuning", "proposes switching off a protection (firewall, Secure Boot, SELinux/AppArmor, "
+                                                      "encryption, IOMMU): \"%1\""),
+                          {*text}};
     if (proposes_switching_off_protection(rule.value.is_string() ? rule.value.get<std::string>() : std::string()))
-        return "value switches off a protection";
+        return Phrase{QT_TRANSLATE_NOOP("tuning", "value switches off a protection"), {}};
     if (mentions_acs(rule) && !only_on_dedicated(rule, true))
-        return "ACS advice must be limited to tenancy \"dedicated\" and the bare_metal fact in every condition";
+        return Phrase{QT_TRANSLATE_NOOP("tuning", "ACS advice must be limited to tenancy \"dedicated\" and the bare_metal fact in every "
+                                                  "condition"),
+                      {}};
     if (is_busy_polling(rule) && !only_on_dedicated(rule, false))
-        return "busy polling must be limited to tenancy \"dedicated\" in every condition";
+        return Phrase{QT_TRANSLATE_NOOP("tuning", "busy polling must be limited to tenancy \"dedicated\" in every condition"), {}};
     return std::nullopt;
 }
 

@@ -2,39 +2,44 @@
 
 #include <algorithm>
 
+#include <QtGlobal>
+
 namespace fleetdeck::tuning {
 namespace {
 
 bool has_cpufreq(const HostFacts& f) { return f.cpufreqDriver.has_value(); }
-std::string no_cpufreq(const HostFacts& f) {
-    return f.hypervisor.value_or(false) ? "no cpufreq in this VM guest: the hypervisor owns CPU frequency"
-                                        : "no cpufreq driver on this host (firmware may own CPU frequency)";
+Phrase no_cpufreq(const HostFacts& f) {
+    if (f.hypervisor.value_or(false)) return {QT_TRANSLATE_NOOP("tuning", "no cpufreq in this VM guest: the hypervisor owns CPU frequency"), {}};
+    return {QT_TRANSLATE_NOOP("tuning", "no cpufreq driver on this host (firmware may own CPU frequency)"), {}};
 }
 
 // EPP is exposed only by P-state drivers in active mode.
 bool has_epp(const HostFacts& f) { return f.cpufreqDriver == "intel_pstate" || f.cpufreqDriver == "amd-pstate-epp"; }
-std::string no_epp(const HostFacts& f) {
+Phrase no_epp(const HostFacts& f) {
     if (!f.cpufreqDriver) return no_cpufreq(f);
-    return "EPP needs intel_pstate or amd-pstate-epp in active mode; this host runs " + *f.cpufreqDriver;
+    return {QT_TRANSLATE_NOOP("tuning", "EPP needs intel_pstate or amd-pstate-epp in active mode; this host runs %1"), {*f.cpufreqDriver}};
 }
 
 bool has_nvidia_gpu(const HostFacts& f) { return f.nvidiaGpuCount() > 0; }
-std::string no_nvidia_gpu(const HostFacts&) { return "no NVIDIA GPU on this host"; }
+Phrase no_nvidia_gpu(const HostFacts&) { return {QT_TRANSLATE_NOOP("tuning", "no NVIDIA GPU on this host"), {}}; }
 
 bool has_multi_gpu(const HostFacts& f) { return f.gpus.size() >= 2; }
-std::string not_multi_gpu(const HostFacts& f) { return "only " + std::to_string(f.gpus.size()) + " GPU on this host"; }
+Phrase not_multi_gpu(const HostFacts& f) {
+    return {QT_TRANSLATE_NOOP("tuning", "only %1 GPU on this host"), {std::to_string(f.gpus.size())}};
+}
 
 bool has_nvme(const HostFacts& f) {
     return std::any_of(f.disks.begin(), f.disks.end(), [](const HostFacts::Disk& d) { return d.nvme; });
 }
-std::string no_nvme(const HostFacts&) { return "no NVMe device on this host"; }
+Phrase no_nvme(const HostFacts&) { return {QT_TRANSLATE_NOOP("tuning", "no NVMe device on this host"), {}}; }
 
 bool has_block_device(const HostFacts& f) { return !f.disks.empty(); }
-std::string no_block_device(const HostFacts&) { return "no physical block device reported"; }
+Phrase no_block_device(const HostFacts&) { return {QT_TRANSLATE_NOOP("tuning", "no physical block device reported"), {}}; }
 
 bool is_bare_metal(const HostFacts& f) { return f.hypervisor == false; }
-std::string not_bare_metal(const HostFacts& f) {
-    return f.hypervisor ? "this host is a VM guest" : "cannot tell whether this host is a VM guest";
+Phrase not_bare_metal(const HostFacts& f) {
+    if (f.hypervisor) return {QT_TRANSLATE_NOOP("tuning", "this host is a VM guest"), {}};
+    return {QT_TRANSLATE_NOOP("tuning", "cannot tell whether this host is a VM guest"), {}};
 }
 
 // BBR arrived in Linux 4.9.
@@ -42,15 +47,18 @@ bool has_bbr_kernel(const HostFacts& f) {
     const auto v = f.kernel ? kernelVersion(*f.kernel) : std::nullopt;
     return v && *v >= std::make_pair(4, 9);
 }
-std::string no_bbr_kernel(const HostFacts& f) {
-    return f.kernel ? "kernel " + *f.kernel + " is older than 4.9, which BBR needs" : "kernel version unknown";
+Phrase no_bbr_kernel(const HostFacts& f) {
+    if (f.kernel) return {QT_TRANSLATE_NOOP("tuning", "kernel %1 is older than 4.9, which BBR needs"), {*f.kernel}};
+    return {QT_TRANSLATE_NOOP("tuning", "kernel version unknown"), {}};
 }
 
 bool has_infiniband(const HostFacts& f) { return f.infinibandPorts > 0; }
-std::string no_infiniband(const HostFacts&) { return "no InfiniBand or RoCE port under /sys/class/infiniband"; }
+Phrase no_infiniband(const HostFacts&) {
+    return {QT_TRANSLATE_NOOP("tuning", "no InfiniBand or RoCE port under /sys/class/infiniband"), {}};
+}
 
 bool has_numa(const HostFacts& f) { return f.numaNodes.value_or(1) > 1; }
-std::string no_numa(const HostFacts&) { return "a single NUMA node"; }
+Phrase no_numa(const HostFacts&) { return {QT_TRANSLATE_NOOP("tuning", "a single NUMA node"), {}}; }
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/tuning/host_facts.h"
+#include "app/tuning/phrase.h"
 
 namespace fleetdeck::tuning {
 
@@ -15,8 +16,8 @@ namespace fleetdeck::tuning {
 struct HostCapability {
     std::string_view name;
     bool (*holds)(const HostFacts& facts);
-    // Why a host lacks it, in words an operator acts on.
-    std::string (*reason)(const HostFacts& facts);
+    // Why a host lacks it, in words an operator acts on (English for JSON, translated where shown).
+    Phrase (*reason)(const HostFacts& facts);
 };
 
 const std::vector<HostCapability>& hostCapabilities();

@@ -26,8 +26,8 @@ struct HostPlan {
     nlohmann::json valuesFromFacts() const { return facts ? currentValuesFromFacts(*facts) : nlohmann::json::object(); }
 
     std::vector<DiffRow> diff() const {
-        const std::string unknown = currentStatus.empty()      ? "reading current values…"
-                                    : currentStatus == "agent" ? "the agent did not report it"
+        const std::string unknown = currentStatus.empty()      ? QT_TRANSLATE_NOOP("plan", "reading current values…")
+                                    : currentStatus == "agent" ? QT_TRANSLATE_NOOP("plan", "the agent did not report it")
                                                                : currentStatus;
         return diffPlan(plan, currentValues, unknown);
     }

@@ -1,6 +1,9 @@
 #include "app/tuning/plan_diff.h"
 
+#include <QCoreApplication>
+
 #include "agent/setting_catalog/setting_catalog.h"
+#include "app/tuning/phrase.h"
 
 namespace fleetdeck::tuning {
 namespace {
@@ -25,10 +28,12 @@ ValueOrigin origin_of(const Json& e) {
 }
 
 DiffRow row_for(const PlannedSetting& s, const Json& currentValues, const std::string& unknownReason) {
-    DiffRow row{s.id, nullptr, s.value, DiffRow::Status::Unknown, ValueOrigin::None, unknownReason, &s};
+    DiffRow row{s.id, nullptr, s.value, DiffRow::Status::Unknown, ValueOrigin::None, unknownReason, &s,
+                QCoreApplication::translate("plan", unknownReason.c_str()).toStdString()};
     if (s.unsupported) {
         row.status = DiffRow::Status::Unsupported;
         row.note = *s.unsupported;
+        row.shownNote = s.shownUnsupported;
         return row;
     }
     const Json e = entry(currentValues, s.id);
@@ -37,17 +42,24 @@ DiffRow row_for(const PlannedSetting& s, const Json& currentValues, const std::s
     if (value.is_null()) {
         const bool notSupported = text(e, "code", "") == "not_supported";
         row.status = notSupported ? DiffRow::Status::Unsupported : DiffRow::Status::Unknown;
-        row.note = text(e, "reason", notSupported ? "the host cannot take this setting" : unknownReason);
+        // The agent's own reason is shown as it wrote it; the fixed ones are translated.
+        const Phrase cannot{QT_TRANSLATE_NOOP("tuning", "the host cannot take this setting"), {}};
+        row.note = text(e, "reason", notSupported ? cannot.english() : unknownReason);
+        if (e.contains("reason")) row.shownNote.clear();
+        else if (notSupported) row.shownNote = cannot.shown();
         return row;
     }
     row.origin = origin_of(e);
     row.current = settings::normalize_setting_value(s.id, value).value_or(value);
     row.note.clear();
+    row.shownNote.clear();
     const Json proposed = settings::normalize_setting_value(s.id, s.value).value_or(s.value);
     if (s.atLeast) {
         if (settings::meets_at_least(s.id, row.current, proposed).value_or(false)) {
             row.status = DiffRow::Status::Unchanged;
-            row.note = "already at least " + displayValue(proposed);
+            const Phrase atLeast{QT_TRANSLATE_NOOP("tuning", "already at least %1"), {displayValue(proposed)}};
+            row.note = atLeast.english();
+            row.shownNote = atLeast.shown();
             return row;
         }
     }
@@ -95,6 +107,16 @@ std::string_view to_string(DiffRow::Status s) {
     case DiffRow::Status::Unknown: return "unknown";
     }
     return "unknown";
+}
+
+std::string statusLabel(DiffRow::Status s) {
+    switch (s) {
+    case DiffRow::Status::Change: return QCoreApplication::translate("plan", "change").toStdString();
+    case DiffRow::Status::Unchanged: return QCoreApplication::translate("plan", "unchanged").toStdString();
+    case DiffRow::Status::Unsupported: return QCoreApplication::translate("plan", "unsupported").toStdString();
+    case DiffRow::Status::Unknown: return QCoreApplication::translate("plan", "unknown").toStdString();
+    }
+    return std::string(to_string(s));
 }
 
 std::string_view to_string(ValueOrigin o) {

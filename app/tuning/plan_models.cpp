@@ -9,7 +9,6 @@ namespace fleetdeck::tuning {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 QString proposed(const Json& value, bool atLeast) { return (atLeast ? QStringLiteral("≥ ") : QString()) + q(displayValue(value)); }
 
@@ -46,14 +45,14 @@ QVariant PlanSettingsModel::data(const QModelIndex& index, int role) const {
     const RuleTexts texts = textsIn(s, catalogueLanguage());
     if (role == Qt::ToolTipRole) {
         QString tip = QCoreApplication::translate("plan", "Risk: %1").arg(q(texts.risk));
-        if (s.unsupported) tip += QLatin1Char('\n') + QCoreApplication::translate("plan", "Not on this host: %1").arg(q(*s.unsupported));
+        if (s.unsupported) tip += QLatin1Char('\n') + QCoreApplication::translate("plan", "Not on this host: %1").arg(q(s.unsupportedText()));
         return plainToolTip(tip);
     }
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Setting: return q(s.id);
     case Proposed:
-        return s.unsupported ? QCoreApplication::translate("plan", "not supported: %1").arg(q(*s.unsupported)) : proposed(s.value, s.atLeast);
+        return s.unsupported ? QCoreApplication::translate("plan", "not supported: %1").arg(q(s.unsupportedText())) : proposed(s.value, s.atLeast);
     case TakesEffect: return q(texts.requires_.empty() ? requiresLabel(s.requires_) : texts.requires_);
     case Rationale: return q(texts.rationale);
     case Source: return q(s.source);
@@ -131,12 +130,11 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
         return q(displayValue(r.current)) +
                (r.origin == ValueOrigin::Facts ? QCoreApplication::translate("plan", "  (from facts)") : QString());
     case Proposed: return proposed(r.proposed, row.atLeast);
-    case Status: return q(to_string(r.status));
+    case Status: return q(statusLabel(r.status));
     case Note:
-        if (drifted != drift_.end())
-            return QCoreApplication::translate("plan", "⚠ drifted: %1%2")
-                .arg(q(drifted->second), r.note.empty() ? QString() : QStringLiteral(" · ") + q(r.note));
-        return q(r.note);
+        if (drifted == drift_.end()) return q(r.shown());
+        if (r.shown().empty()) return QCoreApplication::translate("plan", "⚠ drifted: %1").arg(q(drifted->second));
+        return QCoreApplication::translate("plan", "⚠ drifted: %1 · %2").arg(q(drifted->second), q(r.shown()));
     default: return {};
     }
 }

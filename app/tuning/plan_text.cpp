@@ -77,7 +77,7 @@ void settings_table(std::ostringstream& out, const TuningPlan& plan, const std::
         wId = std::max(wId, columns(plan.settings[i].id));
         wNew = std::max(wNew, columns(proposed_text(plan.settings[i])));
         wCur = std::max(wCur, columns(current_text(diff[i])));
-        wStatus = std::max(wStatus, to_string(diff[i].status).size());
+        wStatus = std::max(wStatus, columns(statusLabel(diff[i].status)));
     }
     out << pad(hId, wId) << "  " << pad(hCur, wCur) << "  " << pad(hNew, wNew) << "  " << pad(hStatus, wStatus) << "  "
         << planLabel(QT_TRANSLATE_NOOP("plan", "TAKES EFFECT")) << "\n";
@@ -91,8 +91,8 @@ void settings_table(std::ostringstream& out, const TuningPlan& plan, const std::
         const RuleTexts texts = textsIn(s, language);
         const std::string takesEffect = texts.requires_.empty() ? requiresLabel(s.requires_) : texts.requires_;
         out << pad(s.id, wId) << "  " << pad(current_text(row), wCur) << "  " << pad(proposed_text(s), wNew) << "  "
-            << pad(std::string(to_string(row.status)), wStatus) << "  " << takesEffect << "\n";
-        if (!row.note.empty() && row.status != DiffRow::Status::Unknown) out << note << row.note << "\n";
+            << pad(statusLabel(row.status), wStatus) << "  " << takesEffect << "\n";
+        if (!row.note.empty() && row.status != DiffRow::Status::Unknown) out << note << row.shown() << "\n";
         out << why << texts.rationale << "\n" << source << s.source << "\n" << risk << texts.risk << "\n";
     }
 }
@@ -152,11 +152,10 @@ std::string formatPlanText(const TuningPlan& plan, const std::vector<DiffRow>& d
         << "\n";
     std::vector<std::string> unknownWhy;
     for (const auto& r : diff)
-        if (r.status == DiffRow::Status::Unknown && std::find(unknownWhy.begin(), unknownWhy.end(), r.note) == unknownWhy.end())
-            unknownWhy.push_back(r.note);
-    // The reasons are English in the diff (JSON); the fixed ones are marked in the "plan" context.
+        if (r.status == DiffRow::Status::Unknown && std::find(unknownWhy.begin(), unknownWhy.end(), r.shown()) == unknownWhy.end())
+            unknownWhy.push_back(r.shown());
     for (const auto& why : unknownWhy)
-        out << planLabel(QT_TRANSLATE_NOOP("plan", "Current value unknown: ")) << planLabel(why.c_str()) << "\n";
+        out << QCoreApplication::translate("plan", "Current value unknown: %1").arg(QString::fromStdString(why)).toStdString() << "\n";
     out << "\n";
     settings_table(out, plan, diff, language);
     out << "\n" << planLabel(QT_TRANSLATE_NOOP("plan", "FINDINGS")) << "\n";

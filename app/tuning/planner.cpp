@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QtGlobal>
+
 #include "app/tuning/host_capabilities.h"
 #include "app/tuning/host_checks.h"
 #include "app/tuning/host_facts.h"
@@ -33,12 +35,14 @@ std::optional<Json> computed_value(const Rule& rule, const TuningAnswers& answer
 
 PlannedSetting planned(const Rule& rule, const HostFacts& facts, bool factsKnown) {
     PlannedSetting s{rule.setting, rule.value, rule.atLeast, rule.id, rule.rationale, rule.source, rule.risk, rule.requires_, {},
-                     rule.translations};
+                     {}, rule.translations};
     if (!factsKnown) return s;
     for (const std::string& need : rule.hostNeeds) {
         const HostCapability* cap = findHostCapability(need);
         if (!cap->holds(facts)) {
-            s.unsupported = cap->reason(facts);
+            const Phrase why = cap->reason(facts);
+            s.unsupported = why.english();
+            s.shownUnsupported = why.shown();
             break;
         }
     }
@@ -51,7 +55,11 @@ void add_setting(TuningPlan& plan, const Rule& rule, const TuningAnswers& answer
     PlannedSetting s = planned(rule, facts, factsKnown);
     if (!rule.valueFrom.is_null()) {
         const auto value = computed_value(rule, answers, facts);
-        if (!value && factsKnown && !s.unsupported) s.unsupported = "no NVIDIA GPU to share the power cap between";
+        if (!value && factsKnown && !s.unsupported) {
+            const Phrase why{QT_TRANSLATE_NOOP("tuning", "no NVIDIA GPU to share the power cap between"), {}};
+            s.unsupported = why.english();
+            s.shownUnsupported = why.shown();
+        }
         s.value = value.value_or(Json());
     }
     plan.settings.push_back(std::move(s));

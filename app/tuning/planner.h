@@ -23,8 +23,12 @@ struct PlannedSetting {
     std::string source;
     std::string risk;
     Requires requires_ = Requires::Nothing;
-    std::optional<std::string> unsupported;  // why this host cannot take it
+    std::optional<std::string> unsupported;  // why this host cannot take it, English (JSON, profiles)
+    std::string shownUnsupported;            // the same in the user's language, for a person to read
     std::map<std::string, RuleTexts> translations;  // the rule's rationale and risk by language
+
+    // Why this host cannot take it as a person reads it: translated, or English where there is none.
+    const std::string& unsupportedText() const { return shownUnsupported.empty() ? *unsupported : shownUnsupported; }
 };
 
 // Something found on the host that a push cannot change.

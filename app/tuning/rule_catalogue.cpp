@@ -216,7 +216,7 @@ std::variant<RuleCatalogue, std::vector<std::string>> RuleCatalogue::fromDocumen
                 Rule rule = parse_rule(r, file);
                 if (!ids.insert(rule.id).second) throw DecodeError(where + " (" + rule.id + "): duplicate rule id");
                 if (const auto violation = guardrailViolation(rule))
-                    throw DecodeError(where + " (" + rule.id + "): guardrail: " + *violation);
+                    throw DecodeError(where + " (" + rule.id + "): guardrail: " + violation->shown());
                 catalogue.rules_.push_back(std::move(rule));
             } catch (const DecodeError& e) {
                 const std::string what = e.what();

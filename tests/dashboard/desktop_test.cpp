@@ -6,6 +6,7 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QScrollBar>
@@ -163,6 +164,47 @@ TEST(Preferences, GeneralChoicesAreKeptAndBadOnesRefused) {
     EXPECT_EQ(bandName(TemperatureBand::Target), QStringLiteral("55–78 °C target"));
     setTargetBand({});
     EXPECT_EQ(temperatureBand(56.0), TemperatureBand::Cool);
+}
+
+namespace {
+
+// What the host page's GPU temperature chart is titled, read from the chart itself.
+QString desktopTestGpuChartTitle(HostPage& page) {
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>())
+        if (chart->title().startsWith(QStringLiteral("GPU temperature"))) return chart->title();
+    return {};
+}
+
+}  // namespace
+
+TEST(Preferences, ANewTargetBandRetitlesTheGpuChartAtOnce) {
+    FedStore fed;
+    MainWindow window(fed.store());
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    EXPECT_EQ(desktopTestGpuChartTitle(window.hostPage()),
+              QStringLiteral("GPU temperature (dashed: 60–80 °C target band, red: slowdown)"));
+
+    // The user types other bounds into Preferences → General and presses OK; main() hands the
+    // dialog's choice to the window, as it does here.
+    PreferencesDialog dialog(history::Retention{}, alerts::AlertRules{}, {}, QString(), QString(), &window);
+    dialog.setGeneral(DesktopPreferences{});
+    auto* low = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("band_low"));
+    auto* high = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("band_high"));
+    ASSERT_TRUE(low && high);
+    low->selectAll();
+    QTest::keyClicks(low, QStringLiteral("55"));
+    high->selectAll();
+    QTest::keyClicks(high, QStringLiteral("75"));
+    ASSERT_EQ(dialog.general().targetBand, (TargetBand{55, 75}));
+    window.applyTargetBand(dialog.general().targetBand);
+
+    // No restart, no new host chosen: the title says the new band now.
+    EXPECT_EQ(desktopTestGpuChartTitle(window.hostPage()),
+              QStringLiteral("GPU temperature (dashed: 55–75 °C target band, red: slowdown)"));
+    window.applyTargetBand({});
+    EXPECT_EQ(desktopTestGpuChartTitle(window.hostPage()),
+              QStringLiteral("GPU temperature (dashed: 60–80 °C target band, red: slowdown)"));
 }
 
 TEST(Keyboard, FromTheCoolingViewToAHostPageWithoutAMouse) {

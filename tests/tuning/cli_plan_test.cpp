@@ -64,6 +64,31 @@ TEST(CliPlan, FactsFileAsJsonIsMachineReadable) {
 }
 
 // The keyed form `fleetdeck-cli facts --json HOST...` prints is accepted too.
+// Why a host cannot take a setting reads in the user's language in the text; --json stays the
+// same English bytes whatever the language.
+TEST(CliPlan, UnsupportedReasonsAreTranslatedAndJsonStaysEnglish) {
+    const auto plan = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"plan", "--answers", fixturePath("answers", "training_single_node"), "--facts",
+                                         fixturePath("facts", "vm_guest")};
+        args.insert(args.end(), extra.begin(), extra.end());
+        int status = -1;
+        const std::string out = run_capture(kCli, args, &status, kEnv);
+        EXPECT_EQ(status, 0) << out;
+        return out;
+    };
+    const std::string english = plan({"--lang", "en"});
+    EXPECT_NE(english.find("note:   no cpufreq in this VM guest: the hypervisor owns CPU frequency"), std::string::npos) << english;
+    EXPECT_NE(english.find("unsupported"), std::string::npos) << english;
+    const std::string chinese = plan({"--lang", "zh_TW"});
+    EXPECT_NE(chinese.find("此 VM 客體沒有 cpufreq：CPU 頻率由 hypervisor 掌管"), std::string::npos) << chinese;
+    EXPECT_NE(chinese.find("不支援"), std::string::npos) << chinese;
+    EXPECT_EQ(chinese.find("no cpufreq in this VM guest"), std::string::npos) << chinese;
+
+    const std::string jsonEnglish = plan({"--json", "--lang", "en"});
+    EXPECT_EQ(plan({"--json", "--lang", "zh_TW"}), jsonEnglish);
+    EXPECT_NE(jsonEnglish.find("\"no cpufreq in this VM guest: the hypervisor owns CPU frequency\""), std::string::npos) << jsonEnglish;
+}
+
 TEST(CliPlan, KeyedFactsFromFactsJson) {
     fleetdeck::test::TempDir dir;
     const Json keyed = {{"gpu-a", fleetdeck::test::fixture("facts", "h100_training_node")},

@@ -29,6 +29,8 @@ public:
     ChartPanel(const QString& title, const QString& unit, std::optional<double> fixedMax = std::nullopt,
                QWidget* parent = nullptr);
 
+    void setTitle(const QString& title) { chart_->setTitle(title); }
+    QString title() const { return chart_->title(); }
     void setSeries(std::vector<SeriesSpec> series);
     // A dashed horizontal line (a threshold or band edge) in `color`.
     void setReferenceLines(std::vector<std::pair<double, QColor>> lines);

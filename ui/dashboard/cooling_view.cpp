@@ -1,6 +1,8 @@
 #include "ui/dashboard/cooling_view.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -52,15 +54,15 @@ QString CoolingGrid::paintedItemDescription(int item) const {
     QStringList parts;
     const QVariant temp = index.data(GpuCoolingModel::TempRole);
     const auto band = static_cast<TemperatureBand>(index.data(GpuCoolingModel::BandRole).toInt());
-    parts << (temp.isValid() ? tr("%1 °C, %2").arg(temp.toDouble(), 0, 'f', 0).arg(bandName(band)) : tr("no data"));
+    parts << (temp.isValid() ? tr("%1 °C, %2").arg(QLocale().toString(temp.toDouble(), 'f', 0)).arg(bandName(band)) : tr("no data"));
     if (index.data(GpuCoolingModel::ThermalThrottleRole).toBool()) parts << tr("thermal slowdown");
     if (index.data(GpuCoolingModel::PowerThrottleRole).toBool()) parts << tr("power capped");
     if (const QVariant util = index.data(GpuCoolingModel::UtilRole); util.isValid())
-        parts << tr("%1 % busy").arg(util.toDouble(), 0, 'f', 0);
-    if (const QVariant fan = index.data(GpuCoolingModel::FanRole); fan.isValid()) parts << tr("fan %1 %").arg(fan.toDouble(), 0, 'f', 0);
+        parts << tr("%1 % busy").arg(QLocale().toString(util.toDouble(), 'f', 0));
+    if (const QVariant fan = index.data(GpuCoolingModel::FanRole); fan.isValid()) parts << tr("fan %1 %").arg(QLocale().toString(fan.toDouble(), 'f', 0));
     const QStringList badges = index.data(GpuCoolingModel::HealthBadgesRole).toStringList();
-    if (!badges.isEmpty()) parts << tr("health findings: %1").arg(badges.join(QStringLiteral(", ")));
-    return parts.join(QStringLiteral("; "));
+    if (!badges.isEmpty()) parts << tr("health findings: %1").arg(QLocale().createSeparatedList(badges));
+    return QLocale().createSeparatedList(parts);
 }
 
 QSize CoolingGrid::sizeHint() const {
@@ -125,7 +127,7 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const QRect inner = r.adjusted(6, 4, -6, -4);
     p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("GPU %1").arg(index.column()));
     const QVariant fan = index.data(GpuCoolingModel::FanRole);
-    if (fan.isValid()) p.drawText(inner, Qt::AlignRight | Qt::AlignTop, tr("fan %1 %").arg(fan.toDouble(), 0, 'f', 0));
+    if (fan.isValid()) p.drawText(inner, Qt::AlignRight | Qt::AlignTop, tr("fan %1 %").arg(QLocale().toString(fan.toDouble(), 'f', 0)));
     QFont big = font();
     big.setPointSizeF(font().pointSizeF() * 1.45);
     big.setBold(true);
@@ -133,7 +135,7 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const int bigHeight = QFontMetrics(big).height();
     const int smallHeight = QFontMetrics(small).height();
     const QRect tempRect(inner.left(), inner.top() + smallHeight, inner.width(), bigHeight);
-    p.drawText(tempRect, Qt::AlignLeft | Qt::AlignVCenter, temp.isValid() ? tr("%1 °C").arg(temp.toDouble(), 0, 'f', 0) : tr("no data"));
+    p.drawText(tempRect, Qt::AlignLeft | Qt::AlignVCenter, temp.isValid() ? tr("%1 °C").arg(QLocale().toString(temp.toDouble(), 'f', 0)) : tr("no data"));
     p.setFont(small);
     // The band in a word too, so the tile reads without its colour.
     p.drawText(tempRect, Qt::AlignRight | Qt::AlignVCenter, bandWord(band));
@@ -141,12 +143,12 @@ void CoolingGrid::paintTile(QPainter& p, const QModelIndex& index, const QRect& 
     const QVariant clock = index.data(GpuCoolingModel::ClockRole);
     const QRect statsRect(inner.left(), tempRect.bottom() + 1, inner.width(), smallHeight);
     const QString stats = util.isValid() || power.isValid()
-                              ? QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(util.toDouble(), 0, 'f', 0) : tr("– %"),
-                                                              power.isValid() ? tr("%1 W").arg(power.toDouble(), 0, 'f', 0) : tr("– W"))
+                              ? QStringLiteral("%1 · %2").arg(util.isValid() ? tr("%1 %").arg(QLocale().toString(util.toDouble(), 'f', 0)) : tr("– %"),
+                                                              power.isValid() ? tr("%1 W").arg(QLocale().toString(power.toDouble(), 'f', 0)) : tr("– W"))
                               : QString();
     p.drawText(statsRect, Qt::AlignLeft | Qt::AlignVCenter, stats);
     // The clock only where it does not run into the utilization and power ("100 % · 355 W").
-    const QString clockText = clock.isValid() ? tr("%1 MHz").arg(clock.toDouble(), 0, 'f', 0) : QString();
+    const QString clockText = clock.isValid() ? tr("%1 MHz").arg(QLocale().toString(clock.toDouble(), 'f', 0)) : QString();
     const QFontMetrics statsMetrics = p.fontMetrics();
     if (!clockText.isEmpty() &&
         statsMetrics.horizontalAdvance(stats) + statsMetrics.horizontalAdvance(QLatin1Char(' ')) + statsMetrics.horizontalAdvance(clockText) <=
@@ -211,7 +213,7 @@ void CoolingGrid::paintLostTile(QPainter& p, const QModelIndex& index, const QRe
                tr("fell off the bus"));
     p.setFont(font());
     QStringList badges = index.data(GpuCoolingModel::HealthBadgesRole).toStringList();
-    badges.removeAll(QStringLiteral("LOST"));
+    badges.removeAll(QCoreApplication::translate("gpu", "LOST"));  // the tile says it in words
     int x = inner.left();
     const int badgeY = inner.bottom() - smallHeight - 1;
     for (const QString& b : badges) x += paintHealthBadge(p, QPoint(x, badgeY), b, true) + 4;

@@ -50,7 +50,7 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     cpuTemp_ = new ChartPanel(tr("Hottest CPU sensor"), tr("°C"));
     network_ = new ChartPanel(tr("Network, all interfaces"), tr("MB/s"));
     network_->setValueScale(1e6);
-    gpuTemp_ = new ChartPanel(tr("GPU temperature (dashed: %1 band, red: slowdown)").arg(bandName(TemperatureBand::Target)), tr("°C"));
+    gpuTemp_ = new ChartPanel(gpuTemperatureTitle(), tr("°C"));
     gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0);
     gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"));
     gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"));
@@ -388,7 +388,7 @@ void HostPage::updateHealth(const HostRecord& record) {
     healthTable_->setFixedHeight(healthTable_->horizontalHeader()->height() + 4 +
                                  healthTable_->verticalHeader()->defaultSectionSize() * gpuHealth_.rowCount());
     QStringList lines;
-    for (const GpuFinding& f : record.findings) lines << QStringLiteral("%1 — %2").arg(toString(f.severity).toUpper(), f.shown());
+    for (const GpuFinding& f : record.findings) lines << QStringLiteral("%1 — %2").arg(shownSeverity(f.severity).toUpper(), f.shown());
     if (lines.isEmpty()) {
         findings_->setText(tr("No findings: no lost GPUs, memory errors, XIDs or link faults."));
         findings_->setStyleSheet(QString());
@@ -453,6 +453,20 @@ void HostPage::rebuildSeries() {
     gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power, Aggregate::Mean));
     gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock, Aggregate::Min));
     cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3), Aggregate::Max}});
+    updateBandLines();
+    for (ChartPanel* p : {gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->setVisible(gpus > 0);
+}
+
+QString HostPage::gpuTemperatureTitle() const {
+    return tr("GPU temperature (dashed: %1 band, red: slowdown)").arg(bandName(TemperatureBand::Target));
+}
+
+void HostPage::targetBandChanged() {
+    gpuTemp_->setTitle(gpuTemperatureTitle());
+    updateBandLines();
+}
+
+void HostPage::updateBandLines() {
     const TargetBand target = targetBand();
     std::vector<std::pair<double, QColor>> lines = {{target.lowC, bandColor(TemperatureBand::Target)},
                                                     {target.highC, bandColor(TemperatureBand::Target)}};
@@ -460,7 +474,6 @@ void HostPage::rebuildSeries() {
     if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().temp_slowdown_c)
         lines.push_back({*rec->summary.gpus.front().temp_slowdown_c, bandColor(TemperatureBand::Slowdown)});
     gpuTemp_->setReferenceLines(lines);
-    for (ChartPanel* p : {gpuTemp_, gpuUtil_, gpuPower_, gpuClock_}) p->setVisible(gpus > 0);
 }
 
 void HostPage::updateHeader(qint64 nowMs) {

@@ -55,6 +55,10 @@ public:
     QString hostName() const { return history_.hostName(); }
     void refresh(qint64 nowMs) override;
     void setPaused(bool paused);
+    // The target band changed (Preferences → General): the GPU temperature chart's title and its
+    // dashed band lines follow at once.
+    void targetBandChanged();
+    QString gpuTemperatureTitle() const;
     bool paused() const { return paused_; }
     // Back to the chosen range, live.
     void resetZoom();
@@ -123,6 +127,7 @@ private:
     void updateConnectionLog();
     void updateHealth(const HostRecord& record);
     void rebuildSeries();
+    void updateBandLines();
     void fillHostChoices();
     void updateHeader(qint64 nowMs);
     void setWindow(qint64 fromMs, qint64 toMs);

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QLocale>
 #include <QPaintEvent>
 #include <QPainter>
 
@@ -113,7 +114,7 @@ void RackDrawing::paintHost(QPainter& p, const QModelIndex& i, const QRect& r) c
     QString label = i.data(RackModel::HostNameRole).toString();
     if (i.data(RackModel::SimulatedRole).toBool()) label += tr(" (sim)");
     const QString reading = worst.isValid()
-                                ? tr("%1 °C %2").arg(worst.toDouble(), 0, 'f', 0).arg(i.data(RackModel::WorstSourceRole).toString())
+                                ? tr("%1 °C %2").arg(QLocale().toString(worst.toDouble(), 'f', 0)).arg(i.data(RackModel::WorstSourceRole).toString())
                                 : tr("no data");
     p.setPen(bandTextColor(band));
     QFont f = font();
@@ -190,7 +191,7 @@ QString RackDrawing::paintedItemDescription(int item) const {
     const QVariant worst = i.data(RackModel::WorstTempRole);
     const auto band = static_cast<TemperatureBand>(i.data(RackModel::BandRole).toInt());
     QString text = worst.isValid() ? tr("hottest %1 °C (%2), %3")
-                                         .arg(worst.toDouble(), 0, 'f', 0)
+                                         .arg(QLocale().toString(worst.toDouble(), 'f', 0))
                                          .arg(i.data(RackModel::WorstSourceRole).toString(), bandName(band))
                                    : tr("no data");
     const auto level = static_cast<HostHealth::Level>(i.data(RackModel::HealthRole).toInt());

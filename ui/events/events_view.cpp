@@ -176,9 +176,9 @@ void EventsView::reload() {
     const auto open = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.open(); });
     const auto critical = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.severity == IncidentSeverity::Critical; });
     const auto count = static_cast<int>(shown.size());
+    const QString incidents = count == 1 ? tr("1 incident") : tr("%1 incidents").arg(count);
     header_->setSummary(shown.empty() ? tr("nothing happened in this range")
-                                      : (count == 1 ? tr("1 incident") : tr("%1 incidents").arg(count)) + QStringLiteral(" · ") +
-                                            tr("%1 open").arg(open) + QStringLiteral(" · ") + tr("%1 critical").arg(critical));
+                                      : tr("%1 · %2 open · %3 critical").arg(incidents).arg(open).arg(critical));
     const QModelIndex selected = table_->currentIndex();
     const std::int64_t selectedId = selected.isValid() && model_.incident(selected.row()) ? model_.incident(selected.row())->id : 0;
     QStringList hosts;

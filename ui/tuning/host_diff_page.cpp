@@ -1,5 +1,6 @@
 #include "ui/tuning/host_diff_page.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMenu>
@@ -34,8 +35,9 @@ public:
 QString currentSummary(const tuning::HostPlan& p) {
     if (p.currentStatus.empty()) return QObject::tr("Reading current values from %1…").arg(p.host);
     if (p.currentStatus == "agent") return QObject::tr("Current values as read by the agent on %1.").arg(p.host);
-    return QString::fromStdString(p.currentStatus) +
-           QObject::tr(" — THP and the CPU governor are taken from the host's facts where known.");
+    // The status is English (it is also the diff's note); the fixed ones are in the "plan" context.
+    return QObject::tr("%1 — THP and the CPU governor are taken from the host's facts where known.")
+        .arg(QCoreApplication::translate("plan", p.currentStatus.c_str()));
 }
 
 }  // namespace
@@ -109,7 +111,7 @@ void HostDiffPage::readCurrentValues() {
     for (auto& p : plans_) {
         p.currentValues = p.valuesFromFacts();
         if (!hooks_.readCurrentValues) {
-            p.currentStatus = tr("current values unavailable (no connection to the host's agent)").toStdString();
+            p.currentStatus = QT_TRANSLATE_NOOP("plan", "current values unavailable (no connection to the host's agent)");
             continue;
         }
         p.currentStatus.clear();

@@ -90,7 +90,7 @@ void PlanSummaryPage::showHost(int index) {
                           .arg(p.host)
                           .arg(p.plan.settings.size())
                           .arg(unsupported)
-                          .arg(QString::fromStdString(tuning::describe(p.plan.answers))));
+                          .arg(QString::fromStdString(tuning::describeTranslated(p.plan.answers))));
     findingsHeader_->setText(!p.facts ? tr("Hardware findings: none — no facts from this host yet")
                                       : tr("Hardware findings (%1): cannot be pushed, need hands or a purchase")
                                             .arg(p.plan.advice.size()));

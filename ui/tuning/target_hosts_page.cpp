@@ -72,7 +72,7 @@ void TargetHostsPage::initializePage() {
         auto* item = new QTreeWidgetItem(hosts_, {name, record->spec.group, record->spec.rack,
                                                   record->spec.tags.join(QStringLiteral(", ")), factsSummary(*record)});
         item->setCheckState(HostColumn, keep.contains(name) ? Qt::Checked : Qt::Unchecked);
-        if (record->spec.isSimulated()) item->setText(HostColumn, name + tr("  (simulated)"));
+        if (record->spec.isSimulated()) item->setText(HostColumn, tr("%1  (simulated)").arg(name));
         item->setData(HostColumn, Qt::UserRole, name);
     }
     for (int c = 0; c < FactsColumn; ++c) hosts_->resizeColumnToContents(c);
