@@ -229,6 +229,10 @@ no data yet</source>
         <source>slow: p50 over 3× the median of its kind</source>
         <translation>緩慢：p50 超過同類中位數的 3 倍</translation>
     </message>
+    <message>
+        <source>not probed in the last round: measured %1 s before it</source>
+        <translation>上一輪未探測：在該輪之前 %1 秒量測</translation>
+    </message>
 </context>
 <context>
     <name>LatencyMatrix</name>
@@ -259,6 +263,10 @@ no data yet</source>
     <message>
         <source>%1 → %2: %3; other cross-rack links %4</source>
         <translation>%1 → %2：%3；跨機架的其他連結為 %4</translation>
+    </message>
+    <message>
+        <source>%1, measured %2 s before the last round</source>
+        <translation>%1，在上一輪之前 %2 秒量測</translation>
     </message>
 </context>
 <context>
@@ -2606,89 +2614,6 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
-    <name>tuning</name>
-    <message>
-        <source>proposes switching off a protection (firewall, Secure Boot, SELinux/AppArmor, encryption, IOMMU): &quot;%1&quot;</source>
-        <translation>提議關閉一項防護（防火牆、Secure Boot、SELinux/AppArmor、加密、IOMMU）：「%1」</translation>
-    </message>
-    <message>
-        <source>value switches off a protection</source>
-        <translation>此值會關閉一項防護</translation>
-    </message>
-    <message>
-        <source>ACS advice must be limited to tenancy &quot;dedicated&quot; and the bare_metal fact in every condition</source>
-        <translation>ACS 建議的每個條件都必須限於租用方式「dedicated」並具備 bare_metal 事實</translation>
-    </message>
-    <message>
-        <source>busy polling must be limited to tenancy &quot;dedicated&quot; in every condition</source>
-        <translation>busy polling 的每個條件都必須限於租用方式「dedicated」</translation>
-    </message>
-    <message>
-        <source>no cpufreq in this VM guest: the hypervisor owns CPU frequency</source>
-        <translation>此 VM 客體沒有 cpufreq：CPU 頻率由 hypervisor 掌管</translation>
-    </message>
-    <message>
-        <source>no cpufreq driver on this host (firmware may own CPU frequency)</source>
-        <translation>此主機沒有 cpufreq 驅動程式（CPU 頻率可能由韌體掌管）</translation>
-    </message>
-    <message>
-        <source>EPP needs intel_pstate or amd-pstate-epp in active mode; this host runs %1</source>
-        <translation>EPP 需要 active 模式的 intel_pstate 或 amd-pstate-epp；此主機執行的是 %1</translation>
-    </message>
-    <message>
-        <source>no NVIDIA GPU on this host</source>
-        <translation>此主機沒有 NVIDIA GPU</translation>
-    </message>
-    <message>
-        <source>only %1 GPU on this host</source>
-        <translation>此主機只有 %1 張 GPU</translation>
-    </message>
-    <message>
-        <source>no NVMe device on this host</source>
-        <translation>此主機沒有 NVMe 裝置</translation>
-    </message>
-    <message>
-        <source>no physical block device reported</source>
-        <translation>沒有回報任何實體區塊裝置</translation>
-    </message>
-    <message>
-        <source>this host is a VM guest</source>
-        <translation>此主機是 VM 客體</translation>
-    </message>
-    <message>
-        <source>cannot tell whether this host is a VM guest</source>
-        <translation>無法判斷此主機是否為 VM 客體</translation>
-    </message>
-    <message>
-        <source>kernel %1 is older than 4.9, which BBR needs</source>
-        <translation>核心 %1 早於 BBR 所需的 4.9</translation>
-    </message>
-    <message>
-        <source>kernel version unknown</source>
-        <translation>核心版本不明</translation>
-    </message>
-    <message>
-        <source>no InfiniBand or RoCE port under /sys/class/infiniband</source>
-        <translation>/sys/class/infiniband 下沒有 InfiniBand 或 RoCE 連接埠</translation>
-    </message>
-    <message>
-        <source>a single NUMA node</source>
-        <translation>只有單一 NUMA 節點</translation>
-    </message>
-    <message>
-        <source>the host cannot take this setting</source>
-        <translation>此主機無法套用這項設定</translation>
-    </message>
-    <message>
-        <source>already at least %1</source>
-        <translation>已至少為 %1</translation>
-    </message>
-    <message>
-        <source>no NVIDIA GPU to share the power cap between</source>
-        <translation>沒有可分配功率上限的 NVIDIA GPU</translation>
-    </message>
-</context>
-<context>
     <name>report</name>
     <message>
         <source>%1 min</source>
@@ -2985,6 +2910,89 @@ on %2 since %3</source>
     <message>
         <source>Written by FleetDeck %1 for %2, %3. %4.</source>
         <translation>由 FleetDeck %1 為 %2 產生，%3。%4。</translation>
+    </message>
+</context>
+<context>
+    <name>tuning</name>
+    <message>
+        <source>proposes switching off a protection (firewall, Secure Boot, SELinux/AppArmor, encryption, IOMMU): &quot;%1&quot;</source>
+        <translation>提議關閉一項防護（防火牆、Secure Boot、SELinux/AppArmor、加密、IOMMU）：「%1」</translation>
+    </message>
+    <message>
+        <source>value switches off a protection</source>
+        <translation>此值會關閉一項防護</translation>
+    </message>
+    <message>
+        <source>ACS advice must be limited to tenancy &quot;dedicated&quot; and the bare_metal fact in every condition</source>
+        <translation>ACS 建議的每個條件都必須限於租用方式「dedicated」並具備 bare_metal 事實</translation>
+    </message>
+    <message>
+        <source>busy polling must be limited to tenancy &quot;dedicated&quot; in every condition</source>
+        <translation>busy polling 的每個條件都必須限於租用方式「dedicated」</translation>
+    </message>
+    <message>
+        <source>no cpufreq in this VM guest: the hypervisor owns CPU frequency</source>
+        <translation>此 VM 客體沒有 cpufreq：CPU 頻率由 hypervisor 掌管</translation>
+    </message>
+    <message>
+        <source>no cpufreq driver on this host (firmware may own CPU frequency)</source>
+        <translation>此主機沒有 cpufreq 驅動程式（CPU 頻率可能由韌體掌管）</translation>
+    </message>
+    <message>
+        <source>EPP needs intel_pstate or amd-pstate-epp in active mode; this host runs %1</source>
+        <translation>EPP 需要 active 模式的 intel_pstate 或 amd-pstate-epp；此主機執行的是 %1</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU on this host</source>
+        <translation>此主機沒有 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>only %1 GPU on this host</source>
+        <translation>此主機只有 %1 張 GPU</translation>
+    </message>
+    <message>
+        <source>no NVMe device on this host</source>
+        <translation>此主機沒有 NVMe 裝置</translation>
+    </message>
+    <message>
+        <source>no physical block device reported</source>
+        <translation>沒有回報任何實體區塊裝置</translation>
+    </message>
+    <message>
+        <source>this host is a VM guest</source>
+        <translation>此主機是 VM 客體</translation>
+    </message>
+    <message>
+        <source>cannot tell whether this host is a VM guest</source>
+        <translation>無法判斷此主機是否為 VM 客體</translation>
+    </message>
+    <message>
+        <source>kernel %1 is older than 4.9, which BBR needs</source>
+        <translation>核心 %1 早於 BBR 所需的 4.9</translation>
+    </message>
+    <message>
+        <source>kernel version unknown</source>
+        <translation>核心版本不明</translation>
+    </message>
+    <message>
+        <source>no InfiniBand or RoCE port under /sys/class/infiniband</source>
+        <translation>/sys/class/infiniband 下沒有 InfiniBand 或 RoCE 連接埠</translation>
+    </message>
+    <message>
+        <source>a single NUMA node</source>
+        <translation>只有單一 NUMA 節點</translation>
+    </message>
+    <message>
+        <source>the host cannot take this setting</source>
+        <translation>此主機無法套用這項設定</translation>
+    </message>
+    <message>
+        <source>already at least %1</source>
+        <translation>已至少為 %1</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU to share the power cap between</source>
+        <translation>沒有可分配功率上限的 NVIDIA GPU</translation>
     </message>
 </context>
 </TS>

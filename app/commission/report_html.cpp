@@ -51,8 +51,8 @@ QString verdictWord(bool pass) {
 
 QString severityWord(FindingSeverity s) {
     return s == FindingSeverity::Critical
-               ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), shownSeverity(s))
-               : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QLatin1String(kWarnColour), shownSeverity(s));
+               ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), commission::shownSeverity(s))
+               : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(QLatin1String(kWarnColour), commission::shownSeverity(s));
 }
 
 QString placement(const HostSpec& s) {

@@ -121,7 +121,7 @@ QVariant RackSpecTableModel::data(const QModelIndex& index, int role) const {
         return edit ? QString::number(e->tolerancePct) : QStringLiteral("± %1 %").arg(e->tolerancePct);
     case SeverityColumn:
         if (!e) return QString();
-        return edit ? toString(e->severity.value_or(fact.severity)) : shownSeverity(e->severity.value_or(fact.severity));
+        return edit ? toString(e->severity.value_or(fact.severity)) : commission::shownSeverity(e->severity.value_or(fact.severity));
     default: return {};
     }
 }
