@@ -48,7 +48,8 @@ QString driftTip(const HostDrift& d) {
 }  // namespace
 
 QString stateSentence(const HostRecord& record) {
-    return record.reason.isEmpty() ? stateText(record.state) : FleetModel::tr("%1 — %2").arg(stateText(record.state), record.reason);
+    return record.shownReason.isEmpty() ? stateText(record.state)
+                                        : FleetModel::tr("%1 — %2").arg(stateText(record.state), record.shownReason);
 }
 
 QString formatBytes(double bytes) {

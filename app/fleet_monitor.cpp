@@ -81,7 +81,7 @@ void FleetMonitor::addHost(const HostSpec& spec) {
     sessions_[spec.name] = session;
     connect(session, &HostSession::stateChanged, this, [this, session](HostState state, const QString& reason) {
         store_.setState(session->name(), state, reason,
-                        state == HostState::Connected ? std::optional(session->hello().host) : std::nullopt);
+                        state == HostState::Connected ? std::optional(session->hello().host) : std::nullopt, session->shownReason());
     });
     connect(session, &HostSession::ready, this, [this, session] { onReady(session); });
     connect(session, &HostSession::sampleReceived, this, [this, session](const protocol::Sample& sample) {
@@ -99,6 +99,7 @@ void FleetMonitor::onReady(HostSession* session) {
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}, {"nvlinks_when_changed", true}}, [this, session](const Reply& r) {
         if (!r.ok() && !closing_)
             store_.setState(session->name(), session->state(),
+                            QStringLiteral("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)), std::nullopt,
                             tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));
     });
 }

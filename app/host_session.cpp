@@ -52,14 +52,14 @@ HostSession::HostSession(QString name, TransportFactory factory, Options options
         // when it does not answer either.
         request(QStringLiteral("ping"), Json::object(), [this](const Reply& r) {
             if (!r.ok() && r.error->code == protocol::ErrorCode::Timeout && state_ == HostState::Connected)
-                setState(HostState::Stale, tr("no answer from the agent for %1 s").arg(2 * options_.staleAfterMs / 1000));
+                setState(HostState::Stale, std::move(SessionText(QT_TR_NOOP("no answer from the agent for %1 s")).arg(2 * options_.staleAfterMs / 1000)));
         }, options_.staleAfterMs);
     });
 }
 
 HostSession::~HostSession() {
     running_ = false;
-    failAllPending(tr("session closed"));
+    failAllPending(QStringLiteral("session closed"));
     if (transport_) {
         transport_->disconnect(this);
         transport_->close();
@@ -77,13 +77,14 @@ void HostSession::stop() {
     running_ = false;
     reconnectTimer_.stop();
     staleTimer_.stop();
-    failAllPending(tr("stopped"));
+    failAllPending(QStringLiteral("stopped"));
     queued_.clear();
     if (transport_) transport_->close();
-    setState(HostState::Idle, tr("stopped"));
+    setState(HostState::Idle, SessionText(QT_TR_NOOP("stopped")));
 }
 
-void HostSession::setState(HostState state, const QString& reason) {
+void HostSession::setState(HostState state, const SessionText& said) {
+    const QString reason = said.english();
     if (state == state_ && reason == reason_) return;
     // Connected and Stale take turns with a quiet agent: not worth a line each time.
     const auto quiet = [](HostState s) { return s == HostState::Connected || s == HostState::Stale; };
@@ -91,6 +92,7 @@ void HostSession::setState(HostState state, const QString& reason) {
         note(reason.isEmpty() || reason == toString(state) ? toString(state) : QStringLiteral("%1: %2").arg(toString(state), reason));
     state_ = state;
     reason_ = reason;
+    shownReason_ = said.shown();
     emit stateChanged(state, reason);
 }
 
@@ -101,10 +103,11 @@ void HostSession::openTransport() {
     framer_ = protocol::LineFramer(options_.limits.maxLineBytes);
     bytesSinceNewline_ = 0;
     slips_ = 0;
-    violation_.clear();
+    violation_.reset();
     if (!clock_.isValid()) clock_.start();
     unsolicited_.reset(clock_.elapsed() / 1000.0);
-    setState(HostState::Connecting, attempts_ == 0 ? tr("connecting") : tr("reconnecting (attempt %1)").arg(attempts_ + 1));
+    setState(HostState::Connecting, attempts_ == 0 ? SessionText(QT_TR_NOOP("connecting"))
+                                                    : std::move(SessionText(QT_TR_NOOP("reconnecting (attempt %1)")).arg(attempts_ + 1)));
     transport_ = factory_();
     Transport* t = transport_.get();
     connect(t, &Transport::opened, this, &HostSession::onOpened);
@@ -122,7 +125,7 @@ void HostSession::openTransport() {
 }
 
 void HostSession::onOpened() {
-    setState(HostState::Connecting, tr("handshake"));
+    setState(HostState::Connecting, SessionText(QT_TR_NOOP("handshake")));
     const std::int64_t id = nextId_++;
     auto* timer = new QTimer(this);
     timer->setSingleShot(true);
@@ -138,7 +141,7 @@ void HostSession::onOpened() {
 
 void HostSession::onHello(const Reply& reply) {
     if (!reply.ok()) {
-        closeReason_ = tr("handshake failed: %1").arg(QString::fromStdString(reply.error->message));
+        closeReason_ = std::move(SessionText(QT_TR_NOOP("handshake failed: %1")).arg(QString::fromStdString(reply.error->message)));
         if (transport_) transport_->close();
         return;
     }
@@ -146,14 +149,15 @@ void HostSession::onHello(const Reply& reply) {
     if (h.protocol > protocol::kProtocolVersion || h.protocol < 1) {
         running_ = false;
         if (transport_) transport_->close();
-        setState(HostState::Incompatible, tr("the agent speaks protocol %1, this FleetDeck speaks %2: update FleetDeck")
-                                              .arg(h.protocol).arg(protocol::kProtocolVersion));
+        setState(HostState::Incompatible, std::move(SessionText(QT_TR_NOOP("the agent speaks protocol %1, this FleetDeck speaks %2: update FleetDeck"))
+                                                        .arg(h.protocol)
+                                                        .arg(protocol::kProtocolVersion)));
         return;
     }
     hello_ = std::move(h);
     handshakeDone_ = true;
     attempts_ = 0;
-    setState(HostState::Connected, tr("agent %1").arg(QString::fromStdString(hello_.agent_version)));
+    setState(HostState::Connected, std::move(SessionText(QT_TR_NOOP("agent %1")).arg(QString::fromStdString(hello_.agent_version))));
     staleTimer_.start(options_.staleAfterMs);
     auto queued = std::move(queued_);
     queued_.clear();
@@ -217,19 +221,22 @@ void HostSession::failAllPending(const QString& why) {
 
 void HostSession::onBytes(const QByteArray& bytes) {
     // After a violation nothing more from this connection is read (the transport may close later).
-    if (!violation_.isEmpty() || !transport_ || !checkLineLength(bytes)) return;
+    if (violation_ || !transport_ || !checkLineLength(bytes)) return;
     framer_.feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     while (auto frame = framer_.next()) {
         if (frame->oversized) {
-            reportViolation(tr("sent a %1-byte line (at most %2)").arg(frame->length).arg(options_.limits.maxLineBytes));
+            reportViolation(std::move(SessionText(QT_TR_NOOP("sent a %1-byte line (at most %2)"))
+                                            .arg(static_cast<std::int64_t>(frame->length))
+                                            .arg(static_cast<std::int64_t>(options_.limits.maxLineBytes))));
             return;
         }
         handleLine(frame->line);
-        if (!violation_.isEmpty() || !transport_) return;
+        if (violation_ || !transport_) return;
     }
     if (handshakeDone_) {
         staleTimer_.start(options_.staleAfterMs);
-        if (state_ == HostState::Stale) setState(HostState::Connected, tr("agent %1").arg(QString::fromStdString(hello_.agent_version)));
+        if (state_ == HostState::Stale)
+            setState(HostState::Connected, std::move(SessionText(QT_TR_NOOP("agent %1")).arg(QString::fromStdString(hello_.agent_version))));
     }
 }
 
@@ -237,7 +244,7 @@ void HostSession::handleLine(const std::string& line) {
     if (line.empty()) return;
     auto decoded = protocol::decode_message(line);
     if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
-        slip(tr("an unreadable line (%1)").arg(QString::fromStdString(failure->error.message).left(200)));
+        slip(std::move(SessionText(QT_TR_NOOP("an unreadable line (%1)")).arg(QString::fromStdString(failure->error.message).left(200))));
         return;
     }
     auto& message = std::get<protocol::Message>(decoded);
@@ -245,7 +252,7 @@ void HostSession::handleLine(const std::string& line) {
         if (!response->id) {
             if (!checkUnsolicited()) return;
             if (response->error)
-                note(tr("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
+                note(QStringLiteral("agent error: %1").arg(QString::fromStdString(response->error->message).left(500)));
             return;
         }
         if (!checkResponse(*response->id, response->result, response->error.has_value())) return;
@@ -256,7 +263,9 @@ void HostSession::handleLine(const std::string& line) {
         try {
             finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
         } catch (const std::exception& e) {
-            reportViolation(tr("answered %1 with something the app could not read (%2)").arg(method, QString::fromUtf8(e.what()).left(300)));
+            reportViolation(std::move(SessionText(QT_TR_NOOP("answered %1 with something the app could not read (%2)"))
+                                        .arg(method)
+                                        .arg(QString::fromUtf8(e.what()).left(300))));
         }
     } else if (auto* event = std::get_if<protocol::Event>(&message)) {
         const QString name = QString::fromStdString(event->name);
@@ -273,10 +282,12 @@ void HostSession::handleLine(const std::string& line) {
         try {
             emit eventReceived(name, event->data);
         } catch (const std::exception& e) {
-            reportViolation(tr("sent a %1 event the app could not read (%2)").arg(name.left(64), QString::fromUtf8(e.what()).left(300)));
+            reportViolation(std::move(SessionText(QT_TR_NOOP("sent a %1 event the app could not read (%2)"))
+                                        .arg(name.left(64))
+                                        .arg(QString::fromUtf8(e.what()).left(300))));
         }
     } else {
-        slip(tr("a request (agents only answer)"));
+        slip(SessionText(QT_TR_NOOP("a request (agents only answer)")));
     }
 }
 
@@ -285,7 +296,7 @@ void HostSession::onSample(const Json& data) {
     try {
         sample = decodeSample(data, options_.limits, &nvlinks_);
     } catch (const protocol::DecodeError& e) {
-        reportViolation(tr("sent a sample event with %1").arg(QString::fromUtf8(e.what()).left(300)));
+        reportViolation(std::move(SessionText(QT_TR_NOOP("sent a sample event with %1")).arg(QString::fromUtf8(e.what()).left(300))));
         return;
     }
     emit sampleReceived(*sample);
@@ -297,19 +308,20 @@ bool HostSession::checkLineLength(const QByteArray& bytes) {
     bytesSinceNewline_ = newline < 0 ? bytesSinceNewline_ + static_cast<std::size_t>(bytes.size())
                                      : static_cast<std::size_t>(bytes.size() - newline - 1);
     if (bytesSinceNewline_ <= options_.limits.maxLineBytes) return true;
-    reportViolation(tr("sent a line longer than %1 bytes").arg(options_.limits.maxLineBytes));
+    reportViolation(std::move(SessionText(QT_TR_NOOP("sent a line longer than %1 bytes")).arg(static_cast<std::int64_t>(options_.limits.maxLineBytes))));
     return false;
 }
 
 bool HostSession::checkUnsolicited() {
     if (unsolicited_.allow(clock_.elapsed() / 1000.0)) return true;
-    reportViolation(tr("sent more than %1 unsolicited messages a second").arg(options_.limits.maxUnsolicitedPerSecond));
+    reportViolation(std::move(SessionText(QT_TR_NOOP("sent more than %1 unsolicited messages a second"))
+                                    .arg(static_cast<std::int64_t>(options_.limits.maxUnsolicitedPerSecond))));
     return false;
 }
 
 bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isError) {
     if (id <= 0 || id >= nextId_) {
-        slip(tr("an answer to request %1, which was never sent").arg(id));
+        slip(std::move(SessionText(QT_TR_NOOP("an answer to request %1, which was never sent")).arg(static_cast<std::int64_t>(id))));
         return false;
     }
     const auto it = pending_.find(id);
@@ -324,7 +336,7 @@ bool HostSession::checkResponse(std::int64_t id, const Json& result, bool isErro
         }
     }
     if (!bad) return true;
-    reportViolation(tr("answered %1 with %2").arg(QString::fromStdString(it->second.method), QString::fromStdString(*bad)));
+    reportViolation(std::move(SessionText(QT_TR_NOOP("answered %1 with %2")).arg(QString::fromStdString(it->second.method)).arg(QString::fromStdString(*bad))));
     return false;
 }
 
@@ -333,7 +345,7 @@ void HostSession::onReadyEvent(const Json& data) {
     try {
         ready = decodeReadyEvent(data, options_.limits);
     } catch (const protocol::DecodeError& e) {
-        reportViolation(tr("sent a ready event with %1").arg(QString::fromUtf8(e.what()).left(300)));
+        reportViolation(std::move(SessionText(QT_TR_NOOP("sent a ready event with %1")).arg(QString::fromUtf8(e.what()).left(300))));
         return;
     }
     emit readyEventReceived(ready);
@@ -342,24 +354,25 @@ void HostSession::onReadyEvent(const Json& data) {
 bool HostSession::checkEvent(const QString& name, const Json& data) {
     const std::optional<std::string> bad = checkEventData(name.toStdString(), data, options_.limits);
     if (!bad) return true;
-    reportViolation(tr("sent a %1 event with %2").arg(name.left(64), QString::fromStdString(*bad)));
+    reportViolation(std::move(SessionText(QT_TR_NOOP("sent a %1 event with %2")).arg(name.left(64)).arg(QString::fromStdString(*bad))));
     return false;
 }
 
-void HostSession::slip(const QString& what) {
+void HostSession::slip(const SessionText& what) {
     if (++slips_ >= options_.limits.maxProtocolSlips)
-        reportViolation(tr("made %1 protocol errors, the last %2").arg(slips_).arg(what));
+        reportViolation(std::move(SessionText(QT_TR_NOOP("made %1 protocol errors, the last %2")).arg(slips_).arg(what)));
     else
-        note(tr("ignored from the agent: %1").arg(what));
+        note(QStringLiteral("ignored from the agent: %1").arg(what.english()));
 }
 
-void HostSession::reportViolation(const QString& what) {
-    if (!violation_.isEmpty()) return;
+void HostSession::reportViolation(const SessionText& what) {
+    if (violation_) return;
     ++misbehaviours_;
-    violation_ = tr("the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy FleetDeck's agent "
-                    "there and check that nothing else writes to its output")
-                     .arg(name_, what);
-    note(violation_);
+    violation_ = std::move(SessionText(QT_TR_NOOP("the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy "
+                                                  "FleetDeck's agent there and check that nothing else writes to its output"))
+                               .arg(name_)
+                               .arg(what));
+    note(violation_->english());
     closeReason_ = violation_;
     if (transport_) transport_->close();
 }
@@ -374,20 +387,23 @@ void HostSession::onClosed(const TransportProblem& problem) {
     if (transport_) transport_.release()->deleteLater();
     handshakeDone_ = false;
     staleTimer_.stop();
-    QString message = problem.message;
-    if (message.isEmpty()) message = closeReason_.isEmpty() ? tr("connection closed") : closeReason_;
-    closeReason_.clear();
-    QString violation = std::exchange(violation_, QString());
-    if (violation.isEmpty() && problem.kind == TransportProblem::Kind::ProtocolViolation) {
+    SessionText message = !problem.message.isEmpty() ? SessionText::of(problem.message, problem.shownMessage())
+                          : closeReason_                ? *closeReason_
+                                                        : SessionText(QT_TR_NOOP("connection closed"));
+    closeReason_.reset();
+    std::optional<SessionText> violation = std::exchange(violation_, std::nullopt);
+    if (!violation && problem.kind == TransportProblem::Kind::ProtocolViolation) {
         violation = message;
         ++misbehaviours_;
     }
-    failAllPending(message);
+    failAllPending(message.english());
     if (!running_) return;
-    if (!violation.isEmpty()) {
+    const auto retrying = [this](const SessionText& why) {
+        return std::move(SessionText(QT_TR_NOOP("%1; retrying in %2 s")).arg(why).arg((reconnectTimer_.interval() + 999) / 1000));
+    };
+    if (violation) {
         if (options_.reconnect) scheduleReconnect();
-        setState(HostState::Misbehaving, options_.reconnect ? tr("%1; retrying in %2 s").arg(violation).arg((reconnectTimer_.interval() + 999) / 1000)
-                                                            : violation);
+        setState(HostState::Misbehaving, options_.reconnect ? retrying(*violation) : *violation);
         return;
     }
     // What follows is the problem's rule (app/problem.h): ask, refuse, or retry with backoff.
@@ -406,7 +422,7 @@ void HostSession::onClosed(const TransportProblem& problem) {
         return;
     }
     scheduleReconnect();
-    setState(HostState::Offline, tr("%1; retrying in %2 s").arg(message).arg((reconnectTimer_.interval() + 999) / 1000));
+    setState(HostState::Offline, retrying(message));
 }
 
 void HostSession::scheduleReconnect() {

@@ -16,6 +16,7 @@
 #include "agent/protocol/hello.h"
 #include "agent/protocol/sample.h"
 #include "app/problem.h"
+#include "app/shown_text.h"
 #include "app/transport.h"
 #include "app/untrusted/agent_input.h"
 #include "app/untrusted/agent_replies.h"
@@ -24,7 +25,8 @@ namespace fleetdeck {
 
 using Json = nlohmann::json;
 
-// What the user sees as a host's state. Each has a reason in words (HostSession::reason()).
+// What the user sees as a host's state. Each has a reason in words (HostSession::reason(), in
+// English; shownReason(), in the user's language).
 enum class HostState {
     Idle,            // not started
     Connecting,      // transport opening or handshake running
@@ -45,6 +47,12 @@ QString stateText(HostState state);
 // for the user, or an agent that cannot be spoken to. A session without reconnect (the command
 // line, a commissioning run) gets nothing more after it.
 bool endsConnectAttempt(HostState state);
+
+// The session's own sentences, in English and the user's language (context fleetdeck::HostSession).
+struct HostSessionContext {
+    static constexpr const char* name = "fleetdeck::HostSession";
+};
+using SessionText = BasicShownText<HostSessionContext>;
 
 // The outcome of one request: a result, or an error with a code from the closed list.
 struct Reply {
@@ -82,7 +90,10 @@ public:
 
     const QString& name() const { return name_; }
     HostState state() const { return state_; }
+    // Why the host is in its state: in English, as `--json`, the audit log and the history store
+    // keep it (the same bytes in every language), and in the user's language, for views.
     const QString& reason() const { return reason_; }
+    const QString& shownReason() const { return shownReason_; }
     const AgentHello& hello() const { return hello_; }
     int reconnectAttempts() const { return attempts_; }
     // This host's recent diagnostics (diagnosticBufferFor(name())), for a Connection log.
@@ -113,6 +124,7 @@ public:
     }
 
 signals:
+    // `reason` in English; shownReason() has it in the user's language.
     void stateChanged(fleetdeck::HostState state, const QString& reason);
     void ready();  // handshake completed (after each reconnect too)
     // A sample, decoded and checked (agent/protocol/sample.h); sample events come only this way.
@@ -150,7 +162,7 @@ private:
     void send(std::int64_t id, const QString& method, const Json& params);
     void finish(std::int64_t id, const Reply& reply);
     void failAllPending(const QString& why);
-    void setState(HostState state, const QString& reason);
+    void setState(HostState state, const SessionText& reason);
     void scheduleReconnect();
     void onHello(const Reply& reply);
     void onSample(const Json& data);
@@ -160,8 +172,8 @@ private:
     bool checkUnsolicited();
     bool checkResponse(std::int64_t id, const Json& result, bool isError);
     bool checkEvent(const QString& name, const Json& data);
-    void slip(const QString& what);
-    void reportViolation(const QString& what);
+    void slip(const SessionText& what);
+    void reportViolation(const SessionText& what);
     // One of this session's own diagnostics: logged, kept and emitted.
     void note(const QString& text);
 
@@ -171,8 +183,8 @@ private:
     std::unique_ptr<Transport> transport_;
     protocol::LineFramer framer_;
     HostState state_ = HostState::Idle;
-    QString reason_;
-    QString closeReason_;  // why we closed the transport ourselves, for the state shown after
+    QString reason_, shownReason_;
+    std::optional<SessionText> closeReason_;  // why we closed the transport ourselves, for the state shown after
     AgentHello hello_;
     std::int64_t nextId_ = 1;
     std::map<std::int64_t, Pending> pending_;
@@ -192,7 +204,7 @@ private:
     int slips_ = 0;
     UnsolicitedRate unsolicited_{options_.limits};
     QElapsedTimer clock_;
-    QString violation_;
+    std::optional<SessionText> violation_;
     int misbehaviours_ = 0;
     std::shared_ptr<DiagnosticBuffer> diagnostics_;  // over the session's life: lengthens the backoff for a host that keeps at it
 };

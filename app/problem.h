@@ -70,8 +70,11 @@ ProblemCode problemCodeFor(protocol::ErrorCode code);
 
 struct Problem {
     ProblemCode code = ProblemCode::Internal;
-    QString message;  // says what went wrong and, where the user can, what to do
+    QString message;  // says what went wrong and, where the user can, what to do; in English
+    QString shown{};  // the same in the user's language; empty when it reads the same
 
+    // What a person reads; `message` is what `--json`, logs and stores keep.
+    QString shownMessage() const { return shown.isEmpty() ? message : shown; }
     ProblemAction action() const { return problemRule(code).action; }
 };
 

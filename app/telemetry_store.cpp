@@ -54,7 +54,7 @@ void TelemetryStore::removeHost(const QString& name) {
 }
 
 void TelemetryStore::setState(const QString& name, HostState state, const QString& reason,
-                              std::optional<protocol::HostIdentity> identity) {
+                              std::optional<protocol::HostIdentity> identity, const QString& shownReason) {
     {
         std::lock_guard lock(mutex_);
         const auto it = hosts_.find(name);
@@ -62,8 +62,9 @@ void TelemetryStore::setState(const QString& name, HostState state, const QStrin
         HostRecord& r = it->second.record;
         r.state = state;
         r.reason = reason;
+        r.shownReason = shownReason.isEmpty() ? reason : shownReason;
         if (identity) r.identity = std::move(*identity);
-        r.health = assessHealth(r.state, r.reason, r.summary, r.lastSampleAtMs != 0, r.findings);
+        r.health = assessHealth(r.state, r.shownReason, r.summary, r.lastSampleAtMs != 0, r.findings);
         it->second.changedAt = ++generation_;
     }
     if (StoreObserver* observer = observer_.load()) observer->onState(name, state, reason, QDateTime::currentMSecsSinceEpoch());
@@ -107,7 +108,7 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
         if (observer) findings = e.record.findings;
         e.record.latest = std::move(sample);
         e.record.summary = std::move(summary);
-        e.record.health = assessHealth(e.record.state, e.record.reason, e.record.summary, true, e.record.findings);
+        e.record.health = assessHealth(e.record.state, e.record.shownReason, e.record.summary, true, e.record.findings);
         e.record.lastSampleAtMs = receivedAtMs;
         e.ring.push_back(std::move(point));
         while (e.ring.size() > capacity_) e.ring.pop_front();
@@ -135,6 +136,7 @@ HostRecord TelemetryStore::summaryOf(const HostRecord& src) {
     r.spec = src.spec;
     r.state = src.state;
     r.reason = src.reason;
+    r.shownReason = src.shownReason;
     r.summary = src.summary;
     r.findings = src.findings;
     r.health = src.health;

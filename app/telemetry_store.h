@@ -43,7 +43,8 @@ struct SamplePoint {
 struct HostRecord {
     HostSpec spec;
     HostState state = HostState::Idle;
-    QString reason;
+    QString reason;       // why, in English (the history store keeps it)
+    QString shownReason;  // the same in the user's language, for views
     protocol::HostIdentity identity;        // from hello
     std::optional<protocol::Facts> facts;   // from facts, decoded when the host connects
     std::optional<protocol::Sample> latest;  // the last sample (left empty by summaries())
@@ -65,8 +66,9 @@ public:
     void removeHost(const QString& name);
     // A new spec for a host already here (a rack, tag or mesh address edit): state and samples stay.
     void updateSpec(const HostSpec& spec);
+    // `reason` in English; `shownReason` in the user's language (empty: the same as `reason`).
     void setState(const QString& name, HostState state, const QString& reason,
-                  std::optional<protocol::HostIdentity> identity = std::nullopt);
+                  std::optional<protocol::HostIdentity> identity = std::nullopt, const QString& shownReason = {});
     void setFacts(const QString& name, protocol::Facts facts);
     void addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs);
     // The outcome of a drift check of the host (app/drift/drift_monitor.h), replacing the last one.

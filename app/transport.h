@@ -25,7 +25,10 @@ struct TransportProblem {
         ProtocolViolation, // what the agent sent before the session began breaks the protocol
     };
     Kind kind = Kind::None;
-    QString message;
+    QString message;  // in English: logs, `--json` and the history store keep it as it is
+    QString shown{};  // the same in the user's language; empty when it reads the same
+
+    QString shownMessage() const { return shown.isEmpty() ? message : shown; }
 };
 
 // The code of the closed list (app/problem.h) that a transport problem is.

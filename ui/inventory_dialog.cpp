@@ -130,7 +130,7 @@ int InventoryDialog::importAnsibleInventory(const QString& file) {
 int InventoryDialog::importHostSource(const QString& file) {
     const auto source = readHostSource(file);
     if (!source) {
-        say(source.problem().message);
+        say(source.problem().shownMessage());
         return 0;
     }
     const int added = model_.merge(source->hosts);
@@ -156,7 +156,7 @@ bool editInventory(QWidget* parent) {
     auto inventory = Inventory::load(path);
     if (!inventory) {
         QMessageBox::warning(parent, QObject::tr("Fleet inventory"),
-                             QObject::tr("%1\nFix or move the file, then open the inventory again.").arg(inventory.problem().message));
+                             QObject::tr("%1\nFix or move the file, then open the inventory again.").arg(inventory.problem().shownMessage()));
         return false;
     }
     InventoryDialog dialog(std::move(*inventory), path, parent);

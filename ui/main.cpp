@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
     const QStringList startingHosts = startingHostNames(demoCount);
     if (parser.isSet(view))
         if (const Outcome valid = MainWindow::checkViewChoice(parser.value(view), startingHosts); !valid) {
-            fprintf(stderr, "fleetdeck: %s\n", qPrintable(valid.problem().message));
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(valid.problem().shownMessage()));
             return 2;
         }
     raiseOpenFileLimit();
@@ -301,7 +301,7 @@ int main(int argc, char** argv) {
                                                        chosen.secret);
                     !kept)
                     QMessageBox::warning(&window, QObject::tr("Password not kept"),
-                                         QObject::tr("%1\nFleetDeck uses it until it quits.").arg(kept.problem().message));
+                                         QObject::tr("%1\nFleetDeck uses it until it quits.").arg(kept.problem().shownMessage()));
         }
         prometheus = chosen;
         prometheus.save(settings);
@@ -329,7 +329,7 @@ int main(int argc, char** argv) {
     const bool auditView = chosenView == QLatin1String("audit");
     if (const Outcome shown = auditView ? done() : window.showView(chosenView); !shown) {
         if (parser.isSet(view)) {
-            fprintf(stderr, "fleetdeck: %s\n", qPrintable(shown.problem().message));
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(shown.problem().shownMessage()));
             return 2;
         }
         window.showView(QStringLiteral("overview"));  // a view saved by another version: the overview instead
@@ -376,7 +376,7 @@ int main(int argc, char** argv) {
         QTimer::singleShot(static_cast<int>(seconds * 1000), &app, [&] {
             window.refreshNow();
             if (const Outcome saved = saveScreenshot(*shown, parser.value(screenshot)); !saved) {
-                fprintf(stderr, "fleetdeck: %s\n", qPrintable(saved.problem().message));
+                fprintf(stderr, "fleetdeck: %s\n", qPrintable(saved.problem().shownMessage()));
                 QApplication::exit(1);
                 return;
             }

@@ -283,7 +283,7 @@ QWidget* MainWindow::openCommissionWizard() {
     if (!inventory) {
         QMessageBox::critical(this, tr("Commission a rack"),
                               tr("The inventory does not read, so no rack can be chosen:\n%1\nFix the file or pick "
-                                 "hosts by typing them.").arg(inventory.problem().message));
+                                 "hosts by typing them.").arg(inventory.problem().shownMessage()));
     }
     CommissionWizardHooks hooks;
     if (inventory) hooks.inventory = std::move(*inventory);

@@ -31,7 +31,7 @@ void exportPrometheusWithDialog(QWidget* parent) {
     const QString folder = QFileDialog::getExistingDirectory(parent, QObject::tr("Export to Prometheus: choose a folder"));
     if (folder.isEmpty()) return;
     const auto inventory = Inventory::load(Inventory::defaultPath());
-    if (!inventory) return warn(parent, inventory.problem().message);
+    if (!inventory) return warn(parent, inventory.problem().shownMessage());
     const PrometheusTargets targets = prometheusTargets(inventory->hosts());
     const QString targetsPath = QDir(folder).filePath(QStringLiteral("fleetdeck-targets.json"));
     const QString rulesPath = QDir(folder).filePath(QStringLiteral("fleetdeck-rules.yml"));

@@ -183,7 +183,7 @@ void RackAddDialog::refresh() {
         }
         const auto made = hostsForRack(previewed);
         if (!made) {
-            problems_ = QStringList{made.problem().message};
+            problems_ = QStringList{made.problem().shownMessage()};
         } else {
             RackAddPlan plan = planRackAdd(inventory_, std::move(*made));
             problems_ << plan.clashes;

@@ -132,7 +132,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
                 << "\n";
             code = std::max<int>(code, kFailed);
         } else if (!a.ok) {
-            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            err << "fleetdeck-cli: " << spec.name << ": " << stateText(a.failedState) << ": " << a.shown() << "\n";
             code = std::max(code, exitCodeFor(a.failedState));
         } else if (auto found = witnessesFromJournal(spec.name.toStdString(), a.result.entries, &why)) {
             witnesses.insert(witnesses.end(), found->begin(), found->end());

@@ -46,7 +46,7 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
     for (const HostSpec& spec : specs) {
         const HostAnswer<>& a = answers.at(spec.name);
         if (!a.ok) {
-            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            err << "fleetdeck-cli: " << spec.name << ": " << stateText(a.failedState) << ": " << a.shown() << "\n";
             if (options.json)
                 document[spec.name.toStdString()] = {{"error", {{"state", toString(a.failedState).toStdString()},
                                                                {"message", a.error.toStdString()}}}};

@@ -244,7 +244,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
         }
         auto parsed = commission::rackSpecFromJson(file.readAll());
         if (!parsed) {
-            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().message << "\n";
+            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().shownMessage() << "\n";
             return kUsage;
         }
         a.run.spec = *parsed;
@@ -328,7 +328,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         err.flush();
         const auto recorded = commission::writeAndRecordCommissionReport(result, a.report, auditPathsFrom(a.auditLog, a.auditKey));
         if (!recorded) {
-            err << "fleetdeck-cli: " << recorded.problem().message << "\n";
+            err << "fleetdeck-cli: " << recorded.problem().shownMessage() << "\n";
             return kFailed;
         }
         const commission::ReportFiles& written = recorded->files;

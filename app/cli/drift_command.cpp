@@ -136,7 +136,7 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
     const auto answers = queryHosts<protocol::TuneReadResult>({host}, QStringLiteral("tune.read"), Json{{"settings", {setting}}});
     const HostAnswer<protocol::TuneReadResult>& answer = answers.at(host.name);
     if (!answer.ok) {
-        err << "fleetdeck-cli: " << host.name << ": " << toString(answer.failedState) << ": " << answer.error << "\n";
+        err << "fleetdeck-cli: " << host.name << ": " << stateText(answer.failedState) << ": " << answer.shown() << "\n";
         return std::max<int>(exitCodeFor(answer.failedState), kFailed);
     }
     const auto it = answer.result.values.find(setting);
@@ -214,7 +214,7 @@ DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std:
     for (const HostSpec& h : hosts) {
         const std::string name = h.name.toStdString();
         if (const auto f = failures.find(h.name); f != failures.end()) {
-            err << "fleetdeck-cli: " << h.name << ": " << toString(f->second.state) << ": " << f->second.error << "\n";
+            err << "fleetdeck-cli: " << h.name << ": " << stateText(f->second.state) << ": " << f->second.shown() << "\n";
             outcome.code = std::max(outcome.code, std::max<int>(exitCodeFor(f->second.state), kFailed));
             if (json)
                 outcome.document[name] = {{"error", {{"state", toString(f->second.state).toStdString()}, {"message", f->second.error.toStdString()}}}};

@@ -58,7 +58,7 @@ int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     if (!targets.isEmpty()) {
         const auto inventory = Inventory::load(inventoryPath);
         if (!inventory) {
-            err << "fleetdeck-cli export prometheus: " << inventory.problem().message << "\n";
+            err << "fleetdeck-cli export prometheus: " << inventory.problem().shownMessage() << "\n";
             return kFailed;
         }
         const PrometheusTargets t = prometheusTargets(inventory->hosts());

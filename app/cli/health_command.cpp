@@ -108,7 +108,7 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     for (const HostSpec& spec : specs) {
         const HostAnswer<protocol::Sample>& a = answers.at(spec.name);
         if (!a.ok) {
-            err << "fleetdeck-cli: " << spec.name << ": " << toString(a.failedState) << ": " << a.error << "\n";
+            err << "fleetdeck-cli: " << spec.name << ": " << stateText(a.failedState) << ": " << a.shown() << "\n";
             document[spec.name.toStdString()] = {{"error", {{"state", toString(a.failedState).toStdString()},
                                                            {"message", a.error.toStdString()}}}};
             continue;

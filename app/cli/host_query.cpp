@@ -37,7 +37,7 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
         auto session = std::make_unique<HostSession>(spec.name, [spec] { return makeTransport(spec); }, options);
         HostSession* s = session.get();
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
-            if (endsConnectAttempt(state)) finishOne(s->name(), HostFailure{state, reason, {}});
+            if (endsConnectAttempt(state)) finishOne(s->name(), HostFailure{state, reason, {}, s->shownReason()});
         });
         // The asking function is kept by `askers`; what it hands on holds it weakly, so it owns
         // no reference to itself.
@@ -52,7 +52,7 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
                 // (offline, agent misbehaving) says more than the state it is still in.
                 if (problem && problem->code == ProblemCode::Unavailable) return;
                 if (problem) {
-                    finishOne(s->name(), HostFailure{HostState::Connected, problem->message, problem->code});
+                    finishOne(s->name(), HostFailure{HostState::Connected, problem->message, problem->code, problem->shownMessage()});
                     return;
                 }
                 if (++answered[s->name()] < rounds) QTimer::singleShot(gapMs, s, askAgain);
@@ -67,7 +67,8 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     const int limitMs = timeoutMs + gapMs * (rounds - 1);
     QTimer::singleShot(limitMs, &loop, [&] {
         for (const HostSpec& spec : hosts)
-            finishOne(spec.name, HostFailure{HostState::Offline, QCoreApplication::translate("cli", "no answer within %1 s").arg(limitMs / 1000), {}});
+            finishOne(spec.name, HostFailure{HostState::Offline, QStringLiteral("no answer within %1 s").arg(limitMs / 1000), {},
+                                             QCoreApplication::translate("cli", "no answer within %1 s").arg(limitMs / 1000)});
     });
     if (finished.size() < names.size()) loop.exec();
     for (auto& s : sessions) s->stop();

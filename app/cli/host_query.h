@@ -22,19 +22,25 @@ struct HostAnswer {
     bool ok = false;
     T result{};
     HostState failedState = HostState::Idle;  // how the connection ended when !ok
-    QString error;
+    QString error;                            // why, in English: what `--json` says
     std::optional<ProblemCode> problemCode;  // the code of the agent's error when it answered with one
+    QString shownError{};                    // why, in the user's language; empty when the same
+
+    // What a person reads on the terminal.
+    QString shown() const { return shownError.isEmpty() ? error : shownError; }
 };
 
 // Why a host has no (further) answer, whatever the question's type.
 struct HostFailure {
     HostState state = HostState::Idle;
-    QString error;
+    QString error;  // in English
     std::optional<ProblemCode> problemCode;
+    QString shownError{};  // in the user's language; empty when the same
 
+    QString shown() const { return shownError.isEmpty() ? error : shownError; }
     template <class T>
     HostAnswer<T> as() const {
-        return HostAnswer<T>{false, T{}, state, error, problemCode};
+        return HostAnswer<T>{false, T{}, state, error, problemCode, shownError};
     }
 };
 

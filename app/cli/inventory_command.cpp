@@ -214,12 +214,12 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     if (const auto problem = readPlacement(o)) return usage(*problem);
     const auto hosts = hostsForRack(o.request);
     if (!hosts) {
-        err << "fleetdeck-cli inventory add: " << hosts.problem().message << "\n";
+        err << "fleetdeck-cli inventory add: " << hosts.problem().shownMessage() << "\n";
         return kUsage;
     }
     auto inventory = Inventory::load(o.inventoryPath);
     if (!inventory) {
-        err << "fleetdeck-cli inventory add: " << inventory.problem().message << "\n";
+        err << "fleetdeck-cli inventory add: " << inventory.problem().shownMessage() << "\n";
         return kFailed;
     }
     const RackAddPlan plan = planRackAdd(*inventory, *hosts);
@@ -308,7 +308,7 @@ Result<std::vector<HostSpec>> hostsToList(const InventoryAddOptions& o) {
 int listHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     const auto hosts = hostsToList(o);
     if (!hosts) {
-        err << "fleetdeck-cli inventory list: " << hosts.problem().message << "\n";
+        err << "fleetdeck-cli inventory list: " << hosts.problem().shownMessage() << "\n";
         // A named file or target that does not work is a usage error; the saved inventory broken is a failure.
         return o.inventoryPath != Inventory::defaultPath() || !o.positional.isEmpty() ? kUsage : kFailed;
     }
@@ -342,7 +342,7 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
     }
     auto inventory = Inventory::load(o.inventoryPath);
     if (!inventory) {
-        err << "fleetdeck-cli inventory remove: " << inventory.problem().message << "\n";
+        err << "fleetdeck-cli inventory remove: " << inventory.problem().shownMessage() << "\n";
         return kFailed;
     }
     QStringList unknown;

@@ -152,7 +152,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     for (const HostSpec& spec : specs) {
         const HostAnswer<protocol::Facts>& f = facts.at(spec.name);
         if (f.ok) reachable.push_back(spec);
-        else err << "fleetdeck-cli: " << spec.name << ": " << toString(f.failedState) << ": " << f.error << "\n";
+        else err << "fleetdeck-cli: " << spec.name << ": " << stateText(f.failedState) << ": " << f.shown() << "\n";
     }
     std::vector<std::string> ids;
     for (const auto& s : makePlan(catalogue, answers, std::nullopt).settings) ids.push_back(s.id);
@@ -161,7 +161,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     for (const HostSpec& spec : reachable) {
         const HostAnswer<protocol::TuneReadResult>& c = current.at(spec.name);
         const Result<protocol::TuneReadResult> read =
-            c.ok ? Result<protocol::TuneReadResult>(c.result) : Problem{c.problemCode.value_or(ProblemCode::Unavailable), c.error};
+            c.ok ? Result<protocol::TuneReadResult>(c.result) : Problem{c.problemCode.value_or(ProblemCode::Unavailable), c.error, c.shownError};
         results.push_back(planHost(catalogue, answers, spec.name.toStdString(), facts.at(spec.name).result, currentValuesFrom(read)));
     }
     return exitCodeFor(facts);

@@ -150,7 +150,7 @@ Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options) 
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err) {
     auto specs = selectHosts(words, options);
     if (!specs) {
-        err << "fleetdeck-cli: " << specs.problem().message << "\n";
+        err << "fleetdeck-cli: " << specs.problem().shownMessage() << "\n";
         return std::nullopt;
     }
     return std::move(*specs);

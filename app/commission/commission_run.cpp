@@ -204,7 +204,7 @@ void CommissionRun::Impl::begin() {
         Host* hptr = &h;
         QObject::connect(h.session.get(), &HostSession::stateChanged, q, [this, hptr](HostState state, const QString& reason) {
             if (finished || !endsConnectAttempt(state)) return;
-            if (!hptr->settled) settle(*hptr, false, state, reason);
+            if (!hptr->settled) settle(*hptr, false, state, reason, hptr->session->shownReason());
             else if (hptr->recording) dropOut(*hptr, QStringLiteral("%1: %2").arg(toString(state), reason));
         });
         QObject::connect(h.session.get(), &HostSession::ready, q, [this, hptr] {

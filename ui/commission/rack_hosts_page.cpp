@@ -174,7 +174,7 @@ std::vector<HostSpec> RackHostsPage::resolve(const QStringList& words, const Inv
         } else {
             auto parsed = parseHostTarget(word);
             if (!parsed) {
-                problems->append(parsed.problem().message);
+                problems->append(parsed.problem().shownMessage());
                 continue;
             }
             spec = *parsed;

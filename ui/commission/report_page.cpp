@@ -126,7 +126,7 @@ bool ReportPage::writeReportFile() {
         Written w;
         const auto recorded = commission::writeAndRecordCommissionReport(result, pdf, auditPaths);
         if (!recorded) {
-            w.problem = recorded.problem().message;
+            w.problem = recorded.problem().shownMessage();
             return w;
         }
         w.pdf = recorded->files.pdf;

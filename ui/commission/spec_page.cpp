@@ -201,7 +201,7 @@ bool SpecPage::loadFile(const QString& path) {
     const auto spec = commission::rackSpecFromJson(file.readAll());
     if (!spec) {
         showStatus(tr("%1: %2. Fix the file and load it again (docs/commission.md, \"The spec\").")
-                       .arg(QFileInfo(path).fileName(), spec.problem().message),
+                       .arg(QFileInfo(path).fileName(), spec.problem().shownMessage()),
                    true);
         return false;
     }

@@ -629,7 +629,7 @@ void HostPage::loadIfDue(qint64 nowMs) {
     const QString host = hostName();
     loadWatcher_.setFuture(QtConcurrent::run([stored, host, from, to] {
         Result<StoredHistory::Points> read = stored->load(host, from, to);
-        return read ? Loaded{std::move(read).value(), {}} : Loaded{std::nullopt, read.problem().message};
+        return read ? Loaded{std::move(read).value(), {}} : Loaded{std::nullopt, read.problem().shownMessage()};
     }));
     // Only a new range says so; a live range read again keeps showing what it shows meanwhile.
     if (!live_ || loaded_.host != host || loaded_.toMs - loaded_.fromMs != to - from) source_->setText(tr("Reading the recorded history…"));
@@ -695,7 +695,7 @@ void HostPage::exportWithDialog() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export charts as PNG"), suggested, tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
     if (const Outcome exported = exportPng(path); !exported)
-        QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
+        QMessageBox::warning(this, tr("Export failed"), exported.problem().shownMessage());
 }
 
 }  // namespace fleetdeck

@@ -163,7 +163,7 @@ void EventsView::reload() {
     if (reader_) {
         Result<std::vector<Incident>> read = reader_(host_->currentData().toString(), since, nowMs);
         if (!read) {
-            readProblem_ = tr("The recorded events cannot be read: %1").arg(read.problem().message);
+            readProblem_ = tr("The recorded events cannot be read: %1").arg(read.problem().shownMessage());
         } else {
             readProblem_.clear();
             const int kindFilter = kindChoice_->currentData().toInt();
@@ -225,7 +225,7 @@ void EventsView::exportWithDialog() {
                               QStringLiteral("/fleetdeck-events-%1.csv").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export events as CSV"), suggested, tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
-    if (const Outcome exported = exportCsv(path); !exported) QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
+    if (const Outcome exported = exportCsv(path); !exported) QMessageBox::warning(this, tr("Export failed"), exported.problem().shownMessage());
 }
 
 }  // namespace fleetdeck

@@ -61,8 +61,11 @@ Result<StoredHistory::Points> CombinedHistory::load(const QString& host, qint64 
         own->source += QCoreApplication::translate("RecordedHistory", " (Prometheus reaches no further back for this host)");
         return own;
     }
-    if (!own) return scraped ? own : Problem{scraped.problem().code, own.problem().message + QStringLiteral("; ") + scraped.problem().message};
-    own->source += scraped ? QCoreApplication::translate("RecordedHistory", " (Prometheus has nothing for this host)") : QCoreApplication::translate("RecordedHistory", " (Prometheus: %1)").arg(scraped.problem().message);
+    if (!own)
+        return scraped ? own
+                       : Problem{scraped.problem().code, own.problem().message + QStringLiteral("; ") + scraped.problem().message,
+                                 own.problem().shownMessage() + QStringLiteral("; ") + scraped.problem().shownMessage()};
+    own->source += scraped ? QCoreApplication::translate("RecordedHistory", " (Prometheus has nothing for this host)") : QCoreApplication::translate("RecordedHistory", " (Prometheus: %1)").arg(scraped.problem().shownMessage());
     return own;
 }
 

@@ -75,7 +75,7 @@ ViewHeader* LatencyView::buildHeader() {
                                                           tr("CSV files (*.csv)"));
         if (path.isEmpty()) return;
         if (const Outcome exported = exportCsv(path); !exported)
-            QMessageBox::warning(this, tr("Export failed"), exported.problem().message);
+            QMessageBox::warning(this, tr("Export failed"), exported.problem().shownMessage());
     });
 
     for (QWidget* control : std::initializer_list<QWidget*>{progress_, measure_, interval_, address, exportButton})
