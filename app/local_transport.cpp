@@ -2,7 +2,19 @@
 
 #include <QFileInfo>
 
+#include "app/shown_text.h"
+
 namespace fleetdeck {
+namespace {
+
+struct LocalTransportContext {
+    static constexpr const char* name = "fleetdeck::LocalTransport";
+};
+using LocalText = BasicShownText<LocalTransportContext>;
+
+TransportProblem localProblem(TransportProblem::Kind kind, const LocalText& text) { return {kind, text.english(), text.shown()}; }
+
+}  // namespace
 
 LocalTransport::LocalTransport(QString agentPath, QStringList arguments, QObject* parent)
     : Transport(parent), agentPath_(std::move(agentPath)), arguments_(std::move(arguments)) {}
@@ -28,8 +40,8 @@ void LocalTransport::open() {
     closing_ = false;
     stderrTail_.clear();
     if (addStdio_ && !QFileInfo(agentPath_).isExecutable()) {
-        emit closed({TransportProblem::Kind::AgentUnavailable,
-                     tr("agent not found at %1: reinstall FleetDeck or set FLEETDECK_AGENT").arg(agentPath_)});
+        emit closed(localProblem(TransportProblem::Kind::AgentUnavailable,
+                              std::move(LocalText(QT_TR_NOOP("agent not found at %1: reinstall FleetDeck or set FLEETDECK_AGENT")).arg(agentPath_))));
         return;
     }
     process_ = new QProcess(this);
@@ -77,9 +89,10 @@ void LocalTransport::onFinished(int exitCode, QProcess::ExitStatus status) {
         return;
     }
     const QString tail = QString::fromUtf8(stderrTail_).trimmed().section(QLatin1Char('\n'), -1);
-    const QString how = status == QProcess::CrashExit ? tr("the agent crashed")
-                                                      : tr("the agent exited with status %1").arg(exitCode);
-    emit closed({TransportProblem::Kind::AgentExited, tail.isEmpty() ? how : how + QStringLiteral(": ") + tail});
+    const LocalText how = status == QProcess::CrashExit ? LocalText(QT_TR_NOOP("the agent crashed"))
+                                                        : std::move(LocalText(QT_TR_NOOP("the agent exited with status %1")).arg(exitCode));
+    // What the agent said last is its own text: the same in every language.
+    emit closed(localProblem(TransportProblem::Kind::AgentExited, tail.isEmpty() ? how : how + LocalText::same(QStringLiteral(": ") + tail)));
 }
 
 void LocalTransport::onErrorOccurred(QProcess::ProcessError error) {
@@ -88,7 +101,7 @@ void LocalTransport::onErrorOccurred(QProcess::ProcessError error) {
     process_ = nullptr;
     const QString reason = failed ? failed->errorString() : QString();
     if (failed) failed->deleteLater();
-    emit closed({TransportProblem::Kind::AgentUnavailable, tr("could not start the agent: %1").arg(reason)});
+    emit closed(localProblem(TransportProblem::Kind::AgentUnavailable, std::move(LocalText(QT_TR_NOOP("could not start the agent: %1")).arg(reason))));
 }
 
 }  // namespace fleetdeck

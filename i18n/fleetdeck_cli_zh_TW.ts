@@ -1485,6 +1485,10 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source> (transaction %1)</source>
         <translation>（交易 %1）</translation>
     </message>
+    <message>
+        <source>host</source>
+        <translation>主機</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -1490,10 +1490,6 @@ on %2 since %3</source>
         <translation>agent 已 %1 秒沒有回應</translation>
     </message>
     <message>
-        <source>session closed</source>
-        <translation>工作階段已關閉</translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
@@ -1528,10 +1524,6 @@ on %2 since %3</source>
     <message>
         <source>an unreadable line (%1)</source>
         <translation>一行無法讀取的內容（%1）</translation>
-    </message>
-    <message>
-        <source>agent error: %1</source>
-        <translation>agent 錯誤：%1</translation>
     </message>
     <message>
         <source>answered %1 with something the app could not read (%2)</source>
@@ -1576,10 +1568,6 @@ on %2 since %3</source>
     <message>
         <source>made %1 protocol errors, the last %2</source>
         <translation>發生 %1 次協定錯誤，最後一次：%2</translation>
-    </message>
-    <message>
-        <source>ignored from the agent: %1</source>
-        <translation>已忽略來自 agent 的內容：%1</translation>
     </message>
     <message>
         <source>the agent on %1 broke the protocol: it %2. Disconnected; if this repeats, redeploy FleetDeck&apos;s agent there and check that nothing else writes to its output</source>

@@ -4,6 +4,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/cli/command_line.h"
 #include "app/cli/host_query.h"
 #include "app/gpu_findings.h"
 #include "app/untrusted/agent_input.h"
@@ -42,11 +43,12 @@ void printHost(const QString& host, const std::vector<GpuFinding>& findings, std
     if (critical > 0) out << QCoreApplication::translate("cli", " (%1 critical)").arg(critical);
     out << "\n";
     for (const GpuFinding& f : findings) {
-        // Severity, GPU and kind stay the stable words scripts and docs use; the sentence is the
-        // user's language.
-        const QString gpu = f.gpu >= 0 ? QStringLiteral("GPU %1").arg(f.gpu) : QStringLiteral("host");
-        out << "  " << toString(f.severity).leftJustified(9) << gpu.leftJustified(7) << toString(f.kind).leftJustified(22)
-            << f.shownText << "\n";
+        // The kind stays the stable word scripts and docs use (docs/gpu-health.md); severity, the
+        // GPU and the sentence are the user's language. Columns are padded by terminal width, a
+        // CJK character taking two.
+        const QString gpu = f.gpu >= 0 ? QStringLiteral("GPU %1").arg(f.gpu) : QCoreApplication::translate("cli", "host");
+        out << "  " << paddedToColumns(shownSeverity(f.severity), 9) << paddedToColumns(gpu, 7) << toString(f.kind).leftJustified(22)
+            << f.shown() << "\n";
     }
 }
 

@@ -24,8 +24,9 @@ struct AcceptanceFinding {
     int gpu = -1;
     QString expected, actual;  // empty where they do not apply
     // The same sentence in the user's language (the "commission" translation context), for a
-    // person to read; `text` stays English for --json, the result JSON and the audit log. Empty
-    // for a finding read back from a result file.
+    // person to read; `text` stays English for --json, the result JSON and the audit log. A finding
+    // read back from a result file gets it by being judged again (result_json.h); empty where that
+    // cannot be done (latency findings).
     QString shownText;
 
     // What a person reads: the translated text, or the English one where there is none.

@@ -6,6 +6,8 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/json_fields.h"
 #include "agent/protocol/sample.h"
+#include "app/commission/acceptance.h"
+#include "app/commission/burnin.h"
 
 namespace fleetdeck::commission {
 namespace {
@@ -228,6 +230,37 @@ HostResult hostFrom(const ParamReader& r) {
     return h;
 }
 
+// A result file keeps each finding in English only (it is the same bytes in every language). The
+// findings are judged again from what the file recorded (the spec, each host's facts and sample,
+// its burn-in), as the run judged them; where a finding judged now reads exactly as the recorded
+// one, its sentence in the user's language is the recorded finding's too. Latency findings (the
+// file keeps no matrix) and findings of a FleetDeck that words them differently stay English.
+void fillShownTexts(CommissionResult& result) {
+    std::map<QString, HostObservation> rack;
+    std::map<QString, std::vector<AcceptanceFinding>> judged;
+    std::map<QString, HostBurnIn> burnIns;
+    for (const HostResult& h : result.hosts) {
+        if (!h.reached || !h.observed) continue;
+        rack[h.spec.name] = *h.observed;
+        if (h.burnIn) burnIns[h.spec.name] = *h.burnIn;
+        auto list = checkAgainstSpec(result.spec, *h.observed);
+        for (auto& f : healthFindings(*h.observed)) list.push_back(std::move(f));
+        judged[h.spec.name] = std::move(list);
+    }
+    for (auto& [name, list] : oddOneOut(rack, judged))
+        for (auto& f : list) judged[name].push_back(std::move(f));
+    for (auto& [name, list] : judgeBurnIn(burnIns))
+        for (auto& f : list) judged[name].push_back(std::move(f));
+    for (HostResult& h : result.hosts) {
+        const std::vector<AcceptanceFinding>& again = judged[h.spec.name];
+        for (AcceptanceFinding& f : h.findings) {
+            const auto same = std::find_if(again.begin(), again.end(),
+                                           [&f](const AcceptanceFinding& g) { return g.kind == f.kind && g.text == f.text; });
+            if (same != again.end()) f.shownText = same->shownText;
+        }
+    }
+}
+
 }  // namespace
 
 nlohmann::json toJson(const AcceptanceFinding& f) {
@@ -302,6 +335,7 @@ Result<CommissionResult> commissionResultFromJson(const nlohmann::json& doc) {
             result.burnIn = plan;
         }
         for (const ParamReader& h : r.objects("hosts")) result.hosts.push_back(hostFrom(h));
+        fillShownTexts(result);
         return result;
     } catch (const DecodeError& e) {
         return bad(QString::fromUtf8(e.what()));

@@ -18,7 +18,8 @@ nlohmann::json toJson(const AcceptanceFinding& finding);
 // {"format": "fleetdeck-commission", "version": 1, "pass": …, "rack": …, "spec": {…}, "hosts": […], …}
 nlohmann::json toJson(const CommissionResult& result);
 
-// The inverse of toJson(). A document that is not one, or a field of the wrong type, is a
+// The inverse of toJson(); the findings' sentences in the user's language are judged again from
+// what the file recorded (latency findings stay English: the file keeps no matrix). A document that is not one, or a field of the wrong type, is a
 // BadInput problem naming the field ("commission.hosts[2].burn_in.gpus[0].points[5].t_s:
 // expected number").
 Result<CommissionResult> commissionResultFromJson(const nlohmann::json& json);

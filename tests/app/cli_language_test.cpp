@@ -21,11 +21,13 @@ std::string fixtureFile(const std::string& folder, const std::string& name) {
 
 // Runs the CLI under exactly `lang` as the locale: env(1) clears whatever locale the test runner
 // has (an appended variable would not override an inherited one) and sets LANG.
-ProcessRun runInLocale(const test::TempDir& home, const std::string& lang, const std::vector<std::string>& args) {
+// `agent` is the local agent the CLI starts (FLEETDECK_AGENT).
+ProcessRun runInLocale(const test::TempDir& home, const std::string& lang, const std::vector<std::string>& args,
+                       const std::string& agent = FLEETDECK_AGENT_BIN) {
     std::vector<std::string> envArgs = {"-u", "LC_ALL", "-u", "LC_MESSAGES", "-u", "LANGUAGE", "LANG=" + lang,
                                         "XDG_CONFIG_HOME=" + (home.path() / "config").string(),
                                         "XDG_DATA_HOME=" + (home.path() / "data").string(),
-                                        std::string("FLEETDECK_AGENT=") + FLEETDECK_AGENT_BIN, kLangCli};
+                                        "FLEETDECK_AGENT=" + agent, kLangCli};
     envArgs.insert(envArgs.end(), args.begin(), args.end());
     return test::run_process("/usr/bin/env", envArgs);
 }
@@ -118,6 +120,23 @@ TEST(CliLanguage, JsonIsTheSameBytesInBothLanguages) {
     const ProcessRun healthZh = runInLocale(home, "zh_TW.UTF-8", health);
     EXPECT_EQ(healthEn.status, healthZh.status);
     EXPECT_EQ(healthZh.out, healthEn.out);
+}
+
+// A host that cannot be reached: the terminal says why in Chinese, --json in the same English in
+// both languages (the reason is built in both at once, not translated where it is made).
+TEST(CliLanguage, AnUnreachedHostsJsonReasonStaysEnglish) {
+    test::TempDir home;
+    const std::string missing = (home.path() / "no-agent-here").string();
+    const ProcessRun en = runInLocale(home, "C.UTF-8", {"health", "--json", "local"}, missing);
+    const ProcessRun zh = runInLocale(home, "zh_TW.UTF-8", {"health", "--json", "local"}, missing);
+    EXPECT_EQ(en.status, 3) << en.err;
+    EXPECT_EQ(zh.status, 3) << zh.err;
+    EXPECT_TRUE(has(en.out, "agent not found at " + missing + ": reinstall FleetDeck or set FLEETDECK_AGENT")) << en.out;
+    EXPECT_EQ(zh.out, en.out);
+    EXPECT_TRUE(has(en.err, "agent not found at")) << en.err;
+    EXPECT_FALSE(has(zh.err, "agent not found at")) << zh.err;
+    EXPECT_TRUE(has(zh.err, missing)) << zh.err;
+    EXPECT_TRUE(has(zh.err, "找不到")) << zh.err;
 }
 
 TEST(CliLanguage, TheManualPageStaysEnglish) {

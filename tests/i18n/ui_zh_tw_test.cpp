@@ -24,6 +24,7 @@
 #include "app/demo_fleet.h"
 #include "app/i18n/translations.h"
 #include "app/commission/report.h"
+#include "app/commission/result_json.h"
 #include "tests/commission/sim_rack.h"
 #include "tests/commission/sim_result.h"
 #include "tests/dashboard/sim_feed.h"
@@ -219,4 +220,29 @@ TEST_F(ChineseDesktop, CommissioningReportWithAnElevationIsChinese) {
         ASSERT_TRUE(out.open(QIODevice::WriteOnly));
         out.write(*pdf);
     }
+}
+
+// A result read back from its file (a resumed run, a report opened later) keeps English findings
+// only; judged again on reading, each reads in Chinese as it did when the run ended.
+TEST_F(ChineseDesktop, AResultReadBackFromItsFileHasChineseFindings) {
+    const commission::CommissionResult ran = test::simulatedCommission(600, 10);
+    const auto read = commission::commissionResultFromJson(commission::toJson(ran));
+    ASSERT_TRUE(read.ok()) << read.problem().message.toStdString();
+    ASSERT_EQ(read->hosts.size(), ran.hosts.size());
+    int compared = 0;
+    for (std::size_t h = 0; h < ran.hosts.size(); ++h) {
+        ASSERT_EQ(read->hosts[h].findings.size(), ran.hosts[h].findings.size());
+        for (std::size_t i = 0; i < ran.hosts[h].findings.size(); ++i) {
+            const commission::AcceptanceFinding& before = ran.hosts[h].findings[i];
+            const commission::AcceptanceFinding& after = read->hosts[h].findings[i];
+            EXPECT_EQ(after.text, before.text);
+            // The fixture's hand-written findings (an unreachable host, two burn-in ones) have no
+            // translation to compare with; latency findings cannot be judged again (no matrix).
+            if (before.shownText.isEmpty()) continue;
+            EXPECT_EQ(after.shown(), before.shown()) << before.text.toStdString();
+            EXPECT_TRUE(hasChinese(after.shown())) << after.shown().toStdString();
+            ++compared;
+        }
+    }
+    EXPECT_GE(compared, 1);  // the narrow PCIe link's
 }
