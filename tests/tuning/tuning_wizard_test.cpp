@@ -322,6 +322,35 @@ TEST(TuningWizard, InferenceVisitsTheLatencyPageAndOffersAPushHook) {
     EXPECT_EQ(pushed, std::vector<QString>{QStringLiteral("inf-l40s-03")});
 }
 
+// A slow agent answers tune.read after the user closed the wizard: the answer goes nowhere (it
+// once reached the destroyed diff page; AddressSanitizer names the use after free).
+TEST(TuningWizard, CurrentValuesArrivingAfterTheWizardClosedGoNowhere) {
+    TelemetryStore store;
+    fillFleet(store);
+    test::TempDir profiles;
+    TuningWizardHooks h = hooks(QString::fromStdString(profiles.path().string()));
+    int delivered = 0;
+    h.readCurrentValues = [&delivered](const QString&, const std::vector<std::string>&, std::function<void(tuning::CurrentValues)> done) {
+        QTimer::singleShot(50, [done, &delivered] {
+            tuning::CurrentValues v;
+            v.unavailable = tuning::kAgentTooOld;
+            done(v);
+            ++delivered;
+        });
+    };
+    {
+        TuningWizard w(store, test::builtInCatalogue(), h);
+        w.show();
+        click(w, "workload.inference");
+        for (int i = 0; i < 6; ++i) w.next();
+        w.hostsPage().selectMatching(QStringLiteral("tag:l40s"));
+        w.next();
+        w.next();
+        ASSERT_EQ(w.currentId(), TuningWizard::Diff);
+    }
+    ASSERT_TRUE(waitUntil([&] { return delivered > 0; }));
+}
+
 // Through the real fleet thread and the real local agent, which has no tune.read yet.
 TEST(TuningWizard, ReadsCurrentValuesThroughTheFleetFromTheAgent) {
     FleetThread fleet(makeTransport, 500);

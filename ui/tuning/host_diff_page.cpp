@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMenu>
+#include <QPointer>
 #include <QRegularExpressionValidator>
 #include <QStyledItemDelegate>
 #include <QVBoxLayout>
@@ -118,7 +119,10 @@ void HostDiffPage::readCurrentValues() {
         std::vector<std::string> ids;
         for (const auto& s : p.plan.settings) ids.push_back(s.id);
         const QString host = p.host;
-        hooks_.readCurrentValues(host, ids, [this, host](tuning::CurrentValues values) { onCurrentValues(host, values); });
+        // The answer may come after the wizard was closed (a slow agent): it then goes nowhere.
+        hooks_.readCurrentValues(host, ids, [page = QPointer<HostDiffPage>(this), host](tuning::CurrentValues values) {
+            if (page) page->onCurrentValues(host, values);
+        });
     }
 }
 
