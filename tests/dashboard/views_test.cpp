@@ -318,6 +318,25 @@ TEST(OverviewContextMenu, ConnectAgainIsOfferedForAHostThatWaitsAndReachesTheWin
     EXPECT_EQ(window.overview().contextMenuFor(QModelIndex()), nullptr);
 }
 
+// A fleet where no host ever reports (every one offline) still gets its columns sized: the host
+// names are whole, not cut to one letter, before the first sample that never comes.
+TEST(OverviewColumns, AFleetThatNeverReportsStillShowsWholeHostNames) {
+    TelemetryStore store;
+    MainWindow window(store);
+    window.resize(1400, 900);
+    window.refreshNow();  // sized once with no rows
+    for (int i = 1; i <= 5; ++i) {
+        HostSpec h;
+        h.name = QStringLiteral("gpu-rack-b-%1").arg(i);
+        store.addHost(h);
+        store.setState(h.name, HostState::Offline, QStringLiteral("cannot connect: connection refused; retrying in 6 s"));
+    }
+    window.refreshNow();
+    QTableView& table = window.overview().table();
+    const int needed = table.fontMetrics().horizontalAdvance(QStringLiteral("gpu-rack-b-1"));
+    EXPECT_GE(table.columnWidth(FleetModel::Host), needed);
+}
+
 // A host's name and state reason reach the view headers as plain text, never as markup.
 TEST(ViewHeader, HostNamesAndReasonsShowLiterally) {
     TelemetryStore store;

@@ -249,14 +249,16 @@ void OverviewView::refresh(qint64 nowMs) {
     if (field_->currentIndex() > 0 && value_->count() != filter_.valuesOf(
             static_cast<FleetFilterModel::Field>(field_->currentData().toInt())).size())
         fillFilterValues();
-    // Size the columns when hosts first report, then keep them: widths that follow every value jitter.
+    // Size the columns when hosts are added and when they first report, then keep them: widths that follow every value jitter.
     // While a large fleet connects, the count changes at every refresh, and each sizing measures
     // every cell of up to 1,000 rows: then at most every 2 s, and once more when all report.
     int reporting = 0;
     for (int row = 0; row < model_.rowCount(); ++row) reporting += model_.record(row).lastSampleAtMs != 0;
     const bool settled = reporting == model_.rowCount() || sizedForHosts_ <= 0 || nowMs - sizedAtMs_ >= 2000;
-    if (reporting != sizedForHosts_ && settled) {
+    // Hosts that never report (all offline) still get their names and reasons measured once.
+    if ((reporting != sizedForHosts_ || model_.rowCount() != sizedForRows_) && settled) {
         sizedAtMs_ = nowMs;
+        sizedForRows_ = model_.rowCount();
         table_->resizeColumnsToContents();
         for (const auto& [column, maxPx] : kColumnMaxPx)
             if (table_->columnWidth(column) > maxPx) table_->setColumnWidth(column, maxPx);

@@ -73,6 +73,7 @@ private:
     QToolButton* columns_ = nullptr;
     QTableView* table_ = nullptr;
     int sizedForHosts_ = -1;  // how many hosts had reported when the columns were last sized
+    int sizedForRows_ = -1;   // and how many rows there were
     qint64 sizedAtMs_ = 0;
 };
 
