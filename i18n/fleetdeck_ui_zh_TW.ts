@@ -1704,6 +1704,10 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <source>System software</source>
         <translation>系統軟體</translation>
     </message>
+    <message>
+        <source>No readings yet: the host has not sent a sample</source>
+        <translation>尚無讀數：這台主機還沒有送來任何樣本</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::IncidentTableModel</name>

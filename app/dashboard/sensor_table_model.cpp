@@ -17,6 +17,13 @@ QString unitText(const QString& unit) {
 
 SensorTableModel::SensorTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+void SensorTableModel::clear() {
+    if (rows_.empty()) return;
+    beginResetModel();
+    rows_.clear();
+    endResetModel();
+}
+
 void SensorTableModel::setSample(const protocol::Sample& sample) {
     const auto text = [](const std::string& t) { return QString::fromStdString(t); };
     std::vector<Reading> rows;

@@ -18,6 +18,8 @@ public:
     explicit SensorTableModel(QObject* parent = nullptr);
 
     void setSample(const protocol::Sample& sample);
+    // No readings: the host shown has not sent a sample.
+    void clear();
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -9,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -61,6 +62,30 @@ private:
 QString settingsFile(const test::TempDir& dir) { return QString::fromStdString((dir.path() / "fleetdeck.conf").string()); }
 
 }  // namespace
+
+// The sensor table follows the host shown: a host that has sent nothing shows no readings (not the
+// last host's) and says why over the empty table.
+TEST(HostPageSensors, AHostWithoutASampleShowsNoReadingsAndSaysWhy) {
+    FedStore fed;
+    HostSpec silent;
+    silent.name = QStringLiteral("gpu-new-01");
+    fed.store().addHost(silent);
+    fed.store().setState(silent.name, HostState::Offline, QStringLiteral("cannot connect: connection refused"));
+    MainWindow window(fed.store());
+    window.resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a1")));
+    window.refreshNow();
+    const auto* placeholder = window.hostPage().findChild<QLabel*>(QStringLiteral("no_sensor_readings"));
+    ASSERT_TRUE(placeholder);
+    EXPECT_GT(window.hostPage().sensors().rowCount(), 0);
+    EXPECT_FALSE(placeholder->isVisible());
+    ASSERT_TRUE(window.showView(QStringLiteral("host:") + silent.name));
+    window.refreshNow();
+    EXPECT_EQ(window.hostPage().sensors().rowCount(), 0);
+    EXPECT_TRUE(placeholder->isVisible());
+    EXPECT_FALSE(placeholder->text().isEmpty());
+}
 
 TEST(WindowMemory, TheSecondWindowOpensAsTheFirstWasLeft) {
     FedStore fed;

@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QLabel>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -76,6 +77,11 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     sensorTable_->setWordWrap(false);
     sensorTable_->horizontalHeader()->setStretchLastSection(true);
     sensorTable_->setMinimumHeight(230);
+    noSensors_ = new QLabel(tr("No readings yet: the host has not sent a sample"));
+    noSensors_->setObjectName(QStringLiteral("no_sensor_readings"));
+    noSensors_->setTextFormat(Qt::PlainText);
+    noSensors_->setForegroundRole(QPalette::PlaceholderText);
+    (new QVBoxLayout(sensorTable_->viewport()))->addWidget(noSensors_, 0, Qt::AlignCenter);
     grid->addWidget(sensorTable_, 3, 1, 1, 2);
     // The GPUs' health first: a broken GPU matters more than its charts; then what drifted.
     auto* top = new QWidget;
@@ -511,8 +517,10 @@ void HostPage::refresh(qint64 nowMs) {
         if (first) sensorTable_->resizeColumnsToContents();
         updateHealth(*rec);
     } else {
+        sensors_.clear();  // not the last host's readings
         healthPanel_->setVisible(false);
     }
+    noSensors_->setVisible(sensors_.rowCount() == 0);
     if (rec) updateDrift(*rec);
     if (rec) updateSoftware(*rec);
     else softwarePanel_->setVisible(false);

@@ -157,6 +157,7 @@ private:
     ChartPanel* gpuPower_ = nullptr;
     ChartPanel* gpuClock_ = nullptr;
     QTableView* sensorTable_ = nullptr;
+    QLabel* noSensors_ = nullptr;  // over the empty table
     QWidget* healthPanel_ = nullptr;
     QLabel* findings_ = nullptr;
     QTableView* healthTable_ = nullptr;
