@@ -868,30 +868,6 @@ on %2 since %3</source>
         <translation>在回應之前已取消</translation>
     </message>
     <message>
-        <source>Latency: %1: no measurements (%2)</source>
-        <translation>延遲：%1：沒有量測資料（%2）</translation>
-    </message>
-    <message>
-        <source>no reply</source>
-        <translation>沒有回應</translation>
-    </message>
-    <message>
-        <source>%1 % loss</source>
-        <translation>%1 % 遺失</translation>
-    </message>
-    <message>
-        <source>Latency: %1 → %2: %3</source>
-        <translation>延遲：%1 → %2：%3</translation>
-    </message>
-    <message>
-        <source>; other same-rack links %1</source>
-        <translation>；其他同機架連結為 %1</translation>
-    </message>
-    <message>
-        <source>; other cross-rack links %1</source>
-        <translation>；其他跨機架連結為 %1</translation>
-    </message>
-    <message>
         <source>not reported</source>
         <translation>未回報</translation>
     </message>
@@ -1054,6 +1030,10 @@ on %2 since %3</source>
     <message>
         <source>no NVMe drive</source>
         <translation>沒有 NVMe 硬碟</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>延遲：%1</translation>
     </message>
 </context>
 <context>

@@ -116,7 +116,7 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
         out << "\n"
             << (findings.empty() ? QCoreApplication::translate("cli", "No slow or lossy links.") : QCoreApplication::translate("cli", "Findings:"))
             << "\n";
-        for (const auto& f : findings) out << "  " << f.text << "\n";
+        for (const auto& f : findings) out << "  " << f.shown() << "\n";
     }
     int code = kOk;
     for (const auto& [host, failure] : failures) code = std::max(code, exitCodeFor(failure.state));

@@ -5,16 +5,29 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "app/shown_text.h"
+
 namespace fleetdeck {
 namespace {
 
 nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
+QString msInLocale(double ms, const QLocale& locale) { return QStringLiteral("%1 ms").arg(locale.toString(ms, 'f', ms < 1.0 ? 3 : 1)); }
+
+struct LatencyMatrixContext {
+    static constexpr const char* name = "LatencyMatrix";
+};
+using LatencyText = BasicShownText<LatencyMatrixContext>;
+
+// A number in English (for --json and the history store) and in the user's locale.
+LatencyText numberIn(double value, int decimals) {
+    return LatencyText::of(QLocale::c().toString(value, 'f', decimals), QLocale().toString(value, 'f', decimals));
+}
+LatencyText msIn(double ms) { return LatencyText::of(msInLocale(ms, QLocale::c()), msInLocale(ms, QLocale())); }
+
 }  // namespace
 
-QString formatMs(double ms) {
-    return QStringLiteral("%1 ms").arg(QLocale().toString(ms, 'f', ms < 1.0 ? 3 : 1));
-}
+QString formatMs(double ms) { return msInLocale(ms, QLocale()); }
 
 void LatencyMatrix::setHosts(std::vector<MeshHost> hosts) {
     std::stable_sort(hosts.begin(), hosts.end(), [](const MeshHost& a, const MeshHost& b) {
@@ -136,12 +149,15 @@ std::optional<double> LatencyMatrix::medianP50(bool sameRackLinks) const {
 
 std::vector<LatencyFinding> LatencyMatrix::findings() const {
     std::vector<LatencyFinding> out;
+    const auto finding = [&out](LatencyFinding::Kind kind, const QString& from, const QString& to, const LatencyText& text) {
+        out.push_back({kind, from, to, text.english(), text.shown()});
+    };
     const auto sameMedian = medianP50(true);
     const auto crossMedian = medianP50(false);
     for (const MeshHost& h : hosts_)
         if (const auto why = sourceError(h.name))
-            out.push_back({LatencyFinding::Kind::NoData, h.name, {},
-                           QCoreApplication::translate("LatencyMatrix", "%1: no measurements (%2)").arg(h.name, *why)});
+            finding(LatencyFinding::Kind::NoData, h.name, {},
+                    std::move(LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1: no measurements (%2)")).arg(h.name).arg(*why)));
     const int n = static_cast<int>(hosts_.size());
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < n; ++j) {
@@ -154,16 +170,20 @@ std::vector<LatencyFinding> LatencyMatrix::findings() const {
             const bool slow = s->p50_ms && median && *median > 0 && *s->p50_ms > 3.0 * *median;
             const bool lossy = s->loss_pct > 0;
             if (!slow && !lossy) continue;
-            const auto said = [](const char* text) { return QCoreApplication::translate("LatencyMatrix", text); };
-            const QString rate = s->p50_ms ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "p50 %1")).arg(formatMs(*s->p50_ms)) : said(QT_TRANSLATE_NOOP("LatencyMatrix", "no reply"));
-            QString seen = lossy ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, %2 % loss")).arg(rate, QLocale().toString(s->loss_pct, 'f', 0)) : rate;
+            const LatencyText rate = s->p50_ms ? std::move(LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "p50 %1")).arg(msIn(*s->p50_ms)))
+                                               : LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "no reply"));
+            LatencyText seen = lossy ? std::move(LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, %2 % loss")).arg(rate).arg(numberIn(s->loss_pct, 0)))
+                                     : rate;
             if (fromEarlierRound(i, j))
-                seen = said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, measured %2 s before the last round"))
-                           .arg(seen, QLocale().toString((roundTimeMs_ - measuredAtMs(i, j)) / 1000));
-            const QString text = !median ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3")).arg(a.name, b.name, seen)
-                                 : same  ? said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other same-rack links %4")).arg(a.name, b.name, seen, formatMs(*median))
-                                         : said(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other cross-rack links %4")).arg(a.name, b.name, seen, formatMs(*median));
-            out.push_back({lossy ? LatencyFinding::Kind::Loss : LatencyFinding::Kind::Slow, a.name, b.name, text});
+                seen = std::move(LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1, measured %2 s before the last round"))
+                                     .arg(seen)
+                                     .arg(numberIn(static_cast<double>((roundTimeMs_ - measuredAtMs(i, j)) / 1000), 0)));
+            LatencyText text = !median ? LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3"))
+                               : same  ? LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other same-rack links %4"))
+                                       : LatencyText(QT_TRANSLATE_NOOP("LatencyMatrix", "%1 → %2: %3; other cross-rack links %4"));
+            text.arg(a.name).arg(b.name).arg(seen);
+            if (median) text.arg(msIn(*median));
+            finding(lossy ? LatencyFinding::Kind::Loss : LatencyFinding::Kind::Slow, a.name, b.name, text);
         }
     }
     return out;

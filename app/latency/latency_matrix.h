@@ -33,7 +33,11 @@ struct LatencyFinding {
     enum class Kind { Slow, Loss, NoData };
     Kind kind;
     QString from, to;
-    QString text;  // "gpu-03 → gpu-11: p50 4.8 ms, 12 % loss; other cross-rack links 0.3 ms"
+    QString text;       // "gpu-03 → gpu-11: p50 4.8 ms, 12 % loss; other cross-rack links 0.3 ms", in English:
+                        // what `mesh --json` and the history store keep
+    QString shownText;  // the same in the user's language
+
+    const QString& shown() const { return shownText.isEmpty() ? text : shownText; }
 };
 
 // Host × host latency, sources as rows and targets as columns, ordered by rack then name so racks

@@ -22,6 +22,7 @@
 
 #include "app/commission/acceptance.h"
 #include "app/demo_fleet.h"
+#include "app/latency/latency_matrix.h"
 #include "app/i18n/translations.h"
 #include "app/commission/report.h"
 #include "app/commission/result_json.h"
@@ -245,4 +246,30 @@ TEST_F(ChineseDesktop, AResultReadBackFromItsFileHasChineseFindings) {
         }
     }
     EXPECT_GE(compared, 1);  // the narrow PCIe link's
+}
+
+// A lossy link reads in Chinese on the latency map while `mesh --json` and the history store get
+// the English sentence (it was translated where it was made, so both got Chinese).
+TEST_F(ChineseDesktop, LatencyFindingsAreEnglishForMachinesAndChineseToRead) {
+    LatencyMatrix matrix;
+    matrix.setHosts({{QStringLiteral("gpu-a1"), {}, 22, QStringLiteral("rack-a")},
+                     {QStringLiteral("gpu-b1"), {}, 22, QStringLiteral("rack-b")},
+                     {QStringLiteral("gpu-b2"), {}, 22, QStringLiteral("rack-b")}});
+    LinkStats fine;
+    fine.sent = 10;
+    fine.received = 10;
+    fine.p50_ms = 0.3;
+    LinkStats lossy = fine;
+    lossy.received = 8;
+    lossy.loss_pct = 20;
+    lossy.p50_ms = 4.8;
+    matrix.setLink(QStringLiteral("gpu-a1"), QStringLiteral("gpu-b1"), lossy);
+    matrix.setLink(QStringLiteral("gpu-a1"), QStringLiteral("gpu-b2"), fine);
+    matrix.setLink(QStringLiteral("gpu-b1"), QStringLiteral("gpu-a1"), fine);
+    const auto findings = matrix.findings();
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].text, QStringLiteral("gpu-a1 → gpu-b1: p50 4.8 ms, 20 % loss; other cross-rack links 0.300 ms"));
+    EXPECT_TRUE(hasChinese(findings[0].shown())) << findings[0].shown().toStdString();
+    EXPECT_TRUE(findings[0].shown().contains(QStringLiteral("4.8 ms"))) << findings[0].shown().toStdString();
+    EXPECT_EQ(matrix.toJson()["findings"][0].get<std::string>(), findings[0].text.toStdString());
 }

@@ -152,10 +152,10 @@ void LatencyView::rebuild() {
 void LatencyView::fillFindings() {
     findings_->clear();
     for (const LatencyFinding& f : model_.findings()) {
-        auto* item = new QListWidgetItem(findingIcon(f.kind), f.text, findings_);
+        auto* item = new QListWidgetItem(findingIcon(f.kind), f.shown(), findings_);
         item->setData(Qt::UserRole, f.from);
         item->setData(Qt::UserRole + 1, f.to);
-        item->setToolTip(f.kind == LatencyFinding::Kind::NoData ? plainToolTip(f.text) : tr("Click to show this link's history"));
+        item->setToolTip(f.kind == LatencyFinding::Kind::NoData ? plainToolTip(f.shown()) : tr("Click to show this link's history"));
     }
     if (model_.size() > 0 && model_.findings().empty())
         new QListWidgetItem(healthIcon(HostHealth::Level::Ok), tr("No slow or lossy links."), findings_);
