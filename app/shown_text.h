@@ -20,6 +20,7 @@ namespace fleetdeck {
 template <class Context>
 class BasicShownText {
 public:
+    BasicShownText() = default;  // empty in both languages
     // `source`: a template of Context's translation context.
     explicit BasicShownText(const char* source)
         : english_(QString::fromUtf8(source)), shown_(QCoreApplication::translate(Context::name, source)) {}

@@ -23,8 +23,10 @@ public:
     // time the store's history points carry. Must return quickly: queue, do not write.
     virtual void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                           qint64 timeMs) = 0;
-    // A host's state changed; `timeMs` is the local wall clock.
-    virtual void onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) = 0;
+    // A host's state changed, with its reason in English and in the user's language; `timeMs` is
+    // the local wall clock.
+    virtual void onState(const QString& host, HostState state, const QString& reason, const QString& shownReason,
+                         qint64 timeMs) = 0;
     // A drift check of the host ended (app/drift/drift_monitor.h); `timeMs` is the local wall clock.
     // Observers that do not follow drift ignore it.
     virtual void onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) {

@@ -67,7 +67,8 @@ void TelemetryStore::setState(const QString& name, HostState state, const QStrin
         r.health = assessHealth(r.state, r.shownReason, r.summary, r.lastSampleAtMs != 0, r.findings);
         it->second.changedAt = ++generation_;
     }
-    if (StoreObserver* observer = observer_.load()) observer->onState(name, state, reason, QDateTime::currentMSecsSinceEpoch());
+    if (StoreObserver* observer = observer_.load())
+        observer->onState(name, state, reason, shownReason.isEmpty() ? reason : shownReason, QDateTime::currentMSecsSinceEpoch());
 }
 
 void TelemetryStore::setFacts(const QString& name, protocol::Facts facts) {

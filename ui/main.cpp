@@ -209,7 +209,8 @@ int main(int argc, char** argv) {
         std::vector<history::LinkFinding> links;
         for (const LatencyFinding& f : found)
             if (f.kind != LatencyFinding::Kind::NoData)
-                links.push_back({f.from, f.to, f.kind == LatencyFinding::Kind::Slow ? QStringLiteral("slow") : QStringLiteral("loss"), f.text});
+                links.push_back({f.from, f.to, f.kind == LatencyFinding::Kind::Slow ? QStringLiteral("slow") : QStringLiteral("loss"), f.text,
+                                 f.shown()});
         recorder.addLatencyFindings(links, at);
     }, Qt::DirectConnection);
     auto incidents = std::make_shared<RecordedIncidents>(recorder.path());

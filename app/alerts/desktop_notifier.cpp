@@ -105,7 +105,7 @@ QString notificationSummary(const history::Incident& incident) {
 
 QString notificationBody(const history::Incident& incident) {
     const QString since = QDateTime::fromMSecsSinceEpoch(incident.startMs).toString(QStringLiteral("HH:mm:ss"));
-    const QString text = incident.text.isEmpty() ? incidentTitle(incident) : incident.text;
+    const QString text = incident.shown().isEmpty() ? incidentTitle(incident) : incident.shown();
     return QCoreApplication::translate("alerts", "%1\non %2 since %3").arg(text, incident.host, since);
 }
 

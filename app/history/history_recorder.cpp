@@ -194,7 +194,7 @@ private:
     void handle(HistoryRecorder::StateEvent& e, std::vector<IncidentChange>& changes) {
         auto& seen = lastSeen_[e.host];
         seen = std::max<std::int64_t>(seen, e.timeMs);
-        append(changes, tracker().onState(e.host, e.state, e.reason, e.timeMs));
+        append(changes, tracker().onState(e.host, e.state, e.reason, e.timeMs, e.shownReason));
     }
     void handle(HistoryRecorder::LatencyEvent& e, std::vector<IncidentChange>& changes) {
         append(changes, tracker().onLatencyFindings(e.findings, e.timeMs));
@@ -284,8 +284,8 @@ void HistoryRecorder::addSample(const QString& host, const protocol::Sample& sam
     push(SampleEvent{host, sample, findings, timeMs});
 }
 
-void HistoryRecorder::addState(const QString& host, HostState state, const QString& reason, qint64 timeMs) {
-    push(StateEvent{host, state, reason, timeMs});
+void HistoryRecorder::addState(const QString& host, HostState state, const QString& reason, qint64 timeMs, const QString& shownReason) {
+    push(StateEvent{host, state, reason, timeMs, shownReason});
 }
 
 void HistoryRecorder::addLatencyFindings(const std::vector<LinkFinding>& findings, qint64 timeMs) {
@@ -300,8 +300,8 @@ void HistoryRecorder::onSample(const QString& host, const protocol::Sample& samp
     addSample(host, sample, findings, timeMs);
 }
 
-void HistoryRecorder::onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) {
-    addState(host, state, reason, timeMs);
+void HistoryRecorder::onState(const QString& host, HostState state, const QString& reason, const QString& shownReason, qint64 timeMs) {
+    addState(host, state, reason, timeMs, shownReason);
 }
 
 void HistoryRecorder::onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) {

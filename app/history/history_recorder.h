@@ -69,7 +69,8 @@ public:
     // Thread-safe; never block.
     void addSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                    qint64 timeMs);
-    void addState(const QString& host, HostState state, const QString& reason, qint64 timeMs);
+    // `reason` in English, `shownReason` in the user's language (empty: the same).
+    void addState(const QString& host, HostState state, const QString& reason, qint64 timeMs, const QString& shownReason = {});
     void addLatencyFindings(const std::vector<LinkFinding>& findings, qint64 timeMs);  // every finding of one round
     void addAuditEntries(const std::vector<audit::AuditEntry>& entries);              // new entries, in order
     // From the next prune on, each tier is kept this long (the Preferences changed it).
@@ -78,7 +79,7 @@ public:
     // StoreObserver: the TelemetryStore's samples and states.
     void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                   qint64 timeMs) override;
-    void onState(const QString& host, HostState state, const QString& reason, qint64 timeMs) override;
+    void onState(const QString& host, HostState state, const QString& reason, const QString& shownReason, qint64 timeMs) override;
     void onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) override;
 
     // Blocks until everything queued so far is processed and written: for tests, benchmarks and
@@ -112,6 +113,7 @@ private:
         HostState state;
         QString reason;
         qint64 timeMs;
+        QString shownReason;
     };
     struct LatencyEvent {
         std::vector<LinkFinding> findings;

@@ -11,6 +11,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QCoreApplication>
+#include <QLocale>
 #include <QStandardPaths>
 #include <QVariant>
 
@@ -39,8 +40,14 @@ const std::vector<std::vector<const char*>> kMigrations = {
         "ALTER TABLE incidents ADD COLUMN clock_drop_mhz REAL",
         "CREATE INDEX incidents_open ON incidents(end_ms) WHERE end_ms IS NULL",
     },
+    // 3: an incident's sentence as it was shown, in the user's language, with that locale's name
+    // (the English `text` stays what exports read).
+    {
+        "ALTER TABLE incidents ADD COLUMN shown_text TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE incidents ADD COLUMN shown_locale TEXT NOT NULL DEFAULT ''",
+    },
 };
-static_assert(HistoryStore::kSchemaVersion == 2, "kMigrations has one entry per version");
+static_assert(HistoryStore::kSchemaVersion == 3, "kMigrations has one entry per version");
 
 // The period a downsampled tier's single points are packed by.
 std::int64_t chunkSpanMs(Tier tier) { return tier == Tier::Minute ? 3'600'000 : 600'000; }
@@ -65,11 +72,14 @@ Incident incidentFrom(const QSqlQuery& q) {
     i.detail = q.value(8).toString();
     if (!q.value(9).isNull()) i.peakTempC = q.value(9).toDouble();
     if (!q.value(10).isNull()) i.clockDropMhz = q.value(10).toDouble();
+    // The sentence as shown goes only to a reader in the same language; others read the English.
+    i.shownLocale = q.value(12).toString();
+    if (i.shownLocale == QLocale().name()) i.shownText = q.value(11).toString();
     return i;
 }
 
 constexpr const char* kIncidentColumns =
-    "id, host, gpu, kind, severity, start_ms, end_ms, text, detail, peak_temp_c, clock_drop_mhz";
+    "id, host, gpu, kind, severity, start_ms, end_ms, text, detail, peak_temp_c, clock_drop_mhz, shown_text, shown_locale";
 
 }  // namespace
 
@@ -259,7 +269,7 @@ bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
 
 bool HistoryStore::saveIncident(const Incident& i) {
     QSqlQuery q(QSqlDatabase::database(connection_, false));
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO incidents(%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO incidents(%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                   .arg(QLatin1String(kIncidentColumns)));
     q.addBindValue(static_cast<qint64>(i.id));
     q.addBindValue(i.host);
@@ -272,6 +282,8 @@ bool HistoryStore::saveIncident(const Incident& i) {
     q.addBindValue(i.detail);
     q.addBindValue(optionalValue(i.peakTempC));
     q.addBindValue(optionalValue(i.clockDropMhz));
+    q.addBindValue(i.shownText == i.text ? QString() : i.shownText);
+    q.addBindValue(i.shownText == i.text || i.shownText.isEmpty() ? QString() : i.shownLocale);
     return q.exec() || fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
 }
 
@@ -290,7 +302,7 @@ std::vector<Incident> HistoryStore::closeOpenIncidents() {
         return closed;
     while (q.next()) {
         Incident i = incidentFrom(q);
-        const std::int64_t lastSeen = q.value(11).isNull() ? i.startMs : q.value(11).toLongLong();
+        const std::int64_t lastSeen = q.value(13).isNull() ? i.startMs : q.value(13).toLongLong();
         i.endMs = std::max(i.startMs, lastSeen);
         closed.push_back(std::move(i));
     }

@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include "app/shown_text.h"
+
 namespace fleetdeck::history {
 
 enum class IncidentSeverity { Info, Warning, Critical };
@@ -37,6 +39,12 @@ inline constexpr IncidentKind kIncidentKinds[] = {
     IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning, IncidentKind::Drift,
 };
 
+// An incident's sentence in English and in the user's language (context "incident").
+struct IncidentContext {
+    static constexpr const char* name = "incident";
+};
+using IncidentText = BasicShownText<IncidentContext>;
+
 struct Incident {
     std::int64_t id = 0;                 // the store's row id; 0 before it is stored
     QString host;                        // the inventory name
@@ -47,11 +55,17 @@ struct Incident {
     IncidentSeverity severity = IncidentSeverity::Warning;
     std::int64_t startMs = 0;            // wall clock, milliseconds since the epoch
     std::optional<std::int64_t> endMs;   // nullopt while still open
-    QString text;                        // "GPU 3 throttled (thermal) for 4 min 10 s, peak 88 °C, SM clock −420 MHz"
+    QString text;                        // "GPU 3 throttled (thermal) for 4 min 10 s, peak 88 °C, SM clock −420 MHz",
+                                         // in English: what exports, `--json` and alerts' logs read
+    QString shownText;                   // the same in the user's language (empty: the same); the store
+                                         // keeps it with shownLocale and gives it back only to that locale
+    QString shownLocale;                 // QLocale().name() when shownText was written ("zh_TW")
     std::optional<double> peakTempC;     // throttle episodes: the hottest reading during it
     std::optional<double> clockDropMhz;  // throttle episodes: the SM clock lost against before it began
 
     bool open() const { return !endMs.has_value(); }
+    // What a person reads: the sentence in the user's language where there is one, else the English.
+    const QString& shown() const { return shownText.isEmpty() ? text : shownText; }
     std::int64_t durationMs(std::int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
 };
 

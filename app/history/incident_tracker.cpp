@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QDateTime>
+#include <QLocale>
 
 #include "app/audit/audit_report.h"
 #include "app/history/history_point.h"
@@ -33,14 +34,28 @@ IncidentSeverity fromFinding(FindingSeverity s) {
 
 QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
 
+// A template of the "incident" context with its arguments.
+IncidentText incidentSaid(const char* source) { return IncidentText(source); }
+
 }  // namespace
 
-QString formatDuration(std::int64_t ms) {
+IncidentText durationIn(std::int64_t ms) {
     const std::int64_t s = std::max<std::int64_t>(0, ms / 1000);
-    if (s < 60) return QStringLiteral("%1 s").arg(s);
-    if (s < 3600) return s % 60 ? QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60) : QStringLiteral("%1 min").arg(s / 60);
+    if (s < 60) return std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 s")).arg(s));
+    if (s < 3600)
+        return s % 60 ? std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 min %2 s")).arg(s / 60).arg(s % 60))
+                      : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 min")).arg(s / 60));
     const std::int64_t m = s / 60;
-    return m % 60 ? QStringLiteral("%1 h %2 min").arg(m / 60).arg(m % 60) : QStringLiteral("%1 h").arg(m / 60);
+    return m % 60 ? std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 h %2 min")).arg(m / 60).arg(m % 60))
+                  : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 h")).arg(m / 60));
+}
+
+QString formatDuration(std::int64_t ms) { return durationIn(ms).english(); }
+
+void IncidentTracker::setText(Incident& incident, const IncidentText& text) {
+    incident.text = text.english();
+    incident.shownText = text.shown();
+    incident.shownLocale = QLocale().name();
 }
 
 IncidentTracker::IncidentTracker(std::int64_t firstId) : IncidentTracker(firstId, Options{}) {}
@@ -62,26 +77,33 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
             const bool hot = hasReason(g, "hw_thermal") || (g.temp_c && g.temp_slowdown_c && *g.temp_c >= *g.temp_slowdown_c);
             out.push_back({{host, IncidentKind::ThermalThrottle, gpu, QStringLiteral("thermal")},
                            hot ? IncidentSeverity::Critical : IncidentSeverity::Warning,
-                           QStringLiteral("GPU %1 throttled (thermal)").arg(gpu), g.temp_c, clock, clockBefore});
+                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (thermal)")).arg(gpu)), g.temp_c, clock,
+                           clockBefore});
         }
         if (bits & kThrottlePower)
             out.push_back({{host, IncidentKind::PowerThrottle, gpu, QStringLiteral("power")},
                            hasReason(g, "hw_power_brake") ? IncidentSeverity::Warning : IncidentSeverity::Info,
-                           QStringLiteral("GPU %1 throttled (power cap)").arg(gpu), g.temp_c, clock, clockBefore});
+                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (power cap)")).arg(gpu)), g.temp_c, clock,
+                           clockBefore});
         if (bits & kThrottleHwSlowdown)
             out.push_back({{host, IncidentKind::HwSlowdown, gpu, QStringLiteral("hw_slowdown")}, IncidentSeverity::Warning,
-                           QStringLiteral("GPU %1 throttled (HW slowdown)").arg(gpu), g.temp_c, clock, clockBefore});
+                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (HW slowdown)")).arg(gpu)), g.temp_c, clock,
+                           clockBefore});
         if (linkNarrowed(g))
             out.push_back({{host, IncidentKind::PcieDowngrade, gpu, QStringLiteral("width")}, IncidentSeverity::Warning,
-                           QStringLiteral("GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser")
-                               .arg(gpu).arg(g.pcie_width.value_or(0)).arg(g.pcie_width_max.value_or(0)),
+                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser"))
+                                         .arg(gpu)
+                                         .arg(g.pcie_width.value_or(0))
+                                         .arg(g.pcie_width_max.value_or(0))),
                            {}, {}, {}});
         if (g.fan_pct && g.temp_c) {
             const double slowdown = g.temp_slowdown_c.value_or(85);
             if ((*g.fan_pct <= 0 && *g.temp_c >= 60) || (*g.fan_pct < 50 && *g.temp_c >= slowdown - 5))
                 out.push_back({{host, IncidentKind::Fan, gpu, QStringLiteral("gpu_fan")}, IncidentSeverity::Warning,
-                               QStringLiteral("GPU %1's fan runs at %2 % at %3: the fan is failing or held back")
-                                   .arg(gpu).arg(*g.fan_pct, 0, 'f', 0).arg(degrees(*g.temp_c)),
+                               std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1's fan runs at %2 % at %3: the fan is failing or held back"))
+                                             .arg(gpu)
+                                             .arg(QString::number(*g.fan_pct, 'f', 0))
+                                             .arg(degrees(*g.temp_c))),
                                g.temp_c, {}, {}});
         }
         if (clock) previousClock_[{host, gpu}] = *clock;
@@ -93,26 +115,28 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
             fansSeenSpinning_.insert({host, fan});
         } else if (fansSeenSpinning_.count({host, fan})) {
             out.push_back({{host, IncidentKind::Fan, -1, fan}, IncidentSeverity::Warning,
-                           QStringLiteral("fan %1 stopped (0 rpm): check the fan and the chassis airflow").arg(fan), {}, {}, {}});
+                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "fan %1 stopped (0 rpm): check the fan and the chassis airflow")).arg(fan)),
+                           {}, {}, {}});
         }
     }
     for (const GpuFinding& f : findings) {
         QString detail = toString(f.kind);
         if (f.code) detail += QStringLiteral(":%1").arg(*f.code);
-        out.push_back({{host, IncidentKind::GpuHealth, f.gpu, detail}, fromFinding(f.severity), f.text, {}, {}, {}});
+        out.push_back({{host, IncidentKind::GpuHealth, f.gpu, detail}, fromFinding(f.severity), IncidentText::of(f.text, f.shown()), {}, {}, {}});
     }
     return out;
 }
 
-QString IncidentTracker::episodeText(const Episode& e, bool closed) {
+IncidentText IncidentTracker::episodeText(const Episode& e, bool closed) {
     const Incident& i = e.incident;
-    QString text = e.baseText;
+    IncidentText text = e.baseText;
     const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
                           i.kind == IncidentKind::HwSlowdown;
     if (!throttle && i.kind != IncidentKind::HostOffline) return text;
-    if (closed && i.endMs) text += QStringLiteral(" for %1").arg(formatDuration(*i.endMs - i.startMs));
-    if (i.peakTempC) text += QStringLiteral(", peak %1").arg(degrees(*i.peakTempC));
-    if (i.clockDropMhz && *i.clockDropMhz > 0) text += QStringLiteral(", SM clock −%1 MHz").arg(*i.clockDropMhz, 0, 'f', 0);
+    if (closed && i.endMs) text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", " for %1")).arg(durationIn(*i.endMs - i.startMs)));
+    if (i.peakTempC) text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", ", peak %1")).arg(degrees(*i.peakTempC)));
+    if (i.clockDropMhz && *i.clockDropMhz > 0)
+        text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", ", SM clock −%1 MHz")).arg(QString::number(*i.clockDropMhz, 'f', 0)));
     return text;
 }
 
@@ -137,7 +161,7 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
         const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
                               i.kind == IncidentKind::HwSlowdown;
         if (!throttle) i.peakTempC.reset();
-        i.text = episodeText(e, false);
+        setText(i, episodeText(e, false));
         out.push_back({IncidentChange::What::Opened, i});
         open_.emplace(c.key, std::move(e));
         return;
@@ -151,10 +175,10 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
     if (i.peakTempC && c.tempC) i.peakTempC = std::max(*i.peakTempC, *c.tempC);
     if (c.clockMhz) e.minClockMhz = e.minClockMhz ? std::min(*e.minClockMhz, *c.clockMhz) : *c.clockMhz;
     if (e.clockBeforeMhz && e.minClockMhz) i.clockDropMhz = std::max(0.0, *e.clockBeforeMhz - *e.minClockMhz);
-    if (c.text != e.baseText && i.kind != IncidentKind::ThermalThrottle && i.kind != IncidentKind::PowerThrottle &&
-        i.kind != IncidentKind::HwSlowdown)
+    if (c.text.english() != e.baseText.english() && i.kind != IncidentKind::ThermalThrottle &&
+        i.kind != IncidentKind::PowerThrottle && i.kind != IncidentKind::HwSlowdown)
         e.baseText = c.text;
-    i.text = episodeText(e, false);
+    setText(i, episodeText(e, false));
     if (escalated || timeMs - e.lastReportMs >= options_.updateEveryMs) {
         e.lastReportMs = timeMs;
         out.push_back({IncidentChange::What::Updated, i});
@@ -164,7 +188,7 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
 void IncidentTracker::close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out) {
     Episode& e = it->second;
     e.incident.endMs = std::max(e.incident.startMs, endMs);
-    e.incident.text = episodeText(e, true);
+    setText(e.incident, episodeText(e, true));
     out.push_back({IncidentChange::What::Closed, e.incident});
     open_.erase(it);
 }
@@ -199,7 +223,7 @@ std::vector<IncidentChange> IncidentTracker::onSample(const QString& host, const
 }
 
 std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostState state, const QString& reason,
-                                                     std::int64_t timeMs) {
+                                                     std::int64_t timeMs, const QString& shownReason) {
     std::vector<IncidentChange> out;
     const Key key{host, IncidentKind::HostOffline, -1, QString()};
     if (state == HostState::Connected) {
@@ -216,8 +240,13 @@ std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostSt
         it = next;
     }
     const bool unreachable = state == HostState::Offline || state == HostState::Misbehaving;
+    // The state's word is the stable one in English, the user's word on screen.
     Condition c{key, unreachable ? IncidentSeverity::Critical : IncidentSeverity::Warning,
-                QStringLiteral("%1 %2: %3").arg(host, toString(state), reason), {}, {}, {}};
+                std::move(IncidentText::same(QStringLiteral("%1 %2: %3"))
+                              .arg(host)
+                              .arg(toString(state), stateText(state))
+                              .arg(reason, shownReason.isEmpty() ? reason : shownReason)),
+                {}, {}, {}};
     activate(c, timeMs, out);
     return out;
 }
@@ -229,7 +258,8 @@ std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector
         if (f.kind != QLatin1String("slow") && f.kind != QLatin1String("loss")) continue;
         const Key key{f.from, IncidentKind::Latency, -1, f.to + QLatin1Char(':') + f.kind};
         listed.insert(key);
-        activate({key, f.kind == QLatin1String("loss") ? IncidentSeverity::Warning : IncidentSeverity::Info, f.text, {}, {}, {}},
+        activate({key, f.kind == QLatin1String("loss") ? IncidentSeverity::Warning : IncidentSeverity::Info,
+                  IncidentText::of(f.text, f.shownText.isEmpty() ? f.text : f.shownText), {}, {}, {}},
                  timeMs, out);
     }
     for (auto it = open_.begin(); it != open_.end();) {
@@ -247,9 +277,12 @@ std::vector<IncidentChange> IncidentTracker::onDrift(const QString& host, const 
     for (const drift::DriftFinding& f : drift.findings) {
         const Key key{host, IncidentKind::Drift, -1, QString::fromStdString(f.id)};
         drifted.insert(key);
-        const QString text = QStringLiteral("%1: %2 %3 (%4)")
-                                 .arg(host, QString::fromStdString(f.id), QString::fromStdString(f.sentence),
-                                      QString::fromLatin1(drift::toString(f.cause).data()));
+        // The setting id and the cause are identifiers; the sentence is in both languages.
+        const IncidentText text = std::move(IncidentText::same(QStringLiteral("%1: %2 %3 (%4)"))
+                                                .arg(host)
+                                                .arg(QString::fromStdString(f.id))
+                                                .arg(QString::fromStdString(f.sentence), QString::fromStdString(f.shown()))
+                                                .arg(QString::fromLatin1(drift::toString(f.cause).data())));
         activate({key, IncidentSeverity::Warning, text, {}, {}, {}}, timeMs, out);
     }
     // A setting found as pushed again ends its incident at once: checks are minutes apart.
@@ -299,8 +332,12 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
         if (ev.action == audit::AuditAction::Rollback) i.kind = IncidentKind::Rollback;
         if (failed || i.kind == IncidentKind::Rollback) i.severity = IncidentSeverity::Warning;
         i.endMs = std::max(i.startMs, t);
-        const QString what = i.kind == IncidentKind::Rollback ? QStringLiteral("rollback") : QStringLiteral("push");
-        i.text = QStringLiteral("%1 %2 on %3: %4").arg(what, txn, host, QString::fromStdString(ev.message));
+        // The message is the audit log's own words, the same in every language.
+        setText(i, std::move(incidentSaid(i.kind == IncidentKind::Rollback ? QT_TRANSLATE_NOOP("incident", "rollback %1 on %2: %3")
+                                                                   : QT_TRANSLATE_NOOP("incident", "push %1 on %2: %3"))
+                                 .arg(txn)
+                                 .arg(host)
+                                 .arg(QString::fromStdString(ev.message))));
         out.push_back({fresh ? IncidentChange::What::Opened : IncidentChange::What::Updated, i});
     }
     return out;
@@ -313,7 +350,6 @@ void IncidentTracker::appendCommissioning(const audit::AuditEntry& entry, const 
                                           std::vector<IncidentChange>& out) {
     const QDateTime when = QDateTime::fromString(QString::fromStdString(entry.timeUtc), Qt::ISODateWithMs);
     if (!when.isValid()) return;
-    const QString rack = report.rack.empty() ? QString() : QStringLiteral(" of rack %1").arg(QString::fromStdString(report.rack));
     for (const auto& [name, passed] : report.hostResults) {
         const auto key = std::make_pair(QString::fromStdString(name), QString::fromStdString(report.sha256));
         if (audit_.count(key)) continue;
@@ -326,9 +362,14 @@ void IncidentTracker::appendCommissioning(const audit::AuditEntry& entry, const 
         i.severity = passed ? IncidentSeverity::Info : IncidentSeverity::Warning;
         i.startMs = when.toMSecsSinceEpoch();
         i.endMs = i.startMs;
-        i.text = QStringLiteral("commissioning%1: %2 (report %3, SHA-256 %4…)")
-                     .arg(rack, passed ? QStringLiteral("pass") : QStringLiteral("FAIL"), QString::fromStdString(report.file),
-                          key.second.left(12));
+        IncidentText text = report.rack.empty()
+                                ? incidentSaid(QT_TRANSLATE_NOOP("incident", "commissioning: %1 (report %2, SHA-256 %3…)"))
+                                : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "commissioning of rack %1: %2 (report %3, SHA-256 %4…)"))
+                                                .arg(QString::fromStdString(report.rack)));
+        text.arg(passed ? incidentSaid(QT_TRANSLATE_NOOP("incident", "pass")) : incidentSaid(QT_TRANSLATE_NOOP("incident", "FAIL")))
+            .arg(QString::fromStdString(report.file))
+            .arg(key.second.left(12));
+        setText(i, text);
         audit_.emplace(key, i);
         out.push_back({IncidentChange::What::Opened, i});
     }

@@ -45,7 +45,8 @@ namespace fleetdeck::history {
 struct LinkFinding {
     QString from, to;
     QString kind;
-    QString text;
+    QString text;       // in English
+    QString shownText{};  // in the user's language; empty: the same
 };
 
 struct IncidentChange {
@@ -67,7 +68,9 @@ public:
 
     std::vector<IncidentChange> onSample(const QString& host, const protocol::Sample& sample,
                                          const std::vector<GpuFinding>& findings, std::int64_t timeMs);
-    std::vector<IncidentChange> onState(const QString& host, HostState state, const QString& reason, std::int64_t timeMs);
+    // `reason` in English; `shownReason` in the user's language (empty: the same).
+    std::vector<IncidentChange> onState(const QString& host, HostState state, const QString& reason, std::int64_t timeMs,
+                                        const QString& shownReason = {});
     // Every finding of one mesh round.
     std::vector<IncidentChange> onLatencyFindings(const std::vector<LinkFinding>& findings, std::int64_t timeMs);
     // The outcome of a drift check of `host`: each drifted setting opens (or keeps) its incident,
@@ -85,7 +88,7 @@ private:
     struct Condition {
         Key key;
         IncidentSeverity severity = IncidentSeverity::Warning;
-        QString text;
+        IncidentText text;
         std::optional<double> tempC, clockMhz;
         std::optional<double> clockBeforeMhz;
     };
@@ -94,14 +97,16 @@ private:
         std::int64_t lastActiveMs = 0, lastReportMs = 0;
         std::optional<std::int64_t> goneSinceMs;
         std::optional<double> clockBeforeMhz, minClockMhz;
-        QString baseText;
+        IncidentText baseText;
     };
 
     std::vector<Condition> sampleConditions(const QString& host, const protocol::Sample& sample,
                                             const std::vector<GpuFinding>& findings);
     void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out);
     void close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out);
-    static QString episodeText(const Episode& e, bool closed);
+    static IncidentText episodeText(const Episode& e, bool closed);
+    // Sets the incident's text and shownText.
+    static void setText(Incident& incident, const IncidentText& text);
 
     Options options_;
     std::int64_t nextId_;
@@ -114,5 +119,7 @@ private:
 
 // "4 min 10 s", "2 h 5 min", "12 s".
 QString formatDuration(std::int64_t ms);
+// The same in English and in the user's language.
+IncidentText durationIn(std::int64_t ms);
 
 }  // namespace fleetdeck::history

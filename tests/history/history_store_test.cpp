@@ -2,6 +2,7 @@
 // its age, the schema migrates and refuses newer files, and there is one writer.
 #include <unistd.h>
 
+#include <QLocale>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
@@ -197,6 +198,41 @@ TEST(HistoryStore, ASecondWriterIsRefusedWhileAReaderReads) {
     ASSERT_TRUE(writer.commit());
     EXPECT_EQ(reader.series(host, kT0 - 1, kT0 + 5000, Tier::Raw).points.size(), 2u);
     EXPECT_FALSE(reader.begin() && reader.addPoint(host, Tier::Raw, rawOnly(kT0 + 2000, 72)) && reader.commit());
+}
+
+// An incident keeps its English text for exports and the sentence as it was shown, which goes back
+// only to a reader in the same language: one in another language reads the English.
+TEST(HistoryStore, AnIncidentsShownSentenceGoesOnlyToAReaderInItsLanguage) {
+    test::TempDir dir;
+    const QLocale before;
+    QLocale::setDefault(QLocale(QStringLiteral("zh_TW")));
+    {
+        HistoryStore store(dbIn(dir));
+        ASSERT_TRUE(store.openForWriting());
+        Incident i;
+        i.id = 1;
+        i.host = QStringLiteral("gpu-a3");
+        i.kind = IncidentKind::ThermalThrottle;
+        i.startMs = 1000;
+        i.endMs = 2000;
+        i.text = QStringLiteral("GPU 3 throttled (thermal), peak 88 °C");
+        i.shownText = QStringLiteral("GPU 3 過熱降頻，最高 88 °C");
+        i.shownLocale = QLocale().name();
+        ASSERT_TRUE(store.begin());
+        ASSERT_TRUE(store.saveIncident(i));
+        ASSERT_TRUE(store.commit());
+        const auto read = store.incidents({});
+        ASSERT_EQ(read.size(), 1u);
+        EXPECT_EQ(read[0].text, i.text);
+        EXPECT_EQ(read[0].shown(), i.shownText);
+    }
+    QLocale::setDefault(QLocale(QStringLiteral("en_US")));
+    HistoryStore reader(dbIn(dir));
+    ASSERT_TRUE(reader.openReadOnly());
+    const auto read = reader.incidents({});
+    QLocale::setDefault(before);
+    ASSERT_EQ(read.size(), 1u);
+    EXPECT_EQ(read[0].shown(), QStringLiteral("GPU 3 throttled (thermal), peak 88 °C"));
 }
 
 TEST(HistoryStore, IncidentQueriesFilterByTimeHostKindAndSeverity) {

@@ -22,6 +22,7 @@
 
 #include "app/commission/acceptance.h"
 #include "app/demo_fleet.h"
+#include "app/history/incident_tracker.h"
 #include "app/latency/latency_matrix.h"
 #include "app/i18n/translations.h"
 #include "app/commission/report.h"
@@ -272,4 +273,39 @@ TEST_F(ChineseDesktop, LatencyFindingsAreEnglishForMachinesAndChineseToRead) {
     EXPECT_TRUE(hasChinese(findings[0].shown())) << findings[0].shown().toStdString();
     EXPECT_TRUE(findings[0].shown().contains(QStringLiteral("4.8 ms"))) << findings[0].shown().toStdString();
     EXPECT_EQ(matrix.toJson()["findings"][0].get<std::string>(), findings[0].text.toStdString());
+}
+
+// Incidents: the English sentence for the history store's exports and `--json`, the Chinese one for
+// the events view and notifications, built from the same episode.
+TEST_F(ChineseDesktop, IncidentsReadInChineseAndKeepTheirEnglish) {
+    history::IncidentTracker tracker;
+    const QString host = QStringLiteral("gpu-a3");
+    constexpr std::int64_t kBase = 1'800'000'000'000;
+    const auto sampleAt = [](bool throttling) {
+        protocol::Sample sample;
+        protocol::GpuSample g;
+        g.index = 3;
+        g.temp_c = throttling ? 88 : 70;
+        g.sm_clock_mhz = throttling ? 1500 : 1980;
+        g.throttle = throttling ? std::vector<std::string>{"sw_thermal"} : std::vector<std::string>{};
+        sample.gpus.push_back(g);
+        return sample;
+    };
+    std::vector<history::IncidentChange> changes;
+    for (int s = 0; s < 260; ++s) {
+        const auto more = tracker.onSample(host, sampleAt(s >= 10 && s < 250), {}, kBase + s * 1000LL);
+        changes.insert(changes.end(), more.begin(), more.end());
+    }
+    ASSERT_FALSE(changes.empty());
+    const history::Incident& closed = changes.back().incident;
+    ASSERT_FALSE(closed.open());
+    EXPECT_EQ(closed.text, QStringLiteral("GPU 3 throttled (thermal) for 4 min, peak 88 °C, SM clock −480 MHz"));
+    EXPECT_EQ(closed.shown(), QStringLiteral("GPU 3 降頻（過熱），持續 4 分鐘，最高 88 °C，SM 時脈 −480 MHz"));
+
+    const auto offline = tracker.onState(host, HostState::Offline, QStringLiteral("connection refused"), kBase + 300'000,
+                                         QStringLiteral("連線被拒"));
+    ASSERT_EQ(offline.size(), 1u);
+    EXPECT_EQ(offline[0].incident.text, QStringLiteral("gpu-a3 offline: connection refused"));
+    EXPECT_EQ(offline[0].incident.shown(), QStringLiteral("gpu-a3 %1: 連線被拒").arg(stateText(HostState::Offline)));
+    EXPECT_TRUE(hasChinese(stateText(HostState::Offline)));
 }

@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include "app/untrusted/remote_text.h"
+
 namespace fleetdeck {
 
 using history::Incident;
@@ -72,7 +74,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     const Incident* i = incident(index.row());
     if (!i) return {};
     if (role == Qt::ForegroundRole && index.column() == Severity) return incidentColor(i->severity);
-    if (role == Qt::ToolTipRole) return i->text;
+    if (role == Qt::ToolTipRole) return plainToolTip(i->shown());  // a push's message is the agent's text
     if (role == Qt::UserRole) return QVariant::fromValue(static_cast<qlonglong>(i->startMs));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
@@ -83,7 +85,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     case Gpu: return i->gpu ? QVariant(*i->gpu) : QVariant();
     case Kind: return incidentKindWord(i->kind);
     case Severity: return incidentSeverityWord(i->severity);
-    case Text: return i->text;
+    case Text: return i->shown();
     default: return {};
     }
 }
