@@ -4,7 +4,7 @@
 FLEETDECK_BUILD_PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
-  libssh-dev nlohmann-json3-dev libssl-dev libyaml-dev
+  libssh-dev nlohmann-json3-dev libssl-dev libyaml-dev zlib1g-dev
   libqt6sql6-sqlite
   # the translations: lupdate and lrelease (Qt6 LinguistTools, docs/translations.md)
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools

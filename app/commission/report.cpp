@@ -15,6 +15,7 @@
 #include "app/audit/audit_crypto.h"
 #include "app/audit/audit_report.h"
 #include "app/commission/report_html.h"
+#include "app/commission/report_pdf_text.h"
 #include "app/commission/result_json.h"
 
 namespace fleetdeck::commission {
@@ -114,8 +115,8 @@ QByteArray commissionInventoryCsv(const CommissionResult& result) {
 Result<QByteArray> commissionReportPdf(const CommissionResult& result) {
     if (auto problem = withoutGuiApplication()) return *problem;
     QTextDocument doc;
-    // The fonts by name, the first with the language's characters first: in Chinese "Noto Sans CJK
-    // TC", embedded in the PDF (a subset), so that the reader needs no font of its own.
+    // The fonts by name (reportFontFamilies()): in Chinese Latin text in DejaVu Sans and the rest in
+    // Noto Sans CJK TC, both embedded in the PDF (subsets), so that the reader needs no font of its own.
     QFont font(reportFontFamilies().front(), 9);
     font.setFamilies(reportFontFamilies());
     doc.setDefaultFont(font);
@@ -141,7 +142,7 @@ Result<QByteArray> commissionReportPdf(const CommissionResult& result) {
         doc.print(&writer);
     }
     if (bytes.isEmpty()) return Problem{ProblemCode::Internal, QStringLiteral("the PDF came out empty (is there a QGuiApplication?)")};
-    return bytes;
+    return withIdeographsForRadicals(bytes);
 }
 
 Result<ReportFiles> writeCommissionReport(const CommissionResult& result, const QString& pdfPath) {

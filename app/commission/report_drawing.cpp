@@ -33,7 +33,7 @@ QImage blankImage(double width, double height, double scale) {
 }
 
 QFont reportFont(double pointSize, bool bold = false) {
-    // The language's fonts (reportFontFamilies(): a CJK one first in Chinese), so no character is a box.
+    // The language's fonts (reportFontFamilies(): a CJK one after the Latin one in Chinese), so no character is a box.
     QFont f(reportFontFamilies().front());
     f.setFamilies(reportFontFamilies());
     f.setStyleHint(QFont::SansSerif);

@@ -301,8 +301,8 @@ bool reportInChinese() { return QLocale().language() == QLocale::Chinese; }
 
 QStringList reportFontFamilies() {
     if (reportInChinese())
-        return {QStringLiteral("Noto Sans CJK TC"), QStringLiteral("Noto Sans TC"), QStringLiteral("Noto Sans CJK JP"),
-                QStringLiteral("AR PL UMing TW"), QStringLiteral("DejaVu Sans")};
+        return {QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK TC"), QStringLiteral("Noto Sans TC"),
+                QStringLiteral("Noto Sans CJK JP"), QStringLiteral("AR PL UMing TW")};
     return {QStringLiteral("DejaVu Sans")};
 }
 

@@ -25,8 +25,10 @@ QString reportHtml(const CommissionResult& result, const ReportImageSource& imag
 // Whether the report is written in Chinese (the default locale's language: --lang zh_TW, a zh_TW
 // locale): its fonts, dates and <html lang>. Its texts follow the installed translations.
 bool reportInChinese();
-// The fonts the report's text asks for, first choice first: in Chinese "Noto Sans CJK TC"
-// (fonts-noto-cjk) before the fonts without Chinese; in English "DejaVu Sans".
+// The fonts the report's text asks for, first choice first: in Chinese "DejaVu Sans" for Latin
+// letters and digits, then "Noto Sans CJK TC" (fonts-noto-cjk) for the rest: Noto CJK swaps a
+// digit after a letter or space for a glyph outside its character map ("b2", "gpu-01"), which a
+// PDF's text then loses. In English "DejaVu Sans".
 QStringList reportFontFamilies();
 // "Commissioning report — rack B2" in the user's language (plain text).
 QString reportTitle(const QString& rack);

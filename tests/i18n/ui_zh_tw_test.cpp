@@ -30,6 +30,7 @@
 #include "tests/commission/sim_rack.h"
 #include "tests/commission/sim_result.h"
 #include "tests/dashboard/sim_feed.h"
+#include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/desktop_preferences.h"
@@ -222,6 +223,21 @@ TEST_F(ChineseDesktop, CommissioningReportWithAnElevationIsChinese) {
         ASSERT_TRUE(out.open(QIODevice::WriteOnly));
         out.write(*pdf);
     }
+    // What a reader copies or searches (poppler's pdftotext): ideographs, not the Kangxi radicals
+    // that share their glyphs, and the digits after a letter or a space.
+    test::TempDir dir;
+    const std::string path = (dir.path() / "report.pdf").string();
+    QFile file(QString::fromStdString(path));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(*pdf);
+    file.close();
+    const test::ProcessRun text = test::run_process("/usr/bin/pdftotext", {path, "-"}, {});
+    ASSERT_EQ(text.status, 0) << text.err;
+    const QString words = QString::fromStdString(text.out);
+    for (const char* expected : {"操作人員", "日期", "從 gpu-01 學習", "機架 b2", "gpu_burn 600"})
+        EXPECT_TRUE(words.contains(QString::fromUtf8(expected))) << expected << "\n" << text.out;
+    EXPECT_FALSE(std::any_of(words.begin(), words.end(), [](QChar c) { return c.unicode() >= 0x2F00 && c.unicode() <= 0x2FD5; }))
+        << text.out;
 }
 
 // A result read back from its file (a resumed run, a report opened later) keeps English findings
