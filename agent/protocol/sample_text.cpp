@@ -129,14 +129,46 @@ private:
         if (v < 1e15 && v == std::floor(v)) {  // the common case: sensor readings, limits, 0
             at_ = std::to_chars(at_, end_, static_cast<std::int64_t>(v)).ptr;
             put(".0", 2);
-        } else if (v >= 1e-4 && v < 1e15) {
+            return;
+        }
+        if (v < 1e12 && put_few_decimals(v)) return;
+        if (v >= 1e-4 && v < 1e15) {
             // The shortest fixed form has the same digits; not whole, so it has its point.
             at_ = std::to_chars(at_, end_, v, std::chars_format::fixed).ptr;
-        } else {
-            // "1e-05", "1.5e+16", "1e+300": the standard's scientific form is nlohmann's here,
-            // the exponent with its sign and at least two digits.
-            at_ = std::to_chars(at_, end_, v, std::chars_format::scientific).ptr;
+            return;
         }
+        // "1e-05", "1.5e+16", "1e+300": the standard's scientific form is nlohmann's here, the
+        // exponent with its sign and at least two digits.
+        at_ = std::to_chars(at_, end_, v, std::chars_format::scientific).ptr;
+    }
+
+    // Readings with one to three decimals (utilisation and temperatures in tenths, most others
+    // in thousandths) without the general shortest-digits search. When k / 10^d, correctly
+    // rounded, is v, then k's digits with d decimals are v's shortest ones: below 1e12 two
+    // different d-decimal numbers are further apart than v's neighbours, so no other one, and
+    // none with fewer decimals (k is not a multiple of 10, or d - 1 would have matched), reads
+    // back as v. False for any other v, which then takes the general path.
+    bool put_few_decimals(double v) {
+        double scale = 1;
+        for (int decimals = 1; decimals <= 3; ++decimals) {
+            scale *= 10;
+            const double k = std::round(v * scale);
+            if (k / scale != v) continue;
+            char digits[24];
+            char* const digits_end = std::to_chars(digits, digits + sizeof digits, static_cast<std::int64_t>(k)).ptr;
+            const auto n = static_cast<int>(digits_end - digits);
+            if (n <= decimals) {  // 0.05: the point and zeros first
+                put("0.", 2);
+                for (int i = n; i < decimals; ++i) *at_++ = '0';
+                put(digits, static_cast<std::size_t>(n));
+            } else {
+                put(digits, static_cast<std::size_t>(n - decimals));
+                *at_++ = '.';
+                put(digits_end - decimals, static_cast<std::size_t>(decimals));
+            }
+            return true;
+        }
+        return false;
     }
 
     void room(std::size_t n) {

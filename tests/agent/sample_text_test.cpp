@@ -179,12 +179,15 @@ std::string_view temp_text(const std::string& line) {
 // them on a tie) in nlohmann's layout: plain from 1e-4 up to 1e15, exponent form beyond, ".0" on
 // whole numbers. nlohmann's own digits (Grisu2) are those too for all but a rare double, which it
 // writes with another last digit or one digit more: the same text but for those. Across the
-// layouts, their ends, both signs, readings as collectors make them and random bit patterns.
+// layouts, their ends, both signs, readings as collectors make them (whole, with one to three
+// decimals and any other), and random bit patterns.
 TEST(AgentSampleText, DoublesAreTheShortestDigitsInNlohmannsLayout) {
     std::vector<double> values = {0.0, -0.0, 1e-4, std::nextafter(1e-4, 0.0), std::nextafter(1e-4, 1.0), 1e15,
                                   std::nextafter(1e15, 0.0), 999999999999999.0, 4503599627370497.0, 0.1, 0.3,
                                   2.5e-5, 1.7976931348623157e308, 2.2250738585072014e-308, 5e-324, 123.456,
-                                  3.3333333333333335, 66.66666666666667, 45.1, 1.5e9, 68210035552.0 / 7};
+                                  3.3333333333333335, 66.66666666666667, 45.1, 1.5e9, 68210035552.0 / 7,
+                                  0.001, 0.005, 0.05, 0.0015, 999999999999.5, 999999999999.875,
+                                  999999999999.999, 1e12 + 0.5, 4503599627370.5};
     std::uint64_t state = 0x9e3779b97f4a7c15u;
     const auto next = [&state] {  // splitmix64: a fixed sequence, the same every run
         std::uint64_t z = (state += 0x9e3779b97f4a7c15u);
@@ -199,6 +202,8 @@ TEST(AgentSampleText, DoublesAreTheShortestDigitsInNlohmannsLayout) {
         if (std::isfinite(v)) values.push_back(v);
         values.push_back(static_cast<double>(bits % 2000000) / 10.0 - 1000.0);  // tenths
         values.push_back(static_cast<double>(bits % 100000) / 100.0);          // hundredths
+        values.push_back(static_cast<double>(bits % 100000000) / 1000.0);      // thousandths
+        values.push_back(static_cast<double>(bits % 1000000000000000) / 1000.0);
         values.push_back(100.0 * static_cast<double>(bits % 997) / 1009.0);    // percentages
         values.push_back(static_cast<double>(bits % (1ULL << 40)) / 0.1);      // byte rates
         values.push_back(static_cast<double>(bits >> 11) * 1e-10);
