@@ -42,7 +42,7 @@ StdioServer::~StdioServer() {
     if (probe_thread_.joinable()) probe_thread_.join();
 }
 
-void StdioServer::write_line(const std::string& line) {
+void StdioServer::write_line(std::string_view line) {
     std::lock_guard lock(write_mutex_);
     if (output_broken_) return;
     // The line and its newline in one writev: no copy of a large line just to append '\n'.
@@ -190,7 +190,7 @@ void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params)
 void StdioServer::emit_sample() {
     protocol::Sample& sample = per_core_ ? machine_.sample() : machine_.sample_without_cores();
     protocol::write_sample_event(sample_line_, sample, sent_nvlinks_ ? &*sent_nvlinks_ : nullptr);
-    write_line(sample_line_);
+    write_line(sample_line_.text());
 }
 
 int StdioServer::run() {

@@ -47,7 +47,7 @@ private:
     static const Method kMethods[];
 
     void handle_request(const protocol::Request& request);
-    void write_line(const std::string& line);
+    void write_line(std::string_view line);
     void emit_sample();
 
     protocol::Json on_hello(const protocol::ParamReader& params);
@@ -77,7 +77,7 @@ private:
     bool per_core_ = true;  // subscribe's per_core: false leaves cpu.cores[] out of sample events
     // subscribe's nvlinks_when_changed: the NVLink lists this subscription has sent.
     std::optional<protocol::NvlinkMemory> sent_nvlinks_;
-    std::string sample_line_;  // the sample event's text, its buffer kept from one sample to the next
+    protocol::SampleLine sample_line_;
     std::mutex write_mutex_;  // the probe thread writes its response too
     std::thread probe_thread_;
     std::atomic<bool> probe_running_{false};

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace fleetdeck::agent {
 namespace {
@@ -129,29 +130,42 @@ void CpuCollector::read_core(const Core& now, std::size_t position, protocol::Co
 void CpuCollector::read_stat(std::vector<Core>& cores, Ticks& total, bool& have_total, bool per_core) {
     cores.clear();
     if (!stat_.read(stat_text_)) return;
-    std::string_view text = stat_text_;
+    const char* p = stat_text_.data();
+    const char* const end = p + stat_text_.size();
     bool in_cpu_lines = false;
-    while (!text.empty()) {
-        const auto nl = text.find('\n');
-        const std::string_view line = text.substr(0, nl);
-        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-        if (!line.starts_with("cpu")) {
+    while (p < end) {
+        const char* line_end = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!line_end) line_end = end;
+        const char* const line = p;
+        p = line_end == end ? end : line_end + 1;
+        if (line_end - line < 3 || line[0] != 'c' || line[1] != 'p' || line[2] != 'u') {
             if (in_cpu_lines) break;
             continue;
         }
         in_cpu_lines = true;
-        const auto name_end = std::min(line.find_first_of(" \t"), line.size());
-        if (name_end == 3) {
-            if (const auto ticks = parse_ticks(line.substr(name_end))) {
+        // "cpu" and a blank is the total, "cpuN" a core. Read with pointers and the digits in
+        // place: with string_view's searches and parse_int this loop took three times as long in
+        // the agent's -Os build, and it runs over every CPU's line of every sample, per_core or not.
+        const char* name_end = line + 3;
+        int cpu = -1;  // the total line
+        if (name_end < line_end && *name_end != ' ' && *name_end != '\t') {
+            std::int64_t n = 0;
+            while (name_end < line_end && static_cast<unsigned char>(*name_end - '0') < 10 && n <= INT32_MAX)
+                n = n * 10 + (*name_end++ - '0');
+            const bool blank_after = name_end == line_end || *name_end == ' ' || *name_end == '\t';
+            if (name_end == line + 3 || n > INT32_MAX || !blank_after) continue;
+            cpu = static_cast<int>(n);
+        }
+        const std::string_view counters(name_end, static_cast<std::size_t>(line_end - name_end));
+        if (cpu < 0) {
+            if (const auto ticks = parse_ticks(counters)) {
                 total = *ticks;
                 have_total = true;
             }
-        } else if (const auto n = parse_int(line.substr(3, name_end - 3)); n && *n >= 0) {
-            if (!per_core) {
-                cores.push_back({static_cast<int>(*n), {}});
-            } else if (const auto ticks = parse_ticks(line.substr(name_end))) {
-                cores.push_back({static_cast<int>(*n), *ticks});
-            }
+        } else if (!per_core) {
+            cores.push_back({cpu, {}});
+        } else if (const auto ticks = parse_ticks(counters)) {
+            cores.push_back({cpu, *ticks});
         }
     }
 }

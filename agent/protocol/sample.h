@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "agent/json/json.h"
@@ -167,12 +169,30 @@ nlohmann::json to_json(const XidEvent& event);
 nlohmann::json to_json(const InfinibandPortSample& port);
 nlohmann::json to_json(const Sample& sample);
 
-// The whole `sample` event line, {"data":SAMPLE,"event":"sample"}, written into `out` (cleared
-// first; its capacity is kept, so a subscribed agent reuses one buffer): the text
-// encode(Event{"sample", to_json(sample)}) gives, without building the JSON tree (sample_text.cpp).
+namespace sample_text {
+class JsonOut;
+}
+
+// The text of one `sample` event in a buffer kept from one event to the next: a subscribed agent
+// writes every line into the same one, which grows only when a line does not fit.
+class SampleLine {
+public:
+    std::string_view text() const { return {buffer_.get(), size_}; }
+    std::size_t capacity() const { return capacity_; }
+
+private:
+    friend class sample_text::JsonOut;  // writes into the buffer
+    std::unique_ptr<char[]> buffer_;
+    std::size_t capacity_ = 0;
+    std::size_t size_ = 0;
+};
+
+// The whole `sample` event line, {"data":SAMPLE,"event":"sample"}, written into `out` (replacing
+// what it held): the text encode(Event{"sample", to_json(sample)}) gives, without building the
+// JSON tree (sample_text.cpp).
 // With `sent`, a GPU's NVLink list that equals the one `sent` holds for its position is written as
 // "unchanged", and `sent` is updated to what this event carries.
-void write_sample_event(std::string& out, const Sample& sample, NvlinkMemory* sent = nullptr);
+void write_sample_event(SampleLine& out, const Sample& sample, NvlinkMemory* sent = nullptr);
 
 // One InfiniBand port (a sample's or the facts' `infiniband[]` entry); throws DecodeError naming
 // the path that broke.

@@ -158,6 +158,10 @@ TEST(CpuCollector, MalformedCpuLinesAreSkippedAndTheRestOfTheFileIgnored) {
               "cpu2 50 -1 50 350\n"
               "cpu3 50 0 50\n"
               "cpu4\t10\t0\t10\t80\n"
+              "cpuX 1 2 3 4\n"
+              "cpu6x 1 2 3 4\n"
+              "cpu99999999999 1 2 3 4\n"
+              "cpu\n"
               "intr 12345 1 2 3\n"
               "cpu5 1 2 3 4 5 6 7 8\n");
     RootFs fs(dir.path().string());

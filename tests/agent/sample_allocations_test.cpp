@@ -34,7 +34,7 @@ using fleetdeck::test::fixture_root;
 TEST(AgentSampleAllocations, NonePerSampleOnceTheBuffersHaveGrown) {
     for (const char* tree : {fleetdeck::test::kIntelServer}) {
         LiveMachine machine(RootFs(fixture_root(tree)));
-        std::string line;
+        fleetdeck::protocol::SampleLine line;
         for (int i = 0; i < 3; ++i) fleetdeck::protocol::write_sample_event(line, machine.sample());
         ASSERT_FALSE(machine.sample().nics.empty()) << tree;
         // Fewer samples than a rescan period (kRescanEvery): discovery allocates, and runs

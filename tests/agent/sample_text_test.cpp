@@ -1,8 +1,14 @@
 // The sample event written straight from the struct (protocol::write_sample_event) against the
 // text the JSON tree gives (protocol::encode of to_json): the same line for real samples, and the
 // same values after decoding for everything the struct can hold.
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -24,9 +30,9 @@ namespace {
 std::string tree_text(const protocol::Sample& s) { return protocol::encode(protocol::Event{"sample", protocol::to_json(s)}); }
 
 std::string direct_text(const protocol::Sample& s) {
-    std::string out;
+    protocol::SampleLine out;
     protocol::write_sample_event(out, s);
-    return out;
+    return std::string(out.text());
 }
 
 // Everything a sample can carry, with the awkward values: nulls, whole and tiny and huge floats,
@@ -128,6 +134,105 @@ TEST(AgentSampleText, AwkwardNumbersAndTextReadBackAsTheSameValues) {
     EXPECT_TRUE(parsed["data"]["thermal_zones"][2]["temp_c"].is_number_float());
 }
 
+// A number's text as sign, significant digits and the power of ten before them:
+// "-0.0125" and "-1.25e-02" are both {true, "125", -1} (0.125 × 10^-1).
+struct Decimal {
+    bool negative = false;
+    std::string digits;
+    int exponent = 0;
+    bool operator==(const Decimal&) const = default;
+};
+
+Decimal decimal_of(std::string_view text) {
+    Decimal d;
+    if (text.starts_with('-')) {
+        d.negative = true;
+        text.remove_prefix(1);
+    }
+    const auto e = text.find('e');
+    int power = 0;
+    if (e != std::string_view::npos) {
+        const std::string_view exponent = text.substr(e + (text[e + 1] == '+' ? 2 : 1));
+        std::from_chars(exponent.data(), exponent.data() + exponent.size(), power);
+    }
+    const std::string_view mantissa = text.substr(0, e);
+    int point = static_cast<int>(std::min(mantissa.find('.'), mantissa.size()));
+    for (const char c : mantissa)
+        if (c != '.') d.digits += c;
+    while (!d.digits.empty() && d.digits.front() == '0') {
+        d.digits.erase(0, 1);
+        --point;
+    }
+    while (!d.digits.empty() && d.digits.back() == '0') d.digits.pop_back();
+    d.exponent = d.digits.empty() ? 0 : point + power;
+    return d;
+}
+
+// The double's text as the line has it: `"temp_c":TEXT,` of the only thermal zone.
+std::string_view temp_text(const std::string& line) {
+    const std::string_view key = R"("temp_c":)";
+    const auto from = line.find(key) + key.size();
+    return std::string_view(line).substr(from, line.find(',', from) - from);
+}
+
+// Doubles carry std::to_chars' digits (the shortest that read back as the value, the closest of
+// them on a tie) in nlohmann's layout: plain from 1e-4 up to 1e15, exponent form beyond, ".0" on
+// whole numbers. nlohmann's own digits (Grisu2) are those too for all but a rare double, which it
+// writes with another last digit or one digit more: the same text but for those. Across the
+// layouts, their ends, both signs, readings as collectors make them (whole, with one to three
+// decimals and any other), and random bit patterns.
+TEST(AgentSampleText, DoublesAreTheShortestDigitsInNlohmannsLayout) {
+    std::vector<double> values = {0.0, -0.0, 1e-4, std::nextafter(1e-4, 0.0), std::nextafter(1e-4, 1.0), 1e15,
+                                  std::nextafter(1e15, 0.0), 999999999999999.0, 4503599627370497.0, 0.1, 0.3,
+                                  2.5e-5, 1.7976931348623157e308, 2.2250738585072014e-308, 5e-324, 123.456,
+                                  3.3333333333333335, 66.66666666666667, 45.1, 1.5e9, 68210035552.0 / 7,
+                                  0.001, 0.005, 0.05, 0.0015, 999999999999.5, 999999999999.875,
+                                  999999999999.999, 1e12 + 0.5, 4503599627370.5};
+    std::uint64_t state = 0x9e3779b97f4a7c15u;
+    const auto next = [&state] {  // splitmix64: a fixed sequence, the same every run
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15u);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+        return z ^ (z >> 31);
+    };
+    for (int i = 0; i < 4000; ++i) {
+        const std::uint64_t bits = next();
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        if (std::isfinite(v)) values.push_back(v);
+        values.push_back(static_cast<double>(bits % 2000000) / 10.0 - 1000.0);  // tenths
+        values.push_back(static_cast<double>(bits % 100000) / 100.0);          // hundredths
+        values.push_back(static_cast<double>(bits % 100000000) / 1000.0);      // thousandths
+        values.push_back(static_cast<double>(bits % 1000000000000000) / 1000.0);
+        values.push_back(100.0 * static_cast<double>(bits % 997) / 1009.0);    // percentages
+        values.push_back(static_cast<double>(bits % (1ULL << 40)) / 0.1);      // byte rates
+        values.push_back(static_cast<double>(bits >> 11) * 1e-10);
+    }
+    int other_digits = 0;
+    for (const double v : values) {
+        protocol::Sample s;
+        s.thermal_zones.push_back({"z", std::nullopt, v});
+        const std::string direct = direct_text(s), tree = tree_text(s);
+        const std::string_view written = temp_text(direct), nlohmann_text = temp_text(tree);
+        const double back = Json::parse(direct)["data"]["thermal_zones"][0]["temp_c"].get<double>();
+        ASSERT_EQ(std::memcmp(&back, &v, sizeof v), 0) << direct;
+        char shortest[32];
+        const char* end = std::to_chars(shortest, shortest + sizeof shortest, v, std::chars_format::scientific).ptr;
+        ASSERT_EQ(decimal_of(written), decimal_of(std::string_view(shortest, static_cast<std::size_t>(end - shortest))))
+            << written;
+        ASSERT_EQ(written.find('e') == std::string_view::npos, nlohmann_text.find('e') == std::string_view::npos)
+            << written << " against " << nlohmann_text;
+        if (decimal_of(written) == decimal_of(nlohmann_text)) {
+            ASSERT_EQ(direct, tree);
+        } else {
+            ASSERT_LE(decimal_of(written).digits.size(), decimal_of(nlohmann_text).digits.size())
+                << written << " against " << nlohmann_text;
+            ++other_digits;
+        }
+    }
+    EXPECT_LT(other_digits, static_cast<int>(values.size()) / 100) << other_digits << " of " << values.size();
+}
+
 TEST(AgentSampleText, RecordedServersGiveTheSameLineAsTheJsonTree) {
     for (const char* tree : {kIntelServer, kAmdServer}) {
         LiveMachine machine(RootFs(fixture_root(tree)));
@@ -139,27 +244,53 @@ TEST(AgentSampleText, RecordedServersGiveTheSameLineAsTheJsonTree) {
 
 TEST(AgentSampleText, TheBufferIsRefilledNotAppendedTo) {
     const protocol::Sample s = full_sample();
-    std::string out;
+    protocol::SampleLine out;
     protocol::write_sample_event(out, s);
-    const std::string first = out;
+    const std::string first(out.text());
+    const char* const buffer = out.text().data();
     const auto capacity = out.capacity();
     protocol::write_sample_event(out, s);
-    EXPECT_EQ(out, first);
+    EXPECT_EQ(out.text(), first);
+    EXPECT_EQ(out.text().data(), buffer);
     EXPECT_EQ(out.capacity(), capacity);
+    // A shorter line reuses the buffer too.
+    protocol::write_sample_event(out, protocol::Sample{});
+    EXPECT_EQ(out.text(), tree_text(protocol::Sample{}));
+    EXPECT_EQ(out.text().data(), buffer);
+}
+
+TEST(AgentSampleText, TheBufferGrowsWhenALineDoesNotFit) {
+    protocol::SampleLine out;
+    protocol::write_sample_event(out, protocol::Sample{});
+    const auto small = out.capacity();
+    // A 1,024-sensor server's line is far longer than the first buffer; each string and number
+    // that crosses its end has to move with what was written before it.
+    protocol::Sample big = full_sample();
+    for (int i = 0; i < 1024; ++i)
+        big.sensors.push_back({"nct6798", "hwmon" + std::to_string(i), "temp" + std::to_string(i), "CPUTIN \"hot\"", "temp",
+                               "C", 30.0 + i / 8.0, 80.0, std::nullopt});
+    protocol::write_sample_event(out, big);
+    EXPECT_GT(out.capacity(), small);
+    EXPECT_EQ(out.text(), tree_text(big));
 }
 
 TEST(AgentSampleText, UnchangedNvlinkListsAreSentOnceAndReadBackFromWhatWasHeld) {
     protocol::Sample s = full_sample();  // GPU 0 has two links, GPU 1 (lost) none
     protocol::NvlinkMemory sent, read;
+    protocol::SampleLine line;
     std::string out;
-    protocol::write_sample_event(out, s, &sent);
+    const auto write = [&line, &out, &sent](const protocol::Sample& sample) {
+        protocol::write_sample_event(line, sample, &sent);
+        out = line.text();
+    };
+    write(s);
     EXPECT_EQ(out, tree_text(s));  // the first sample of a subscription carries every list
     const auto read_back = [&read](const std::string& line) {
         return protocol::sample_from_json(Json::parse(line)["data"], {}, "data", &read);
     };
     EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
 
-    protocol::write_sample_event(out, s, &sent);
+    write(s);
     const Json second = Json::parse(out);
     EXPECT_EQ(second["data"]["gpus"][0]["nvlinks"], "unchanged");
     EXPECT_EQ(second["data"]["gpus"][1]["nvlinks"], Json::array());  // empty stays empty
@@ -167,10 +298,10 @@ TEST(AgentSampleText, UnchangedNvlinkListsAreSentOnceAndReadBackFromWhatWasHeld)
     EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
 
     s.gpus[0].nvlinks[1].active = true;  // a link comes up: the list goes out again
-    protocol::write_sample_event(out, s, &sent);
+    write(s);
     EXPECT_EQ(out, tree_text(s));
     EXPECT_EQ(protocol::to_json(read_back(out)), protocol::to_json(s));
-    protocol::write_sample_event(out, s, &sent);
+    write(s);
     EXPECT_EQ(Json::parse(out)["data"]["gpus"][0]["nvlinks"], "unchanged");
     const protocol::Sample again = read_back(out);
     ASSERT_EQ(again.gpus.size(), 2u);
@@ -181,10 +312,10 @@ TEST(AgentSampleText, UnchangedNvlinkListsAreSentOnceAndReadBackFromWhatWasHeld)
 TEST(AgentSampleText, UnchangedNvlinksWithoutAnEarlierListIsAnError) {
     const protocol::Sample s = full_sample();
     protocol::NvlinkMemory sent;
-    std::string out;
+    protocol::SampleLine out;
     protocol::write_sample_event(out, s, &sent);
     protocol::write_sample_event(out, s, &sent);
-    const Json data = Json::parse(out)["data"];
+    const Json data = Json::parse(out.text())["data"];
     // A reader that never asked for it (a snapshot, an app that did not subscribe so) …
     try {
         protocol::sample_from_json(data);

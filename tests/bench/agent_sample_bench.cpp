@@ -74,6 +74,20 @@ void BM_SnapshotEncoded(benchmark::State& state) {
 }
 BENCHMARK(BM_SnapshotEncoded)->Unit(benchmark::kMicrosecond);
 
+// The sample event's line written from the typed sample, as a subscribed agent writes it after the
+// collectors: with the per-core list (`per_core` 1) or without it, as the app subscribes.
+void BM_SampleLine(benchmark::State& state) {
+    auto& machine = large_machine();
+    const protocol::Sample& sample = state.range(0) ? machine.sample() : machine.sample_without_cores();
+    protocol::SampleLine line;
+    for (auto _ : state) {
+        protocol::write_sample_event(line, sample);
+        benchmark::DoNotOptimize(line.text().data());
+    }
+    state.counters["line_bytes"] = static_cast<double>(line.text().size());
+}
+BENCHMARK(BM_SampleLine)->ArgName("per_core")->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+
 // The GPU health reads of one sample (gpu/nvml_health.h) for the 8 scripted GPUs, into the
 // typed sample: ECC mode and volatile counts, PCIe replays and 18 NVLink states per GPU every
 // sample; the slow counters (aggregate ECC, remapped rows, retired pages, 3 counters per link)

@@ -32,8 +32,11 @@ const Lines& lines() {
         if (s.cpu) s.cpu->cores.clear();
         Lines out;
         protocol::NvlinkMemory sent;
-        protocol::write_sample_event(out.full, s, &sent);
-        protocol::write_sample_event(out.unchanged, s, &sent);
+        protocol::SampleLine line;
+        protocol::write_sample_event(line, s, &sent);
+        out.full = line.text();
+        protocol::write_sample_event(line, s, &sent);
+        out.unchanged = line.text();
         auto first = protocol::decode_message(out.full);
         decodeSample(std::get<protocol::Event>(std::get<protocol::Message>(first)).data, AgentInputLimits{}, &out.held);
         return out;

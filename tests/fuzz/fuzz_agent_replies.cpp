@@ -33,10 +33,10 @@ void roundTripSample(const Json& value, const AgentInputLimits& limits) {
     protocol::NvlinkMemory firstRead;
     const protocol::Sample sample = decodeSample(value, limits, &firstRead);
     protocol::NvlinkMemory sent, read;
-    std::string line;
+    protocol::SampleLine line;
     for (int i = 0; i < 2; ++i) {
         protocol::write_sample_event(line, sample, &sent);
-        auto decoded = protocol::decode_message(line);
+        auto decoded = protocol::decode_message(line.text());
         const auto& event = std::get<protocol::Event>(std::get<protocol::Message>(decoded));
         const protocol::Sample back = decodeSample(event.data, limits, &read);
         if (back.gpus.size() != sample.gpus.size()) std::abort();
