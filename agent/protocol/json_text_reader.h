@@ -25,7 +25,8 @@ class JsonTextReader {
 public:
     struct GiveUp {};
 
-    // `caps` apply from the value read after set_depth(0) down (depth counted from it).
+    // `caps` count depth from the first object or array read with object() or array() (depth 0);
+    // brackets read with expect() around it are not counted.
     JsonTextReader(std::string_view text, const SampleBounds& caps)
         : at_(text.data()), end_(text.data() + text.size()), caps_(caps),
           // A line nesting deeper than kMaxNestingDepth is unreadable to decode_message; the value
@@ -33,9 +34,6 @@ public:
           max_depth_(std::min(caps.max_depth, kMaxNestingDepth - 1)) {}
 
     [[noreturn]] static void give_up() { throw GiveUp{}; }
-
-    // Depth of the next value.
-    void set_depth(std::size_t depth) { depth_ = depth; }
 
     char peek() {
         skip_space();

@@ -261,8 +261,7 @@ constexpr std::array<std::string_view, 33> kGpuKeys = {
 // An object member the schema reads as an object where present (null: absent).
 template <class T, class F>
 void read_optional_object(JsonTextReader& in, std::optional<T>& out, F&& read) {
-    if (in.null()) out.reset();
-    else out = read(in);
+    if (!in.null()) out = read(in);
 }
 
 void read_gpu_member(JsonTextReader& in, int key, GpuSample& g, const SampleLimits& limits,
@@ -379,8 +378,7 @@ Sample read_event(JsonTextReader& in, const SampleLimits& limits, const NvlinkMe
         const std::string_view key = in.string_value();
         in.expect(':');
         if (key == "data" && !sample) {
-            in.set_depth(0);
-            sample = read_data(in, limits, held);
+            sample = read_data(in, limits, held);  // depth 0 for the caps: the envelope was read with expect()
         } else if (key == "event" && !named) {
             if (in.peek() != '"' || in.string_value() != "sample") JsonTextReader::give_up();
             named = true;
