@@ -10,6 +10,7 @@
 #include "agent/protocol/decode.h"
 #include "agent/protocol/message.h"
 #include "app/untrusted/agent_replies.h"
+#include "app/untrusted/sample_line.h"
 
 namespace fleetdeck {
 
@@ -242,6 +243,14 @@ void HostSession::onBytes(const QByteArray& bytes) {
 
 void HostSession::handleLine(const std::string& line) {
     if (line.empty()) return;
+    // Nearly every line is a sample event: read straight from its text, it skips building and
+    // freeing nlohmann's tree, most of the app's CPU at 1,000 hosts (docs/BENCHMARKS.md). Every
+    // other line, and a sample that breaks a rule, takes the tree below, which says what broke.
+    if (auto sample = readSampleLine(line, options_.limits, &nvlinks_)) {
+        if (!checkUnsolicited()) return;
+        emit sampleReceived(*sample);
+        return;
+    }
     auto decoded = protocol::decode_message(line);
     if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
         slip(std::move(SessionText(QT_TR_NOOP("an unreadable line (%1)")).arg(QString::fromStdString(failure->error.message).left(200))));

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "agent/protocol/decode.h"
+#include "app/untrusted/sample_line.h"
 
 namespace fleetdeck {
 namespace {
@@ -66,13 +67,9 @@ std::optional<std::string> checkBounds(const Json& value, const AgentInputLimits
 
 protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits, protocol::NvlinkMemory* nvlinks) {
     // The decoder holds each list the app keeps to its own cap (before reading its elements);
-    // then everything in the sample, known keys or not (labels, keys of a newer agent), is held
-    // to sample-sized caps.
+    // then everything in the sample is held to sample-sized caps.
     protocol::Sample sample = protocol::sample_from_json(data, limits.sample, "data", nvlinks);
-    AgentInputLimits sampleLimits = limits;
-    sampleLimits.maxStringBytes = limits.maxSampleStringBytes;
-    sampleLimits.maxArrayItems = std::max(limits.sample.max_cores, limits.sample.max_list_items);
-    if (auto bad = checkBounds(data, sampleLimits, "data")) throw protocol::DecodeError(*bad);
+    if (auto bad = checkBounds(data, sampleCaps(limits), "data")) throw protocol::DecodeError(*bad);
     return sample;
 }
 

@@ -1,11 +1,14 @@
 // sample_decode_bench: the app's CPU for one sample event of a simulated 8-GPU server
-// (`hgx-h100-8`, per_core off as the app subscribes), from the line to the store: the message
-// decoded (protocol::decode_message), the sample decoded within the caps (decodeSample), and
-// TelemetryStore::addSample (summary, findings, history point). Each with every NVLink list in
-// the line and with the lists "unchanged", as a subscription with nvlinks_when_changed sends them
-// (docs/protocol.md, `subscribe`). docs/BENCHMARKS.md, "1,000 simulated hosts".
+// (`hgx-h100-8`, per_core off as the app subscribes), from the line to the store: the line read
+// straight from its text within the caps (readSampleLine, what the session does), or through the
+// tree as before (protocol::decode_message, then decodeSample: what the session still does for a
+// line the direct reader gives up on), and TelemetryStore::addSample (summary, findings, history
+// point). Each with every NVLink list in the line and with the lists "unchanged", as a
+// subscription with nvlinks_when_changed sends them (docs/protocol.md, `subscribe`).
+// docs/BENCHMARKS.md, "1,000 simulated hosts".
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <string>
 #include <variant>
 
@@ -15,6 +18,7 @@
 #include "agent/simulator/simulated_machine.h"
 #include "app/telemetry_store.h"
 #include "app/untrusted/agent_input.h"
+#include "app/untrusted/sample_line.h"
 
 using namespace fleetdeck;
 
@@ -49,35 +53,56 @@ protocol::Sample decodeLine(const std::string& line, protocol::NvlinkMemory* hel
     return decodeSample(std::get<protocol::Event>(std::get<protocol::Message>(decoded)).data, AgentInputLimits{}, held);
 }
 
-void BM_DecodeEveryList(benchmark::State& state) {
-    const std::string& line = lines().full;
-    for (auto _ : state) benchmark::DoNotOptimize(decodeLine(line, nullptr));
+protocol::Sample readLine(const std::string& line, protocol::NvlinkMemory* held) {
+    auto sample = readSampleLine(line, AgentInputLimits{}, held);
+    if (!sample) std::abort();  // the agent's own line must never be left to the tree
+    return std::move(*sample);
+}
+
+using LineDecoder = protocol::Sample (*)(const std::string&, protocol::NvlinkMemory*);
+
+void decodeLoop(benchmark::State& state, LineDecoder decode, const std::string& line, protocol::NvlinkMemory* held) {
+    for (auto _ : state) benchmark::DoNotOptimize(decode(line, held));
     state.counters["line_bytes"] = static_cast<double>(line.size());
 }
 
+void BM_DecodeEveryList(benchmark::State& state) { decodeLoop(state, decodeLine, lines().full, nullptr); }
+
 void BM_DecodeUnchangedNvlinks(benchmark::State& state) {
-    const std::string& line = lines().unchanged;
     protocol::NvlinkMemory held = lines().held;
-    for (auto _ : state) benchmark::DoNotOptimize(decodeLine(line, &held));
-    state.counters["line_bytes"] = static_cast<double>(line.size());
+    decodeLoop(state, decodeLine, lines().unchanged, &held);
+}
+
+void BM_ReadEveryList(benchmark::State& state) { decodeLoop(state, readLine, lines().full, nullptr); }
+
+void BM_ReadUnchangedNvlinks(benchmark::State& state) {
+    protocol::NvlinkMemory held = lines().held;
+    decodeLoop(state, readLine, lines().unchanged, &held);
 }
 
 // Decoded and stored, as the fleet thread does for each sample event.
-void storeLoop(benchmark::State& state, const std::string& line, protocol::NvlinkMemory* held) {
+void storeLoop(benchmark::State& state, LineDecoder decode, const std::string& line, protocol::NvlinkMemory* held) {
     TelemetryStore store;
     HostSpec spec;
     spec.name = QStringLiteral("gpu-01");
     store.addHost(spec);
     store.setState(spec.name, HostState::Connected, QStringLiteral("agent"));
     qint64 now = 0;
-    for (auto _ : state) store.addSample(spec.name, decodeLine(line, held), now += 1000);
+    for (auto _ : state) store.addSample(spec.name, decode(line, held), now += 1000);
 }
 
-void BM_DecodeAndStoreEveryList(benchmark::State& state) { storeLoop(state, lines().full, nullptr); }
+void BM_DecodeAndStoreEveryList(benchmark::State& state) { storeLoop(state, decodeLine, lines().full, nullptr); }
 
 void BM_DecodeAndStoreUnchangedNvlinks(benchmark::State& state) {
     protocol::NvlinkMemory held = lines().held;
-    storeLoop(state, lines().unchanged, &held);
+    storeLoop(state, decodeLine, lines().unchanged, &held);
+}
+
+void BM_ReadAndStoreEveryList(benchmark::State& state) { storeLoop(state, readLine, lines().full, nullptr); }
+
+void BM_ReadAndStoreUnchangedNvlinks(benchmark::State& state) {
+    protocol::NvlinkMemory held = lines().held;
+    storeLoop(state, readLine, lines().unchanged, &held);
 }
 
 }  // namespace
@@ -86,4 +111,8 @@ BENCHMARK(BM_DecodeEveryList)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DecodeUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DecodeAndStoreEveryList)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DecodeAndStoreUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReadEveryList)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReadUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReadAndStoreEveryList)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReadAndStoreUnchangedNvlinks)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();
