@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "app/host_text.h"
+
 namespace fleetdeck {
 
 std::optional<BundledAgent> bundledAgent(const QString& arch) {
@@ -31,14 +33,16 @@ QString bundledAgentPath(const QString& arch) {
 Outcome verifyBundledAgent(const BundledAgent& agent, const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot read %1: %2").arg(path, file.errorString())};
+        return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "cannot read %1: %2")).arg(path).arg(file.errorString()));
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(&file);
     const QByteArray sum = hash.result().toHex();
     if (sum != agent.sha256)
-        return Problem{ProblemCode::AgentUnavailable,
-                       QStringLiteral("%1 has SHA-256 %2, but this FleetDeck was built with %3: reinstall FleetDeck")
-                           .arg(path, QString::fromLatin1(sum), QString::fromLatin1(agent.sha256))};
+        return problemOf(ProblemCode::AgentUnavailable,
+                         HostsText(QT_TRANSLATE_NOOP("hosts", "%1 has SHA-256 %2, but this FleetDeck was built with %3: reinstall FleetDeck"))
+                             .arg(path)
+                             .arg(QString::fromLatin1(sum))
+                             .arg(QString::fromLatin1(agent.sha256)));
     return done();
 }
 

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "app/host_text.h"
+
 // The resource is compiled into the core library; a static library needs it registered by name.
 static void registerDemoResources() { Q_INIT_RESOURCE(demo); }
 
@@ -21,7 +23,8 @@ HostSpec thisMachine() {
 Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (!doc.isObject()) return Problem{ProblemCode::BadInput, QStringLiteral("demo fleet: %1").arg(parseError.errorString())};
+    if (!doc.isObject())
+        return problemOf(ProblemCode::BadInput, HostsText(QT_TRANSLATE_NOOP("hosts", "demo fleet: %1")).arg(parseError.errorString()));
     std::vector<HostSpec> hosts;
     for (const QJsonValue rack : doc.object().value(QStringLiteral("racks")).toArray()) {
         const QString rackName = rack.toObject().value(QStringLiteral("name")).toString();
@@ -38,7 +41,7 @@ Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
             for (const QJsonValue t : o.value(QStringLiteral("tags")).toArray()) spec.tags << t.toString();
             spec.tags << QStringLiteral("simulated");
             if (spec.name.isEmpty() || spec.simulateProfile.isEmpty())
-                return Problem{ProblemCode::BadInput, QStringLiteral("demo fleet: every host needs a name and a simulate profile")};
+                return problemOf(ProblemCode::BadInput, HostsText(QT_TRANSLATE_NOOP("hosts", "demo fleet: every host needs a name and a simulate profile")));
             hosts.push_back(std::move(spec));
         }
     }
@@ -48,7 +51,8 @@ Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
 Result<std::vector<HostSpec>> loadDemoFleet() {
     registerDemoResources();
     QFile file(QStringLiteral(":/demo/fleet.json"));
-    if (!file.open(QIODevice::ReadOnly)) return Problem{ProblemCode::IoFailed, QStringLiteral("the demo fleet is missing from this build")};
+    if (!file.open(QIODevice::ReadOnly))
+        return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "the demo fleet is missing from this build")));
     return parseDemoFleet(file.readAll());
 }
 

@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include "app/host_text.h"
+
 namespace fleetdeck {
 
 bool sameConnection(const HostSpec& a, const HostSpec& b) {
@@ -17,12 +19,14 @@ bool isPlainJumpHop(const QString& hop) {
     return !hop.startsWith(QLatin1Char('-')) && re.match(hop).hasMatch();
 }
 
-std::optional<QString> jumpHostProblem(const QString& jumpHost) {
+std::optional<Problem> jumpHostProblem(const QString& jumpHost) {
     if (jumpHost.isEmpty()) return std::nullopt;
     for (const QString& hop : jumpHost.split(QLatin1Char(',')))
         if (!isPlainJumpHop(hop.trimmed()))
-            return QStringLiteral("jump host '%1' is not [user@]host[:port] (several hops: joined by commas, e.g. ops@bastion,gw:2222)")
-                .arg(hop.trimmed());
+            return problemOf(ProblemCode::BadInput,
+                             HostsText(QT_TRANSLATE_NOOP("hosts", "jump host '%1' is not [user@]host[:port] (several hops: joined by "
+                                                                  "commas, e.g. ops@bastion,gw:2222)"))
+                                 .arg(hop.trimmed()));
     return std::nullopt;
 }
 
@@ -32,9 +36,9 @@ QStringList localAgentArguments(const HostSpec& spec) {
 }
 
 Result<HostSpec> parseHostTarget(const QString& text) {
-    const auto fail = [](const QString& why) -> Result<HostSpec> { return Problem{ProblemCode::BadInput, why}; };
+    const auto fail = [](const HostsText& why) -> Result<HostSpec> { return problemOf(ProblemCode::BadInput, why); };
     const QString t = text.trimmed();
-    if (t.isEmpty()) return fail(QStringLiteral("empty host"));
+    if (t.isEmpty()) return fail(HostsText(QT_TRANSLATE_NOOP("hosts", "empty host")));
     if (t == QLatin1String("local")) {
         HostSpec spec;
         spec.name = QStringLiteral("local");
@@ -47,7 +51,7 @@ Result<HostSpec> parseHostTarget(const QString& text) {
         spec.kind = HostSpec::Kind::Local;
         spec.rootDir = QDir::cleanPath(t.mid(5));
         if (!QDir::isAbsolutePath(spec.rootDir) || !QFileInfo(spec.rootDir).isDir())
-            return fail(QStringLiteral("'%1': root: needs the absolute path of a directory (a mounted system tree)").arg(t));
+            return fail(HostsText(QT_TRANSLATE_NOOP("hosts", "'%1': root: needs the absolute path of a directory (a mounted system tree)")).arg(t));
         return spec;
     }
     if (t.startsWith(QLatin1String("sim:"))) {
@@ -59,13 +63,15 @@ Result<HostSpec> parseHostTarget(const QString& text) {
         spec.kind = HostSpec::Kind::Simulated;
         spec.simulateProfile = t.mid(4);
         if (!profileRe.match(spec.simulateProfile).hasMatch())
-            return fail(QStringLiteral("'%1' is not a simulated host: use sim:PROFILE[+VARIANT][:SEED], e.g. sim:hgx-h100-8+bad-fan:7").arg(t));
+            return fail(HostsText(QT_TRANSLATE_NOOP("hosts", "'%1' is not a simulated host: use sim:PROFILE[+VARIANT][:SEED], e.g. "
+                                                             "sim:hgx-h100-8+bad-fan:7"))
+                            .arg(t));
         return spec;
     }
     static const QRegularExpression re(
         QStringLiteral(R"(^(?:([A-Za-z0-9._-]+)@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d{1,5}))?$)"));
     const auto m = re.match(t);
-    if (!m.hasMatch()) return fail(QStringLiteral("'%1' is not a host: use NAME, HOST, USER@HOST or USER@HOST:PORT").arg(t));
+    if (!m.hasMatch()) return fail(HostsText(QT_TRANSLATE_NOOP("hosts", "'%1' is not a host: use NAME, HOST, USER@HOST or USER@HOST:PORT")).arg(t));
     HostSpec spec;
     spec.kind = HostSpec::Kind::Ssh;
     spec.user = m.captured(1);
@@ -73,7 +79,7 @@ Result<HostSpec> parseHostTarget(const QString& text) {
     if (spec.address.startsWith(QLatin1Char('['))) spec.address = spec.address.mid(1, spec.address.size() - 2);
     if (!m.captured(3).isEmpty()) {
         const int port = m.captured(3).toInt();
-        if (port < 1 || port > 65535) return fail(QStringLiteral("port %1 is out of range 1..65535").arg(port));
+        if (port < 1 || port > 65535) return fail(HostsText(QT_TRANSLATE_NOOP("hosts", "port %1 is out of range 1..65535")).arg(port));
         spec.port = port;
     }
     spec.name = t;

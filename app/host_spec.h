@@ -64,7 +64,7 @@ bool isPlainJumpHop(const QString& hop);
 
 // Why `jumpHost` (HostSpec::jumpHost: hops joined by commas) cannot be used, or nullopt; empty is
 // fine (no jump).
-std::optional<QString> jumpHostProblem(const QString& jumpHost);
+std::optional<Problem> jumpHostProblem(const QString& jumpHost);
 
 // What a local agent for `spec` is started with besides its mode: "--root DIR" for a root: host.
 QStringList localAgentArguments(const HostSpec& spec);

@@ -80,6 +80,13 @@ struct Problem {
 
 Problem problemFrom(const protocol::Error& error);
 
+// A Problem whose sentence was built in English and the user's language (a BasicShownText of
+// app/shown_text.h): `message` gets the English, `shown` the translation.
+template <class ShownText>
+Problem problemOf(ProblemCode code, const ShownText& text) {
+    return Problem{code, text.english(), text.shown()};
+}
+
 // A value, or the Problem that stopped it. Read value() only when ok().
 template <class T>
 class Result {

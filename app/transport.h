@@ -31,6 +31,13 @@ struct TransportProblem {
     QString shownMessage() const { return shown.isEmpty() ? message : shown; }
 };
 
+// A TransportProblem whose sentence was built in English and the user's language (a
+// BasicShownText of app/shown_text.h).
+template <class ShownText>
+TransportProblem transportProblemOf(TransportProblem::Kind kind, const ShownText& text) {
+    return TransportProblem{kind, text.english(), text.shown()};
+}
+
 // The code of the closed list (app/problem.h) that a transport problem is.
 ProblemCode problemCodeFor(TransportProblem::Kind kind);
 

@@ -1981,44 +1981,6 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
-    <name>fleetdeck::SharedSimulatorTransport</name>
-    <message>
-        <source>the shared simulator closed this host&apos;s connection</source>
-        <translation>共用模擬器關閉了這台主機的連線</translation>
-    </message>
-    <message>
-        <source>shared simulator: %1</source>
-        <translation>共用模擬器：%1</translation>
-    </message>
-</context>
-<context>
-    <name>fleetdeck::ssh::SshTransport</name>
-    <message>
-        <source>connection to %1 lost: %2</source>
-        <translation>與 %1 的連線中斷：%2</translation>
-    </message>
-    <message>
-        <source>ssh %1</source>
-        <translation>ssh %1</translation>
-    </message>
-    <message>
-        <source>connection to %1 lost while sending: %2</source>
-        <translation>傳送時與 %1 的連線中斷：%2</translation>
-    </message>
-    <message>
-        <source>connection to %1 lost</source>
-        <translation>與 %1 的連線中斷</translation>
-    </message>
-    <message>
-        <source>the agent on %1 exited with status %2</source>
-        <translation>%1 上的 agent 以狀態 %2 結束</translation>
-    </message>
-    <message>
-        <source>the agent on %1 ended</source>
-        <translation>%1 上的 agent 已結束</translation>
-    </message>
-</context>
-<context>
     <name>gpu</name>
     <message>
         <source>graphics engine exception (usually the application: an illegal memory access or instruction)</source>
@@ -2310,6 +2272,387 @@ on %2 since %3</source>
     <message>
         <source>FAIL</source>
         <translation>不通過</translation>
+    </message>
+</context>
+<context>
+    <name>history</name>
+    <message>
+        <source>History is not being recorded: %1. FleetDeck goes on without it and tries again every %2 s (free disk space or make the file writable).</source>
+        <translation>目前未記錄歷史：%1。FleetDeck 會在沒有歷史的情況下繼續運作，並每 %2 秒重試一次（請釋出磁碟空間，或讓檔案可寫入）。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation>無法建立 %1 所在的資料夾</translation>
+    </message>
+    <message>
+        <source>check that it can be written, or free the path</source>
+        <translation>請確認該處可寫入，或清出該路徑</translation>
+    </message>
+    <message>
+        <source>another FleetDeck (PID %1) is recording into %2; this window shows history read-only</source>
+        <translation>另一個 FleetDeck（PID %1）正在記錄到 %2；此視窗的歷史為唯讀</translation>
+    </message>
+    <message>
+        <source>another FleetDeck is recording into %1; this window shows history read-only</source>
+        <translation>另一個 FleetDeck 正在記錄到 %1；此視窗的歷史為唯讀</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file next to %1</source>
+        <translation>無法在 %1 旁建立鎖定檔</translation>
+    </message>
+    <message>
+        <source>check that its folder can be written</source>
+        <translation>請確認其資料夾可寫入</translation>
+    </message>
+    <message>
+        <source>no history yet at %1</source>
+        <translation>%1 尚無歷史</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>無法開啟 %1</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer FleetDeck (history schema %2; this one knows up to %3)</source>
+        <translation>%1 由較新版的 FleetDeck 寫入（歷史結構描述 %2；此版本最多支援 %3）</translation>
+    </message>
+    <message>
+        <source>update FleetDeck, or move the file away to start a new history</source>
+        <translation>請更新 FleetDeck，或將該檔案移走以開始新的歷史</translation>
+    </message>
+    <message>
+        <source>%1 has an older history schema (%2)</source>
+        <translation>%1 的歷史結構描述較舊（%2）</translation>
+    </message>
+    <message>
+        <source>start the FleetDeck desktop app once to update it</source>
+        <translation>請啟動一次 FleetDeck 桌面應用程式以更新它</translation>
+    </message>
+    <message>
+        <source>cannot update %1</source>
+        <translation>無法更新 %1</translation>
+    </message>
+    <message>
+        <source>cannot update %1 to history schema %2</source>
+        <translation>無法將 %1 更新為歷史結構描述 %2</translation>
+    </message>
+    <message>
+        <source>cannot write to %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>無法讀取 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hosts</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>無法讀取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has SHA-256 %2, but this FleetDeck was built with %3: reinstall FleetDeck</source>
+        <translation>%1 的 SHA-256 為 %2，但此 FleetDeck 建置時記錄的是 %3：請重新安裝 FleetDeck</translation>
+    </message>
+    <message>
+        <source>simulator socket path too long: %1; set TMPDIR to a shorter directory</source>
+        <translation>模擬器 socket 路徑過長：%1；請將 TMPDIR 設為較短的目錄</translation>
+    </message>
+    <message>
+        <source>cannot create a Unix socket: %1</source>
+        <translation>無法建立 Unix socket：%1</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>無法在 %1 上監聽：%2</translation>
+    </message>
+    <message>
+        <source>cannot create a directory for the simulator sockets: %1</source>
+        <translation>無法為模擬器 socket 建立目錄：%1</translation>
+    </message>
+    <message>
+        <source>cannot create a pipe: %1</source>
+        <translation>無法建立管線：%1</translation>
+    </message>
+    <message>
+        <source>could not start the simulator %1: %2; reinstall FleetDeck or set FLEETDECK_AGENT</source>
+        <translation>無法啟動模擬器 %1：%2；請重新安裝 FleetDeck 或設定 FLEETDECK_AGENT</translation>
+    </message>
+    <message>
+        <source>the shared simulator closed this host&apos;s connection</source>
+        <translation>共用模擬器關閉了這台主機的連線</translation>
+    </message>
+    <message>
+        <source>shared simulator: %1</source>
+        <translation>共用模擬器：%1</translation>
+    </message>
+    <message>
+        <source>demo fleet: %1</source>
+        <translation>示範機群：%1</translation>
+    </message>
+    <message>
+        <source>demo fleet: every host needs a name and a simulate profile</source>
+        <translation>示範機群：每台主機都需要名稱與模擬設定檔</translation>
+    </message>
+    <message>
+        <source>the demo fleet is missing from this build</source>
+        <translation>此版本缺少示範機群</translation>
+    </message>
+    <message>
+        <source>jump host &apos;%1&apos; is not [user@]host[:port] (several hops: joined by commas, e.g. ops@bastion,gw:2222)</source>
+        <translation>跳板主機 &apos;%1&apos; 不是 [使用者@]主機[:連接埠] 的形式（多個跳板以逗號連接，例如 ops@bastion,gw:2222）</translation>
+    </message>
+    <message>
+        <source>empty host</source>
+        <translation>主機為空</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: root: needs the absolute path of a directory (a mounted system tree)</source>
+        <translation>&apos;%1&apos;：root: 需要目錄的絕對路徑（已掛載的系統樹）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a simulated host: use sim:PROFILE[+VARIANT][:SEED], e.g. sim:hgx-h100-8+bad-fan:7</source>
+        <translation>&apos;%1&apos; 不是模擬主機：請使用 sim:設定檔[+變體][:種子]，例如 sim:hgx-h100-8+bad-fan:7</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host: use NAME, HOST, USER@HOST or USER@HOST:PORT</source>
+        <translation>&apos;%1&apos; 不是主機：請使用 名稱、主機、使用者@主機 或 使用者@主機:連接埠</translation>
+    </message>
+    <message>
+        <source>port %1 is out of range 1..65535</source>
+        <translation>連接埠 %1 超出 1..65535 的範圍</translation>
+    </message>
+</context>
+<context>
+    <name>inventory</name>
+    <message>
+        <source>the range &apos;[%1]&apos; at position %2 is not FROM-TO with numbers; write it like [01-16]</source>
+        <translation>位置 %2 的範圍 &apos;[%1]&apos; 不是以數字表示的 起-迄；請寫成 [01-16] 的形式</translation>
+    </message>
+    <message>
+        <source>the range &apos;[%1]&apos; at position %2 runs backwards; write [%3-%4]</source>
+        <translation>位置 %2 的範圍 &apos;[%1]&apos; 順序顛倒；請寫成 [%3-%4]</translation>
+    </message>
+    <message>
+        <source>the range &apos;[%1]&apos; at position %2 makes %3 hosts; at most %4 can be added in one go</source>
+        <translation>位置 %2 的範圍 &apos;[%1]&apos; 會產生 %3 台主機；一次最多只能新增 %4 台</translation>
+    </message>
+    <message>
+        <source>the &apos;[&apos; at position %1 is never closed; end the range with &apos;]&apos;</source>
+        <translation>位置 %1 的 &apos;[&apos; 沒有結束；請以 &apos;]&apos; 結束範圍</translation>
+    </message>
+    <message>
+        <source>the &apos;[&apos; at position %1 is never closed before the next &apos;[&apos;</source>
+        <translation>位置 %1 的 &apos;[&apos; 在下一個 &apos;[&apos; 之前沒有結束</translation>
+    </message>
+    <message>
+        <source>the &apos;]&apos; at position %1 closes no &apos;[&apos;</source>
+        <translation>位置 %1 的 &apos;]&apos; 沒有對應的 &apos;[&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; at position %2 cannot be part of a host name (letters, digits, &apos;-&apos;, &apos;.&apos;, &apos;_&apos; and [FROM-TO] ranges)</source>
+        <translation>位置 %2 的 &apos;%1&apos; 不能出現在主機名稱中（可用字母、數字、&apos;-&apos;、&apos;.&apos;、&apos;_&apos; 與 [起-迄] 範圍）</translation>
+    </message>
+    <message>
+        <source>the host pattern is empty; give one such as gpu-[01-16].dc2.example.net</source>
+        <translation>主機樣式為空；請提供如 gpu-[01-16].dc2.example.net 的樣式</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; at position 1: a host name starts with a letter or digit</source>
+        <translation>位置 1 的 &apos;%1&apos;：主機名稱須以字母或數字開頭</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; makes more than %2 hosts, the most that can be added in one go; split it</source>
+        <translation>&apos;%1&apos; 會產生超過 %2 台主機，超過一次可新增的上限；請分批新增</translation>
+    </message>
+    <message>
+        <source>the rack needs a name, e.g. b2</source>
+        <translation>機架需要名稱，例如 b2</translation>
+    </message>
+    <message>
+        <source>first unit %1 is outside U1..U%2</source>
+        <translation>起始單位 %1 超出 U1..U%2</translation>
+    </message>
+    <message>
+        <source>a unit height of %1 is outside 1..%2</source>
+        <translation>單位高度 %1 超出 1..%2</translation>
+    </message>
+    <message>
+        <source>%1 falls off rack %2: %3 from U%4 it would take U%5–U%6, %7; start %8, or add fewer hosts</source>
+        <translation>%1 超出機架 %2：從 U%4 起 %3 排列時，它會佔用 U%5–U%6，%7；請從更%8的位置開始，或減少主機數量</translation>
+    </message>
+    <message>
+        <source>below U1</source>
+        <translation>低於 U1</translation>
+    </message>
+    <message>
+        <source>above U%1</source>
+        <translation>高於 U%1</translation>
+    </message>
+    <message>
+        <source>higher</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>%1 is not readable as an %2: %3</source>
+        <translation>%1 無法以 %2 讀取：%3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>%1, … (%2 in all)</source>
+        <translation>%1…（共 %2 個）</translation>
+    </message>
+    <message>
+        <source>cannot read the inventory %1: %2; check the path given to --inventory</source>
+        <translation>無法讀取主機清單 %1：%2；請檢查 --inventory 指定的路徑</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>這是目錄</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>檔案不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not readable as a FleetDeck inventory: %2</source>
+        <translation>%1 無法以 FleetDeck 主機清單讀取：%2</translation>
+    </message>
+    <message>
+        <source>the inventory</source>
+        <translation>主機清單</translation>
+    </message>
+    <message>
+        <source>%1 matches no host in %2 (%3: %4)</source>
+        <translation>%1 在 %2 中沒有符合的主機（%3：%4）</translation>
+    </message>
+    <message>
+        <source>hosts</source>
+        <translation>主機</translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation>群組</translation>
+    </message>
+    <message>
+        <source>racks</source>
+        <translation>機架</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>標籤</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>無法讀取 %1：%2</translation>
+    </message>
+    <message>
+        <source>not readable as YAML: %1</source>
+        <translation>無法以 YAML 讀取：%1</translation>
+    </message>
+    <message>
+        <source>an Ansible YAML inventory starts with a mapping of groups (all: …)</source>
+        <translation>Ansible YAML 主機清單須以群組的對應開頭（all: …）</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>權限不足</translation>
+    </message>
+    <message>
+        <source>a host needs a name</source>
+        <translation>主機需要名稱</translation>
+    </message>
+    <message>
+        <source>%1 needs an address (host name, IP or ssh-config alias)</source>
+        <translation>%1 需要位址（主機名稱、IP 或 ssh-config 別名）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host name or IP address</source>
+        <translation>&apos;%1&apos; 不是主機名稱或 IP 位址</translation>
+    </message>
+    <message>
+        <source>%1&apos;s mesh address &apos;%2&apos; is not a host name or IP address</source>
+        <translation>%1 的網狀量測位址 &apos;%2&apos; 不是主機名稱或 IP 位址</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a user name</source>
+        <translation>&apos;%1&apos; 不是使用者名稱</translation>
+    </message>
+    <message>
+        <source>port %1 is out of range 1..65535</source>
+        <translation>連接埠 %1 超出 1..65535 的範圍</translation>
+    </message>
+    <message>
+        <source>rack unit %1 is out of range 1..60</source>
+        <translation>機架單位 %1 超出 1..60 的範圍</translation>
+    </message>
+    <message>
+        <source>%1&apos;s height of %2 U is out of range 1..60</source>
+        <translation>%1 的高度 %2 U 超出 1..60 的範圍</translation>
+    </message>
+    <message>
+        <source>%1 at U%2 with %3 U would reach past U60; place it lower</source>
+        <translation>%1 位於 U%2、高 %3 U，會超過 U60；請放在較低的位置</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>not a FleetDeck inventory (expected an object with a &quot;hosts&quot; array)</source>
+        <translation>不是 FleetDeck 主機清單（應為含有 &quot;hosts&quot; 陣列的物件）</translation>
+    </message>
+    <message>
+        <source>not a FleetDeck inventory (&quot;version&quot; is not a number)</source>
+        <translation>不是 FleetDeck 主機清單（&quot;version&quot; 不是數字）</translation>
+    </message>
+    <message>
+        <source>the inventory was written by a newer FleetDeck; update FleetDeck</source>
+        <translation>此主機清單由較新版的 FleetDeck 寫入；請更新 FleetDeck</translation>
+    </message>
+    <message>
+        <source>hosts[%1]: %2</source>
+        <translation>hosts[%1]：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <source>there is already a host called %1</source>
+        <translation>已有名為 %1 的主機</translation>
+    </message>
+    <message>
+        <source>there is no host called %1</source>
+        <translation>沒有名為 %1 的主機</translation>
+    </message>
+    <message>
+        <source>%1 is not in the inventory (%2): only inventory hosts keep a mesh address</source>
+        <translation>%1 不在主機清單（%2）中：只有主機清單中的主機能保存網狀量測位址</translation>
+    </message>
+    <message>
+        <source>%1 (%2) overlaps %3 (%4) in rack %5</source>
+        <translation>%1（%2）與機架 %5 中的 %3（%4）重疊</translation>
+    </message>
+    <message>
+        <source>%1 appears twice in the pattern</source>
+        <translation>%1 在樣式中出現兩次</translation>
+    </message>
+    <message>
+        <source>%1 is already in the inventory</source>
+        <translation>%1 已在主機清單中</translation>
     </message>
 </context>
 <context>
@@ -2961,6 +3304,328 @@ on %2 since %3</source>
     <message>
         <source>Written by FleetDeck %1 for %2, %3. %4.</source>
         <translation>由 FleetDeck %1 為 %2 產生，%3。%4。</translation>
+    </message>
+</context>
+<context>
+    <name>secrets</name>
+    <message>
+        <source>no desktop keyring (Secret Service) on the session bus: the password is kept for this session only</source>
+        <translation>工作階段匯流排上沒有桌面鑰匙圈（Secret Service）：密碼只保留到此工作階段結束</translation>
+    </message>
+    <message>
+        <source>the desktop keyring is locked: unlock it and try again</source>
+        <translation>桌面鑰匙圈已鎖定：請解鎖後再試一次</translation>
+    </message>
+    <message>
+        <source>the desktop keyring did not answer %1 within %2 s: try again, or restart the keyring</source>
+        <translation>桌面鑰匙圈未在 %2 秒內回應 %1：請再試一次，或重新啟動鑰匙圈</translation>
+    </message>
+    <message>
+        <source>the desktop keyring refused %1 (%2: %3)</source>
+        <translation>桌面鑰匙圈拒絕了 %1（%2：%3）</translation>
+    </message>
+    <message>
+        <source>the desktop keyring sent no answer to %1: try again</source>
+        <translation>桌面鑰匙圈沒有回應 %1：請再試一次</translation>
+    </message>
+    <message>
+        <source>the desktop keyring answered %1 with %2 values instead of %3</source>
+        <translation>桌面鑰匙圈對 %1 回應了 %2 個值，而非 %3 個</translation>
+    </message>
+    <message>
+        <source>the desktop keyring offered no plain session: the password is kept for this session only</source>
+        <translation>桌面鑰匙圈未提供 plain 工作階段：密碼只保留到此工作階段結束</translation>
+    </message>
+    <message>
+        <source>the desktop keyring has no default collection: create one (for example in Passwords and Keys) and try again</source>
+        <translation>桌面鑰匙圈沒有預設的集合：請建立一個（例如在「密碼與金鑰」中）後再試一次</translation>
+    </message>
+</context>
+<context>
+    <name>ssh</name>
+    <message>
+        <source>the start script printed an unexpected line: %1</source>
+        <translation>啟動指令稿印出了非預期的一行：%1</translation>
+    </message>
+    <message>
+        <source>the connection failed while starting the agent: %1</source>
+        <translation>啟動 agent 時連線失敗：%1</translation>
+    </message>
+    <message>
+        <source>could not inspect the server (uname, id, stat, sha256sum): %1</source>
+        <translation>無法檢查伺服器（uname、id、stat、sha256sum）：%1</translation>
+    </message>
+    <message>
+        <source>unexpected output</source>
+        <translation>非預期的輸出</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>未在時限內回應</translation>
+    </message>
+    <message>
+        <source>is a %1, not a directory</source>
+        <translation>是 %1，而不是目錄</translation>
+    </message>
+    <message>
+        <source>belongs to %1 (uid %2), not to the login user (uid %3)</source>
+        <translation>屬於 %1（uid %2），而非登入使用者（uid %3）</translation>
+    </message>
+    <message>
+        <source>has mode %1, so others may change what is in it; FleetDeck needs 700</source>
+        <translation>的權限為 %1，其他人可以更改其中的內容；FleetDeck 需要 700</translation>
+    </message>
+    <message>
+        <source>refusing to run the agent from %1 on %2: it %3. Another user may have put it there to run their program as you. Remove it (or chmod 700 it if it is yours) and connect again</source>
+        <translation>拒絕從 %2 上的 %1 執行 agent：該路徑%3。其他使用者可能把它放在那裡，好以你的身分執行他們的程式。請移除它（若是你自己的，請 chmod 700）後再重新連線</translation>
+    </message>
+    <message>
+        <source>could not start the agent on %1: %2</source>
+        <translation>無法在 %1 上啟動 agent：%2</translation>
+    </message>
+    <message>
+        <source>SFTP could not create %1 (error %2)</source>
+        <translation>SFTP 無法建立 %1（錯誤 %2）</translation>
+    </message>
+    <message>
+        <source>SFTP write to %1 failed (error %2)</source>
+        <translation>SFTP 寫入 %1 失敗（錯誤 %2）</translation>
+    </message>
+    <message>
+        <source>SFTP could not finish %1 (error %2)</source>
+        <translation>SFTP 無法完成 %1（錯誤 %2）</translation>
+    </message>
+    <message>
+        <source>could not open an exec channel for the upload: %1</source>
+        <translation>無法為上傳開啟 exec 通道：%1</translation>
+    </message>
+    <message>
+        <source>copying the agent failed: %1</source>
+        <translation>複製 agent 失敗：%1</translation>
+    </message>
+    <message>
+        <source>the disk is full: %1 has %2 KiB free and the agent needs %3 KiB; free some space</source>
+        <translation>磁碟已滿：%1 只剩 %2 KiB，agent 需要 %3 KiB；請釋出一些空間</translation>
+    </message>
+    <message>
+        <source>cannot read the bundled agent %1</source>
+        <translation>無法讀取隨附的 agent %1</translation>
+    </message>
+    <message>
+        <source>could not install the agent: %1</source>
+        <translation>無法安裝 agent：%1</translation>
+    </message>
+    <message>
+        <source>the agent uploaded to %1 does not match its SHA-256: the copy was cut short or altered; connect again</source>
+        <translation>上傳到 %1 的 agent 與其 SHA-256 不符：複製中斷或內容遭到更改；請重新連線</translation>
+    </message>
+    <message>
+        <source>could not install the agent: moving it into place in %1 failed (is the disk read-only?)</source>
+        <translation>無法安裝 agent：在 %1 中將它移到定位失敗（磁碟是否為唯讀？）</translation>
+    </message>
+    <message>
+        <source>the agent uploaded to %1 could not be started: it is not a regular file of the login user&apos;s that only they can write</source>
+        <translation>無法啟動上傳到 %1 的 agent：它不是屬於登入使用者、且只有該使用者能寫入的一般檔案</translation>
+    </message>
+    <message>
+        <source>no directory on %1 lets the agent run (tried %2): ask for one that is not mounted noexec</source>
+        <translation>%1 上沒有可執行 agent 的目錄（已嘗試 %2）：請要求一個未以 noexec 掛載的目錄</translation>
+    </message>
+    <message>
+        <source>this FleetDeck&apos;s agent manifest holds unexpected names: reinstall FleetDeck</source>
+        <translation>此 FleetDeck 的 agent 清單含有非預期的名稱：請重新安裝 FleetDeck</translation>
+    </message>
+    <message>
+        <source>no resident agent at %1: %2</source>
+        <translation>%1 沒有常駐 agent：%2</translation>
+    </message>
+    <message>
+        <source>no key to check the resident agent at %1 with</source>
+        <translation>沒有可用來驗證 %1 常駐 agent 的金鑰</translation>
+    </message>
+    <message>
+        <source>the resident agent at %1 did not take its challenge</source>
+        <translation>%1 的常駐 agent 沒有接受驗證挑戰</translation>
+    </message>
+    <message>
+        <source>the resident agent at %1 did not answer</source>
+        <translation>%1 的常駐 agent 沒有回應</translation>
+    </message>
+    <message>
+        <source>ignored the listener at %1: it could not prove it is the agent FleetDeck started there (another user&apos;s program, or one from before a reboot)</source>
+        <translation>已忽略 %1 的監聽程式：它無法證明自己是 FleetDeck 在那裡啟動的 agent（可能是其他使用者的程式，或重新開機前留下的）</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 server; this FleetDeck ships agents for %3 only</source>
+        <translation>%1 是 %2 伺服器；此 FleetDeck 只隨附 %3 的 agent</translation>
+    </message>
+    <message>
+        <source>the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck</source>
+        <translation>此 FleetDeck 安裝缺少 %1 的 agent：請重新安裝 FleetDeck</translation>
+    </message>
+    <message>
+        <source>the host key of %1 has CHANGED: %2 lists %3 %4, the server now offers %5 %6. Someone may be intercepting the connection, so FleetDeck refuses it. If the server was reinstalled, confirm the new fingerprint with its administrator, then remove the old entry with: ssh-keygen -R &apos;%1&apos; -f %7</source>
+        <translation>%1 的主機金鑰已變更：%2 記錄的是 %3 %4，伺服器現在提供的是 %5 %6。可能有人正在攔截連線，因此 FleetDeck 拒絕連線。若伺服器已重新安裝，請向其管理員確認新的指紋，再以下列指令移除舊項目：ssh-keygen -R &apos;%1&apos; -f %7</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is REVOKED: the server offers %2 %3, which %4 marks @revoked. FleetDeck never accepts a revoked key; ask the server&apos;s administrator for its new key and how to confirm it</source>
+        <translation>%1 的主機金鑰已被撤銷：伺服器提供 %2 %3，而 %4 將它標記為 @revoked。FleetDeck 絕不接受已撤銷的金鑰；請向伺服器管理員索取新金鑰及確認方式</translation>
+    </message>
+    <message>
+        <source>%1 is vouched for by a @cert-authority line in %2; FleetDeck does not check host certificates yet: confirm the key the server offers (%6 %7) with its administrator, then add the host&apos;s own key with ssh-keyscan -p %3 %4 &gt;&gt; %5</source>
+        <translation>%1 由 %2 中的 @cert-authority 行擔保；FleetDeck 目前不檢查主機憑證：請向管理員確認伺服器提供的金鑰（%6 %7），再以 ssh-keyscan -p %3 %4 &gt;&gt; %5 加入主機本身的金鑰</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2. A line that may concern %3 hides what it says, so FleetDeck neither trusts nor records the key the server offers (%4 %5); fix or delete that line</source>
+        <translation>無法讀取 %1：%2。這一行可能與 %3 有關，但無法得知內容，因此 FleetDeck 既不信任也不記錄伺服器提供的金鑰（%4 %5）；請修正或刪除該行</translation>
+    </message>
+    <message>
+        <source>cannot read known_hosts %1: %2; fix its permissions (or move what is in its place) so the host key of %3 can be checked</source>
+        <translation>無法讀取 known_hosts %1：%2；請修正其權限（或移走佔據該位置的東西），才能檢查 %3 的主機金鑰</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not in %2: the server offers %3 %4. Confirm this fingerprint with the server&apos;s administrator, then accept it in FleetDeck or run once with --accept-new</source>
+        <translation>%1 的主機金鑰不在 %2 中：伺服器提供 %3 %4。請向伺服器管理員確認此指紋，再於 FleetDeck 中接受它，或加上 --accept-new 執行一次</translation>
+    </message>
+    <message>
+        <source> (line %1 of %2 is no host entry and was skipped)</source>
+        <translation>（%2 的第 %1 行不是主機項目，已略過）</translation>
+    </message>
+    <message>
+        <source> (lines %1 of %2 are no host entries and were skipped)</source>
+        <translation>（%2 的第 %1 行不是主機項目，已略過）</translation>
+    </message>
+    <message>
+        <source>could not record the host key of %1: libssh cannot encode it</source>
+        <translation>無法記錄 %1 的主機金鑰：libssh 無法將它編碼</translation>
+    </message>
+    <message>
+        <source>could not record the host key of %1 in %2: %3; check that the file is writable</source>
+        <translation>無法將 %1 的主機金鑰記錄到 %2：%3；請確認該檔案可寫入</translation>
+    </message>
+    <message>
+        <source>the server sent no host key: %1</source>
+        <translation>伺服器沒有送出主機金鑰：%1</translation>
+    </message>
+    <message>
+        <source>the line has no key after the host names</source>
+        <translation>該行在主機名稱之後沒有金鑰</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a key type FleetDeck knows</source>
+        <translation>&apos;%1&apos; 不是 FleetDeck 認得的金鑰類型</translation>
+    </message>
+    <message>
+        <source>its %1 key is not valid base64</source>
+        <translation>其 %1 金鑰不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>the line says %1 but the key data is not a %1 key</source>
+        <translation>該行標示為 %1，但金鑰資料不是 %1 金鑰</translation>
+    </message>
+    <message>
+        <source>its %1 key cannot be decoded</source>
+        <translation>其 %1 金鑰無法解碼</translation>
+    </message>
+    <message>
+        <source>its hashed host name is malformed, so it may be for this host</source>
+        <translation>其雜湊主機名稱格式錯誤，因此可能是這台主機的</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a marker OpenSSH knows</source>
+        <translation>&apos;%1&apos; 不是 OpenSSH 認得的標記</translation>
+    </message>
+    <message>
+        <source>%1: no passphrase given (without a terminal or dialog, load the key with ssh-add)</source>
+        <translation>%1：未提供密碼短語（沒有終端機或對話框時，請以 ssh-add 載入金鑰）</translation>
+    </message>
+    <message>
+        <source>%1 is encrypted: load it with ssh-add, or run where FleetDeck can ask</source>
+        <translation>%1 已加密：請以 ssh-add 載入，或在 FleetDeck 能詢問的地方執行</translation>
+    </message>
+    <message>
+        <source>%1: wrong passphrase</source>
+        <translation>%1：密碼短語錯誤</translation>
+    </message>
+    <message>
+        <source>%1: not a private key FleetDeck can read</source>
+        <translation>%1：不是 FleetDeck 能讀取的私密金鑰</translation>
+    </message>
+    <message>
+        <source>the connection failed during login: %1</source>
+        <translation>登入時連線失敗：%1</translation>
+    </message>
+    <message>
+        <source>%1@%2 refused every credential offered (%3)</source>
+        <translation>%1@%2 拒絕了提供的所有憑證（%3）</translation>
+    </message>
+    <message>
+        <source>no key found</source>
+        <translation>找不到金鑰</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
+    </message>
+    <message>
+        <source>: add your public key to ~%1/.ssh/authorized_keys on the server, or choose the key with --identity or IdentityFile in ~/.ssh/config</source>
+        <translation>：請將你的公開金鑰加入伺服器上的 ~%1/.ssh/authorized_keys，或以 --identity 或 ~/.ssh/config 中的 IdentityFile 指定金鑰</translation>
+    </message>
+    <message>
+        <source>cannot read %1 for %2: ssh(1) does not start (%3); install openssh-client</source>
+        <translation>無法為 %2 讀取 %1：ssh(1) 無法啟動（%3）；請安裝 openssh-client</translation>
+    </message>
+    <message>
+        <source>reading %1 for %2 took over %3 s (a Match exec that hangs?)</source>
+        <translation>為 %2 讀取 %1 超過 %3 秒（是否有卡住的 Match exec？）</translation>
+    </message>
+    <message>
+        <source>ssh(1) refuses %1 for %2: %3; fix the config (`ssh -G %2` shows the same)</source>
+        <translation>ssh(1) 拒絕為 %2 使用 %1：%3；請修正設定（`ssh -G %2` 會顯示相同結果）</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>結束碼 %1</translation>
+    </message>
+    <message>
+        <source>ProxyJump &apos;%1&apos; for %2 is not [user@]host[:port]</source>
+        <translation>%2 的 ProxyJump &apos;%1&apos; 不是 [使用者@]主機[:連接埠] 的形式</translation>
+    </message>
+    <message>
+        <source>cannot build a jump for %1: unusual characters in its host or file names</source>
+        <translation>無法為 %1 建立跳板連線：其主機或檔案名稱含有不尋常的字元</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2; check that the server is up and sshd listens there</source>
+        <translation>無法連線到 %1：%2；請確認伺服器已開機，且 sshd 在該處監聽</translation>
+    </message>
+    <message>
+        <source>out of memory creating an SSH session</source>
+        <translation>建立 SSH 工作階段時記憶體不足</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost: %2</source>
+        <translation>與 %1 的連線中斷：%2</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost</source>
+        <translation>與 %1 的連線中斷</translation>
+    </message>
+    <message>
+        <source>the agent on %1 exited with status %2</source>
+        <translation>%1 上的 agent 以狀態 %2 結束</translation>
+    </message>
+    <message>
+        <source>the agent on %1 ended</source>
+        <translation>%1 上的 agent 已結束</translation>
+    </message>
+    <message>
+        <source>connection to %1 lost while sending: %2</source>
+        <translation>傳送時與 %1 的連線中斷：%2</translation>
+    </message>
+    <message>
+        <source>the command did not finish in time</source>
+        <translation>指令未在時限內完成</translation>
     </message>
 </context>
 <context>

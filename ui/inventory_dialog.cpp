@@ -145,7 +145,7 @@ int InventoryDialog::importHostSource(const QString& file) {
 
 bool InventoryDialog::save() {
     if (const auto problem = model_.inventory().save(path_)) {
-        say(*problem);
+        say(problem->shownMessage());
         return false;
     }
     return true;

@@ -219,10 +219,11 @@ int main(int argc, char** argv) {
     }, fleet.store());
     window.addView(eventsView);
     QObject::connect(eventsView, &EventsView::openHostAt, &window, &MainWindow::showHostAt);
-    QObject::connect(&recorder, &history::HistoryRecorder::recordingProblem, &window, [&window, eventsView](const QString& sentence) {
-        window.setRecordingWarning(sentence);
-        eventsView->setStatus(sentence);
-    });
+    QObject::connect(&recorder, &history::HistoryRecorder::recordingProblem, &window,
+                     [&window, eventsView](const QString&, const QString& shownSentence) {
+                         window.setRecordingWarning(shownSentence);
+                         eventsView->setStatus(shownSentence);
+                     });
     QObject::connect(&recorder, &history::HistoryRecorder::recordingResumed, &window, [&window, eventsView] {
         window.setRecordingWarning(QString());
         eventsView->setStatus(QString());
@@ -346,7 +347,7 @@ int main(int argc, char** argv) {
     // connect again); "This machine" and the demo racks are added once, at start.
     const auto followInventory = [&fleet](bool firstStart) {
         if (const auto error = fleetdeck::followInventory(fleet.monitor(), Inventory::defaultPath(), firstStart))
-            fprintf(stderr, "fleetdeck: %s\n", qPrintable(*error));
+            fprintf(stderr, "fleetdeck: %s\n", qPrintable(error->shownMessage()));
     };
     if (demoCount > 0) {
         for (const HostSpec& h : generatedDemoFleet(demoCount)) fleet.monitor().addHostAsync(h);
@@ -354,7 +355,7 @@ int main(int argc, char** argv) {
         if (const auto error = moveMeshAddressesIntoInventory(Inventory::defaultPath()))
             fprintf(stderr, "fleetdeck: %s\n",
                     qPrintable(QCoreApplication::translate("FleetDeckCommandLine", "mesh addresses chosen earlier were not moved into the inventory: %1")
-                                   .arg(*error)));
+                                   .arg(error->shownMessage())));
         followInventory(true);
         QObject::connect(&window, &MainWindow::inventorySaved, &window, [followInventory] { followInventory(false); });
         QObject::connect(latencyView, &LatencyView::inventoryEdited, &window, [followInventory] { followInventory(false); });

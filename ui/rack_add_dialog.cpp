@@ -186,7 +186,7 @@ void RackAddDialog::refresh() {
             problems_ = QStringList{made.problem().shownMessage()};
         } else {
             RackAddPlan plan = planRackAdd(inventory_, std::move(*made));
-            problems_ << plan.clashes;
+            problems_ << plan.shownClashes;
             clashing = plan.clashingHosts;
             hosts_ = std::move(plan.hosts);
         }

@@ -69,7 +69,7 @@ std::optional<int> openStore(history::HistoryStore& store, QTextStream& err) {
         return kOk;
     }
     if (!store.openReadOnly()) {
-        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the history: %1").arg(store.error()) << "\n";
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the history: %1").arg(store.shownError()) << "\n";
         return kFailed;
     }
     return std::nullopt;

@@ -227,11 +227,11 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     if (plan.ok() && !o.dryRun) {
         for (const HostSpec& h : plan.hosts)
             if (const auto problem = inventory->put(h)) {  // hostsForRack validated them: not expected
-                err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(*problem) << "\n";
+                err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(problem->shownMessage()) << "\n";
                 return kFailed;
             }
         if (const auto problem = inventory->save(o.inventoryPath)) {
-            err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(*problem) << "\n";
+            err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(problem->shownMessage()) << "\n";
             return kFailed;
         }
         saved = true;
@@ -244,7 +244,7 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
                                                   "the host that is in the way):")
                    .arg(plan.clashes.size())
             << "\n";
-        for (const QString& c : plan.clashes) err << "  " << c << "\n";
+        for (const QString& c : plan.shownClashes) err << "  " << c << "\n";
         return kUsage;
     }
     return kOk;
@@ -263,7 +263,7 @@ ListedHost listedHost(const HostSpec& spec, QTextStream& err) {
     ListedHost l{spec, spec.kind == HostSpec::Kind::Local ? QStringLiteral("local") : spec.address, {}, {}, {}, 0, {}};
     if (spec.kind != HostSpec::Kind::Ssh) return l;
     const ssh::ConnectPlan plan = ssh::planConnection(spec);
-    if (!plan.configProblem.isEmpty()) err << "fleetdeck-cli inventory list: " << spec.name << ": " << plan.configProblem << "\n";
+    if (plan.configProblem) err << "fleetdeck-cli inventory list: " << spec.name << ": " << plan.configProblem->shownMessage() << "\n";
     l.address = plan.host;
     l.port = plan.port;
     l.user = plan.user;
@@ -360,7 +360,7 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
         return kOk;
     }
     if (const auto problem = inventory->save(o.inventoryPath)) {
-        err << "fleetdeck-cli inventory remove: " << *problem << "\n";
+        err << "fleetdeck-cli inventory remove: " << problem->shownMessage() << "\n";
         return kFailed;
     }
     out << QCoreApplication::translate("cli", "Removed %1 host(s) from %2.").arg(o.positional.size()).arg(o.inventoryPath) << "\n";

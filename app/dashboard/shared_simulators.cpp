@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/host_text.h"
+
 extern char** environ;
 
 namespace fleetdeck {
@@ -34,15 +36,16 @@ Result<int> listenSharedSimSocket(const QString& path) {
     const QByteArray bytes = path.toLocal8Bit();
     sockaddr_un addr{};
     if (bytes.size() >= qsizetype(sizeof addr.sun_path))
-        return Problem{ProblemCode::IoFailed, QStringLiteral("simulator socket path too long: %1; set TMPDIR to a shorter directory").arg(path)};
+        return problemOf(ProblemCode::IoFailed,
+                         HostsText(QT_TRANSLATE_NOOP("hosts", "simulator socket path too long: %1; set TMPDIR to a shorter directory")).arg(path));
     addr.sun_family = AF_UNIX;
     std::memcpy(addr.sun_path, bytes.constData(), size_t(bytes.size()));
     const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) return Problem{ProblemCode::IoFailed, QStringLiteral("cannot create a Unix socket: %1").arg(errnoText())};
+    if (fd < 0) return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "cannot create a Unix socket: %1")).arg(errnoText()));
     if (::bind(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd, kSharedSimBacklog) != 0) {
         const QString why = errnoText();
         ::close(fd);
-        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot listen on %1: %2").arg(path, why)};
+        return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "cannot listen on %1: %2")).arg(path).arg(why));
     }
     return fd;
 }
@@ -69,7 +72,8 @@ SharedSimulators::~SharedSimulators() {
 
 Result<SharedSimulators::Server> SharedSimulators::startServer(int index) {
     if (!dir_.isValid())
-        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot create a directory for the simulator sockets: %1").arg(dir_.errorString())};
+        return problemOf(ProblemCode::IoFailed,
+                         HostsText(QT_TRANSLATE_NOOP("hosts", "cannot create a directory for the simulator sockets: %1")).arg(dir_.errorString()));
     Server server;
     server.socketPath = dir_.filePath(QStringLiteral("sim-%1.sock").arg(index));
     Result<int> listening = listenSharedSimSocket(server.socketPath);
@@ -77,7 +81,7 @@ Result<SharedSimulators::Server> SharedSimulators::startServer(int index) {
     int pipeFds[2];
     if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
         ::close(*listening);
-        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot create a pipe: %1").arg(errnoText())};
+        return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "cannot create a pipe: %1")).arg(errnoText()));
     }
     const QByteArray program = agentPath_.toLocal8Bit();
     const QByteArray fdText = QByteArray::number(kSharedSimChildFd);
@@ -95,8 +99,10 @@ Result<SharedSimulators::Server> SharedSimulators::startServer(int index) {
     ::close(*listening);  // the process has its copy; connections wait in the backlog until it accepts
     if (failed != 0) {
         ::close(pipeFds[1]);
-        return Problem{ProblemCode::IoFailed, QStringLiteral("could not start the simulator %1: %2; reinstall FleetDeck or set FLEETDECK_AGENT")
-                                                  .arg(agentPath_, QString::fromLocal8Bit(std::strerror(failed)))};
+        return problemOf(ProblemCode::IoFailed,
+                         HostsText(QT_TRANSLATE_NOOP("hosts", "could not start the simulator %1: %2; reinstall FleetDeck or set FLEETDECK_AGENT"))
+                             .arg(agentPath_)
+                             .arg(QString::fromLocal8Bit(std::strerror(failed))));
     }
     server.pid = pid;
     server.stdinFd = pipeFds[1];
@@ -156,8 +162,8 @@ public:
         Result<QString> path = simulators_->socketFor(spec_.name);
         if (!path) {
             // closed() after open() returns, as a process that failed to start reports it.
-            QMetaObject::invokeMethod(this, [this, why = path.problem().message] {
-                emit closed({TransportProblem::Kind::AgentUnavailable, why});
+            QMetaObject::invokeMethod(this, [this, why = path.problem()] {
+                emit closed({TransportProblem::Kind::AgentUnavailable, why.message, why.shown});
             }, Qt::QueuedConnection);
             return;
         }
@@ -193,13 +199,14 @@ private:
     }
     void onDisconnected() {
         if (closing_) return;
-        finish({TransportProblem::Kind::AgentExited, tr("the shared simulator closed this host's connection")});
+        finish(transportProblemOf(TransportProblem::Kind::AgentExited,
+                                  HostsText(QT_TRANSLATE_NOOP("hosts", "the shared simulator closed this host's connection"))));
     }
     void onError(QLocalSocket::LocalSocketError error) {
         if (closing_ || error == QLocalSocket::PeerClosedError) return;  // disconnected() reports that
         const bool wasConnected = socket_ && socket_->state() == QLocalSocket::ConnectedState;
-        finish({wasConnected ? TransportProblem::Kind::ConnectionLost : TransportProblem::Kind::AgentUnavailable,
-                tr("shared simulator: %1").arg(socket_ ? socket_->errorString() : QString())});
+        finish(transportProblemOf(wasConnected ? TransportProblem::Kind::ConnectionLost : TransportProblem::Kind::AgentUnavailable,
+                                  HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(socket_ ? socket_->errorString() : QString())));
     }
     // Once per open(): the socket goes, then closed().
     void finish(const TransportProblem& problem) {

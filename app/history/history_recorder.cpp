@@ -92,7 +92,7 @@ public:
             } else {
                 // The incidents stay for the next try; points of the failed batch are lost.
                 for (const IncidentChange& c : changes) unsaved_.push_back(c.incident);
-                report(store_->error());
+                report(*store_);
             }
         } else {
             for (const IncidentChange& c : changes) unsaved_.push_back(c.incident);
@@ -126,7 +126,7 @@ private:
         retryClock_.restart();
         auto store = std::make_unique<HistoryStore>(options_.path);
         if (!store->openForWriting()) {
-            report(store->error());
+            report(*store);
             return;
         }
         store->setRetention(retention_);
@@ -137,16 +137,17 @@ private:
         resume();
     }
 
-    void report(const QString& error) {
+    void report(const HistoryStore& store) {
         retryClock_.restart();
         recorder_.recording_ = false;
         if (!problem_.isEmpty()) return;
-        problem_ = error;
-        emit recorder_.recordingProblem(
-            QStringLiteral("History is not being recorded: %1. FleetDeck goes on without it and tries again every %2 s "
-                           "(free disk space or make the file writable).")
-                .arg(error)
+        problem_ = store.error();
+        const HistoryText sentence = std::move(
+            HistoryText(QT_TRANSLATE_NOOP("history", "History is not being recorded: %1. FleetDeck goes on without it and tries again "
+                                                     "every %2 s (free disk space or make the file writable)."))
+                .arg(store.error(), store.shownError())
                 .arg(options_.retryIntervalMs / 1000));
+        emit recorder_.recordingProblem(sentence.english(), sentence.shown());
     }
 
     void resume() {

@@ -96,8 +96,9 @@ signals:
     void incidentOpened(const fleetdeck::history::Incident& incident);
     void incidentUpdated(const fleetdeck::history::Incident& incident);
     void incidentClosed(const fleetdeck::history::Incident& incident);
-    // "History is not being recorded: … ." Once per outage.
-    void recordingProblem(const QString& sentence);
+    // "History is not being recorded: … ." Once per outage, in English (for logs) and in the
+    // user's language (for the window).
+    void recordingProblem(const QString& sentence, const QString& shownSentence);
     void recordingResumed();
 
 private:

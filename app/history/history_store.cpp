@@ -15,6 +15,8 @@
 #include <QStandardPaths>
 #include <QVariant>
 
+#include "app/history/history_text.h"
+
 namespace fleetdeck::history {
 namespace {
 
@@ -90,7 +92,7 @@ QString HistoryStore::defaultPath() {
 }
 
 HistoryStore::HistoryStore(QString path)
-    : path_(std::move(path)), connection_(connectionName()), clock_([] { return QDateTime::currentMSecsSinceEpoch(); }) {}
+    : path_(path), connection_(connectionName()), clock_([] { return QDateTime::currentMSecsSinceEpoch(); }) {}
 
 HistoryStore::~HistoryStore() {
     insertPoint_.reset();
@@ -103,7 +105,7 @@ HistoryStore::~HistoryStore() {
     }
 }
 
-void HistoryStore::setClock(std::function<std::int64_t()> clock) { clock_ = std::move(clock); }
+void HistoryStore::setClock(std::function<std::int64_t()> clock) { clock_ = clock; }
 
 bool HistoryStore::exists() const { return QFileInfo::exists(path_); }
 
@@ -111,15 +113,23 @@ bool HistoryStore::isOpen() const {
     return QSqlDatabase::contains(connection_) && QSqlDatabase::database(connection_, false).isOpen();
 }
 
-bool HistoryStore::fail(const QString& what, const QString& why) {
-    error_ = why.isEmpty() ? what : QStringLiteral("%1: %2").arg(what, why);
+bool HistoryStore::fail(const HistoryText& what, const std::optional<HistoryText>& why) {
+    const HistoryText said = why && !why->english().isEmpty()
+                                 ? HistoryText(QT_TRANSLATE_NOOP("history", "%1: %2")).arg(what).arg(*why)
+                                 : what;
+    error_ = said.english();
+    shownError_ = said.shown();
     return false;
+}
+
+bool HistoryStore::failWriting(const QString& why) {
+    return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot write to %1")).arg(path_), HistoryText::same(why));
 }
 
 bool HistoryStore::openForWriting() {
     if (!QDir().mkpath(QFileInfo(path_).absolutePath()))
-        return fail(QStringLiteral("cannot create the folder of %1").arg(path_),
-                    QStringLiteral("check that it can be written, or free the path"));
+        return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the folder of %1")).arg(path_),
+                    HistoryText(QT_TRANSLATE_NOOP("history", "check that it can be written, or free the path")));
     lock_ = std::make_unique<QLockFile>(path_ + QStringLiteral(".lock"));
     lock_->setStaleLockTime(0);  // a lock is stale only when its process is gone, never by age
     if (!lock_->tryLock(0)) {
@@ -129,15 +139,16 @@ bool HistoryStore::openForWriting() {
         const QLockFile::LockError lockError = lock_->error();
         lock_.reset();
         if (lockError == QLockFile::LockFailedError)
-            return fail(known ? QStringLiteral("another FleetDeck (PID %1) is recording into %2; this window shows history "
-                                               "read-only")
-                                    .arg(pid)
+            return fail(known ? HistoryText(QT_TRANSLATE_NOOP("history", "another FleetDeck (PID %1) is recording into %2; this "
+                                                                         "window shows history read-only"))
+                                    .arg(std::int64_t{pid})
                                     .arg(path_)
-                              : QStringLiteral("another FleetDeck is recording into %1; this window shows history read-only")
+                              : HistoryText(QT_TRANSLATE_NOOP("history", "another FleetDeck is recording into %1; this window "
+                                                                         "shows history read-only"))
                                     .arg(path_),
-                        {});
-        return fail(QStringLiteral("cannot create the lock file next to %1").arg(path_),
-                    QStringLiteral("check that its folder can be written"));
+                        std::nullopt);
+        return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the lock file next to %1")).arg(path_),
+                    HistoryText(QT_TRANSLATE_NOOP("history", "check that its folder can be written")));
     }
     if (!open(true)) {
         lock_.reset();
@@ -147,7 +158,7 @@ bool HistoryStore::openForWriting() {
 }
 
 bool HistoryStore::openReadOnly() {
-    if (!exists()) return fail(QStringLiteral("no history yet at %1").arg(path_), {});
+    if (!exists()) return fail(HistoryText(QT_TRANSLATE_NOOP("history", "no history yet at %1")).arg(path_), std::nullopt);
     return open(false);
 }
 
@@ -155,7 +166,8 @@ bool HistoryStore::open(bool forWriting) {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
     db.setDatabaseName(path_);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
-    if (!db.open()) return fail(QStringLiteral("cannot open %1").arg(path_), db.lastError().text());
+    if (!db.open())
+        return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot open %1")).arg(path_), HistoryText::same(db.lastError().text()));
     writer_ = forWriting;
     QSqlQuery q(db);
     // A reader never writes, even by accident: query_only refuses it. The writer uses WAL so readers
@@ -163,15 +175,16 @@ bool HistoryStore::open(bool forWriting) {
     if (!forWriting) q.exec(QStringLiteral("PRAGMA query_only = ON"));
     const int version = schemaVersion();
     if (version > kSchemaVersion)
-        return fail(QStringLiteral("%1 was written by a newer FleetDeck (history schema %2; this one knows up to %3)")
-                        .arg(path_)
-                        .arg(version)
-                        .arg(kSchemaVersion),
-                    QStringLiteral("update FleetDeck, or move the file away to start a new history"));
+        return fail(HistoryText(QT_TRANSLATE_NOOP("history", "%1 was written by a newer FleetDeck (history schema %2; this one "
+                                                                       "knows up to %3)"))
+                                  .arg(path_)
+                                  .arg(version)
+                                  .arg(kSchemaVersion),
+                    HistoryText(QT_TRANSLATE_NOOP("history", "update FleetDeck, or move the file away to start a new history")));
     if (!forWriting) {
         if (version < kSchemaVersion)
-            return fail(QStringLiteral("%1 has an older history schema (%2)").arg(path_).arg(version),
-                        QStringLiteral("start the FleetDeck desktop app once to update it"));
+            return fail(HistoryText(QT_TRANSLATE_NOOP("history", "%1 has an older history schema (%2)")).arg(path_).arg(version),
+                        HistoryText(QT_TRANSLATE_NOOP("history", "start the FleetDeck desktop app once to update it")));
         return true;
     }
     q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
@@ -188,19 +201,21 @@ int HistoryStore::schemaVersion() const {
 bool HistoryStore::migrate() {
     QSqlDatabase db = QSqlDatabase::database(connection_, false);
     for (int version = schemaVersion(); version < kSchemaVersion; ++version) {
-        if (!db.transaction()) return fail(QStringLiteral("cannot update %1").arg(path_), db.lastError().text());
+        if (!db.transaction())
+            return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1")).arg(path_), HistoryText::same(db.lastError().text()));
         QSqlQuery q(db);
         for (const char* sql : kMigrations[std::size_t(version)]) {
             if (!q.exec(QLatin1String(sql))) {
                 const QString why = q.lastError().text();
                 db.rollback();
-                return fail(QStringLiteral("cannot update %1 to history schema %2").arg(path_).arg(version + 1), why);
+                return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1 to history schema %2")).arg(path_).arg(version + 1),
+                            HistoryText::same(why));
             }
         }
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1)) || !db.commit()) {
             const QString why = db.lastError().text();
             db.rollback();
-            return fail(QStringLiteral("cannot update %1").arg(path_), why);
+            return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1")).arg(path_), HistoryText::same(why));
         }
     }
     return true;
@@ -217,7 +232,7 @@ std::optional<std::int64_t> HistoryStore::hostId(const QString& host, bool creat
     q.prepare(QStringLiteral("INSERT INTO hosts(name) VALUES (?)"));
     q.addBindValue(host);
     if (!q.exec()) {
-        fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
+        failWriting(q.lastError().text());
         return std::nullopt;
     }
     return hostIds_[host] = q.lastInsertId().toLongLong();
@@ -225,7 +240,7 @@ std::optional<std::int64_t> HistoryStore::hostId(const QString& host, bool creat
 
 bool HistoryStore::begin() {
     QSqlDatabase db = QSqlDatabase::database(connection_, false);
-    return db.transaction() || fail(QStringLiteral("cannot write to %1").arg(path_), db.lastError().text());
+    return db.transaction() || failWriting(db.lastError().text());
 }
 
 bool HistoryStore::commit() {
@@ -234,7 +249,7 @@ bool HistoryStore::commit() {
     const QString why = db.lastError().text();
     db.rollback();
     hostIds_.clear();  // ids inserted in the rolled-back transaction are gone
-    return fail(QStringLiteral("cannot write to %1").arg(path_), why);
+    return failWriting(why);
 }
 
 void HistoryStore::rollback() {
@@ -254,7 +269,7 @@ bool HistoryStore::addPoint(const QString& host, Tier tier, const HistoryPoint& 
     q.bindValue(1, static_cast<int>(tier));
     q.bindValue(2, static_cast<qint64>(point.value.timeMs));
     q.bindValue(3, encodePoint(point, tier != Tier::Raw));
-    return q.exec() || fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
+    return q.exec() || failWriting(q.lastError().text());
 }
 
 bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
@@ -264,7 +279,7 @@ bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
     q.prepare(QStringLiteral("UPDATE hosts SET last_seen_ms = max(coalesce(last_seen_ms, 0), ?) WHERE id = ?"));
     q.addBindValue(static_cast<qint64>(timeMs));
     q.addBindValue(static_cast<qint64>(*id));
-    return q.exec() || fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
+    return q.exec() || failWriting(q.lastError().text());
 }
 
 bool HistoryStore::saveIncident(const Incident& i) {
@@ -284,7 +299,7 @@ bool HistoryStore::saveIncident(const Incident& i) {
     q.addBindValue(optionalValue(i.clockDropMhz));
     q.addBindValue(i.shownText == i.text ? QString() : i.shownText);
     q.addBindValue(i.shownText == i.text || i.shownText.isEmpty() ? QString() : i.shownLocale);
-    return q.exec() || fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
+    return q.exec() || failWriting(q.lastError().text());
 }
 
 std::int64_t HistoryStore::maxIncidentId() const {
@@ -304,7 +319,7 @@ std::vector<Incident> HistoryStore::closeOpenIncidents() {
         Incident i = incidentFrom(q);
         const std::int64_t lastSeen = q.value(13).isNull() ? i.startMs : q.value(13).toLongLong();
         i.endMs = std::max(i.startMs, lastSeen);
-        closed.push_back(std::move(i));
+        closed.push_back(i);
     }
     for (const Incident& i : closed) saveIncident(i);
     return closed;
@@ -319,7 +334,7 @@ bool HistoryStore::prune(const Retention& retention, std::int64_t nowMs) {
             q.prepare(QLatin1String(sql));
             q.addBindValue(static_cast<int>(tier));
             q.addBindValue(static_cast<qint64>(nowMs - age));
-            if (!q.exec()) return fail(QStringLiteral("cannot write to %1").arg(path_), q.lastError().text());
+            if (!q.exec()) return failWriting(q.lastError().text());
         }
     }
     return true;
@@ -333,7 +348,7 @@ bool HistoryStore::seal(std::int64_t nowMs) {
         read.prepare(QStringLiteral("SELECT host, time_ms, data FROM points WHERE tier = ? AND time_ms < ? ORDER BY host, time_ms"));
         read.addBindValue(static_cast<int>(tier));
         read.addBindValue(static_cast<qint64>(before));
-        if (!read.exec()) return fail(QStringLiteral("cannot read %1").arg(path_), read.lastError().text());
+        if (!read.exec()) return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot read %1")).arg(path_), HistoryText::same(read.lastError().text()));
         // Runs of one host within one period whose points have the same length (same GPU count).
         struct Run {
             std::int64_t host = 0, period = 0;
@@ -348,7 +363,7 @@ bool HistoryStore::seal(std::int64_t nowMs) {
             if (runs.empty() || runs.back().host != host || runs.back().period != period ||
                 runs.back().points.back().second.size() != data.size())
                 runs.push_back({host, period, {}});
-            runs.back().points.emplace_back(time, std::move(data));
+            runs.back().points.emplace_back(time, data);
         }
         QSqlQuery write(db);
         for (const Run& run : runs) {
@@ -359,12 +374,12 @@ bool HistoryStore::seal(std::int64_t nowMs) {
             write.addBindValue(static_cast<qint64>(run.points.back().first));
             write.addBindValue(static_cast<int>(run.points.size()));
             write.addBindValue(encodeChunk(run.points));
-            if (!write.exec()) return fail(QStringLiteral("cannot write to %1").arg(path_), write.lastError().text());
+            if (!write.exec()) return failWriting(write.lastError().text());
         }
         write.prepare(QStringLiteral("DELETE FROM points WHERE tier = ? AND time_ms < ?"));
         write.addBindValue(static_cast<int>(tier));
         write.addBindValue(static_cast<qint64>(before));
-        if (!runs.empty() && !write.exec()) return fail(QStringLiteral("cannot write to %1").arg(path_), write.lastError().text());
+        if (!runs.empty() && !write.exec()) return failWriting(write.lastError().text());
     }
     return true;
 }
@@ -403,7 +418,7 @@ HistorySeries HistoryStore::series(const QString& host, std::int64_t fromMs, std
     if (q.exec())
         while (q.next())
             for (EncodedPoint& p : decodeChunk(q.value(0).toByteArray()))
-                if (p.first >= fromMs && p.first <= toMs) encoded.push_back(std::move(p));
+                if (p.first >= fromMs && p.first <= toMs) encoded.push_back(p);
     q.prepare(QStringLiteral("SELECT time_ms, data FROM points WHERE host = ? AND tier = ? AND time_ms BETWEEN ? AND ?"));
     q.addBindValue(id);
     q.addBindValue(static_cast<int>(tier));
@@ -414,7 +429,7 @@ HistorySeries HistoryStore::series(const QString& host, std::int64_t fromMs, std
     std::sort(encoded.begin(), encoded.end(), [](const EncodedPoint& a, const EncodedPoint& b) { return a.first < b.first; });
     out.points.reserve(encoded.size());
     for (const auto& [time, bytes] : encoded)
-        if (auto p = decodePoint(bytes, time, withRange)) out.points.push_back(std::move(*p));
+        if (auto p = decodePoint(bytes, time, withRange)) out.points.push_back(*p);
     return out;
 }
 

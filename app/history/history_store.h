@@ -23,6 +23,7 @@
 #include <QString>
 
 #include "app/history/history_point.h"
+#include "app/history/history_text.h"
 #include "app/history/incident.h"
 #include "app/history/retention.h"
 
@@ -77,7 +78,8 @@ public:
     bool isOpen() const;
     bool writable() const { return writer_; }
     const QString& path() const { return path_; }
-    QString error() const { return error_; }
+    QString error() const { return error_; }  // in English: logs and `--json` keep it
+    QString shownError() const { return shownError_; }  // the same in the user's language
     int schemaVersion() const;  // of the open file
 
     // What series() treats as now and how far back each tier reaches (to choose the tier). Defaults:
@@ -118,12 +120,14 @@ public:
 private:
     bool open(bool forWriting);
     bool migrate();
-    bool fail(const QString& what, const QString& why);
+    // Sets error(): `what` failed, and `why` (SQLite's words or what to do) when there is one.
+    bool fail(const HistoryText& what, const std::optional<HistoryText>& why);
+    bool failWriting(const QString& why);  // "cannot write to …" and what SQLite said
     std::optional<std::int64_t> hostId(const QString& host, bool create);
 
     QString path_;
     QString connection_;
-    QString error_;
+    QString error_, shownError_;
     bool writer_ = false;
     std::unique_ptr<QLockFile> lock_;
     std::unique_ptr<QSqlQuery> insertPoint_;  // prepared once: the one statement run per sample

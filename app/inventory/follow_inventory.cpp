@@ -8,9 +8,9 @@
 
 namespace fleetdeck {
 
-std::optional<QString> followInventory(FleetMonitor& monitor, const QString& path, bool firstStart) {
+std::optional<Problem> followInventory(FleetMonitor& monitor, const QString& path, bool firstStart) {
     const auto inventory = Inventory::load(path);
-    if (!inventory && !firstStart) return inventory.problem().message;  // an unreadable file changes nothing that runs
+    if (!inventory && !firstStart) return inventory.problem();  // an unreadable file changes nothing that runs
     const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
     if (firstStart) {
         std::set<QString> listedNames;
@@ -19,7 +19,7 @@ std::optional<QString> followInventory(FleetMonitor& monitor, const QString& pat
             if (!listedNames.count(host.name)) monitor.addHostAsync(host);
     }
     monitor.setInventoryHostsAsync(listed);
-    if (!inventory) return inventory.problem().message;
+    if (!inventory) return inventory.problem();
     return std::nullopt;
 }
 

@@ -6,12 +6,13 @@
 
 #include <QRegularExpression>
 
+#include "app/inventory/inventory_text.h"
 #include "app/rack_order.h"
 
 namespace fleetdeck {
 namespace {
 
-Problem patternProblem(const QString& why) { return Problem{ProblemCode::BadInput, why}; }
+Problem patternProblem(const InventoryText& why) { return problemOf(ProblemCode::BadInput, why); }
 
 // One piece of a pattern: literal text, or a range of numbers already written out.
 struct PatternPart {
@@ -30,21 +31,24 @@ Result<QStringList> expandPatternRange(const QString& body, qsizetype position) 
     static const QRegularExpression rangeRe(QStringLiteral(R"(^(\d{1,9})-(\d{1,9})$)"));
     const auto m = rangeRe.match(body);
     if (!m.hasMatch())
-        return patternProblem(QStringLiteral("the range '[%1]' at position %2 is not FROM-TO with numbers; write it like [01-16]")
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the range '[%1]' at position %2 is not FROM-TO with numbers; "
+                                                                           "write it like [01-16]"))
                                   .arg(body)
-                                  .arg(position));
+                                  .arg(std::int64_t{position}));
     const QString from = m.captured(1), to = m.captured(2);
     const int first = from.toInt(), last = to.toInt();
     if (first > last)
-        return patternProblem(QStringLiteral("the range '[%1]' at position %2 runs backwards; write [%3-%4]")
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the range '[%1]' at position %2 runs backwards; write [%3-%4]"))
                                   .arg(body)
-                                  .arg(position)
-                                  .arg(to, from));
+                                  .arg(std::int64_t{position})
+                                  .arg(to)
+                                  .arg(from));
     if (last - first >= kMaxPatternHosts)
-        return patternProblem(QStringLiteral("the range '[%1]' at position %2 makes %3 hosts; at most %4 can be added in one go")
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the range '[%1]' at position %2 makes %3 hosts; at most %4 "
+                                                                           "can be added in one go"))
                                   .arg(body)
-                                  .arg(position)
-                                  .arg(qint64(last) - first + 1)
+                                  .arg(std::int64_t{position})
+                                  .arg(std::int64_t{last} - first + 1)
                                   .arg(kMaxPatternHosts));
     const bool padded = (from.size() > 1 && from.startsWith(QLatin1Char('0'))) || (to.size() > 1 && to.startsWith(QLatin1Char('0')));
     const int width = padded ? int(std::max(from.size(), to.size())) : 0;
@@ -62,22 +66,24 @@ Result<std::vector<PatternPart>> splitHostPattern(const QString& pattern) {
         if (c == QLatin1Char('[')) {
             const qsizetype close = pattern.indexOf(QLatin1Char(']'), i + 1);
             if (close < 0)
-                return patternProblem(QStringLiteral("the '[' at position %1 is never closed; end the range with ']'").arg(i + 1));
+                return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the '[' at position %1 is never closed; end the range with ']'"))
+                                          .arg(std::int64_t{i + 1}));
             const QString body = pattern.mid(i + 1, close - i - 1);
             if (body.contains(QLatin1Char('[')))
-                return patternProblem(QStringLiteral("the '[' at position %1 is never closed before the next '['").arg(i + 1));
+                return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the '[' at position %1 is never closed before the next '['"))
+                                          .arg(std::int64_t{i + 1}));
             auto numbers = expandPatternRange(body, i + 1);
             if (!numbers) return numbers.problem();
             if (!literal.isEmpty()) parts.push_back({std::exchange(literal, QString()), {}});
             parts.push_back({QString(), std::move(*numbers)});
             i = close;
         } else if (c == QLatin1Char(']')) {
-            return patternProblem(QStringLiteral("the ']' at position %1 closes no '['").arg(i + 1));
+            return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the ']' at position %1 closes no '['")).arg(std::int64_t{i + 1}));
         } else if (!isHostNameChar(c)) {
-            return patternProblem(QStringLiteral("'%1' at position %2 cannot be part of a host name (letters, digits, '-', '.', '_' and "
-                                                 "[FROM-TO] ranges)")
-                                      .arg(c)
-                                      .arg(i + 1));
+            return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "'%1' at position %2 cannot be part of a host name (letters, "
+                                                                               "digits, '-', '.', '_' and [FROM-TO] ranges)"))
+                                      .arg(QString(c))
+                                      .arg(std::int64_t{i + 1}));
         } else {
             literal += c;
         }
@@ -91,16 +97,19 @@ Result<std::vector<PatternPart>> splitHostPattern(const QString& pattern) {
 Result<QStringList> expandHostPattern(const QString& text) {
     const QString pattern = text.trimmed();
     if (pattern.isEmpty())
-        return patternProblem(QStringLiteral("the host pattern is empty; give one such as gpu-[01-16].dc2.example.net"));
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the host pattern is empty; give one such as gpu-[01-16].dc2.example.net")));
     if (pattern.startsWith(QLatin1Char('-')) || pattern.startsWith(QLatin1Char('.')))
-        return patternProblem(QStringLiteral("'%1' at position 1: a host name starts with a letter or digit").arg(pattern.front()));
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "'%1' at position 1: a host name starts with a letter or digit"))
+                                  .arg(QString(pattern.front())));
     auto parts = splitHostPattern(pattern);
     if (!parts) return parts.problem();
     qint64 count = 1;
     for (const PatternPart& part : *parts)
         if (!part.numbers.isEmpty() && count <= kMaxPatternHosts) count *= part.numbers.size();  // stops before it overflows
     if (count > kMaxPatternHosts)
-        return patternProblem(QStringLiteral("'%1' makes more than %2 hosts, the most that can be added in one go; split it").arg(pattern).arg(kMaxPatternHosts));
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "'%1' makes more than %2 hosts, the most that can be added in one go; split it"))
+                                  .arg(pattern)
+                                  .arg(kMaxPatternHosts));
     QStringList names{QString()};
     for (const PatternPart& part : *parts) {
         if (part.numbers.isEmpty()) {
@@ -127,24 +136,29 @@ std::optional<RackPlacement::Direction> parseRackDirection(const QString& text) 
 }
 
 Result<std::vector<HostSpec>> placeInRack(std::vector<HostSpec> hosts, const RackPlacement& placement) {
-    if (placement.rack.trimmed().isEmpty()) return patternProblem(QStringLiteral("the rack needs a name, e.g. b2"));
+    if (placement.rack.trimmed().isEmpty()) return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "the rack needs a name, e.g. b2")));
     if (placement.firstUnit < 1 || placement.firstUnit > kHighestRackUnit)
-        return patternProblem(QStringLiteral("first unit %1 is outside U1..U%2").arg(placement.firstUnit).arg(kHighestRackUnit));
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "first unit %1 is outside U1..U%2")).arg(placement.firstUnit).arg(kHighestRackUnit));
     if (placement.unitHeight < 1 || placement.unitHeight > kHighestRackUnit)
-        return patternProblem(QStringLiteral("a unit height of %1 is outside 1..%2").arg(placement.unitHeight).arg(kHighestRackUnit));
+        return patternProblem(InventoryText(QT_TRANSLATE_NOOP("inventory", "a unit height of %1 is outside 1..%2"))
+                                  .arg(placement.unitHeight)
+                                  .arg(kHighestRackUnit));
     const int step = placement.direction == RackPlacement::Direction::TopDown ? -placement.unitHeight : placement.unitHeight;
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         const int unit = placement.firstUnit + static_cast<int>(i) * step;
         const int top = unit + placement.unitHeight - 1;
         if (unit < 1 || top > kHighestRackUnit) {
             return patternProblem(
-                QStringLiteral("%1 falls off rack %2: %3 from U%4 it would take U%5–U%6, %7; start %8, or add fewer hosts")
-                    .arg(hosts[i].name, placement.rack.trimmed(), toString(placement.direction))
+                InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 falls off rack %2: %3 from U%4 it would take U%5–U%6, %7; start %8, or add fewer hosts"))
+                    .arg(hosts[i].name)
+                    .arg(placement.rack.trimmed())
+                    .arg(toString(placement.direction))
                     .arg(placement.firstUnit)
                     .arg(unit)
                     .arg(top)
-                    .arg(unit < 1 ? QStringLiteral("below U1") : QStringLiteral("above U%1").arg(kHighestRackUnit))
-                    .arg(unit < 1 ? QStringLiteral("higher") : QStringLiteral("lower")));
+                    .arg(unit < 1 ? InventoryText(QT_TRANSLATE_NOOP("inventory", "below U1"))
+                                  : std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "above U%1")).arg(kHighestRackUnit)))
+                    .argPhrase(unit < 1 ? QT_TRANSLATE_NOOP("inventory", "higher") : QT_TRANSLATE_NOOP("inventory", "lower")));
         }
         hosts[i].rack = placement.rack.trimmed();
         hosts[i].rackUnit = unit;
@@ -178,7 +192,7 @@ Result<std::vector<HostSpec>> hostsForRack(const RackAddRequest& request) {
     }
     // The fields every host shares: the first host's problem is every host's.
     for (const HostSpec& h : hosts)
-        if (auto problem = validateHost(h)) return patternProblem(*problem);
+        if (auto problem = validateHost(h)) return *problem;
     return hosts;
 }
 
@@ -197,20 +211,26 @@ RackAddPlan planRackAdd(const Inventory& inventory, std::vector<HostSpec> hosts)
         return a.rackUnit <= bTop && b.rackUnit <= aTop;
     };
     const auto overlapText = [](const HostSpec& a, const HostSpec& b) {
-        return QStringLiteral("%1 (%2) overlaps %3 (%4) in rack %5").arg(a.name, rackUnitSpan(a), b.name, rackUnitSpan(b), a.rack);
+        return std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 (%2) overlaps %3 (%4) in rack %5"))
+                             .arg(a.name)
+                             .arg(rackUnitSpan(a))
+                             .arg(b.name)
+                             .arg(rackUnitSpan(b))
+                             .arg(a.rack));
     };
     std::map<QString, int> seen;  // name → how often so far
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         const HostSpec& h = hosts[i];
-        const auto clash = [&plan](const QString& text, const HostSpec& a, const HostSpec* b = nullptr) {
-            plan.clashes << text;
+        const auto clash = [&plan](const InventoryText& text, const HostSpec& a, const HostSpec* b = nullptr) {
+            plan.clashes << text.english();
+            plan.shownClashes << text.shown();
             for (const HostSpec* x : {&a, b})
                 if (x && !plan.clashingHosts.contains(x->name)) plan.clashingHosts << x->name;
         };
         const int times = ++seen[h.name];
-        if (times == 2) clash(QStringLiteral("%1 appears twice in the pattern").arg(h.name), h);
+        if (times == 2) clash(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 appears twice in the pattern")).arg(h.name), h);
         if (times > 1) continue;  // its units clash with itself, which says nothing new
-        if (inventory.find(h.name)) clash(QStringLiteral("%1 is already in the inventory").arg(h.name), h);
+        if (inventory.find(h.name)) clash(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 is already in the inventory")).arg(h.name), h);
         for (const HostSpec& there : inventory.hosts())
             if (overlaps(h, there)) clash(overlapText(h, there), h);
         for (std::size_t j = 0; j < i; ++j)

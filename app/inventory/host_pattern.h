@@ -70,7 +70,9 @@ struct RackAddPlan {
     std::vector<HostSpec> hosts;  // the new hosts, as given
     // Every clash, each naming the hosts involved: "gpu-03.dc2 is already in the inventory",
     // "gpu-03.dc2 appears twice in the pattern", "gpu-05 (U31–U32) overlaps gpu-a1 (U32) in rack b2".
+    // In English (`--json`); shownClashes says the same in the user's language.
     QStringList clashes;
+    QStringList shownClashes;
     QStringList clashingHosts;  // the names of the new hosts that some clash names
     bool ok() const { return clashes.isEmpty(); }
 };

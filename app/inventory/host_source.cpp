@@ -7,6 +7,7 @@
 
 #include "app/inventory/importers.h"
 #include "app/inventory/inventory.h"
+#include "app/inventory/inventory_text.h"
 
 namespace fleetdeck {
 namespace {
@@ -28,8 +29,10 @@ bool looksLikeSshConfig(const QByteArray& bytes) {
 
 Result<HostSource> fromImport(HostSource source, const ImportResult& imported) {
     if (imported.error)
-        return Problem{ProblemCode::BadInput, QStringLiteral("%1 is not readable as an %2: %3")
-                                                  .arg(source.path, hostSourceFormatName(source.format), *imported.error)};
+        return problemOf(ProblemCode::BadInput, InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 is not readable as an %2: %3"))
+                                                    .arg(source.path)
+                                                    .arg(hostSourceFormatName(source.format))
+                                                    .arg(*imported.error));
     source.hosts = imported.hosts;
     source.groups = imported.groupMembers;
     source.warnings = imported.warnings;
@@ -43,12 +46,14 @@ QStringList namesOf(const std::vector<HostSpec>& hosts) {
 }
 
 // "a, b, c" or "a, b, … (12 in all)": what a selector could have named.
-QString someOf(QStringList values) {
+InventoryText someOf(QStringList values) {
     values.removeDuplicates();
     values.removeAll(QString());
-    if (values.isEmpty()) return QStringLiteral("none");
-    if (values.size() <= 8) return values.join(QStringLiteral(", "));
-    return QStringLiteral("%1, … (%2 in all)").arg(values.mid(0, 8).join(QStringLiteral(", "))).arg(values.size());
+    if (values.isEmpty()) return InventoryText(QT_TRANSLATE_NOOP("inventory", "none"));
+    if (values.size() <= 8) return InventoryText::same(values.join(QStringLiteral(", ")));
+    return std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1, … (%2 in all)"))
+                         .arg(values.mid(0, 8).join(QStringLiteral(", ")))
+                         .arg(std::int64_t{values.size()}));
 }
 
 // The groups of a source: Ansible's own, or the hosts' group fields.
@@ -97,10 +102,12 @@ HostSource::Format detectHostSourceFormat(const QString& path, const QByteArray&
 Result<HostSource> readHostSource(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly) || QFileInfo(path).isDir())
-        return Problem{ProblemCode::IoFailed,
-                       QStringLiteral("cannot read the inventory %1: %2; check the path given to --inventory")
-                           .arg(path, QFileInfo(path).isDir() ? QStringLiteral("it is a directory")
-                                      : QFileInfo::exists(path) ? file.errorString() : QStringLiteral("no such file"))};
+        return problemOf(ProblemCode::IoFailed,
+                         InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot read the inventory %1: %2; check the path given to --inventory"))
+                             .arg(path)
+                             .arg(QFileInfo(path).isDir()    ? InventoryText(QT_TRANSLATE_NOOP("inventory", "it is a directory"))
+                                  : QFileInfo::exists(path) ? InventoryText::same(file.errorString())
+                                                            : InventoryText(QT_TRANSLATE_NOOP("inventory", "no such file"))));
     const QByteArray bytes = file.readAll();
     HostSource source;
     source.path = path;
@@ -109,7 +116,9 @@ Result<HostSource> readHostSource(const QString& path) {
     case HostSource::Format::FleetDeck: {
         const auto inventory = Inventory::fromJson(bytes);
         if (!inventory)
-            return Problem{ProblemCode::BadInput, QStringLiteral("%1 is not readable as a FleetDeck inventory: %2").arg(path, inventory.problem().message)};
+            return problemOf(ProblemCode::BadInput, InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 is not readable as a FleetDeck inventory: %2"))
+                                                        .arg(path)
+                                                        .arg(inventory.problem().message, inventory.problem().shownMessage()));
         source.hosts = inventory->hosts();
         return source;
     }
@@ -133,9 +142,13 @@ Result<std::vector<HostSpec>> selectFromSource(const HostSource& source, const Q
         if (const HostSpec* h = source.find(target)) picked.push_back(*h);
         return picked;
     }
-    const QString where = source.path.isEmpty() ? QStringLiteral("the inventory") : source.path;
-    const auto refuse = [&](const QString& what, const QStringList& choices) {
-        return Problem{ProblemCode::BadInput, QStringLiteral("%1 matches no host in %2 (%3: %4)").arg(target, where, what, someOf(choices))};
+    const InventoryText where = source.path.isEmpty() ? InventoryText(QT_TRANSLATE_NOOP("inventory", "the inventory")) : InventoryText::same(source.path);
+    const auto refuse = [&](const char* what, const QStringList& choices) {
+        return problemOf(ProblemCode::BadInput, InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 matches no host in %2 (%3: %4)"))
+                                                    .arg(target)
+                                                    .arg(where)
+                                                    .argPhrase(what)
+                                                    .arg(someOf(choices)));
     };
     QStringList racks, tags;
     const QString group = target.startsWith(QLatin1Char('@')) ? target.mid(1) : QString();
@@ -151,10 +164,10 @@ Result<std::vector<HostSpec>> selectFromSource(const HostSource& source, const Q
         if (hit) picked.push_back(h);
     }
     if (!picked.empty()) return picked;
-    if (target == QLatin1String("all")) return refuse(QStringLiteral("hosts"), namesOf(source.hosts));
-    if (target.startsWith(QLatin1Char('@'))) return refuse(QStringLiteral("groups"), groupNames(source));
-    if (target.startsWith(QLatin1String("rack:"))) return refuse(QStringLiteral("racks"), racks);
-    return refuse(QStringLiteral("tags"), tags);
+    if (target == QLatin1String("all")) return refuse(QT_TRANSLATE_NOOP("inventory", "hosts"), namesOf(source.hosts));
+    if (target.startsWith(QLatin1Char('@'))) return refuse(QT_TRANSLATE_NOOP("inventory", "groups"), groupNames(source));
+    if (target.startsWith(QLatin1String("rack:"))) return refuse(QT_TRANSLATE_NOOP("inventory", "racks"), racks);
+    return refuse(QT_TRANSLATE_NOOP("inventory", "tags"), tags);
 }
 
 }  // namespace fleetdeck

@@ -173,7 +173,7 @@ ImportResult importAnsibleFile(const QString& path) {
     QFile file(path);
     ImportResult result;
     if (!file.open(QIODevice::ReadOnly)) {
-        result.error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        result.error = std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot read %1: %2")).arg(path).arg(file.errorString()));
         return result;
     }
     const QByteArray bytes = file.readAll();

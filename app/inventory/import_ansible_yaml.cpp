@@ -139,12 +139,12 @@ private:
 std::optional<AnsibleInventoryText> parseAnsibleYaml(const QByteArray& text, ImportResult& result) {
     YamlDocument doc(text);
     if (!doc.loaded()) {
-        result.error = QStringLiteral("not readable as YAML: %1").arg(doc.error());
+        result.error = std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "not readable as YAML: %1")).arg(doc.error()));
         return std::nullopt;
     }
     yaml_node_t* root = doc.root();
     if (!root || root->type != YAML_MAPPING_NODE) {
-        result.error = QStringLiteral("an Ansible YAML inventory starts with a mapping of groups (all: …)");
+        result.error = InventoryText(QT_TRANSLATE_NOOP("inventory", "an Ansible YAML inventory starts with a mapping of groups (all: …)"));
         return std::nullopt;
     }
     YamlWalk walk(doc, result);

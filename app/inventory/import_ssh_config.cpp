@@ -28,8 +28,10 @@ ImportResult importSshConfig(const QString& text) { return sshConfigHostsAsSpecs
 ImportResult importSshConfigFile(const QString& path) {
     if (!QFileInfo(path).isReadable()) {
         ImportResult r;
-        r.error = QStringLiteral("cannot read %1: %2").arg(path, QFileInfo::exists(path) ? QStringLiteral("permission denied")
-                                                                                        : QStringLiteral("no such file"));
+        r.error = std::move(InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot read %1: %2"))
+                                .arg(path)
+                                .argPhrase(QFileInfo::exists(path) ? QT_TRANSLATE_NOOP("inventory", "permission denied")
+                                                                   : QT_TRANSLATE_NOOP("inventory", "no such file")));
         return r;
     }
     // The default config is what planConnection() reads anyway; another file travels with its hosts.

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include "app/host_spec.h"
+#include "app/inventory/inventory_text.h"
 
 namespace fleetdeck {
 
@@ -15,7 +16,7 @@ namespace fleetdeck {
 struct ImportResult {
     std::vector<HostSpec> hosts;
     QStringList warnings;           // "line 7: …" — skipped parts, the rest imported
-    std::optional<QString> error;   // the file could not be read at all
+    std::optional<InventoryText> error;  // the file could not be read at all
     // Ansible inventories: each group's hosts, its children's included, in file order; "all"
     // holds every host and "ungrouped" those in no group.
     std::map<QString, QStringList> groupMembers;

@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 
 #include "agent/json/json.h"
+#include "app/inventory/inventory_text.h"
 
 namespace fleetdeck {
 namespace {
@@ -18,6 +19,8 @@ using Json = nlohmann::json;
 constexpr int kFormatVersion = 1;
 
 std::string str(const QString& s) { return s.toStdString(); }
+
+Problem badHost(const InventoryText& why) { return problemOf(ProblemCode::BadInput, why); }
 
 QString textField(const Json& j, const char* key) {
     const auto it = j.find(key);
@@ -72,24 +75,33 @@ HostSpec hostFromJson(const Json& j) {
 
 }  // namespace
 
-std::optional<QString> validateHost(const HostSpec& spec) {
+std::optional<Problem> validateHost(const HostSpec& spec) {
     static const QRegularExpression addressRe(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+|[0-9A-Fa-f:.]+)$)"));
     static const QRegularExpression userRe(QStringLiteral(R"(^[A-Za-z0-9._-]*$)"));
-    if (spec.name.trimmed().isEmpty()) return QStringLiteral("a host needs a name");
-    if (spec.address.isEmpty()) return QStringLiteral("%1 needs an address (host name, IP or ssh-config alias)").arg(spec.name);
+    if (spec.name.trimmed().isEmpty()) return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "a host needs a name")));
+    if (spec.address.isEmpty())
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 needs an address (host name, IP or ssh-config alias)")).arg(spec.name));
     if (!addressRe.match(spec.address).hasMatch() || spec.address.startsWith(QLatin1Char('-')))
-        return QStringLiteral("'%1' is not a host name or IP address").arg(spec.address);
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "'%1' is not a host name or IP address")).arg(spec.address));
     if (!spec.meshAddress.isEmpty() && (!addressRe.match(spec.meshAddress).hasMatch() || spec.meshAddress.startsWith(QLatin1Char('-'))))
-        return QStringLiteral("%1's mesh address '%2' is not a host name or IP address").arg(spec.name, spec.meshAddress);
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1's mesh address '%2' is not a host name or IP address"))
+                           .arg(spec.name)
+                           .arg(spec.meshAddress));
     if (!userRe.match(spec.user).hasMatch() || spec.user.startsWith(QLatin1Char('-')))
-        return QStringLiteral("'%1' is not a user name").arg(spec.user);
-    if (spec.port < 0 || spec.port > 65535) return QStringLiteral("port %1 is out of range 1..65535").arg(spec.port);
-    if (spec.rackUnit < 0 || spec.rackUnit > 60) return QStringLiteral("rack unit %1 is out of range 1..60").arg(spec.rackUnit);
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "'%1' is not a user name")).arg(spec.user));
+    if (spec.port < 0 || spec.port > 65535)
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "port %1 is out of range 1..65535")).arg(spec.port));
+    if (spec.rackUnit < 0 || spec.rackUnit > 60)
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "rack unit %1 is out of range 1..60")).arg(spec.rackUnit));
     if (spec.rackHeightU < 1 || spec.rackHeightU > 60)
-        return QStringLiteral("%1's height of %2 U is out of range 1..60").arg(spec.name).arg(spec.rackHeightU);
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1's height of %2 U is out of range 1..60")).arg(spec.name).arg(spec.rackHeightU));
     if (spec.rackUnit > 0 && spec.rackUnit + spec.rackHeightU - 1 > 60)
-        return QStringLiteral("%1 at U%2 with %3 U would reach past U60; place it lower").arg(spec.name).arg(spec.rackUnit).arg(spec.rackHeightU);
-    if (auto problem = jumpHostProblem(spec.jumpHost)) return QStringLiteral("%1: %2").arg(spec.name, *problem);
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 at U%2 with %3 U would reach past U60; place it lower"))
+                           .arg(spec.name)
+                           .arg(spec.rackUnit)
+                           .arg(spec.rackHeightU));
+    if (auto problem = jumpHostProblem(spec.jumpHost))
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2")).arg(spec.name).arg(problem->message, problem->shownMessage()));
     return std::nullopt;
 }
 
@@ -100,18 +112,20 @@ QString Inventory::defaultPath() {
 Result<Inventory> Inventory::fromJson(const QByteArray& bytes) {
     const Json doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("hosts") || !doc["hosts"].is_array())
-        return Problem{ProblemCode::BadInput, QStringLiteral("not a FleetDeck inventory (expected an object with a \"hosts\" array)")};
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "not a FleetDeck inventory (expected an object with a \"hosts\" array)")));
     const Json version = doc.value("version", Json(kFormatVersion));
     if (!version.is_number_integer())
-        return Problem{ProblemCode::BadInput, QStringLiteral("not a FleetDeck inventory (\"version\" is not a number)")};
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "not a FleetDeck inventory (\"version\" is not a number)")));
     if (version.get<std::int64_t>() > kFormatVersion)
-        return Problem{ProblemCode::BadInput, QStringLiteral("the inventory was written by a newer FleetDeck; update FleetDeck")};
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "the inventory was written by a newer FleetDeck; update FleetDeck")));
     Inventory inv;
     std::size_t index = 0;
     for (const Json& j : doc["hosts"]) {
         const HostSpec h = j.is_object() ? hostFromJson(j) : HostSpec{};
         if (const auto problem = validateHost(h))
-            return Problem{ProblemCode::BadInput, QStringLiteral("hosts[%1]: %2").arg(index).arg(*problem)};
+            return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "hosts[%1]: %2"))
+                               .arg(static_cast<std::int64_t>(index))
+                               .arg(problem->message, problem->shownMessage()));
         inv.put(h);
         ++index;
     }
@@ -128,17 +142,20 @@ Result<Inventory> Inventory::load(const QString& path) {
     QFile file(path);
     if (!file.exists()) return Inventory{};
     if (!file.open(QIODevice::ReadOnly))
-        return Problem{ProblemCode::IoFailed, QStringLiteral("cannot read %1: %2").arg(path, file.errorString())};
+        return problemOf(ProblemCode::IoFailed, InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot read %1: %2")).arg(path).arg(file.errorString()));
     auto inv = fromJson(file.readAll());
-    if (!inv) return Problem{inv.problem().code, QStringLiteral("%1: %2").arg(path, inv.problem().message)};
+    if (!inv)
+        return problemOf(inv.problem().code, InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2"))
+                                                 .arg(path)
+                                                 .arg(inv.problem().message, inv.problem().shownMessage()));
     return inv;
 }
 
-std::optional<QString> Inventory::save(const QString& path) const {
+std::optional<Problem> Inventory::save(const QString& path) const {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(toJson()) < 0 || !file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return problemOf(ProblemCode::IoFailed, InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot write %1: %2")).arg(path).arg(file.errorString()));
     return std::nullopt;
 }
 
@@ -148,7 +165,7 @@ const HostSpec* Inventory::find(const QString& name) const {
     return nullptr;
 }
 
-std::optional<QString> Inventory::put(const HostSpec& spec) {
+std::optional<Problem> Inventory::put(const HostSpec& spec) {
     if (auto problem = validateHost(spec)) return problem;
     for (HostSpec& h : hosts_)
         if (h.name == spec.name) {
@@ -159,15 +176,16 @@ std::optional<QString> Inventory::put(const HostSpec& spec) {
     return std::nullopt;
 }
 
-std::optional<QString> Inventory::update(const QString& oldName, const HostSpec& spec) {
+std::optional<Problem> Inventory::update(const QString& oldName, const HostSpec& spec) {
     if (auto problem = validateHost(spec)) return problem;
-    if (spec.name != oldName && find(spec.name)) return QStringLiteral("there is already a host called %1").arg(spec.name);
+    if (spec.name != oldName && find(spec.name))
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "there is already a host called %1")).arg(spec.name));
     for (HostSpec& h : hosts_)
         if (h.name == oldName) {
             h = spec;
             return std::nullopt;
         }
-    return QStringLiteral("there is no host called %1").arg(oldName);
+    return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "there is no host called %1")).arg(oldName));
 }
 
 bool Inventory::remove(const QString& name) {
@@ -186,24 +204,27 @@ int Inventory::merge(const std::vector<HostSpec>& imported) {
     return added;
 }
 
-std::optional<QString> setMeshAddress(const QString& path, const QString& host, const QString& address) {
+std::optional<Problem> setMeshAddress(const QString& path, const QString& host, const QString& address) {
     auto inventory = Inventory::load(path);
-    if (!inventory) return inventory.problem().message;
+    if (!inventory) return inventory.problem();
     const HostSpec* found = inventory->find(host);
-    if (!found) return QStringLiteral("%1 is not in the inventory (%2): only inventory hosts keep a mesh address").arg(host, path);
+    if (!found)
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1 is not in the inventory (%2): only inventory hosts keep a mesh address"))
+                           .arg(host)
+                           .arg(path));
     HostSpec spec = *found;
     spec.meshAddress = address.trimmed();
     if (auto problem = inventory->put(spec)) return problem;
     return inventory->save(path);
 }
 
-std::optional<QString> moveMeshAddressesIntoInventory(const QString& path) {
+std::optional<Problem> moveMeshAddressesIntoInventory(const QString& path) {
     QSettings settings;
     settings.beginGroup(QStringLiteral("latency_mesh_address"));
     const QStringList hosts = settings.childKeys();
     if (hosts.isEmpty()) return std::nullopt;
     auto inventory = Inventory::load(path);
-    if (!inventory) return inventory.problem().message;
+    if (!inventory) return inventory.problem();
     bool moved = false;
     for (const QString& host : hosts) {
         const HostSpec* found = inventory->find(host);

@@ -10,8 +10,17 @@
 
 #include <utility>
 
+#include "app/shown_text.h"
+
 namespace fleetdeck::secrets {
 namespace {
+
+// The keyring's problems in English and the user's language (app/shown_text.h), context "secrets";
+// what the keyring said goes in as it came.
+struct SecretsContext {
+    static constexpr const char* name = "secrets";
+};
+using SecretsText = BasicShownText<SecretsContext>;
 
 using Attributes = QMap<QString, QString>;
 
@@ -26,14 +35,15 @@ const QString kPromptInterface = QStringLiteral("org.freedesktop.Secret.Prompt")
 // "/" stands for "no object": no prompt is needed.
 const QString kNoObject = QStringLiteral("/");
 
-QString unavailableSentence() {
-    return QStringLiteral(
-        "no desktop keyring (Secret Service) on the session bus: the password is kept for this session only");
+Problem unavailableProblem() {
+    return problemOf(ProblemCode::NotSupported,
+                     SecretsText(QT_TRANSLATE_NOOP("secrets", "no desktop keyring (Secret Service) on the session bus: the password is kept "
+                                                              "for this session only")));
 }
 
 Problem lockedProblem() {
-    return {ProblemCode::PermissionDenied,
-            QStringLiteral("the desktop keyring is locked: unlock it and try again")};
+    return problemOf(ProblemCode::PermissionDenied,
+                     SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring is locked: unlock it and try again")));
 }
 
 void registerTypes() {
@@ -51,19 +61,22 @@ Problem problemFromError(const QDBusError& error, const QString& method) {
     case QDBusError::NoReply:
     case QDBusError::Timeout:
     case QDBusError::TimedOut:
-        return {ProblemCode::Timeout,
-                QStringLiteral("the desktop keyring did not answer %1 within %2 s: try again, or restart the keyring")
-                    .arg(method)
-                    .arg(SecretStore::kCallTimeoutMs / 1000)};
+        return problemOf(ProblemCode::Timeout,
+                         SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring did not answer %1 within %2 s: try again, or "
+                                                                  "restart the keyring"))
+                             .arg(method)
+                             .arg(SecretStore::kCallTimeoutMs / 1000));
     case QDBusError::ServiceUnknown:
     case QDBusError::Disconnected:
-        return {ProblemCode::NotSupported, unavailableSentence()};
+        return unavailableProblem();
     default:
         break;
     }
     if (error.name() == QLatin1String("org.freedesktop.Secret.Error.IsLocked")) return lockedProblem();
-    return {ProblemCode::IoFailed,
-            QStringLiteral("the desktop keyring refused %1 (%2: %3)").arg(method, error.name(), error.message())};
+    return problemOf(ProblemCode::IoFailed, SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring refused %1 (%2: %3)"))
+                                                .arg(method)
+                                                .arg(error.name())
+                                                .arg(error.message()));
 }
 
 // One Secret Service method, called synchronously; its reply's arguments or the Problem.
@@ -79,8 +92,8 @@ public:
         lastErrorName_ = reply.type() == QDBusMessage::ErrorMessage ? reply.errorName() : QString();
         if (reply.type() == QDBusMessage::ErrorMessage) return problemFromError(QDBusError(reply), method);
         if (reply.type() != QDBusMessage::ReplyMessage) {
-            return Problem{ProblemCode::IoFailed,
-                           QStringLiteral("the desktop keyring sent no answer to %1: try again").arg(method)};
+            return problemOf(ProblemCode::IoFailed,
+                             SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring sent no answer to %1: try again")).arg(method));
         }
         return reply.arguments();
     }
@@ -90,11 +103,11 @@ public:
                                  const QList<QVariant>& arguments = {}) {
         auto reply = call(path, interface, method, arguments);
         if (reply && reply->size() < count) {
-            return Problem{ProblemCode::IoFailed,
-                           QStringLiteral("the desktop keyring answered %1 with %2 values instead of %3")
-                               .arg(method)
-                               .arg(reply->size())
-                               .arg(count)};
+            return problemOf(ProblemCode::IoFailed,
+                             SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring answered %1 with %2 values instead of %3"))
+                                 .arg(method)
+                                 .arg(std::int64_t{reply->size()})
+                                 .arg(count));
         }
         return reply;
     }
@@ -130,9 +143,9 @@ public:
         path_ = reply->at(1).value<QDBusObjectPath>();
         if (path_.path().isEmpty() || path_.path() == kNoObject) {
             path_ = {};
-            return Problem{ProblemCode::NotSupported,
-                           QStringLiteral("the desktop keyring offered no plain session: the password is kept for "
-                                          "this session only")};
+            return problemOf(ProblemCode::NotSupported,
+                             SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring offered no plain session: the password is "
+                                                                      "kept for this session only")));
         }
         return done();
     }
@@ -199,10 +212,10 @@ bool SecretStore::available() const {
     return activatable.isValid() && activatable.value().contains(kService);
 }
 
-QString SecretStore::unavailableReason() const { return available() ? QString() : unavailableSentence(); }
+QString SecretStore::unavailableReason() const { return available() ? QString() : unavailableProblem().shownMessage(); }
 
 Result<std::optional<QString>> SecretStore::lookup(const QMap<QString, QString>& attributes) {
-    if (!available()) return Problem{ProblemCode::NotSupported, unavailableSentence()};
+    if (!available()) return unavailableProblem();
     ServiceCalls calls(bus_);
     auto found = search(calls, attributes);
     if (!found) return found.problem();
@@ -224,7 +237,7 @@ Result<std::optional<QString>> SecretStore::lookup(const QMap<QString, QString>&
 }
 
 Outcome SecretStore::store(const QString& label, const QMap<QString, QString>& attributes, const QString& secret) {
-    if (!available()) return Problem{ProblemCode::NotSupported, unavailableSentence()};
+    if (!available()) return unavailableProblem();
     ServiceCalls calls(bus_);
     PlainSession session(calls);
     if (auto opened = session.open(); !opened) return opened.problem();
@@ -239,9 +252,9 @@ Outcome SecretStore::store(const QString& label, const QMap<QString, QString>& a
     if (!reply) {
         if (calls.lastErrorName() == QLatin1String("org.freedesktop.Secret.Error.NoSuchObject") ||
             calls.lastErrorName() == QLatin1String("org.freedesktop.DBus.Error.UnknownObject")) {
-            return Problem{ProblemCode::NotFound,
-                           QStringLiteral("the desktop keyring has no default collection: create one (for example "
-                                          "in Passwords and Keys) and try again")};
+            return problemOf(ProblemCode::NotFound,
+                             SecretsText(QT_TRANSLATE_NOOP("secrets", "the desktop keyring has no default collection: create one (for "
+                                                                      "example in Passwords and Keys) and try again")));
         }
         return reply.problem();
     }
@@ -254,7 +267,7 @@ Outcome SecretStore::store(const QString& label, const QMap<QString, QString>& a
 }
 
 Outcome SecretStore::remove(const QMap<QString, QString>& attributes) {
-    if (!available()) return Problem{ProblemCode::NotSupported, unavailableSentence()};
+    if (!available()) return unavailableProblem();
     ServiceCalls calls(bus_);
     auto found = search(calls, attributes);
     if (!found) return found.problem();

@@ -42,7 +42,8 @@ public:
 
     // Whether a Secret Service owns its name on the bus, or the bus can start one.
     bool available() const;
-    // Empty when available(); otherwise the sentence the user sees instead of a saved password.
+    // Empty when available(); otherwise the sentence the user sees instead of a saved password, in
+    // the user's language.
     QString unavailableReason() const;
 
     // The secret of an item whose attributes include all of `attributes` (unlocked items first),

@@ -20,6 +20,7 @@
 #include "app/agent_bundle.h"
 #include "app/ssh/remote_command.h"
 #include "app/ssh/resident_agents.h"
+#include "app/ssh/ssh_text.h"
 #include "agent/protocol/ready.h"
 
 namespace fleetdeck::ssh {
@@ -30,9 +31,12 @@ constexpr char kProbeMarker[] = "fleetdeck-probe";
 constexpr char kExecWord[] = "/proc/self/fd/3";
 
 // Every way a start fails is the same kind: the agent could not be installed or started.
-Problem unavailable(const QString& message) { return {ProblemCode::AgentUnavailable, message}; }
+Problem unavailable(const SshText& text) { return problemOf(ProblemCode::AgentUnavailable, text); }
 // The same, as a Deployment reports it.
-TransportProblem asDeploymentProblem(const QString& message) { return {TransportProblem::Kind::AgentUnavailable, message}; }
+TransportProblem asDeploymentProblem(const SshText& text) { return transportProblemOf(TransportProblem::Kind::AgentUnavailable, text); }
+TransportProblem asDeploymentProblem(const Problem& problem) {
+    return TransportProblem{TransportProblem::Kind::AgentUnavailable, problem.message, problem.shown};
+}
 
 // Words the scripts take from this build: architectures, digests and the version are checked so
 // that nothing a shell would interpret can reach them.
@@ -191,7 +195,7 @@ Result<Started> parseStartLine(const QByteArray& out, qsizetype at, qsizetype li
     const qsizetype keyAt = line.indexOf(' ') + 1;
     const qsizetype pathAt = keyAt > 0 ? line.indexOf(' ', keyAt) + 1 : 0;
     if (keyAt <= 0 || pathAt <= 0)
-        return unavailable(QStringLiteral("the start script printed an unexpected line: %1").arg(QString::fromUtf8(line)));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "the start script printed an unexpected line: %1")).arg(QString::fromUtf8(line)));
     Started started;
     started.node = QString::fromUtf8(line.left(keyAt - 1));
     if (const QByteArray key = line.mid(keyAt, pathAt - 1 - keyAt); key != "-") started.residentKey = key;
@@ -213,7 +217,7 @@ Result<StartOutput> readUntilStarted(ssh_session session, ssh_channel channel, c
     for (;;) {
         const int n = ssh_channel_read(channel, buf, sizeof buf, 0);
         if (n == SSH_ERROR)
-            return unavailable(QStringLiteral("the connection failed while starting the agent: %1")
+            return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "the connection failed while starting the agent: %1"))
                                    .arg(QString::fromUtf8(ssh_get_error(session))));
         if (n > 0) progress.tick();  // the login shell's chatter is a sign of life too
         out.append(buf, n);
@@ -239,24 +243,32 @@ Result<StartAnswer> readStartAnswer(ssh_session session, ChannelPtr channel, con
     const QByteArray& out = std::get<QByteArray>(*answer);
     const QList<QByteArray> lines = out.mid(out.indexOf(kProbeMarker)).split('\n');
     if (!out.contains(kProbeMarker) || lines.size() < 8 || lines[2].trimmed().isEmpty())
-        return unavailable(QStringLiteral("could not inspect the server (uname, id, stat, sha256sum): %1")
-                               .arg(ssh_channel_is_eof(channel.get()) ? QStringLiteral("unexpected output")
-                                                                      : QStringLiteral("no answer in time")));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "could not inspect the server (uname, id, stat, sha256sum): %1"))
+                               .argPhrase(ssh_channel_is_eof(channel.get()) ? QT_TRANSLATE_NOOP("ssh", "unexpected output")
+                                                                            : QT_TRANSLATE_NOOP("ssh", "no answer in time")));
     const auto field = [&lines](int i) { return QString::fromUtf8(lines.value(i).trimmed()); };
     return StartAnswer(Probe{stateFrom(lines[1].trimmed(), !field(7).isEmpty()), field(2), field(3), field(4), field(5), field(6), field(7)});
 }
 
 // Why a directory is refused, in words: "belongs to intruder (uid 4242), mode 755".
-QString describeRefusal(const Probe& probe, const QString& hostLabel) {
+SshText describeRefusal(const Probe& probe, const QString& hostLabel) {
     const QStringList f = probe.owner.split(QLatin1Char(' '));
     const QString owner = f.value(0), uid = f.value(1), mode = f.value(2), type = f.mid(3).join(QLatin1Char(' '));
-    QString why;
-    if (type != QLatin1String("directory")) why = QStringLiteral("is a %1, not a directory").arg(type);
-    else if (uid != probe.uid) why = QStringLiteral("belongs to %1 (uid %2), not to the login user (uid %3)").arg(owner, uid, probe.uid);
-    else why = QStringLiteral("has mode %1, so others may change what is in it; FleetDeck needs 700").arg(mode);
-    return QStringLiteral("refusing to run the agent from %1 on %2: it %3. Another user may have put it there to run "
-                          "their program as you. Remove it (or chmod 700 it if it is yours) and connect again")
-        .arg(probe.directory, hostLabel, why);
+    const SshText why = type != QLatin1String("directory")
+                            ? std::move(SshText(QT_TRANSLATE_NOOP("ssh", "is a %1, not a directory")).arg(type))
+                        : uid != probe.uid
+                            ? std::move(SshText(QT_TRANSLATE_NOOP("ssh", "belongs to %1 (uid %2), not to the login user (uid %3)"))
+                                            .arg(owner)
+                                            .arg(uid)
+                                            .arg(probe.uid))
+                            : std::move(SshText(QT_TRANSLATE_NOOP("ssh", "has mode %1, so others may change what is in it; FleetDeck needs 700"))
+                                            .arg(mode));
+    return std::move(SshText(QT_TRANSLATE_NOOP("ssh", "refusing to run the agent from %1 on %2: it %3. Another user may have put it "
+                                                      "there to run their program as you. Remove it (or chmod 700 it if it is yours) "
+                                                      "and connect again"))
+                         .arg(probe.directory)
+                         .arg(hostLabel)
+                         .arg(why));
 }
 
 // Opens one exec channel running `script`.
@@ -264,7 +276,9 @@ Result<ChannelPtr> openExec(ssh_session session, const QByteArray& script, const
     ChannelPtr channel(ssh_channel_new(session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK ||
         ssh_channel_request_exec(channel.get(), script.constData()) != SSH_OK)
-        return unavailable(QStringLiteral("could not start the agent on %1: %2").arg(hostLabel, QString::fromUtf8(ssh_get_error(session))));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "could not start the agent on %1: %2"))
+                               .arg(hostLabel)
+                               .arg(QString::fromUtf8(ssh_get_error(session))));
     return channel;
 }
 
@@ -272,7 +286,7 @@ Result<ChannelPtr> openExec(ssh_session session, const QByteArray& script, const
 // and the caller copies over an exec channel instead.
 struct SftpUpload {
     bool available = true;
-    QString error;  // empty: uploaded (or not available)
+    std::optional<SshText> error;  // none: uploaded (or not available)
 };
 
 SftpUpload uploadOverSftp(ssh_session session, const QString& tempPath, const QByteArray& bytes, const Progress& progress) {
@@ -281,41 +295,45 @@ SftpUpload uploadOverSftp(ssh_session session, const QString& tempPath, const QB
         if (sftp) sftp_free(sftp);
         return {false, {}};
     }
-    QString error;
+    std::optional<SshText> error;
+    const auto failed = [&](const char* what) { error = std::move(SshText(what).arg(tempPath).arg(sftp_get_error(sftp))); };
     sftp_file file = sftp_open(sftp, tempPath.toUtf8().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (!file) {
-        error = QStringLiteral("SFTP could not create %1 (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
+        failed(QT_TRANSLATE_NOOP("ssh", "SFTP could not create %1 (error %2)"));
     } else {
         constexpr qsizetype kChunk = 64 * 1024;
-        for (qsizetype offset = 0; offset < bytes.size() && error.isEmpty();) {
+        for (qsizetype offset = 0; offset < bytes.size() && !error;) {
             const auto n = sftp_write(file, bytes.constData() + offset, static_cast<size_t>(std::min(kChunk, bytes.size() - offset)));
-            if (n <= 0) error = QStringLiteral("SFTP write to %1 failed (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
+            if (n <= 0) failed(QT_TRANSLATE_NOOP("ssh", "SFTP write to %1 failed (error %2)"));
             else offset += n;
             progress.tick();
         }
-        if (sftp_close(file) != SSH_OK && error.isEmpty())
-            error = QStringLiteral("SFTP could not finish %1 (error %2)").arg(tempPath).arg(sftp_get_error(sftp));
+        if (sftp_close(file) != SSH_OK && !error) failed(QT_TRANSLATE_NOOP("ssh", "SFTP could not finish %1 (error %2)"));
     }
     sftp_free(sftp);
     return {true, error};
 }
 
-QString uploadOverExec(ssh_session session, const QByteArray& quotedTemp, const QByteArray& bytes) {
+std::optional<SshText> uploadOverExec(ssh_session session, const QByteArray& quotedTemp, const QByteArray& bytes) {
     const RemoteResult r = runRemote(session, "umask 077 && cat > " + quotedTemp, bytes);
-    if (!r.ran) return QStringLiteral("could not open an exec channel for the upload: %1").arg(r.error);
-    if (r.exitStatus != 0) return QStringLiteral("copying the agent failed: %1").arg(QString::fromUtf8(r.err.trimmed()));
-    return {};
+    if (!r.ran)
+        return std::move(SshText(QT_TRANSLATE_NOOP("ssh", "could not open an exec channel for the upload: %1"))
+                             .arg(r.error.value_or(SshText::same(QString()))));
+    if (r.exitStatus != 0) return std::move(SshText(QT_TRANSLATE_NOOP("ssh", "copying the agent failed: %1")).arg(QString::fromUtf8(r.err.trimmed())));
+    return std::nullopt;
 }
 
 // Says "disk full" when that is why an upload failed: a plain SFTP failure code does not tell.
-QString explainUploadFailure(ssh_session session, const QByteArray& quotedDir, qint64 neededBytes, const QString& error) {
+SshText explainUploadFailure(ssh_session session, const QByteArray& quotedDir, qint64 neededBytes, const SshText& error) {
     const RemoteResult df = runRemote(session, "df -Pk -- " + quotedDir);
     const QList<QByteArray> fields = df.out.split('\n').value(1).simplified().split(' ');
     bool ok = false;
     const qint64 freeKiB = fields.value(3).toLongLong(&ok);
     if (ok && freeKiB * 1024 < neededBytes)
-        return QStringLiteral("the disk is full: %1 has %2 KiB free and the agent needs %3 KiB; free some space")
-            .arg(QString::fromUtf8(quotedDir)).arg(freeKiB).arg((neededBytes + 1023) / 1024);
+        return std::move(SshText(QT_TRANSLATE_NOOP("ssh", "the disk is full: %1 has %2 KiB free and the agent needs %3 KiB; free some space"))
+                             .arg(QString::fromUtf8(quotedDir))
+                             .arg(std::int64_t{freeKiB})
+                             .arg(std::int64_t{(neededBytes + 1023) / 1024}));
     return error;
 }
 
@@ -350,14 +368,16 @@ Result<Uploaded> upload(ssh_session session, const DeployableAgent& agent, const
     const QString tempPath = QStringLiteral("%1/.upload-%2").arg(at.directory).arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const auto qDir = shellQuote(at.directory), qTemp = shellQuote(tempPath);
     QFile local(agent.path);
-    if (!local.open(QIODevice::ReadOnly)) return unavailable(QStringLiteral("cannot read the bundled agent %1").arg(agent.path));
+    if (!local.open(QIODevice::ReadOnly))
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "cannot read the bundled agent %1")).arg(agent.path));
     const QByteArray bytes = local.readAll();
     plan.tell.ssh(QStringLiteral("uploading the %1 agent (%2 KiB) to %3").arg(agent.arch).arg((bytes.size() + 1023) / 1024).arg(tempPath));
     const SftpUpload sftp = uploadOverSftp(session, tempPath, bytes, plan.progress);
-    const QString error = sftp.available ? sftp.error : uploadOverExec(session, *qTemp, bytes);
-    if (!error.isEmpty()) {
+    const std::optional<SshText> error = sftp.available ? sftp.error : uploadOverExec(session, *qTemp, bytes);
+    if (error) {
         runRemote(session, "rm -f -- " + *qTemp);
-        return unavailable(QStringLiteral("could not install the agent: %1").arg(explainUploadFailure(session, *qDir, agent.sizeBytes, error)));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "could not install the agent: %1"))
+                               .arg(explainUploadFailure(session, *qDir, agent.sizeBytes, *error)));
     }
     plan.progress.tick();
     Result<StartAnswer> after = runStart(session, installScript(plan.head, *qDir, *qTemp, plan.command, plan.resident), plan);
@@ -399,17 +419,20 @@ Result<DirectoryAnswer> tryDirectory(ssh_session session, const DeployableAgent&
         answer.notes << QStringLiteral("%1 does not allow running programs (mounted noexec?); trying the next place").arg(probe.directory);
         return answer;
     case Cached::Mismatch:
-        return unavailable(QStringLiteral("the agent uploaded to %1 does not match its SHA-256: the copy was cut short "
-                                          "or altered; connect again").arg(probe.directory));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "the agent uploaded to %1 does not match its SHA-256: the copy was cut "
+                                                            "short or altered; connect again"))
+                               .arg(probe.directory));
     case Cached::MoveFailed:
-        return unavailable(QStringLiteral("could not install the agent: moving it into place in %1 failed (is the disk "
-                                          "read-only?)").arg(probe.directory));
+        return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "could not install the agent: moving it into place in %1 failed (is the "
+                                                            "disk read-only?)"))
+                               .arg(probe.directory));
     case Cached::Missing:
     case Cached::Unusable:
         break;
     }
-    return unavailable(QStringLiteral("the agent uploaded to %1 could not be started: it is not a regular file "
-                                      "of the login user's that only they can write").arg(probe.directory));
+    return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "the agent uploaded to %1 could not be started: it is not a regular file "
+                                                        "of the login user's that only they can write"))
+                           .arg(probe.directory));
 }
 
 // Where the agent ended up running, with what the user should know about how it got there.
@@ -424,7 +447,7 @@ struct Placed {
 // checks it), uploading where no agent is yet.
 Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const StartPlan& plan) {
     const Result<DeployableAgent> agent = deployableAgent(first.arch, plan.hostLabel);
-    if (!agent) return unavailable(agent.problem().message);
+    if (!agent) return Problem{ProblemCode::AgentUnavailable, agent.problem().message, agent.problem().shown};
     static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
     QStringList dirs{first.directory};
     if (!first.runtimeDir.isEmpty()) dirs << first.runtimeDir + QStringLiteral("/fleetdeck");
@@ -460,8 +483,10 @@ Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const Sta
         uploaded = uploaded || tried->uploaded;
         if (tried->started) return Placed{std::move(*tried->started), notes, uploaded};
     }
-    return unavailable(QStringLiteral("no directory on %1 lets the agent run (tried %2): ask for one that is "
-                                      "not mounted noexec").arg(plan.hostLabel, dirs.join(QStringLiteral(", "))));
+    return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "no directory on %1 lets the agent run (tried %2): ask for one that is "
+                                                        "not mounted noexec"))
+                           .arg(plan.hostLabel)
+                           .arg(dirs.join(QStringLiteral(", "))));
 }
 
 // The whole start: the start script in the cache directory, then, where it found no runnable
@@ -469,7 +494,7 @@ Result<Placed> placeSomewhere(ssh_session session, const Probe& first, const Sta
 Result<Placed> startAgent(ssh_session session, const QString& hostLabel, const AgentCommand& command, bool resident,
                           const Progress& progress, const DiagnosticSink& tell) {
     const auto head = prologue();
-    if (!head) return unavailable(QStringLiteral("this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck"));
+    if (!head) return unavailable(SshText(QT_TRANSLATE_NOOP("ssh", "this FleetDeck's agent manifest holds unexpected names: reinstall FleetDeck")));
     const StartPlan plan{command, resident, *head, hostLabel, progress, tell};
     Result<StartAnswer> answer = runStart(session, *startScript(command, resident), plan);
     if (!answer) return answer.problem();
@@ -506,18 +531,20 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     ChannelPtr channel(ssh_channel_new(session));
     const QByteArray socket = agent.socketPath.toUtf8();
     if (!channel || ssh_channel_open_forward_unix(channel.get(), socket.constData(), "127.0.0.1", 0) != SSH_OK) {
-        d.problem = asDeploymentProblem(QStringLiteral("no resident agent at %1: %2").arg(agent.socketPath, QString::fromUtf8(ssh_get_error(session))));
+        d.problem = asDeploymentProblem(SshText(QT_TRANSLATE_NOOP("ssh", "no resident agent at %1: %2"))
+                                            .arg(agent.socketPath)
+                                            .arg(QString::fromUtf8(ssh_get_error(session))));
         return d;
     }
     unsigned char random[32];
     if (agent.key.size() < 32 || RAND_bytes(random, sizeof random) != 1) {
-        d.problem = asDeploymentProblem(QStringLiteral("no key to check the resident agent at %1 with").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(SshText(QT_TRANSLATE_NOOP("ssh", "no key to check the resident agent at %1 with")).arg(agent.socketPath));
         return d;
     }
     const QByteArray nonce = QByteArray(reinterpret_cast<const char*>(random), sizeof random).toHex();
     const QByteArray hello = "{\"nonce\":\"" + nonce + "\"}\n";
     if (ssh_channel_write(channel.get(), hello.constData(), static_cast<uint32_t>(hello.size())) != hello.size()) {
-        d.problem = asDeploymentProblem(QStringLiteral("the resident agent at %1 did not take its challenge").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(SshText(QT_TRANSLATE_NOOP("ssh", "the resident agent at %1 did not take its challenge")).arg(agent.socketPath));
         return d;
     }
     // The agent's first line is its ready event; anything after it is already the protocol.
@@ -531,15 +558,16 @@ Deployment reachResidentAgent(ssh_session session, const ResidentAgent& agent) {
     const qsizetype end = got.indexOf('\n');
     const std::optional<protocol::ReadyEvent> ready = end >= 0 ? protocol::ready_event_from_line(got.left(end).toStdString()) : std::nullopt;
     if (!ready) {
-        d.problem = asDeploymentProblem(QStringLiteral("the resident agent at %1 did not answer").arg(agent.socketPath));
+        d.problem = asDeploymentProblem(SshText(QT_TRANSLATE_NOOP("ssh", "the resident agent at %1 did not answer")).arg(agent.socketPath));
         return d;
     }
     const QByteArray proof = QByteArray::fromStdString(ready->proof.value_or(std::string()));
     const QByteArray expected = residentProof(agent.key, nonce);
     if (expected.isEmpty() || proof.size() != expected.size() || CRYPTO_memcmp(proof.constData(), expected.constData(), proof.size()) != 0) {
-        d.problem = asDeploymentProblem(QStringLiteral("ignored the listener at %1: it could not prove it is the agent FleetDeck "
-                                               "started there (another user's program, or one from before a reboot)")
-                                    .arg(agent.socketPath));
+        d.problem = asDeploymentProblem(SshText(QT_TRANSLATE_NOOP("ssh", "ignored the listener at %1: it could not prove it is the agent "
+                                                                         "FleetDeck started there (another user's program, or one from "
+                                                                         "before a reboot)"))
+                                            .arg(agent.socketPath));
         d.refusedResident = true;
         return d;
     }
@@ -561,16 +589,18 @@ QStringList bundledArchitectures() {
 Result<DeployableAgent> deployableAgent(const QString& arch, const QString& hostLabel) {
     const auto recorded = fleetdeck::bundledAgent(arch);
     if (!recorded)
-        return Problem{ProblemCode::NotSupported, QStringLiteral("%1 is a %2 server; this FleetDeck ships agents for %3 only")
-                                                      .arg(hostLabel, arch, bundledArchitectures().join(QStringLiteral(", ")))};
+        return problemOf(ProblemCode::NotSupported, SshText(QT_TRANSLATE_NOOP("ssh", "%1 is a %2 server; this FleetDeck ships agents for %3 only"))
+                                                        .arg(hostLabel)
+                                                        .arg(arch)
+                                                        .arg(bundledArchitectures().join(QStringLiteral(", "))));
     static std::mutex mutex;
     static std::map<QString, DeployableAgent> verified;
     std::lock_guard lock(mutex);
     if (const auto it = verified.find(arch); it != verified.end()) return it->second;
     const QString path = bundledAgentPath(arch);
     if (path.isEmpty())
-        return Problem{ProblemCode::AgentUnavailable,
-                       QStringLiteral("the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck").arg(arch)};
+        return problemOf(ProblemCode::AgentUnavailable,
+                         SshText(QT_TRANSLATE_NOOP("ssh", "the %1 agent is missing from this FleetDeck installation: reinstall FleetDeck")).arg(arch));
     if (Outcome verified = verifyBundledAgent(*recorded, path); !verified) return verified.problem();
     DeployableAgent agent{arch, path, recorded->sha256, recorded->sizeBytes};
     verified[arch] = agent;
@@ -583,7 +613,7 @@ Deployment deployAgent(ssh_session session, const QString& hostLabel, const Agen
     Result<Placed> placed = startAgent(session, hostLabel, command, resident, moving, diagnostics);
     Deployment d;
     if (!placed) {
-        d.problem = asDeploymentProblem(placed.problem().message);
+        d.problem = asDeploymentProblem(placed.problem());
         return d;
     }
     Started& started = placed->started;

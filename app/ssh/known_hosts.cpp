@@ -13,6 +13,7 @@
 
 #include "app/ssh/known_hosts_file.h"
 #include "app/ssh/ssh_handles.h"
+#include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -23,58 +24,83 @@ using Kind = KnownHostsVerdict::Kind;
 // still appending, and appends to one known_hosts file must not interleave.
 std::mutex gKnownHostsFile;
 
-TransportProblem refused(const QString& message) { return {TransportProblem::Kind::HostKeyChanged, message}; }
+TransportProblem refused(const SshText& text) { return transportProblemOf(TransportProblem::Kind::HostKeyChanged, text); }
 
 QString where(const QString& file, int line) { return QStringLiteral("%1:%2").arg(file).arg(line); }
 
 TransportProblem changedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
-    return refused(QStringLiteral("the host key of %1 has CHANGED: %2 lists %3 %4, the server now offers %5 %6. "
-                                  "Someone may be intercepting the connection, so FleetDeck refuses it. If the server "
-                                  "was reinstalled, confirm the new fingerprint with its administrator, then remove "
-                                  "the old entry with: ssh-keygen -R '%1' -f %7")
-                       .arg(knownHostsName(q.host, q.port), where(q.knownHostsFile, v.line), v.knownKeyType, q.knownFingerprint,
-                            q.keyType, q.fingerprint, q.knownHostsFile));
+    return refused(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 has CHANGED: %2 lists %3 %4, the server now offers %5 %6. "
+                                                    "Someone may be intercepting the connection, so FleetDeck refuses it. If the server "
+                                                    "was reinstalled, confirm the new fingerprint with its administrator, then remove "
+                                                    "the old entry with: ssh-keygen -R '%1' -f %7"))
+                       .arg(knownHostsName(q.host, q.port))
+                       .arg(where(q.knownHostsFile, v.line))
+                       .arg(v.knownKeyType)
+                       .arg(q.knownFingerprint)
+                       .arg(q.keyType)
+                       .arg(q.fingerprint)
+                       .arg(q.knownHostsFile));
 }
 
 TransportProblem revokedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
-    return refused(QStringLiteral("the host key of %1 is REVOKED: the server offers %2 %3, which %4 marks @revoked. "
-                                  "FleetDeck never accepts a revoked key; ask the server's administrator for its new "
-                                  "key and how to confirm it")
-                       .arg(knownHostsName(q.host, q.port), q.keyType, q.fingerprint, where(q.knownHostsFile, v.line)));
+    return refused(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 is REVOKED: the server offers %2 %3, which %4 marks @revoked. "
+                                                    "FleetDeck never accepts a revoked key; ask the server's administrator for its new "
+                                                    "key and how to confirm it"))
+                       .arg(knownHostsName(q.host, q.port))
+                       .arg(q.keyType)
+                       .arg(q.fingerprint)
+                       .arg(where(q.knownHostsFile, v.line)));
 }
 
 TransportProblem certAuthorityProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     const QString name = knownHostsName(q.host, q.port);
-    return refused(QStringLiteral("%1 is vouched for by a @cert-authority line in %2; FleetDeck does not check host "
-                                  "certificates yet: confirm the key the server offers (%6 %7) with its administrator, "
-                                  "then add the host's own key with ssh-keyscan -p %3 %4 >> %5")
-                       .arg(name, where(q.knownHostsFile, v.line)).arg(q.port).arg(q.host, q.knownHostsFile, q.keyType, q.fingerprint));
+    return refused(SshText(QT_TRANSLATE_NOOP("ssh", "%1 is vouched for by a @cert-authority line in %2; FleetDeck does not check host "
+                                                    "certificates yet: confirm the key the server offers (%6 %7) with its administrator, "
+                                                    "then add the host's own key with ssh-keyscan -p %3 %4 >> %5"))
+                       .arg(name)
+                       .arg(where(q.knownHostsFile, v.line))
+                       .arg(q.port)
+                       .arg(q.host)
+                       .arg(q.knownHostsFile)
+                       .arg(q.keyType)
+                       .arg(q.fingerprint));
 }
 
 TransportProblem unreadableLineProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
-    return refused(QStringLiteral("%1 cannot be read: %2. A line that may concern %3 hides what it says, so FleetDeck "
-                                  "neither trusts nor records the key the server offers (%4 %5); fix or delete that line")
-                       .arg(where(q.knownHostsFile, v.line), v.why, knownHostsName(q.host, q.port), q.keyType, q.fingerprint));
+    return refused(SshText(QT_TRANSLATE_NOOP("ssh", "%1 cannot be read: %2. A line that may concern %3 hides what it says, so FleetDeck "
+                                                    "neither trusts nor records the key the server offers (%4 %5); fix or delete that line"))
+                       .arg(where(q.knownHostsFile, v.line))
+                       .arg(v.why, v.shownWhy())
+                       .arg(knownHostsName(q.host, q.port))
+                       .arg(q.keyType)
+                       .arg(q.fingerprint));
 }
 
 TransportProblem unreadableFileProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
-    return refused(QStringLiteral("cannot read known_hosts %1: %2; fix its permissions (or move what is in its place) so "
-                                  "the host key of %3 can be checked")
-                       .arg(q.knownHostsFile, v.why, knownHostsName(q.host, q.port)));
+    return refused(SshText(QT_TRANSLATE_NOOP("ssh", "cannot read known_hosts %1: %2; fix its permissions (or move what is in its place) so "
+                                                    "the host key of %3 can be checked"))
+                       .arg(q.knownHostsFile)
+                       .arg(v.why, v.shownWhy())
+                       .arg(knownHostsName(q.host, q.port)));
 }
 
 TransportProblem unknownProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
-    QString message = QStringLiteral("the host key of %1 is not in %2: the server offers %3 %4. Confirm this fingerprint "
-                                     "with the server's administrator, then accept it in FleetDeck or run once with --accept-new")
-                          .arg(knownHostsName(q.host, q.port), q.knownHostsFile, q.keyType, q.fingerprint);
+    SshText message = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 is not in %2: the server offers %3 %4. Confirm "
+                                                                  "this fingerprint with the server's administrator, then accept it "
+                                                                  "in FleetDeck or run once with --accept-new"))
+                                    .arg(knownHostsName(q.host, q.port))
+                                    .arg(q.knownHostsFile)
+                                    .arg(q.keyType)
+                                    .arg(q.fingerprint));
     if (!v.skippedLines.isEmpty()) {
         QStringList lines;
         for (int line : v.skippedLines) lines << QString::number(line);
-        message += (lines.size() == 1 ? QStringLiteral(" (line %1 of %2 is no host entry and was skipped)")
-                                      : QStringLiteral(" (lines %1 of %2 are no host entries and were skipped)"))
-                       .arg(lines.join(QStringLiteral(", ")), q.knownHostsFile);
+        message = message + SshText(lines.size() == 1 ? QT_TRANSLATE_NOOP("ssh", " (line %1 of %2 is no host entry and was skipped)")
+                                                      : QT_TRANSLATE_NOOP("ssh", " (lines %1 of %2 are no host entries and were skipped)"))
+                                .arg(lines.join(QStringLiteral(", ")))
+                                .arg(q.knownHostsFile);
     }
-    return {TransportProblem::Kind::HostKeyUnknown, message};
+    return transportProblemOf(TransportProblem::Kind::HostKeyUnknown, message);
 }
 
 // One line, `name type base64`, as ssh(1) appends it; on a line of its own even when the file
@@ -97,16 +123,18 @@ std::optional<QString> appendEntry(const QString& file, const QByteArray& entry)
 std::optional<TransportProblem> recordKey(ssh_key key, const HostKeyQuestion& q) {
     char* base64 = nullptr;
     if (ssh_pki_export_pubkey_base64(key, &base64) != SSH_OK)
-        return TransportProblem{TransportProblem::Kind::HostKeyUnknown,
-                                QStringLiteral("could not record the host key of %1: libssh cannot encode it")
-                                    .arg(knownHostsName(q.host, q.port))};
+        return transportProblemOf(TransportProblem::Kind::HostKeyUnknown,
+                                  SshText(QT_TRANSLATE_NOOP("ssh", "could not record the host key of %1: libssh cannot encode it"))
+                                      .arg(knownHostsName(q.host, q.port)));
     const QByteArray entry = knownHostsName(q.host, q.port).toUtf8() + ' ' + q.keyType.toLatin1() + ' ' + base64 + '\n';
     ssh_string_free_char(base64);
     std::lock_guard lock(gKnownHostsFile);
     if (const auto error = appendEntry(q.knownHostsFile, entry))
-        return TransportProblem{TransportProblem::Kind::HostKeyUnknown,
-                                QStringLiteral("could not record the host key of %1 in %2: %3; check that the file is writable")
-                                    .arg(knownHostsName(q.host, q.port), q.knownHostsFile, *error)};
+        return transportProblemOf(TransportProblem::Kind::HostKeyUnknown,
+                                  SshText(QT_TRANSLATE_NOOP("ssh", "could not record the host key of %1 in %2: %3; check that the file is writable"))
+                                      .arg(knownHostsName(q.host, q.port))
+                                      .arg(q.knownHostsFile)
+                                      .arg(*error));
     return std::nullopt;
 }
 
@@ -141,8 +169,8 @@ QString sha256Fingerprint(ssh_key key) {
 std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy) {
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(session, &raw) != SSH_OK)
-        return TransportProblem{TransportProblem::Kind::ConnectFailed,
-                                QStringLiteral("the server sent no host key: %1").arg(QString::fromUtf8(ssh_get_error(session)))};
+        return transportProblemOf(TransportProblem::Kind::ConnectFailed,
+                                  SshText(QT_TRANSLATE_NOOP("ssh", "the server sent no host key: %1")).arg(QString::fromUtf8(ssh_get_error(session))));
     KeyPtr key(raw);
     HostKeyQuestion q;
     char* host = nullptr;

@@ -19,6 +19,7 @@
 
 #include "app/ssh/known_hosts.h"
 #include "app/ssh/ssh_handles.h"
+#include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -89,30 +90,30 @@ std::optional<bool> hostFieldMatches(const QByteArray& field, const QByteArray& 
 }
 
 // "type base64" into a key; the type the line names must be the type the key data holds.
-KeyPtr decodeKey(const QByteArray& type, const QByteArray& base64, QString* why) {
+KeyPtr decodeKey(const QByteArray& type, const QByteArray& base64, std::optional<SshText>& why) {
     if (type.isEmpty() || base64.isEmpty()) {
-        *why = QStringLiteral("the line has no key after the host names");
+        why = SshText(QT_TRANSLATE_NOOP("ssh", "the line has no key after the host names"));
         return {};
     }
     const ssh_keytypes_e named = ssh_key_type_from_name(type.constData());
     if (named == SSH_KEYTYPE_UNKNOWN) {
-        *why = QStringLiteral("'%1' is not a key type FleetDeck knows").arg(QString::fromLatin1(type.left(64)));
+        why = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "'%1' is not a key type FleetDeck knows")).arg(QString::fromLatin1(type.left(64))));
         return {};
     }
     const auto blob = strictBase64(base64);
     if (!blob) {
-        *why = QStringLiteral("its %1 key is not valid base64").arg(QString::fromLatin1(type));
+        why = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "its %1 key is not valid base64")).arg(QString::fromLatin1(type)));
         return {};
     }
     // The key data starts with its own type name: uint32 length, then the name.
     const QByteArray blobType = blob->size() >= 4 ? blob->mid(4, qFromBigEndian<quint32>(blob->constData())) : QByteArray();
     if (ssh_key_type_from_name(blobType.constData()) != named) {
-        *why = QStringLiteral("the line says %1 but the key data is not a %1 key").arg(QString::fromLatin1(type));
+        why = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "the line says %1 but the key data is not a %1 key")).arg(QString::fromLatin1(type)));
         return {};
     }
     ssh_key key = nullptr;
     if (ssh_pki_import_pubkey_base64(base64.constData(), named, &key) != SSH_OK || !key) {
-        *why = QStringLiteral("its %1 key cannot be decoded").arg(QString::fromLatin1(type));
+        why = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "its %1 key cannot be decoded")).arg(QString::fromLatin1(type)));
         return {};
     }
     return KeyPtr(key);
@@ -121,7 +122,8 @@ KeyPtr decodeKey(const QByteArray& type, const QByteArray& base64, QString* why)
 // The lines that decide a verdict, first of each kind; the order of precedence is in verdict().
 struct Findings {
     int revoked = 0, unreadableRevoked = 0, known = 0, changed = 0, certAuthority = 0, unreadableForHost = 0;
-    QString changedType, changedFingerprint, unreadableRevokedWhy, unreadableForHostWhy;
+    QString changedType, changedFingerprint;
+    std::optional<SshText> unreadableRevokedWhy, unreadableForHostWhy;
     QList<int> skipped;
 };
 
@@ -150,8 +152,8 @@ void readLine(const QByteArray& raw, int number, const QByteArray& name, ssh_key
         marker = words[0] == "@revoked" ? Marker::Revoked : words[0] == "@cert-authority" ? Marker::CertAuthority : Marker::Unknown;
         at = 1;
     }
-    QString why;
-    const KeyPtr key = words.size() >= at + 3 ? decodeKey(words[at + 1], words[at + 2], &why) : decodeKey({}, {}, &why);
+    std::optional<SshText> why;
+    const KeyPtr key = words.size() >= at + 3 ? decodeKey(words[at + 1], words[at + 2], why) : decodeKey({}, {}, why);
     if (marker == Marker::Revoked) {
         // A revoked key is refused for every host, so an unreadable revocation could be about any key.
         if (!key && !f.unreadableRevoked) {
@@ -171,9 +173,9 @@ void readLine(const QByteArray& raw, int number, const QByteArray& name, ssh_key
     }
     const std::optional<bool> forHost = hostFieldMatches(words[at], name);
     if (forHost == false) return;
-    if (!forHost) why = QStringLiteral("its hashed host name is malformed, so it may be for this host");
+    if (!forHost) why = SshText(QT_TRANSLATE_NOOP("ssh", "its hashed host name is malformed, so it may be for this host"));
     else if (marker == Marker::Unknown)
-        why = QStringLiteral("'%1' is not a marker OpenSSH knows").arg(QString::fromLatin1(words[0].left(64)));
+        why = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "'%1' is not a marker OpenSSH knows")).arg(QString::fromLatin1(words[0].left(64))));
     if (!forHost || marker == Marker::Unknown || !key) {
         if (!f.unreadableForHost) {
             f.unreadableForHost = number;
@@ -195,10 +197,13 @@ void readLine(const QByteArray& raw, int number, const QByteArray& name, ssh_key
 KnownHostsVerdict verdict(const Findings& f) {
     KnownHostsVerdict v;
     v.skippedLines = f.skipped;
-    const auto decided = [&v](Kind kind, int line, const QString& why = {}) {
+    const auto decided = [&v](Kind kind, int line, const std::optional<SshText>& why = std::nullopt) {
         v.kind = kind;
         v.line = line;
-        v.why = why;
+        if (why) {
+            v.why = why->english();
+            v.whyShown = why->shown();
+        }
         return v;
     };
     if (f.revoked) return decided(Kind::Revoked, f.revoked);

@@ -24,8 +24,11 @@ struct KnownHostsVerdict {
     int line = 0;              // the line behind the verdict, counted from 1; 0 for none
     QString knownKeyType;      // Changed: the key that line lists, "ssh-ed25519"
     QString knownFingerprint;  // Changed: "SHA256:…"
-    QString why;               // UnreadableLine, UnreadableFile: what is wrong, in words
+    QString why;               // UnreadableLine, UnreadableFile: what is wrong, in words, in English
+    QString whyShown;          // the same in the user's language; empty when it reads the same
     QList<int> skippedLines;   // lines that are no host entry at all (one word): read past, mentioned
+
+    QString shownWhy() const { return whyShown.isEmpty() ? why : whyShown; }
 };
 
 // `name` as known_hosts names a host: "gpu-01", or "[gpu-01]:2222" for a port other than 22.

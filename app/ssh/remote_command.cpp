@@ -22,7 +22,7 @@ RemoteResult runRemote(ssh_session session, const QByteArray& command, const QBy
     ChannelPtr channel(ssh_channel_new(session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK ||
         ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
-        r.error = QString::fromUtf8(ssh_get_error(session));
+        r.error = SshText::same(QString::fromUtf8(ssh_get_error(session)));
         return r;
     }
     constexpr qsizetype kChunk = 32 * 1024;
@@ -38,14 +38,14 @@ RemoteResult runRemote(ssh_session session, const QByteArray& command, const QBy
     for (;;) {
         const int n = ssh_channel_read(channel.get(), buf, sizeof buf, 0);
         if (n == SSH_ERROR) {
-            r.error = QString::fromUtf8(ssh_get_error(session));
+            r.error = SshText::same(QString::fromUtf8(ssh_get_error(session)));
             return r;
         }
         if (n > 0) r.out.append(buf, n);
         else break;  // 0: end of output, or the session timeout passed
     }
     if (!ssh_channel_is_eof(channel.get())) {
-        r.error = QStringLiteral("the command did not finish in time");
+        r.error = SshText(QT_TRANSLATE_NOOP("ssh", "the command did not finish in time"));
         return r;
     }
     for (int n; (n = ssh_channel_read_nonblocking(channel.get(), buf, sizeof buf, 1)) > 0;) r.err.append(buf, n);

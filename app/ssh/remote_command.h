@@ -6,15 +6,17 @@
 #include <QString>
 #include <libssh/libssh.h>
 
+#include "app/ssh/ssh_text.h"
+
 namespace fleetdeck::ssh {
 
 // One fixed command run over an exec channel (blocking session; connect workers only).
 struct RemoteResult {
-    bool ran = false;        // false: the channel could not be opened (error says why)
+    bool ran = false;        // false: the command could not be run to its end (error says why)
     int exitStatus = -1;
     QByteArray out;
     QByteArray err;
-    QString error;
+    std::optional<SshText> error;
 };
 
 // `input` is written to the command's stdin, then EOF. The server's shell runs `command`: build it

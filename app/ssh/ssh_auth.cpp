@@ -1,11 +1,13 @@
 #include "app/ssh/ssh_auth.h"
 
 #include <cstring>
+#include <vector>
 
 #include <QDir>
 #include <QFileInfo>
 
 #include "app/ssh/ssh_handles.h"
+#include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -38,7 +40,7 @@ int passphraseCallback(const char*, char* buf, size_t len, int, int, void* userd
 
 enum class KeyOutcome { Accepted, Refused, Error };
 
-KeyOutcome tryIdentity(ssh_session session, const AuthPlan& plan, const QString& file, QStringList& notes) {
+KeyOutcome tryIdentity(ssh_session session, const AuthPlan& plan, const QString& file, std::vector<SshText>& notes) {
     const QByteArray path = QFile::encodeName(file);
     ssh_key rawPub = nullptr;
     if (ssh_pki_import_pubkey_file((path + ".pub").constData(), &rawPub) == SSH_OK) {
@@ -51,11 +53,11 @@ KeyOutcome tryIdentity(ssh_session session, const AuthPlan& plan, const QString&
     PassphraseAsk ask{&plan, file};
     ssh_key rawPriv = nullptr;
     if (ssh_pki_import_privkey_file(path.constData(), nullptr, passphraseCallback, &ask, &rawPriv) != SSH_OK) {
-        if (ask.cancelled) notes << QStringLiteral("%1: no passphrase given (without a terminal or dialog, load the key with ssh-add)").arg(file);
-        else if (ask.asked && !plan.prompter)
-            notes << QStringLiteral("%1 is encrypted: load it with ssh-add, or run where FleetDeck can ask").arg(file);
-        else if (ask.asked) notes << QStringLiteral("%1: wrong passphrase").arg(file);
-        else notes << QStringLiteral("%1: not a private key FleetDeck can read").arg(file);
+        const char* why = ask.cancelled ? QT_TRANSLATE_NOOP("ssh", "%1: no passphrase given (without a terminal or dialog, load the key with ssh-add)")
+                          : ask.asked && !plan.prompter ? QT_TRANSLATE_NOOP("ssh", "%1 is encrypted: load it with ssh-add, or run where FleetDeck can ask")
+                          : ask.asked                   ? QT_TRANSLATE_NOOP("ssh", "%1: wrong passphrase")
+                                                        : QT_TRANSLATE_NOOP("ssh", "%1: not a private key FleetDeck can read");
+        notes.push_back(std::move(SshText(why).arg(file)));
         return KeyOutcome::Refused;
     }
     KeyPtr priv(rawPriv);
@@ -85,8 +87,9 @@ QString authResultWord(int rc) {
 }
 
 TransportProblem linkError(ssh_session session) {
-    return {TransportProblem::Kind::ConnectFailed,
-            QStringLiteral("the connection failed during login: %1").arg(QString::fromUtf8(ssh_get_error(session)))};
+    return transportProblemOf(TransportProblem::Kind::ConnectFailed,
+                              SshText(QT_TRANSLATE_NOOP("ssh", "the connection failed during login: %1"))
+                                  .arg(QString::fromUtf8(ssh_get_error(session))));
 }
 
 }  // namespace
@@ -106,7 +109,8 @@ std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan
     if (rc == SSH_AUTH_ERROR) return linkError(session);
     const int methods = ssh_userauth_list(session, nullptr);
     tell.ssh(QStringLiteral("login as %1: the server offers %2").arg(plan.user, authMethodNames(methods)));
-    QStringList tried, notes;
+    QStringList tried;
+    std::vector<SshText> notes;
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
         if (qEnvironmentVariable("SSH_AUTH_SOCK").isEmpty()) tell.ssh(QStringLiteral("ssh-agent: not used (SSH_AUTH_SOCK is not set)"));
         else {
@@ -125,11 +129,11 @@ std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan
                 continue;
             }
             tried << file;
-            const qsizetype notesBefore = notes.size();
+            const std::size_t notesBefore = notes.size();
             const KeyOutcome outcome = tryIdentity(session, plan, file, notes);
             tell.ssh(QStringLiteral("publickey %1: %2").arg(file, outcome == KeyOutcome::Accepted ? QStringLiteral("accepted")
                                                                   : outcome == KeyOutcome::Error  ? QStringLiteral("error")
-                                                                  : notes.size() > notesBefore    ? notes.last()
+                                                                  : notes.size() > notesBefore    ? notes.back().english()
                                                                                                   : QStringLiteral("refused")));
             if (outcome == KeyOutcome::Accepted) return std::nullopt;
             if (outcome == KeyOutcome::Error) return linkError(session);
@@ -151,13 +155,16 @@ std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan
             tried << QStringLiteral("password");
         }
     }
-    QString message = QStringLiteral("%1@%2 refused every credential offered (%3)")
-                          .arg(plan.user, plan.hostLabel,
-                               tried.isEmpty() ? QStringLiteral("no key found") : tried.join(QStringLiteral(", ")));
-    if (!notes.isEmpty()) message += QStringLiteral("; ") + notes.join(QStringLiteral("; "));
-    message += QStringLiteral(": add your public key to ~%1/.ssh/authorized_keys on the server, or choose the key "
-                              "with --identity or IdentityFile in ~/.ssh/config").arg(plan.user);
-    return TransportProblem{TransportProblem::Kind::AuthFailed, message};
+    SshText message = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "%1@%2 refused every credential offered (%3)"))
+                                    .arg(plan.user)
+                                    .arg(plan.hostLabel)
+                                    .arg(tried.isEmpty() ? SshText(QT_TRANSLATE_NOOP("ssh", "no key found"))
+                                                         : SshText::same(tried.join(QStringLiteral(", ")))));
+    for (const SshText& note : notes) message = message + SshText(QT_TRANSLATE_NOOP("ssh", "; %1")).arg(note);
+    message = message + SshText(QT_TRANSLATE_NOOP("ssh", ": add your public key to ~%1/.ssh/authorized_keys on the server, "
+                                                         "or choose the key with --identity or IdentityFile in ~/.ssh/config"))
+                            .arg(plan.user);
+    return transportProblemOf(TransportProblem::Kind::AuthFailed, message);
 }
 
 }  // namespace fleetdeck::ssh

@@ -9,6 +9,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 
+#include "app/ssh/ssh_text.h"
+
 namespace fleetdeck::ssh {
 namespace {
 
@@ -185,18 +187,27 @@ Result<SshHostConfig> resolveSshHost(const QString& alias, const QString& config
     ssh.setStandardInputFile(QProcess::nullDevice());
     ssh.start();
     if (!ssh.waitForStarted(kSshConfigTimeoutMs))
-        return Problem{ProblemCode::BadInput, QStringLiteral("cannot read %1 for %2: ssh(1) does not start (%3); install openssh-client")
-                                                  .arg(configFile, alias, ssh.errorString())};
+        return problemOf(ProblemCode::BadInput,
+                         SshText(QT_TRANSLATE_NOOP("ssh", "cannot read %1 for %2: ssh(1) does not start (%3); install openssh-client"))
+                             .arg(configFile)
+                             .arg(alias)
+                             .arg(ssh.errorString()));
     if (!ssh.waitForFinished(kSshConfigTimeoutMs)) {
         ssh.kill();
         ssh.waitForFinished(1000);
-        return Problem{ProblemCode::BadInput,
-                       QStringLiteral("reading %1 for %2 took over %3 s (a Match exec that hangs?)").arg(configFile, alias).arg(kSshConfigTimeoutMs / 1000)};
+        return problemOf(ProblemCode::BadInput,
+                         SshText(QT_TRANSLATE_NOOP("ssh", "reading %1 for %2 took over %3 s (a Match exec that hangs?)"))
+                             .arg(configFile)
+                             .arg(alias)
+                             .arg(kSshConfigTimeoutMs / 1000));
     }
     if (ssh.exitStatus() != QProcess::NormalExit || ssh.exitCode() != 0) {
         const QString why = QString::fromLocal8Bit(ssh.readAllStandardError()).trimmed();
-        return Problem{ProblemCode::BadInput, QStringLiteral("ssh(1) refuses %1 for %2: %3; fix the config (`ssh -G %2` shows the same)")
-                                                  .arg(configFile, alias, why.isEmpty() ? QStringLiteral("exit %1").arg(ssh.exitCode()) : why)};
+        return problemOf(ProblemCode::BadInput,
+                         SshText(QT_TRANSLATE_NOOP("ssh", "ssh(1) refuses %1 for %2: %3; fix the config (`ssh -G %2` shows the same)"))
+                             .arg(configFile)
+                             .arg(alias)
+                             .arg(why.isEmpty() ? SshText(QT_TRANSLATE_NOOP("ssh", "exit %1")).arg(ssh.exitCode()) : SshText::same(why)));
     }
     return readSshDump(alias, QString::fromUtf8(ssh.readAllStandardOutput()));
 }

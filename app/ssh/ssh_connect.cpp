@@ -11,6 +11,7 @@
 #include "app/ssh/ssh_auth.h"
 #include "app/ssh/ssh_config.h"
 #include "app/ssh/ssh_prompter.h"
+#include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
 namespace {
@@ -36,7 +37,10 @@ AgentCommand leavingResident(AgentCommand command) {
     };
 }
 
-TransportProblem connectFailed(const QString& message) { return {TransportProblem::Kind::ConnectFailed, message}; }
+TransportProblem connectFailed(const SshText& text) { return transportProblemOf(TransportProblem::Kind::ConnectFailed, text); }
+TransportProblem connectFailed(const Problem& problem) {
+    return TransportProblem{TransportProblem::Kind::ConnectFailed, problem.message, problem.shown};
+}
 
 std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
     const QByteArray host = plan.host.toUtf8(), user = plan.user.toUtf8(), known = QFile::encodeName(plan.knownHostsFile);
@@ -55,7 +59,7 @@ std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& pla
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &noDelay);
     if (!plan.proxyJump.isEmpty()) {
         const Result<QString> command = proxyCommandFor(plan);
-        if (!command) return connectFailed(command.problem().message);
+        if (!command) return connectFailed(command.problem());
         ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command->toUtf8().constData());
     } else if (!plan.proxyCommand.isEmpty()) {
         // planConnection() expanded ssh(1)'s tokens already; libssh expands '%' again, so a
@@ -75,7 +79,7 @@ ConnectPlan planConnection(const HostSpec& spec) {
     plan.configFile = spec.ssh.configFile.isEmpty() ? defaultSshConfigPath() : spec.ssh.configFile;
     Result<SshHostConfig> resolved = resolveSshHost(spec.address, plan.configFile);
     if (!resolved) {
-        plan.configProblem = resolved.problem().message;
+        plan.configProblem = resolved.problem();
         resolved = SshHostConfig{spec.address, 22, QString(), {}, {}, {}, {}, false};
     }
     const SshHostConfig& config = *resolved;
@@ -109,14 +113,16 @@ Result<QString> proxyCommandFor(const ConnectPlan& plan) {
     for (QString& hop : hops) {
         hop = hop.trimmed();
         if (!isPlainJumpHop(hop))
-            return Problem{ProblemCode::BadInput, QStringLiteral("ProxyJump '%1' for %2 is not [user@]host[:port]").arg(hop, plan.label)};
+            return problemOf(ProblemCode::BadInput,
+                             SshText(QT_TRANSLATE_NOOP("ssh", "ProxyJump '%1' for %2 is not [user@]host[:port]")).arg(hop).arg(plan.label));
     }
     // ssh(1) refuses to start on a -F file that does not exist; a jump from the inventory needs
     // no ssh config at all.
     const QString configFile = QFile::exists(plan.configFile) ? QDir(plan.configFile).absolutePath() : QStringLiteral("/dev/null");
     if (!isPlainJumpHop(plan.host) || !shellQuote(plan.knownHostsFile) || !shellQuote(configFile)) {
-        return Problem{ProblemCode::BadInput,
-                       QStringLiteral("cannot build a jump for %1: unusual characters in its host or file names").arg(plan.label)};
+        return problemOf(ProblemCode::BadInput,
+                         SshText(QT_TRANSLATE_NOOP("ssh", "cannot build a jump for %1: unusual characters in its host or file names"))
+                             .arg(plan.label));
     }
     // OpenSSH checks the jump hosts' keys against the same known_hosts, never asks (BatchMode),
     // and only forwards the byte stream; FleetDeck still checks the target's key itself.
@@ -158,14 +164,15 @@ QString describeOptions(const ConnectPlan& plan) {
 // TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
 std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
     plan.diagnostics.ssh(describeOptions(plan));
-    if (!plan.configProblem.isEmpty()) return connectFailed(plan.configProblem);
+    if (plan.configProblem) return connectFailed(*plan.configProblem);
     if (auto problem = setOptions(session, plan)) return *problem;
     const QString where = !plan.proxyJump.isEmpty()    ? QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump)
                           : !plan.proxyCommand.isEmpty() ? QStringLiteral("%1:%2 through ProxyCommand '%3'").arg(plan.host).arg(plan.port).arg(plan.proxyCommand)
                                                          : QStringLiteral("%1:%2").arg(plan.host).arg(plan.port);
     if (ssh_connect(session) != SSH_OK)
-        return connectFailed(QStringLiteral("cannot connect to %1: %2; check that the server is up and sshd listens there")
-                                 .arg(where, QString::fromUtf8(ssh_get_error(session))));
+        return connectFailed(SshText(QT_TRANSLATE_NOOP("ssh", "cannot connect to %1: %2; check that the server is up and sshd listens there"))
+                                 .arg(where)
+                                 .arg(QString::fromUtf8(ssh_get_error(session))));
     if (plan.onSocket) plan.onSocket(ssh_get_fd(session));
     plan.diagnostics.ssh(QStringLiteral("connected to %1; server %2").arg(where, QString::fromUtf8(ssh_get_serverbanner(session))));
     // Past the handshake, steps such as hashing the agent on a busy server may take longer than
@@ -249,7 +256,7 @@ ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
 
 ConnectOutcome connectAgent(const ConnectPlan& plan) {
     SessionPtr session(ssh_new());
-    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+    if (!session) return connectFailed(SshText(QT_TRANSLATE_NOOP("ssh", "out of memory creating an SSH session")));
     ConnectOutcome outcome = connectSession(plan, session);
     if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
     return outcome;
@@ -257,7 +264,7 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
 
 LoginOutcome connectAndLogIn(const ConnectPlan& plan) {
     SessionPtr session(ssh_new());
-    if (!session) return connectFailed(QStringLiteral("out of memory creating an SSH session"));
+    if (!session) return connectFailed(SshText(QT_TRANSLATE_NOOP("ssh", "out of memory creating an SSH session")));
     const std::optional<TransportProblem> problem = logIn(plan, session.get());
     if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
     if (problem) return *problem;

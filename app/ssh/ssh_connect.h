@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <variant>
 
 #include <QStringList>
@@ -34,7 +35,7 @@ struct ConnectPlan {
     QStringList extraKnownHostsFiles;
     QString configFile;
     // Why the ssh config could not be applied (ssh(1) refused it): the connect fails with it.
-    QString configProblem;
+    std::optional<Problem> configProblem;
     int connectTimeoutS = 10;
     // How the deployed agent is run (agent_deploy.h); empty: the default, which reuses a resident
     // agent when one is remembered for this target and otherwise starts one

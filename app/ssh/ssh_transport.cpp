@@ -10,6 +10,8 @@
 
 #include <QThreadPool>
 
+#include "app/ssh/ssh_text.h"
+
 namespace fleetdeck::ssh {
 namespace {
 
@@ -63,8 +65,10 @@ SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), 
     keepaliveTimer_.setInterval(kKeepaliveIntervalMs);
     connect(&keepaliveTimer_, &QTimer::timeout, this, [this] {
         if (session_ && ssh_send_ignore(session_.get(), "fleetdeck") == SSH_ERROR)
-            fail({TransportProblem::Kind::ConnectionLost,
-                  tr("connection to %1 lost: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+            fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                                    SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
+                                        .arg(spec_.name)
+                                        .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
     });
 }
 
@@ -73,7 +77,8 @@ SshTransport::~SshTransport() {
     teardown();
 }
 
-QString SshTransport::describe() const { return tr("ssh %1").arg(spec_.name); }
+// Logs name the transport by it, so it reads the same in every language.
+QString SshTransport::describe() const { return QStringLiteral("ssh %1").arg(spec_.name); }
 
 void SshTransport::open() {
     if (attempt_ || session_) return;
@@ -169,8 +174,7 @@ void SshTransport::flushWrites() {
         const int n = ssh_channel_write(channel_.get(), secretOut_.data() + secretSent_,
                                         static_cast<uint32_t>(secretOut_.size() - secretSent_));
         if (n == SSH_ERROR) {
-            fail({TransportProblem::Kind::ConnectionLost,
-                  tr("connection to %1 lost while sending: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+            failLostWhileSending();
             return;
         }
         if (n == 0) return;  // the channel window is full; the poll timer retries
@@ -184,8 +188,7 @@ void SshTransport::flushWrites() {
         const int n = ssh_channel_write(channel_.get(), outgoing_.constData(),
                                         static_cast<uint32_t>(std::min<qsizetype>(outgoing_.size(), 32 * 1024)));
         if (n == SSH_ERROR) {
-            fail({TransportProblem::Kind::ConnectionLost,
-                  tr("connection to %1 lost while sending: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+            failLostWhileSending();
             return;
         }
         if (n == 0) return;  // the channel window is full; the poll timer retries
@@ -200,8 +203,10 @@ void SshTransport::pump() {
         for (;;) {
             const int n = ssh_channel_read_nonblocking(channel_.get(), buf, sizeof buf, stream);
             if (n == SSH_ERROR) {
-                fail({TransportProblem::Kind::ConnectionLost,
-                      tr("connection to %1 lost: %2").arg(spec_.name, QString::fromUtf8(ssh_get_error(session_.get())))});
+                fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                                        SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
+                                            .arg(spec_.name)
+                                            .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
                 return;
             }
             if (n <= 0) break;
@@ -217,15 +222,23 @@ void SshTransport::pump() {
     }
     flushWrites();
     if (channel_ && !ssh_is_connected(session_.get())) {
-        fail({TransportProblem::Kind::ConnectionLost, tr("connection to %1 lost").arg(spec_.name)});
+        fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                                SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost")).arg(spec_.name)));
         return;
     }
     if (channel_ && (ssh_channel_is_eof(channel_.get()) || ssh_channel_is_closed(channel_.get()))) {
         const int status = ssh_channel_get_exit_status(channel_.get());
-        fail({TransportProblem::Kind::AgentExited,
-              status >= 0 ? tr("the agent on %1 exited with status %2").arg(spec_.name).arg(status)
-                          : tr("the agent on %1 ended").arg(spec_.name)});
+        fail(transportProblemOf(TransportProblem::Kind::AgentExited,
+                                status >= 0 ? SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 exited with status %2")).arg(spec_.name).arg(status)
+                                            : SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 ended")).arg(spec_.name)));
     }
+}
+
+void SshTransport::failLostWhileSending() {
+    fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                            SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost while sending: %2"))
+                                .arg(spec_.name)
+                                .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
 }
 
 void SshTransport::fail(const TransportProblem& problem) {

@@ -61,6 +61,7 @@ private:
     void pump();
     void flushWrites();
     void fail(const TransportProblem& problem);
+    void failLostWhileSending();  // a write failed: the link is gone
     void teardown();
 
     HostSpec spec_;

@@ -219,7 +219,9 @@ TEST(RackAdd, JumpHostAndUnitHeightAreStoredOnlyWhenSet) {
     bad.jumpHost.clear();
     bad.rackUnit = 60;
     bad.rackHeightU = 2;
-    EXPECT_EQ(inventory.put(bad).value_or(QString()).toStdString(), "gpu-03 at U60 with 2 U would reach past U60; place it lower");
+    const auto pastTheTop = inventory.put(bad);
+    ASSERT_TRUE(pastTheTop);
+    EXPECT_EQ(pastTheTop->message.toStdString(), "gpu-03 at U60 with 2 U would reach past U60; place it lower");
     const auto refused = Inventory::fromJson(R"({"hosts":[{"name":"a","address":"a","jump_host":"x y"}]})");
     ASSERT_FALSE(refused);
     EXPECT_TRUE(refused.problem().message.startsWith(QStringLiteral("hosts[0]: a: jump host 'x y'"))) << refused.problem().message.toStdString();

@@ -11,6 +11,7 @@
 
 #include "tests/alerts/private_session_bus.h"
 #include "tests/secrets/keyring_daemon.h"
+#include "tests/support/chinese_catalogues.h"
 
 namespace fleetdeck::secrets {
 namespace {
@@ -186,6 +187,7 @@ TEST_F(SecretStoreTest, BusWithoutKeyringSaysSoWithoutWaiting) {
     ASSERT_FALSE(found.ok());
     EXPECT_EQ(found.problem().code, ProblemCode::NotSupported);
     EXPECT_EQ(found.problem().message, kUnavailable);
+    EXPECT_EQ(found.problem().shownMessage(), kUnavailable);
     const auto stored = store.store(QStringLiteral("p"), prometheusAttributes(QStringLiteral("http://prom:9090")),
                                     QStringLiteral("secret"));
     ASSERT_FALSE(stored.ok());
@@ -195,6 +197,23 @@ TEST_F(SecretStoreTest, BusWithoutKeyringSaysSoWithoutWaiting) {
     EXPECT_EQ(removed.problem().message, kUnavailable);
     // The bus answers "no such service" at once: no call waited for its 3 s timeout.
     EXPECT_LT(elapsed.elapsed(), SecretStore::kCallTimeoutMs);
+}
+
+// In Traditional Chinese the problem's message stays the English that logs keep; a person reads
+// shownMessage() and unavailableReason() in Chinese.
+TEST_F(SecretStoreTest, WithoutAKeyringTheProblemIsEnglishAndShownInChinese) {
+    test::ChineseCatalogues chinese;
+    ASSERT_TRUE(chinese.loaded());
+    SecretStore store(connection());
+    const auto found = store.lookup(prometheusAttributes(QStringLiteral("http://prom:9090")));
+    ASSERT_FALSE(found.ok());
+    EXPECT_EQ(found.problem().code, ProblemCode::NotSupported);
+    EXPECT_EQ(found.problem().message, kUnavailable);
+    const QString shown = found.problem().shownMessage();
+    EXPECT_TRUE(test::hasIdeograph(shown)) << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("Secret Service"))) << shown.toStdString();
+    EXPECT_FALSE(shown.contains(QStringLiteral("session bus"))) << shown.toStdString();
+    EXPECT_EQ(store.unavailableReason(), shown);
 }
 
 TEST_F(SecretStoreTest, NoBusAtAllIsLikeNoKeyring) {

@@ -133,9 +133,11 @@ TEST(SampleLine, EveryNvlinkVariantReadsAsTheTreeReadsIt) {
     const AgentInputLimits limits;
     const protocol::Sample sample = simulatedSample("hgx-h100-8+nvlink-down:4", 30);
     protocol::NvlinkMemory sent, memory;
-    std::string full, unchanged;
-    protocol::write_sample_event(full, sample, &sent);
-    protocol::write_sample_event(unchanged, sample, &sent);
+    protocol::SampleLine written;
+    protocol::write_sample_event(written, sample, &sent);
+    const std::string full(written.text());
+    protocol::write_sample_event(written, sample, &sent);
+    const std::string unchanged(written.text());
     ASSERT_NE(unchanged.find(R"("nvlinks":"unchanged")"), std::string::npos);
 
     // Every list, then "unchanged" from the memory the first line left.
@@ -401,11 +403,13 @@ TEST(SampleLine, MutatedLinesAreReadTheSameOrLeftToTheTree) {
     std::vector<Base> bases;
     for (const std::string spec : {"hgx-h100-8+ecc+remap-pending+xid=79+gpu-lost+nvlink-down:2", "l40s-4+bad-fan:3", "cpu-only:1"}) {
         protocol::NvlinkMemory sent, held;
-        std::string line;
-        protocol::write_sample_event(line, simulatedSample(spec, 45, spec == "cpu-only:1"), &sent);
+        protocol::SampleLine written;
+        protocol::write_sample_event(written, simulatedSample(spec, 45, spec == "cpu-only:1"), &sent);
+        std::string line(written.text());
         ASSERT_EQ(compareReaders(line, limits, &held), Verdict::BothRead);
         bases.push_back({Json::parse(line)["data"], {}});
-        protocol::write_sample_event(line, simulatedSample(spec, 46), &sent);
+        protocol::write_sample_event(written, simulatedSample(spec, 46), &sent);
+        line = std::string(written.text());
         bases.push_back({Json::parse(line)["data"], held});
     }
     bases.push_back({recordedSnapshot(), {}});

@@ -27,7 +27,7 @@ Result<StoredHistory::Points> RecordedHistory::load(const QString& host, qint64 
     store.setRetention(retention_);
     if (!store.openReadOnly()) {
         if (!store.exists()) return Points{{}, {}, {}, 1000, QCoreApplication::translate("RecordedHistory", "Nothing recorded yet: history starts with the first sample")};
-        return Problem{ProblemCode::IoFailed, store.error()};
+        return Problem{ProblemCode::IoFailed, store.error(), store.shownError()};
     }
     const history::HistorySeries series = store.series(host, fromMs, toMs);
     Points points;
@@ -77,7 +77,7 @@ Result<std::vector<history::Incident>> RecordedIncidents::read(const QString& ho
         auto store = std::make_unique<history::HistoryStore>(path_);
         if (!store->openReadOnly()) {
             if (!store->exists()) return std::vector<history::Incident>{};  // nothing recorded yet
-            return Problem{ProblemCode::IoFailed, store->error()};
+            return Problem{ProblemCode::IoFailed, store->error(), store->shownError()};
         }
         store_ = std::move(store);
     }

@@ -258,7 +258,7 @@ void LatencyView::chooseMeshAddress() {
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted || hosts->currentText().isEmpty()) return;
     if (const auto problem = setMeshAddress(Inventory::defaultPath(), hosts->currentText(), addresses->currentData().toString())) {
-        QMessageBox::warning(this, tr("Mesh address not saved"), *problem);
+        QMessageBox::warning(this, tr("Mesh address not saved"), problem->shownMessage());
         return;
     }
     emit inventoryEdited();
