@@ -2192,89 +2192,6 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
-    <name>incident</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分鐘</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小時 %2 分</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 小時</translation>
-    </message>
-    <message>
-        <source>GPU %1 throttled (thermal)</source>
-        <translation>GPU %1 降頻（過熱）</translation>
-    </message>
-    <message>
-        <source>GPU %1 throttled (power cap)</source>
-        <translation>GPU %1 降頻（功率上限）</translation>
-    </message>
-    <message>
-        <source>GPU %1 throttled (HW slowdown)</source>
-        <translation>GPU %1 降頻（硬體降速）</translation>
-    </message>
-    <message>
-        <source>GPU %1&apos;s PCIe link runs at x%2 of x%3: reseat the GPU or check its riser</source>
-        <translation>GPU %1 的 PCIe 連結以 x%2 運作（應為 x%3）：請重新插拔 GPU 或檢查轉接卡</translation>
-    </message>
-    <message>
-        <source>GPU %1&apos;s fan runs at %2 % at %3: the fan is failing or held back</source>
-        <translation>GPU %1 的風扇在 %3 時只轉 %2 %：風扇故障或受阻</translation>
-    </message>
-    <message>
-        <source>fan %1 stopped (0 rpm): check the fan and the chassis airflow</source>
-        <translation>風扇 %1 已停轉（0 rpm）：請檢查風扇與機箱氣流</translation>
-    </message>
-    <message>
-        <source> for %1</source>
-        <translation>，持續 %1</translation>
-    </message>
-    <message>
-        <source>, peak %1</source>
-        <translation>，最高 %1</translation>
-    </message>
-    <message>
-        <source>, SM clock −%1 MHz</source>
-        <translation>，SM 時脈 −%1 MHz</translation>
-    </message>
-    <message>
-        <source>rollback %1 on %2: %3</source>
-        <translation>在 %2 上回復 %1：%3</translation>
-    </message>
-    <message>
-        <source>push %1 on %2: %3</source>
-        <translation>在 %2 上推送 %1：%3</translation>
-    </message>
-    <message>
-        <source>commissioning: %1 (report %2, SHA-256 %3…)</source>
-        <translation>驗收：%1（報告 %2，SHA-256 %3…）</translation>
-    </message>
-    <message>
-        <source>commissioning of rack %1: %2 (report %3, SHA-256 %4…)</source>
-        <translation>機架 %1 驗收：%2（報告 %3，SHA-256 %4…）</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>通過</translation>
-    </message>
-    <message>
-        <source>FAIL</source>
-        <translation>不通過</translation>
-    </message>
-</context>
-<context>
     <name>history</name>
     <message>
         <source>History is not being recorded: %1. FleetDeck goes on without it and tries again every %2 s (free disk space or make the file writable).</source>
@@ -2426,6 +2343,89 @@ on %2 since %3</source>
     <message>
         <source>port %1 is out of range 1..65535</source>
         <translation>連接埠 %1 超出 1..65535 的範圍</translation>
+    </message>
+</context>
+<context>
+    <name>incident</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小時 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小時</translation>
+    </message>
+    <message>
+        <source>GPU %1 throttled (thermal)</source>
+        <translation>GPU %1 降頻（過熱）</translation>
+    </message>
+    <message>
+        <source>GPU %1 throttled (power cap)</source>
+        <translation>GPU %1 降頻（功率上限）</translation>
+    </message>
+    <message>
+        <source>GPU %1 throttled (HW slowdown)</source>
+        <translation>GPU %1 降頻（硬體降速）</translation>
+    </message>
+    <message>
+        <source>GPU %1&apos;s PCIe link runs at x%2 of x%3: reseat the GPU or check its riser</source>
+        <translation>GPU %1 的 PCIe 連結以 x%2 運作（應為 x%3）：請重新插拔 GPU 或檢查轉接卡</translation>
+    </message>
+    <message>
+        <source>GPU %1&apos;s fan runs at %2 % at %3: the fan is failing or held back</source>
+        <translation>GPU %1 的風扇在 %3 時只轉 %2 %：風扇故障或受阻</translation>
+    </message>
+    <message>
+        <source>fan %1 stopped (0 rpm): check the fan and the chassis airflow</source>
+        <translation>風扇 %1 已停轉（0 rpm）：請檢查風扇與機箱氣流</translation>
+    </message>
+    <message>
+        <source> for %1</source>
+        <translation>，持續 %1</translation>
+    </message>
+    <message>
+        <source>, peak %1</source>
+        <translation>，最高 %1</translation>
+    </message>
+    <message>
+        <source>, SM clock −%1 MHz</source>
+        <translation>，SM 時脈 −%1 MHz</translation>
+    </message>
+    <message>
+        <source>rollback %1 on %2: %3</source>
+        <translation>在 %2 上回復 %1：%3</translation>
+    </message>
+    <message>
+        <source>push %1 on %2: %3</source>
+        <translation>在 %2 上推送 %1：%3</translation>
+    </message>
+    <message>
+        <source>commissioning: %1 (report %2, SHA-256 %3…)</source>
+        <translation>驗收：%1（報告 %2，SHA-256 %3…）</translation>
+    </message>
+    <message>
+        <source>commissioning of rack %1: %2 (report %3, SHA-256 %4…)</source>
+        <translation>機架 %1 驗收：%2（報告 %3，SHA-256 %4…）</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通過</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>不通過</translation>
     </message>
 </context>
 <context>
