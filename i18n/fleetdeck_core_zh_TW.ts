@@ -2654,6 +2654,38 @@ on %2 since %3</source>
         <source>%1 is already in the inventory</source>
         <translation>%1 已在主機清單中</translation>
     </message>
+    <message>
+        <source>%1: %2; its variables are not used</source>
+        <translation>%1：%2；不使用其中的變數</translation>
+    </message>
+    <message>
+        <source>line %1: unknown section kind &apos;%2&apos; skipped</source>
+        <translation>第 %1 行：不明的區段類型「%2」，已略過</translation>
+    </message>
+    <message>
+        <source>line %1: more than %2 hosts; the hosts after it are skipped</source>
+        <translation>第 %1 行：超過 %2 台主機；之後的主機已略過</translation>
+    </message>
+    <message>
+        <source>%1: ansible_port &apos;%2&apos; is not a port; using the default</source>
+        <translation>%1：ansible_port「%2」不是連接埠；改用預設值</translation>
+    </message>
+    <message>
+        <source>group %1: children nested too deep or repeated too often; skipped</source>
+        <translation>群組 %1：子群組巢狀太深或重複太多次；已略過</translation>
+    </message>
+    <message>
+        <source>group %1: expected a mapping with hosts/children/vars</source>
+        <translation>群組 %1：應為含 hosts/children/vars 的對應表</translation>
+    </message>
+    <message>
+        <source>group %1: &apos;%2&apos; ignored</source>
+        <translation>群組 %1：已忽略「%2」</translation>
+    </message>
+    <message>
+        <source>more than %1 hosts; the rest is skipped</source>
+        <translation>超過 %1 台主機；其餘已略過</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>
@@ -3626,6 +3658,18 @@ on %2 since %3</source>
     <message>
         <source>the command did not finish in time</source>
         <translation>指令未在時限內完成</translation>
+    </message>
+    <message>
+        <source>%1 line %2: Include nested more than %3 deep; skipped</source>
+        <translation>%1 第 %2 行：Include 巢狀超過 %3 層；已略過</translation>
+    </message>
+    <message>
+        <source>%1 line %2: more than %3 included files; the rest is skipped</source>
+        <translation>%1 第 %2 行：引入的檔案超過 %3 個；其餘已略過</translation>
+    </message>
+    <message>
+        <source>%1 line %2: cannot read %3: %4</source>
+        <translation>%1 第 %2 行：無法讀取 %3：%4</translation>
     </message>
 </context>
 <context>

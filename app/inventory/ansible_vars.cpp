@@ -2,6 +2,7 @@
 // merged in Ansible's order of precedence, then turned into HostSpecs.
 #include <map>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,13 +18,13 @@ using AnsibleVars = std::map<QString, QString>;
 AnsibleVars readAnsibleVarsFile(const QString& path, QStringList& warnings) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        warnings << QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        warnings << QCoreApplication::translate("inventory", "cannot read %1: %2").arg(path, file.errorString());
         return {};
     }
     QString error;
     const auto vars = ansibleVarsFromYaml(file.readAll(), error);
     if (!vars) {
-        warnings << QStringLiteral("%1: %2; its variables are not used").arg(path, error);
+        warnings << QCoreApplication::translate("inventory", "%1: %2; its variables are not used").arg(path, error);
         return {};
     }
     return *vars;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -75,7 +76,7 @@ AnsibleInventoryText parseAnsibleIni(const QString& text, ImportResult& result) 
             section = header.section(QLatin1Char(':'), 0, 0);
             mode = header.section(QLatin1Char(':'), 1);
             if (!mode.isEmpty() && mode != QLatin1String("vars") && mode != QLatin1String("children"))
-                result.warnings << QStringLiteral("line %1: unknown section kind '%2' skipped").arg(lineNo).arg(mode);
+                result.warnings << QCoreApplication::translate("inventory", "line %1: unknown section kind '%2' skipped").arg(lineNo).arg(mode);
             continue;
         }
         if (mode == QLatin1String("vars")) {
@@ -92,7 +93,7 @@ AnsibleInventoryText parseAnsibleIni(const QString& text, ImportResult& result) 
                 auto found = hostIndex.find(name);
                 if (found == hostIndex.end()) {
                     if (parsed.hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts)) {
-                        result.warnings << QStringLiteral("line %1: more than %2 hosts; the hosts after it are skipped").arg(lineNo).arg(kMaxImportedHosts);
+                        result.warnings << QCoreApplication::translate("inventory", "line %1: more than %2 hosts; the hosts after it are skipped").arg(lineNo).arg(kMaxImportedHosts);
                         cut = true;
                         break;
                     }
@@ -151,7 +152,7 @@ HostSpec ansibleHost(const QString& name, const QString& group, const QStringLis
         bool ok = false;
         const int port = it->second.toInt(&ok);
         if (ok && port > 0 && port < 65536) h.port = port;
-        else warnings << QStringLiteral("%1: ansible_port '%2' is not a port; using the default").arg(name, it->second);
+        else warnings << QCoreApplication::translate("inventory", "%1: ansible_port '%2' is not a port; using the default").arg(name, it->second);
     }
     return h;
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 
+#include <QCoreApplication>
 #include <yaml.h>
 
 namespace fleetdeck {
@@ -66,12 +67,12 @@ public:
         if (doc_.isNull(node)) return;
         // YAML aliases can make a group its own child, or repeat one group a million times.
         if (depth > kMaxGroupDepth || ++groupsVisited_ > kMaxGroupVisits) {
-            if (!walkCut_) result_.warnings << QStringLiteral("group %1: children nested too deep or repeated too often; skipped").arg(name);
+            if (!walkCut_) result_.warnings << QCoreApplication::translate("inventory", "group %1: children nested too deep or repeated too often; skipped").arg(name);
             walkCut_ = true;
             return;
         }
         if (node->type != YAML_MAPPING_NODE) {
-            result_.warnings << QStringLiteral("group %1: expected a mapping with hosts/children/vars").arg(name);
+            result_.warnings << QCoreApplication::translate("inventory", "group %1: expected a mapping with hosts/children/vars").arg(name);
             return;
         }
         doc_.forEachPair(node, [&](const QString& key, yaml_node_t* value) {
@@ -85,7 +86,7 @@ public:
                     group(child, cv, depth + 1);
                 });
             } else {
-                result_.warnings << QStringLiteral("group %1: '%2' ignored").arg(name, key);
+                result_.warnings << QCoreApplication::translate("inventory", "group %1: '%2' ignored").arg(name, key);
             }
         });
     }
@@ -108,7 +109,7 @@ private:
             auto found = hostIndex_.find(name);
             if (++hostEntries_ > kMaxHostEntries ||
                 (found == hostIndex_.end() && parsed.hosts.size() >= static_cast<std::size_t>(kMaxImportedHosts))) {
-                if (!walkCut_) result_.warnings << QStringLiteral("more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
+                if (!walkCut_) result_.warnings << QCoreApplication::translate("inventory", "more than %1 hosts; the rest is skipped").arg(kMaxImportedHosts);
                 walkCut_ = true;
                 return;
             }

@@ -3,6 +3,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -149,18 +150,18 @@ void collectHosts(const QString& text, const QString& source, int depth, SshConf
                     out.aliases << p;
         } else if (keyword == QLatin1String("include")) {
             if (depth >= kMaxIncludeDepth) {
-                out.warnings << QStringLiteral("%1 line %2: Include nested more than %3 deep; skipped").arg(source).arg(lineNo).arg(kMaxIncludeDepth);
+                out.warnings << QCoreApplication::translate("ssh", "%1 line %2: Include nested more than %3 deep; skipped").arg(source).arg(lineNo).arg(kMaxIncludeDepth);
                 continue;
             }
             for (const QString& word : words)
                 for (const QString& file : includedFiles(word)) {
                     if (++out.filesIncluded > kMaxSshConfigIncludes) {
-                        out.warnings << QStringLiteral("%1 line %2: more than %3 included files; the rest is skipped").arg(source).arg(lineNo).arg(kMaxSshConfigIncludes);
+                        out.warnings << QCoreApplication::translate("ssh", "%1 line %2: more than %3 included files; the rest is skipped").arg(source).arg(lineNo).arg(kMaxSshConfigIncludes);
                         return;
                     }
                     QFile in(file);
                     if (!in.open(QIODevice::ReadOnly)) {
-                        out.warnings << QStringLiteral("%1 line %2: cannot read %3: %4").arg(source).arg(lineNo).arg(file, in.errorString());
+                        out.warnings << QCoreApplication::translate("ssh", "%1 line %2: cannot read %3: %4").arg(source).arg(lineNo).arg(file, in.errorString());
                         continue;
                     }
                     collectHosts(QString::fromUtf8(in.readAll()), file, depth + 1, out);

@@ -6,6 +6,7 @@
 
 #include "app/inventory/host_pattern.h"
 #include "app/inventory/host_source.h"
+#include "app/inventory/importers.h"
 #include "app/inventory/inventory.h"
 #include "tests/support/chinese_catalogues.h"
 #include "tests/support/temp_dir.h"
@@ -38,6 +39,25 @@ TEST(InventoryInChinese, AnUnreadableInventoryKeepsTheEnglishMessageAndShowsChin
     ASSERT_FALSE(source);
     EXPECT_EQ(source.problem().message, english);
     EXPECT_EQ(source.problem().shownMessage(), english);
+}
+
+// An importer's warnings are only read by a person (the Add hosts dialog, the terminal): they are
+// in the user's language.
+TEST(InventoryInChinese, AnImportersWarningsReadInChinese) {
+    const QString ini = QStringLiteral("[gpus]\ngpu-01 ansible_port=notaport\n[gpus:weird]\nx\n");
+    {
+        test::ChineseCatalogues chinese;
+        ASSERT_TRUE(chinese.loaded());
+        const ImportResult imported = importAnsibleIni(ini);
+        ASSERT_EQ(imported.warnings.size(), 2) << imported.warnings.join(QStringLiteral(" | ")).toStdString();
+        for (const QString& w : imported.warnings) {
+            EXPECT_TRUE(hasIdeograph(w)) << w.toStdString();
+            EXPECT_FALSE(w.contains(QStringLiteral("skipped")) || w.contains(QStringLiteral("is not a port"))) << w.toStdString();
+        }
+    }
+    const ImportResult english = importAnsibleIni(ini);
+    EXPECT_TRUE(english.warnings.join(QStringLiteral(" | ")).contains(QStringLiteral("unknown section kind 'weird' skipped")))
+        << english.warnings.join(QStringLiteral(" | ")).toStdString();
 }
 
 // A malformed file: the inventory's sentence with the file's name before it, both languages carried
