@@ -1,5 +1,6 @@
 #include "app/demo_fleet.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,7 +15,9 @@ namespace fleetdeck {
 
 HostSpec thisMachine() {
     HostSpec spec;
-    spec.name = QStringLiteral("This machine");
+    // Named in the language FleetDeck starts in ("本機" in Chinese): the name is what every view
+    // shows, and also the host's key, so its history and chosen mesh address follow the language.
+    spec.name = QCoreApplication::translate("fleetdeck::HostSpec", "This machine");
     spec.kind = HostSpec::Kind::Local;
     spec.group = QStringLiteral("local");
     return spec;

@@ -10,7 +10,7 @@
 
 namespace fleetdeck {
 
-// "This machine": the local agent over a pipe.
+// "This machine" (in the user's language): the local agent over a pipe.
 HostSpec thisMachine();
 
 // The embedded demo fleet (resources/demo/fleet.json, compiled in as :/demo/fleet.json): two racks

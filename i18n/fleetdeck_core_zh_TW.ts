@@ -1563,6 +1563,13 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::HostSpec</name>
+    <message>
+        <source>This machine</source>
+        <translation>本機</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::InventoryModel</name>
     <message>
         <source>ssh default</source>
