@@ -84,8 +84,10 @@ void FleetMonitor::addHost(const HostSpec& spec) {
                         state == HostState::Connected ? std::optional(session->hello().host) : std::nullopt, session->shownReason());
     });
     connect(session, &HostSession::ready, this, [this, session] { onReady(session); });
-    connect(session, &HostSession::sampleReceived, this, [this, session](const protocol::Sample& sample) {
-        store_.addSample(session->name(), sample, QDateTime::currentMSecsSinceEpoch());
+    // Moved into the store, not copied: at 1,000 hosts the copy was the largest allocation left
+    // per sample (docs/BENCHMARKS.md). The monitor's sessions end before it does.
+    session->setSampleSink([this, name = spec.name](protocol::Sample&& sample) {
+        store_.addSample(name, std::move(sample), QDateTime::currentMSecsSinceEpoch());
     });
     session->start();
 }

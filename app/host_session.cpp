@@ -248,7 +248,7 @@ void HostSession::handleLine(const std::string& line) {
     // other line, and a sample that breaks a rule, takes the tree below, which says what broke.
     if (auto sample = readSampleLine(line, options_.limits, &nvlinks_)) {
         if (!checkUnsolicited()) return;
-        emit sampleReceived(*sample);
+        deliverSample(std::move(*sample));
         return;
     }
     auto decoded = protocol::decode_message(line);
@@ -308,7 +308,12 @@ void HostSession::onSample(const Json& data) {
         reportViolation(std::move(SessionText(QT_TR_NOOP("sent a sample event with %1")).arg(QString::fromUtf8(e.what()).left(300))));
         return;
     }
-    emit sampleReceived(*sample);
+    deliverSample(std::move(*sample));
+}
+
+void HostSession::deliverSample(protocol::Sample&& sample) {
+    emit sampleReceived(sample);
+    if (sampleSink_) sampleSink_(std::move(sample));
 }
 
 bool HostSession::checkLineLength(const QByteArray& bytes) {

@@ -99,6 +99,11 @@ public:
     // This host's recent diagnostics (diagnosticBufferFor(name())), for a Connection log.
     const std::shared_ptr<DiagnosticBuffer>& diagnostics() const { return diagnostics_; }
 
+    // Takes every sample after sampleReceived, moved in: the one owner that keeps it (the fleet
+    // monitor's store) without a copy of each sample. At most one.
+    using SampleSink = std::function<void(protocol::Sample&&)>;
+    void setSampleSink(SampleSink sink) { sampleSink_ = std::move(sink); }
+
     void start();
     void stop();
     // Sends a request once connected; the callback runs exactly once (result, agent error,
@@ -166,6 +171,7 @@ private:
     void scheduleReconnect();
     void onHello(const Reply& reply);
     void onSample(const Json& data);
+    void deliverSample(protocol::Sample&& sample);
     void onReadyEvent(const Json& data);
     // Untrusted input (app/untrusted): each returns false after reporting a violation.
     bool checkLineLength(const QByteArray& bytes);
@@ -206,6 +212,7 @@ private:
     QElapsedTimer clock_;
     std::optional<SessionText> violation_;
     int misbehaviours_ = 0;
+    SampleSink sampleSink_;
     std::shared_ptr<DiagnosticBuffer> diagnostics_;  // over the session's life: lengthens the backoff for a host that keeps at it
 };
 
