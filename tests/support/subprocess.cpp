@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <iostream>
 #include <thread>
 
 #include <fcntl.h>
@@ -127,6 +128,9 @@ std::string run_capture(const std::string& program, const std::vector<std::strin
     while (auto line = p.read_line(std::chrono::seconds(30))) out += *line + "\n";
     const auto st = p.wait(std::chrono::seconds(30));
     if (status) *status = st.value_or(-1000);
+    // A program killed by a signal (a sanitizer's abort_on_error among them) said why on stderr,
+    // which callers of this function do not read: the test's log keeps it.
+    if (st && *st < 0) std::cerr << program << " ended by signal " << -*st << "; its stderr:\n" << p.stderr_text() << "\n";
     return out;
 }
 
