@@ -4,8 +4,17 @@
 #include <QMetaObject>
 
 #include "agent/protocol/facts.h"
+#include "app/shown_text.h"
 
 namespace fleetdeck {
+namespace {
+
+struct FleetMonitorContext {
+    static constexpr const char* name = "fleetdeck::FleetMonitor";
+};
+using MonitorText = BasicShownText<FleetMonitorContext>;
+
+}  // namespace
 
 FleetMonitor::FleetMonitor(TelemetryStore& store, TransportMaker transports, int sampleIntervalMs, QObject* parent)
     : QObject(parent), store_(store), transports_(std::move(transports)), intervalMs_(sampleIntervalMs) {
@@ -99,10 +108,9 @@ void FleetMonitor::onReady(HostSession* session) {
     });
     emit hostReady(name);
     session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}, {"nvlinks_when_changed", true}}, [this, session](const Reply& r) {
-        if (!r.ok() && !closing_)
-            store_.setState(session->name(), session->state(),
-                            QStringLiteral("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)), std::nullopt,
-                            tr("cannot stream samples: %1").arg(QString::fromStdString(r.error->message)));
+        if (r.ok() || closing_) return;
+        const MonitorText why = std::move(MonitorText(QT_TR_NOOP("cannot stream samples: %1")).arg(QString::fromStdString(r.error->message)));
+        store_.setState(session->name(), session->state(), why.english(), std::nullopt, why.shown());
     });
 }
 

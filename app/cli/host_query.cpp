@@ -4,14 +4,22 @@
 #include <memory>
 #include <set>
 
-#include <QCoreApplication>
 #include <QEventLoop>
 #include <QTimer>
 
 #include "app/cli/cli.h"
+#include "app/shown_text.h"
 #include "app/ssh/transport_factory.h"
 
 namespace fleetdeck::cli {
+namespace {
+
+struct CliContext {
+    static constexpr const char* name = "cli";
+};
+using CliText = BasicShownText<CliContext>;
+
+}  // namespace
 
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
               const std::function<void(const QString& host, const HostFailure& failure)>& failed) {
@@ -65,10 +73,10 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     }
     for (auto& s : sessions) s->start();
     const int limitMs = timeoutMs + gapMs * (rounds - 1);
+    const CliText late = std::move(CliText(QT_TRANSLATE_NOOP("cli", "no answer within %1 s")).arg(limitMs / 1000));
     QTimer::singleShot(limitMs, &loop, [&] {
         for (const HostSpec& spec : hosts)
-            finishOne(spec.name, HostFailure{HostState::Offline, QStringLiteral("no answer within %1 s").arg(limitMs / 1000), {},
-                                             QCoreApplication::translate("cli", "no answer within %1 s").arg(limitMs / 1000)});
+            finishOne(spec.name, HostFailure{HostState::Offline, late.english(), {}, late.shown()});
     });
     if (finished.size() < names.size()) loop.exec();
     for (auto& s : sessions) s->stop();

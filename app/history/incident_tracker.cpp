@@ -34,20 +34,17 @@ IncidentSeverity fromFinding(FindingSeverity s) {
 
 QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
 
-// A template of the "incident" context with its arguments.
-IncidentText incidentSaid(const char* source) { return IncidentText(source); }
-
 }  // namespace
 
 IncidentText durationIn(std::int64_t ms) {
     const std::int64_t s = std::max<std::int64_t>(0, ms / 1000);
-    if (s < 60) return std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 s")).arg(s));
+    if (s < 60) return std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "%1 s")).arg(s));
     if (s < 3600)
-        return s % 60 ? std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 min %2 s")).arg(s / 60).arg(s % 60))
-                      : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 min")).arg(s / 60));
+        return s % 60 ? std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "%1 min %2 s")).arg(s / 60).arg(s % 60))
+                      : std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "%1 min")).arg(s / 60));
     const std::int64_t m = s / 60;
-    return m % 60 ? std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 h %2 min")).arg(m / 60).arg(m % 60))
-                  : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "%1 h")).arg(m / 60));
+    return m % 60 ? std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "%1 h %2 min")).arg(m / 60).arg(m % 60))
+                  : std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "%1 h")).arg(m / 60));
 }
 
 QString formatDuration(std::int64_t ms) { return durationIn(ms).english(); }
@@ -77,21 +74,21 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
             const bool hot = hasReason(g, "hw_thermal") || (g.temp_c && g.temp_slowdown_c && *g.temp_c >= *g.temp_slowdown_c);
             out.push_back({{host, IncidentKind::ThermalThrottle, gpu, QStringLiteral("thermal")},
                            hot ? IncidentSeverity::Critical : IncidentSeverity::Warning,
-                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (thermal)")).arg(gpu)), g.temp_c, clock,
+                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (thermal)")).arg(gpu)), g.temp_c, clock,
                            clockBefore});
         }
         if (bits & kThrottlePower)
             out.push_back({{host, IncidentKind::PowerThrottle, gpu, QStringLiteral("power")},
                            hasReason(g, "hw_power_brake") ? IncidentSeverity::Warning : IncidentSeverity::Info,
-                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (power cap)")).arg(gpu)), g.temp_c, clock,
+                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (power cap)")).arg(gpu)), g.temp_c, clock,
                            clockBefore});
         if (bits & kThrottleHwSlowdown)
             out.push_back({{host, IncidentKind::HwSlowdown, gpu, QStringLiteral("hw_slowdown")}, IncidentSeverity::Warning,
-                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (HW slowdown)")).arg(gpu)), g.temp_c, clock,
+                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (HW slowdown)")).arg(gpu)), g.temp_c, clock,
                            clockBefore});
         if (linkNarrowed(g))
             out.push_back({{host, IncidentKind::PcieDowngrade, gpu, QStringLiteral("width")}, IncidentSeverity::Warning,
-                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser"))
+                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser"))
                                          .arg(gpu)
                                          .arg(g.pcie_width.value_or(0))
                                          .arg(g.pcie_width_max.value_or(0))),
@@ -100,7 +97,7 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
             const double slowdown = g.temp_slowdown_c.value_or(85);
             if ((*g.fan_pct <= 0 && *g.temp_c >= 60) || (*g.fan_pct < 50 && *g.temp_c >= slowdown - 5))
                 out.push_back({{host, IncidentKind::Fan, gpu, QStringLiteral("gpu_fan")}, IncidentSeverity::Warning,
-                               std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "GPU %1's fan runs at %2 % at %3: the fan is failing or held back"))
+                               std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1's fan runs at %2 % at %3: the fan is failing or held back"))
                                              .arg(gpu)
                                              .arg(QString::number(*g.fan_pct, 'f', 0))
                                              .arg(degrees(*g.temp_c))),
@@ -115,7 +112,7 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
             fansSeenSpinning_.insert({host, fan});
         } else if (fansSeenSpinning_.count({host, fan})) {
             out.push_back({{host, IncidentKind::Fan, -1, fan}, IncidentSeverity::Warning,
-                           std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "fan %1 stopped (0 rpm): check the fan and the chassis airflow")).arg(fan)),
+                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "fan %1 stopped (0 rpm): check the fan and the chassis airflow")).arg(fan)),
                            {}, {}, {}});
         }
     }
@@ -133,10 +130,10 @@ IncidentText IncidentTracker::episodeText(const Episode& e, bool closed) {
     const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
                           i.kind == IncidentKind::HwSlowdown;
     if (!throttle && i.kind != IncidentKind::HostOffline) return text;
-    if (closed && i.endMs) text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", " for %1")).arg(durationIn(*i.endMs - i.startMs)));
-    if (i.peakTempC) text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", ", peak %1")).arg(degrees(*i.peakTempC)));
+    if (closed && i.endMs) text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", " for %1")).arg(durationIn(*i.endMs - i.startMs)));
+    if (i.peakTempC) text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", ", peak %1")).arg(degrees(*i.peakTempC)));
     if (i.clockDropMhz && *i.clockDropMhz > 0)
-        text = text + std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", ", SM clock −%1 MHz")).arg(QString::number(*i.clockDropMhz, 'f', 0)));
+        text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", ", SM clock −%1 MHz")).arg(QString::number(*i.clockDropMhz, 'f', 0)));
     return text;
 }
 
@@ -333,7 +330,7 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
         if (failed || i.kind == IncidentKind::Rollback) i.severity = IncidentSeverity::Warning;
         i.endMs = std::max(i.startMs, t);
         // The message is the audit log's own words, the same in every language.
-        setText(i, std::move(incidentSaid(i.kind == IncidentKind::Rollback ? QT_TRANSLATE_NOOP("incident", "rollback %1 on %2: %3")
+        setText(i, std::move(IncidentText(i.kind == IncidentKind::Rollback ? QT_TRANSLATE_NOOP("incident", "rollback %1 on %2: %3")
                                                                    : QT_TRANSLATE_NOOP("incident", "push %1 on %2: %3"))
                                  .arg(txn)
                                  .arg(host)
@@ -363,10 +360,10 @@ void IncidentTracker::appendCommissioning(const audit::AuditEntry& entry, const 
         i.startMs = when.toMSecsSinceEpoch();
         i.endMs = i.startMs;
         IncidentText text = report.rack.empty()
-                                ? incidentSaid(QT_TRANSLATE_NOOP("incident", "commissioning: %1 (report %2, SHA-256 %3…)"))
-                                : std::move(incidentSaid(QT_TRANSLATE_NOOP("incident", "commissioning of rack %1: %2 (report %3, SHA-256 %4…)"))
+                                ? IncidentText(QT_TRANSLATE_NOOP("incident", "commissioning: %1 (report %2, SHA-256 %3…)"))
+                                : std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "commissioning of rack %1: %2 (report %3, SHA-256 %4…)"))
                                                 .arg(QString::fromStdString(report.rack)));
-        text.arg(passed ? incidentSaid(QT_TRANSLATE_NOOP("incident", "pass")) : incidentSaid(QT_TRANSLATE_NOOP("incident", "FAIL")))
+        text.arg(passed ? IncidentText(QT_TRANSLATE_NOOP("incident", "pass")) : IncidentText(QT_TRANSLATE_NOOP("incident", "FAIL")))
             .arg(QString::fromStdString(report.file))
             .arg(key.second.left(12));
         setText(i, text);
