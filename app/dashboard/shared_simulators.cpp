@@ -6,8 +6,8 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocalSocket>
 #include <QPointer>
+#include <QTimer>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/fd_watcher.h"
 #include "app/host_text.h"
 
 extern char** environ;
@@ -144,21 +145,22 @@ std::vector<qint64> SharedSimulators::processIds() const {
 
 namespace {
 
+// One host's connection to its shared simulator: a Unix socket read through the thread's
+// FdWatcher (app/fd_watcher.h), not a QLocalSocket, whose own notifier the event loop would poll
+// on every wake-up beside a thousand others.
 class SharedSimulatorTransport : public Transport {
     Q_OBJECT
 public:
     SharedSimulatorTransport(std::shared_ptr<SharedSimulators> simulators, HostSpec spec)
-        : simulators_(std::move(simulators)), spec_(std::move(spec)) {}
-    ~SharedSimulatorTransport() override {
-        if (socket_) {
-            socket_->disconnect(this);
-            socket_->abort();
-        }
+        : simulators_(std::move(simulators)), spec_(std::move(spec)) {
+        retryWrite_.setSingleShot(true);
+        retryWrite_.setInterval(20);
+        connect(&retryWrite_, &QTimer::timeout, this, &SharedSimulatorTransport::flush);
     }
+    ~SharedSimulatorTransport() override { release(); }
 
     void open() override {
-        if (socket_) return;
-        closing_ = false;
+        if (fd_ >= 0) return;
         Result<QString> path = simulators_->socketFor(spec_.name);
         if (!path) {
             // closed() after open() returns, as a process that failed to start reports it.
@@ -167,61 +169,117 @@ public:
             }, Qt::QueuedConnection);
             return;
         }
-        socket_ = new QLocalSocket(this);
-        connect(socket_, &QLocalSocket::connected, this, &SharedSimulatorTransport::onConnected);
-        connect(socket_, &QLocalSocket::readyRead, this, [this] { emit bytesReceived(socket_->readAll()); });
-        connect(socket_, &QLocalSocket::disconnected, this, &SharedSimulatorTransport::onDisconnected);
-        connect(socket_, &QLocalSocket::errorOccurred, this, &SharedSimulatorTransport::onError);
-        socket_->connectToServer(*path);
+        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        const QByteArray bytes = path->toLocal8Bit();
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::memcpy(addr.sun_path, bytes.constData(), std::min(std::size_t(bytes.size()), sizeof addr.sun_path - 1));
+        // The process listens with room for all its hosts, so a connect is accepted or refused at once.
+        const bool connected = fd_ >= 0 && ::connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
+        const QString why = connected ? QString() : errnoText();
+        const int fd = fd_;
+        QMetaObject::invokeMethod(this, [this, fd, connected, why] {
+            if (fd_ != fd) return;  // closed meanwhile
+            if (!connected) {
+                finish(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+                                          HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(why)));
+                return;
+            }
+            onConnected();
+        }, Qt::QueuedConnection);
     }
 
     void sendLine(const QByteArray& line) override {
-        if (!socket_ || socket_->state() != QLocalSocket::ConnectedState) return;
-        socket_->write(line + '\n');
+        if (fd_ < 0 || !opened_) return;
+        outgoing_ += line;
+        outgoing_ += '\n';
+        flush();
     }
 
-    void close() override {
-        if (!socket_) return;
-        closing_ = true;
-        socket_->abort();  // the host's thread in the shared process sees end of input and ends
-        finish({});
-    }
+    void close() override { finish({}); }
 
     QString describe() const override { return QStringLiteral("shared simulator for %1").arg(spec_.name); }
 
 private:
     void onConnected() {
+        watcher_ = &FdWatcher::ofThisThread();
+        if (!watcher_->watch(fd_, [this] { readAvailable(); })) {
+            finish(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+                                      HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
+            return;
+        }
+        opened_ = true;
         // The first line names the host (agent/sim_serve.h); the protocol starts after it.
         QJsonObject host{{QStringLiteral("simulate"), spec_.simulateProfile}};
         if (!spec_.rack.isEmpty()) host.insert(QStringLiteral("rack"), spec_.rack);
-        socket_->write(QJsonDocument(host).toJson(QJsonDocument::Compact) + '\n');
-        emit opened();
+        outgoing_ = QJsonDocument(host).toJson(QJsonDocument::Compact) + '\n';
+        flush();
+        if (fd_ >= 0) emit opened();
     }
-    void onDisconnected() {
-        if (closing_) return;
-        finish(transportProblemOf(TransportProblem::Kind::AgentExited,
-                                  HostsText(QT_TRANSLATE_NOOP("hosts", "the shared simulator closed this host's connection"))));
+
+    void readAvailable() {
+        char buffer[65536];
+        const int fd = fd_;
+        while (fd_ == fd) {
+            const ssize_t n = ::read(fd, buffer, sizeof buffer);
+            if (n > 0) {
+                emit bytesReceived(QByteArray(buffer, n));  // a receiver may close this transport
+                continue;
+            }
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+            if (n == 0)
+                finish(transportProblemOf(TransportProblem::Kind::AgentExited,
+                                          HostsText(QT_TRANSLATE_NOOP("hosts", "the shared simulator closed this host's connection"))));
+            else
+                finish(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                                          HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
+            return;
+        }
     }
-    void onError(QLocalSocket::LocalSocketError error) {
-        if (closing_ || error == QLocalSocket::PeerClosedError) return;  // disconnected() reports that
-        const bool wasConnected = socket_ && socket_->state() == QLocalSocket::ConnectedState;
-        finish(transportProblemOf(wasConnected ? TransportProblem::Kind::ConnectionLost : TransportProblem::Kind::AgentUnavailable,
-                                  HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(socket_ ? socket_->errorString() : QString())));
+
+    // Writes what it can; a full socket (the process is behind) is tried again shortly.
+    void flush() {
+        while (fd_ >= 0 && !outgoing_.isEmpty()) {
+            const ssize_t n = ::send(fd_, outgoing_.constData(), std::size_t(outgoing_.size()), MSG_NOSIGNAL);
+            if (n > 0) {
+                outgoing_.remove(0, n);
+                continue;
+            }
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                retryWrite_.start();
+                return;
+            }
+            finish(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                                      HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
+            return;
+        }
     }
+
     // Once per open(): the socket goes, then closed().
     void finish(const TransportProblem& problem) {
-        if (!socket_) return;
-        QLocalSocket* gone = socket_;
-        socket_ = nullptr;
-        gone->disconnect(this);
-        gone->deleteLater();
+        if (fd_ < 0) return;
+        release();
         emit closed(problem);
+    }
+    void release() {
+        if (fd_ < 0) return;
+        if (watcher_) watcher_->unwatch(fd_);
+        ::close(fd_);  // the host's thread in the shared process sees end of input and ends
+        fd_ = -1;
+        opened_ = false;
+        outgoing_.clear();
+        retryWrite_.stop();
     }
 
     std::shared_ptr<SharedSimulators> simulators_;
     HostSpec spec_;
-    QPointer<QLocalSocket> socket_;
-    bool closing_ = false;
+    int fd_ = -1;
+    bool opened_ = false;
+    QPointer<FdWatcher> watcher_;
+    QByteArray outgoing_;
+    QTimer retryWrite_;
 };
 
 }  // namespace

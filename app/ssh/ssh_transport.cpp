@@ -145,8 +145,8 @@ void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectO
     const int fd = ssh_get_fd(session_.get());
     const unsigned int userTimeout = kTcpUserTimeoutMs;
     setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);  // fails harmlessly on a proxy pipe
-    notifier_ = new QSocketNotifier(fd, QSocketNotifier::Read, this);
-    connect(notifier_, &QSocketNotifier::activated, this, &SshTransport::pump);
+    watcher_ = &FdWatcher::ofThisThread();
+    if (watcher_->watch(fd, [this] { pump(); })) watchedFd_ = fd;  // else the poll timer reads on its own
     pollTimer_.start();
     keepaliveTimer_.start();
     // How the agent was reached, and the notes on the way, went to the diagnostics as they happened.
@@ -249,8 +249,8 @@ void SshTransport::fail(const TransportProblem& problem) {
 void SshTransport::teardown() {
     pollTimer_.stop();
     keepaliveTimer_.stop();
-    delete notifier_;
-    notifier_ = nullptr;
+    if (watcher_ && watchedFd_ >= 0) watcher_->unwatch(watchedFd_);
+    watchedFd_ = -1;
     outgoing_.clear();
     secretOut_.wipe();
     secretSent_ = 0;

@@ -3,9 +3,10 @@
 #include <functional>
 #include <memory>
 
-#include <QSocketNotifier>
+#include <QPointer>
 #include <QTimer>
 
+#include "app/fd_watcher.h"
 #include "app/host_spec.h"
 #include "app/ssh/ssh_connect.h"
 #include "app/transport.h"
@@ -18,7 +19,7 @@ namespace fleetdeck::ssh {
 //  1. connect, host key, login, deploy — blocking libssh calls on a small shared worker pool
 //     (connectPoolSize() threads), each step bounded by the connect timeout;
 //  2. the running agent's channel — handed to this object's thread, switched to non-blocking
-//     mode and driven by a QSocketNotifier on the session's socket plus a short poll timer.
+//     mode and driven by the thread's FdWatcher on the session's socket plus a short poll timer.
 // Keepalives: an SSH_MSG_IGNORE every 10 s and TCP_USER_TIMEOUT, so a dead link is noticed
 // within about 30 s even when nothing else is being sent.
 class SshTransport : public Transport {
@@ -68,7 +69,8 @@ private:
     std::shared_ptr<Attempt> attempt_;
     SessionPtr session_;
     ChannelPtr channel_;
-    QSocketNotifier* notifier_ = nullptr;
+    QPointer<FdWatcher> watcher_;  // the thread's, while it watches the session's socket
+    int watchedFd_ = -1;
     QTimer pollTimer_;
     QTimer keepaliveTimer_;
     QByteArray outgoing_;

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+
+#include <cstdint>
+#include <functional>
+
+class QSocketNotifier;
+
+namespace fleetdeck {
+
+// Tells when descriptors become readable, through one epoll instance per thread. Qt's event loop
+// hands every QSocketNotifier's descriptor to poll() on each wake-up, and a fleet thread with a
+// thousand hosts wakes about a thousand times a second: polling a thousand sockets each time was
+// over a third of that thread's CPU (docs/BENCHMARKS.md, "1,000 hosts: one epoll for the hosts'
+// connections"). The event loop now polls this watcher's one descriptor, and epoll names the
+// sockets that are ready. Level-triggered, as a QSocketNotifier of type Read: a callback that
+// leaves bytes unread is called again; a closed or failed socket counts as readable.
+class FdWatcher : public QObject {
+    Q_OBJECT
+public:
+    // The calling thread's watcher, made on first use; it belongs to the thread's event
+    // dispatcher and goes with it.
+    static FdWatcher& ofThisThread();
+
+    ~FdWatcher() override;
+
+    // Calls `onReady` on this thread whenever `fd` is readable, until unwatch(fd). A callback may
+    // unwatch its own descriptor or any other. Returns false (and sets errno) when epoll refuses it.
+    bool watch(int fd, std::function<void()> onReady);
+    void unwatch(int fd);
+
+private:
+    explicit FdWatcher(QObject* dispatcher);
+    void dispatch();
+
+    struct Watch {
+        std::uint32_t id = 0;
+        std::function<void()> onReady;
+    };
+    int epoll_ = -1;
+    QSocketNotifier* notifier_ = nullptr;
+    QHash<int, Watch> watches_;
+    std::uint32_t nextId_ = 1;
+};
+
+}  // namespace fleetdeck
