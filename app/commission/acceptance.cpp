@@ -95,7 +95,8 @@ std::map<QString, std::vector<AcceptanceFinding>> oddOneOut(const std::map<QStri
             // The majority value: one that more than half of the readings share.
             const FactValue* majority = nullptr;
             std::size_t agreeing = 0;
-            for (const auto& [name, v] : readings) {
+            for (const auto& reading : readings) {
+                const FactValue& v = reading.second;
                 const std::size_t n = std::count_if(readings.begin(), readings.end(),
                                                     [&](const auto& other) { return sameValue(fact, v, other.second); });
                 if (n * 2 > readings.size() && n > agreeing) majority = &v, agreeing = n;

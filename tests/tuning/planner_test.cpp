@@ -119,7 +119,7 @@ TEST_P(PlannerShapes, ExactSettingsAndFindingsWithSources) {
 
     ASSERT_EQ(plan.advice.size(), c.findings.size()) << toJson(plan)["advice"].dump(2);
     for (const auto& [rule, text] : c.findings) {
-        const auto it = std::find_if(plan.advice.begin(), plan.advice.end(), [&](const Finding& f) { return f.rule == rule; });
+        const auto it = std::find_if(plan.advice.begin(), plan.advice.end(), [&rule = rule](const Finding& f) { return f.rule == rule; });
         ASSERT_NE(it, plan.advice.end()) << rule;
         EXPECT_TRUE(it->finding.starts_with(text)) << it->finding;
         EXPECT_FALSE(it->source.empty()) << rule;

@@ -635,8 +635,8 @@ void HostPage::loadIfDue(qint64 nowMs) {
     loading_ = {hostName(), from, to};
     std::shared_ptr<const StoredHistory> stored = stored_;
     const QString host = hostName();
-    loadWatcher_.setFuture(QtConcurrent::run([stored, host, from, to] {
-        Result<StoredHistory::Points> read = stored->load(host, from, to);
+    loadWatcher_.setFuture(QtConcurrent::run([stored, host, window = loading_] {
+        Result<StoredHistory::Points> read = stored->load(host, window.fromMs, window.toMs);
         return read ? Loaded{std::move(read).value(), {}} : Loaded{std::nullopt, read.problem().shownMessage()};
     }));
     // Only a new range says so; a live range read again keeps showing what it shows meanwhile.
