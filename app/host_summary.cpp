@@ -87,15 +87,20 @@ bool powerThrottled(const GpuSample& g) { return throttledBy(g, ThrottleKind::Po
 
 bool linkNarrowed(const GpuSample& g) { return g.pcie_width && g.pcie_width_max && *g.pcie_width < *g.pcie_width_max; }
 
-HostSummary summarizeSample(const protocol::Sample& sample) {
+HostSummary summarizeHost(const protocol::Sample& sample) {
     HostSummary s;
     summarizeCpu(sample, s);
-    s.gpus = sample.gpus;
-    summarizeGpus(s);
     for (const protocol::NicSample& n : sample.nics) {
         if (n.rx_bytes_per_s) s.nicRxBytesPerS = s.nicRxBytesPerS.value_or(0) + *n.rx_bytes_per_s;
         if (n.tx_bytes_per_s) s.nicTxBytesPerS = s.nicTxBytesPerS.value_or(0) + *n.tx_bytes_per_s;
     }
+    return s;
+}
+
+HostSummary summarizeSample(const protocol::Sample& sample) {
+    HostSummary s = summarizeHost(sample);
+    s.gpus = sample.gpus;
+    summarizeGpus(s);
     return s;
 }
 

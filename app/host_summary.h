@@ -34,6 +34,9 @@ struct HostSummary {
 };
 
 HostSummary summarizeSample(const protocol::Sample& sample);
+// The same without the GPUs (`gpus` and the GPU figures empty): for a reader that takes them from
+// the sample itself and need not copy them.
+HostSummary summarizeHost(const protocol::Sample& sample);
 
 // "1.3 GB/s", "820 kB/s": network rates in decimal units, as link speeds are quoted.
 QString formatRate(double bytesPerS);

@@ -4,6 +4,7 @@
 // computed what it derives (the GPU findings): the history recorder (app/history/) is one. The core
 // knows only this interface, so it does not depend on the libraries that listen.
 
+#include <memory>
 #include <vector>
 
 #include <QString>
@@ -20,9 +21,11 @@ public:
     virtual ~StoreObserver() = default;
     // Called on the store's writer thread (the fleet thread), outside the store's lock, once per
     // sample: `timeMs` is the sample's time (the agent's clock, else the receive time), the same
-    // time the store's history points carry. Must return quickly: queue, do not write.
-    virtual void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
-                          qint64 timeMs) = 0;
+    // time the store's history points carry. Must return quickly: queue, do not write. The sample
+    // is the one the store keeps as the host's latest (shared, never changed), so keeping it costs
+    // no copy.
+    virtual void onSample(const QString& host, std::shared_ptr<const protocol::Sample> sample,
+                          const std::vector<GpuFinding>& findings, qint64 timeMs) = 0;
     // A host's state changed, with its reason in English and in the user's language; `timeMs` is
     // the local wall clock.
     virtual void onState(const QString& host, HostState state, const QString& reason, const QString& shownReason,

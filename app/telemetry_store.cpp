@@ -97,17 +97,17 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
     const qint64 timeMs = sample.time_ms.value_or(receivedAtMs);
     SamplePoint point = historyPoint(summary, timeMs);
     StoreObserver* observer = observer_.load();
-    std::optional<protocol::Sample> observed;  // a copy for the observer, told after the lock is released
-    if (observer) observed = sample;
+    // Shared with the observer, which is told after the lock is released.
+    auto latest = std::make_shared<const protocol::Sample>(std::move(sample));
     std::vector<GpuFinding> findings;
     {
         std::lock_guard lock(mutex_);
         const auto it = hosts_.find(name);
         if (it == hosts_.end()) return;
         Entry& e = it->second;
-        e.record.findings = gpuFindings(sample, e.counters);
+        e.record.findings = gpuFindings(*latest, e.counters);
         if (observer) findings = e.record.findings;
-        e.record.latest = std::move(sample);
+        e.record.latest = latest;
         e.record.summary = std::move(summary);
         e.record.health = assessHealth(e.record.state, e.record.shownReason, e.record.summary, true, e.record.findings);
         e.record.lastSampleAtMs = receivedAtMs;
@@ -115,7 +115,7 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
         while (e.ring.size() > capacity_) e.ring.pop_front();
         e.changedAt = ++generation_;
     }
-    if (observer) observer->onSample(name, *observed, findings, timeMs);
+    if (observer) observer->onSample(name, std::move(latest), findings, timeMs);
 }
 
 std::vector<QString> TelemetryStore::hostNames() const {

@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -47,7 +48,7 @@ struct HostRecord {
     QString shownReason;  // the same in the user's language, for views
     protocol::HostIdentity identity;        // from hello
     std::optional<protocol::Facts> facts;   // from facts, decoded when the host connects
-    std::optional<protocol::Sample> latest;  // the last sample (left empty by summaries())
+    std::shared_ptr<const protocol::Sample> latest;  // the last sample, never changed once here (left empty by summaries())
     HostSummary summary;                    // headline numbers of the last sample
     std::vector<GpuFinding> findings;       // the GPUs' health findings in the last sample, worst first
     HostHealth health;                      // of the state and the last sample, assessed when either changes

@@ -21,7 +21,7 @@ std::optional<float> narrow(const std::optional<double>& v) {
 
 // The chart point of a sample: the same numbers TelemetryStore keeps in memory.
 HistoryPoint rawPoint(const protocol::Sample& sample, std::int64_t timeMs) {
-    const HostSummary s = summarizeSample(sample);
+    const HostSummary s = summarizeHost(sample);  // the GPUs are read from the sample below
     HistoryPoint p;
     p.value.timeMs = timeMs;
     p.value.cpuUtilPct = s.cpuUtilPct;
@@ -173,7 +173,7 @@ private:
     }
 
     void handle(HistoryRecorder::SampleEvent& e, std::vector<IncidentChange>& changes) {
-        HistoryPoint p = rawPoint(e.sample, e.timeMs);
+        HistoryPoint p = rawPoint(*e.sample, e.timeMs);
         Buckets& b = buckets_[e.host];
         const auto roll = [&](Downsampler& d, std::int64_t& start, Tier tier) {
             const std::int64_t step = tierStepMs(tier);
@@ -189,7 +189,7 @@ private:
         roll(b.minute, b.minuteStartMs, Tier::Minute);
         auto& seen = lastSeen_[e.host];
         seen = std::max<std::int64_t>(seen, e.timeMs);
-        append(changes, tracker().onSample(e.host, e.sample, e.findings, e.timeMs));
+        append(changes, tracker().onSample(e.host, *e.sample, e.findings, e.timeMs));
         pendingPoints_.push_back({e.host, Tier::Raw, std::move(p)});
     }
     void handle(HistoryRecorder::StateEvent& e, std::vector<IncidentChange>& changes) {
@@ -282,7 +282,7 @@ std::deque<HistoryRecorder::Event> HistoryRecorder::takeQueued() {
 
 void HistoryRecorder::addSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
                                 qint64 timeMs) {
-    push(SampleEvent{host, sample, findings, timeMs});
+    push(SampleEvent{host, std::make_shared<const protocol::Sample>(sample), findings, timeMs});
 }
 
 void HistoryRecorder::addState(const QString& host, HostState state, const QString& reason, qint64 timeMs, const QString& shownReason) {
@@ -296,9 +296,9 @@ void HistoryRecorder::addLatencyFindings(const std::vector<LinkFinding>& finding
 void HistoryRecorder::addAuditEntries(const std::vector<audit::AuditEntry>& entries) { push(AuditEvent{entries}); }
 void HistoryRecorder::setRetention(const Retention& retention) { push(RetentionEvent{retention}); }
 
-void HistoryRecorder::onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
-                               qint64 timeMs) {
-    addSample(host, sample, findings, timeMs);
+void HistoryRecorder::onSample(const QString& host, std::shared_ptr<const protocol::Sample> sample,
+                               const std::vector<GpuFinding>& findings, qint64 timeMs) {
+    push(SampleEvent{host, std::move(sample), findings, timeMs});
 }
 
 void HistoryRecorder::onState(const QString& host, HostState state, const QString& reason, const QString& shownReason, qint64 timeMs) {

@@ -77,8 +77,8 @@ public:
     void setRetention(const Retention& retention);
 
     // StoreObserver: the TelemetryStore's samples and states.
-    void onSample(const QString& host, const protocol::Sample& sample, const std::vector<GpuFinding>& findings,
-                  qint64 timeMs) override;
+    void onSample(const QString& host, std::shared_ptr<const protocol::Sample> sample,
+                  const std::vector<GpuFinding>& findings, qint64 timeMs) override;
     void onState(const QString& host, HostState state, const QString& reason, const QString& shownReason, qint64 timeMs) override;
     void onDrift(const QString& host, const HostDrift& drift, qint64 timeMs) override;
 
@@ -105,7 +105,7 @@ private:
     friend class RecorderWorker;
     struct SampleEvent {
         QString host;
-        protocol::Sample sample;
+        std::shared_ptr<const protocol::Sample> sample;
         std::vector<GpuFinding> findings;
         qint64 timeMs;
     };

@@ -96,6 +96,7 @@ HistoryStore::HistoryStore(QString path)
 
 HistoryStore::~HistoryStore() {
     insertPoint_.reset();
+    updateLastSeen_.reset();
     if (QSqlDatabase::contains(connection_)) {
         {
             QSqlDatabase db = QSqlDatabase::database(connection_, false);
@@ -275,10 +276,13 @@ bool HistoryStore::addPoint(const QString& host, Tier tier, const HistoryPoint& 
 bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
     const auto id = hostId(host, true);
     if (!id) return false;
-    QSqlQuery q(QSqlDatabase::database(connection_, false));
-    q.prepare(QStringLiteral("UPDATE hosts SET last_seen_ms = max(coalesce(last_seen_ms, 0), ?) WHERE id = ?"));
-    q.addBindValue(static_cast<qint64>(timeMs));
-    q.addBindValue(static_cast<qint64>(*id));
+    if (!updateLastSeen_) {
+        updateLastSeen_ = std::make_unique<QSqlQuery>(QSqlDatabase::database(connection_, false));
+        updateLastSeen_->prepare(QStringLiteral("UPDATE hosts SET last_seen_ms = max(coalesce(last_seen_ms, 0), ?) WHERE id = ?"));
+    }
+    QSqlQuery& q = *updateLastSeen_;
+    q.bindValue(0, static_cast<qint64>(timeMs));
+    q.bindValue(1, static_cast<qint64>(*id));
     return q.exec() || failWriting(q.lastError().text());
 }
 

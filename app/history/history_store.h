@@ -130,7 +130,9 @@ private:
     QString error_, shownError_;
     bool writer_ = false;
     std::unique_ptr<QLockFile> lock_;
-    std::unique_ptr<QSqlQuery> insertPoint_;  // prepared once: the one statement run per sample
+    // Prepared once: the statements run for every sample.
+    std::unique_ptr<QSqlQuery> insertPoint_;
+    std::unique_ptr<QSqlQuery> updateLastSeen_;
     std::map<QString, std::int64_t> hostIds_;
     std::function<std::int64_t()> clock_;
     Retention retention_;

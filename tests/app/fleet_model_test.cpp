@@ -76,7 +76,7 @@ TEST(TelemetryStore, ChangesSinceAGenerationAreTheChangedHostsOrAllWhenTheListCh
     ASSERT_EQ(some.records.size(), 2u);
     EXPECT_EQ(some.records[0].spec.name, QStringLiteral("b"));
     EXPECT_EQ(some.records[0].summary.cpuUtilPct, 5.0);
-    EXPECT_FALSE(some.records[0].latest.has_value()) << "a summary, not the raw sample";
+    EXPECT_EQ(some.records[0].latest, nullptr) << "a summary, not the raw sample";
     EXPECT_EQ(some.records[1].spec.name, QStringLiteral("c"));
     EXPECT_TRUE(store.summariesChangedSince(some.generation).records.empty());
 

@@ -1,4 +1,4 @@
-// dashboard_bench [HOSTS] [SECONDS] [VIEW|all] [--agent-per-host] [--hosts-per-simulator N]
+// dashboard_bench [HOSTS] [SECONDS] [VIEW|all] [--agent-per-host] [--hosts-per-simulator N] [--no-history]
 //
 // The app with HOSTS simulated hosts sampled at 1 Hz, offscreen, on VIEW (overview, cooling, racks,
 // latency, events, host:NAME) or, with "all", on each of them in turn. After every host has
@@ -9,6 +9,9 @@
 // it starts a mesh round as it starts measuring. It also reports the GUI timer's lateness on the
 // first view while the hosts connect.
 //
+// As in the app, a history recorder (app/history/) gets every sample and state change and writes
+// them to a store in a temporary directory on its own thread; --no-history leaves it out.
+//
 // Simulated hosts are served by shared simulator processes, 50 hosts each (SharedSimulators:
 // every host still has its own connection and session); --agent-per-host starts one
 // `fleetdeck-agent --simulate` process per host instead, as the app does for its demo racks.
@@ -16,6 +19,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
@@ -34,6 +38,7 @@
 #include "app/dashboard/shared_simulators.h"
 #include "app/demo_fleet.h"
 #include "app/fleet_thread.h"
+#include "app/history/history_recorder.h"
 #include "app/latency/latency_mesh.h"
 #include "app/latency/latency_store.h"
 #include "app/ssh/transport_factory.h"
@@ -137,25 +142,35 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QStringList positional;
     bool agentPerHost = false;
+    bool withHistory = true;
     int hostsPerSimulator = 50;
     const QStringList args = QCoreApplication::arguments().mid(1);
     for (qsizetype i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--agent-per-host")) agentPerHost = true;
         else if (args[i] == QLatin1String("--hosts-per-simulator") && i + 1 < args.size()) hostsPerSimulator = args[++i].toInt();
+        else if (args[i] == QLatin1String("--no-history")) withHistory = false;
         else positional << args[i];
     }
     const int hosts = positional.size() > 0 ? positional[0].toInt() : 200;
     const int seconds = positional.size() > 1 ? positional[1].toInt() : 20;
     const QString viewArg = positional.size() > 2 ? positional[2] : QStringLiteral("all");
     if (hosts < 1 || seconds < 1 || hostsPerSimulator < 1) {
-        std::fprintf(stderr, "usage: dashboard_bench [HOSTS] [SECONDS] [VIEW|all] [--agent-per-host] [--hosts-per-simulator N]\n");
+        std::fprintf(stderr, "usage: dashboard_bench [HOSTS] [SECONDS] [VIEW|all] [--agent-per-host] [--hosts-per-simulator N] [--no-history]\n");
         return 2;
     }
     raiseOpenFileLimit();
 
     auto simulators = std::make_shared<SharedSimulators>(localAgentPath(), hostsPerSimulator);
     LatencyStore latencyStore;  // outlives the fleet thread, whose mesh writes to it
+    // The recorder outlives the fleet thread too, as in ui/main.cpp.
+    QTemporaryDir historyDir;
+    history::registerHistoryMetaTypes();
+    history::RecorderOptions recording;
+    recording.path = historyDir.filePath(QStringLiteral("history.sqlite"));
+    history::HistoryRecorder recorder(recording);
+    if (withHistory) recorder.start();
     FleetThread fleet(agentPerHost ? FleetMonitor::TransportMaker(makeTransport) : sharedSimulatorTransports(simulators, makeTransport), 1000);
+    if (withHistory) fleet.store().setObserver(&recorder);
     for (const HostSpec& h : generatedDemoFleet(hosts)) fleet.monitor().addHostAsync(h);
     MainWindow window(fleet.store());
     LatencyMesh* mesh = LatencyMesh::startOn(fleet.monitor(), fleet.store(), latencyStore, {});
@@ -294,11 +309,19 @@ int main(int argc, char** argv) {
                     percentile(interactions.sortMs, 0.5), percentile(interactions.sortMs, 1.0), interactions.sortMs.size(),
                     percentile(interactions.filterMs, 0.5), percentile(interactions.filterMs, 1.0), interactions.filterMs.size());
     std::printf("latency mesh          %d rounds finished\n", latencyStore.status().rounds);
+    if (withHistory) {
+        recorder.sync();
+        std::printf("history recorder      on, %llu samples dropped (queue full)%s\n",
+                    static_cast<unsigned long long>(recorder.droppedSamples()), recorder.recording() ? "" : "; NOT RECORDING");
+    } else {
+        std::printf("history recorder      off (--no-history)\n");
+    }
     std::printf("app RSS               %.0f MiB now, %.0f MiB peak (target <= 1 GiB)\n", statusKiB("VmRSS:") / 1024.0,
                 statusKiB("VmHWM:") / 1024.0);
     // The run above fills a few of the 15 minutes of history; fill the rest with copies of each
     // host's last sample to see the memory of a full store.
     std::fflush(stdout);
+    fleet.store().setObserver(nullptr);  // copies of old samples are not news for the history store
     const long rssBeforeFill = statusKiB("VmRSS:");
     for (const QString& name : fleet.store().hostNames()) {
         const auto r = fleet.store().host(name);

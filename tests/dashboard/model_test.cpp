@@ -276,6 +276,6 @@ TEST(TelemetryStore, HistoryKeepsFifteenMinutesOfCompactPoints) {
     EXPECT_EQ(trail[0].size(), 60u);
     const auto all = store.summaries();
     ASSERT_EQ(all.size(), 1u);
-    EXPECT_FALSE(all[0].latest.has_value());  // fleet-wide readers do not copy raw snapshots
+    EXPECT_EQ(all[0].latest, nullptr);  // fleet-wide readers do not copy raw snapshots
     EXPECT_EQ(all[0].summary.gpus.size(), 8u);
 }
