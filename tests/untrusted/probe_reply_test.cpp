@@ -9,6 +9,7 @@
 
 #include <iostream>
 #include <map>
+#include <thread>
 #include <variant>
 
 #include "agent/protocol/message.h"
@@ -91,18 +92,28 @@ std::vector<std::string> agentAnswers(const std::vector<int>& peers) {
     std::vector<std::string> lines;
     int id = 2;
     for (const int count : peers) {
-        agent.write(protocol::encode(protocol::Request{id, "probe", probeParams(count)}) + "\n");
-        const std::string prefix = R"({"id":)" + std::to_string(id) + ",";
+        const std::string request = protocol::encode(protocol::Request{id, "probe", probeParams(count)}) + "\n";
+        agent.write(request);
         while (true) {
             const auto line = agent.read_line(std::chrono::seconds(20));
             if (!line) {
                 ADD_FAILURE() << "the agent stopped answering; stderr: " << agent.stderr_text();
                 return lines;
             }
-            if (line->rfind(prefix, 0) == 0) {
+            const Json answer = Json::parse(*line);
+            if (answer.value("id", Json()) != id) continue;
+            if (answer.contains("result")) {
                 lines.push_back(*line);
                 break;
             }
+            // The agent frees its probe thread just after writing the answer before: a request
+            // that comes in between is answered `busy`, and is asked again.
+            if (answer.value("error", Json::object()).value("code", "") != "busy") {
+                ADD_FAILURE() << "the agent answered " << *line;
+                return lines;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            agent.write(request);
         }
         ++id;
     }
