@@ -135,7 +135,7 @@ void HostSession::onOpened() {
     });
     timer->start(options_.helloTimeoutMs);
     // onHello decodes the answer, once; a DecodeError there marks the agent misbehaving.
-    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello", [](const Json&) {}};
+    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello", [](const Json&) {}, {}};
     send(id, QStringLiteral("hello"),
          Json{{"protocol", protocol::kProtocolVersion}, {"client", "fleetdeck"}});
 }
@@ -173,14 +173,16 @@ void HostSession::request(const QString& method, const Json& params, Callback ca
     requestRead(method, params, check, std::move(callback), timeoutMs);
 }
 
-void HostSession::requestRead(const QString& method, const Json& params, ReadResult read, Callback callback, int timeoutMs) {
+void HostSession::requestRead(const QString& method, const Json& params, ReadResult read, Callback callback, int timeoutMs,
+                              ReadLine readLine) {
     if (!running_) {
         callback(Reply{{}, protocol::Error{protocol::ErrorCode::Unavailable, name_.toStdString() + " is not connected"}});
         return;
     }
     if (!handshakeDone_) {
-        queued_.push_back([this, method, params, read = std::move(read), callback = std::move(callback), timeoutMs]() mutable {
-            requestRead(method, params, std::move(read), std::move(callback), timeoutMs);
+        queued_.push_back([this, method, params, read = std::move(read), callback = std::move(callback), timeoutMs,
+                           readLine = std::move(readLine)]() mutable {
+            requestRead(method, params, std::move(read), std::move(callback), timeoutMs, std::move(readLine));
         });
         return;
     }
@@ -192,7 +194,7 @@ void HostSession::requestRead(const QString& method, const Json& params, ReadRes
                                              method.toStdString() + " got no answer in time"}});
     });
     timer->start(timeoutMs > 0 ? timeoutMs : options_.requestTimeoutMs);
-    pending_[id] = Pending{std::move(callback), timer, method.toStdString(), std::move(read)};
+    pending_[id] = Pending{std::move(callback), timer, method.toStdString(), std::move(read), std::move(readLine)};
     send(id, method, params);
 }
 
@@ -251,6 +253,10 @@ void HostSession::handleLine(const std::string& line) {
         deliverSample(std::move(*sample));
         return;
     }
+    if (const auto id = readAnswerLine(line)) {
+        answer(*id, Reply{});  // the value is with the request's callback
+        return;
+    }
     auto decoded = protocol::decode_message(line);
     if (auto* failure = std::get_if<protocol::DecodeFailure>(&decoded)) {
         slip(std::move(SessionText(QT_TR_NOOP("an unreadable line (%1)")).arg(QString::fromStdString(failure->error.message).left(200))));
@@ -265,17 +271,7 @@ void HostSession::handleLine(const std::string& line) {
             return;
         }
         if (!checkResponse(*response->id, response->result, response->error.has_value())) return;
-        const auto pending = pending_.find(*response->id);
-        const QString method = QString::fromStdString(pending == pending_.end() ? std::string() : pending->second.method);
-        // The shape checks above cover what the handlers read; should one still find something it
-        // cannot read, the agent broke the protocol: that host is disconnected, the process goes on.
-        try {
-            finish(*response->id, Reply{std::move(response->result), std::move(response->error)});
-        } catch (const std::exception& e) {
-            reportViolation(std::move(SessionText(QT_TR_NOOP("answered %1 with something the app could not read (%2)"))
-                                        .arg(method)
-                                        .arg(QString::fromUtf8(e.what()).left(300))));
-        }
+        answer(*response->id, Reply{std::move(response->result), std::move(response->error)});
     } else if (auto* event = std::get_if<protocol::Event>(&message)) {
         const QString name = QString::fromStdString(event->name);
         if (!checkUnsolicited()) return;
@@ -297,6 +293,29 @@ void HostSession::handleLine(const std::string& line) {
         }
     } else {
         slip(SessionText(QT_TR_NOOP("a request (agents only answer)")));
+    }
+}
+
+// The pending request whose own reader read `line` as its answer (Pending::readLine): its id. Such
+// an answer has passed what checkResponse checks: its id is that of a request sent and still
+// pending, and the reader held its result to the same caps and decode.
+std::optional<std::int64_t> HostSession::readAnswerLine(std::string_view line) {
+    for (auto& [id, pending] : pending_)
+        if (pending.readLine && pending.readLine(line, id)) return id;
+    return std::nullopt;
+}
+
+void HostSession::answer(std::int64_t id, Reply reply) {
+    const auto pending = pending_.find(id);
+    const QString method = QString::fromStdString(pending == pending_.end() ? std::string() : pending->second.method);
+    // The shape checks cover what the handlers read; should one still find something it cannot
+    // read, the agent broke the protocol: that host is disconnected, the process goes on.
+    try {
+        finish(id, reply);
+    } catch (const std::exception& e) {
+        reportViolation(std::move(SessionText(QT_TR_NOOP("answered %1 with something the app could not read (%2)"))
+                                    .arg(method)
+                                    .arg(QString::fromUtf8(e.what()).left(300))));
     }
 }
 

@@ -1,10 +1,10 @@
 #pragma once
 
 // A JSON reader over one line of text, for decoders that read a message straight into its struct
-// instead of building nlohmann's tree first (sample_text_reader.cpp). It accepts a subset of what
-// nlohmann's parser accepts and reads every value to what nlohmann would make of it; on anything
-// else — text nlohmann refuses, and what it reads in ways this reader does not follow (integers
-// past int64, numbers that underflow, a byte order mark) — it gives up (throws
+// instead of building nlohmann's tree first (sample_text_reader.cpp, probe_text_reader.cpp). It
+// accepts a subset of what nlohmann's parser accepts and reads every value to what nlohmann would
+// make of it; on anything else — text nlohmann refuses, and what it reads in ways this reader does
+// not follow (integers past int64, numbers that underflow, a byte order mark) — it gives up (throws
 // JsonTextReader::GiveUp), and the caller decodes the line through the tree instead. Values are
 // held to caps the way the app's checkBounds holds a tree.
 
@@ -17,7 +17,7 @@
 #include <string_view>
 
 #include "agent/protocol/message.h"
-#include "agent/protocol/sample_text_reader.h"
+#include "agent/protocol/text_bounds.h"
 
 namespace fleetdeck::protocol {
 
@@ -27,7 +27,7 @@ public:
 
     // `caps` count depth from the first object or array read with object() or array() (depth 0);
     // brackets read with expect() around it are not counted.
-    JsonTextReader(std::string_view text, const SampleBounds& caps)
+    JsonTextReader(std::string_view text, const TextBounds& caps)
         : at_(text.data()), end_(text.data() + text.size()), caps_(caps),
           // A line nesting deeper than kMaxNestingDepth is unreadable to decode_message; the value
           // the caps count from sits one level inside the line.
@@ -149,7 +149,7 @@ private:
 
     const char* at_;
     const char* end_;
-    const SampleBounds& caps_;
+    const TextBounds& caps_;
     std::size_t max_depth_;
     std::size_t depth_ = 0;
     std::string key_scratch_, value_scratch_;

@@ -9,10 +9,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-// The agent measures at most this many targets in one round (agent/server.cpp).
-constexpr std::size_t kMaxTargets = 1024;
-
-int count(const ParamReader& r, const char* key) { return static_cast<int>(r.integer_in(key, 0, 1 << 30, 0)); }
+int count(const ParamReader& r, const char* key) { return static_cast<int>(r.integer_in(key, 0, kMaxProbeCount, 0)); }
 
 }  // namespace
 
@@ -42,7 +39,7 @@ Json to_json(const ProbeResult& r) {
 ProbeResult probe_result_from_json(const Json& result, const std::string& path) {
     const ParamReader r(result, path);
     ProbeResult out;
-    for (const ParamReader& t : r.optional_objects("targets", kMaxTargets)) {
+    for (const ParamReader& t : r.optional_objects("targets", kMaxProbeTargets)) {
         ProbeTargetResult target;
         target.name = t.optional_string("name");
         target.address = t.optional_string("address").value_or("");

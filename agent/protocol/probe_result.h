@@ -2,6 +2,8 @@
 
 // The answer to `probe` (docs/protocol.md, "### `probe`"), typed: one entry per target.
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +31,11 @@ struct ProbeTargetResult {
 struct ProbeResult {
     std::vector<ProbeTargetResult> targets;
 };
+
+// The agent measures at most this many targets in one round (agent/server.cpp); an answer with
+// more is refused, as is a count (`sent`, `received`, each of `errors`) outside 0..kMaxProbeCount.
+inline constexpr std::size_t kMaxProbeTargets = 1024;
+inline constexpr std::int64_t kMaxProbeCount = std::int64_t{1} << 30;
 
 nlohmann::json to_json(const ProbeTargetResult& target);
 nlohmann::json to_json(const ProbeResult& result);

@@ -396,7 +396,7 @@ Sample read_event(JsonTextReader& in, const SampleLimits& limits, const NvlinkMe
 
 namespace fleetdeck::protocol {
 
-std::optional<Sample> read_sample_event(std::string_view line, const SampleLimits& limits, const SampleBounds& bounds,
+std::optional<Sample> read_sample_event(std::string_view line, const SampleLimits& limits, const TextBounds& bounds,
                                         NvlinkMemory* read) {
     std::optional<Sample> sample;
     try {

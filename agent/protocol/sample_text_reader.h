@@ -5,29 +5,21 @@
 // agents send, held to sample_from_json by tests/untrusted/sample_line_test.cpp and
 // tests/fuzz/fuzz_sample_line.cpp.
 
-#include <cstddef>
 #include <optional>
 #include <string_view>
 
 #include "agent/protocol/sample.h"
+#include "agent/protocol/text_bounds.h"
 
 namespace fleetdeck::protocol {
 
-// Caps on every value of a sample's data, known key or not, depth counted from the data object:
-// the ones the app's checkBounds holds a decoded sample to (app/untrusted/agent_input.h).
-struct SampleBounds {
-    std::size_t max_depth = 32;
-    std::size_t max_string_bytes = 4096;  // strings and keys
-    std::size_t max_array_items = 4096;
-    std::size_t max_object_keys = 16384;
-};
-
 // What sample_from_json(data, limits, "data", read) gives for the line's data, where that data
-// also keeps to `bounds`. Returns nothing, and leaves `read` as it was, for every line it does not
+// also keeps to `bounds` (the caps of the app's checkBounds for a sample's data, depth counted
+// from the data object). Returns nothing, and leaves `read` as it was, for every line it does not
 // read: any other message, a key other than "data" and "event" at the top, a key the schema knows
 // that comes twice, and every line that decode_message, sample_from_json or the bounds would
 // refuse. The caller then decodes the line through the tree, which says what broke.
-std::optional<Sample> read_sample_event(std::string_view line, const SampleLimits& limits, const SampleBounds& bounds,
+std::optional<Sample> read_sample_event(std::string_view line, const SampleLimits& limits, const TextBounds& bounds,
                                         NvlinkMemory* read = nullptr);
 
 }  // namespace fleetdeck::protocol

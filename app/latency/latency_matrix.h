@@ -87,6 +87,7 @@ public:
 
 private:
     bool sameRackAt(int i, int j) const;
+    void setLinkAt(int from, int to, const LinkStats& stats);
 
     std::vector<MeshHost> hosts_;
     QHash<QString, int> index_;

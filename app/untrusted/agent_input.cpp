@@ -65,6 +65,10 @@ std::optional<std::string> checkBounds(const Json& value, const AgentInputLimits
     return walk(value, limits, PathStep{nullptr, path, {}, 0, false}, 0);
 }
 
+protocol::TextBounds textBounds(const AgentInputLimits& limits) {
+    return {limits.maxDepth, limits.maxStringBytes, limits.maxArrayItems, limits.maxObjectKeys};
+}
+
 protocol::Sample decodeSample(const Json& data, const AgentInputLimits& limits, protocol::NvlinkMemory* nvlinks) {
     // The decoder holds each list the app keeps to its own cap (before reading its elements);
     // then everything in the sample is held to sample-sized caps.

@@ -9,6 +9,7 @@
 #include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/sample.h"
+#include "agent/protocol/text_bounds.h"
 
 namespace fleetdeck {
 
@@ -43,6 +44,8 @@ struct AgentInputLimits {
 // ("result.entries: 20000 items, at most 16384"), or nothing.
 std::optional<std::string> checkBounds(const nlohmann::json& value, const AgentInputLimits& limits,
                                        const std::string& path);
+// The same caps for a decoder that reads a line straight from its text (agent/protocol/json_text_reader.h).
+protocol::TextBounds textBounds(const AgentInputLimits& limits);
 
 // A `sample` event's data, decoded (agent/protocol/sample.h) within the caps: keys the app does
 // not know are held to sample-sized caps, the ones it knows must have their documented type.

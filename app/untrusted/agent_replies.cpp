@@ -112,6 +112,10 @@ protocol::ProbeResult decodeResult(const std::string&, const Json& result, const
     return withinCaps(protocol::probe_result_from_json, result, limits);
 }
 
+std::optional<protocol::ProbeReply> readProbeReply(std::string_view line, const AgentInputLimits& limits) {
+    return protocol::read_probe_reply(line, textBounds(limits));
+}
+
 template <>
 protocol::TuneReadResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     return withinCaps(protocol::tune_read_from_json, result, limits);

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "agent/json/json.h"
 
@@ -9,6 +10,7 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/probe_result.h"
+#include "agent/protocol/probe_text_reader.h"
 #include "agent/protocol/ready.h"
 #include "agent/protocol/tune_result.h"
 #include "app/untrusted/agent_input.h"
@@ -52,5 +54,11 @@ template <> protocol::DriftExplain decodeResult(const std::string& method, const
                                                 const AgentInputLimits& limits);
 template <> protocol::JournalPage decodeResult(const std::string& method, const nlohmann::json& result,
                                                const AgentInputLimits& limits);
+
+// A whole `probe` answer line read straight from its text (protocol::read_probe_reply): its id, and
+// the result decodeResult<protocol::ProbeResult> gives for it, within the same caps. Nothing for
+// any other line and for every line that breaks a rule: decode_message and decodeResult read such
+// a line and say what broke.
+std::optional<protocol::ProbeReply> readProbeReply(std::string_view line, const AgentInputLimits& limits);
 
 }  // namespace fleetdeck

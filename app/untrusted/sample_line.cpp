@@ -15,9 +15,7 @@ AgentInputLimits sampleCaps(const AgentInputLimits& limits) {
 
 std::optional<protocol::Sample> readSampleLine(std::string_view line, const AgentInputLimits& limits,
                                                protocol::NvlinkMemory* nvlinks) {
-    const AgentInputLimits caps = sampleCaps(limits);
-    const protocol::SampleBounds bounds{caps.maxDepth, caps.maxStringBytes, caps.maxArrayItems, caps.maxObjectKeys};
-    return protocol::read_sample_event(line, limits.sample, bounds, nvlinks);
+    return protocol::read_sample_event(line, limits.sample, textBounds(sampleCaps(limits)), nvlinks);
 }
 
 }  // namespace fleetdeck

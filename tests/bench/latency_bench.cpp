@@ -2,7 +2,10 @@
 // of eight, one lossy link), offscreen. Each source answers for the peers LatencyMesh gives it
 // (meshPeers() with the app's limits: the full mesh up to 129 hosts, its rack and 128 others above;
 // "full" makes every source probe every peer, as before). Per round it times, separately:
-//   assembly  — LatencyMatrix from the HOSTS `probe` answers, as LatencyMesh does on the fleet thread;
+//   assembly  — LatencyMatrix from the HOSTS `probe` answer lines, as the session reads them and
+//               LatencyMesh adds them on the fleet thread: read straight from the text
+//               (readProbeReply), and, beside it, through the tree as before (decode_message and
+//               decodeResult, the caps check included);
 //   store     — LatencyStore::roundFinished: the merge with the round before, the history entry and
 //               the map's model, on the fleet thread;
 //   GUI update — what the GUI thread does when a round lands: LatencyView::refresh (a shared copy
@@ -18,12 +21,16 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "agent/protocol/message.h"
 #include "app/latency/latency_store.h"
 #include "app/latency/mesh_address.h"
 #include "app/telemetry_store.h"
+#include "app/untrusted/agent_replies.h"
 #include "ui/latency/latency_heatmap.h"
 #include "ui/latency/latency_view.h"
 
@@ -94,23 +101,39 @@ int main(int argc, char** argv) {
     LatencyView view(store, telemetry, nullptr);
     view.resize(1600, 1000);
     view.show();
-    Figures assembly, storing, gui, guiBefore;
+    Figures assembly, assemblyTree, storing, gui, guiBefore;
     std::size_t links = 0, bytes = 0;
     qint64 now = 1'764'400'000'000;
+    const AgentInputLimits limits;
     for (int r = 0; r < rounds; ++r) {
         std::vector<std::string> answers;  // as they come off the wire
-        for (std::size_t i = 0; i < hosts.size(); ++i) answers.push_back(probeAnswer(hosts, i, r, full).dump());
+        for (std::size_t i = 0; i < hosts.size(); ++i)
+            answers.push_back(protocol::encode_result(static_cast<protocol::RequestId>(i + 1), probeAnswer(hosts, i, r, full)));
         bytes = 0;
         for (const std::string& a : answers) bytes += a.size();
         QElapsedTimer t;
+        t.start();
+        LatencyMatrix tree;
+        tree.setHosts(hosts);
+        for (std::size_t i = 0; i < hosts.size(); ++i) {
+            auto decoded = protocol::decode_message(answers[i]);
+            const auto& response = std::get<protocol::Response>(std::get<protocol::Message>(decoded));
+            tree.setProbeResult(hosts[i].name, decodeResult<protocol::ProbeResult>("probe", response.result, limits));
+        }
+        assemblyTree.add(t);
+
         t.start();
         LatencyMatrix m;
         m.setHosts(hosts);
         links = 0;
         for (std::size_t i = 0; i < hosts.size(); ++i) {
-            const protocol::ProbeResult result = protocol::probe_result_from_json(nlohmann::json::parse(answers[i]));
-            links += result.targets.size();
-            m.setProbeResult(hosts[i].name, result);
+            std::optional<protocol::ProbeReply> reply = readProbeReply(answers[i], limits);
+            if (!reply) {
+                std::fprintf(stderr, "latency_bench: an answer was not read directly\n");
+                return 1;
+            }
+            links += reply->result.targets.size();
+            m.setProbeResult(hosts[i].name, reply->result);
         }
         answers.clear();
         assembly.add(t);
@@ -133,6 +156,7 @@ int main(int argc, char** argv) {
     std::printf("latency_bench: %d hosts, %s, %zu links and %.1f MB of answers a round, %d rounds, %zu findings\n", count,
                 full ? "full mesh" : "meshPeers()", links, static_cast<double>(bytes) / 1e6, rounds, findings);
     std::printf("  assembly (fleet thread):                      median %.2f ms, max %.2f ms\n", assembly.median(), assembly.max());
+    std::printf("  assembly through the tree, as before:         median %.2f ms, max %.2f ms\n", assemblyTree.median(), assemblyTree.max());
     std::printf("  store: merge, history, model (fleet thread):  median %.2f ms, max %.2f ms\n", storing.median(), storing.max());
     std::printf("  view refresh + repaint (GUI thread):          median %.2f ms, max %.2f ms (target <= 50 ms)\n", gui.median(), gui.max());
     std::printf("  before: matrix copy + model (GUI thread):     median %.2f ms, max %.2f ms\n", guiBefore.median(), guiBefore.max());
