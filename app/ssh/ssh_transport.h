@@ -61,6 +61,8 @@ private:
     void onConnected(const std::shared_ptr<Attempt>& attempt, ConnectOutcome outcome);
     void pump();
     void flushWrites();
+    void flushWritesAndReadWhatCameMeanwhile();
+    void pacePolling();  // the poll timer fast while writes wait, slow otherwise
     void fail(const TransportProblem& problem);
     void failLostWhileSending();  // a write failed: the link is gone
     void teardown();
