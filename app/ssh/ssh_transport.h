@@ -19,7 +19,8 @@ namespace fleetdeck::ssh {
 //  1. connect, host key, login, deploy — blocking libssh calls on a small shared worker pool
 //     (connectPoolSize() threads), each step bounded by the connect timeout;
 //  2. the running agent's channel — handed to this object's thread, switched to non-blocking
-//     mode and driven by the thread's FdWatcher on the session's socket plus a short poll timer.
+//     mode and driven by the thread's FdWatcher on the session's socket, plus a poll timer for
+//     writes the channel window holds back (every 50 ms while any wait, else once a second).
 // Keepalives: an SSH_MSG_IGNORE every 10 s and TCP_USER_TIMEOUT, so a dead link is noticed
 // within about 30 s even when nothing else is being sent.
 class SshTransport : public Transport {
