@@ -6,6 +6,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/drift/drift_actions.h"
+#include "app/openssl_thread.h"
 #include "app/push/push_audit.h"
 #include "app/push/push_audit_log.h"
 #include "ui/push/push_dialog.h"
@@ -16,6 +17,7 @@ namespace {
 
 // Writes one `accept` entry per finding; the first problem, in words, or nothing.
 QString writeAcceptEntries(const audit::AuditLog::Paths& paths, const QString& host, const std::vector<drift::DriftFinding>& findings) {
+    const OpenSslThreadState releasedAtTheEnd;  // run on a pool thread: the entries' MACs
     audit::AuditLog log(paths);
     PushAuditLog audit(log, {});
     for (const drift::DriftFinding& f : findings) {

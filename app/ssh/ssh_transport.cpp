@@ -6,10 +6,9 @@
 
 #include <mutex>
 
-#include <openssl/crypto.h>
-
 #include <QThreadPool>
 
+#include "app/openssl_thread.h"
 #include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
@@ -23,13 +22,6 @@ constexpr int kPollIntervalMs = 50;
 constexpr int kIdlePollIntervalMs = 1000;
 constexpr int kKeepaliveIntervalMs = 10000;
 constexpr unsigned int kTcpUserTimeoutMs = 30000;
-
-// OpenSSL keeps a random generator per thread, freed when the thread ends. Pool threads outlive
-// their task (and may outlive OpenSSL's own cleanup at exit, leaving that state unreachable), so
-// each connect task frees it when it is done; the next one makes it anew.
-struct OpenSslThreadState {
-    ~OpenSslThreadState() { OPENSSL_thread_stop(); }
-};
 
 QThreadPool& connectPool() {
     static QThreadPool* pool = [] {

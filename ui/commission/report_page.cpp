@@ -8,6 +8,7 @@
 #include <QtConcurrent>
 
 #include "app/commission/report.h"
+#include "app/openssl_thread.h"
 #include "ui/commission/checks_page.h"
 #include "ui/commission/commission_wizard.h"
 
@@ -123,6 +124,7 @@ bool ReportPage::writeReportFile() {
     write_->setEnabled(false);
     // The PDF is drawn and the files written off the GUI thread; the audit log too.
     writer_.setFuture(QtConcurrent::run([result = *p.result, pdf, auditPaths = wizard_.hooks().auditPaths] {
+        const OpenSslThreadState releasedAtTheEnd;  // the report's hash and the audit entry's MAC
         Written w;
         const auto recorded = commission::writeAndRecordCommissionReport(result, pdf, auditPaths);
         if (!recorded) {
