@@ -14,6 +14,7 @@
 #include <set>
 #include <fstream>
 #include <thread>
+#include <cerrno>
 
 #include <gtest/gtest.h>
 #include "agent/json/json.h"
@@ -31,14 +32,20 @@ using namespace std::chrono_literals;
 // A client of the socket, speaking the protocol line by line.
 class SocketClient {
 public:
+    // A listener binds its socket before it listens: for that moment a connect is refused, so a
+    // refusal is tried again for a second (a missing socket is not).
     explicit SocketClient(const fs::path& socket) {
-        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
         sockaddr_un addr{};
         addr.sun_family = AF_UNIX;
         std::strncpy(addr.sun_path, socket.c_str(), sizeof addr.sun_path - 1);
-        if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        for (int attempt = 0; attempt < 20; ++attempt) {
+            fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+            if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return;
+            const int why = errno;
             ::close(fd_);
             fd_ = -1;
+            if (why != ECONNREFUSED) return;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     }
     ~SocketClient() { close(); }
