@@ -26,7 +26,7 @@ public:
     struct GiveUp {};
 
     // `caps` count depth from the first object or array read with object() or array() (depth 0);
-    // brackets read with expect() around it are not counted.
+    // brackets read with expect() or line_object() around it are not counted.
     JsonTextReader(std::string_view text, const TextBounds& caps)
         : at_(text.data()), end_(text.data() + text.size()), caps_(caps),
           // A line nesting deeper than kMaxNestingDepth is unreadable to decode_message; the value
@@ -70,6 +70,21 @@ public:
             expect('}');
         }
         --depth_;
+    }
+
+    // The line's own object, a message's envelope, and nothing after it: `member(key)` reads each
+    // member. Outside the caps, which count from the values inside it.
+    template <class F>
+    void line_object(F&& member) {
+        expect('{');
+        do {
+            if (peek() != '"') give_up();
+            const std::string_view key = string(key_scratch_);
+            expect(':');
+            member(key);
+        } while (consume(','));
+        expect('}');
+        expect_end();
     }
 
     // Elements of an array of at most `max` items: `item()` reads each.

@@ -89,22 +89,16 @@ ProbeResult read_result(JsonTextReader& in) {
 ProbeReply read_reply(JsonTextReader& in) {
     std::optional<RequestId> id;
     std::optional<ProbeResult> result;
-    in.expect('{');
-    do {
-        if (in.peek() != '"') JsonTextReader::give_up();
-        const std::string_view key = in.string_value();
-        in.expect(':');
+    in.line_object([&](std::string_view key) {
         if (key == "id" && !id) {
             id = in.optional_integer();
             if (!id) JsonTextReader::give_up();
         } else if (key == "result" && !result) {
-            result = read_result(in);  // depth 0 for the caps: the envelope was read with expect()
+            result = read_result(in);  // depth 0 for the caps
         } else {
             JsonTextReader::give_up();
         }
-    } while (in.consume(','));
-    in.expect('}');
-    in.expect_end();
+    });
     if (!id || !result) JsonTextReader::give_up();
     return ProbeReply{*id, std::move(*result)};
 }

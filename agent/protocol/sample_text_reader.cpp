@@ -372,22 +372,16 @@ Sample read_data(JsonTextReader& in, const SampleLimits& limits, const NvlinkMem
 Sample read_event(JsonTextReader& in, const SampleLimits& limits, const NvlinkMemory* held) {
     std::optional<Sample> sample;
     bool named = false;
-    in.expect('{');
-    do {
-        if (in.peek() != '"') JsonTextReader::give_up();
-        const std::string_view key = in.string_value();
-        in.expect(':');
+    in.line_object([&](std::string_view key) {
         if (key == "data" && !sample) {
-            sample = read_data(in, limits, held);  // depth 0 for the caps: the envelope was read with expect()
+            sample = read_data(in, limits, held);  // depth 0 for the caps
         } else if (key == "event" && !named) {
             if (in.peek() != '"' || in.string_value() != "sample") JsonTextReader::give_up();
             named = true;
         } else {
             JsonTextReader::give_up();
         }
-    } while (in.consume(','));
-    in.expect('}');
-    in.expect_end();
+    });
     if (!sample || !named) JsonTextReader::give_up();
     return std::move(*sample);
 }
