@@ -163,19 +163,21 @@ public:
         if (fd_ >= 0) return;
         Result<QString> path = simulators_->socketFor(spec_.name);
         if (!path) {
-            // closed() after open() returns, as a process that failed to start reports it.
-            QMetaObject::invokeMethod(this, [this, why = path.problem()] {
-                emit closed({TransportProblem::Kind::AgentUnavailable, why.message, why.shown});
-            }, Qt::QueuedConnection);
+            closeLater({TransportProblem::Kind::AgentUnavailable, path.problem().message, path.problem().shown});
             return;
         }
         fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        if (fd_ < 0) {  // out of descriptors, say
+            closeLater(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+                                          HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
+            return;
+        }
         const QByteArray bytes = path->toLocal8Bit();
         sockaddr_un addr{};
         addr.sun_family = AF_UNIX;
         std::memcpy(addr.sun_path, bytes.constData(), std::min(std::size_t(bytes.size()), sizeof addr.sun_path - 1));
         // The process listens with room for all its hosts, so a connect is accepted or refused at once.
-        const bool connected = fd_ >= 0 && ::connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
+        const bool connected = ::connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
         const QString why = connected ? QString() : errnoText();
         const int fd = fd_;
         QMetaObject::invokeMethod(this, [this, fd, connected, why] {
@@ -201,6 +203,11 @@ public:
     QString describe() const override { return QStringLiteral("shared simulator for %1").arg(spec_.name); }
 
 private:
+    // closed() after open() returns, as a process that failed to start reports it.
+    void closeLater(const TransportProblem& problem) {
+        QMetaObject::invokeMethod(this, [this, problem] { emit closed(problem); }, Qt::QueuedConnection);
+    }
+
     void onConnected() {
         watcher_ = &FdWatcher::ofThisThread();
         if (!watcher_->watch(fd_, [this] { readAvailable(); })) {
