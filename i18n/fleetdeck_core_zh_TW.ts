@@ -2434,6 +2434,50 @@ on %2 since %3</source>
         <source>FAIL</source>
         <translation>不通過</translation>
     </message>
+    <message>
+        <source>Recorded in this wording before FleetDeck kept incidents&apos; figures (history schema 4): it reads in the language it was recorded in.</source>
+        <translation>這段文字是 FleetDeck 開始保存事件數值（歷史資料結構第 4 版）之前記錄的原文：以記錄時的語言顯示。</translation>
+    </message>
+    <message>
+        <source>(as recorded)</source>
+        <translation>（依原文記錄）</translation>
+    </message>
+    <message>
+        <source>GPU %1 health finding: %2</source>
+        <translation>GPU %1 健康問題：%2</translation>
+    </message>
+    <message>
+        <source>GPU health finding: %1</source>
+        <translation>GPU 健康問題：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 → %2: slow link, p50 %3 ms</source>
+        <translation>%1 → %2：連結緩慢，p50 %3 ms</translation>
+    </message>
+    <message>
+        <source>%1 → %2: slow link</source>
+        <translation>%1 → %2：連結緩慢</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 % of probes lost</source>
+        <translation>%1 → %2：%3 % 的探測封包遺失</translation>
+    </message>
+    <message>
+        <source>%1 → %2: probes lost</source>
+        <translation>%1 → %2：探測封包遺失</translation>
+    </message>
+    <message>
+        <source>pushed %1, now %2</source>
+        <translation>推送 %1，現為 %2</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>沒有值</translation>
+    </message>
 </context>
 <context>
     <name>inventory</name>

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include "agent/json/json.h"
@@ -12,6 +13,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/command_line.h"
 #include "app/history/history_store.h"
+#include "app/history/incident_sentence.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -127,7 +129,9 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
                             {"gpu", i.gpu ? nlohmann::json(*i.gpu) : nlohmann::json(nullptr)},
                             {"kind", history::toString(i.kind).toStdString()},
                             {"severity", history::toString(i.severity).toStdString()},
-                            {"text", i.text.toStdString()}});
+                            {"text", i.text.toStdString()},
+                            {"figures", i.figures ? nlohmann::json::parse(QJsonDocument(*i.figures).toJson().toStdString())
+                                                  : nlohmann::json(nullptr)}});
         out << QString::fromStdString(protocol::dump_json(list, 2)) << "\n";
         return kOk;
     }
@@ -152,7 +156,8 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         out << localTime(i.startMs).leftJustified(21) << (i.endMs ? localTime(*i.endMs) : QStringLiteral("(open)")).leftJustified(21)
             << i.host.leftJustified(15) << " " << history::durationText(i.durationMs(nowMs)).leftJustified(13) << " "
             << (i.gpu ? QString::number(*i.gpu) : QStringLiteral("-")).leftJustified(5)
-            << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << i.shown() << "\n";
+            << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << i.shown()
+            << (i.asRecorded() ? QLatin1Char(' ') + history::asRecordedMark() : QString()) << "\n";
     return kOk;
 }
 

@@ -6,6 +6,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLockFile>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -16,6 +18,7 @@
 #include <QVariant>
 
 #include "app/history/history_text.h"
+#include "app/history/incident_sentence.h"
 
 namespace fleetdeck::history {
 namespace {
@@ -48,8 +51,14 @@ const std::vector<std::vector<const char*>> kMigrations = {
         "ALTER TABLE incidents ADD COLUMN shown_text TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE incidents ADD COLUMN shown_locale TEXT NOT NULL DEFAULT ''",
     },
+    // 4: an incident's figures (JSON), from which its sentence is written when it is read, in the
+    // reader's language; the sentences recorded before are read back into figures where they can
+    // be (readBackRecordedIncidents, below), the others kept as recorded (figures NULL).
+    {
+        "ALTER TABLE incidents ADD COLUMN figures TEXT",
+    },
 };
-static_assert(HistoryStore::kSchemaVersion == 3, "kMigrations has one entry per version");
+static_assert(HistoryStore::kSchemaVersion == 4, "kMigrations has one entry per version");
 
 // The period a downsampled tier's single points are packed by.
 std::int64_t chunkSpanMs(Tier tier) { return tier == Tier::Minute ? 3'600'000 : 600'000; }
@@ -74,14 +83,73 @@ Incident incidentFrom(const QSqlQuery& q) {
     i.detail = q.value(8).toString();
     if (!q.value(9).isNull()) i.peakTempC = q.value(9).toDouble();
     if (!q.value(10).isNull()) i.clockDropMhz = q.value(10).toDouble();
-    // The sentence as shown goes only to a reader in the same language; others read the English.
+    if (!q.value(13).isNull()) {
+        i.figures = QJsonDocument::fromJson(q.value(13).toString().toUtf8()).object();
+        writeSentence(i);  // in the reader's language
+        return i;
+    }
+    // Recorded before figures were kept: the sentence as shown goes only to a reader in the same
+    // language; others read the English.
     i.shownLocale = q.value(12).toString();
     if (i.shownLocale == QLocale().name()) i.shownText = q.value(11).toString();
     return i;
 }
 
 constexpr const char* kIncidentColumns =
-    "id, host, gpu, kind, severity, start_ms, end_ms, text, detail, peak_temp_c, clock_drop_mhz, shown_text, shown_locale";
+    "id, host, gpu, kind, severity, start_ms, end_ms, text, detail, peak_temp_c, clock_drop_mhz, shown_text, shown_locale, figures";
+
+QString figuresJson(const QJsonObject& figures) { return QString::fromUtf8(QJsonDocument(figures).toJson(QJsonDocument::Compact)); }
+
+// Schema 4's step: each incident recorded as a sentence gets the figures that sentence was written
+// from, where the templates read it back (incident_sentence.h, readFiguresBack); the others stay
+// as recorded. Runs inside the migration's transaction; false with `why` on a failed statement.
+bool readBackRecordedIncidents(QSqlDatabase& db, QString& why) {
+    QSqlQuery read(db);
+    read.setForwardOnly(true);
+    if (!read.exec(QStringLiteral("SELECT %1 FROM incidents WHERE figures IS NULL").arg(QLatin1String(kIncidentColumns)))) {
+        why = read.lastError().text();
+        return false;
+    }
+    std::vector<Incident> readBack;
+    while (read.next()) {
+        Incident i;
+        i.id = read.value(0).toLongLong();
+        i.host = read.value(1).toString();
+        if (!read.value(2).isNull()) i.gpu = read.value(2).toInt();
+        const auto kind = incidentKindFromString(read.value(3).toString());
+        if (!kind) continue;
+        i.kind = *kind;
+        i.startMs = read.value(5).toLongLong();
+        if (!read.value(6).isNull()) i.endMs = read.value(6).toLongLong();
+        i.text = read.value(7).toString();
+        i.detail = read.value(8).toString();
+        if (!read.value(9).isNull()) i.peakTempC = read.value(9).toDouble();
+        if (!read.value(10).isNull()) i.clockDropMhz = read.value(10).toDouble();
+        i.shownText = read.value(11).toString();
+        i.shownLocale = read.value(12).toString();
+        if (readFiguresBack(i)) readBack.push_back(std::move(i));
+    }
+    QSqlQuery write(db);
+    write.prepare(QStringLiteral("UPDATE incidents SET figures = ?, gpu = ?, peak_temp_c = ?, clock_drop_mhz = ? WHERE id = ?"));
+    for (const Incident& i : readBack) {
+        write.addBindValue(figuresJson(*i.figures));
+        write.addBindValue(i.gpu ? QVariant(*i.gpu) : QVariant());
+        write.addBindValue(optionalValue(i.peakTempC));
+        write.addBindValue(optionalValue(i.clockDropMhz));
+        write.addBindValue(static_cast<qint64>(i.id));
+        if (!write.exec()) {
+            why = write.lastError().text();
+            return false;
+        }
+    }
+    return true;
+}
+
+// What a version's statements cannot do, run after them in the same transaction: by the version
+// it takes a file from.
+bool migrationStep(int fromVersion, QSqlDatabase& db, QString& why) {
+    return fromVersion != 3 || readBackRecordedIncidents(db, why);
+}
 
 }  // namespace
 
@@ -205,16 +273,17 @@ bool HistoryStore::migrate() {
         if (!db.transaction())
             return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1")).arg(path_), HistoryText::same(db.lastError().text()));
         QSqlQuery q(db);
-        for (const char* sql : kMigrations[std::size_t(version)]) {
-            if (!q.exec(QLatin1String(sql))) {
-                const QString why = q.lastError().text();
-                db.rollback();
-                return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1 to history schema %2")).arg(path_).arg(version + 1),
-                            HistoryText::same(why));
-            }
+        QString why;
+        for (const char* sql : kMigrations[std::size_t(version)])
+            if (why.isEmpty() && !q.exec(QLatin1String(sql))) why = q.lastError().text();
+        if (why.isEmpty()) migrationStep(version, db, why);
+        if (!why.isEmpty()) {
+            db.rollback();
+            return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1 to history schema %2")).arg(path_).arg(version + 1),
+                        HistoryText::same(why));
         }
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1)) || !db.commit()) {
-            const QString why = db.lastError().text();
+            why = db.lastError().text();
             db.rollback();
             return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot update %1")).arg(path_), HistoryText::same(why));
         }
@@ -288,7 +357,7 @@ bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
 
 bool HistoryStore::saveIncident(const Incident& i) {
     QSqlQuery q(QSqlDatabase::database(connection_, false));
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO incidents(%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO incidents(%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                   .arg(QLatin1String(kIncidentColumns)));
     q.addBindValue(static_cast<qint64>(i.id));
     q.addBindValue(i.host);
@@ -301,8 +370,12 @@ bool HistoryStore::saveIncident(const Incident& i) {
     q.addBindValue(i.detail);
     q.addBindValue(optionalValue(i.peakTempC));
     q.addBindValue(optionalValue(i.clockDropMhz));
-    q.addBindValue(i.shownText == i.text ? QString() : i.shownText);
-    q.addBindValue(i.shownText == i.text || i.shownText.isEmpty() ? QString() : i.shownLocale);
+    // The sentence in English, for a person reading the file with sqlite3; FleetDeck writes it
+    // again from the figures. An incident as recorded keeps its recorded translation.
+    const bool keepShown = i.asRecorded() && !i.shownText.isEmpty() && i.shownText != i.text;
+    q.addBindValue(keepShown ? i.shownText : QString());
+    q.addBindValue(keepShown ? i.shownLocale : QString());
+    q.addBindValue(i.figures ? QVariant(figuresJson(*i.figures)) : QVariant());
     return q.exec() || failWriting(q.lastError().text());
 }
 
@@ -314,18 +387,28 @@ std::int64_t HistoryStore::maxIncidentId() const {
 
 std::vector<Incident> HistoryStore::closeOpenIncidents() {
     std::vector<Incident> closed;
-    QSqlQuery q(QSqlDatabase::database(connection_, false));
+    QSqlDatabase db = QSqlDatabase::database(connection_, false);
+    QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT %1, (SELECT last_seen_ms FROM hosts WHERE hosts.name = incidents.host) "
                                "FROM incidents WHERE end_ms IS NULL")
                     .arg(QLatin1String(kIncidentColumns))))
         return closed;
     while (q.next()) {
         Incident i = incidentFrom(q);
-        const std::int64_t lastSeen = q.value(13).isNull() ? i.startMs : q.value(13).toLongLong();
+        const std::int64_t lastSeen = q.value(14).isNull() ? i.startMs : q.value(14).toLongLong();
         i.endMs = std::max(i.startMs, lastSeen);
+        writeSentence(i);
         closed.push_back(i);
     }
-    for (const Incident& i : closed) saveIncident(i);
+    // Only the end and the English sentence change: a sentence kept as recorded keeps its translation.
+    QSqlQuery write(db);
+    write.prepare(QStringLiteral("UPDATE incidents SET end_ms = ?, text = ? WHERE id = ?"));
+    for (const Incident& i : closed) {
+        write.addBindValue(static_cast<qint64>(*i.endMs));
+        write.addBindValue(i.text);
+        write.addBindValue(static_cast<qint64>(i.id));
+        write.exec();
+    }
     return closed;
 }
 

@@ -57,7 +57,7 @@ class HistoryStore {
 public:
     // The schema this build writes (PRAGMA user_version); older files are migrated on opening for
     // writing, newer ones refused.
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // $XDG_DATA_HOME/fleetdeck/history.sqlite (QStandardPaths::AppDataLocation).
     static QString defaultPath();

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include <QJsonObject>
 #include <QString>
 
 #include "app/shown_text.h"
@@ -55,14 +56,22 @@ struct Incident {
     IncidentSeverity severity = IncidentSeverity::Warning;
     std::int64_t startMs = 0;            // wall clock, milliseconds since the epoch
     std::optional<std::int64_t> endMs;   // nullopt while still open
-    QString text;                        // "GPU 3 throttled (thermal) for 4 min 10 s, peak 88 °C, SM clock −420 MHz",
-                                         // in English: what exports, `--json` and alerts' logs read
-    QString shownText;                   // the same in the user's language (empty: the same); the store
-                                         // keeps it with shownLocale and gives it back only to that locale
-    QString shownLocale;                 // QLocale().name() when shownText was written ("zh_TW")
     std::optional<double> peakTempC;     // throttle episodes: the hottest reading during it
     std::optional<double> clockDropMhz;  // throttle episodes: the SM clock lost against before it began
+    // What the sentence is made of besides the fields above, by name (docs/history.md, "Incidents":
+    // "width", "fan_pct", "state", "transaction", …): the sentence is written from the kind and
+    // these when it is read (incident_sentence.h), in the reader's language. nullopt: an incident
+    // recorded before FleetDeck kept figures whose sentence could not be read back into them; its
+    // text and shownText are as recorded.
+    std::optional<QJsonObject> figures;
+    // The sentence, written from the figures by writeSentence() (or as recorded): `text` in
+    // English (what `--json` and logs read), `shownText` in the reader's language (empty: the same).
+    QString text;
+    QString shownText;
+    QString shownLocale;                 // recorded rows only: the language shownText was recorded in
 
+    // Whether the sentence is as it was recorded, not written from figures: the views mark it.
+    bool asRecorded() const { return !figures.has_value(); }
     bool open() const { return !endMs.has_value(); }
     // What a person reads: the sentence in the user's language where there is one, else the English.
     const QString& shown() const { return shownText.isEmpty() ? text : shownText; }

@@ -1,12 +1,17 @@
 #include "app/history/incident_tracker.h"
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 
 #include <QDateTime>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QLocale>
 
 #include "app/audit/audit_report.h"
 #include "app/history/history_point.h"
+#include "app/history/incident_sentence.h"
 #include "app/host_summary.h"
 
 namespace fleetdeck::history {
@@ -32,7 +37,19 @@ IncidentSeverity fromFinding(FindingSeverity s) {
     return s == FindingSeverity::Critical ? IncidentSeverity::Critical : IncidentSeverity::Warning;
 }
 
-QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
+QJsonObject figures(std::initializer_list<std::pair<const char*, QJsonValue>> values) {
+    QJsonObject out;
+    for (const auto& [name, value] : values) out.insert(QLatin1String(name), value);
+    return out;
+}
+
+QJsonValue jsonValue(const nlohmann::json& v) {
+    if (v.is_null()) return QJsonValue::Null;
+    if (v.is_boolean()) return v.get<bool>();
+    if (v.is_number()) return v.get<double>();
+    if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+    return QString::fromStdString(v.dump());
+}
 
 }  // namespace
 
@@ -48,12 +65,6 @@ IncidentText durationIn(std::int64_t ms) {
 }
 
 QString formatDuration(std::int64_t ms) { return durationIn(ms).english(); }
-
-void IncidentTracker::setText(Incident& incident, const IncidentText& text) {
-    incident.text = text.english();
-    incident.shownText = text.shown();
-    incident.shownLocale = QLocale().name();
-}
 
 IncidentTracker::IncidentTracker(std::int64_t firstId) : IncidentTracker(firstId, Options{}) {}
 IncidentTracker::IncidentTracker(std::int64_t firstId, Options options) : options_(options), nextId_(firstId) {}
@@ -73,35 +84,23 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
         if (bits & kThrottleThermal) {
             const bool hot = hasReason(g, "hw_thermal") || (g.temp_c && g.temp_slowdown_c && *g.temp_c >= *g.temp_slowdown_c);
             out.push_back({{host, IncidentKind::ThermalThrottle, gpu, QStringLiteral("thermal")},
-                           hot ? IncidentSeverity::Critical : IncidentSeverity::Warning,
-                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (thermal)")).arg(gpu)), g.temp_c, clock,
-                           clockBefore});
+                           hot ? IncidentSeverity::Critical : IncidentSeverity::Warning, QJsonObject(), g.temp_c, clock, clockBefore});
         }
         if (bits & kThrottlePower)
             out.push_back({{host, IncidentKind::PowerThrottle, gpu, QStringLiteral("power")},
-                           hasReason(g, "hw_power_brake") ? IncidentSeverity::Warning : IncidentSeverity::Info,
-                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (power cap)")).arg(gpu)), g.temp_c, clock,
-                           clockBefore});
+                           hasReason(g, "hw_power_brake") ? IncidentSeverity::Warning : IncidentSeverity::Info, QJsonObject(), g.temp_c,
+                           clock, clockBefore});
         if (bits & kThrottleHwSlowdown)
-            out.push_back({{host, IncidentKind::HwSlowdown, gpu, QStringLiteral("hw_slowdown")}, IncidentSeverity::Warning,
-                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1 throttled (HW slowdown)")).arg(gpu)), g.temp_c, clock,
-                           clockBefore});
+            out.push_back({{host, IncidentKind::HwSlowdown, gpu, QStringLiteral("hw_slowdown")}, IncidentSeverity::Warning, QJsonObject(),
+                           g.temp_c, clock, clockBefore});
         if (linkNarrowed(g))
             out.push_back({{host, IncidentKind::PcieDowngrade, gpu, QStringLiteral("width")}, IncidentSeverity::Warning,
-                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1's PCIe link runs at x%2 of x%3: reseat the GPU or check its riser"))
-                                         .arg(gpu)
-                                         .arg(g.pcie_width.value_or(0))
-                                         .arg(g.pcie_width_max.value_or(0))),
-                           {}, {}, {}});
+                           figures({{"width", double(g.pcie_width.value_or(0))}, {"width_max", double(g.pcie_width_max.value_or(0))}}), {}, {}, {}});
         if (g.fan_pct && g.temp_c) {
             const double slowdown = g.temp_slowdown_c.value_or(85);
             if ((*g.fan_pct <= 0 && *g.temp_c >= 60) || (*g.fan_pct < 50 && *g.temp_c >= slowdown - 5))
                 out.push_back({{host, IncidentKind::Fan, gpu, QStringLiteral("gpu_fan")}, IncidentSeverity::Warning,
-                               std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "GPU %1's fan runs at %2 % at %3: the fan is failing or held back"))
-                                             .arg(gpu)
-                                             .arg(QString::number(*g.fan_pct, 'f', 0))
-                                             .arg(degrees(*g.temp_c))),
-                               g.temp_c, {}, {}});
+                               figures({{"fan_pct", std::round(*g.fan_pct)}, {"temp_c", std::round(*g.temp_c)}}), g.temp_c, {}, {}});
         }
         if (clock) previousClock_[{host, gpu}] = *clock;
     }
@@ -111,30 +110,18 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
         if (*s.value > 0) {
             fansSeenSpinning_.insert({host, fan});
         } else if (fansSeenSpinning_.count({host, fan})) {
-            out.push_back({{host, IncidentKind::Fan, -1, fan}, IncidentSeverity::Warning,
-                           std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "fan %1 stopped (0 rpm): check the fan and the chassis airflow")).arg(fan)),
-                           {}, {}, {}});
+            out.push_back({{host, IncidentKind::Fan, -1, fan}, IncidentSeverity::Warning, figures({{"fan", fan}}), {}, {}, {}});
         }
     }
     for (const GpuFinding& f : findings) {
         QString detail = toString(f.kind);
         if (f.code) detail += QStringLiteral(":%1").arg(*f.code);
-        out.push_back({{host, IncidentKind::GpuHealth, f.gpu, detail}, fromFinding(f.severity), IncidentText::of(f.text, f.shown()), {}, {}, {}});
+        QJsonObject kept = figures({{"finding", toString(f.kind)}});
+        if (f.code) kept.insert(QStringLiteral("code"), double(*f.code));
+        putPhrase(kept, QStringLiteral("sentence"), f.text, f.shown(), QLocale().name());
+        out.push_back({{host, IncidentKind::GpuHealth, f.gpu, detail}, fromFinding(f.severity), kept, {}, {}, {}});
     }
     return out;
-}
-
-IncidentText IncidentTracker::episodeText(const Episode& e, bool closed) {
-    const Incident& i = e.incident;
-    IncidentText text = e.baseText;
-    const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
-                          i.kind == IncidentKind::HwSlowdown;
-    if (!throttle && i.kind != IncidentKind::HostOffline) return text;
-    if (closed && i.endMs) text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", " for %1")).arg(durationIn(*i.endMs - i.startMs)));
-    if (i.peakTempC) text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", ", peak %1")).arg(degrees(*i.peakTempC)));
-    if (i.clockDropMhz && *i.clockDropMhz > 0)
-        text = text + std::move(IncidentText(QT_TRANSLATE_NOOP("incident", ", SM clock −%1 MHz")).arg(QString::number(*i.clockDropMhz, 'f', 0)));
-    return text;
 }
 
 void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out) {
@@ -152,13 +139,13 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
         i.peakTempC = c.tempC;
         e.clockBeforeMhz = c.clockBeforeMhz;
         e.minClockMhz = c.clockMhz;
-        e.baseText = c.text;
+        i.figures = c.figures;
         e.lastActiveMs = e.lastReportMs = timeMs;
         if (e.clockBeforeMhz && e.minClockMhz) i.clockDropMhz = std::max(0.0, *e.clockBeforeMhz - *e.minClockMhz);
         const bool throttle = i.kind == IncidentKind::ThermalThrottle || i.kind == IncidentKind::PowerThrottle ||
                               i.kind == IncidentKind::HwSlowdown;
         if (!throttle) i.peakTempC.reset();
-        setText(i, episodeText(e, false));
+        writeSentence(i);
         out.push_back({IncidentChange::What::Opened, i});
         open_.emplace(c.key, std::move(e));
         return;
@@ -172,10 +159,8 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
     if (i.peakTempC && c.tempC) i.peakTempC = std::max(*i.peakTempC, *c.tempC);
     if (c.clockMhz) e.minClockMhz = e.minClockMhz ? std::min(*e.minClockMhz, *c.clockMhz) : *c.clockMhz;
     if (e.clockBeforeMhz && e.minClockMhz) i.clockDropMhz = std::max(0.0, *e.clockBeforeMhz - *e.minClockMhz);
-    if (c.text.english() != e.baseText.english() && i.kind != IncidentKind::ThermalThrottle &&
-        i.kind != IncidentKind::PowerThrottle && i.kind != IncidentKind::HwSlowdown)
-        e.baseText = c.text;
-    setText(i, episodeText(e, false));
+    i.figures = c.figures;  // the latest readings: a fan's speed, a link's width
+    writeSentence(i);
     if (escalated || timeMs - e.lastReportMs >= options_.updateEveryMs) {
         e.lastReportMs = timeMs;
         out.push_back({IncidentChange::What::Updated, i});
@@ -185,7 +170,7 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
 void IncidentTracker::close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out) {
     Episode& e = it->second;
     e.incident.endMs = std::max(e.incident.startMs, endMs);
-    setText(e.incident, episodeText(e, true));
+    writeSentence(e.incident);
     out.push_back({IncidentChange::What::Closed, e.incident});
     open_.erase(it);
 }
@@ -237,13 +222,10 @@ std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostSt
         it = next;
     }
     const bool unreachable = state == HostState::Offline || state == HostState::Misbehaving;
-    // The state's word is the stable one in English, the user's word on screen.
-    Condition c{key, unreachable ? IncidentSeverity::Critical : IncidentSeverity::Warning,
-                std::move(IncidentText::same(QStringLiteral("%1 %2: %3"))
-                              .arg(host)
-                              .arg(toString(state), stateText(state))
-                              .arg(reason, shownReason.isEmpty() ? reason : shownReason)),
-                {}, {}, {}};
+    // The state by its stable name (its word is the reader's); the reason as the session said it.
+    QJsonObject kept = figures({{"state", toString(state)}});
+    putPhrase(kept, QStringLiteral("reason"), reason, shownReason, QLocale().name());
+    Condition c{key, unreachable ? IncidentSeverity::Critical : IncidentSeverity::Warning, kept, {}, {}, {}};
     activate(c, timeMs, out);
     return out;
 }
@@ -255,8 +237,10 @@ std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector
         if (f.kind != QLatin1String("slow") && f.kind != QLatin1String("loss")) continue;
         const Key key{f.from, IncidentKind::Latency, -1, f.to + QLatin1Char(':') + f.kind};
         listed.insert(key);
-        activate({key, f.kind == QLatin1String("loss") ? IncidentSeverity::Warning : IncidentSeverity::Info,
-                  IncidentText::of(f.text, f.shownText.isEmpty() ? f.text : f.shownText), {}, {}, {}},
+        QJsonObject kept = figures({{"peer", f.to}, {"link", f.kind}});
+        putLinkFigures(kept, f.text);
+        putPhrase(kept, QStringLiteral("sentence"), f.text, f.shownText, QLocale().name());
+        activate({key, f.kind == QLatin1String("loss") ? IncidentSeverity::Warning : IncidentSeverity::Info, kept, {}, {}, {}},
                  timeMs, out);
     }
     for (auto it = open_.begin(); it != open_.end();) {
@@ -274,13 +258,13 @@ std::vector<IncidentChange> IncidentTracker::onDrift(const QString& host, const 
     for (const drift::DriftFinding& f : drift.findings) {
         const Key key{host, IncidentKind::Drift, -1, QString::fromStdString(f.id)};
         drifted.insert(key);
-        // The setting id and the cause are identifiers; the sentence is in both languages.
-        const IncidentText text = std::move(IncidentText::same(QStringLiteral("%1: %2 %3 (%4)"))
-                                                .arg(host)
-                                                .arg(QString::fromStdString(f.id))
-                                                .arg(QString::fromStdString(f.sentence), QString::fromStdString(f.shown()))
-                                                .arg(QString::fromLatin1(drift::toString(f.cause).data())));
-        activate({key, IncidentSeverity::Warning, text, {}, {}, {}}, timeMs, out);
+        QJsonObject kept = figures({{"setting", QString::fromStdString(f.id)},
+                                    {"cause", QString::fromLatin1(drift::toString(f.cause).data())},
+                                    {"pushed", jsonValue(f.pushed)},
+                                    {"current", jsonValue(f.current)}});
+        putPhrase(kept, QStringLiteral("sentence"), QString::fromStdString(f.sentence), QString::fromStdString(f.shown()),
+                  QLocale().name());
+        activate({key, IncidentSeverity::Warning, kept, {}, {}, {}}, timeMs, out);
     }
     // A setting found as pushed again ends its incident at once: checks are minutes apart.
     for (auto it = open_.begin(); it != open_.end();) {
@@ -330,11 +314,8 @@ std::vector<IncidentChange> IncidentTracker::onAuditEntries(const std::vector<au
         if (failed || i.kind == IncidentKind::Rollback) i.severity = IncidentSeverity::Warning;
         i.endMs = std::max(i.startMs, t);
         // The message is the audit log's own words, the same in every language.
-        setText(i, std::move(IncidentText(i.kind == IncidentKind::Rollback ? QT_TRANSLATE_NOOP("incident", "rollback %1 on %2: %3")
-                                                                   : QT_TRANSLATE_NOOP("incident", "push %1 on %2: %3"))
-                                 .arg(txn)
-                                 .arg(host)
-                                 .arg(QString::fromStdString(ev.message))));
+        i.figures = figures({{"transaction", txn}, {"message", QString::fromStdString(ev.message)}});
+        writeSentence(i);
         out.push_back({fresh ? IncidentChange::What::Opened : IncidentChange::What::Updated, i});
     }
     return out;
@@ -359,14 +340,11 @@ void IncidentTracker::appendCommissioning(const audit::AuditEntry& entry, const 
         i.severity = passed ? IncidentSeverity::Info : IncidentSeverity::Warning;
         i.startMs = when.toMSecsSinceEpoch();
         i.endMs = i.startMs;
-        IncidentText text = report.rack.empty()
-                                ? IncidentText(QT_TRANSLATE_NOOP("incident", "commissioning: %1 (report %2, SHA-256 %3…)"))
-                                : std::move(IncidentText(QT_TRANSLATE_NOOP("incident", "commissioning of rack %1: %2 (report %3, SHA-256 %4…)"))
-                                                .arg(QString::fromStdString(report.rack)));
-        text.arg(passed ? IncidentText(QT_TRANSLATE_NOOP("incident", "pass")) : IncidentText(QT_TRANSLATE_NOOP("incident", "FAIL")))
-            .arg(QString::fromStdString(report.file))
-            .arg(key.second.left(12));
-        setText(i, text);
+        i.figures = figures({{"rack", QString::fromStdString(report.rack)},
+                             {"passed", passed},
+                             {"file", QString::fromStdString(report.file)},
+                             {"sha256", key.second}});
+        writeSentence(i);
         audit_.emplace(key, i);
         out.push_back({IncidentChange::What::Opened, i});
     }

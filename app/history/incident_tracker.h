@@ -28,6 +28,7 @@
 #include <tuple>
 #include <vector>
 
+#include <QJsonObject>
 #include <QString>
 
 #include "agent/protocol/sample.h"
@@ -88,7 +89,7 @@ private:
     struct Condition {
         Key key;
         IncidentSeverity severity = IncidentSeverity::Warning;
-        IncidentText text;
+        QJsonObject figures;  // Incident::figures
         std::optional<double> tempC, clockMhz;
         std::optional<double> clockBeforeMhz;
     };
@@ -97,16 +98,12 @@ private:
         std::int64_t lastActiveMs = 0, lastReportMs = 0;
         std::optional<std::int64_t> goneSinceMs;
         std::optional<double> clockBeforeMhz, minClockMhz;
-        IncidentText baseText;
     };
 
     std::vector<Condition> sampleConditions(const QString& host, const protocol::Sample& sample,
                                             const std::vector<GpuFinding>& findings);
     void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out);
     void close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out);
-    static IncidentText episodeText(const Episode& e, bool closed);
-    // Sets the incident's text and shownText.
-    static void setText(Incident& incident, const IncidentText& text);
 
     Options options_;
     std::int64_t nextId_;

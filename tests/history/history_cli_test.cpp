@@ -53,7 +53,7 @@ TEST(HistoryCli, EventsAndHistoryJsonFromARecordedStore) {
     for (const auto& e : list) {
         std::vector<std::string> keys;
         for (const auto& [k, v] : e.items()) keys.push_back(k);
-        EXPECT_EQ(keys, (std::vector<std::string>{"end_ms", "gpu", "host", "kind", "severity", "start_ms", "text"}));
+        EXPECT_EQ(keys, (std::vector<std::string>{"end_ms", "figures", "gpu", "host", "kind", "severity", "start_ms", "text"}));
         EXPECT_TRUE(e["start_ms"].is_number_integer());
         EXPECT_TRUE(e["end_ms"].is_null() || e["end_ms"].is_number_integer());
         EXPECT_TRUE(e["gpu"].is_null() || e["gpu"].is_number_integer());

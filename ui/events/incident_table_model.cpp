@@ -2,8 +2,10 @@
 
 #include <QColor>
 #include <QDateTime>
+#include <QFont>
 #include <QLocale>
 
+#include "app/history/incident_sentence.h"
 #include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
@@ -74,7 +76,15 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     const Incident* i = incident(index.row());
     if (!i) return {};
     if (role == Qt::ForegroundRole && index.column() == Severity) return incidentColor(i->severity);
-    if (role == Qt::ToolTipRole) return plainToolTip(i->shown());  // a push's message is the agent's text
+    // A sentence kept as recorded says so: it may be in another language than the rest.
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(i->asRecorded() ? i->shown() + QStringLiteral("\n\n") + history::asRecordedNote()
+                                            : i->shown());  // a push's message is the agent's text
+    if (role == Qt::FontRole && index.column() == Text && i->asRecorded()) {
+        QFont italic;
+        italic.setItalic(true);
+        return italic;
+    }
     if (role == Qt::UserRole) return QVariant::fromValue(static_cast<qlonglong>(i->startMs));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
@@ -85,7 +95,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     case Gpu: return i->gpu ? QVariant(*i->gpu) : QVariant();
     case Kind: return incidentKindWord(i->kind);
     case Severity: return incidentSeverityWord(i->severity);
-    case Text: return i->shown();
+    case Text: return i->asRecorded() ? i->shown() + QLatin1Char(' ') + history::asRecordedMark() : i->shown();
     default: return {};
     }
 }
@@ -124,7 +134,7 @@ QString IncidentTableModel::toCsv() const {
     for (const Incident& i : incidents_) {
         const QStringList fields = {isoTime(i.startMs), i.endMs ? isoTime(*i.endMs) : QString(),
                                     QString::number(i.durationMs(nowMs_) / 1000), i.host,
-                                    i.gpu ? QString::number(*i.gpu) : QString(), toString(i.kind), toString(i.severity), i.text};
+                                    i.gpu ? QString::number(*i.gpu) : QString(), toString(i.kind), toString(i.severity), i.shown()};
         QStringList out;
         for (const QString& f : fields) out << csvField(f);
         csv += out.join(QLatin1Char(',')) + QStringLiteral("\r\n");

@@ -27,7 +27,8 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // The rows as CSV (RFC 4180: quoted where needed), with a header line and times in ISO 8601.
+    // The rows as CSV (RFC 4180: quoted where needed), with a header line and times in ISO 8601;
+    // kind and severity by their stable names, the sentence in the reader's language.
     QString toCsv() const;
 
 private:

@@ -142,7 +142,7 @@ bool IncidentTimeline::event(QEvent* e) {
         if (const Incident* i = incidentAt(help->pos())) {
             // Plain text: the sentence quotes the agents' words.
             QToolTip::showText(help->globalPos(),
-                               QStringLiteral("%1 · %2 · %3\n%4").arg(i->host, incidentKindWord(i->kind), incidentSeverityWord(i->severity), i->text)
+                               QStringLiteral("%1 · %2 · %3\n%4").arg(i->host, incidentKindWord(i->kind), incidentSeverityWord(i->severity), i->shown())
                                    .toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")),
                                this);
         } else {
