@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QDateTime>
+#include <QFont>
 #include <QFile>
 #include <QSettings>
 #include <QUrl>
@@ -12,6 +13,9 @@
 
 #include "app/fleet_model.h"
 #include "app/history/history_store.h"
+#include "app/history/incident_sentence.h"
+#include "tests/history/english_era_db.h"
+#include "tests/support/chinese_catalogues.h"
 #include "app/telemetry_store.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
@@ -208,6 +212,68 @@ TEST_F(HistoryViews, EventsViewListsFiltersExportsAndOpensTheHostOverAnIncident)
     EXPECT_EQ(opened[0][0].toString(), QStringLiteral("gpu-a1"));
     EXPECT_LT(opened[0][1].toLongLong(), now_ - 90 * kMinute);
     EXPECT_GT(opened[0][2].toLongLong(), now_ - 80 * kMinute);
+}
+
+// A store written while FleetDeck kept sentences, recorded in English (and a little in Chinese),
+// read by the Events view after switching to Chinese: the list and its CSV export in one language,
+// the sentences no template writes marked as recorded. Then in English again: no Chinese left.
+TEST_F(HistoryViews, EventsViewReadsAnEnglishEraStoreInTheReadersLanguage) {
+    const auto recorded = test::englishEraIncidents(now_ - 2 * 60 * kMinute);
+    QString why;
+    ASSERT_TRUE(test::writeEnglishEraDatabase(path_, recorded, why)) << why.toStdString();
+    {
+        history::HistoryStore db(path_);  // migrated once, by an English session
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+    }
+    auto incidents = std::make_shared<RecordedIncidents>(path_);
+    const auto csvLines = [](const EventsView& view) {
+        QStringList lines = view.model().toCsv().split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        lines.removeFirst();  // the header: stable names
+        return lines;
+    };
+    {
+        test::ChineseCatalogues chinese;
+        ASSERT_TRUE(chinese.loaded());
+        EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
+        view.setRangeMs(EventsView::kRangesMs[2]);
+        view.reload();
+        ASSERT_EQ(view.model().rowCount(), static_cast<int>(recorded.size()));
+        int marked = 0;
+        for (int row = 0; row < view.model().rowCount(); ++row) {
+            const history::Incident* i = view.model().incident(row);
+            const QModelIndex text = view.model().index(row, IncidentTableModel::Text);
+            const QString shown = text.data().toString();
+            if (i->asRecorded()) {
+                ++marked;
+                EXPECT_TRUE(shown.endsWith(QStringLiteral(" （依原文記錄）"))) << shown.toStdString();
+                EXPECT_TRUE(text.data(Qt::ToolTipRole).toString().contains(history::asRecordedNote()));
+                EXPECT_TRUE(text.data(Qt::FontRole).value<QFont>().italic());
+                continue;
+            }
+            EXPECT_TRUE(test::hasIdeograph(shown)) << i->id << " " << shown.toStdString();
+            EXPECT_FALSE(text.data(Qt::FontRole).isValid()) << i->id;
+            if (i->id == 1) {
+                EXPECT_EQ(shown, QStringLiteral("GPU 2 降頻（功率上限），持續 4 分 10 秒，最高 66 °C，SM 時脈 −420 MHz"));
+            }
+        }
+        EXPECT_EQ(marked, 2);
+        const QStringList lines = csvLines(view);
+        ASSERT_EQ(lines.size(), static_cast<int>(recorded.size()));
+        for (const QString& line : lines) {
+            const QString sentence = line.section(QLatin1Char(','), 7);  // after kind and severity, by their stable names
+            if (sentence.contains(QStringLiteral("ran hot"))) continue;  // kept as recorded, in English
+            for (const char* english : {"throttled", "peak", "runs at", "stopped", "push ", "rollback ", "commissioning", "health", "loss", " for "})
+                EXPECT_FALSE(sentence.contains(QLatin1String(english))) << line.toStdString();
+            EXPECT_TRUE(test::hasIdeograph(sentence)) << line.toStdString();
+        }
+    }
+    EventsView english([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
+    english.setRangeMs(EventsView::kRangesMs[2]);
+    english.reload();
+    const QStringList lines = csvLines(english);
+    ASSERT_EQ(lines.size(), static_cast<int>(recorded.size()));
+    for (const QString& line : lines) EXPECT_FALSE(test::hasIdeograph(line)) << line.toStdString();
+    EXPECT_TRUE(lines.join(QLatin1Char('\n')).contains(QStringLiteral("GPU 2 throttled (power cap) for 4 min 10 s, peak 66 °C, SM clock −420 MHz")));
 }
 
 TEST_F(HistoryViews, EventsViewSaysWhenTheStoreCannotBeRead) {
