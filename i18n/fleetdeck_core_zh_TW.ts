@@ -2439,8 +2439,8 @@ on %2 since %3</source>
         <translation>這段文字是 FleetDeck 開始保存事件數值（歷史資料結構第 4 版）之前記錄的原文：以記錄時的語言顯示。</translation>
     </message>
     <message>
-        <source>(as recorded)</source>
-        <translation>（依原文記錄）</translation>
+        <source>%1 (as recorded)</source>
+        <translation>%1（依原文記錄）</translation>
     </message>
     <message>
         <source>GPU %1 health finding: %2</source>

@@ -156,8 +156,7 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         out << localTime(i.startMs).leftJustified(21) << (i.endMs ? localTime(*i.endMs) : QStringLiteral("(open)")).leftJustified(21)
             << i.host.leftJustified(15) << " " << history::durationText(i.durationMs(nowMs)).leftJustified(13) << " "
             << (i.gpu ? QString::number(*i.gpu) : QStringLiteral("-")).leftJustified(5)
-            << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << i.shown()
-            << (i.asRecorded() ? QLatin1Char(' ') + history::asRecordedMark() : QString()) << "\n";
+            << history::toString(i.kind).leftJustified(18) << history::toString(i.severity).leftJustified(10) << (i.asRecorded() ? history::markedAsRecorded(i.shown()) : i.shown()) << "\n";
     return kOk;
 }
 

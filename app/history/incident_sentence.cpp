@@ -199,6 +199,8 @@ QString asRecordedNote() {
                                                    "it reads in the language it was recorded in.");
 }
 
-QString asRecordedMark() { return QCoreApplication::translate("incident", "(as recorded)"); }
+QString markedAsRecorded(const QString& sentence) {
+    return QCoreApplication::translate("incident", "%1 (as recorded)").arg(sentence);
+}
 
 }  // namespace fleetdeck::history

@@ -40,8 +40,8 @@ void putLinkFigures(QJsonObject& figures, const QString& english);
 // this wording before FleetDeck 0.2 kept incidents' figures; it reads in the language it was
 // recorded in".
 QString asRecordedNote();
-// The short mark a list puts after such a sentence ("(as recorded)").
-QString asRecordedMark();
+// Such a sentence with its short mark, as a list shows it: "GPU 0 ran hot (as recorded)".
+QString markedAsRecorded(const QString& sentence);
 
 // Reads the figures back from a sentence recorded before FleetDeck kept them (history schema 3
 // and older: `text` in English, `shownText` in `shownLocale`), using the same templates the

@@ -245,7 +245,7 @@ TEST_F(HistoryViews, EventsViewReadsAnEnglishEraStoreInTheReadersLanguage) {
             const QString shown = text.data().toString();
             if (i->asRecorded()) {
                 ++marked;
-                EXPECT_TRUE(shown.endsWith(QStringLiteral(" （依原文記錄）"))) << shown.toStdString();
+                EXPECT_TRUE(shown.endsWith(QStringLiteral("（依原文記錄）"))) << shown.toStdString();
                 EXPECT_TRUE(text.data(Qt::ToolTipRole).toString().contains(history::asRecordedNote()));
                 EXPECT_TRUE(text.data(Qt::FontRole).value<QFont>().italic());
                 continue;

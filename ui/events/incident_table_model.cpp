@@ -95,7 +95,7 @@ QVariant IncidentTableModel::data(const QModelIndex& index, int role) const {
     case Gpu: return i->gpu ? QVariant(*i->gpu) : QVariant();
     case Kind: return incidentKindWord(i->kind);
     case Severity: return incidentSeverityWord(i->severity);
-    case Text: return i->asRecorded() ? i->shown() + QLatin1Char(' ') + history::asRecordedMark() : i->shown();
+    case Text: return i->asRecorded() ? history::markedAsRecorded(i->shown()) : i->shown();
     default: return {};
     }
 }
