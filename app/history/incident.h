@@ -1,8 +1,9 @@
 #pragma once
 
 // An incident: something that happened to one host (or one of its GPUs) with a start, an end or
-// still open, a kind, a severity and a sentence. Derived from the samples, the hosts' states and
-// the audit log as they arrive (incident_tracker.h), kept by the history store (history_store.h),
+// still open, a kind, a severity and its figures, from which its sentence is written in the
+// reader's language (incident_sentence.h). Derived from the samples, the hosts' states and the
+// audit log as they arrive (incident_tracker.h), kept by the history store (history_store.h),
 // shown in the Events view and `fleetdeck-cli events`, and notified (app/alerts/).
 
 #include <cstdint>
@@ -58,11 +59,11 @@ struct Incident {
     std::optional<std::int64_t> endMs;   // nullopt while still open
     std::optional<double> peakTempC;     // throttle episodes: the hottest reading during it
     std::optional<double> clockDropMhz;  // throttle episodes: the SM clock lost against before it began
-    // What the sentence is made of besides the fields above, by name (docs/history.md, "Incidents":
-    // "width", "fan_pct", "state", "transaction", …): the sentence is written from the kind and
-    // these when it is read (incident_sentence.h), in the reader's language. nullopt: an incident
-    // recorded before FleetDeck kept figures whose sentence could not be read back into them; its
-    // text and shownText are as recorded.
+    // What the sentence is made of besides the fields above, by name ("width", "fan_pct", "state",
+    // "transaction", …; docs/history.md, "Figures and the reader's language"): the sentence is
+    // written from the kind and these when it is read (incident_sentence.h), in the reader's
+    // language. nullopt: an incident recorded before FleetDeck kept figures whose sentence could
+    // not be read back into them; its text and shownText are as recorded.
     std::optional<QJsonObject> figures;
     // The sentence, written from the figures by writeSentence() (or as recorded): `text` in
     // English (what `--json` and logs read), `shownText` in the reader's language (empty: the same).

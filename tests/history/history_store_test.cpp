@@ -200,8 +200,9 @@ TEST(HistoryStore, ASecondWriterIsRefusedWhileAReaderReads) {
     EXPECT_FALSE(reader.begin() && reader.addPoint(host, Tier::Raw, rawOnly(kT0 + 2000, 72)) && reader.commit());
 }
 
-// An incident keeps its English text for exports and the sentence as it was shown, which goes back
-// only to a reader in the same language: one in another language reads the English.
+// An incident without figures (kept as recorded: what schema 4's migration could not read back)
+// keeps its English text and the sentence as it was shown, which goes back only to a reader in the
+// same language: one in another language reads the English.
 TEST(HistoryStore, AnIncidentsShownSentenceGoesOnlyToAReaderInItsLanguage) {
     test::TempDir dir;
     const QLocale before;
