@@ -96,6 +96,40 @@ TEST_F(EnglishEraDatabase, IsMigratedOnceAndReadsTheSameInEnglish) {
     EXPECT_EQ(*read().at(6).figures, offlineFigures);
 }
 
+// The read-back runs in the migration's transaction: when one of its writes fails, the file stays
+// at schema 3 as it was (no figures column) and the writer says why.
+TEST_F(EnglishEraDatabase, AFailedReadBackLeavesTheFileAsItWas) {
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("trigger"));
+        db.setDatabaseName(path_);
+        ASSERT_TRUE(db.open());
+        QSqlQuery q(db);
+        ASSERT_TRUE(q.exec(QStringLiteral("CREATE TRIGGER refuse BEFORE UPDATE ON incidents BEGIN SELECT RAISE(ABORT, 'refused by a test'); END")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("trigger"));
+    {
+        HistoryStore store(path_);
+        EXPECT_FALSE(store.openForWriting());
+        EXPECT_TRUE(store.error().contains(QStringLiteral("to history schema 4"))) << store.error().toStdString();
+        EXPECT_TRUE(store.error().contains(QStringLiteral("refused by a test"))) << store.error().toStdString();
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+    db.setDatabaseName(path_);
+    ASSERT_TRUE(db.open());
+    {
+        QSqlQuery q(db);
+        ASSERT_TRUE(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        EXPECT_EQ(q.value(0).toInt(), 3);
+        EXPECT_FALSE(q.exec(QStringLiteral("SELECT figures FROM incidents")));
+        ASSERT_TRUE(q.exec(QStringLiteral("SELECT count(*) FROM incidents")) && q.next());
+        EXPECT_EQ(q.value(0).toInt(), static_cast<int>(recorded_.size()));
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+}
+
 TEST_F(EnglishEraDatabase, ReadsInChineseAfterSwitching) {
     {
         HistoryStore store(path_);  // migrated by an English session
