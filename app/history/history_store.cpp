@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 
+#include <unistd.h>
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -16,6 +18,7 @@
 #include <QVariant>
 
 #include "app/history/history_text.h"
+#include "app/private_files.h"
 
 namespace fleetdeck::history {
 namespace {
@@ -91,6 +94,26 @@ QString HistoryStore::defaultPath() {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/history.sqlite");
 }
 
+namespace {
+
+// The history names every host with its telemetry and incidents: the database and the files
+// beside it are the user's alone (0600), whatever the umask, and a file left 0644 by an older
+// FleetDeck is narrowed. SQLite gives the -wal and -shm files it creates the database file's mode
+// (sqlite3 os_unix.c, findCreateFileMode and unixOpenSharedMemory), so the database is created
+// here, 0600, before SQLite opens it.
+bool keepPrivate(const QString& path) {
+    if (!QFileInfo::exists(path)) {
+        const int fd = openPrivateForAppend(path);
+        if (fd < 0) return false;
+        ::close(fd);
+    }
+    bool narrowed = true;
+    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) narrowed = narrowToOwner(path + QLatin1String(suffix)) && narrowed;
+    return narrowed;
+}
+
+}  // namespace
+
 HistoryStore::HistoryStore(QString path)
     : path_(path), connection_(connectionName()), clock_([] { return QDateTime::currentMSecsSinceEpoch(); }) {}
 
@@ -128,7 +151,7 @@ bool HistoryStore::failWriting(const QString& why) {
 }
 
 bool HistoryStore::openForWriting() {
-    if (!QDir().mkpath(QFileInfo(path_).absolutePath()))
+    if (!makePrivateDirs(QFileInfo(path_).absolutePath()))
         return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the folder of %1")).arg(path_),
                     HistoryText(QT_TRANSLATE_NOOP("history", "check that it can be written, or free the path")));
     lock_ = std::make_unique<QLockFile>(path_ + QStringLiteral(".lock"));
@@ -150,6 +173,10 @@ bool HistoryStore::openForWriting() {
                         std::nullopt);
         return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the lock file next to %1")).arg(path_),
                     HistoryText(QT_TRANSLATE_NOOP("history", "check that its folder can be written")));
+    }
+    if (!keepPrivate(path_)) {
+        lock_.reset();
+        return failWriting(QStringLiteral("cannot make it private to this user (mode 0600)"));
     }
     if (!open(true)) {
         lock_.reset();
