@@ -32,8 +32,9 @@ bool narrowToOwner(const QString& path) {
     struct stat st {};
     if (::lstat(name.constData(), &st) != 0) return errno == ENOENT;
     if (!S_ISREG(st.st_mode)) return false;
-    if ((st.st_mode & 07777) == 0600) return true;
-    return ::chmod(name.constData(), 0600) == 0;
+    const mode_t owners = st.st_mode & 0700;  // never more than the owner had: 0444 becomes 0400
+    if ((st.st_mode & 07777) == owners) return true;
+    return ::chmod(name.constData(), owners) == 0;
 }
 
 int openPrivateForAppend(const QString& path) {
@@ -42,7 +43,7 @@ int openPrivateForAppend(const QString& path) {
     // Best effort: a file that is not the user's (a root-owned log the user may append to) keeps
     // its mode, and the log still goes there.
     struct stat st {};
-    if (::fstat(fd, &st) == 0 && (st.st_mode & 07777) != 0600) ::fchmod(fd, 0600);
+    if (::fstat(fd, &st) == 0 && (st.st_mode & 077) != 0) ::fchmod(fd, st.st_mode & 0700);
     return fd;
 }
 

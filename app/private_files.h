@@ -14,12 +14,13 @@ namespace fleetdeck {
 // cannot be made.
 bool makePrivateDirs(const QString& dir);
 
-// Narrows an existing file to 0600 (owner read and write). True when the file is absent or now
-// 0600; false when it exists and cannot be changed (not the user's).
+// Takes the group's and others' permissions off an existing file (0644 becomes 0600; a file made
+// read-only on purpose, 0444, becomes 0400, never writable). True when the file is absent or now
+// the owner's alone; false when it cannot be changed (not the user's, immutable).
 bool narrowToOwner(const QString& path);
 
-// Opens `path` for appending, created 0600 when absent and narrowed to 0600 when present (where
-// the user owns it): the descriptor, or -1 with errno set.
+// Opens `path` for appending, created 0600 when absent and narrowed as narrowToOwner does when
+// present (where the user owns it): the descriptor, or -1 with errno set.
 int openPrivateForAppend(const QString& path);
 
 }  // namespace fleetdeck

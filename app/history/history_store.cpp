@@ -100,16 +100,12 @@ namespace {
 // beside it are the user's alone (0600), whatever the umask, and a file left 0644 by an older
 // FleetDeck is narrowed. SQLite gives the -wal and -shm files it creates the database file's mode
 // (sqlite3 os_unix.c, findCreateFileMode and unixOpenSharedMemory), so the database is created
-// here, 0600, before SQLite opens it.
-bool keepPrivate(const QString& path) {
-    if (!QFileInfo::exists(path)) {
-        const int fd = openPrivateForAppend(path);
-        if (fd < 0) return false;
-        ::close(fd);
-    }
-    bool narrowed = true;
-    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) narrowed = narrowToOwner(path + QLatin1String(suffix)) && narrowed;
-    return narrowed;
+// here, 0600, before SQLite opens it. Best effort: a file that cannot be created or changed here
+// (not the user's, read-only, immutable) is left to SQLite, whose error then says why.
+void keepPrivate(const QString& path) {
+    if (!QFileInfo::exists(path))
+        if (const int fd = openPrivateForAppend(path); fd >= 0) ::close(fd);
+    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) narrowToOwner(path + QLatin1String(suffix));
 }
 
 }  // namespace
@@ -174,10 +170,7 @@ bool HistoryStore::openForWriting() {
         return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the lock file next to %1")).arg(path_),
                     HistoryText(QT_TRANSLATE_NOOP("history", "check that its folder can be written")));
     }
-    if (!keepPrivate(path_)) {
-        lock_.reset();
-        return failWriting(QStringLiteral("cannot make it private to this user (mode 0600)"));
-    }
+    keepPrivate(path_);
     if (!open(true)) {
         lock_.reset();
         return false;
