@@ -1,5 +1,5 @@
 // fleetdeck-cli's long commands stopped by a signal mid-run, as Ctrl-C (SIGINT) or a service
-// manager (SIGTERM) stops them: apply to eight hosts one at a time (real agents on recorded
+// manager (SIGTERM) stops them: apply to sixteen hosts one at a time (real agents on recorded
 // trees) records every host, the ones done, the one in flight finished on the host, the rest
 // skipped, and exits 130 or 143; health --watch on simulated hosts prints each host's last
 // reading instead of waiting out the watch.
@@ -56,7 +56,7 @@ TEST_P(CliApplyInterrupted, EveryHostIsRecordedAndNoneIsLeftHalfApplied) {
                                          {"id": "sysctl:vm.swappiness", "value": 10},
                                          {"id": "thp.defrag", "value": "defer+madvise"}]})").string(),
                                      "--audit-log", (home.path() / "log.jsonl").string(), "--audit-key", (home.path() / "hmac.key").string()};
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 16; ++i) {
         trees.push_back(std::make_unique<TempDir>());
         fleetdeck::test::write_tuning_tree(*trees.back());
         args.push_back("root:" + trees.back()->path().string());
@@ -102,7 +102,7 @@ TEST_P(CliApplyInterrupted, EveryHostIsRecordedAndNoneIsLeftHalfApplied) {
     }
     EXPECT_GE(done, 1);
     EXPECT_GE(skipped, 1) << "the signal came after the last host";
-    EXPECT_NE(out.find(std::to_string(done) + " verified, 0 rolled back, 0 failed, " + std::to_string(skipped) + " skipped of 8 hosts"),
+    EXPECT_NE(out.find(std::to_string(done) + " verified, 0 rolled back, 0 failed, " + std::to_string(skipped) + " skipped of 16 hosts"),
               std::string::npos)
         << out;
 }
