@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include <QString>
+#include <QStringList>
 
 namespace fleetdeck {
 
