@@ -1,5 +1,7 @@
 #include "app/diagnostics.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -10,6 +12,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+
+#include "app/private_files.h"
 
 namespace fleetdeck {
 
@@ -118,9 +122,15 @@ LogFile& logFile() {
     return *log;
 }
 
+// The log names hosts, addresses and connection errors: 0600, like the audit files.
 std::FILE* openLogFile(const QString& path, qint64& size) {
-    std::FILE* f = std::fopen(QFile::encodeName(path).constData(), "ae");
-    if (!f) return nullptr;
+    const int fd = openPrivateForAppend(path);
+    if (fd < 0) return nullptr;
+    std::FILE* f = ::fdopen(fd, "a");
+    if (!f) {
+        ::close(fd);
+        return nullptr;
+    }
     std::fseek(f, 0, SEEK_END);
     size = std::ftell(f);
     return f;
@@ -181,7 +191,7 @@ QString defaultLogFilePath() {
 }
 
 std::optional<QString> writeLogToFile(const LogFileOptions& options) {
-    QDir().mkpath(QFileInfo(options.path).absolutePath());
+    makePrivateDirs(QFileInfo(options.path).absolutePath());
     LogFile& log = logFile();
     std::lock_guard lock(log.mutex);
     qint64 size = 0;

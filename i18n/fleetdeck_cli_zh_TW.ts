@@ -360,8 +360,8 @@
         <translation>經過指定秒數（1..3600）後透過同一連線再讀取一次，以觀察錯誤計數是否增加</translation>
     </message>
     <message>
-        <source>7 when a host has a critical finding.</source>
-        <translation>有主機出現嚴重發現時為 7。</translation>
+        <source>7 when a host has a critical finding; 130 when interrupted (143 on SIGTERM).</source>
+        <translation>有主機出現嚴重發現時為 7；被中斷時為 130（SIGTERM 時為 143）。</translation>
     </message>
     <message>
         <source>Every GPU of two servers, watching counters for a minute:</source>
@@ -444,8 +444,8 @@
         <translation>僅限模擬主機（sim:...），供測試與展示用：每一實際秒等於 X 模擬秒，燒機期間也是</translation>
     </message>
     <message>
-        <source>0 when every host passes, 7 when any has a critical finding, 130 when interrupted.</source>
-        <translation>每台主機都通過時為 0，任一主機有嚴重發現時為 7，被中斷時為 130。</translation>
+        <source>0 when every host passes, 7 when any has a critical finding, 130 when interrupted (143 on SIGTERM).</source>
+        <translation>每台主機都通過時為 0，任一主機有嚴重發現時為 7，被中斷時為 130（SIGTERM 時為 143）。</translation>
     </message>
     <message>
         <source>Learn the spec from a golden host, then check the rack with a 15-minute burn-in and a report:</source>
@@ -556,8 +556,8 @@
         <translation>記錄此次推送的稽核記錄（預設：FleetDeck 自己的，位於其資料目錄）</translation>
     </message>
     <message>
-        <source>6 when a host rolled back or failed (0 only when every host verified).</source>
-        <translation>有主機復原或失敗時為 6（只有每台主機都驗證通過時才為 0）。</translation>
+        <source>6 when a host rolled back or failed (0 only when every host verified); 130 when interrupted (143 on SIGTERM).</source>
+        <translation>有主機復原或失敗時為 6（只有每台主機都驗證通過時才為 0）；被中斷時為 130（SIGTERM 時為 143）。</translation>
     </message>
     <message>
         <source>Preview, then push persistently:</source>
@@ -1488,6 +1488,18 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
     <message>
         <source>host</source>
         <translation>主機</translation>
+    </message>
+    <message>
+        <source>interrupted before it answered</source>
+        <translation>在回應前被中斷</translation>
+    </message>
+    <message>
+        <source>interrupted; each host as its last reading found it</source>
+        <translation>已中斷；以下為每台主機最後一次讀取的狀態</translation>
+    </message>
+    <message>
+        <source>interrupted; the hosts being changed finish their transaction, the others are skipped…</source>
+        <translation>已中斷；正在變更的主機會完成其交易，其餘主機略過…</translation>
     </message>
 </context>
 <context>

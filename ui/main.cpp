@@ -27,6 +27,7 @@
 #include "app/latency/latency_mesh.h"
 #include "app/latency/latency_store.h"
 #include "app/man_page.h"
+#include "app/quit_signals.h"
 #include "app/secrets/secret_store.h"
 #include "app/ssh/ssh_prompter.h"
 #include "app/ssh/transport_factory.h"
@@ -177,6 +178,12 @@ int main(int argc, char** argv) {
             return 2;
         }
     raiseOpenFileLimit();
+    // SIGTERM, SIGINT and SIGHUP end the app as File → Quit does (docs/desktop.md, "Quitting"):
+    // the window state is saved below, then the fleet thread ends the agents and the recorder
+    // writes what it holds and closes the history. Installed before anything starts, kept until
+    // the last destructor, so that a second signal cannot cut that short.
+    QuitSignals quitSignals;
+    QObject::connect(&quitSignals, &QuitSignals::received, &app, [] { QApplication::quit(); });
     // Every connection's steps and the agents' stderr, for when a host does not connect
     // (docs/ssh.md, "Diagnostics"): the host page's Connection log shows the same per host.
     enableDiagnosticCategories();

@@ -3,18 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#include "app/untrusted/csv_cell.h"
+
 namespace fleetdeck::audit {
 namespace {
-
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + "\"";
-}
 
 std::string orDash(const std::optional<std::string>& text) {
     return text && !text->empty() ? *text : "-";
@@ -69,7 +61,9 @@ std::string toCsv(const std::vector<AuditEntry>& entries) {
             entry.prevHash,
             entry.hash,
         };
-        for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csvField(fields[i]);
+        // Every cell through csvCell: the host's name, the agent's before/after values and its
+        // message are a host's text, and a formula in them would run in the auditor's spreadsheet.
+        for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + fleetdeck::csvCell(fields[i]);
         out += "\r\n";
     }
     return out;

@@ -404,7 +404,8 @@ QString cliManPage() {
     }
     page.section(QStringLiteral("Exit status"));
     for (const auto& [code, meaning] : kExitCodes) page.entry(QString::number(code), {}, QString::fromUtf8(meaning));
-    page.entry(QStringLiteral("130"), {}, QStringLiteral("commission: interrupted (Ctrl-C)"));
+    page.entry(QStringLiteral("130, 143"), {}, QStringLiteral("commission, health, apply, rollback: interrupted by SIGINT (Ctrl-C) or SIGTERM "
+                                                              "(128 + the signal) after recording what was done"));
     page.section(QStringLiteral("Environment"));
     page.entry(QStringLiteral("FLEETDECK_AUDIT_KEY"), {}, QStringLiteral("the audit log's HMAC key file, when no --audit-key or --key is given"));
     page.entry(QStringLiteral("FLEETDECK_AGENT"), {}, QStringLiteral("the agent binary to start for 'local' and to deploy"));

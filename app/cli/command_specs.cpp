@@ -107,7 +107,7 @@ std::vector<CommandSpec> makeSpecs() {
     health.options = joined({valued("watch", QT_TRANSLATE_NOOP("cli", "SECONDS"), QT_TRANSLATE_NOOP("cli", "take a second reading SECONDS later (1..3600) over the same "
                                                                                                            "connection, to see error counters grow"))},
                             remoteOptions());
-    health.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "7 when a host has a critical finding."));
+    health.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "7 when a host has a critical finding; 130 when interrupted (143 on SIGTERM)."));
     health.examples = {{QT_TRANSLATE_NOOP("cli", "Every GPU of two servers, watching counters for a minute:"), "fleetdeck-cli health --watch 60 gpu-01 gpu-02"}};
     specs.push_back(health);
 
@@ -141,7 +141,7 @@ std::vector<CommandSpec> makeSpecs() {
                        valued("sim-speed", QT_TRANSLATE_NOOP("cli", "X"), QT_TRANSLATE_NOOP("cli", "simulated hosts (sim:...) only, for tests and demos: X simulated "
                                                                                                    "seconds per real second, the burn-in window included"))},
                       remoteOptions())));
-    commission.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every host passes, 7 when any has a critical finding, 130 when interrupted."));
+    commission.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every host passes, 7 when any has a critical finding, 130 when interrupted (143 on SIGTERM)."));
     commission.examples = {
         {QT_TRANSLATE_NOOP("cli", "Learn the spec from a golden host, then check the rack with a 15-minute burn-in and a report:"),
          "fleetdeck-cli commission --learn-from gpu-01 --save-spec rack7.json --burn-in 15m --report rack7.pdf gpu-01 gpu-02 gpu-03"}};
@@ -190,7 +190,7 @@ std::vector<CommandSpec> makeSpecs() {
                                                                  "ask: NOPASSWD, or log in as root)")),
         },
         joined(auditLogOptions(QT_TRANSLATE_NOOP("cli", "the audit log that records the push (default: FleetDeck's own, in its data directory)")), remoteOptions()));
-    apply.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "6 when a host rolled back or failed (0 only when every host verified)."));
+    apply.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "6 when a host rolled back or failed (0 only when every host verified); 130 when interrupted (143 on SIGTERM)."));
     apply.examples = {{QT_TRANSLATE_NOOP("cli", "Preview, then push persistently:"),
                        "fleetdeck-cli apply --dry-run --profile hpc.json gpu-01 gpu-02\nfleetdeck-cli apply --persistent --profile hpc.json gpu-01 gpu-02"}};
     specs.push_back(apply);

@@ -1,8 +1,5 @@
 #include "app/cli/commission_command.h"
 
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <csignal>
@@ -17,7 +14,6 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QSocketNotifier>
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
@@ -29,6 +25,7 @@
 #include "app/commission/report.h"
 #include "app/commission/result_json.h"
 #include "app/cli/push_command.h"
+#include "app/quit_signals.h"
 #include "app/push/ssh_push_transport.h"
 #include "app/ssh/ssh_prompter.h"
 
@@ -36,9 +33,6 @@ namespace fleetdeck::cli {
 namespace {
 
 using commission::AcceptanceFinding;
-
-// Interrupted by Ctrl-C (128 + SIGINT, as shells report it), after the load commands were stopped.
-constexpr int kInterrupted = 130;
 
 // The options, from their definition (command_specs.cpp).
 QString commissionUsage() { return commandHelpText(*findCommandSpec(QStringLiteral("commission"))); }
@@ -54,46 +48,6 @@ std::optional<int> parseBurnInDuration(const QString& text) {
     if (seconds < 1 || seconds > 7 * 24 * 3600) return std::nullopt;
     return static_cast<int>(std::lround(seconds));
 }
-
-// Ctrl-C during a run: the handler only writes a byte; the event loop reads it and cancels.
-int gInterruptFds[2] = {-1, -1};
-void onInterruptSignal(int) {
-    const char byte = 1;
-    [[maybe_unused]] const auto n = ::write(gInterruptFds[0], &byte, 1);
-}
-
-class InterruptWatch {
-public:
-    explicit InterruptWatch(std::function<void()> onInterrupted) {
-        if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, gInterruptFds) != 0) return;
-        notifier_ = std::make_unique<QSocketNotifier>(gInterruptFds[1], QSocketNotifier::Read);
-        QObject::connect(notifier_.get(), &QSocketNotifier::activated, notifier_.get(), [onInterrupted] {
-            char buffer[16];
-            while (::read(gInterruptFds[1], buffer, sizeof buffer) > 0) {}
-            onInterrupted();
-        });
-        struct sigaction action {};
-        action.sa_handler = onInterruptSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        installed_ = ::sigaction(SIGINT, &action, &previous_) == 0;
-    }
-    ~InterruptWatch() {
-        if (installed_) ::sigaction(SIGINT, &previous_, nullptr);
-        notifier_.reset();
-        for (int& fd : gInterruptFds) {
-            if (fd >= 0) ::close(fd);
-            fd = -1;
-        }
-    }
-    InterruptWatch(const InterruptWatch&) = delete;
-    InterruptWatch& operator=(const InterruptWatch&) = delete;
-
-private:
-    std::unique_ptr<QSocketNotifier> notifier_;
-    struct sigaction previous_ {};
-    bool installed_ = false;
-};
 
 // Progress on stderr: each phase, the burn-in every 10 % or 30 s, a load command that failed.
 void reportProgress(commission::CommissionRun& run, QTextStream& err) {
@@ -268,8 +222,9 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
     return a;
 }
 
-// Runs the engine until it finishes; Ctrl-C cancels it (the load commands stop on every host).
-void runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
+// Runs the engine until it finishes; Ctrl-C (SIGINT), SIGTERM or SIGHUP cancels it: the load
+// commands stop on every host and the hosts are judged on what was observed. The signal, or 0.
+int runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
     reportProgress(run, err);
     bool finished = false;
     QEventLoop loop;
@@ -277,13 +232,15 @@ void runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
         finished = true;
         loop.quit();
     });
-    InterruptWatch interrupts([&run, &err] {
+    QuitSignals interrupts;
+    QObject::connect(&interrupts, &QuitSignals::received, &run, [&run, &err] {
         err << "\nfleetdeck-cli: " << QCoreApplication::translate("cli", "interrupted; stopping the load command on every host…") << "\n";
         err.flush();
         run.cancel();
     });
     run.start();
     if (!finished) loop.exec();
+    return interrupts.first();
 }
 
 }  // namespace
@@ -304,7 +261,7 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         };
     }
     commission::CommissionRun run(options);
-    runToTheEnd(run, err);
+    const int interrupted = runToTheEnd(run, err);
     const commission::CommissionResult& result = run.result();
     if (!run.error().isEmpty()) {
         err << "fleetdeck-cli: " << run.error() << "\n";
@@ -380,7 +337,8 @@ int commissionCommand(const QString&, const QStringList& args, QTextStream& out,
         if (result.cancelled) out << QCoreApplication::translate("cli", "; interrupted before every check ran, so the rack does not pass");
         out << "\n";
     }
-    if (result.cancelled) return kInterrupted;
+    // 128 + the signal, as a shell reports a command it ended (130 for Ctrl-C, 143 for SIGTERM).
+    if (result.cancelled) return QuitSignals::exitStatusFor(interrupted ? interrupted : SIGINT);
     if (connectCode != kOk) return connectCode;
     return result.pass() ? kOk : kFoundProblems;
 }

@@ -91,8 +91,18 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
             << "\n";
     err.flush();
     // With --watch, two snapshots over one connection: the first is each counter's baseline.
-    const auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
-                                             watchSeconds > 0 ? 2 : 1, watchSeconds * 1000);
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the watch early: each host as its last reading found it.
+    QuitSignals interrupts;
+    auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
+                                                         watchSeconds > 0 ? 2 : 1, watchSeconds * 1000, 60000, &interrupts);
+    const char* beforeAnswer = QT_TRANSLATE_NOOP("cli", "interrupted before it answered");
+    for (const HostSpec& spec : specs)
+        if (rounds[spec.name].empty())
+            rounds[spec.name].push_back(HostFailure{HostState::Offline, QString::fromLatin1(beforeAnswer), {},
+                                                    QCoreApplication::translate("cli", beforeAnswer)}
+                                            .as<protocol::Sample>());
+    if (interrupts.first() && watchSeconds > 0)
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "interrupted; each host as its last reading found it") << "\n";
     std::map<QString, HostAnswer<protocol::Sample>> answers;
     std::map<QString, std::vector<GpuFinding>> findings;
     for (const auto& [name, list] : rounds) {
@@ -125,6 +135,7 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         if (!options.json) printHost(spec.name, list, gpuCounts[spec.name], out);
     }
     if (options.json) out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
+    if (interrupts.first()) return QuitSignals::exitStatusFor(interrupts.first());
     if (const int code = exitCodeFor(answers); code != kOk) return code;
     return anyCritical ? kFoundProblems : kOk;
 }

@@ -22,7 +22,8 @@ using CliText = BasicShownText<CliContext>;
 }  // namespace
 
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
-              const std::function<void(const QString& host, const HostFailure& failure)>& failed) {
+              const std::function<void(const QString& host, const HostFailure& failure)>& failed,
+              const QuitSignals* interrupt) {
     std::map<QString, int> answered;
     std::set<QString> finished;
     std::vector<std::shared_ptr<std::function<void()>>> askers;
@@ -78,7 +79,8 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
         for (const HostSpec& spec : hosts)
             finishOne(spec.name, HostFailure{HostState::Offline, late.english(), {}, late.shown()});
     });
-    if (finished.size() < names.size()) loop.exec();
+    if (interrupt) QObject::connect(interrupt, &QuitSignals::received, &loop, &QEventLoop::quit);
+    if (finished.size() < names.size() && !(interrupt && interrupt->first())) loop.exec();
     for (auto& s : sessions) s->stop();
 }
 

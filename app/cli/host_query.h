@@ -12,6 +12,7 @@
 #include "app/cli/remote_options.h"
 #include "app/host_session.h"
 #include "app/problem.h"
+#include "app/quit_signals.h"
 
 namespace fleetdeck::cli {
 
@@ -47,17 +48,19 @@ struct HostFailure {
 // Asks every host `rounds` times over one connection each, `gapMs` apart (the same agent process
 // answers, so its counters carry on). `ask` sends one round's question on a ready session and
 // calls its continuation with nothing (the answer was kept) or the problem; `failed` keeps the
-// failure that ends a host's rounds. Runs its own event loop; for the command-line tool.
+// failure that ends a host's rounds. Runs its own event loop; for the command-line tool. When
+// `interrupt` receives a signal the loop ends there, each host with the answers it gave so far.
 using AskOnce = std::function<void(HostSession& session, std::function<void(std::optional<Problem>)> answered)>;
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
-              const std::function<void(const QString& host, const HostFailure& failure)>& failed);
+              const std::function<void(const QString& host, const HostFailure& failure)>& failed,
+              const QuitSignals* interrupt = nullptr);
 
 // As askHosts with one question, `method`: each host's answers in order, the last one a failure
 // when one stopped it.
 template <class T = nlohmann::json>
 std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
                                                                    const nlohmann::json& params, int rounds, int gapMs,
-                                                                   int timeoutMs = 60000) {
+                                                                   int timeoutMs = 60000, const QuitSignals* interrupt = nullptr) {
     std::map<QString, std::vector<HostAnswer<T>>> answers;
     const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
         session.request<T>(method, params, [&answers, &session, answered](const Result<T>& r) {
@@ -67,7 +70,7 @@ std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::ve
         });
     };
     askHosts(hosts, timeoutMs, rounds, gapMs, ask,
-             [&answers](const QString& host, const HostFailure& failure) { answers[host].push_back(failure.as<T>()); });
+             [&answers](const QString& host, const HostFailure& failure) { answers[host].push_back(failure.as<T>()); }, interrupt);
     return answers;
 }
 

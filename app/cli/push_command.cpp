@@ -21,6 +21,7 @@
 #include "app/push/push_audit_log.h"
 #include "app/push/push_transport.h"
 #include "app/push/ssh_push_transport.h"
+#include "app/quit_signals.h"
 #include "app/ssh/ssh_transport.h"
 #include "agent/protocol/tune_result.h"
 
@@ -120,6 +121,17 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
         err << QString::fromStdString(h.host) << ": " << shownReason(h.reason) << "\n";
         err.flush();
     });
+    // SIGINT, SIGTERM or SIGHUP: hosts not started are skipped (and audited as skipped); a host
+    // being applied finishes its transaction, verified or rolled back on the host, and is audited
+    // before the command ends (docs/cli.md, "Interrupted").
+    QuitSignals interrupts;
+    QObject::connect(&interrupts, &QuitSignals::received, &job, [&job, &err] {
+        err << "\nfleetdeck-cli: "
+            << QCoreApplication::translate("cli", "interrupted; the hosts being changed finish their transaction, the others are skipped…")
+            << "\n";
+        err.flush();
+        job.cancel();
+    });
     job.start();
     if (!job.isFinished()) loop.exec();
     // Hosts that timed out were closed mid-connect; their workers end within moments.
@@ -134,7 +146,9 @@ int runPush(const std::vector<HostSpec>& hosts, PushOperation operation, const P
     else out << summary.text() << "\n";
     if (job.auditProblem()) err << "fleetdeck-cli: " << *job.auditProblem() << "\n";
     const bool ok = job.operation().kind == PushOperation::Kind::DryRun ? summary.allPlanned() : summary.allVerified();
-    return ok && !job.auditProblem() ? kOk : kPushFailed;
+    if (job.auditProblem()) return kPushFailed;
+    if (interrupts.first()) return QuitSignals::exitStatusFor(interrupts.first());
+    return ok ? kOk : kPushFailed;
 }
 
 

@@ -17,6 +17,7 @@
 #include "app/commission/report_html.h"
 #include "app/commission/report_pdf_text.h"
 #include "app/commission/result_json.h"
+#include "app/untrusted/csv_cell.h"
 
 namespace fleetdeck::commission {
 namespace {
@@ -27,18 +28,6 @@ QByteArray pngBytes(const QImage& image) {
     buffer.open(QIODevice::WriteOnly);
     image.save(&buffer, "PNG");
     return bytes;
-}
-
-// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text a host
-// reported that starts like a formula (= + - @) gets a leading apostrophe, so a spreadsheet shows
-// it instead of evaluating it.
-QString csvCell(QString text, bool remote = true) {
-    if (remote && !text.isEmpty() && QStringLiteral("=+-@").contains(text.front())) text.prepend(QLatin1Char('\''));
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
-        !text.contains(QLatin1Char('\r')))
-        return text;
-    text.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + text + QLatin1Char('"');
 }
 
 QString orNotRead(const std::optional<std::string>& value, const char* why) {
@@ -104,11 +93,8 @@ QByteArray commissionInventoryCsv(const CommissionResult& result) {
                              "vendor",         "product",       "product_serial", "board_serial", "bios_vendor", "bios_version",
                              "bios_date",      "gpu_uuids",     "gpu_serials", "gpu_vbios",    "nic_macs"};
     QString out = header.join(QLatin1Char(',')) + QStringLiteral("\r\n");
-    for (const HostResult& h : result.hosts) {
-        QStringList cells;
-        for (const QString& cell : inventoryRow(h)) cells << csvCell(cell);
-        out += cells.join(QLatin1Char(',')) + QStringLiteral("\r\n");
-    }
+    // Every cell through csvCell: DMI strings, GPU and NIC ids are whatever the host reported.
+    for (const HostResult& h : result.hosts) out += csvRow(inventoryRow(h));
     return out.toUtf8();
 }
 

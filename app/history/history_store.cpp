@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 
+#include <unistd.h>
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -19,6 +21,7 @@
 
 #include "app/history/history_text.h"
 #include "app/history/incident_sentence.h"
+#include "app/private_files.h"
 
 namespace fleetdeck::history {
 namespace {
@@ -159,6 +162,22 @@ QString HistoryStore::defaultPath() {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + QCoreApplication::applicationName() + QStringLiteral("/history.sqlite");
 }
 
+namespace {
+
+// The history names every host with its telemetry and incidents: the database and the files
+// beside it are the user's alone (0600), whatever the umask, and a file left 0644 by an older
+// FleetDeck is narrowed. SQLite gives the -wal and -shm files it creates the database file's mode
+// (sqlite3 os_unix.c, findCreateFileMode and unixOpenSharedMemory), so the database is created
+// here, 0600, before SQLite opens it. Best effort: a file that cannot be created or changed here
+// (not the user's, read-only, immutable) is left to SQLite, whose error then says why.
+void keepPrivate(const QString& path) {
+    if (!QFileInfo::exists(path))
+        if (const int fd = openPrivateForAppend(path); fd >= 0) ::close(fd);
+    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) narrowToOwner(path + QLatin1String(suffix));
+}
+
+}  // namespace
+
 HistoryStore::HistoryStore(QString path)
     : path_(path), connection_(connectionName()), clock_([] { return QDateTime::currentMSecsSinceEpoch(); }) {}
 
@@ -196,7 +215,7 @@ bool HistoryStore::failWriting(const QString& why) {
 }
 
 bool HistoryStore::openForWriting() {
-    if (!QDir().mkpath(QFileInfo(path_).absolutePath()))
+    if (!makePrivateDirs(QFileInfo(path_).absolutePath()))
         return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the folder of %1")).arg(path_),
                     HistoryText(QT_TRANSLATE_NOOP("history", "check that it can be written, or free the path")));
     lock_ = std::make_unique<QLockFile>(path_ + QStringLiteral(".lock"));
@@ -219,6 +238,7 @@ bool HistoryStore::openForWriting() {
         return fail(HistoryText(QT_TRANSLATE_NOOP("history", "cannot create the lock file next to %1")).arg(path_),
                     HistoryText(QT_TRANSLATE_NOOP("history", "check that its folder can be written")));
     }
+    keepPrivate(path_);
     if (!open(true)) {
         lock_.reset();
         return false;

@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include "app/shown_text.h"
+#include "app/untrusted/csv_cell.h"
 
 namespace fleetdeck {
 namespace {
@@ -208,7 +209,7 @@ QString LatencyMatrix::toCsv() const {
             const auto s = link(a.name, b.name);
             if (!s) continue;
             csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
-                       .arg(a.name, b.name, sameRack(a.name, b.name) ? QStringLiteral("yes") : QStringLiteral("no"))
+                       .arg(csvCell(a.name), csvCell(b.name), sameRack(a.name, b.name) ? QStringLiteral("yes") : QStringLiteral("no"))
                        .arg(s->sent)
                        .arg(s->received)
                        .arg(s->loss_pct, 0, 'f', 1)

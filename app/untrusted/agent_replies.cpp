@@ -10,6 +10,7 @@
 #include "agent/protocol/probe_result.h"
 #include "agent/protocol/ready.h"
 #include "agent/protocol/tune_result.h"
+#include "agent/setting_catalog/setting_catalog.h"
 
 namespace fleetdeck {
 namespace {
@@ -28,6 +29,51 @@ void checkWitnessAppended(const Json& result) { ParamReader(result, "result").op
 
 void checkObject(const Json& result) { ParamReader(result, "result"); }
 
+// A setting's value on the wire is null (none), the value in the catalogue's canonical form for its
+// kind (docs/protocol.md, "Values are normalized": integers as numbers, triples as one string,
+// choices as the word, booleans as true/false), or, when instances differ, an object of instances
+// each holding null or such a value.
+bool isWireValue(const settings::SettingSpec& spec, const Json& value) {
+    if (value.is_null()) return true;
+    const std::optional<Json> canonical = settings::normalize_setting_value(spec.id, value);
+    if (!canonical || *canonical != value) return false;
+    // 60.0 equals 60 but is not an integer; a parsed 60 is unsigned where the canonical one is signed.
+    return canonical->is_number_integer() ? value.is_number_integer() : canonical->type() == value.type();
+}
+
+void checkSettingValue(const settings::SettingSpec& spec, const Json& value, const std::string& path) {
+    if (isWireValue(spec, value)) return;
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [instance, v] : value.items())
+            if (!isWireValue(spec, v))
+                throw DecodeError(path + "." + instance + ": not a value of " + std::string(spec.id) + " (" +
+                                  std::string(settings::to_string(spec.kind)) + ")");
+        return;
+    }
+    throw DecodeError(path + ": not a value of " + std::string(spec.id) + " (" + std::string(settings::to_string(spec.kind)) + ")");
+}
+
+// tune.plan, tune.apply and tune.rollback: the typed decode, then each setting's reported values
+// against the setting's kind. The app records these values in the audit log as what the host held
+// before and after, so a string where an integer sysctl's value belongs (or a formula posing as
+// one) breaks the protocol instead of being recorded as verified.
+protocol::TuneResult tuneResultWithValues(const Json& result) {
+    protocol::TuneResult decoded = protocol::tune_result_from_json(result);
+    for (std::size_t i = 0; i < decoded.settings.size(); ++i) {
+        const protocol::TuneSettingReply& s = decoded.settings[i];
+        const std::string path = "result.settings[" + std::to_string(i) + "]";
+        // An id outside the catalogue has no kind to check against; it stays remote text (shown
+        // plain, neutralised in CSV exports).
+        const settings::SettingSpec* spec = settings::find_setting(s.id);
+        if (!spec) continue;
+        const std::pair<const char*, const std::optional<Json>*> values[] = {
+            {"current", &s.current}, {"target", &s.target}, {"before", &s.before}, {"after", &s.after}};
+        for (const auto& [key, value] : values)
+            if (*value) checkSettingValue(*spec, **value, path + "." + key);
+    }
+    return decoded;
+}
+
 // Each method the app calls, with the check its answer gets: the decoder of its type in
 // agent/protocol, or a check of the few keys read here (HostSession decodes hello itself; facts
 // are decoded within the caller's limits, in checkReply).
@@ -43,9 +89,9 @@ const std::vector<MethodCheck>& methodChecks() {
         {"unsubscribe", checkObject},
         {"probe", [](const Json& r) { protocol::probe_result_from_json(r); }},
         {"tune.read", [](const Json& r) { protocol::tune_read_from_json(r); }},
-        {"tune.plan", [](const Json& r) { protocol::tune_result_from_json(r); }},
-        {"tune.apply", [](const Json& r) { protocol::tune_result_from_json(r); }},
-        {"tune.rollback", [](const Json& r) { protocol::tune_result_from_json(r); }},
+        {"tune.plan", [](const Json& r) { tuneResultWithValues(r); }},
+        {"tune.apply", [](const Json& r) { tuneResultWithValues(r); }},
+        {"tune.rollback", [](const Json& r) { tuneResultWithValues(r); }},
         {"journal.read", [](const Json& r) { protocol::journal_page_from_json(r); }},
         {"journal.append_witness", checkWitnessAppended},
         {"drift.explain", [](const Json& r) { protocol::drift_explain_from_json(r); }},
@@ -123,7 +169,8 @@ protocol::TuneReadResult decodeResult(const std::string&, const Json& result, co
 
 template <>
 protocol::TuneResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
-    return withinCaps(protocol::tune_result_from_json, result, limits);
+    if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
+    return tuneResultWithValues(result);
 }
 
 template <>

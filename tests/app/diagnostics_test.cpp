@@ -1,5 +1,7 @@
 // Connection diagnostics (app/diagnostics.h): the log file and its rotation, the per-host ring
 // buffer, and a real agent's stderr reaching both through a host session.
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -122,6 +124,40 @@ TEST(Diagnostics, TheAgentsStderrAndTheSessionsStepsReachTheBufferAndTheLog) {
     const std::string written = slurp(log);
     EXPECT_NE(written.find(" info fleetdeck.agent diag-local-host: stderr: wrapper: about to start the agent\n"), std::string::npos) << written;
     EXPECT_NE(written.find(" info fleetdeck.session diag-local-host: connected"), std::string::npos) << written;
+}
+
+// The log names hosts and connection errors: 0600 and its new folder 0700 under the usual umask
+// 022, and a log an older FleetDeck left 0644 is narrowed when it is opened again.
+TEST(Diagnostics, TheLogFileIsTheUsersAloneWhateverTheUmask) {
+    test::TempDir dir;
+    const mode_t before = ::umask(022);
+    const fs::path log = dir.path() / "data" / "fleetdeck" / "fleetdeck.log";
+    const auto mode = [](const fs::path& p) {
+        struct stat st {};
+        EXPECT_EQ(::stat(p.c_str(), &st), 0) << p;
+        return st.st_mode & 07777;
+    };
+    {
+        LogToFile logging({QString::fromStdString(log.string()), 4096, 3});
+        ASSERT_FALSE(logging.problem) << logging.problem->toStdString();
+        logDiagnostic(DiagnosticArea::Ssh, QStringLiteral("gpu-01"), QStringLiteral("connection refused by 10.0.0.1"));
+        // A rotation opens a fresh file: that one is private too.
+        for (int i = 0; i < 100; ++i) logDiagnostic(DiagnosticArea::Ssh, QStringLiteral("gpu-01"), QStringLiteral("step %1 of the connect").arg(i));
+    }
+    ASSERT_TRUE(fs::exists(log.string() + ".1"));
+    EXPECT_EQ(mode(log), 0600u);
+    EXPECT_EQ(mode(log.string() + ".1"), 0600u);
+    EXPECT_EQ(mode(log.parent_path()), 0700u);
+    EXPECT_EQ(mode(log.parent_path().parent_path()), 0700u);  // made here too
+
+    ASSERT_EQ(::chmod(log.c_str(), 0644), 0);
+    {
+        LogToFile logging({QString::fromStdString(log.string()), 1 << 20, 3});
+        ASSERT_FALSE(logging.problem) << logging.problem->toStdString();
+    }
+    EXPECT_EQ(mode(log), 0600u);
+    EXPECT_NE(slurp(log).find("step 99 of the connect"), std::string::npos) << "the log was appended to, not replaced";
+    ::umask(before);
 }
 
 }  // namespace

@@ -181,7 +181,9 @@ TEST(CommissionCli, BurnInOptionsThatMakeNoSenseAreUsageErrors) {
     EXPECT_NE(real.err.find("--sim-speed is for simulated hosts"), std::string::npos) << real.err;
 }
 
-TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) {
+// A signal during the burn-in: the load stops on every host, the hosts are judged on what was
+// observed, and the exit status is 128 + the signal.
+void interruptTheBurnIn(int signal, int expectedStatus) {
     test::TempDir home;
     const std::string pids = (home.path() / "load.pids").string();
     test::Subprocess cli(std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli",
@@ -199,10 +201,15 @@ TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) {
     }
     ASSERT_EQ(started.size(), 2u) << cli.stderr_text();
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ASSERT_EQ(::kill(cli.pid(), SIGINT), 0);
+    ASSERT_EQ(::kill(cli.pid(), signal), 0);
+    std::string out;
+    while (auto line = cli.read_line(std::chrono::seconds(10))) out += *line + "\n";
     const auto status = cli.wait(std::chrono::seconds(10));
-    ASSERT_TRUE(status.has_value()) << "still running 10 s after Ctrl-C";
-    EXPECT_EQ(*status, 130) << cli.stderr_text();
+    ASSERT_TRUE(status.has_value()) << "still running 10 s after signal " << signal;
+    EXPECT_EQ(*status, expectedStatus) << cli.stderr_text();
+    // What ran is reported: each host, and why the rack does not pass.
+    EXPECT_NE(out.find("sim:l40s-4:2"), std::string::npos) << out;
+    EXPECT_NE(out.find("interrupted before every check ran"), std::string::npos) << out;
     // Every load is gone (reaped, or at most a zombie for a moment).
     for (const pid_t pid : started) {
         bool gone = false;
@@ -216,6 +223,10 @@ TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) {
         if (!gone) ::kill(pid, SIGKILL);
     }
 }
+
+TEST(CommissionCli, CtrlCDuringTheBurnInStopsTheLoadOnEveryHostAndExits130) { interruptTheBurnIn(SIGINT, 130); }
+
+TEST(CommissionCli, SigtermDuringTheBurnInStopsTheLoadOnEveryHostAndExits143) { interruptTheBurnIn(SIGTERM, 143); }
 
 }  // namespace
 }  // namespace fleetdeck

@@ -161,6 +161,34 @@ TEST_F(CommissionReport, TheCsvHasOneRowPerHostWithTheInventoryColumns) {
     EXPECT_EQ(rows[6][col("pass")], QStringLiteral("fail"));
 }
 
+// The review's hostile DMI strings and GPU id, as a compromised host reports them: every one comes
+// out of the inventory CSV with a leading apostrophe, the host's own figures as they were.
+TEST(CommissionCsv, TextAHostReportsThatStartsLikeAFormulaIsNeutralised) {
+    CommissionResult result = test::simulatedCommission();
+    protocol::Facts& facts = result.hosts[0].observed->facts;
+    facts.dmi.sys_vendor = "\t=1+2";
+    facts.dmi.bios_version = "\r=3+4";
+    facts.dmi.product_serial = " =5+6";
+    facts.dmi.board_serial = "＝7+8";
+    facts.dmi.product_name = "=HYPERLINK(\"http://evil.example/\",\"details\")";
+    facts.dmi.bios_vendor = "@SUM(1+1)";
+    ASSERT_FALSE(facts.gpus.empty());
+    facts.gpus[0].uuid = "-2+3+cmd|' /C calc'!A0";
+    const auto rows = parseCsv(QString::fromUtf8(commissionInventoryCsv(result)));
+    ASSERT_EQ(rows.size(), 1 + result.hosts.size());
+    const QStringList& header = rows[0];
+    const auto cell = [&](const char* column) { return rows[1][static_cast<int>(header.indexOf(QLatin1String(column)))]; };
+    EXPECT_EQ(cell("vendor"), QStringLiteral("'\t=1+2"));
+    EXPECT_EQ(cell("bios_version"), QStringLiteral("'\r=3+4"));
+    EXPECT_EQ(cell("product_serial"), QStringLiteral("' =5+6"));
+    EXPECT_EQ(cell("board_serial"), QStringLiteral("'＝7+8"));
+    EXPECT_EQ(cell("product"), QStringLiteral("'=HYPERLINK(\"http://evil.example/\",\"details\")"));
+    EXPECT_EQ(cell("bios_vendor"), QStringLiteral("'@SUM(1+1)"));
+    EXPECT_TRUE(cell("gpu_uuids").startsWith(QStringLiteral("'-2+3+cmd|' /C calc'!A0; "))) << cell("gpu_uuids").toStdString();
+    EXPECT_EQ(cell("host"), QStringLiteral("gpu-01"));
+    EXPECT_EQ(cell("unit"), QStringLiteral("1"));
+}
+
 TEST_F(CommissionReport, TheJsonBesideItIsTheResultWithThePdfsHash) {
     const auto doc = nlohmann::json::parse(readAll(files.json).toStdString());
     EXPECT_EQ(doc["report"]["pdf_sha256"], files.pdfSha256Hex.toStdString());

@@ -1,6 +1,10 @@
 // The history store on real SQLite files: downsampled points keep spikes, each tier is pruned at
 // its age, the schema migrates and refuses newer files, and there is one writer.
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <QFile>
+#include <QFileInfo>
 
 #include <QLocale>
 #include <QSqlDatabase>
@@ -275,6 +279,43 @@ TEST(HistoryStore, IncidentQueriesFilterByTimeHostKindAndSeverity) {
     EXPECT_EQ(ids(where([](IncidentQuery& q) { q.kind = IncidentKind::HostOffline; })), (Ids{2}));
     EXPECT_EQ(ids(where([](IncidentQuery& q) { q.minSeverity = IncidentSeverity::Warning; })), (Ids{1, 2}));
     EXPECT_EQ(ids(where([](IncidentQuery& q) { q.limit = 2; })), (Ids{2, 3}));  // the newest two, oldest first
+}
+
+// The history holds every host with its telemetry: the database and the files beside it are 0600
+// and its new folder 0700 under the usual umask 022, and files an older FleetDeck left 0644 are
+// narrowed when the store opens them again.
+TEST(HistoryStore, ItsFilesAreTheUsersAloneWhateverTheUmask) {
+    test::TempDir dir;
+    const mode_t before = ::umask(022);
+    const QString path = QString::fromStdString((dir.path() / "share" / "fleetdeck" / "history.sqlite").string());
+    const auto mode = [](const QString& p) {
+        struct stat st {};
+        EXPECT_EQ(::stat(QFile::encodeName(p).constData(), &st), 0) << p.toStdString();
+        return st.st_mode & 07777;
+    };
+    {
+        HistoryStore store(path);
+        ASSERT_TRUE(store.openForWriting()) << store.error().toStdString();
+        ASSERT_TRUE(store.begin());
+        ASSERT_TRUE(store.addPoint(QStringLiteral("gpu-01"), Tier::Raw, rawOnly(kT0, 70)));
+        ASSERT_TRUE(store.commit());
+        for (const char* suffix : {"", "-wal", "-shm", ".lock"}) EXPECT_EQ(mode(path + QLatin1String(suffix)), 0600u) << suffix;
+        EXPECT_EQ(mode(QFileInfo(path).absolutePath()), 0700u);
+        EXPECT_EQ(mode(QFileInfo(QFileInfo(path).absolutePath()).absolutePath()), 0700u);
+    }
+    // As an older FleetDeck left them, which another user could copy: the database 0644, and a
+    // write-ahead log a crash left behind (created here under the umask, so 0644 too).
+    ASSERT_EQ(::chmod(QFile::encodeName(path).constData(), 0644), 0);
+    {
+        QFile wal(path + QStringLiteral("-wal"));
+        ASSERT_TRUE(wal.open(QIODevice::WriteOnly));
+    }
+    ASSERT_EQ(mode(path + QStringLiteral("-wal")), 0644u);
+    HistoryStore reopened(path);
+    ASSERT_TRUE(reopened.openForWriting()) << reopened.error().toStdString();
+    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) EXPECT_EQ(mode(path + QLatin1String(suffix)), 0600u) << suffix;
+    EXPECT_EQ(reopened.series(QStringLiteral("gpu-01"), kT0 - 1000, kT0 + 1000).points.size(), 1u) << "the history is kept";
+    ::umask(before);
 }
 
 }  // namespace

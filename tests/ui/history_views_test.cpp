@@ -276,6 +276,38 @@ TEST_F(HistoryViews, EventsViewReadsAnEnglishEraStoreInTheReadersLanguage) {
     EXPECT_TRUE(lines.join(QLatin1Char('\n')).contains(QStringLiteral("GPU 2 throttled (power cap) for 4 min 10 s, peak 66 °C, SM clock −420 MHz")));
 }
 
+// What a host said, in an incident's text (the reason it went offline), starts like a formula:
+// the events CSV neutralises it, and the figures FleetDeck writes stay numbers.
+TEST_F(HistoryViews, EventsCsvNeutralisesTextThatStartsLikeAFormula) {
+    using history::IncidentKind;
+    using history::IncidentSeverity;
+    {
+        history::HistoryStore db(path_);
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+        ASSERT_TRUE(db.begin());
+        ASSERT_TRUE(db.saveIncident(incident(1, QStringLiteral("gpu-a1"), IncidentKind::HostOffline, IncidentSeverity::Warning,
+                                             now_ - 20 * kMinute, now_ - 10 * kMinute, QStringLiteral("=HYPERLINK(\"http://evil.example/\",\"x\")"))));
+        ASSERT_TRUE(db.saveIncident(incident(2, QStringLiteral("gpu-a2"), IncidentKind::HostOffline, IncidentSeverity::Warning,
+                                             now_ - 9 * kMinute, now_ - 8 * kMinute, QStringLiteral("\t=1+2"))));
+        ASSERT_TRUE(db.saveIncident(incident(3, QStringLiteral("gpu-a2"), IncidentKind::HostOffline, IncidentSeverity::Warning,
+                                             now_ - 7 * kMinute, now_ - 6 * kMinute, QStringLiteral("＝7+8"))));
+        ASSERT_TRUE(db.commit());
+    }
+    auto incidents = std::make_shared<RecordedIncidents>(path_);
+    EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
+    view.reload();
+    ASSERT_EQ(view.model().rowCount(), 3);
+    const QString csvPath = QString::fromStdString((dir_.path() / "events.csv").string());
+    ASSERT_TRUE(view.exportCsv(csvPath));
+    QFile csv(csvPath);
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(csv.readAll());
+    EXPECT_TRUE(text.contains(QStringLiteral(",600,gpu-a1,,host_offline,warning,\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\"\r\n")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral(",60,gpu-a2,,host_offline,warning,'\t=1+2\r\n"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral(",60,gpu-a2,,host_offline,warning,'＝7+8\r\n"))) << text.toStdString();
+}
+
 TEST_F(HistoryViews, EventsViewSaysWhenTheStoreCannotBeRead) {
     QFile junk(path_);
     ASSERT_TRUE(junk.open(QIODevice::WriteOnly));

@@ -5,6 +5,7 @@
 // that host alone failed or misbehaving, with a sentence, and a push recorded as failed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -180,6 +181,89 @@ TEST(HostileReplies, CliApplyRecordsTheFailureWithItsOutcome) {
     }
     EXPECT_TRUE(applied);
     EXPECT_TRUE(failed) << readFile(log);
+}
+
+// The review's hostile answer: "@SUM(1+1)" as vm.swappiness's value before, called verified. The
+// value is not an integer, so the answer breaks the protocol: the host fails (exit 6) and nothing
+// is recorded as verified.
+TEST(HostileReplies, CliApplyWithTextForAnIntegerSettingsValueIsAProtocolError) {
+    TempDir home, files;
+    const std::string log = (home.path() / "log.jsonl").string();
+    int status = -1;
+    const std::string out = cli({"apply", "--profile", files.write("profile.json", kProfile).string(), "--audit-log", log,
+                                 "--audit-key", (home.path() / "hmac.key").string(), "local"},
+                                "apply-before-string", home, &status);
+    EXPECT_EQ(status, 6) << out;
+    EXPECT_NE(out.find("result.settings[0].before: not a value of sysctl:vm.swappiness (integer)"), std::string::npos) << out;
+    const std::string recorded = readFile(log);
+    EXPECT_EQ(recorded.find("@SUM"), std::string::npos) << recorded;
+    EXPECT_EQ(recorded.find("\"verify\""), std::string::npos) << recorded;
+    EXPECT_NE(recorded.find("broke the protocol"), std::string::npos) << recorded;
+}
+
+// RFC 4180 fields of one CSV line (quoted fields may hold commas, quotes and CR).
+std::vector<std::string> csvFields(const std::string& line) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
+        else if (c == '"') quoted = !quoted;
+        else if (c == ',' && !quoted) fields.emplace_back();
+        else fields.back() += c;
+    }
+    return fields;
+}
+
+// The same kind of agent with well-typed values and texts that start like formulas: the audit
+// log keeps them as they were said, and `audit export --csv` neutralises every one of them.
+TEST(HostileReplies, CliAuditCsvExportNeutralisesWhatAHostileAgentAnswered) {
+    TempDir home, files;
+    const std::string log = (home.path() / "log.jsonl").string(), key = (home.path() / "hmac.key").string();
+    int status = -1;
+    const std::string out = cli({"apply", "--profile", files.write("profile.json", kProfile).string(), "--audit-log", log,
+                                 "--audit-key", key, "local"},
+                                "apply-formula-text", home, &status);
+    EXPECT_EQ(status, 6) << out;  // rolled back
+    const std::string csv = cli({"audit", "export", "--csv", log, "--key", key}, "apply-formula-text", home, &status);
+    ASSERT_EQ(status, 0) << csv;
+    std::vector<std::vector<std::string>> rows;
+    std::string record;
+    bool quoted = false;
+    for (char c : csv) {  // records end with CRLF outside quotes
+        record += c;
+        if (c == '"') quoted = !quoted;
+        if (!quoted && c == '\n') {
+            rows.push_back(csvFields(record.substr(0, record.size() - 2)));
+            record.clear();
+        }
+    }
+    ASSERT_GE(rows.size(), 3u) << csv;
+    const std::vector<std::string>& header = rows[0];
+    const auto col = [&header](const char* name) { return std::find(header.begin(), header.end(), name) - header.begin(); };
+    bool sawFormulaRow = false, sawFullWidth = false;
+    for (const auto& row : rows) {
+        ASSERT_EQ(row.size(), header.size()) << csv;
+        for (const std::string& cell : row) {
+            const std::size_t first = cell.find_first_not_of(" \t\r\n");
+            const bool formulaStart = !cell.empty() && (std::string("=+-@\t\r").find(cell[0]) != std::string::npos ||
+                                                        (first != std::string::npos && std::string("=+-@").find(cell[first]) != std::string::npos) ||
+                                                        cell.rfind("＝", 0) == 0);
+            EXPECT_FALSE(formulaStart && cell.find_first_not_of("0123456789.-") != std::string::npos) << "unneutralised cell: " << cell;
+        }
+        if (row[col("setting")] == "'-2+3+cmd|' /C calc'!A0") {
+            sawFormulaRow = true;
+            EXPECT_EQ(row[col("before")], "'@SUM(1+1)");
+            EXPECT_EQ(row[col("after")], "'=HYPERLINK(\"http://evil.example/\",\"details\")");
+            EXPECT_NE(row[col("message")].find(": \t=1+2"), std::string::npos) << row[col("message")];
+        }
+        if (row[col("setting")] == "sysctl:vm.swappiness" && row[col("message")].find("＝7+8") != std::string::npos) {
+            sawFullWidth = true;
+            EXPECT_EQ(row[col("before")], "60");  // a number FleetDeck writes stays a number
+        }
+    }
+    EXPECT_TRUE(sawFormulaRow) << csv;
+    EXPECT_TRUE(sawFullWidth) << csv;
 }
 
 TEST(HostileReplies, CliPlanShowsTheHostMisbehaving) {

@@ -12,6 +12,10 @@
 // markup: well-formed answers whose text is HTML (agent version, a CPU sensor's label, the error
 // answering tune.read, a failed setting's id, values and message answering tune.apply), to
 // check that the app shows it literally.
+// apply-before-string: a tune.apply answer that reports the text "@SUM(1+1)" as an integer
+// sysctl's value before, and calls it verified. apply-formula-text: a well-typed rolled-back
+// answer whose texts start like spreadsheet formulas (a setting id outside the catalogue, its
+// values, the messages), for the audit log's CSV export.
 // With --announce it starts as a push starts the privileged agent: a ready line first, and
 // `privileged` in hello. The mode may also come from $FLEETDECK_MISBEHAVE, for the command-line
 // tool, which starts the agent with fixed arguments.
@@ -106,6 +110,17 @@ Json answer(const Request& r) {
         return {{"txn", "20261201-101530-4f2a9c"}, {"status", "rolled_back"}, {"changed", true}, {"mode", "runtime"},
                 {"failed", {{"step", 1}, {"name", kMarkup}, {"code", "apply_failed"}, {"message", kMarkup}}},
                 {"settings", {{{"id", kMarkup}, {"before", kMarkup}, {"after", kMarkup}, {"result", "failed"}, {"message", kMarkup}}}}};
+    if (r.method == "tune.apply" && mode == "apply-before-string")
+        return {{"txn", "20261201-101530-4f2a9c"}, {"status", "verified"}, {"changed", true}, {"mode", "runtime"},
+                {"settings", {{{"id", "sysctl:vm.swappiness"}, {"before", "@SUM(1+1)"}, {"after", 10}, {"result", "verified"}}}}};
+    if (r.method == "tune.apply" && mode == "apply-formula-text")
+        return {{"txn", "20261201-101530-4f2a9c"}, {"status", "rolled_back"}, {"changed", true}, {"mode", "runtime"},
+                {"failed", {{"step", 1}, {"name", " =5+6"}, {"code", "apply_failed"}, {"message", "\r=3+4"}}},
+                {"settings", {{{"id", "-2+3+cmd|' /C calc'!A0"}, {"before", "@SUM(1+1)"},
+                               {"after", "=HYPERLINK(\"http://evil.example/\",\"details\")"}, {"result", "failed"},
+                               {"message", "\t=1+2"}},
+                              {{"id", "sysctl:vm.swappiness"}, {"before", 60}, {"after", 60}, {"result", "rolled_back"},
+                               {"message", "＝7+8"}}}}};
     if (r.method == "tune.read" && mode == "read-code-number")
         return {{"values", {{"sysctl:vm.swappiness", {{"value", nullptr}, {"code", 5}, {"reason", "no such key"}}}}}};
     if (r.method == "journal.read" && mode == "journal-wrong-types") {

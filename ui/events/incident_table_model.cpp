@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include "app/history/incident_sentence.h"
+#include "app/untrusted/csv_cell.h"
 #include "app/untrusted/remote_text.h"
 
 namespace fleetdeck {
@@ -116,15 +117,6 @@ QVariant IncidentTableModel::headerData(int section, Qt::Orientation orientation
 
 namespace {
 
-QString csvField(const QString& text) {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
-        !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
 QString isoTime(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).toOffsetFromUtc(0).toString(Qt::ISODate); }
 
 }  // namespace
@@ -136,7 +128,7 @@ QString IncidentTableModel::toCsv() const {
                                     QString::number(i.durationMs(nowMs_) / 1000), i.host,
                                     i.gpu ? QString::number(*i.gpu) : QString(), toString(i.kind), toString(i.severity), i.shown()};
         QStringList out;
-        for (const QString& f : fields) out << csvField(f);
+        for (const QString& f : fields) out << csvCell(f);  // host names and texts are hosts' words
         csv += out.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }
     return csv;
