@@ -68,7 +68,9 @@ void read_hwmon(const RootFs& fs, const HwmonChip& chip, gpu::GpuSample& s) {
     s.temp_mem_c = sensor_value(fs, chip, "mem");
     if (const HwmonSensor* power = first_of(chip, SensorKind::Power)) {
         s.power_w = read_sensor(fs, *power);
+        // amdgpu's power1_cap is the cap set, which the firmware enforces: both limits.
         s.power_limit_w = microwatts(fs, chip.dir + "/" + power->input + "_cap");
+        s.power_limit_set_w = s.power_limit_w;
     }
     // pwm1 is the fan duty cycle, 0–255.
     if (const auto pwm = fs.read_int(chip.dir + "/pwm1"); pwm && *pwm >= 0 && *pwm <= 255)

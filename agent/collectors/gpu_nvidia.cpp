@@ -100,9 +100,11 @@ void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_po
     if (const auto m = nvml.memory(d)) {
         s.mem_used_bytes = static_cast<std::int64_t>(m->used_bytes);
         s.mem_total_bytes = static_cast<std::int64_t>(m->total_bytes);
+        if (m->reserved_bytes) s.mem_reserved_bytes = static_cast<std::int64_t>(*m->reserved_bytes);
     }
     s.power_w = milliwatts_to_w(nvml.power_usage_mw(d));
     s.power_limit_w = milliwatts_to_w(nvml.enforced_power_limit_mw(d));
+    s.power_limit_set_w = milliwatts_to_w(nvml.power_limit_mw(d));
     s.fan_pct = as_double(nvml.fan_speed_pct(d));
     s.sm_clock_mhz = as_int(nvml.clock_mhz(d, NvmlLibrary::Clock::Sm));
     s.mem_clock_mhz = as_int(nvml.clock_mhz(d, NvmlLibrary::Clock::Memory));

@@ -338,6 +338,7 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("fan_pct").value(g.fan_pct);
     out.key("index").value(g.index);
     out.key("mem_clock_mhz").value(g.mem_clock_mhz);
+    out.key("mem_reserved_bytes").value(g.mem_reserved_bytes);
     out.key("mem_total_bytes").value(g.mem_total_bytes);
     out.key("mem_used_bytes").value(g.mem_used_bytes);
     out.key("mem_util_pct").value(g.mem_util_pct);
@@ -354,6 +355,7 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("persistence_mode").value(g.persistence_mode);
     out.key("power_limit_max_w").value(g.power_limit_max_w);
     out.key("power_limit_min_w").value(g.power_limit_min_w);
+    out.key("power_limit_set_w").value(g.power_limit_set_w);
     out.key("power_limit_w").value(g.power_limit_w);
     out.key("power_w").value(g.power_w);
     out.key("remapped_rows");

@@ -187,6 +187,7 @@ void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>&
         s.mem_used_bytes = static_cast<std::int64_t>(static_cast<double>(m.mem_total_bytes) * (idle ? 0.01 : 0.88));
         s.power_w = round_to(g.power_w(), 0.1);
         s.power_limit_w = g.power_limit_w();
+        s.power_limit_set_w = s.power_limit_w;  // no other limiter on a simulated host
         s.power_limit_min_w = m.power_limit_min_w;
         s.power_limit_max_w = m.power_limit_max_w;
         s.fan_pct = std::round(g.fan_pct());
