@@ -107,8 +107,12 @@ std::optional<std::vector<PciGpu>> pci_gpus(const RootFs& fs) {
         const std::string dir = "/sys/bus/pci/devices/" + id;
         const auto vendor = vendor_name(fs.read_line(dir + "/vendor"));
         if (!vendor) continue;
-        const auto pci_class = fs.read_line(dir + "/class");  // 0x030000 VGA, 0x030200 3D controller
-        if (pci_class && pci_class->starts_with("0x03")) gpus.push_back({id, *vendor});
+        // PCI-SIG's PCI Code and ID Assignment Specification (rev. 1.12, 9 Jan 2020): base class 03h
+        // display controller (§1.4; 0x030000 VGA on GeForce, 0x030200 3D controller on H100) and
+        // 12h processing accelerator (§1.19, since rev. 1.2; 0x120000 on AMD Instinct MI210,
+        // MI300X and MI325X). The class file is "0x" and the 24-bit class code (sysfs-bus-pci).
+        const auto pci_class = fs.read_line(dir + "/class");
+        if (pci_class && (pci_class->starts_with("0x03") || pci_class->starts_with("0x12"))) gpus.push_back({id, *vendor});
     }
     return gpus;
 }
