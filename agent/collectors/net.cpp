@@ -169,6 +169,10 @@ void NetCollector::read_nic(const NetDevCounters& c, Interface& itf, double seco
     nic.mtu = itf.mtu_bytes;
     nic.rx_bytes = static_cast<std::int64_t>(c.rx_bytes);  // parse_net_dev read them as non-negative int64
     nic.tx_bytes = static_cast<std::int64_t>(c.tx_bytes);
+    nic.rx_errors = static_cast<std::int64_t>(c.rx_errors);
+    nic.rx_dropped = static_cast<std::int64_t>(c.rx_dropped);
+    nic.tx_errors = static_cast<std::int64_t>(c.tx_errors);
+    nic.tx_dropped = static_cast<std::int64_t>(c.tx_dropped);
     nic.rx_bytes_per_s.reset();
     nic.tx_bytes_per_s.reset();
     if (primed_ && itf.previous) {

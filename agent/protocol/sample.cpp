@@ -88,6 +88,10 @@ Json to_json(const NicSample& n) {
         .add("tx_bytes", or_null(n.tx_bytes))
         .add("rx_bytes_per_s", or_null(n.rx_bytes_per_s))
         .add("tx_bytes_per_s", or_null(n.tx_bytes_per_s))
+        .add("rx_errors", or_null(n.rx_errors))
+        .add("rx_dropped", or_null(n.rx_dropped))
+        .add("tx_errors", or_null(n.tx_errors))
+        .add("tx_dropped", or_null(n.tx_dropped))
         .take();
 }
 
@@ -137,7 +141,11 @@ NicSample nic_from(const ParamReader& r) {
             r.optional_integer("rx_bytes"),
             r.optional_integer("tx_bytes"),
             r.optional_number("rx_bytes_per_s"),
-            r.optional_number("tx_bytes_per_s")};
+            r.optional_number("tx_bytes_per_s"),
+            r.optional_integer("rx_errors"),
+            r.optional_integer("rx_dropped"),
+            r.optional_integer("tx_errors"),
+            r.optional_integer("tx_dropped")};
 }
 
 // A GPU's `nvlinks`: a list, or "unchanged" on a stream that asked for it (`held`: the list read

@@ -54,6 +54,8 @@ struct NicSample {
     std::optional<std::string> type, operstate;
     std::optional<std::int64_t> speed_mbps, mtu, rx_bytes, tx_bytes;
     std::optional<double> rx_bytes_per_s, tx_bytes_per_s;
+    // /proc/net/dev's errs and drop columns, since the interface came up.
+    std::optional<std::int64_t> rx_errors, rx_dropped, tx_errors, tx_dropped;
 };
 
 struct InfinibandPortSample {

@@ -265,9 +265,13 @@ void write(JsonOut& out, const NicSample& n) {
     out.key("operstate").value(n.operstate);
     out.key("rx_bytes").value(n.rx_bytes);
     out.key("rx_bytes_per_s").value(n.rx_bytes_per_s);
+    out.key("rx_dropped").value(n.rx_dropped);
+    out.key("rx_errors").value(n.rx_errors);
     out.key("speed_mbps").value(n.speed_mbps);
     out.key("tx_bytes").value(n.tx_bytes);
     out.key("tx_bytes_per_s").value(n.tx_bytes_per_s);
+    out.key("tx_dropped").value(n.tx_dropped);
+    out.key("tx_errors").value(n.tx_errors);
     out.key("type").value(n.type);
     out.end_object();
 }

@@ -107,8 +107,9 @@ ThermalZoneSample read_zone(JsonTextReader& in) {
     return z;
 }
 
-constexpr std::array<std::string_view, 9> kNicKeys = {"mtu",      "name",           "operstate",      "rx_bytes", "rx_bytes_per_s",
-                                                      "speed_mbps", "tx_bytes", "tx_bytes_per_s", "type"};
+constexpr std::array<std::string_view, 13> kNicKeys = {"mtu",        "name",       "operstate", "rx_bytes",       "rx_bytes_per_s",
+                                                       "rx_dropped", "rx_errors",  "speed_mbps", "tx_bytes",      "tx_bytes_per_s",
+                                                       "tx_dropped", "tx_errors",  "type"};
 
 NicSample read_nic(JsonTextReader& in) {
     NicSample n;
@@ -120,10 +121,14 @@ NicSample read_nic(JsonTextReader& in) {
         case 2: n.operstate = in.optional_string(); break;
         case 3: n.rx_bytes = in.optional_integer(); break;
         case 4: n.rx_bytes_per_s = in.optional_number(); break;
-        case 5: n.speed_mbps = in.optional_integer(); break;
-        case 6: n.tx_bytes = in.optional_integer(); break;
-        case 7: n.tx_bytes_per_s = in.optional_number(); break;
-        case 8: n.type = in.optional_string(); break;
+        case 5: n.rx_dropped = in.optional_integer(); break;
+        case 6: n.rx_errors = in.optional_integer(); break;
+        case 7: n.speed_mbps = in.optional_integer(); break;
+        case 8: n.tx_bytes = in.optional_integer(); break;
+        case 9: n.tx_bytes_per_s = in.optional_number(); break;
+        case 10: n.tx_dropped = in.optional_integer(); break;
+        case 11: n.tx_errors = in.optional_integer(); break;
+        case 12: n.type = in.optional_string(); break;
         default: in.skip_value();
         }
     });
