@@ -22,6 +22,7 @@ constexpr std::uint32_t kEfivarfsMagic = 0xde5e81e4;
 // The older sysfs interface (drivers/firmware/efi/efivars.c before 6.0): vars/NAME-GUID/data
 // holds the data alone.
 constexpr const char* kSysfsEfiVars = "/sys/firmware/efi/vars";
+// "none [integrity] confidentiality": the bracketed mode (security/lockdown/lockdown.c, lockdown_read).
 constexpr const char* kLockdown = "/sys/kernel/security/lockdown";
 
 std::optional<bool> secure_boot_byte(const std::optional<std::string>& bytes, std::size_t at) {

@@ -41,6 +41,8 @@ std::optional<std::int64_t> either(const std::optional<std::int64_t>& sysfs, con
     return as_int(nvml);
 }
 
+// PCI vendor ids assigned by PCI-SIG, as listed in the PCI ID Repository (pci.ids): 10de NVIDIA
+// Corporation, 1002 Advanced Micro Devices, Inc. [AMD/ATI]; sysfs writes them as "0x10de".
 std::optional<std::string> vendor_name(const std::optional<std::string>& pci_vendor) {
     if (pci_vendor == "0x10de") return "nvidia";
     if (pci_vendor == "0x1002") return "amd";
@@ -83,6 +85,9 @@ protocol::GpuFact nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
             g.serial,         g.vbios_version, g.mem_total_bytes, g.compute_capability};
 }
 
+// /sys/module/nvidia/version (the module's MODULE_VERSION), else /proc/driver/nvidia/version, whose
+// first line is, for the proprietary and the open kernel module (NVIDIA/open-gpu-kernel-modules
+// kernel-open/nvidia/nv-procfs.c):
 // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and
 // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build ..." -> the
 // first word after "Kernel Module" that starts with a digit.
