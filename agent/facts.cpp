@@ -36,7 +36,8 @@ std::string unquote(std::string_view v) {
 }
 
 // The CPU flags a tuning decision depends on, in this order: vector and matrix units for ML
-// kernels, hardware virtualization, and whether we are a guest ourselves.
+// kernels, hardware virtualization, and whether we are a guest ourselves. The names are those
+// /proc/cpuinfo prints (Linux arch/x86/include/asm/cpufeatures.h, the "" names of X86_FEATURE_*).
 constexpr std::string_view kFlagsThatMatter[] = {
     "avx2",     "avx512f",  "avx512bw", "avx512vl", "avx512_vnni", "avx512_bf16", "avx512_fp16",
     "amx_tile", "amx_bf16", "amx_int8", "vmx",      "svm",         "hypervisor",
@@ -159,6 +160,7 @@ OsTuningFacts os_tuning_facts(const RootFs& fs) {
     OsTuningFacts facts;
     const std::string cpufreq = "/sys/devices/system/cpu/cpu0/cpufreq";
     facts.cpufreq = {non_empty(fs.read_line(cpufreq + "/scaling_driver")), non_empty(fs.read_line(cpufreq + "/scaling_governor"))};
+    // "always [madvise] never": the bracketed word is the mode (Documentation/admin-guide/mm/transhuge.rst).
     const std::string thp = "/sys/kernel/mm/transparent_hugepage";
     facts.thp = {bracketed_choice(fs.read_line(thp + "/enabled")), bracketed_choice(fs.read_line(thp + "/defrag"))};
     facts.tuned = {non_empty(fs.read_line("/etc/tuned/active_profile"))};

@@ -13,7 +13,8 @@ namespace fleetdeck::agent {
 
 // The SecureBoot EFI variable: efivarfs gives 4 attribute bytes and then the value byte (1: on);
 // the older sysfs interface gives the value alone in .../data. nullopt without EFI variables (a
-// legacy BIOS boot, or efivarfs not mounted); false when the firmware has no such variable.
+// legacy BIOS boot, or efivars present but not an efivarfs mount); false when the firmware lists
+// its variables but has no SecureBoot among them.
 std::optional<bool> read_secure_boot(const RootFs& fs);
 
 // /sys/kernel/security/lockdown, "none [integrity] confidentiality": the bracketed mode, or

@@ -8,7 +8,7 @@
 namespace fleetdeck {
 
 // The temperature bands every view uses (one palette everywhere, ui/dashboard/palette.cpp).
-// Under load a GPU belongs in 60–80 °C (guide §3.2); at its slowdown threshold it loses clock.
+// Under load a GPU belongs in 60–80 °C (guide §2.3); at its slowdown threshold it loses clock.
 enum class TemperatureBand {
     NoData,    // no reading: drawn as missing, never as cold
     Cool,      // below 60 °C

@@ -10,7 +10,8 @@ namespace fleetdeck::agent {
 namespace {
 
 // The counters after a "cpuN" name: "user nice system idle iowait irq softirq steal guest
-// guest_nice". Guest time is already counted in user and nice, so only the first eight are summed.
+// guest_nice" (Linux Documentation/filesystems/proc.rst, "Miscellaneous kernel statistics in
+// /proc/stat"). Guest time is already counted in user and nice, so only the first eight are summed.
 // At least four must be there, each a plain decimal number; this runs for every CPU of every
 // sample (257 lines on a 256-CPU server), so it reads the digits in place.
 std::optional<CpuCollector::Ticks> parse_ticks(std::string_view rest) {

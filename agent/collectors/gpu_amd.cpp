@@ -7,7 +7,7 @@
 namespace fleetdeck::agent {
 namespace {
 
-constexpr std::string_view kAmdVendor = "0x1002";
+constexpr std::string_view kAmdVendor = "0x1002";  // PCI vendor id of AMD/ATI (pci.ids)
 
 bool is_card_name(std::string_view name) {
     return name.starts_with("card") && name.size() > 4 && parse_int(name.substr(4)).has_value();
@@ -29,6 +29,8 @@ std::optional<double> microwatts(const RootFs& fs, const std::string& path) {
     return raw ? scale_sensor_value(SensorKind::Power, *raw) : std::nullopt;
 }
 
+// amdgpu's hwmon freq1_input (sclk) and freq2_input (mclk) are in Hz (Linux
+// Documentation/gpu/amdgpu/thermal.rst).
 std::optional<std::int64_t> hz_to_mhz(const RootFs& fs, const std::string& path) {
     const auto hz = fs.read_int(path);
     if (!hz || *hz <= 0) return std::nullopt;
@@ -68,9 +70,11 @@ void read_hwmon(const RootFs& fs, const HwmonChip& chip, gpu::GpuSample& s) {
     s.temp_mem_c = sensor_value(fs, chip, "mem");
     if (const HwmonSensor* power = first_of(chip, SensorKind::Power)) {
         s.power_w = read_sensor(fs, *power);
+        // amdgpu's power1_cap is the cap set, which the firmware enforces: both limits.
         s.power_limit_w = microwatts(fs, chip.dir + "/" + power->input + "_cap");
+        s.power_limit_set_w = s.power_limit_w;
     }
-    // pwm1 is the fan duty cycle, 0–255.
+    // pwm1 is the fan duty cycle, 0–255 (hwmon sysfs-interface.rst; amdgpu thermal.rst).
     if (const auto pwm = fs.read_int(chip.dir + "/pwm1"); pwm && *pwm >= 0 && *pwm <= 255)
         s.fan_pct = std::round(static_cast<double>(*pwm) * 1000.0 / 255.0) / 10.0;
     s.sm_clock_mhz = hz_to_mhz(fs, chip.dir + "/freq1_input");   // sclk

@@ -1,5 +1,7 @@
 #include "agent/collectors/gpu_nvidia.h"
 
+#include <algorithm>
+
 #include "agent/gpu/gpu_facts.h"
 
 namespace fleetdeck::agent {
@@ -98,9 +100,11 @@ void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_po
     if (const auto m = nvml.memory(d)) {
         s.mem_used_bytes = static_cast<std::int64_t>(m->used_bytes);
         s.mem_total_bytes = static_cast<std::int64_t>(m->total_bytes);
+        if (m->reserved_bytes) s.mem_reserved_bytes = static_cast<std::int64_t>(*m->reserved_bytes);
     }
     s.power_w = milliwatts_to_w(nvml.power_usage_mw(d));
     s.power_limit_w = milliwatts_to_w(nvml.enforced_power_limit_mw(d));
+    s.power_limit_set_w = milliwatts_to_w(nvml.power_limit_mw(d));
     s.fan_pct = as_double(nvml.fan_speed_pct(d));
     s.sm_clock_mhz = as_int(nvml.clock_mhz(d, NvmlLibrary::Clock::Sm));
     s.mem_clock_mhz = as_int(nvml.clock_mhz(d, NvmlLibrary::Clock::Memory));
@@ -112,20 +116,28 @@ void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_po
 }
 
 void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
-    if (!kernel_log_) kernel_log_ = std::make_unique<gpu::KernelXidLog>(fs);
-    for (auto& x : kernel_log_->read_new()) xids_.add(std::move(x));
-    if (!xid_watch_) return;
+    // NVML's queue and the kernel log are read back to back and both dated by this poll (live
+    // kernel records take the wall clock at their read). The driver's two reports of one XID can
+    // straddle a poll, which puts them one poll interval apart: the merge window grows by the
+    // time since the previous poll.
     const std::int64_t now_ms = wall_clock_ms();
-    for (const auto& event : xid_watch_->poll()) {
-        protocol::XidEvent x;
-        x.time_ms = now_ms;
-        for (const auto& device : devices_)
-            if (device.handle == event.device) x.pci_bus_id = device.fixed.pci_bus_id.value_or("");
-        x.code = static_cast<std::int64_t>(event.code);
-        x.message = std::string(gpu::xid_description(x.code));
-        x.source = "nvml";
-        xids_.add(std::move(x));
+    const std::int64_t since_last_ms = last_xid_poll_ms_ ? std::clamp<std::int64_t>(now_ms - *last_xid_poll_ms_, 0, 60'000) : 0;
+    const std::int64_t window_ms = gpu::XidHistory::kSameEventMs + since_last_ms;
+    last_xid_poll_ms_ = now_ms;
+    if (xid_watch_) {
+        for (const auto& event : xid_watch_->poll()) {
+            protocol::XidEvent x;
+            x.time_ms = now_ms;
+            for (const auto& device : devices_)
+                if (device.handle == event.device) x.pci_bus_id = device.fixed.pci_bus_id.value_or("");
+            x.code = static_cast<std::int64_t>(event.code);
+            x.message = std::string(gpu::xid_description(x.code));
+            x.source = "nvml";
+            xids_.add(std::move(x), window_ms);
+        }
     }
+    if (!kernel_log_) kernel_log_ = std::make_unique<gpu::KernelXidLog>(fs);
+    for (auto& x : kernel_log_->read_new()) xids_.add(std::move(x), window_ms);
 }
 
 void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {

@@ -44,6 +44,7 @@ private:
     std::unique_ptr<gpu::NvmlLibrary::XidWatch> xid_watch_;  // declared after nvml_, so freed before it
     std::unique_ptr<gpu::KernelXidLog> kernel_log_;
     gpu::XidHistory xids_;
+    std::optional<std::int64_t> last_xid_poll_ms_;  // wall clock of the previous XID poll
     std::optional<std::int64_t> pci_count_;
     int samples_until_rescan_ = 0;
     std::vector<std::string> pci_listing_;  // /sys/bus/pci/devices at the last count

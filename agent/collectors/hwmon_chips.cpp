@@ -87,6 +87,8 @@ const char* sensor_unit(SensorKind kind) {
     return "";
 }
 
+// The hwmon sysfs units (Linux Documentation/hwmon/sysfs-interface.rst): temp*_input in
+// millidegrees Celsius, fan*_input in RPM, power*_input and power*_average in microwatts.
 std::optional<double> scale_sensor_value(SensorKind kind, std::int64_t raw) {
     switch (kind) {
     case SensorKind::Temp: {

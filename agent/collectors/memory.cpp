@@ -32,6 +32,7 @@ MemInfo parse_meminfo(std::string_view text) {
         if (number.empty()) return;
         auto value = parse_int(number);
         if (!value || *value < 0) return;
+        // /proc/meminfo prints sizes in "kB", which are KiB (proc.rst, "meminfo"; fs/proc/meminfo.c).
         if (take_meminfo_word(rest) == "kB") {
             // A value no kernel reports (over 8 EiB) is unknown, not a wrapped-around number.
             if (*value > INT64_MAX / 1024) return;

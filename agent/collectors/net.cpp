@@ -8,9 +8,11 @@
 namespace fleetdeck::agent {
 namespace {
 
-constexpr std::int64_t kArphrdLoopback = 772;
+// ARPHRD_* of include/uapi/linux/if_arp.h, as /sys/class/net/IF/type gives them.
+constexpr std::int64_t kArphrdEther = 1, kArphrdInfiniband = 32, kArphrdLoopback = 772;
 
-// speed is -1 (or unreadable, EINVAL) while the link is down: unknown, not a speed.
+// speed is in Mb/s, and -1 (or unreadable, EINVAL) while the link is down: unknown, not a speed
+// (Linux Documentation/ABI/testing/sysfs-class-net).
 std::optional<std::int64_t> positive(const std::optional<std::int64_t>& speed) {
     if (!speed || *speed <= 0) return std::nullopt;
     return speed;
@@ -25,7 +27,8 @@ std::optional<double> rate(std::uint64_t before, std::uint64_t now, double secon
     return std::round(static_cast<double>(now - before) / seconds * 10.0) / 10.0;
 }
 
-// "4: ACTIVE" -> "ACTIVE"; nothing after the colon is no state.
+// "4: ACTIVE" -> "ACTIVE"; nothing after the colon is no state (the ports' state and phys_state,
+// Linux Documentation/ABI/stable/sysfs-class-infiniband).
 std::optional<std::string> after_colon(const std::optional<std::string>& v) {
     if (!v) return std::nullopt;
     const auto colon = v->find(':');
@@ -48,7 +51,10 @@ void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out)
         const auto colon = line.rfind(':');
         if (colon == std::string_view::npos) return;
         const auto name = trim(line.substr(0, colon));
-        // The 16 counters, word by word: no list of words per line (this runs every sample).
+        // The 16 counters, word by word: no list of words per line (this runs every sample). The
+        // layout is net/core/net-procfs.c's dev_seq_printf_stats: receive bytes packets errs drop
+        // fifo frame compressed multicast, then transmit bytes packets errs drop fifo colls
+        // carrier compressed.
         std::uint64_t v[16];
         std::string_view rest = line.substr(colon + 1);
         int fields = 0;
@@ -81,8 +87,8 @@ std::vector<NetDevCounters> parse_net_dev(std::string_view text) {
 
 std::string link_type_name(std::int64_t arphrd) {
     switch (arphrd) {
-    case 1: return "ethernet";
-    case 32: return "infiniband";
+    case kArphrdEther: return "ethernet";
+    case kArphrdInfiniband: return "infiniband";
     case kArphrdLoopback: return "loopback";
     default: return "arphrd_" + std::to_string(arphrd);
     }
@@ -169,6 +175,10 @@ void NetCollector::read_nic(const NetDevCounters& c, Interface& itf, double seco
     nic.mtu = itf.mtu_bytes;
     nic.rx_bytes = static_cast<std::int64_t>(c.rx_bytes);  // parse_net_dev read them as non-negative int64
     nic.tx_bytes = static_cast<std::int64_t>(c.tx_bytes);
+    nic.rx_errors = static_cast<std::int64_t>(c.rx_errors);
+    nic.rx_dropped = static_cast<std::int64_t>(c.rx_dropped);
+    nic.tx_errors = static_cast<std::int64_t>(c.tx_errors);
+    nic.tx_dropped = static_cast<std::int64_t>(c.tx_dropped);
     nic.rx_bytes_per_s.reset();
     nic.tx_bytes_per_s.reset();
     if (primed_ && itf.previous) {

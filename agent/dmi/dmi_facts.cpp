@@ -3,6 +3,8 @@
 namespace fleetdeck::agent::dmi {
 namespace {
 
+// The kernel's DMI strings (drivers/firmware/dmi-id.c) and the raw SMBIOS structure table (Linux
+// Documentation/ABI/testing/sysfs-firmware-dmi-tables).
 constexpr const char* kDmiId = "/sys/class/dmi/id/";
 constexpr const char* kSmbiosTable = "/sys/firmware/dmi/tables/DMI";
 

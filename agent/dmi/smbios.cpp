@@ -61,8 +61,10 @@ std::optional<std::string> record_string(const Record& r, std::optional<std::uin
     return text;
 }
 
+// Structure types, DMTF DSP0134 (SMBIOS) 3.7.0: 16 Physical Memory Array (§7.17), 17 Memory
+// Device (§7.18), 127 End-of-Table; cross-checked with dmidecode's dmidecode.c (b70f6ee).
 constexpr std::uint8_t kPhysicalMemoryArray = 16, kMemoryDevice = 17, kEndOfTable = 127;
-constexpr std::uint32_t kSystemMemory = 0x03;  // Physical Memory Array — Use
+constexpr std::uint32_t kSystemMemory = 0x03;  // Physical Memory Array — Use (§7.17.2): System memory
 
 // Memory Device offsets (SMBIOS 3.7, 7.18).
 constexpr std::size_t kArrayHandle = 0x04, kSize = 0x0C, kDeviceLocator = 0x10, kBankLocator = 0x11, kType = 0x12,

@@ -41,6 +41,8 @@ std::optional<std::int64_t> either(const std::optional<std::int64_t>& sysfs, con
     return as_int(nvml);
 }
 
+// PCI vendor ids assigned by PCI-SIG, as listed in the PCI ID Repository (pci.ids): 10de NVIDIA
+// Corporation, 1002 Advanced Micro Devices, Inc. [AMD/ATI]; sysfs writes them as "0x10de".
 std::optional<std::string> vendor_name(const std::optional<std::string>& pci_vendor) {
     if (pci_vendor == "0x10de") return "nvidia";
     if (pci_vendor == "0x1002") return "amd";
@@ -83,6 +85,9 @@ protocol::GpuFact nvml_only_gpu(const std::string& id, const NvmlGpu& g) {
             g.serial,         g.vbios_version, g.mem_total_bytes, g.compute_capability};
 }
 
+// /sys/module/nvidia/version (the module's MODULE_VERSION), else /proc/driver/nvidia/version, whose
+// first line is, for the proprietary and the open kernel module (NVIDIA/open-gpu-kernel-modules
+// kernel-open/nvidia/nv-procfs.c):
 // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 ..." and
 // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build ..." -> the
 // first word after "Kernel Module" that starts with a digit.
@@ -107,8 +112,12 @@ std::optional<std::vector<PciGpu>> pci_gpus(const RootFs& fs) {
         const std::string dir = "/sys/bus/pci/devices/" + id;
         const auto vendor = vendor_name(fs.read_line(dir + "/vendor"));
         if (!vendor) continue;
-        const auto pci_class = fs.read_line(dir + "/class");  // 0x030000 VGA, 0x030200 3D controller
-        if (pci_class && pci_class->starts_with("0x03")) gpus.push_back({id, *vendor});
+        // PCI-SIG's PCI Code and ID Assignment Specification (rev. 1.12, 9 Jan 2020): base class 03h
+        // display controller (§1.4; 0x030000 VGA on GeForce, 0x030200 3D controller on H100) and
+        // 12h processing accelerator (§1.19, since rev. 1.2; 0x120000 on AMD Instinct MI210,
+        // MI300X and MI325X). The class file is "0x" and the 24-bit class code (sysfs-bus-pci).
+        const auto pci_class = fs.read_line(dir + "/class");
+        if (pci_class && (pci_class->starts_with("0x03") || pci_class->starts_with("0x12"))) gpus.push_back({id, *vendor});
     }
     return gpus;
 }

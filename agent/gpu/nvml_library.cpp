@@ -7,37 +7,21 @@
 
 #include <dlfcn.h>
 
+#include "agent/gpu/nvml_abi.h"
+
 namespace fleetdeck::agent::gpu {
 namespace {
 
-using Ret = int;  // nvmlReturn_t
+using Ret = nvml_abi::Return;
 using Dev = NvmlLibrary::Device*;
-constexpr Ret kSuccess = 0, kUninitialized = 1, kInsufficientSize = 7, kFunctionNotFound = 13, kGpuIsLost = 15;
-
-// Layouts from nvml.h (stable across NVML versions, which is what makes dlopen safe).
-struct PciInfo {  // nvmlPciInfo_t (v2/v3); v1 has a 16-byte busId where busIdLegacy is
-    char bus_id_legacy[16];
-    unsigned domain, bus, device, pci_device_id, pci_subsystem_id;
-    char bus_id[32];
-};
-struct TemperatureV1 {  // nvmlTemperature_v1_t
-    unsigned version;
-    int sensor_type;
-    int temperature;
-};
-// NVML_STRUCT_VERSION(Temperature, 1): the struct size with the version in the top byte.
-constexpr unsigned kTemperatureV1 = static_cast<unsigned>(sizeof(TemperatureV1)) | (1u << 24);
-struct MemoryV1 {  // nvmlMemory_t
-    unsigned long long total, free, used;
-};
-struct EventData {  // nvmlEventData_t; nvmlEventSetWait (v1) fills only the first three
-    Dev device;
-    unsigned long long event_type;
-    unsigned long long event_data;  // the XID for nvmlEventTypeXidCriticalError
-    unsigned gpu_instance_id, compute_instance_id;
-};
-using EventSet = void*;                               // nvmlEventSet_t
-constexpr unsigned long long kEventXidCritical = 0x8;  // nvmlEventTypeXidCriticalError
+using nvml_abi::EventData;
+using nvml_abi::MemoryV1;
+using nvml_abi::MemoryV2;
+using nvml_abi::PciInfo;
+using nvml_abi::TemperatureV1;
+using nvml_abi::kFunctionNotFound, nvml_abi::kGpuIsLost, nvml_abi::kInsufficientSize, nvml_abi::kSuccess,
+    nvml_abi::kUninitialized;
+using EventSet = void*;  // nvmlEventSet_t
 
 using GetUnsigned = Ret (*)(Dev, unsigned*);
 
@@ -82,6 +66,7 @@ struct NvmlLibrary::Symbols {
     Ret (*temperature)(Dev, int, unsigned*) = nullptr;
     Ret (*temperature_threshold)(Dev, int, unsigned*) = nullptr;
     Ret (*utilization)(Dev, Utilization*) = nullptr;
+    Ret (*memory_v2)(Dev, MemoryV2*) = nullptr;  // drivers from 510 on
     Ret (*memory)(Dev, MemoryV1*) = nullptr;
     GetUnsigned power_usage = nullptr;
     GetUnsigned enforced_power_limit = nullptr;
@@ -148,6 +133,7 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.temperature, {"nvmlDeviceGetTemperature"});
     bind(h, s.temperature_threshold, {"nvmlDeviceGetTemperatureThreshold"});
     bind(h, s.utilization, {"nvmlDeviceGetUtilizationRates"});
+    bind(h, s.memory_v2, {"nvmlDeviceGetMemoryInfo_v2"});
     bind(h, s.memory, {"nvmlDeviceGetMemoryInfo"});
     bind(h, s.power_usage, {"nvmlDeviceGetPowerUsage"});
     bind(h, s.enforced_power_limit, {"nvmlDeviceGetEnforcedPowerLimit"});
@@ -190,9 +176,9 @@ std::optional<NvmlLibrary::SetProblem> set_problem(Ret r, const char* function, 
     const std::string text = std::string(function) + " failed with code " + std::to_string(r) +
                              (why ? std::string(" (") + why + ")" : std::string());
     switch (r) {
-    case 2: return NvmlLibrary::SetProblem{Kind::InvalidArgument, text};
-    case 3: return NvmlLibrary::SetProblem{Kind::NotSupported, text};
-    case 4: return NvmlLibrary::SetProblem{Kind::NoPermission, text};
+    case nvml_abi::kInvalidArgument: return NvmlLibrary::SetProblem{Kind::InvalidArgument, text};
+    case nvml_abi::kNotSupported: return NvmlLibrary::SetProblem{Kind::NotSupported, text};
+    case nvml_abi::kNoPermission: return NvmlLibrary::SetProblem{Kind::NoPermission, text};
     default: return NvmlLibrary::SetProblem{Kind::Failed, text};
     }
 }
@@ -273,7 +259,7 @@ const char* NvmlLibrary::status_name(Status status) {
 
 std::optional<std::string> NvmlLibrary::driver_version() const {
     if (!ready() || !sym_->driver_version) return std::nullopt;
-    char buf[96] = {};
+    char buf[nvml_abi::kDriverVersionBuffer] = {};
     if (sym_->driver_version(buf, sizeof buf - 1) != kSuccess || buf[0] == '\0') return std::nullopt;
     return std::string(buf);
 }
@@ -304,14 +290,17 @@ NvmlLibrary::Device* NvmlLibrary::device(unsigned index, bool* lost) const {
     return r == kSuccess ? d : nullptr;
 }
 
-std::optional<std::string> NvmlLibrary::name(Device* d) const { return get_string(sym_->name, d, 96); }
+std::optional<std::string> NvmlLibrary::name(Device* d) const { return get_string(sym_->name, d, nvml_abi::kNameBuffer); }
 
-std::optional<std::string> NvmlLibrary::uuid(Device* d) const { return get_string(sym_->uuid, d, 96); }
+std::optional<std::string> NvmlLibrary::uuid(Device* d) const { return get_string(sym_->uuid, d, nvml_abi::kUuidBuffer); }
 
-// NVML_DEVICE_SERIAL_BUFFER_SIZE and NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE are 30 and 32.
-std::optional<std::string> NvmlLibrary::serial(Device* d) const { return get_string(sym_->serial, d, 32); }
+std::optional<std::string> NvmlLibrary::serial(Device* d) const {
+    return get_string(sym_->serial, d, nvml_abi::kSerialBuffer);
+}
 
-std::optional<std::string> NvmlLibrary::vbios_version(Device* d) const { return get_string(sym_->vbios_version, d, 32); }
+std::optional<std::string> NvmlLibrary::vbios_version(Device* d) const {
+    return get_string(sym_->vbios_version, d, nvml_abi::kVbiosVersionBuffer);
+}
 
 std::optional<std::string> NvmlLibrary::pci_bus_id(Device* d) const {
     PciInfo info{};
@@ -331,7 +320,7 @@ std::optional<unsigned> NvmlLibrary::temperature_c(Device* d, bool* lost) const 
     if (lost) *lost = false;
     if (!d) return std::nullopt;
     if (sym_->temperature_v) {
-        TemperatureV1 t{kTemperatureV1, 0 /*NVML_TEMPERATURE_GPU*/, 0};
+        TemperatureV1 t{nvml_abi::kTemperatureV1, nvml_abi::kTemperatureGpu, 0};
         const Ret r = sym_->temperature_v(d, &t);
         if (r == kSuccess && t.temperature >= 0) return static_cast<unsigned>(t.temperature);
         if (r == kGpuIsLost) {
@@ -340,7 +329,7 @@ std::optional<unsigned> NvmlLibrary::temperature_c(Device* d, bool* lost) const 
         }
     }
     unsigned v = 0;
-    const Ret r = sym_->temperature ? sym_->temperature(d, 0, &v) : kFunctionNotFound;
+    const Ret r = sym_->temperature ? sym_->temperature(d, nvml_abi::kTemperatureGpu, &v) : kFunctionNotFound;
     if (lost && r == kGpuIsLost) *lost = true;
     if (r == kSuccess) return v;
     return std::nullopt;
@@ -360,9 +349,18 @@ std::optional<NvmlLibrary::Utilization> NvmlLibrary::utilization(Device* d) cons
 }
 
 std::optional<NvmlLibrary::Memory> NvmlLibrary::memory(Device* d) const {
+    if (!d) return std::nullopt;
+    // _v2 counts the memory the driver and firmware reserve on their own, as DCGM (driver 510
+    // and later) and nvidia-smi do: an idle H100 has 479 MiB reserved and 0 MiB used. The first
+    // version's `used` includes the reserved memory.
+    if (sym_->memory_v2) {
+        MemoryV2 m{};
+        m.version = nvml_abi::kMemoryV2;
+        if (sym_->memory_v2(d, &m) == kSuccess) return Memory{m.total, m.used, m.reserved};
+    }
     MemoryV1 m{};
-    if (!d || !sym_->memory || sym_->memory(d, &m) != kSuccess) return std::nullopt;
-    return Memory{m.total, m.used};
+    if (!sym_->memory || sym_->memory(d, &m) != kSuccess) return std::nullopt;
+    return Memory{m.total, m.used, std::nullopt};
 }
 
 std::optional<unsigned> NvmlLibrary::power_usage_mw(Device* d) const { return get_unsigned(sym_->power_usage, d); }
@@ -423,12 +421,17 @@ std::optional<NvmlLibrary::RemappedRows> NvmlLibrary::remapped_rows(Device* d) c
 std::optional<unsigned> NvmlLibrary::retired_pages(Device* d, RetirementCause cause) const {
     // A count of 0 asks only for the count: NVML answers INSUFFICIENT_SIZE with the count set
     // when there are pages, SUCCESS when there are none.
+    // The first version with a NULL buffer is DCGM's count query (DcgmCacheManager.cpp); _v2 is
+    // tried first and the first version after any refusal (INVALID_ARGUMENT for the NULL
+    // timestamps, NOT_SUPPORTED), since the header documents NULL only for `addresses`.
+    if (!d) return std::nullopt;
     unsigned count = 0;
     Ret r = kFunctionNotFound;
-    if (d && sym_->retired_pages_v2)
-        r = sym_->retired_pages_v2(d, static_cast<int>(cause), &count, nullptr, nullptr);
-    else if (d && sym_->retired_pages)
+    if (sym_->retired_pages_v2) r = sym_->retired_pages_v2(d, static_cast<int>(cause), &count, nullptr, nullptr);
+    if (r != kSuccess && r != kInsufficientSize && r != kGpuIsLost && sym_->retired_pages) {
+        count = 0;
         r = sym_->retired_pages(d, static_cast<int>(cause), &count, nullptr);
+    }
     if (r != kSuccess && r != kInsufficientSize) return std::nullopt;
     return count;
 }
@@ -461,7 +464,7 @@ std::unique_ptr<NvmlLibrary::XidWatch> NvmlLibrary::watch_xids(const std::vector
     bool registered = false;
     // Consumer boards answer NOT_SUPPORTED; the others are still watched.
     for (Dev d : devices)
-        if (d && sym_->register_events(d, kEventXidCritical, set) == kSuccess) registered = true;
+        if (d && sym_->register_events(d, nvml_abi::kEventTypeXidCriticalError, set) == kSuccess) registered = true;
     if (!registered) {
         sym_->event_set_free(set);
         return nullptr;
@@ -478,7 +481,7 @@ std::vector<NvmlLibrary::Xid> NvmlLibrary::XidWatch::poll() {
     for (int i = 0; i < kMaxPerPoll; ++i) {
         EventData data{};
         if (sym_.event_set_wait(set_, &data, 0) != kSuccess) break;  // TIMEOUT: nothing queued
-        if (data.event_type & kEventXidCritical) events.push_back({data.device, data.event_data});
+        if (data.event_type & nvml_abi::kEventTypeXidCriticalError) events.push_back({static_cast<Device*>(data.device), data.event_data});
     }
     return events;
 }

@@ -25,26 +25,30 @@ public:
     };
     struct Memory {
         std::uint64_t total_bytes = 0;
-        std::uint64_t used_bytes = 0;
+        std::uint64_t used_bytes = 0;                 // allocated; reserved too when only the first version answers
+        std::optional<std::uint64_t> reserved_bytes;  // what the driver and firmware set aside (_v2 only)
     };
     struct PowerConstraints {
         unsigned min_mw = 0;
         unsigned max_mw = 0;
     };
+    // The values are NVML's (nvml.h of API version 13; see agent/gpu/nvml_abi.h and the test
+    // tests/agent/nvml_abi_test.cpp). nvmlTemperatureThresholds_t (nvml.h:939-941).
     enum class Threshold { Shutdown = 0, Slowdown = 1 };
+    // nvmlClockType_t (nvml.h:1112-1113).
     enum class Clock { Sm = 1, Memory = 2 };
-    // nvmlMemoryErrorType_t and nvmlEccCounterType_t.
+    // nvmlMemoryErrorType_t (nvml.h:1073,1080) and nvmlEccCounterType_t (nvml.h:1097-1098).
     enum class EccError { Corrected = 0, Uncorrected = 1 };
     enum class EccCounter { Volatile = 0, Aggregate = 1 };
-    // nvmlPageRetirementCause_t.
+    // nvmlPageRetirementCause_t (nvml.h:1355-1356).
     enum class RetirementCause { MultipleSingleBit = 0, DoubleBit = 1 };
-    // nvmlNvLinkErrorCounter_t.
+    // nvmlNvLinkErrorCounter_t (nvml.h:519-521).
     enum class NvlinkError { Replay = 0, Recovery = 1, CrcFlit = 2 };
     struct RemappedRows {
         unsigned correctable = 0, uncorrectable = 0;
         bool pending = false, failed = false;
     };
-    static constexpr unsigned kMaxNvlinks = 18;  // NVML_NVLINK_MAX_LINKS
+    static constexpr unsigned kMaxNvlinks = 36;  // NVML_NVLINK_MAX_LINKS (nvml.h:455)
 
     // Tries each path in turn; initialises NVML on the first that loads.
     static std::shared_ptr<NvmlLibrary> open(const std::vector<std::string>& paths);
@@ -89,8 +93,10 @@ public:
     std::optional<unsigned> temperature_c(Device* d, bool* lost = nullptr) const;
     std::optional<unsigned> temperature_threshold_c(Device* d, Threshold which) const;
     std::optional<Utilization> utilization(Device* d) const;
+    // nvmlDeviceGetMemoryInfo_v2, or the first version where the driver lacks or refuses it.
     std::optional<Memory> memory(Device* d) const;
     std::optional<unsigned> power_usage_mw(Device* d) const;
+    // The limit the GPU holds to now: the one set, or lower where another limiter caps it.
     std::optional<unsigned> enforced_power_limit_mw(Device* d) const;
     std::optional<PowerConstraints> power_limit_constraints(Device* d) const;
     std::optional<unsigned> fan_speed_pct(Device* d) const;
@@ -106,7 +112,8 @@ public:
     std::optional<bool> ecc_enabled(Device* d) const;
     std::optional<std::uint64_t> ecc_errors(Device* d, EccError type, EccCounter counter) const;
     std::optional<RemappedRows> remapped_rows(Device* d) const;
-    // How many pages were retired for `cause` (the count query: no addresses are fetched).
+    // How many pages were retired for `cause` (the count query: no addresses are fetched):
+    // nvmlDeviceGetRetiredPages_v2, then the first version if _v2 refuses.
     std::optional<unsigned> retired_pages(Device* d, RetirementCause cause) const;
     std::optional<bool> retired_pages_pending(Device* d) const;
     std::optional<unsigned> pcie_replays(Device* d) const;

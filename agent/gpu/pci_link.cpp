@@ -21,6 +21,8 @@ std::optional<std::int64_t> pcie_generation(std::string_view link_speed) {
     if (fields.empty()) return std::nullopt;
     const auto gts = parse_double(fields[0]);
     if (!gts) return std::nullopt;
+    // Transfer rate per generation, PCI Express Base Specification (Gen 1 to 6: 2.5, 5, 8, 16, 32
+    // and 64 GT/s), as drivers/pci/pci-sysfs.c prints current_link_speed ("16.0 GT/s PCIe").
     static constexpr std::pair<double, int> kGenerations[] = {{2.5, 1}, {5.0, 2}, {8.0, 3}, {16.0, 4}, {32.0, 5}, {64.0, 6}};
     for (const auto& [rate, gen] : kGenerations)
         if (*gts == rate) return gen;

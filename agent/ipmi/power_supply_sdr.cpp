@@ -43,26 +43,39 @@ bool is_reading(std::string_view events) {
 
 bool has(const std::string& text, std::string_view word) { return text.find(word) != std::string::npos; }
 
-// The redundancy sensor's state; "Redundancy Degraded from Fully Redundant" is degraded, so the
-// worse words are looked for first. nullopt: this sensor is not about redundancy.
-std::optional<std::string> redundancy_state(const std::string& name, const std::string& events) {
+// The redundancy sensor's state, from the generic redundancy states (event/reading type 0Bh,
+// IPMI 2.0 table 42-2) in ipmitool's words (include/ipmitool/ipmi_sel.h, generic_event_types, at
+// be11d94): "Fully Redundant", "Redundancy Lost", "Redundancy Degraded", "Non-Redundant: Sufficient
+// from Redundant", "Non-Redundant: Sufficient from Insufficient", "Non-Redundant: Insufficient
+// Resources", "Redundancy Degraded from Fully Redundant", "Redundancy Degraded from
+// Non-Redundant". The last means resources were regained and the unit is redundant again, if not
+// fully: degraded, not lost. nullopt: this sensor is not about redundancy.
+std::optional<std::string> redundancy_state(const std::string& name, std::string events) {
     if (!has(events, "redundan") && !has(name, "redundan")) return std::nullopt;
+    static constexpr std::string_view kRegained = "redundancy degraded from non-redundant";
+    for (auto at = events.find(kRegained); at != std::string::npos; at = events.find(kRegained))
+        events.replace(at, kRegained.size(), "redundancy degraded");
     if (has(events, "redundancy lost") || has(events, "non-redundant") || has(events, "insufficient")) return "lost";
     if (has(events, "degraded")) return "degraded";
     if (has(events, "fully redundant")) return "full";
     return std::string();  // a redundancy sensor with no reading
 }
 
-// IPMI 2.0 table 42-3, sensor type 08h: presence, failure, predictive failure, input lost,
-// input lost or out of range, input out of range but present, configuration error.
+// A supply's state from the sensor-specific states of sensor type 08h (IPMI 2.0 table 42-3) in
+// ipmitool's words (ipmi_sel.h, sensor_specific_event_types): "Presence detected", "Failure
+// detected", "Predictive failure", "Power Supply AC lost", "AC lost or out-of-range", "AC
+// out-of-range, but present", "Config Error[: ...]", "Power Supply Inactive" (a supply in standby:
+// present and sound). A BMC that models presence with the generic availability states (reading
+// type 08h, table 42-2) prints "Device Present" or "Device Absent" instead.
 std::string unit_state(std::string_view status, const std::string& events) {
     if (has(events, "failure detected") || has(events, "ac lost") || has(events, "input lost") ||
         has(events, "lost or out-of-range") || has(events, "config"))
         return "failed";
     if (has(events, "predictive") || has(events, "out-of-range")) return "warning";
-    if (has(events, "presence detected")) return "ok";
+    if (has(events, "presence detected") || has(events, "device present") || has(events, "power supply inactive"))
+        return "ok";
     if (status == "ns") return "unknown";  // no reading: the BMC cannot tell
-    return "absent";                       // a slot sensor with nothing asserted
+    return "absent";                       // "Device Absent", or a slot sensor with nothing asserted
 }
 
 }  // namespace

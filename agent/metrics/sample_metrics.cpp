@@ -1,5 +1,6 @@
 #include "agent/metrics/sample_metrics.h"
 
+#include <cctype>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -65,7 +66,13 @@ const std::vector<GpuMetric>& dcgm_metrics() {
         {"DCGM_FI_DEV_SHUTDOWN_TEMP", T::Gauge, "Temperature at which the GPU shuts down (in C).",
          [](const GpuSample& g) { return g.temp_shutdown_c; }},
         {"DCGM_FI_DEV_POWER_USAGE", T::Gauge, "Power draw (in W).", [](const GpuSample& g) { return g.power_w; }},
+        // DCGM feeds POWER_MGMT_LIMIT (field 160) from nvmlDeviceGetPowerManagementLimit and
+        // ENFORCED_POWER_LIMIT (164) from nvmlDeviceGetEnforcedPowerLimit (NVIDIA/DCGM
+        // dcgmlib/dcgm_fields.h and DcgmCacheManager.cpp at 72fa3fe).
         {"DCGM_FI_DEV_POWER_MGMT_LIMIT", T::Gauge, "Power management limit (in W).",
+         [](const GpuSample& g) { return g.power_limit_set_w; }},
+        {"DCGM_FI_DEV_ENFORCED_POWER_LIMIT", T::Gauge,
+         "Effective power limit that the driver enforces after taking into account all limiters (in W).",
          [](const GpuSample& g) { return g.power_limit_w; }},
         {"DCGM_FI_DEV_GPU_UTIL", T::Gauge, "GPU utilization (in %).", [](const GpuSample& g) { return g.util_pct; }},
         {"DCGM_FI_DEV_MEM_COPY_UTIL", T::Gauge, "Memory utilization (in %).",
@@ -80,10 +87,12 @@ const std::vector<GpuMetric>& dcgm_metrics() {
              if (!g.mem_used_bytes) return std::nullopt;
              return static_cast<double>(*g.mem_used_bytes) / kMiB;
          }},
+        // DCGM's FB_USED and FB_FREE are nvmlMemory_v2_t's used and free (DcgmCacheManager.cpp,
+        // ReadAndCacheFBMemoryInfo): free leaves out what is reserved.
         {"DCGM_FI_DEV_FB_FREE", T::Gauge, "Framebuffer memory free (in MiB).",
          [](const GpuSample& g) -> Reading {
              if (!g.mem_used_bytes || !g.mem_total_bytes) return std::nullopt;
-             return static_cast<double>(*g.mem_total_bytes - *g.mem_used_bytes) / kMiB;
+             return static_cast<double>(*g.mem_total_bytes - *g.mem_used_bytes - g.mem_reserved_bytes.value_or(0)) / kMiB;
          }},
         {"DCGM_FI_DEV_PCIE_REPLAY_COUNTER", T::Counter, "Total number of PCIe retries.",
          [](const GpuSample& g) { return reading(g.pcie_replays); }},
@@ -135,11 +144,23 @@ const std::vector<GpuMetric>& dcgm_metrics() {
     return table;
 }
 
+// dcgm-exporter's pci_bus_id label is NVML's busId (internal/pkg/collector/gpu_collector.go at
+// d5e5f51), which NVML prints as "%08X:%02X:%02X.0" (nvml.h:218, API 13): the sysfs form
+// "0000:1b:00.0" becomes "00000000:1B:00.0". The samples keep the sysfs form.
+std::string dcgm_bus_id(std::string_view sysfs) {
+    if (sysfs.empty()) return {};
+    const auto colon = sysfs.find(':');
+    std::string out = colon == std::string_view::npos || colon >= 8 ? std::string() : std::string(8 - colon, '0');
+    out.append(sysfs);
+    for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
 // dcgm-exporter's label set: gpu, UUID, pci_bus_id, device, modelName, Hostname.
 Labels gpu_labels(const GpuSample& g, const std::string& hostname) {
     return {{"gpu", std::to_string(g.index)},
             {"UUID", g.uuid.value_or("")},
-            {"pci_bus_id", g.pci_bus_id.value_or("")},
+            {"pci_bus_id", dcgm_bus_id(g.pci_bus_id.value_or(""))},
             {"device", g.vendor + std::to_string(g.index)},
             {"modelName", g.name.value_or("")},
             {"Hostname", hostname}};
@@ -192,7 +213,7 @@ void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& 
     w.family("fleetdeck_xid_events_total", MetricType::Counter, "XIDs reported since the agent started, by code.");
     for (const auto& [key, count] : xids.counts()) {
         const auto& [bus, code] = key;
-        std::string labels = label_text({{"pci_bus_id", bus}, {"Hostname", host}});
+        std::string labels = label_text({{"pci_bus_id", dcgm_bus_id(bus)}, {"Hostname", host}});
         for (std::size_t i = 0; i < s.gpus.size(); ++i)
             if (s.gpus[i].pci_bus_id == bus) labels = text[i];
         w.sample_text(with(labels, "code", std::to_string(code)), static_cast<double>(count));

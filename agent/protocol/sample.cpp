@@ -88,6 +88,10 @@ Json to_json(const NicSample& n) {
         .add("tx_bytes", or_null(n.tx_bytes))
         .add("rx_bytes_per_s", or_null(n.rx_bytes_per_s))
         .add("tx_bytes_per_s", or_null(n.tx_bytes_per_s))
+        .add("rx_errors", or_null(n.rx_errors))
+        .add("rx_dropped", or_null(n.rx_dropped))
+        .add("tx_errors", or_null(n.tx_errors))
+        .add("tx_dropped", or_null(n.tx_dropped))
         .take();
 }
 
@@ -137,7 +141,11 @@ NicSample nic_from(const ParamReader& r) {
             r.optional_integer("rx_bytes"),
             r.optional_integer("tx_bytes"),
             r.optional_number("rx_bytes_per_s"),
-            r.optional_number("tx_bytes_per_s")};
+            r.optional_number("tx_bytes_per_s"),
+            r.optional_integer("rx_errors"),
+            r.optional_integer("rx_dropped"),
+            r.optional_integer("tx_errors"),
+            r.optional_integer("tx_dropped")};
 }
 
 // A GPU's `nvlinks`: a list, or "unchanged" on a stream that asked for it (`held`: the list read
@@ -174,10 +182,12 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::
     g.mem_util_pct = r.optional_number("mem_util_pct");
     g.mem_used_bytes = r.optional_integer("mem_used_bytes");
     g.mem_total_bytes = r.optional_integer("mem_total_bytes");
+    g.mem_reserved_bytes = r.optional_integer("mem_reserved_bytes");
     g.power_w = r.optional_number("power_w");
     g.power_limit_w = r.optional_number("power_limit_w");
     g.power_limit_min_w = r.optional_number("power_limit_min_w");
     g.power_limit_max_w = r.optional_number("power_limit_max_w");
+    g.power_limit_set_w = r.optional_number("power_limit_set_w");
     g.fan_pct = r.optional_number("fan_pct");
     g.sm_clock_mhz = r.optional_integer("sm_clock_mhz");
     g.mem_clock_mhz = r.optional_integer("mem_clock_mhz");
@@ -299,10 +309,12 @@ Json to_json(const GpuSample& g) {
         .add("mem_util_pct", or_null(g.mem_util_pct))
         .add("mem_used_bytes", or_null(g.mem_used_bytes))
         .add("mem_total_bytes", or_null(g.mem_total_bytes))
+        .add("mem_reserved_bytes", or_null(g.mem_reserved_bytes))
         .add("power_w", or_null(g.power_w))
         .add("power_limit_w", or_null(g.power_limit_w))
         .add("power_limit_min_w", or_null(g.power_limit_min_w))
         .add("power_limit_max_w", or_null(g.power_limit_max_w))
+        .add("power_limit_set_w", or_null(g.power_limit_set_w))
         .add("fan_pct", or_null(g.fan_pct))
         .add("sm_clock_mhz", or_null(g.sm_clock_mhz))
         .add("mem_clock_mhz", or_null(g.mem_clock_mhz))

@@ -54,6 +54,8 @@ struct NicSample {
     std::optional<std::string> type, operstate;
     std::optional<std::int64_t> speed_mbps, mtu, rx_bytes, tx_bytes;
     std::optional<double> rx_bytes_per_s, tx_bytes_per_s;
+    // /proc/net/dev's errs and drop columns, since the interface came up.
+    std::optional<std::int64_t> rx_errors, rx_dropped, tx_errors, tx_dropped;
 };
 
 struct InfinibandPortSample {
@@ -102,8 +104,14 @@ struct GpuSample {
     std::optional<std::string> name, uuid, pci_bus_id;
     std::optional<double> temp_c, temp_slowdown_c, temp_shutdown_c, temp_junction_c, temp_mem_c;
     std::optional<double> util_pct, mem_util_pct;
-    std::optional<std::int64_t> mem_used_bytes, mem_total_bytes;
-    std::optional<double> power_w, power_limit_w, power_limit_min_w, power_limit_max_w;
+    // mem_used_bytes is allocated memory; mem_reserved_bytes what the driver and firmware set
+    // aside (NVML's _v2 memory query; null where only its first version answers, whose "used"
+    // then includes the reserved memory, and for AMD).
+    std::optional<std::int64_t> mem_used_bytes, mem_total_bytes, mem_reserved_bytes;
+    // power_limit_w is the limit the GPU holds to (NVML's enforced limit), power_limit_set_w the one
+    // set by an administrator or the default (NVML's power management limit); they differ when
+    // another limiter (chassis power capping) holds the GPU lower.
+    std::optional<double> power_w, power_limit_w, power_limit_min_w, power_limit_max_w, power_limit_set_w;
     std::optional<double> fan_pct;
     std::optional<std::int64_t> sm_clock_mhz, mem_clock_mhz;
     std::optional<std::vector<std::string>> throttle;  // empty list: not throttled; nullopt: unknown
@@ -148,7 +156,7 @@ struct SampleLimits {
     std::size_t max_cores = 4096;
     std::size_t max_list_items = 1024;  // sensors, NICs, thermal zones, InfiniBand ports
     std::size_t max_throttle_reasons = 32;
-    std::size_t max_nvlinks = 32;      // NVML_NVLINK_MAX_LINKS is 18
+    std::size_t max_nvlinks = 36;      // NVML_NVLINK_MAX_LINKS (nvml.h:455, NVML API 13)
     std::size_t max_xid_events = 64;   // the agent keeps the last 64
 };
 

@@ -265,9 +265,13 @@ void write(JsonOut& out, const NicSample& n) {
     out.key("operstate").value(n.operstate);
     out.key("rx_bytes").value(n.rx_bytes);
     out.key("rx_bytes_per_s").value(n.rx_bytes_per_s);
+    out.key("rx_dropped").value(n.rx_dropped);
+    out.key("rx_errors").value(n.rx_errors);
     out.key("speed_mbps").value(n.speed_mbps);
     out.key("tx_bytes").value(n.tx_bytes);
     out.key("tx_bytes_per_s").value(n.tx_bytes_per_s);
+    out.key("tx_dropped").value(n.tx_dropped);
+    out.key("tx_errors").value(n.tx_errors);
     out.key("type").value(n.type);
     out.end_object();
 }
@@ -338,6 +342,7 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("fan_pct").value(g.fan_pct);
     out.key("index").value(g.index);
     out.key("mem_clock_mhz").value(g.mem_clock_mhz);
+    out.key("mem_reserved_bytes").value(g.mem_reserved_bytes);
     out.key("mem_total_bytes").value(g.mem_total_bytes);
     out.key("mem_used_bytes").value(g.mem_used_bytes);
     out.key("mem_util_pct").value(g.mem_util_pct);
@@ -354,6 +359,7 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("persistence_mode").value(g.persistence_mode);
     out.key("power_limit_max_w").value(g.power_limit_max_w);
     out.key("power_limit_min_w").value(g.power_limit_min_w);
+    out.key("power_limit_set_w").value(g.power_limit_set_w);
     out.key("power_limit_w").value(g.power_limit_w);
     out.key("power_w").value(g.power_w);
     out.key("remapped_rows");

@@ -107,8 +107,9 @@ ThermalZoneSample read_zone(JsonTextReader& in) {
     return z;
 }
 
-constexpr std::array<std::string_view, 9> kNicKeys = {"mtu",      "name",           "operstate",      "rx_bytes", "rx_bytes_per_s",
-                                                      "speed_mbps", "tx_bytes", "tx_bytes_per_s", "type"};
+constexpr std::array<std::string_view, 13> kNicKeys = {"mtu",        "name",       "operstate", "rx_bytes",       "rx_bytes_per_s",
+                                                       "rx_dropped", "rx_errors",  "speed_mbps", "tx_bytes",      "tx_bytes_per_s",
+                                                       "tx_dropped", "tx_errors",  "type"};
 
 NicSample read_nic(JsonTextReader& in) {
     NicSample n;
@@ -120,10 +121,14 @@ NicSample read_nic(JsonTextReader& in) {
         case 2: n.operstate = in.optional_string(); break;
         case 3: n.rx_bytes = in.optional_integer(); break;
         case 4: n.rx_bytes_per_s = in.optional_number(); break;
-        case 5: n.speed_mbps = in.optional_integer(); break;
-        case 6: n.tx_bytes = in.optional_integer(); break;
-        case 7: n.tx_bytes_per_s = in.optional_number(); break;
-        case 8: n.type = in.optional_string(); break;
+        case 5: n.rx_dropped = in.optional_integer(); break;
+        case 6: n.rx_errors = in.optional_integer(); break;
+        case 7: n.speed_mbps = in.optional_integer(); break;
+        case 8: n.tx_bytes = in.optional_integer(); break;
+        case 9: n.tx_bytes_per_s = in.optional_number(); break;
+        case 10: n.tx_dropped = in.optional_integer(); break;
+        case 11: n.tx_errors = in.optional_integer(); break;
+        case 12: n.type = in.optional_string(); break;
         default: in.skip_value();
         }
     });
@@ -250,13 +255,14 @@ GpuState read_gpu_state(JsonTextReader& in) {
     return GpuState::Ok;
 }
 
-constexpr std::array<std::string_view, 33> kGpuKeys = {
-    "ecc",           "fan_pct",         "index",         "mem_clock_mhz",     "mem_total_bytes",   "mem_used_bytes",
-    "mem_util_pct",  "name",            "nvlinks",       "pci_bus_id",        "pcie_gen",          "pcie_gen_max",
-    "pcie_replays",  "pcie_width",      "pcie_width_max", "persistence_mode", "power_limit_max_w", "power_limit_min_w",
-    "power_limit_w", "power_w",         "remapped_rows", "retired_pages",     "sm_clock_mhz",      "state",
-    "temp_c",        "temp_junction_c", "temp_mem_c",    "temp_shutdown_c",   "temp_slowdown_c",   "throttle",
-    "util_pct",      "uuid",            "vendor"};
+constexpr std::array<std::string_view, 35> kGpuKeys = {
+    "ecc",               "fan_pct",           "index",           "mem_clock_mhz",   "mem_reserved_bytes",
+    "mem_total_bytes",   "mem_used_bytes",    "mem_util_pct",    "name",            "nvlinks",
+    "pci_bus_id",        "pcie_gen",          "pcie_gen_max",    "pcie_replays",    "pcie_width",
+    "pcie_width_max",    "persistence_mode",  "power_limit_max_w", "power_limit_min_w", "power_limit_set_w",
+    "power_limit_w",     "power_w",           "remapped_rows",   "retired_pages",   "sm_clock_mhz",
+    "state",             "temp_c",            "temp_junction_c", "temp_mem_c",      "temp_shutdown_c",
+    "temp_slowdown_c",   "throttle",          "util_pct",        "uuid",            "vendor"};
 
 // An object member the schema reads as an object where present (null: absent).
 template <class T, class F>
@@ -271,35 +277,37 @@ void read_gpu_member(JsonTextReader& in, int key, GpuSample& g, const SampleLimi
     case 1: g.fan_pct = in.optional_number(); break;
     case 2: g.index = static_cast<int>(in.integer_or_zero()); break;
     case 3: g.mem_clock_mhz = in.optional_integer(); break;
-    case 4: g.mem_total_bytes = in.optional_integer(); break;
-    case 5: g.mem_used_bytes = in.optional_integer(); break;
-    case 6: g.mem_util_pct = in.optional_number(); break;
-    case 7: g.name = in.optional_string(); break;
-    case 8: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
-    case 9: g.pci_bus_id = in.optional_string(); break;
-    case 10: g.pcie_gen = in.optional_integer(); break;
-    case 11: g.pcie_gen_max = in.optional_integer(); break;
-    case 12: g.pcie_replays = in.optional_integer(); break;
-    case 13: g.pcie_width = in.optional_integer(); break;
-    case 14: g.pcie_width_max = in.optional_integer(); break;
-    case 15: g.persistence_mode = in.optional_boolean(); break;
-    case 16: g.power_limit_max_w = in.optional_number(); break;
-    case 17: g.power_limit_min_w = in.optional_number(); break;
-    case 18: g.power_limit_w = in.optional_number(); break;
-    case 19: g.power_w = in.optional_number(); break;
-    case 20: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
-    case 21: read_optional_object(in, g.retired_pages, read_retired_pages); break;
-    case 22: g.sm_clock_mhz = in.optional_integer(); break;
-    case 23: g.state = read_gpu_state(in); break;
-    case 24: g.temp_c = in.optional_number(); break;
-    case 25: g.temp_junction_c = in.optional_number(); break;
-    case 26: g.temp_mem_c = in.optional_number(); break;
-    case 27: g.temp_shutdown_c = in.optional_number(); break;
-    case 28: g.temp_slowdown_c = in.optional_number(); break;
-    case 29: g.throttle = read_throttle(in, limits); break;
-    case 30: g.util_pct = in.optional_number(); break;
-    case 31: g.uuid = in.optional_string(); break;
-    case 32: g.vendor = in.text_or_empty(); break;
+    case 4: g.mem_reserved_bytes = in.optional_integer(); break;
+    case 5: g.mem_total_bytes = in.optional_integer(); break;
+    case 6: g.mem_used_bytes = in.optional_integer(); break;
+    case 7: g.mem_util_pct = in.optional_number(); break;
+    case 8: g.name = in.optional_string(); break;
+    case 9: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
+    case 10: g.pci_bus_id = in.optional_string(); break;
+    case 11: g.pcie_gen = in.optional_integer(); break;
+    case 12: g.pcie_gen_max = in.optional_integer(); break;
+    case 13: g.pcie_replays = in.optional_integer(); break;
+    case 14: g.pcie_width = in.optional_integer(); break;
+    case 15: g.pcie_width_max = in.optional_integer(); break;
+    case 16: g.persistence_mode = in.optional_boolean(); break;
+    case 17: g.power_limit_max_w = in.optional_number(); break;
+    case 18: g.power_limit_min_w = in.optional_number(); break;
+    case 19: g.power_limit_set_w = in.optional_number(); break;
+    case 20: g.power_limit_w = in.optional_number(); break;
+    case 21: g.power_w = in.optional_number(); break;
+    case 22: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
+    case 23: read_optional_object(in, g.retired_pages, read_retired_pages); break;
+    case 24: g.sm_clock_mhz = in.optional_integer(); break;
+    case 25: g.state = read_gpu_state(in); break;
+    case 26: g.temp_c = in.optional_number(); break;
+    case 27: g.temp_junction_c = in.optional_number(); break;
+    case 28: g.temp_mem_c = in.optional_number(); break;
+    case 29: g.temp_shutdown_c = in.optional_number(); break;
+    case 30: g.temp_slowdown_c = in.optional_number(); break;
+    case 31: g.throttle = read_throttle(in, limits); break;
+    case 32: g.util_pct = in.optional_number(); break;
+    case 33: g.uuid = in.optional_string(); break;
+    case 34: g.vendor = in.text_or_empty(); break;
     default: in.skip_value();
     }
 }

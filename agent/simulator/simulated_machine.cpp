@@ -187,6 +187,7 @@ void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>&
         s.mem_used_bytes = static_cast<std::int64_t>(static_cast<double>(m.mem_total_bytes) * (idle ? 0.01 : 0.88));
         s.power_w = round_to(g.power_w(), 0.1);
         s.power_limit_w = g.power_limit_w();
+        s.power_limit_set_w = s.power_limit_w;  // no other limiter on a simulated host
         s.power_limit_min_w = m.power_limit_min_w;
         s.power_limit_max_w = m.power_limit_max_w;
         s.fan_pct = std::round(g.fan_pct());
@@ -237,7 +238,7 @@ void SimulatedMachine::fill_nics(std::vector<protocol::NicSample>& nics) const {
         const NicModel& m = profile_.nics[n];
         nics.push_back({m.name, "ethernet", "up", m.speed_mbps, 1500, static_cast<std::int64_t>(nics_[n].rx_bytes),
                         static_cast<std::int64_t>(nics_[n].tx_bytes), round_to(nics_[n].rx_per_s, 0.1),
-                        round_to(nics_[n].tx_per_s, 0.1)});
+                        round_to(nics_[n].tx_per_s, 0.1), std::nullopt, std::nullopt, std::nullopt, std::nullopt});
     }
 }
 

@@ -58,6 +58,18 @@ Hits gpu_link_gen_below_max(const HostFacts& f, const Json&) {
     return hits;
 }
 
+// A GPU whose link cannot reach params.min_gen: its maximum (what the GPU and the slot both
+// support) is below it. The current generation says nothing here, since idle links downclock.
+Hits gpu_link_gen_below(const HostFacts& f, const Json& p) {
+    const std::int64_t min = p.at("min_gen").get<std::int64_t>();
+    Hits hits;
+    for (const auto& g : f.gpus)
+        if (g.pcieGenMax && *g.pcieGenMax < min)
+            hits.push_back({{"index", std::to_string(g.index)}, {"gpu", gpu_label(g)}, {"bus_id", g.pciBusId},
+                            {"gen_max", std::to_string(*g.pcieGenMax)}, {"min_gen", std::to_string(min)}});
+    return hits;
+}
+
 // No NIC with a known link speed reaches params.min_mbps.
 Hits nic_speed_below(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_mbps").get<std::int64_t>();
@@ -127,6 +139,7 @@ const std::vector<HostCheck>& hostChecks() {
         {"ram_below", {"min_gib"}, {"ram"}, ram_below},
         {"gpu_link_width_below_max", {}, {"index", "gpu", "bus_id", "width", "width_max"}, gpu_link_width_below_max},
         {"gpu_link_gen_below_max", {}, {"index", "gpu", "bus_id", "gen", "gen_max"}, gpu_link_gen_below_max},
+        {"gpu_link_gen_below", {"min_gen"}, {"index", "gpu", "bus_id", "gen_max", "min_gen"}, gpu_link_gen_below},
         {"nic_speed_below", {"min_mbps"}, {"nic", "speed", "min"}, nic_speed_below},
         {"cpu_lacks_avx512_amx", {}, {"best"}, cpu_lacks_avx512_amx},
         {"vm_guest", {}, {}, vm_guest},

@@ -92,6 +92,27 @@ TEST(Facts, GpusFromThePciBusWithoutNvml) {
               Json::parse(R"({"status":"not_probed","message":"test","driver_version":"590.48.01","gpu_count":null})"));
 }
 
+// AMD Instinct boards are processing accelerators (PCI base class 12h), not display controllers:
+// the ids of an MI300X as lspci -nn shows them on a real server,
+// "85:00.0 Processing accelerators [1200]: Advanced Micro Devices, Inc. [AMD/ATI] Aqua Vanjaram
+// [Instinct MI300X] [1002:74a1]", recorded as sysfs has them. NVSwitch (class 0680) stays out.
+TEST(Facts, InstinctAcceleratorIsAGpu) {
+    TempDir dir;
+    const std::string mi300x = "sys/bus/pci/devices/0000:85:00.0/";
+    dir.write(mi300x + "vendor", "0x1002\n");
+    dir.write(mi300x + "device", "0x74a1\n");
+    dir.write(mi300x + "class", "0x120000\n");
+    const std::string nvswitch = "sys/bus/pci/devices/0000:05:00.0/";
+    dir.write(nvswitch + "vendor", "0x10de\n");
+    dir.write(nvswitch + "device", "0x22a3\n");
+    dir.write(nvswitch + "class", "0x068000\n");
+    const auto nvml = gpu::NvmlLibrary::not_probed("test");
+    const auto gpus = gpu::gpu_facts(RootFs(dir.path().string()), *nvml);
+    ASSERT_EQ(gpus.size(), 1u);
+    EXPECT_EQ(gpus[0].vendor, "amd");
+    EXPECT_EQ(gpus[0].pci_bus_id, "0000:85:00.0");
+}
+
 TEST(Facts, AmdgpuSerialAndVbiosWhereTheBoardHasThem) {
     TempDir dir;
     const std::string gpu = "sys/bus/pci/devices/0000:03:00.0/";

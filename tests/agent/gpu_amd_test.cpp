@@ -29,8 +29,8 @@ TEST(AmdGpuCollector, RadeonProW7900EveryField) {
         "pci_bus_id": "0000:c3:00.0",
         "temp_c": 45.0, "temp_slowdown_c": 100.0, "temp_shutdown_c": 105.0, "temp_junction_c": 58.0, "temp_mem_c": 52.0,
         "util_pct": 87.0, "mem_util_pct": 35.0, "mem_used_bytes": 21474836480, "mem_total_bytes": 51539607552,
-        "power_w": 243.0, "power_limit_w": 295.0, "power_limit_min_w": 200.0, "power_limit_max_w": 295.0,
-        "fan_pct": 30.2, "sm_clock_mhz": 1895, "mem_clock_mhz": 1249,
+        "power_w": 243.0, "power_limit_w": 295.0, "power_limit_min_w": 200.0, "power_limit_max_w": 295.0, "power_limit_set_w": 295.0,
+        "fan_pct": 30.2, "sm_clock_mhz": 1895, "mem_clock_mhz": 1249, "mem_reserved_bytes": null,
         "throttle": null, "persistence_mode": null,
         "pcie_gen": 4, "pcie_width": 16, "pcie_gen_max": 4, "pcie_width_max": 16,
         "state": "ok", "ecc": null, "remapped_rows": null, "retired_pages": null, "pcie_replays": null, "nvlinks": []})"));

@@ -220,6 +220,31 @@ TEST(GpuHealth, NvmlReadsOneByOne) {
     EXPECT_FALSE(lost);
 }
 
+// nvmlDeviceGetRetiredPages_v2 first; the first version (DCGM's count query) when _v2 refuses.
+TEST(GpuHealth, RetiredPagesFallBackToTheFirstVersionWhenV2Refuses) {
+    void* fake = ::dlopen(FLEETDECK_FAKE_NVML, RTLD_NOW | RTLD_LOCAL);  // keeps its counters loaded
+    ASSERT_NE(fake, nullptr);
+    const auto v1_calls = [fake] { return reinterpret_cast<int (*)()>(::dlsym(fake, "fake_nvml_retired_pages_v1_calls"))(); };
+    using Cause = NvmlLibrary::RetirementCause;
+    {
+        const FaultsInProcess faults("retired-pages=2");
+        auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+        const int before = v1_calls();
+        EXPECT_EQ(nvml->retired_pages(nvml->device(2), Cause::DoubleBit), 1u);
+        EXPECT_EQ(v1_calls(), before) << "_v2 answered";
+    }
+    {
+        const FaultsInProcess faults("retired-pages=2,retired-pages-v2-refuses=2");
+        auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+        const int before = v1_calls();
+        EXPECT_EQ(nvml->retired_pages(nvml->device(2), Cause::DoubleBit), 1u);
+        EXPECT_EQ(nvml->retired_pages(nvml->device(2), Cause::MultipleSingleBit), 2u);
+        EXPECT_EQ(v1_calls(), before + 2);
+        EXPECT_FALSE(nvml->retired_pages(nvml->device(0), Cause::DoubleBit)) << "NOT_SUPPORTED from both: null";
+    }
+    ::dlclose(fake);
+}
+
 TEST(GpuHealth, EventSetIsFreedWhenTheCollectorGoes) {
     void* fake = ::dlopen(FLEETDECK_FAKE_NVML, RTLD_NOW | RTLD_LOCAL);  // keeps its counters loaded
     ASSERT_NE(fake, nullptr);

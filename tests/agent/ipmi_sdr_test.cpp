@@ -50,6 +50,33 @@ TEST(IpmiSdr, AnEmptySlotAndASensorWithoutReading) {
     EXPECT_EQ(p.count, 1);
 }
 
+// The generic availability states (reading type 08h) some BMCs use for a supply's presence, and a
+// supply in standby, as ipmitool prints them (ipmi_sdr.c's "%-16s | %02Xh | %-3s | %2d.%1d | %s").
+TEST(IpmiSdr, GenericPresenceStatesAndAStandbySupply) {
+    const auto p = parse_power_supply_sdr(
+        "PSU1 Presence    | 4Ch | ok  | 10.1 | Device Present\n"
+        "PSU2 Presence    | 4Dh | ok  | 10.2 | Device Absent\n"
+        "PS3 Status       | 4Eh | ok  | 10.3 | Presence detected, Power Supply Inactive\n"
+        "PS4 Status       | 4Fh | ok  | 10.4 | Power Supply Inactive\n");
+    ASSERT_EQ(p.units.size(), 4u);
+    EXPECT_EQ(p.units[0].state, "ok");
+    EXPECT_EQ(p.units[1].state, "absent");
+    EXPECT_EQ(p.units[2].state, "ok");
+    EXPECT_EQ(p.units[3].state, "ok") << "a standby supply is present and sound";
+    EXPECT_EQ(p.units[3].events, "Power Supply Inactive");
+    EXPECT_EQ(p.count, 3);
+}
+
+// "Redundancy Degraded from Non-Redundant": resources regained, redundant again though not fully.
+TEST(IpmiSdr, RedundancyRegainedFromNonRedundantIsDegraded) {
+    EXPECT_EQ(parse_power_supply_sdr("PS Redundancy    | 77h | ok  |  7.1 | Redundancy Degraded from Non-Redundant\n").redundancy,
+              "degraded");
+    EXPECT_EQ(parse_power_supply_sdr("PS Redundancy    | 77h | ok  |  7.1 | Non-Redundant: Insufficient Resources\n").redundancy,
+              "lost");
+    EXPECT_EQ(parse_power_supply_sdr("PS Redundancy    | 77h | ok  |  7.1 | Non-Redundant: Sufficient from Insufficient\n").redundancy,
+              "lost");
+}
+
 TEST(IpmiSdr, RedundancyStatesAndTheWorstOfSeveralSensors) {
     const auto degraded = parse_power_supply_sdr("PS Redundancy | 77h | ok | 7.1 | Redundancy Degraded from Fully Redundant\n");
     EXPECT_EQ(degraded.redundancy, "degraded");

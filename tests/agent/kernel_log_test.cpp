@@ -2,6 +2,7 @@
 // merge with NVML's events, and a log the agent may not read (dmesg_restrict).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
@@ -23,6 +24,10 @@ constexpr std::int64_t kBootMs = 1764390000000;  // btime of the recorded trees'
 
 XidEvent xid(std::int64_t time_ms, std::string bus, std::int64_t code, std::string source, std::string message = "") {
     return {time_ms, std::move(bus), code, std::move(message), std::move(source)};
+}
+
+std::int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 void append(const std::filesystem::path& file, const std::string& text) {
@@ -48,6 +53,56 @@ TEST(KernelLog, XidRecordBecomesAnEventInTheSysfsForm) {
     EXPECT_EQ(caller->pci_bus_id, "0000:3b:00.0");
     EXPECT_EQ(caller->time_ms, 5000);
     EXPECT_EQ(caller->message, "DBE");
+}
+
+// MIG-attributed XIDs name the GPU and then its instance: the example line of the GA100
+// error-containment comment in NVIDIA/open-gpu-kernel-modules (src/nvidia/src/kernel/gpu/gpu_ga100.c)
+// and the GPU-CI form of kernel_rc.c's format string.
+TEST(KernelLog, MigAttributedXidBelongsToItsGpu) {
+    const auto gi = gpu::parse_kmsg_xid(
+        "4,2310,240200000000,-;NVRM: Xid (PCI:0000:01:00 GPU-I:05): 94, pid=7194, Contained: CE User Channel (0x9). "
+        "RST: No, D-RST: No",
+        kBootMs);
+    ASSERT_TRUE(gi);
+    EXPECT_EQ(gi->pci_bus_id, "0000:01:00.0");
+    EXPECT_EQ(gi->code, 94);
+    EXPECT_EQ(gi->message, "pid=7194, Contained: CE User Channel (0x9). RST: No, D-RST: No");
+    const auto ci = gpu::parse_kmsg_xid(
+        "4,2311,240200000100,-;NVRM: Xid (PCI:0000:9a:00 GPU-I:01 GPU-CI:00): 43, pid=7194, name=python3, Ch 00000010",
+        kBootMs);
+    ASSERT_TRUE(ci);
+    EXPECT_EQ(ci->pci_bus_id, "0000:9a:00.0");
+    EXPECT_EQ(ci->code, 43);
+
+    // Merged with NVML's report of the same XID, which names the whole GPU.
+    gpu::XidHistory h;
+    h.add(xid(gi->time_ms + 500, "0000:01:00.0", 94, "nvml"));
+    h.add(*gi);
+    EXPECT_EQ(h.events().size(), 1u);
+}
+
+// Only the driver's own records count: a kernel-facility record whose message begins with the
+// XID prefix. This is a real record (Linux 6.18, exec of a path chosen by an unprivileged user
+// with a NULL argv), which quotes an XID line inside another message.
+TEST(KernelLog, TextQuotingAnXidIsNotOne) {
+    const std::string exec_warning =
+        "4,346,23180460822,-;process 'nullargv' launched 'DIR/NVRM: Xid (PCI:0000:18:00): 79, pid=1, name=x, GPU has "
+        "fallen off the bus/t' with NULL argv: empty string added";
+    EXPECT_FALSE(gpu::parse_kmsg_xid(exec_warning, kBootMs));
+    // Facility 1 (LOG_USER, what a write to /dev/kmsg gets), level 4: prio 12.
+    EXPECT_FALSE(gpu::parse_kmsg_xid("12,347,23180460900,-;NVRM: Xid (PCI:0000:18:00): 79, pid=1, name=x, GPU has fallen off the bus.", kBootMs));
+    for (const char* bus : {"0000:18:00 extra", "zz00:18:00", "0000:18:0", "0000:18:00.8", "0000:18:00.0.0", "00000000:18:00"})
+        EXPECT_FALSE(gpu::parse_kmsg_xid(std::string("4,348,1,-;NVRM: Xid (PCI:") + bus + "): 79, pid=1", kBootMs)) << bus;
+    EXPECT_TRUE(gpu::parse_kmsg_xid("4,348,1,-;NVRM: Xid (PCI:0000:DB:00.1): 79, pid=1", kBootMs));
+
+    // Through the agent, as the record lands in the recorded Intel server's log.
+    TempDir dir;
+    std::filesystem::copy(fixture_dir(kIntelServer), dir.path(),
+                          std::filesystem::copy_options::recursive | std::filesystem::copy_options::copy_symlinks);
+    append(dir.path() / "root/dev/kmsg", exec_warning + "\n");
+    const Json snap = run_agent({"--once", "--root", (dir.path() / "root").string()});
+    ASSERT_EQ(snap["xid_events"].size(), 6u);
+    for (const Json& x : snap["xid_events"]) EXPECT_NE(x["pci_bus_id"], "0000:18:00.0") << x.dump();
 }
 
 TEST(KernelLog, OtherLinesAreNotXids) {
@@ -79,9 +134,14 @@ TEST(KernelLog, RecordedLogGivesItsXidsOnceAndThenOnlyNewOnes) {
     append(dir.path() / "dev/kmsg", "4,2400,250000000000,-;NVRM: Xid (PCI:0000:18:00): 31, pid=77, name=python3, Ch 0000");
     EXPECT_TRUE(log.read_new().empty());
     append(dir.path() / "dev/kmsg", "0008, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f2a_10000000\n");
+    const auto read_from = wall_ms();
     const auto later = log.read_new();
+    const auto read_until = wall_ms();
     ASSERT_EQ(later.size(), 1u);
     EXPECT_EQ(later[0].code, 31);
+    // Logged since the last read: dated by the wall clock at the read, not boot + its stamp.
+    EXPECT_GE(later[0].time_ms, read_from);
+    EXPECT_LE(later[0].time_ms, read_until);
     EXPECT_EQ(later[0].pci_bus_id, "0000:18:00.0");
     EXPECT_EQ(later[0].message.substr(0, 40), "pid=77, name=python3, Ch 00000008, intr ");
 }
@@ -142,6 +202,20 @@ TEST(XidHistory, AnXidSeenByNvmlAndTheKernelIsListedOnce) {
     h.add(xid(20'200, "0000:3b:00.0", 48, "nvml"));    // another code
     h.add(xid(20'300, "0000:3b:00.0", 79, "kernel"));  // the same source twice: two events
     EXPECT_EQ(h.events().size(), 5u);
+}
+
+// The collector dates both copies by its poll; when the driver's two reports straddle a poll they
+// are one poll interval apart (here 30 s), which the collector adds to the window.
+TEST(XidHistory, RepeatedXidsPairOnceEachWithinAPollWindow) {
+    gpu::XidHistory h;
+    const std::int64_t window = gpu::XidHistory::kSameEventMs + 30'000;
+    h.add(xid(100'000, "0000:3b:00.0", 13, "nvml"), window);
+    h.add(xid(130'000, "0000:3b:00.0", 13, "kernel", "first"), window);  // one poll later
+    h.add(xid(160'000, "0000:3b:00.0", 13, "nvml"), window);             // the XID again
+    h.add(xid(160'000, "0000:3b:00.0", 13, "kernel", "second"), window);
+    ASSERT_EQ(h.events().size(), 2u);
+    EXPECT_EQ(h.events()[0].message, "first");
+    EXPECT_EQ(h.events()[1].message, "second") << "each copy pairs with the nearest unpaired one";
 }
 
 TEST(XidHistory, KeepsTheNewestSixtyFourInTimeOrder) {

@@ -76,6 +76,29 @@ TEST(NetCollector, RatesFromDeltasNullFirstAndOnReset) {
     EXPECT_TRUE(snap["nics"][0]["rx_bytes_per_s"].is_null());
 }
 
+// The errs and drop columns of each direction (the kernel's dev_seq_printf_stats layout: receive
+// bytes packets errs drop fifo frame compressed multicast, then transmit bytes packets errs drop
+// fifo colls carrier compressed) reach the sample, each column in its own key.
+TEST(NetCollector, ErrorAndDropCountersAreInTheSample) {
+    TempDir dir;
+    dir.write("sys/class/net/ens1f0np0/type", "1\n");
+    dir.write("proc/net/dev", std::string(kHeader) +
+                                  "ens1f0np0:68210035552 61234567    7   31    5     2          0       901 123456789012 98765432    3   11    1     0       4          0\n");
+    const RootFs fs(dir.path().string());
+    NetCollector net;
+    Json snap;
+    sample_at(net, fs, snap, std::chrono::steady_clock::time_point{} + 1000s);
+    const Json nic = nic_named(snap["nics"], "ens1f0np0");
+    EXPECT_EQ(nic["rx_errors"], 7);
+    EXPECT_EQ(nic["rx_dropped"], 31);
+    EXPECT_EQ(nic["tx_errors"], 3);
+    EXPECT_EQ(nic["tx_dropped"], 11);
+    // The app's schema reads them back.
+    const auto decoded = fleetdeck::protocol::sample_from_json(snap);
+    EXPECT_EQ(decoded.nics[0].rx_dropped, 31);
+    EXPECT_EQ(decoded.nics[0].tx_errors, 3);
+}
+
 // Link attributes are not re-read for every sample: operstate once a second, speed and MTU every
 // ten seconds or at once when the operstate changes (a link that comes up has a new speed).
 TEST(NetCollector, LinkStateEverySecondSpeedAndMtuEveryTenOrOnAChange) {
@@ -119,7 +142,7 @@ TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
     EXPECT_TRUE(nic_named(nics, "lo").is_null());
     EXPECT_EQ(nic_named(nics, "ens1f0np0"), Json::parse(R"({"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,
         "operstate":"up","mtu":9000,"rx_bytes":68210035552,"tx_bytes":123456789012,
-        "rx_bytes_per_s":null,"tx_bytes_per_s":null})"));
+        "rx_bytes_per_s":null,"tx_bytes_per_s":null,"rx_errors":0,"rx_dropped":0,"tx_errors":0,"tx_dropped":0})"));
     EXPECT_EQ(nic_named(nics, "ibs2")["type"], "infiniband");
     EXPECT_EQ(nic_named(nics, "ibs2")["speed_mbps"], 200000);
     EXPECT_EQ(nic_named(nics, "ibs2")["mtu"], 4092);

@@ -20,50 +20,50 @@ namespace {
 const char* const kExpectedGpus = R"([
  {"index":0,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a80",
   "pci_bus_id":"0000:18:00.0","temp_c":34.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":0.0,"mem_util_pct":0.0,"mem_used_bytes":1048576,"mem_total_bytes":85520809984,
-  "power_w":69.85,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":30.0,
+  "temp_mem_c":null,"util_pct":0.0,"mem_util_pct":0.0,"mem_used_bytes":0,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":69.85,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":30.0,
   "sm_clock_mhz":345,"mem_clock_mhz":2619,"throttle":["gpu_idle"],"persistence_mode":true,
   "pcie_gen":1,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":1,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a81",
   "pci_bus_id":"0000:2a:00.0","temp_c":61.0,"temp_slowdown_c":null,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":97.0,"mem_util_pct":58.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
-  "power_w":652.31,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "temp_mem_c":null,"util_pct":97.0,"mem_util_pct":58.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":652.31,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
   "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":true,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":2,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a82",
   "pci_bus_id":"0000:3a:00.0","temp_c":66.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":100.0,"mem_util_pct":61.0,"mem_used_bytes":70866960384,"mem_total_bytes":85520809984,
-  "power_w":401.12,"power_limit_w":400.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":45.0,
+  "temp_mem_c":null,"util_pct":100.0,"mem_util_pct":61.0,"mem_used_bytes":70866960384,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":401.12,"power_limit_w":400.0,"power_limit_set_w":400.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":45.0,
   "sm_clock_mhz":1755,"mem_clock_mhz":2619,"throttle":["sw_power_cap"],"persistence_mode":true,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":3,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a83",
   "pci_bus_id":"0000:5d:00.0","temp_c":63.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":96.0,"mem_util_pct":55.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
-  "power_w":null,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "temp_mem_c":null,"util_pct":96.0,"mem_util_pct":55.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":null,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
   "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":["hw_slowdown","hw_power_brake"],"persistence_mode":true,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":4,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a84",
   "pci_bus_id":"0000:9a:00.0","temp_c":65.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":98.0,"mem_util_pct":60.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
-  "power_w":688.04,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":52.0,
+  "temp_mem_c":null,"util_pct":98.0,"mem_util_pct":60.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":688.04,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":52.0,
   "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":null,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":5,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a85",
   "pci_bus_id":"0000:ab:00.0","temp_c":88.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":71.0,"mem_util_pct":40.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
-  "power_w":512.77,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "temp_mem_c":null,"util_pct":71.0,"mem_util_pct":40.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":512.77,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
   "sm_clock_mhz":1410,"mem_clock_mhz":2619,"throttle":["sw_thermal","hw_thermal"],"persistence_mode":true,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":6,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a86",
   "pci_bus_id":"0000:ba:00.0","temp_c":37.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":null,"mem_util_pct":null,"mem_used_bytes":42949672960,"mem_total_bytes":85520809984,
-  "power_w":301.5,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":38.0,
+  "temp_mem_c":null,"util_pct":null,"mem_util_pct":null,"mem_used_bytes":42949672960,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":301.5,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":38.0,
   "sm_clock_mhz":1980,"mem_clock_mhz":2619,"throttle":[],"persistence_mode":false,
   "pcie_gen":5,"pcie_width":16,"pcie_gen_max":null,"pcie_width_max":16},
  {"index":7,"vendor":"nvidia","name":"NVIDIA H100 80GB HBM3","uuid":"GPU-3f6a1c2e-8b4d-4e1f-9a7c-0d2e5b6f7a87",
   "pci_bus_id":"0000:db:00.0","temp_c":64.0,"temp_slowdown_c":89.0,"temp_shutdown_c":92.0,"temp_junction_c":null,
-  "temp_mem_c":null,"util_pct":99.0,"mem_util_pct":57.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,
-  "power_w":676.9,"power_limit_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
+  "temp_mem_c":null,"util_pct":99.0,"mem_util_pct":57.0,"mem_used_bytes":68719476736,"mem_total_bytes":85520809984,"mem_reserved_bytes":502267904,
+  "power_w":676.9,"power_limit_w":700.0,"power_limit_set_w":700.0,"power_limit_min_w":200.0,"power_limit_max_w":700.0,"fan_pct":null,
   "sm_clock_mhz":1965,"mem_clock_mhz":2619,"throttle":null,"persistence_mode":true,
   "pcie_gen":5,"pcie_width":8,"pcie_gen_max":null,"pcie_width_max":16}
 ])";
@@ -100,6 +100,32 @@ TEST(Nvml, AgentReportsEveryScriptedFieldAndNull) {
         }
         EXPECT_EQ(gpu, expected[i]) << "GPU " << i << " diff: " << Json::diff(gpu, expected[i]).dump();
     }
+}
+
+// The idle H100 80GB HBM3 capture (driver 590.48.01, nvidia-smi -q "FB Memory Usage"): Total
+// 81559 MiB, Reserved 479 MiB, Used 0 MiB, which the stand-in serves for GPU 0.
+TEST(Nvml, MemoryUsedIsAllocatedMemoryAndReservedIsApart) {
+    constexpr std::uint64_t kMiB = 1024 * 1024;
+    const FakeNvmlCounters counter;
+    const int v1_calls = counter("fake_nvml_memory_v1_calls");
+    const int v2_calls = counter("fake_nvml_memory_v2_calls");
+    {
+        auto nvml = NvmlLibrary::open({FLEETDECK_FAKE_NVML});
+        ASSERT_TRUE(nvml->ready());
+        const auto m = nvml->memory(nvml->device(0));
+        ASSERT_TRUE(m);
+        EXPECT_EQ(m->total_bytes, 81559 * kMiB);
+        EXPECT_EQ(m->used_bytes, 0u);
+        EXPECT_EQ(m->reserved_bytes, 479 * kMiB);
+        EXPECT_EQ(counter("fake_nvml_memory_v2_calls"), v2_calls + 1) << "nvmlDeviceGetMemoryInfo_v2, laid out as nvml.h";
+        EXPECT_EQ(counter("fake_nvml_memory_v1_calls"), v1_calls) << "the first version is not needed";
+    }
+    // A driver from before _v2: the first version, whose used includes what is reserved.
+    const std::vector<std::string> legacy = {std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML_LEGACY};
+    const Json old = run_agent({"--once", "--root", fixture_root(kIntelServer)}, legacy);
+    EXPECT_EQ(old["gpus"][0]["mem_used_bytes"], 479 * kMiB);
+    EXPECT_TRUE(old["gpus"][0]["mem_reserved_bytes"].is_null());
+    EXPECT_EQ(old["gpus"][0]["mem_total_bytes"], 81559 * kMiB);
 }
 
 TEST(Nvml, InitialisedOnceAndShutDownWhenTheLastUserGoes) {

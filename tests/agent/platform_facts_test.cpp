@@ -20,7 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSecureBootVar = "sys/firmware/efi/efivars/SecureBoot-8be5f5d8-0c39-4b4f-9e5b-0a4b1bd8b8e1";
+// EFI_GLOBAL_VARIABLE's GUID (UEFI Specification 2.9, §3.3). A real efivarfs SecureBoot file is
+// 5 bytes: the attributes (06 00 00 00: BOOTSERVICE_ACCESS | RUNTIME_ACCESS), then 01 or 00.
+const std::string kEfiGlobal = "8be4df61-93ca-11d2-aa0d-00e098032b8c";
+const std::string kSecureBootVar = "sys/firmware/efi/efivars/SecureBoot-" + kEfiGlobal;
 
 // A tree with a BMC device and `script` as its ipmitool (mode 0755 unless told).
 void with_ipmitool(const TempDir& dir, const std::string& script, unsigned mode = 0755) {
@@ -68,16 +71,22 @@ TEST(PlatformFacts, RecordedTreeReportsEveryKey) {
 }
 
 TEST(PlatformFacts, SecureBootFromEfivarsOrTheOlderSysfsInterface) {
-    TempDir on, off, missing, legacy, old_sysfs;
+    TempDir on, off, missing, not_mounted, legacy, old_sysfs, old_sysfs_empty;
     on.write(kSecureBootVar, std::string("\x06\x00\x00\x00\x01", 5));
     off.write(kSecureBootVar, std::string("\x06\x00\x00\x00\x00", 5));
-    fs::create_directories(missing.path() / "sys/firmware/efi/efivars");
-    old_sysfs.write("sys/firmware/efi/vars/SecureBoot-8be5f5d8-0c39-4b4f-9e5b-0a4b1bd8b8e1/data", std::string("\x01", 1));
+    // Firmware without the variable still has the other global ones (BootCurrent: a UINT16).
+    missing.write("sys/firmware/efi/efivars/BootCurrent-" + kEfiGlobal, std::string("\x06\x00\x00\x00\x01\x00", 6));
+    fs::create_directories(not_mounted.path() / "sys/firmware/efi/efivars");
+    fs::create_directories(old_sysfs_empty.path() / "sys/firmware/efi/vars");
+    old_sysfs.write("sys/firmware/efi/vars/SecureBoot-" + kEfiGlobal + "/data", std::string("\x01", 1));
     EXPECT_EQ(read_secure_boot(RootFs(on.path().string())), true);
     EXPECT_EQ(read_secure_boot(RootFs(off.path().string())), false);
     EXPECT_EQ(read_secure_boot(RootFs(missing.path().string())), false) << "UEFI firmware without the variable";
+    EXPECT_EQ(read_secure_boot(RootFs(not_mounted.path().string())), std::nullopt)
+        << "an empty efivars directory is the mount point without efivarfs: unknown, not off";
     EXPECT_EQ(read_secure_boot(RootFs(legacy.path().string())), std::nullopt) << "no EFI variables: unknown";
     EXPECT_EQ(read_secure_boot(RootFs(old_sysfs.path().string())), true);
+    EXPECT_EQ(read_secure_boot(RootFs(old_sysfs_empty.path().string())), std::nullopt);
 
     TempDir short_value;
     short_value.write(kSecureBootVar, std::string("\x06\x00\x00\x00", 4));

@@ -33,6 +33,10 @@
 //   remap-failed=I      GPU I failed to remap a row
 //   retired-pages=I     GPU I retires pages like a pre-Ampere board (2 single-bit, 1 double-bit, pending)
 //                       and, like one, does not remap rows
+//   enforced-limit=I:W  GPU I is held to W watts by another limiter (chassis power capping): the
+//                       enforced limit is W, the limit set stays
+//   retired-pages-v2-refuses=I  nvmlDeviceGetRetiredPages_v2 answers INVALID_ARGUMENT for GPU I (the
+//                       NULL buffers of a count query); the first version still answers
 //   xid=I:CODE          an XID CODE event queued for GPU I (repeatable)
 //   nvlink-down=I:L     link L of GPU I is inactive
 //   pcie-replays=I:STEP GPU I's PCIe replay counter grows by STEP at every read
@@ -42,8 +46,14 @@
 // must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
 // must report null). Deprecated names that newer ones replace answer wrongly on purpose
 // (nvmlDeviceGetCount reports half the GPUs, nvmlDeviceGetTemperature fails), so a test sees when
-// the agent prefers an old name over a new one; so do nvmlDeviceGetRetiredPages (in favour of _v2) and
-// nvmlEventSetWait (in favour of _v2).
+// the agent prefers an old name over a new one; so does nvmlEventSetWait (in favour of _v2).
+// nvmlDeviceGetRetiredPages (the first version) answers correctly, as DCGM calls it, and counts
+// its calls (fake_nvml_retired_pages_v1_calls) so a test sees when the agent fell back to it.
+//
+// Memory (fake_nvml_memory.cpp, not in the legacy library): script key mem_reserved_bytes beside
+// mem_total_bytes and mem_used_bytes (allocated). The built-in script has the idle H100 capture's
+// numbers for GPU 0: 81559 MiB total, 479 MiB reserved, 0 MiB used. nvmlDeviceGetMemoryInfo_v2
+// answers them apart; nvmlDeviceGetMemoryInfo adds reserved to used, as the real first version does.
 //
 // The health functions are in fake_nvml_health.cpp, nvmlDeviceGetSerial and
 // nvmlDeviceGetVbiosVersion in fake_nvml_inventory.cpp. libfake_nvml_legacy.so is this file alone:
@@ -84,7 +94,7 @@ const char* const kDefaultScript = R"({
   "driver_version": "590.48.01",
   "cuda_driver_version": 13010,
   "gpus": [
-    {"bus_id": "00000000:18:00.0", "serial": "1654922000120", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 1048576,
+    {"bus_id": "00000000:18:00.0", "serial": "1654922000120", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 0,
      "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
      "clocks_event_reasons": 1, "persistence_mode": 1, "pcie_gen": 1, "pcie_width": 16},
     {"bus_id": "00000000:2A:00.0", "serial": "1654922000121", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
@@ -114,7 +124,7 @@ const char* const kDefaultScript = R"({
      "pcie_gen": 5, "pcie_width": 8}
   ],
   "defaults": {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0", "vbios_version": "96.00.A5.00.01", "temp_slowdown_c": 89, "temp_shutdown_c": 92,
-               "mem_total_bytes": 85520809984, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
+               "mem_total_bytes": 85520809984, "mem_reserved_bytes": 502267904, "power_limit_min_mw": 200000, "power_limit_max_mw": 700000,
                "mem_clock_mhz": 2619, "pcie_width_max": 16,
                "ecc_enabled": 1, "ecc_corrected_volatile": 0, "ecc_uncorrected_volatile": 0,
                "ecc_corrected_aggregate": 0, "ecc_uncorrected_aggregate": 0,
@@ -169,6 +179,7 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     gpu.mem_util_pct = field(g, d, "mem_util_pct");
     gpu.mem_total_bytes = field(g, d, "mem_total_bytes");
     gpu.mem_used_bytes = field(g, d, "mem_used_bytes");
+    gpu.mem_reserved_bytes = field(g, d, "mem_reserved_bytes");
     gpu.power_mw = field(g, d, "power_mw");
     gpu.power_limit_mw = field(g, d, "power_limit_mw");
     gpu.power_limit_min_mw = field(g, d, "power_limit_min_mw");
@@ -235,6 +246,10 @@ void apply_fault(State& s, const std::string& name, const std::string& arg) {
         g.retired_double_bit = {1, kSuccess};
         g.retired_pending = {1, kSuccess};
         g.remapped_correctable = {0, kNotSupported};  // boards that retire pages do not remap rows
+    } else if (name == "enforced-limit" && colon != std::string::npos) {
+        g.enforced_cap_mw = value * 1000;
+    } else if (name == "retired-pages-v2-refuses") {
+        g.retired_pages_v2_error = kInvalidArgument;  // as for the NULL timestamps buffer
     } else if (name == "xid" && colon != std::string::npos) {
         g.xids.push_back(value);
     } else if (name == "nvlink-down" && colon != std::string::npos && value < g.nvlink_up.size()) {
@@ -397,18 +412,26 @@ FAKE_NVML_EXPORT int nvmlDeviceGetUtilizationRates(void* device, nvmlUtilization
     return answer(device, &FakeGpu::mem_util_pct, &u->memory);
 }
 
+// The first version: `used` is reserved plus allocated memory (nvml.h:259).
 FAKE_NVML_EXPORT int nvmlDeviceGetMemoryInfo(void* device, nvmlMemory_t* m) {
+    ++state().memory_v1_calls;
     if (!m) return kInvalidArgument;
     if (const int r = answer(device, &FakeGpu::mem_total_bytes, &m->total); r != kSuccess) return r;
     if (const int r = answer(device, &FakeGpu::mem_used_bytes, &m->used); r != kSuccess) return r;
+    unsigned long long reserved = 0;
+    if (answer(device, &FakeGpu::mem_reserved_bytes, &reserved) == kSuccess) m->used += reserved;
     m->free = m->total - m->used;
     return kSuccess;
 }
 
 FAKE_NVML_EXPORT int nvmlDeviceGetPowerUsage(void* device, unsigned* mw) { return answer(device, &FakeGpu::power_mw, mw); }
 
+// The limit set, unless another limiter holds the board lower (the enforced-limit fault).
 FAKE_NVML_EXPORT int nvmlDeviceGetEnforcedPowerLimit(void* device, unsigned* mw) {
-    return answer(device, &FakeGpu::power_limit_mw, mw);
+    const int r = answer(device, &FakeGpu::power_limit_mw, mw);
+    if (r == kSuccess && gpu_of(device)->enforced_cap_mw != 0 && gpu_of(device)->enforced_cap_mw < *mw)
+        *mw = static_cast<unsigned>(gpu_of(device)->enforced_cap_mw);
+    return r;
 }
 
 FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementLimitConstraints(void* device, unsigned* min_mw, unsigned* max_mw) {
@@ -474,6 +497,9 @@ FAKE_NVML_EXPORT int nvmlDeviceGetPowerManagementDefaultLimit(void* device, unsi
     return answer(device, &FakeGpu::power_limit_max_mw, limit_mw);
 }
 
+FAKE_NVML_EXPORT int fake_nvml_memory_v1_calls() { return state().memory_v1_calls; }
+FAKE_NVML_EXPORT int fake_nvml_memory_v2_calls() { return state().memory_v2_calls; }
+FAKE_NVML_EXPORT int fake_nvml_retired_pages_v1_calls() { return state().retired_pages_v1_calls; }
 FAKE_NVML_EXPORT int fake_nvml_event_sets_created() { return state().event_sets_created; }
 FAKE_NVML_EXPORT int fake_nvml_event_sets_freed() { return state().event_sets_freed; }
 

@@ -38,6 +38,7 @@ FAKE_NVML_EXPORT int nvmlDeviceGetRemappedRows(void* device, unsigned* corrected
 FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages_v2(void* device, int cause, unsigned* count, unsigned long long* addresses,
                                                   unsigned long long* timestamps) {
     if (!count || cause < 0 || cause > 1) return kInvalidArgument;
+    if (FakeGpu* g = gpu_of(device); g && g->retired_pages_v2_error != kSuccess) return g->retired_pages_v2_error;
     unsigned pages = 0;
     const int r = answer(device, cause == 0 ? &FakeGpu::retired_single_bit : &FakeGpu::retired_double_bit, &pages);
     if (r != kSuccess) return r;
@@ -51,8 +52,19 @@ FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages_v2(void* device, int cause, unsig
     return kSuccess;
 }
 
-// Superseded by _v2; fails so a test sees which one was used.
-FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages(void*, int, unsigned*, unsigned long long*) { return kUnknown; }
+// The first version, DCGM's count query (pageCount 0, NULL addresses); counts its calls.
+FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPages(void* device, int cause, unsigned* count, unsigned long long* addresses) {
+    ++state().retired_pages_v1_calls;
+    if (!count || cause < 0 || cause > 1) return kInvalidArgument;
+    unsigned pages = 0;
+    const int r = answer(device, cause == 0 ? &FakeGpu::retired_single_bit : &FakeGpu::retired_double_bit, &pages);
+    if (r != kSuccess) return r;
+    const unsigned room = *count;
+    *count = pages;
+    if (room < pages) return kInsufficientSize;
+    for (unsigned i = 0; i < pages && addresses; ++i) addresses[i] = 0x1000ULL * (i + 1);
+    return kSuccess;
+}
 
 FAKE_NVML_EXPORT int nvmlDeviceGetRetiredPagesPendingStatus(void* device, int* pending) {
     return answer(device, &FakeGpu::retired_pending, pending);

@@ -153,6 +153,26 @@ TEST(Planner, BadHostGivesTheThreeHardwareFindings) {
     EXPECT_TRUE(byRule["gpu-pcie-width"]->source.starts_with("guide §2.1"));
 }
 
+// Guide §2.1 asks for GPUs in PCIe 4.0 or newer slots: a GPU whose link tops out at gen 3 (a
+// Gen3 platform) is flagged, whatever its current generation; one that reaches gen 4 is not.
+TEST(Planner, GpuLinkBelowPcieGen4IsFlagged) {
+    protocol::Facts facts = test::facts("l40s_inference_node");
+    ASSERT_FALSE(facts.gpus.empty());
+    const auto flagged = [&facts] {
+        std::vector<std::string> texts;
+        for (const Finding& f : makePlan(test::builtInCatalogue(), test::answers("inference_latency"), facts).advice)
+            if (f.rule == "gpu-pcie-gen-below-4") texts.push_back(f.finding + " | " + f.source);
+        return texts;
+    };
+    EXPECT_TRUE(flagged().empty()) << "a gen 4 link";
+    facts.gpus[0].pcie_gen = 3;
+    facts.gpus[0].pcie_gen_max = 3;
+    ASSERT_EQ(flagged().size(), 1u);
+    EXPECT_EQ(flagged()[0], "GPU 0 can link at PCIe gen 3 at most, below the gen 4 the guide asks for. | guide §2.1 (GPUs in PCIe 4.0+ slots)");
+    facts.gpus[0].pcie_gen_max.reset();
+    EXPECT_TRUE(flagged().empty()) << "an unknown maximum";
+}
+
 TEST(Planner, SettingsCarryTheCatalogueValuesAndSources) {
     const RuleCatalogue& catalogue = test::builtInCatalogue();
     const TuningPlan plan = makePlan(catalogue, test::answers("inference_latency"), test::facts("l40s_inference_node"));
