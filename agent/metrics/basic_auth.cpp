@@ -110,6 +110,7 @@ std::unique_ptr<BasicAuth> BasicAuth::create(std::vector<std::pair<std::string, 
     if (!auth->bcrypt_) return nullptr;
     auth->users_ = std::move(users);
     auth->clock_ = std::move(clock);
+    auth->budget_at_ = auth->clock_();
     if (!auth->users_.empty()) {
         const std::string& sample = auth->users_.front().second;
         const std::string out = auth->bcrypt_->hash_with("fleetdeck-agent self-check", sample);
@@ -126,9 +127,9 @@ bool BasicAuth::verify(const std::string& password, const std::string& hash) {
     ++bcrypt_checks_;
     const auto started = clock_();
     const std::string out = bcrypt_->hash_with(password, hash);
-    // The next miss waits as long as this one took: bcrypt keeps to half of the serving thread.
     const auto done = clock_();
-    bcrypt_free_at_ = done + (done - started);
+    bcrypt_budget_ -= done - started;
+    budget_at_ = done;
     return !out.empty() && same_bytes(out, hash);
 }
 
@@ -144,7 +145,11 @@ BasicAuth::Verdict BasicAuth::check(std::string_view authorization) {
     std::fill(key.begin(), key.end(), '\0');
     if (known != users_.end() && std::find(verified_.begin(), verified_.end(), digest) != verified_.end())
         return Verdict::Allowed;
-    if (clock_() < bcrypt_free_at_) return Verdict::Busy;
+    // The budget grows by half the time that passed, up to its cap.
+    const auto now = clock_();
+    bcrypt_budget_ = std::min(kBcryptBudgetCap, bcrypt_budget_ + (now - budget_at_) / 2);
+    budget_at_ = now;
+    if (bcrypt_budget_ <= std::chrono::steady_clock::duration::zero()) return Verdict::Busy;
     const bool ok = verify(password, hash) && known != users_.end();
     std::fill(password.begin(), password.end(), '\0');
     if (!ok) return Verdict::Denied;

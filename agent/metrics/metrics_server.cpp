@@ -75,8 +75,17 @@ struct MetricsServer::Connection {
     std::string received;
     std::string response;
     std::size_t sent = 0;
+    int turns = 0;  // poll rounds it has been through since it was accepted
 
     bool evictable() const { return state == State::Handshake || state == State::Reading; }
+    // Which to displace first (the lowest): one that has had a turn of the loop to show its
+    // request and has not, then one accepted in this turn, then a TLS client whose hello was
+    // read, which takes round trips before its request can come. (A plain client's request
+    // comes with its connection, so one still reading after a turn is only holding a socket.)
+    int keep_rank() const {
+        if (tls && tls->hello_read()) return 2;
+        return turns == 0 ? 1 : 0;
+    }
 };
 
 MetricsServer::MetricsServer(ScrapeSource& source, MetricsServerOptions options)
@@ -155,8 +164,10 @@ void MetricsServer::step(milliseconds timeout) {
     // Connections already open first: a request that has arrived is answered before new
     // connections can displace it.
     const std::size_t open = connections_.size();
-    for (std::size_t i = 0; i < open; ++i)
+    for (std::size_t i = 0; i < open; ++i) {
+        ++connections_[i]->turns;
         if (ready > 0 && fds[i + 1].revents != 0) progress(*connections_[i], fds[i + 1].revents);
+    }
     const auto now = SteadyClock::now();
     for (const auto& c : connections_) {
         if (c->state == Connection::State::Done || now < c->deadline) continue;
@@ -216,12 +227,18 @@ void MetricsServer::accept_new() {
 }
 
 bool MetricsServer::admit(const std::string& source) {
+    // The one to displace from `from`: the lowest keep_rank, then the oldest.
     const auto oldest_evictable = [this](const std::string* from) -> std::optional<std::size_t> {
         std::optional<std::size_t> best;
         for (std::size_t i = 0; i < connections_.size(); ++i) {
             const Connection& c = *connections_[i];
             if (!c.evictable() || (from && c.source != *from)) continue;
-            if (!best || c.accepted_at < connections_[*best]->accepted_at) best = i;
+            if (!best) {
+                best = i;
+                continue;
+            }
+            const Connection& b = *connections_[*best];
+            if (c.keep_rank() != b.keep_rank() ? c.keep_rank() < b.keep_rank() : c.accepted_at < b.accepted_at) best = i;
         }
         return best;
     };

@@ -8,10 +8,11 @@
 //  - a client has `header_timeout` (after its TLS handshake, which has `handshake_timeout`) to
 //    send its request headers, and `write_timeout` to take the answer;
 //  - at most `max_connections` are open, at most `max_per_source` from one address. A new
-//    connection past either cap takes the place of the oldest one that has not finished its
-//    request yet (from its own address for the per-address cap, from the address holding most
-//    for the total), so idle sockets can delay a real scrape by nothing; it is refused only when
-//    every slot holds a request being answered.
+//    connection past either cap takes the place of one that has not finished its request (from
+//    its own address for the per-address cap, from the address holding most for the total):
+//    first the oldest that has had a turn of the loop and still sent no request, last a TLS
+//    client in the middle of its handshake. Idle sockets so delay a real scrape by nothing; a
+//    connection is refused only when every slot holds a request being answered.
 
 #include <chrono>
 #include <cstdint>

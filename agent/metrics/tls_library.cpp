@@ -49,6 +49,7 @@ struct TlsSymbols {
     int (*write)(void*, const void*, int) = nullptr;          // SSL_write
     int (*get_error)(const void*, int) = nullptr;             // SSL_get_error
     int (*shutdown)(void*) = nullptr;                         // SSL_shutdown
+    int (*in_before)(const void*) = nullptr;                  // SSL_in_before (1.1.0)
     unsigned long (*err_get)() = nullptr;                     // ERR_get_error (libcrypto)
     void (*err_string)(unsigned long, char*, std::size_t) = nullptr;  // ERR_error_string_n
     void (*err_clear)() = nullptr;                            // ERR_clear_error
@@ -117,6 +118,8 @@ TlsSession::Io TlsSession::write(const char* data, std::size_t size, std::size_t
     return result(r);
 }
 
+bool TlsSession::hello_read() const { return s_.in_before(ssl_) == 0; }
+
 void TlsSession::close_notify() {
     s_.shutdown(ssl_);
     s_.err_clear();
@@ -166,6 +169,7 @@ std::unique_ptr<TlsServer> TlsServer::create(const TlsServerConfig& config, std:
     resolve(h, "SSL_write", s.write, &missing);
     resolve(h, "SSL_get_error", s.get_error, &missing);
     resolve(h, "SSL_shutdown", s.shutdown, &missing);
+    resolve(h, "SSL_in_before", s.in_before, &missing);
     resolve(h, "ERR_get_error", s.err_get, &missing);
     resolve(h, "ERR_error_string_n", s.err_string, &missing);
     resolve(h, "ERR_clear_error", s.err_clear, &missing);

@@ -29,6 +29,9 @@ public:
     // At most `size` bytes into `buf`; `*n` the count when Done.
     Io read(char* buf, std::size_t size, std::size_t* n);
     Io write(const char* data, std::size_t size, std::size_t* n);
+    // True once the client's hello has been read (SSL_in_before is false): the client is taking
+    // part in a handshake, not just holding a socket open.
+    bool hello_read() const;
     // A close_notify, sent once without waiting for the peer's.
     void close_notify();
     // Why the last call failed, from OpenSSL's error queue.
