@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "agent/cli_options.h"
 #include "agent/metrics/basic_auth.h"
 #include "agent/metrics/http_request.h"
 #include "agent/metrics/metrics_server.h"
@@ -153,6 +154,17 @@ TEST(MetricsEndpoint, ALoopbackListenerAnswersOnlyRequestsForThisMachine) {
     EXPECT_EQ(ask("GET /metrics HTTP/1.1\r\nHost: rebound.attacker.example:9835\r\n\r\n"), "HTTP/1.1 403 Forbidden");
     EXPECT_EQ(ask("GET /metrics HTTP/1.1\r\nHost: localhost:9835\r\n\r\n"), "HTTP/1.1 200 OK");
     EXPECT_EQ(ask("GET /metrics HTTP/1.0\r\n\r\n"), "HTTP/1.1 200 OK");  // no Host: no browser
+}
+
+TEST(MetricsEndpoint, TheWebConfigIsAnOptionOfTheMetricsModeSpeltAsNodeExporterSpellsIt) {
+    for (const auto& args : {std::vector<std::string>{"--metrics-listen", "127.0.0.1:9835", "--web.config.file", "/etc/w.yml"},
+                             std::vector<std::string>{"--metrics-listen", "127.0.0.1:9835", "--web.config.file=/etc/w.yml"}}) {
+        const auto parsed = parse_options(args);
+        ASSERT_TRUE(parsed.options) << parsed.error;
+        EXPECT_EQ(parsed.options->web_config_file, "/etc/w.yml");
+    }
+    EXPECT_EQ(parse_options({"--stdio", "--web.config.file", "/etc/w.yml"}).error, "--web.config.file needs --metrics-listen");
+    EXPECT_EQ(parse_options({"--metrics-listen", "127.0.0.1:1", "--web.config.file"}).error, "--web.config.file needs a file");
 }
 
 TEST(BasicAuth, CredentialsAreReadAsRfc7617Writes) {

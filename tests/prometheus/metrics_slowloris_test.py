@@ -101,6 +101,7 @@ class Reconnecter(threading.Thread):
                     except OSError:
                         break
                 s.close()
+                time.sleep(0.001)  # still hundreds of connects a second each, without taking a core
             except OSError:
                 time.sleep(0.01)
 
