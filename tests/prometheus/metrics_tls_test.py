@@ -12,7 +12,7 @@ $2y$ would be), writes node_exporter-format web configs and starts the real agen
     basic_auth while 80 attackers from ten other addresses reconnect to the same port: the
     target is up, each scrape fast;
   - with client_auth_type RequireAndVerifyClientCert, curl with the client certificate gets the
-    scrape and without it the handshake fails;
+    scrape and without it the handshake fails; with min_version TLS13, TLS 1.2 gets no handshake;
   - TLS configured where no libssl loads, and a mistyped key, end the agent with exit 2 and a
     sentence that says why.
 
@@ -207,7 +207,7 @@ basic_auth_users:
   key_file: server.key
   client_auth_type: RequireAndVerifyClientCert
   client_ca_file: ca.crt
-  min_version: TLS12
+  min_version: TLS13
 """)
         with agent_with(agent, mtls_config) as port:
             ca = ["--cacert", os.path.join(d, "ca.crt")]
@@ -219,6 +219,10 @@ basic_auth_users:
             rc, code, _ = curl(port, *ca, "--cert", os.path.join(d, "server.crt"), "--key", os.path.join(d, "server.key"))
             assert code != "200", "a certificate with no clientAuth use was accepted"
             print(f"ok: with RequireAndVerifyClientCert, the client certificate got the scrape; none got curl rc {rc}")
+            rc, code, _ = curl(port, *ca, "--cert", os.path.join(d, "client.crt"), "--key", os.path.join(d, "client.key"),
+                               "--tls-max", "1.2")
+            assert rc != 0 and code != "200", f"a TLS 1.2 client was served with min_version TLS13 (rc {rc}, {code})"
+            print(f"ok: with min_version TLS13, curl limited to TLS 1.2 got no handshake (rc {rc})")
 
         rc, why = agent_refuses(agent, auth_config, {"FLEETDECK_LIBSSL": os.path.join(d, "no-such-libssl.so.3")})
         assert rc == 2 and "tls_server_config needs OpenSSL's libssl" in why, (rc, why)
