@@ -146,7 +146,7 @@ std::string man_page_text(const std::string& version) {
         }
     }
     t += ".SH EXIT STATUS\n.TP\n\\fB0\\fR\nsuccess\n.TP\n\\fB1\\fR\nthe mode failed (no metrics port, an unreadable system)\n"
-         ".TP\n\\fB2\\fR\nusage: an unknown or missing option value, an unusable --root or --simulate\n";
+         ".TP\n\\fB2\\fR\nusage: an unknown or missing option value, an unusable --root, --simulate or --web.config.file\n";
     t += ".SH SEE ALSO\n.BR fleetdeck (1),\n.BR fleetdeck\\-cli (1)\n";
     return t;
 }

@@ -109,9 +109,10 @@ int main(int argc, char** argv) {
             return 1;
         }
         const bool v6 = address->host.find(':') != std::string::npos;
-        std::fprintf(stderr, "fleetdeck-agent: serving metrics on %s://%s%s%s:%d/metrics%s%s\n", tls ? "https" : "http",
-                     v6 ? "[" : "", address->host.c_str(), v6 ? "]" : "", server.port(), tls ? " with " : "",
-                     tls ? tls->library_version().c_str() : "");
+        const std::string secured = std::string(tls ? " with " + tls->library_version() : "") +
+                                    (auth ? (tls ? ", basic auth" : " with basic auth") : "");
+        std::fprintf(stderr, "fleetdeck-agent: serving metrics on %s://%s%s%s:%d/metrics%s\n", tls ? "https" : "http",
+                     v6 ? "[" : "", address->host.c_str(), v6 ? "]" : "", server.port(), secured.c_str());
         server.run();
     }
     case agent::Mode::Stdio: {

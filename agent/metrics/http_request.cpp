@@ -75,7 +75,6 @@ ParseResult parse_request(std::string_view received, const HttpLimits& limits) {
     result.status = ParseStatus::Complete;
     result.request.method = std::string(method);
     result.request.path = std::string(target.substr(0, target.find('?')));
-    result.request.http10 = version == "HTTP/1.0";
     bool seen_host = false, seen_authorization = false;
     std::size_t headers = 0;
     while (!rest.empty()) {

@@ -23,7 +23,6 @@ struct HttpRequest {
     std::string accept;  // the Accept header, empty without one
     std::string host;           // the Host header as sent ("127.0.0.1:9835"); empty without one
     std::string authorization;  // the Authorization header; empty without one
-    bool http10 = false;        // HTTP/1.0 (which may leave out Host)
 };
 
 enum class ParseStatus {
