@@ -220,7 +220,7 @@ TEST(BasicAuth, ChecksBcryptOnceAPasswordAndKeepsMissesToABudgetOfTheServingThre
     EXPECT_EQ(auth->bcrypt_checks(), 1 + denied);
     EXPECT_EQ(auth->check(basic("prometheus", "fakepassword")), V::Allowed);
     // Half of the time that passes comes back to the budget.
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // +0.5 s, past one bcrypt even on a slow machine
     // An unknown user costs a bcrypt like a known one and never passes, even with the dummy's password.
     EXPECT_EQ(auth->check(basic("intruder", "fakepassword")), V::Denied);
     EXPECT_EQ(auth->bcrypt_checks(), 2 + denied);
