@@ -33,6 +33,10 @@ constexpr OptionDoc kOptionDocs[] = {
      "with --metrics-listen: a scrape within MS milliseconds of the last sample is answered from it (default 1000; "
      "0: always sample)",
      false},
+    {"web.config.file", "FILE",
+     "with --metrics-listen: TLS and basic auth from FILE, in node_exporter's web config format (tls_server_config, "
+     "basic_auth_users with bcrypt hashes); TLS uses the system's libssl. See docs/metrics.md",
+     false},
     {"root", "DIR", "read DIR/proc, DIR/sys, DIR/etc and DIR/dev/kmsg instead of the live system", false},
     {"pretty", "", "indent JSON output (--once, --facts)", false},
     {"simulate", "PROFILE[+VARIANT...][:SEED]",
@@ -142,7 +146,7 @@ std::string man_page_text(const std::string& version) {
         }
     }
     t += ".SH EXIT STATUS\n.TP\n\\fB0\\fR\nsuccess\n.TP\n\\fB1\\fR\nthe mode failed (no metrics port, an unreadable system)\n"
-         ".TP\n\\fB2\\fR\nusage: an unknown or missing option value, an unusable --root or --simulate\n";
+         ".TP\n\\fB2\\fR\nusage: an unknown or missing option value, an unusable --root, --simulate or --web.config.file\n";
     t += ".SH SEE ALSO\n.BR fleetdeck (1),\n.BR fleetdeck\\-cli (1)\n";
     return t;
 }
@@ -183,6 +187,10 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
             if (v.empty() || *end != '\0' || ms < 0 || ms > 60000)
                 return {std::nullopt, "--metrics-min-interval needs milliseconds, 0 to 60000"};
             o.metrics_min_interval_ms = static_cast<int>(ms);
+        } else if (a == "--web.config.file" || a.starts_with("--web.config.file=")) {
+            // node_exporter's spelling, both ways it takes it
+            o.web_config_file = a == "--web.config.file" ? (i + 1 < args.size() ? args[++i] : std::string()) : a.substr(18);
+            if (o.web_config_file.empty()) return {std::nullopt, "--web.config.file needs a file"};
         } else if (a == "--pretty") o.pretty = true;
         else if (a == "--announce") o.announce = true;
         else if (a == "--root" || a.starts_with("--root=")) {
@@ -226,6 +234,7 @@ OptionsResult parse_options(const std::vector<std::string>& args) {
     if (*mode == Mode::SimServe && (!o.simulate.empty() || !o.root.empty()))
         return {std::nullopt, "--sim-serve takes each host's --simulate spec from its connection; leave out --simulate and --root"};
     if (!o.listen.empty() && *mode != Mode::Stdio) return {std::nullopt, "--listen needs --stdio"};
+    if (!o.web_config_file.empty() && *mode != Mode::Metrics) return {std::nullopt, "--web.config.file needs --metrics-listen"};
     o.mode = *mode;
     return {o, {}};
 }

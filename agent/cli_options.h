@@ -20,6 +20,7 @@ struct Options {
     int linger_s = 600;     // --linger: how long the resident agent waits for a client before it exits
     std::string metrics_listen;  // --metrics-listen ADDR:PORT: serve Prometheus scrapes there (docs/metrics.md)
     int metrics_min_interval_ms = 1000;  // --metrics-min-interval: a younger sample is served again
+    std::string web_config_file;  // --web.config.file FILE: TLS and basic auth, node_exporter's format (web_config.h)
     int sim_serve_fd = -1;  // --sim-serve FD: serve simulated hosts on this inherited listening socket (sim_serve.h)
 };
 

@@ -7,7 +7,10 @@
 
 #include "agent/cli_options.h"
 #include "agent/machine.h"
+#include "agent/metrics/basic_auth.h"
 #include "agent/metrics/metrics_server.h"
+#include "agent/metrics/tls_library.h"
+#include "agent/metrics/web_config.h"
 #include "agent/protocol/message.h"
 #include "agent/resident.h"
 #include "agent/server.h"
@@ -80,16 +83,36 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "fleetdeck-agent: --metrics-listen %s: %s\n", o.metrics_listen.c_str(), why.c_str());
             return 2;
         }
+        agent::metrics::MetricsServerOptions options;
+        options.address = *address;
+        std::unique_ptr<agent::metrics::TlsServer> tls;
+        std::unique_ptr<agent::metrics::BasicAuth> auth;
+        if (!o.web_config_file.empty()) {
+            const auto web = agent::metrics::load_web_config(o.web_config_file);
+            std::string problem = web.error;
+            if (web.config && web.config->tls) tls = agent::metrics::TlsServer::create(*web.config->tls, &problem);
+            if (problem.empty() && !web.config->users.empty()) auth = agent::metrics::BasicAuth::create(web.config->users, &problem);
+            if (!problem.empty()) {
+                std::fprintf(stderr, "fleetdeck-agent: --web.config.file %s: %s\n", o.web_config_file.c_str(), problem.c_str());
+                return 2;
+            }
+            options.tls = tls.get();
+            options.auth = auth.get();
+            options.headers = web.config->headers;
+        }
+        std::signal(SIGPIPE, SIG_IGN);  // libssl writes with write(2): a client gone mid-answer is an error, not a signal
         agent::metrics::ScrapeSource source(machine, std::chrono::milliseconds(o.metrics_min_interval_ms));
-        agent::metrics::MetricsServer server(source, {*address, std::chrono::seconds(5), {}});
+        agent::metrics::MetricsServer server(source, options);
         why = server.listen();
         if (!why.empty()) {
             std::fprintf(stderr, "fleetdeck-agent: %s\n", why.c_str());
             return 1;
         }
         const bool v6 = address->host.find(':') != std::string::npos;
-        std::fprintf(stderr, "fleetdeck-agent: serving metrics on http://%s%s%s:%d/metrics\n", v6 ? "[" : "",
-                     address->host.c_str(), v6 ? "]" : "", server.port());
+        const std::string secured = std::string(tls ? " with " + tls->library_version() : "") +
+                                    (auth ? (tls ? ", basic auth" : " with basic auth") : "");
+        std::fprintf(stderr, "fleetdeck-agent: serving metrics on %s://%s%s%s:%d/metrics%s\n", tls ? "https" : "http",
+                     v6 ? "[" : "", address->host.c_str(), v6 ? "]" : "", server.port(), secured.c_str());
         server.run();
     }
     case agent::Mode::Stdio: {

@@ -30,6 +30,9 @@ FLEETDECK_TEST_PACKAGES=(
   cockpit-bridge strace
   # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
   prometheus python3-yaml
+  # tests/prometheus: the metrics endpoint's real clients (curl over HTTP and HTTPS) and its test
+  # certificates (the openssl command line)
+  curl openssl
   # tests/i18n runs lupdate on the sources; the zh_TW screenshots and widget tests need a CJK font
   qt6-l10n-tools fonts-noto-cjk
 )

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
 namespace fleetdeck::agent::metrics {
 namespace {
 
@@ -72,6 +75,7 @@ ParseResult parse_request(std::string_view received, const HttpLimits& limits) {
     result.status = ParseStatus::Complete;
     result.request.method = std::string(method);
     result.request.path = std::string(target.substr(0, target.find('?')));
+    bool seen_host = false, seen_authorization = false;
     std::size_t headers = 0;
     while (!rest.empty()) {
         const std::string_view line = next_line(rest);
@@ -88,6 +92,15 @@ ParseResult parse_request(std::string_view received, const HttpLimits& limits) {
         if (equals_ignoring_case(name, "Accept")) {
             if (!result.request.accept.empty()) result.request.accept += ", ";
             result.request.accept.append(value);
+        } else if (equals_ignoring_case(name, "Host")) {
+            // RFC 9112 §3.2: a request with more than one Host is answered 400.
+            if (seen_host) return bad("more than one Host header");
+            seen_host = true;
+            result.request.host = std::string(value);
+        } else if (equals_ignoring_case(name, "Authorization")) {
+            if (seen_authorization) return bad("more than one Authorization header");
+            seen_authorization = true;
+            result.request.authorization = std::string(value);
         } else if (equals_ignoring_case(name, "Transfer-Encoding")) {
             return bad("a request body is not accepted");
         } else if (equals_ignoring_case(name, "Content-Length") && value != "0") {
@@ -103,21 +116,60 @@ Route route(const HttpRequest& request) {
     return request.path == "/metrics" ? Route::Metrics : Route::Index;
 }
 
-std::string http_response(int status, std::string_view content_type, std::string_view body) {
+std::string http_response(int status, std::string_view content_type, std::string_view body,
+                          std::string_view extra_headers) {
     const char* reason = status == 200   ? "OK"
                          : status == 400 ? "Bad Request"
+                         : status == 401 ? "Unauthorized"
+                         : status == 403 ? "Forbidden"
                          : status == 404 ? "Not Found"
                          : status == 405 ? "Method Not Allowed"
                          : status == 408 ? "Request Timeout"
+                         : status == 429 ? "Too Many Requests"
                          : status == 431 ? "Request Header Fields Too Large"
                                          : "Internal Server Error";
     std::string out = "HTTP/1.1 " + std::to_string(status) + " " + reason + "\r\n";
     out.append("Content-Type: ").append(content_type).append("\r\n");
     out.append("Content-Length: ").append(std::to_string(body.size())).append("\r\n");
     if (status == 405) out.append("Allow: GET\r\n");
+    out.append(extra_headers);
     out.append("Connection: close\r\n\r\n");
     out.append(body);
     return out;
+}
+
+bool is_loopback_address(const std::string& numeric) {
+    in_addr v4{};
+    if (::inet_pton(AF_INET, numeric.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+    in6_addr v6{};
+    if (::inet_pton(AF_INET6, numeric.c_str(), &v6) != 1) return false;
+    if (IN6_IS_ADDR_LOOPBACK(&v6)) return true;
+    return IN6_IS_ADDR_V4MAPPED(&v6) && v6.s6_addr[12] == 127;
+}
+
+bool is_loopback_host(std::string_view host_header, std::string_view own_hostname) {
+    std::string_view host = host_header;
+    if (host.starts_with('[')) {  // "[::1]:9835"
+        const auto close = host.find(']');
+        if (close == std::string_view::npos) return false;
+        const std::string_view after = host.substr(close + 1);
+        if (!after.empty() && after.front() != ':') return false;
+        return is_loopback_address(std::string(host.substr(1, close - 1)));
+    }
+    const auto colon = host.rfind(':');
+    if (colon != std::string_view::npos) {
+        const std::string_view port = host.substr(colon + 1);
+        if (!std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+        host = host.substr(0, colon);
+    }
+    if (host.ends_with('.')) host.remove_suffix(1);  // "localhost." is the same name, fully qualified
+    if (host.empty()) return false;
+    if (equals_ignoring_case(host, "localhost")) return true;
+    if (host.size() > 10 && equals_ignoring_case(host.substr(host.size() - 10), ".localhost")) return true;
+    if (!own_hostname.empty() && equals_ignoring_case(host, own_hostname)) return true;
+    in_addr v4{};
+    const std::string text(host);
+    return ::inet_pton(AF_INET, text.c_str(), &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127;
 }
 
 const char* index_page() {

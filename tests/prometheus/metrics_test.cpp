@@ -222,7 +222,10 @@ TEST(MetricsServer, AnswersScrapesAndDropsSlowOrOversizedClients) {
     std::string why;
     const auto address = parse_listen_address("127.0.0.1:0", &why);
     ASSERT_TRUE(address) << why;
-    MetricsServer server(source, {*address, std::chrono::milliseconds(300), {}});
+    MetricsServerOptions options;
+    options.address = *address;
+    options.header_timeout = std::chrono::milliseconds(300);
+    MetricsServer server(source, options);
     ASSERT_EQ(server.listen(), "");
     ASSERT_GT(server.port(), 0);
     const auto ask = [&](const std::string& request) {
@@ -232,7 +235,7 @@ TEST(MetricsServer, AnswersScrapesAndDropsSlowOrOversizedClients) {
         client.join();
         return answer;
     };
-    const std::string ok = ask("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+    const std::string ok = ask("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_TRUE(ok.starts_with("HTTP/1.1 200 OK\r\n")) << ok.substr(0, 200);
     EXPECT_NE(ok.find("Content-Type: text/plain; version=0.0.4"), std::string::npos);
     EXPECT_NE(ok.find("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\""), std::string::npos);
