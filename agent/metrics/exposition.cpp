@@ -60,7 +60,7 @@ void ExpositionWriter::sample_text(std::string_view labels, double value) {
     if (!header_written_) {
         const bool om = format_ == ExpositionFormat::OpenMetrics;
         std::string_view family = name_;
-        const char* type = type_ == MetricType::Gauge ? "gauge" : "counter";
+        const char* type = type_ == MetricType::Gauge ? "gauge" : type_ == MetricType::Counter ? "counter" : om ? "unknown" : "untyped";
         if (om && type_ == MetricType::Counter) {
             if (name_.ends_with("_total")) family.remove_suffix(6);
             else type = "unknown";

@@ -1,0 +1,376 @@
+// node_exporter 1.5.0's netdev, netclass, netstat, sockstat, softnet, arp, conntrack and
+// udp_queues collectors (collector/<name>_linux.go, cited at each family).
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "agent/metrics/node_families.h"
+
+namespace fleetdeck::agent::metrics {
+namespace {
+
+std::string device_label(std::string_view name) { return label_text({{"device", std::string(name)}}); }
+
+}  // namespace
+
+// collector/netdev_linux.go and netdev_common.go: every device of /proc/net/dev (the default
+// filter excludes none), the 16 counters under their legacy names (netdev_common.go `legacy`:
+// /proc/net/dev already sums the detailed error counters the same way), as "<name>_total".
+// 1.5.0 reads them over rtnetlink by default, which adds receive_nohandler: that one comes from
+// /sys/class/net/<device>/statistics/rx_nohandler (write_netclass), the same kernel counter.
+bool write_netdev(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* text = f.net_dev.read();
+    if (!text) return false;
+    static constexpr std::array<const char*, 16> kNames = {
+        "receive_bytes",  "receive_packets",  "receive_errs",  "receive_drop",  "receive_fifo",  "receive_frame",
+        "receive_compressed", "receive_multicast", "transmit_bytes", "transmit_packets", "transmit_errs", "transmit_drop",
+        "transmit_fifo", "transmit_colls", "transmit_carrier", "transmit_compressed"};
+    struct Device {
+        std::string labels;
+        std::array<std::optional<double>, 16> values;
+    };
+    std::vector<Device> devices;
+    for_each_line(*text, [&](std::string_view line) {
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos) return;  // the two header lines have '|', not ':'
+        const auto fields = split_ws(line.substr(colon + 1));
+        if (fields.size() < kNames.size()) return;
+        Device d{device_label(trim(line.substr(0, colon))), {}};
+        for (std::size_t i = 0; i < kNames.size(); ++i) d.values[i] = parse_number(fields[i]);
+        devices.push_back(std::move(d));
+    });
+    std::string name, help;
+    for (std::size_t i = 0; i < kNames.size(); ++i) {
+        name.assign("node_network_").append(kNames[i]).append("_total");
+        help.assign("Network device statistic ").append(kNames[i]).append(".");
+        w.family(name, MetricType::Counter, help);
+        for (const auto& d : devices)
+            if (d.values[i]) w.sample_text(d.labels, *d.values[i]);
+    }
+    return !devices.empty();
+}
+
+namespace {
+
+// collector/netclass_linux.go, the properties it pushes for each /sys/class/net device (the
+// default --collector.netclass.ignored-devices "^$" ignores none), with prometheus/procfs
+// sysfs/net_class.go's file for each. Numbers as procfs parses them (ParseInt base 0, so
+// "0x1003" for flags).
+struct NetClassFile {
+    const char* file;
+    const char* metric;  // "" for the text files that go into node_network_info / up
+    MetricType type;
+};
+constexpr NetClassFile kNetClassFiles[] = {
+    {"operstate", "", MetricType::Gauge},
+    {"address", "", MetricType::Gauge},
+    {"broadcast", "", MetricType::Gauge},
+    {"duplex", "", MetricType::Gauge},
+    {"ifalias", "", MetricType::Gauge},
+    {"addr_assign_type", "address_assign_type", MetricType::Gauge},
+    {"carrier", "carrier", MetricType::Gauge},
+    {"carrier_changes", "carrier_changes_total", MetricType::Counter},
+    {"carrier_up_count", "carrier_up_changes_total", MetricType::Counter},
+    {"carrier_down_count", "carrier_down_changes_total", MetricType::Counter},
+    {"dev_id", "device_id", MetricType::Gauge},
+    {"dormant", "dormant", MetricType::Gauge},
+    {"flags", "flags", MetricType::Gauge},
+    {"ifindex", "iface_id", MetricType::Gauge},
+    {"iflink", "iface_link", MetricType::Gauge},
+    {"link_mode", "iface_link_mode", MetricType::Gauge},
+    {"mtu", "mtu_bytes", MetricType::Gauge},
+    {"name_assign_type", "name_assign_type", MetricType::Gauge},
+    {"netdev_group", "net_dev_group", MetricType::Gauge},
+    {"speed", "speed_bytes", MetricType::Gauge},
+    {"tx_queue_len", "transmit_queue_length", MetricType::Gauge},
+    {"type", "protocol_type", MetricType::Gauge},
+    {"statistics/rx_nohandler", "", MetricType::Counter},
+};
+constexpr std::size_t kNetClassCount = sizeof kNetClassFiles / sizeof kNetClassFiles[0];
+constexpr std::size_t kOperstate = 0, kAddress = 1, kBroadcast = 2, kDuplex = 3, kIfalias = 4, kSpeed = 19, kNohandler = 22;
+
+std::optional<double> parse_sysfs_number(std::string_view text) {
+    text = trim(text);
+    if (text.starts_with("0x")) {
+        std::uint64_t v = 0;
+        if (text.size() == 2 || text.size() > 18) return std::nullopt;
+        for (const char c : text.substr(2)) {
+            const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (digit < 0) return std::nullopt;
+            v = v * 16 + static_cast<std::uint64_t>(digit);
+        }
+        return static_cast<double>(v);
+    }
+    return parse_number(text);
+}
+
+}  // namespace
+
+bool write_netclass(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs) {
+    // Devices come and go (VLANs, containers' veths): the list is read every scrape and a device
+    // seen before keeps its open files.
+    const auto names = fs.list("/sys/class/net");
+    std::vector<NetClassDevice> devices;
+    devices.reserve(names.size());
+    for (const auto& name : names) {
+        const auto known = std::find_if(f.netclass.begin(), f.netclass.end(), [&](const NetClassDevice& d) { return d.name == name; });
+        if (known != f.netclass.end()) {
+            devices.push_back(std::move(*known));
+            continue;
+        }
+        NetClassDevice d{name, {}};
+        d.files.reserve(kNetClassCount);
+        for (const auto& file : kNetClassFiles) d.files.emplace_back(fs, "/sys/class/net/" + name + "/" + file.file);
+        devices.push_back(std::move(d));
+    }
+    f.netclass = std::move(devices);
+
+    // Read each file once, then write family by family.
+    std::vector<std::array<std::optional<std::string>, kNetClassCount>> values(f.netclass.size());
+    for (std::size_t d = 0; d < f.netclass.size(); ++d)
+        for (std::size_t i = 0; i < kNetClassCount; ++i) values[d][i] = f.netclass[d].files[i].read_line();
+    std::vector<std::string> labels;
+    labels.reserve(f.netclass.size());
+    for (const auto& d : f.netclass) labels.push_back(device_label(d.name));
+
+    w.family("node_network_up", MetricType::Gauge, "Value is 1 if operstate is 'up', 0 otherwise.");
+    for (std::size_t d = 0; d < values.size(); ++d) w.sample_text(labels[d], values[d][kOperstate] == "up" ? 1 : 0);
+    w.family("node_network_info", MetricType::Gauge, "Non-numeric data from /sys/class/net/<iface>, value is always 1.");
+    for (std::size_t d = 0; d < values.size(); ++d) {
+        const auto& v = values[d];
+        w.sample({{"address", v[kAddress].value_or("")},
+                  {"broadcast", v[kBroadcast].value_or("")},
+                  {"device", f.netclass[d].name},
+                  {"duplex", v[kDuplex].value_or("")},
+                  {"ifalias", v[kIfalias].value_or("")},
+                  {"operstate", v[kOperstate].value_or("")}},
+                 1);
+    }
+    std::string name, help;
+    for (std::size_t i = 0; i < kNetClassCount; ++i) {
+        const auto& file = kNetClassFiles[i];
+        if (!*file.metric) continue;
+        name.assign("node_network_").append(file.metric);
+        help.assign("Network device property: ").append(file.metric);
+        w.family(name, file.type, help);
+        for (std::size_t d = 0; d < values.size(); ++d) {
+            if (!values[d][i]) continue;  // EINVAL: carrier and speed of a device that is down
+            auto v = parse_sysfs_number(*values[d][i]);
+            if (!v) continue;
+            // Mb/s -> bytes/s. A virtual device's -1 ("unknown") goes out as -125000 too: 1.5.0
+            // drops it only with --collector.netclass.ignore-invalid-speed, off by default.
+            if (i == kSpeed) *v = *v * 1000 * 1000 / 8;
+            w.sample_text(labels[d], *v);
+        }
+    }
+    w.family("node_network_receive_nohandler_total", MetricType::Counter, "Network device statistic receive_nohandler.");
+    for (std::size_t d = 0; d < values.size(); ++d)
+        if (values[d][kNohandler])
+            if (const auto v = parse_number(*values[d][kNohandler])) w.sample_text(labels[d], *v);
+    return !f.netclass.empty();
+}
+
+namespace {
+
+// node_exporter's default --collector.netstat.fields:
+// ^(.*_(InErrors|InErrs)|Ip_Forwarding|Ip(6|Ext)_(InOctets|OutOctets)|Icmp6?_(InMsgs|OutMsgs)|
+//   TcpExt_(Listen.*|Syncookies.*|TCPSynRetrans|TCPTimeouts)|
+//   Tcp_(ActiveOpens|InSegs|OutSegs|OutRsts|PassiveOpens|RetransSegs|CurrEstab)|
+//   Udp6?_(InDatagrams|OutDatagrams|NoPorts|RcvbufErrors|SndbufErrors))$
+bool netstat_wanted(std::string_view protocol, std::string_view name) {
+    const auto any = [name](std::initializer_list<std::string_view> names) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    if (name == "InErrors" || name == "InErrs") return true;
+    if (protocol == "Ip") return name == "Forwarding";
+    if (protocol == "Ip6" || protocol == "IpExt") return any({"InOctets", "OutOctets"});
+    if (protocol == "Icmp" || protocol == "Icmp6") return any({"InMsgs", "OutMsgs"});
+    if (protocol == "TcpExt")
+        return name.starts_with("Listen") || name.starts_with("Syncookies") || any({"TCPSynRetrans", "TCPTimeouts"});
+    if (protocol == "Tcp") return any({"ActiveOpens", "InSegs", "OutSegs", "OutRsts", "PassiveOpens", "RetransSegs", "CurrEstab"});
+    if (protocol == "Udp" || protocol == "Udp6") return any({"InDatagrams", "OutDatagrams", "NoPorts", "RcvbufErrors", "SndbufErrors"});
+    return false;
+}
+
+// /proc/net/netstat and /proc/net/snmp: a "Proto: Name Name …" line, then "Proto: 1 2 …".
+void read_name_value_pairs(const std::string& text, std::map<std::string, double>& out) {
+    std::string_view header;
+    for_each_line(text, [&](std::string_view line) {
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos) return;
+        if (header.empty() || header.substr(0, colon) != line.substr(0, colon)) {
+            header = line;
+            return;
+        }
+        const std::string_view protocol = line.substr(0, colon);
+        const auto names = split_ws(header.substr(colon + 1));
+        const auto values = split_ws(line.substr(colon + 1));
+        for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+            if (netstat_wanted(protocol, names[i]))
+                if (const auto v = parse_number(values[i])) out[std::string(protocol) + "_" + std::string(names[i])] = *v;
+        header = {};
+    });
+}
+
+}  // namespace
+
+// collector/netstat_linux.go: /proc/net/netstat, /proc/net/snmp and /proc/net/snmp6 ("Ip6InOctets
+// 123": the protocol is the name up to its '6'), filtered, untyped, "Statistic <ProtoName>.".
+bool write_netstat(ExpositionWriter& w, NodeMetrics::Files& f) {
+    std::map<std::string, double> stats;  // sorted, like node_exporter's output
+    const std::string* netstat = f.net_netstat.read();
+    if (netstat) read_name_value_pairs(*netstat, stats);
+    const std::string* snmp = f.net_snmp.read();
+    if (snmp) read_name_value_pairs(*snmp, stats);
+    if (const std::string* snmp6 = f.net_snmp6.read())
+        for_each_line(*snmp6, [&](std::string_view line) {
+            const auto fields = split_ws(line);
+            if (fields.size() < 2) return;
+            const auto six = fields[0].find('6');
+            if (six == std::string_view::npos) return;
+            const auto protocol = fields[0].substr(0, six + 1), name = fields[0].substr(six + 1);
+            if (!netstat_wanted(protocol, name)) return;
+            if (const auto v = parse_number(fields[1])) stats[std::string(protocol) + "_" + std::string(name)] = *v;
+        });
+    std::string name, help;
+    for (const auto& [key, value] : stats) {
+        name.assign("node_netstat_").append(key);
+        std::string joined = key;
+        joined.erase(joined.find('_'), 1);
+        help.assign("Statistic ").append(joined).append(".");
+        w.family(name, MetricType::Untyped, help);
+        w.sample({}, value);
+    }
+    return netstat && snmp;
+}
+
+// collector/sockstat_linux.go: /proc/net/sockstat and sockstat6, "PROTO: key value key value";
+// node_sockstat_<PROTO>_<key>, "mem" (pages) also as mem_bytes, and sockets' "used" as
+// node_sockstat_sockets_used.
+bool write_sockstat(ExpositionWriter& w, NodeMetrics::Files& f) {
+    static const double page_size = static_cast<double>(::sysconf(_SC_PAGESIZE));
+    const std::string* v4 = f.sockstat.read();
+    if (!v4) return false;
+    std::string text = *v4;
+    if (const std::string* v6 = f.sockstat6.read()) text += *v6;
+    std::string name, help;
+    for_each_line(text, [&](std::string_view line) {
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos) return;
+        const std::string_view protocol = line.substr(0, colon);
+        const auto fields = split_ws(line.substr(colon + 1));
+        for (std::size_t i = 0; i + 1 < fields.size(); i += 2) {
+            const auto value = parse_number(fields[i + 1]);
+            if (!value) continue;
+            if (protocol == "sockets") {
+                if (fields[i] != "used") continue;
+                w.family("node_sockstat_sockets_used", MetricType::Gauge, "Number of IPv4 sockets in use.");
+                w.sample({}, *value);
+                continue;
+            }
+            const auto one = [&](std::string_view key, double v) {
+                name.assign("node_sockstat_").append(protocol).append("_").append(key);
+                help.assign("Number of ").append(protocol).append(" sockets in state ").append(key).append(".");
+                w.family(name, MetricType::Gauge, help);
+                w.sample({}, v);
+            };
+            one(fields[i], *value);
+            if (fields[i] == "mem") one("mem_bytes", *value * page_size);
+        }
+    });
+    return true;
+}
+
+// collector/softnet_linux.go: /proc/net/softnet_stat, a line per CPU of hex columns: processed,
+// dropped, time_squeezed first.
+bool write_softnet(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* text = f.softnet.read();
+    if (!text) return false;
+    std::vector<std::array<double, 3>> cpus;
+    for_each_line(*text, [&](std::string_view line) {
+        const auto fields = split_ws(line);
+        if (fields.size() < 3) return;
+        std::array<double, 3> v{};
+        for (std::size_t i = 0; i < 3; ++i) v[i] = static_cast<double>(std::strtoull(std::string(fields[i]).c_str(), nullptr, 16));
+        cpus.push_back(v);
+    });
+    static const char* const kNames[3][2] = {{"node_softnet_processed_total", "Number of processed packets"},
+                                             {"node_softnet_dropped_total", "Number of dropped packets"},
+                                             {"node_softnet_times_squeezed_total", "Number of times processing packets ran out of quota"}};
+    for (std::size_t i = 0; i < 3; ++i) {
+        w.family(kNames[i][0], MetricType::Counter, kNames[i][1]);
+        for (std::size_t c = 0; c < cpus.size(); ++c) w.sample({{"cpu", std::to_string(c)}}, cpus[c][i]);
+    }
+    return !cpus.empty();
+}
+
+// collector/arp_linux.go: the entries of /proc/net/arp (after its header line) by device, the
+// line's last column.
+bool write_arp(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* text = f.arp.read();
+    if (!text) return false;
+    std::map<std::string, int> entries;
+    bool header = true;
+    for_each_line(*text, [&](std::string_view line) {
+        if (header) {
+            header = false;
+            return;
+        }
+        const auto fields = split_ws(line);
+        if (fields.size() >= 6) ++entries[std::string(fields.back())];
+    });
+    w.family("node_arp_entries", MetricType::Gauge, "ARP entries by device");
+    for (const auto& [device, count] : entries) w.sample({{"device", device}}, count);
+    return true;
+}
+
+// collector/conntrack_linux.go: the table's size and limit, where nf_conntrack is loaded.
+bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* count = f.conntrack_count.read();
+    const std::string* max = f.conntrack_max.read();
+    if (!count || !max) return false;
+    w.family("node_nf_conntrack_entries", MetricType::Gauge, "Number of currently allocated flow entries for connection tracking.");
+    if (const auto v = parse_number(*count)) w.sample({}, *v);
+    w.family("node_nf_conntrack_entries_limit", MetricType::Gauge, "Maximum size of connection tracking table.");
+    if (const auto v = parse_number(*max)) w.sample({}, *v);
+    return true;
+}
+
+// collector/udp_queues_linux.go: the tx_queue:rx_queue column (hex) of /proc/net/udp and udp6,
+// summed (prometheus/procfs net_ip_socket.go).
+bool write_udp_queues(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const auto sum = [](const std::string* text) -> std::optional<std::pair<double, double>> {
+        if (!text) return std::nullopt;
+        double tx = 0, rx = 0;
+        bool header = true;
+        for_each_line(*text, [&](std::string_view line) {
+            if (header) {
+                header = false;
+                return;
+            }
+            const auto fields = split_ws(line);
+            if (fields.size() < 5) return;
+            const auto colon = fields[4].find(':');
+            if (colon == std::string_view::npos) return;
+            tx += static_cast<double>(std::strtoull(std::string(fields[4].substr(0, colon)).c_str(), nullptr, 16));
+            rx += static_cast<double>(std::strtoull(std::string(fields[4].substr(colon + 1)).c_str(), nullptr, 16));
+        });
+        return std::make_pair(tx, rx);
+    };
+    const auto v4 = sum(f.udp.read());
+    const auto v6 = sum(f.udp6.read());
+    w.family("node_udp_queues", MetricType::Gauge, "Number of allocated memory in the kernel for UDP datagrams in bytes.");
+    if (v4) {
+        w.sample({{"ip", "v4"}, {"queue", "tx"}}, v4->first);
+        w.sample({{"ip", "v4"}, {"queue", "rx"}}, v4->second);
+    }
+    if (v6) {
+        w.sample({{"ip", "v6"}, {"queue", "tx"}}, v6->first);
+        w.sample({{"ip", "v6"}, {"queue", "rx"}}, v6->second);
+    }
+    return v4.has_value();
+}
+
+}  // namespace fleetdeck::agent::metrics

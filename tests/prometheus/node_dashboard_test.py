@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Node Exporter Full (Grafana 1860) against the agent and node_exporter on the same machine
+(docs/metrics.md, "Host metrics").
+
+Starts the real agent (`fleetdeck-agent --metrics-listen` on loopback, this machine's /proc and
+/sys), Debian's prometheus-node-exporter (its default collectors, on loopback) and Debian's
+prometheus scraping both every second, as jobs `fleetdeck` and `node`. Then it takes every query of
+the dashboard's JSON (tests/fixtures/grafana/node-exporter-full.json: panels, panels inside rows,
+template variables), fills in the variables the way Grafana does, evaluates each against each job
+through the HTTP API, and asserts:
+- the agent answers at least 80 % of the queries node_exporter answers;
+- the dashboard's host selector (its template variables job -> nodename -> node, each a
+  label_values() over node_uname_info) offers the agent's instance.
+It prints the counts and every query node_exporter answers and the agent does not.
+
+Usage: node_dashboard_test.py AGENT SOURCE_DIR
+"""
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from prometheus_scrape_test import free_port, query, stop, wait_for  # noqa: E402
+
+NODE_EXPORTER = "/usr/bin/prometheus-node-exporter"
+DASHBOARD = "tests/fixtures/grafana/node-exporter-full.json"
+GOAL = 0.80
+# Grafana's $__rate_interval is max($__interval + scrape interval, 4 x scrape interval)
+# (grafana.com/docs, "Prometheus template variables"). With the data source's scrape interval set to
+# the 1 s this Prometheus scrapes at, and a view short enough that $__interval is 1 s, it is 4 s.
+RATE_INTERVAL = "4s"
+
+
+def dashboard_queries(path):
+    """(where, expr) for every panel target (rows' panels too) and every template variable query."""
+    with open(path) as f:
+        board = json.load(f)
+    out = []
+
+    def walk(panel):
+        for target in panel.get("targets") or []:
+            if target.get("expr"):
+                out.append((panel.get("title", ""), target["expr"]))
+        for inner in panel.get("panels") or []:
+            walk(inner)
+
+    for panel in board["panels"]:
+        walk(panel)
+    variables = []
+    for var in board["templating"]["list"]:
+        if var.get("type") == "query":
+            q = var["query"]["query"] if isinstance(var["query"], dict) else var["query"]
+            variables.append((var["name"], q))
+    return out, variables
+
+
+def substitute(expr, values):
+    for name, value in values.items():
+        expr = expr.replace("${" + name + "}", value).replace("$" + name, value)
+    return expr
+
+
+def label_values(base, template):
+    """Grafana's label_values(selector, label) through /api/v1/series, or label_values(label)."""
+    m = re.fullmatch(r"\s*label_values\((.*),\s*([A-Za-z_]+)\)\s*", template)
+    assert m, f"not a label_values() query: {template}"
+    url = base + "/api/v1/series?" + urllib.parse.urlencode({"match[]": m.group(1)})
+    answer = json.load(urllib.request.urlopen(url, timeout=5))
+    assert answer["status"] == "success", answer
+    return sorted({series[m.group(2)] for series in answer["data"] if m.group(2) in series})
+
+
+def answers(base, expr):
+    """Whether an instant query at now has data, as a panel would show it."""
+    try:
+        url = base + "/api/v1/query?" + urllib.parse.urlencode({"query": expr})
+        answer = json.load(urllib.request.urlopen(url, timeout=5))
+    except urllib.error.HTTPError as e:  # a query the dashboard has but this Prometheus refuses
+        return False, json.load(e).get("error", str(e))
+    data = answer["data"]
+    if data["resultType"] in ("scalar", "string"):
+        return data["result"][1] not in ("NaN",), None
+    return len(data["result"]) > 0, None
+
+
+@contextlib.contextmanager
+def started(args, what, log_dir, env=None):
+    log = open(os.path.join(log_dir, what + ".log"), "w+")
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log, env=env)
+    try:
+        yield proc, log
+    finally:
+        stop(proc)
+        log.close()
+
+
+def main(agent, source_dir):
+    started_at = time.monotonic()
+    work = tempfile.mkdtemp(prefix="fleetdeck-dashboard-")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETDECK_")}
+    with started([agent, "--metrics-listen", "127.0.0.1:0"], "agent", work, env) as (agent_proc, agent_log):
+        def agent_port():
+            agent_log.seek(0)
+            m = re.search(r"serving metrics on http://[^ ]*:(\d+)/metrics", agent_log.read())
+            if agent_proc.poll() is not None:
+                raise AssertionError("the agent exited: " + agent_log.read())
+            return m and int(m.group(1))
+        agent_target = f"127.0.0.1:{wait_for('the agent to listen', agent_port, 10)}"
+        ne_target = f"127.0.0.1:{free_port()}"
+        with started([NODE_EXPORTER, f"--web.listen-address={ne_target}"], "node_exporter", work):
+            prom_port = free_port()
+            config = os.path.join(work, "prometheus.yml")
+            with open(config, "w") as f:
+                f.write(f"""global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: fleetdeck
+    static_configs: [{{targets: ['{agent_target}']}}]
+  - job_name: node
+    static_configs: [{{targets: ['{ne_target}']}}]
+""")
+            prom_args = ["prometheus", f"--config.file={config}", f"--storage.tsdb.path={work}/data",
+                         f"--web.listen-address=127.0.0.1:{prom_port}"]
+            with started(prom_args, "prometheus", work) as (prom, prom_log):
+                base = f"http://127.0.0.1:{prom_port}"
+
+                def ready():
+                    if prom.poll() is not None:
+                        raise AssertionError("prometheus exited: " + open(prom_log.name).read()[-2000:])
+                    try:
+                        return urllib.request.urlopen(base + "/-/ready", timeout=1).status == 200
+                    except OSError:
+                        return False
+                wait_for("prometheus to be ready", ready, 15)
+                # Enough scrapes of both for rate() over $__rate_interval.
+                wait_for("six scrapes of each job",
+                         lambda: len(query(base, 'count_over_time(up[1m]) >= 6 and up == 1')) == 2, 20)
+                run_queries(base, source_dir, agent_target, ne_target)
+    subprocess.run(["rm", "-rf", work])
+    print(f"ok: Node Exporter Full against the agent and node_exporter ({time.monotonic() - started_at:.1f} s)")
+
+
+def run_queries(base, source_dir, agent_target, ne_target):
+    panels, variables = dashboard_queries(os.path.join(source_dir, DASHBOARD))
+    # The host selector, as Grafana fills it in: job, then nodename for that job, then node.
+    jobs = {}
+    for job, target in (("fleetdeck", agent_target), ("node", ne_target)):
+        values = {"job": job}
+        for name, template in variables:
+            offered = label_values(base, substitute(template, values))
+            if name == "job":
+                assert job in offered, f"the job selector offers {offered}, not {job}"
+                continue
+            assert offered, f"the {name} selector is empty for job {job} ({substitute(template, values)})"
+            values[name] = target if name == "node" and target in offered else offered[0]
+        assert values.get("node") == target, f"the node selector offers {offered} for job {job}, not {target}"
+        values["__rate_interval"] = RATE_INTERVAL
+        jobs[job] = values
+    print(f"host selector: job=fleetdeck nodename={jobs['fleetdeck']['nodename']} node={jobs['fleetdeck']['node']}")
+
+    ne_answered, both, missing = 0, 0, []
+    agent_answered = 0
+    for title, expr in panels:
+        ne_ok, ne_error = answers(base, substitute(expr, jobs["node"]))
+        ag_ok, _ = answers(base, substitute(expr, jobs["fleetdeck"]))
+        assert ne_error is None, f"Prometheus refused a dashboard query: {expr}: {ne_error}"
+        agent_answered += ag_ok
+        if ne_ok:
+            ne_answered += 1
+            both += ag_ok
+            if not ag_ok:
+                missing.append((title, expr))
+    total = len(panels) + len(variables)
+    # The template variables are answered by both (checked above).
+    ne_answered += len(variables)
+    both += len(variables)
+    agent_answered += len(variables)
+    print(f"queries: {total} ({len(panels)} in panels, {len(variables)} template variables)")
+    print(f"node_exporter answers {ne_answered}; the agent answers {agent_answered}, "
+          f"{both} of node_exporter's ({100 * both / ne_answered:.1f} %, goal {100 * GOAL:.0f} %)")
+    for title, expr in missing:
+        print(f"  node_exporter only: [{title}] {expr}")
+    assert both >= GOAL * ne_answered, f"the agent answers {both} of the {ne_answered} queries node_exporter answers"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
