@@ -13,6 +13,12 @@ through the HTTP API, and asserts:
   label_values() over node_uname_info) offers the agent's instance.
 It prints the counts and every query node_exporter answers and the agent does not.
 
+Before that it compares the two scrapes themselves: every node_* family the agent writes has
+node_exporter's type, HELP text and label names (live, both on this machine), and the same value
+for every series both write when both read the recorded Intel server
+(tests/fixtures/intel-2s-xeon-gold-6426y: the agent through --root, node_exporter through
+--path.procfs/--path.sysfs/--path.rootfs, netdev from /proc/net/dev rather than netlink).
+
 Usage: node_dashboard_test.py AGENT SOURCE_DIR
 """
 import contextlib
@@ -30,12 +36,96 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prometheus_scrape_test import free_port, query, stop, wait_for  # noqa: E402
 
 NODE_EXPORTER = "/usr/bin/prometheus-node-exporter"
+RECORDED_TREE = "tests/fixtures/intel-2s-xeon-gold-6426y/root"
+# node_* families of the agent that node_exporter has only where the hardware is (this VM has no
+# hwmon chip, thermal zone or InfiniBand port).
+HARDWARE_FAMILIES = re.compile(r"^node_(hwmon_|thermal_zone_|infiniband_)")
+# Families whose value is the moment's (a clock, the scrape itself) or the running kernel's
+# (uname(2) is not read from a tree by node_exporter): not compared on the recorded tree.
+MOMENT_FAMILIES = re.compile(r"^node_(time_|timex_|scrape_|uname_info|exporter_)")
 DASHBOARD = "tests/fixtures/grafana/node-exporter-full.json"
 GOAL = 0.80
 # Grafana's $__rate_interval is max($__interval + scrape interval, 4 x scrape interval)
 # (grafana.com/docs, "Prometheus template variables"). With the data source's scrape interval set to
 # the 1 s this Prometheus scrapes at, and a view short enough that $__interval is 1 s, it is 4 s.
 RATE_INTERVAL = "4s"
+
+
+def parse_scrape(text):
+    """{family: (type, help, {label-name tuples})} and {series: value} of a text-format scrape."""
+    families, series = {}, {}
+    for line in text.splitlines():
+        if line.startswith("# HELP "):
+            name, _, help_text = line[7:].partition(" ")
+            families.setdefault(name, ["untyped", "", set()])[1] = help_text
+        elif line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ", 3)
+            families.setdefault(name, ["untyped", "", set()])[0] = kind
+        elif line and not line.startswith("#"):
+            m = re.match(r"([^{ ]+)(\{.*\})? (\S+)$", line)
+            assert m, f"not a sample line: {line}"
+            labels = tuple(sorted(re.findall(r'([A-Za-z_][A-Za-z0-9_]*)="', m.group(2) or "")))
+            families.setdefault(m.group(1), ["untyped", "", set()])[2].add(labels)
+            series[m.group(1) + (m.group(2) or "")] = float(m.group(3))
+    return families, series
+
+
+def scrape(target):
+    return urllib.request.urlopen(f"http://{target}/metrics", timeout=5).read().decode()
+
+
+def compare_families(agent_text, ne_text):
+    agent, _ = parse_scrape(agent_text)
+    ne, _ = parse_scrape(ne_text)
+    compared = 0
+    for name, (kind, help_text, labels) in sorted(agent.items()):
+        if not name.startswith("node_"):
+            continue
+        if name not in ne:
+            assert HARDWARE_FAMILIES.match(name), f"{name}: node_exporter has no such family"
+            continue
+        assert (kind, help_text) == tuple(ne[name][:2]), f"{name}: {kind} '{help_text}', node_exporter {ne[name][:2]}"
+        assert labels == ne[name][2], f"{name}: labels {labels}, node_exporter {ne[name][2]}"
+        compared += 1
+    print(f"families: {compared} node_* families with node_exporter's type, HELP and labels")
+    return compared
+
+
+def compare_recorded_tree(agent, source_dir, work):
+    root = os.path.join(source_dir, RECORDED_TREE)
+    ne_target = f"127.0.0.1:{free_port()}"
+    ne_args = [NODE_EXPORTER, f"--web.listen-address={ne_target}", f"--path.procfs={root}/proc",
+               f"--path.sysfs={root}/sys", f"--path.rootfs={root}", "--no-collector.netdev.netlink"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETDECK_")}
+    with started([agent, "--root", root, "--metrics-listen", "127.0.0.1:0"], "agent-tree", work, env) as (proc, log):
+        def port():
+            log.seek(0)
+            m = re.search(r"serving metrics on http://[^ ]*:(\d+)/metrics", log.read())
+            if proc.poll() is not None:
+                raise AssertionError("the agent exited: " + log.read())
+            return m and int(m.group(1))
+        agent_target = f"127.0.0.1:{wait_for('the agent to listen', port, 10)}"
+        with started(ne_args, "node_exporter-tree", work):
+            def ne_scrape():
+                try:
+                    return scrape(ne_target)
+                except OSError:
+                    return None
+            ne_text = wait_for("node_exporter on the tree", ne_scrape, 10)
+            agent_text = scrape(agent_target)
+    _, agent_series = parse_scrape(agent_text)
+    _, ne_series = parse_scrape(ne_text)
+    same = 0
+    for key, value in sorted(agent_series.items()):
+        name = key.split("{")[0]
+        if not name.startswith("node_") or MOMENT_FAMILIES.match(name) or key not in ne_series:
+            continue
+        assert value == ne_series[key] or abs(value - ne_series[key]) <= 1e-9 * abs(value), \
+            f"{key}: the agent says {value}, node_exporter {ne_series[key]}"
+        same += 1
+    # The tree's /proc/stat (2 x 32 cores), meminfo and net/dev alone give several hundred.
+    assert same >= 200, f"only {same} series in common on the recorded tree"
+    print(f"recorded tree: {same} series with node_exporter's value")
 
 
 def dashboard_queries(path):
@@ -141,9 +231,11 @@ scrape_configs:
                         return False
                 wait_for("prometheus to be ready", ready, 15)
                 # Enough scrapes of both for rate() over $__rate_interval.
+                compare_families(scrape(agent_target), scrape(ne_target))
                 wait_for("six scrapes of each job",
                          lambda: len(query(base, 'count_over_time(up[1m]) >= 6 and up == 1')) == 2, 20)
                 run_queries(base, source_dir, agent_target, ne_target)
+    compare_recorded_tree(agent, source_dir, work)
     subprocess.run(["rm", "-rf", work])
     print(f"ok: Node Exporter Full against the agent and node_exporter ({time.monotonic() - started_at:.1f} s)")
 
