@@ -47,6 +47,18 @@ struct NetClassDevice {
     std::vector<PolledFile> files;  // in the order of node_network.cpp's kNetClassFiles
 };
 
+// A field of /proc/net/{netstat,snmp,snmp6} the netstat family writes: where it is, and its names.
+struct NetstatPick {
+    std::size_t line = 0, column = 0;  // the line of its value, and the value's field in it
+    std::string field;                 // "TcpInSegs": as the kernel spells it (snmp6's line starts so)
+    std::string metric, help;          // "node_netstat_Tcp_InSegs", "Statistic TcpInSegs."
+};
+struct NetstatPlan {
+    std::string headers;  // the name lines the plan was made from (netstat, snmp)
+    std::vector<NetstatPick> picks;
+};
+NetstatPick netstat_pick(std::size_t line, std::size_t column, std::string_view protocol, std::string_view name);
+
 struct NodeMetrics::Files {
     explicit Files(const RootFs& fs);
 
@@ -57,12 +69,15 @@ struct NodeMetrics::Files {
     ScrapedFile net_dev, net_snmp, net_netstat, net_snmp6, sockstat, sockstat6, softnet, arp;
     ScrapedFile conntrack_count, conntrack_max, udp, udp6;
     std::vector<NetClassDevice> netclass;
+    NetstatPlan netstat_plan, snmp_plan, snmp6_plan;
     // node_storage.cpp
     ScrapedFile diskstats, mounts;
 
     // node_cpu_seconds_total never goes back (node_exporter's cpu_linux.go updateCPUStats): the
     // last value of each CPU's mode, in USER_HZ ticks.
     std::vector<std::vector<double>> cpu_seconds;
+    // The agent's own /proc/self/stat (write_process).
+    ScrapedFile self_stat;
 };
 
 bool write_stat(ExpositionWriter& w, NodeMetrics::Files& f);
@@ -75,6 +90,7 @@ bool write_entropy(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_uname(ExpositionWriter& w, const RootFs& fs);
 bool write_time(ExpositionWriter& w);
 bool write_timex(ExpositionWriter& w, const RootFs& fs);
+bool write_process(ExpositionWriter& w, NodeMetrics::Files& f);
 
 bool write_netdev(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_netclass(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs);
@@ -88,7 +104,10 @@ bool write_udp_queues(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_diskstats(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs);
 
-// Shared by the groups: the fields of a line, and a number node_exporter parses as a float.
+// Shared by the groups: the fields of a line (split at runs of spaces and tabs) into `out`,
+// cleared first and its capacity kept, so a file's lines reuse one buffer; and a number as
+// node_exporter parses it (a float).
+void split_fields(std::vector<std::string_view>& out, std::string_view line);
 std::optional<double> parse_number(std::string_view s);
 
 }  // namespace fleetdeck::agent::metrics

@@ -39,7 +39,8 @@ NodeMetrics::Files::Files(const RootFs& fs)
       // node_exporter reads /proc/1/mounts (the init process's view, which a container's agent
       // shares with the host when it runs with the host's PID namespace), falling back to
       // /proc/mounts (filesystem_linux.go, mountPointDetails).
-      mounts(fs, fs.exists("/proc/1/mounts") ? "/proc/1/mounts" : "/proc/mounts") {}
+      mounts(fs, fs.exists("/proc/1/mounts") ? "/proc/1/mounts" : "/proc/mounts"),
+      self_stat(RootFs(), "/proc/self/stat", Shape::OneRecord) {}
 
 NodeMetrics::NodeMetrics(RootFs fs) : fs_(std::move(fs)), hwmon_(&fs_), files_(std::make_unique<Files>(fs_)) {}
 NodeMetrics::~NodeMetrics() = default;
@@ -75,11 +76,24 @@ void NodeMetrics::write(ExpositionWriter& w) {
     run("uname", [&] { return write_uname(w, fs_); });
     run("vmstat", [&] { return write_vmstat(w, f); });
 
+    write_process(w, f);
+
     // collector/collector.go: scrapeDurationDesc and scrapeSuccessDesc, labelled by collector.
     w.family("node_scrape_collector_duration_seconds", MetricType::Gauge, "node_exporter: Duration of a collector scrape.");
     for (const auto& r : runs) w.sample({{"collector", r.name}}, r.seconds);
     w.family("node_scrape_collector_success", MetricType::Gauge, "node_exporter: Whether a collector succeeded.");
     for (const auto& r : runs) w.sample({{"collector", r.name}}, r.ok ? 1 : 0);
+}
+
+void split_fields(std::vector<std::string_view>& out, std::string_view line) {
+    out.clear();
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) out.push_back(line.substr(start, i - start));
+    }
 }
 
 std::optional<double> parse_number(std::string_view s) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
+#include <cstdint>
 #include <map>
 
 #include "agent/metrics/node_families.h"
@@ -32,10 +34,11 @@ bool write_netdev(ExpositionWriter& w, NodeMetrics::Files& f) {
         std::array<std::optional<double>, 16> values;
     };
     std::vector<Device> devices;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
         const auto colon = line.find(':');
         if (colon == std::string_view::npos) return;  // the two header lines have '|', not ':'
-        const auto fields = split_ws(line.substr(colon + 1));
+        split_fields(fields, line.substr(colon + 1));
         if (fields.size() < kNames.size()) return;
         Device d{device_label(trim(line.substr(0, colon))), {}};
         for (std::size_t i = 0; i < kNames.size(); ++i) d.values[i] = parse_number(fields[i]);
@@ -57,7 +60,12 @@ namespace {
 // collector/netclass_linux.go, the properties it pushes for each /sys/class/net device (the
 // default --collector.netclass.ignored-devices "^$" ignores none), with prometheus/procfs
 // sysfs/net_class.go's file for each. Numbers as procfs parses them (ParseInt base 0, so
-// "0x1003" for flags).
+// "0x1003" for flags). Of its 18 properties the agent writes those a fleet dashboard reads (Node
+// Exporter Full: up, carrier, mtu, speed; info for the address and state) and the few that say
+// what a link is (type, flags, index, queue length, carrier changes): every file here is read at
+// every scrape, on a host with hundreds of containers' veths too. Left out: address_assign_type,
+// carrier_up/down_changes_total, device_id, dormant, iface_link, iface_link_mode,
+// name_assign_type, net_dev_group.
 struct NetClassFile {
     const char* file;
     const char* metric;  // "" for the text files that go into node_network_info / up
@@ -69,27 +77,20 @@ constexpr NetClassFile kNetClassFiles[] = {
     {"broadcast", "", MetricType::Gauge},
     {"duplex", "", MetricType::Gauge},
     {"ifalias", "", MetricType::Gauge},
-    {"addr_assign_type", "address_assign_type", MetricType::Gauge},
     {"carrier", "carrier", MetricType::Gauge},
     {"carrier_changes", "carrier_changes_total", MetricType::Counter},
-    {"carrier_up_count", "carrier_up_changes_total", MetricType::Counter},
-    {"carrier_down_count", "carrier_down_changes_total", MetricType::Counter},
-    {"dev_id", "device_id", MetricType::Gauge},
-    {"dormant", "dormant", MetricType::Gauge},
     {"flags", "flags", MetricType::Gauge},
     {"ifindex", "iface_id", MetricType::Gauge},
-    {"iflink", "iface_link", MetricType::Gauge},
-    {"link_mode", "iface_link_mode", MetricType::Gauge},
     {"mtu", "mtu_bytes", MetricType::Gauge},
-    {"name_assign_type", "name_assign_type", MetricType::Gauge},
-    {"netdev_group", "net_dev_group", MetricType::Gauge},
     {"speed", "speed_bytes", MetricType::Gauge},
     {"tx_queue_len", "transmit_queue_length", MetricType::Gauge},
     {"type", "protocol_type", MetricType::Gauge},
     {"statistics/rx_nohandler", "", MetricType::Counter},
 };
 constexpr std::size_t kNetClassCount = sizeof kNetClassFiles / sizeof kNetClassFiles[0];
-constexpr std::size_t kOperstate = 0, kAddress = 1, kBroadcast = 2, kDuplex = 3, kIfalias = 4, kSpeed = 19, kNohandler = 22;
+constexpr std::size_t kOperstate = 0, kAddress = 1, kBroadcast = 2, kDuplex = 3, kIfalias = 4, kSpeed = 10, kNohandler = 13;
+static_assert(std::string_view(kNetClassFiles[kSpeed].file) == "speed" &&
+              std::string_view(kNetClassFiles[kNohandler].file) == "statistics/rx_nohandler");
 
 std::optional<double> parse_sysfs_number(std::string_view text) {
     text = trim(text);
@@ -181,7 +182,9 @@ namespace {
 //   Udp6?_(InDatagrams|OutDatagrams|NoPorts|RcvbufErrors|SndbufErrors))$
 bool netstat_wanted(std::string_view protocol, std::string_view name) {
     const auto any = [name](std::initializer_list<std::string_view> names) {
-        return std::find(names.begin(), names.end(), name) != names.end();
+        for (const auto n : names)
+            if (n == name) return true;
+        return false;
     };
     if (name == "InErrors" || name == "InErrs") return true;
     if (protocol == "Ip") return name == "Forwarding";
@@ -194,54 +197,107 @@ bool netstat_wanted(std::string_view protocol, std::string_view name) {
     return false;
 }
 
-// /proc/net/netstat and /proc/net/snmp: a "Proto: Name Name …" line, then "Proto: 1 2 …".
-void read_name_value_pairs(const std::string& text, std::map<std::string, double>& out) {
-    std::string_view header;
-    for_each_line(text, [&](std::string_view line) {
-        const auto colon = line.find(':');
-        if (colon == std::string_view::npos) return;
-        if (header.empty() || header.substr(0, colon) != line.substr(0, colon)) {
-            header = line;
-            return;
+// The lines of `text`.
+void split_lines(std::vector<std::string_view>& out, std::string_view text) {
+    out.clear();
+    for_each_line(text, [&out](std::string_view line) { out.push_back(line); });
+}
+
+// Where the wanted fields are in /proc/net/netstat and /proc/net/snmp: "Proto: Name Name …"
+// lines, each followed by "Proto: 1 2 …". The names are the kernel's and change only with it, so
+// the plan is made again only when the name lines differ from the ones it was made from.
+void plan_name_value_pairs(NetstatPlan& plan, const std::vector<std::string_view>& lines) {
+    std::string headers;
+    for (std::size_t i = 0; i + 1 < lines.size(); i += 2) headers.append(lines[i]).append("\n");
+    if (headers == plan.headers) return;
+    plan.headers = std::move(headers);
+    plan.picks.clear();
+    std::vector<std::string_view> names;
+    for (std::size_t i = 0; i + 1 < lines.size(); i += 2) {
+        const auto colon = lines[i].find(':');
+        if (colon == std::string_view::npos || lines[i + 1].substr(0, colon + 1) != lines[i].substr(0, colon + 1)) continue;
+        const std::string_view protocol = lines[i].substr(0, colon);
+        split_fields(names, lines[i].substr(colon + 1));
+        for (std::size_t c = 0; c < names.size(); ++c)
+            if (netstat_wanted(protocol, names[c])) plan.picks.push_back(netstat_pick(i + 1, c, protocol, names[c]));
+    }
+}
+
+// /proc/net/snmp6: "Ip6InOctets 123" a line; the protocol is the name up to its '6'. The plan is
+// kept while each picked line still starts with its name.
+void plan_snmp6(NetstatPlan& plan, const std::vector<std::string_view>& lines) {
+    bool same = !plan.picks.empty();
+    for (const auto& pick : plan.picks)
+        if (pick.line >= lines.size() || !lines[pick.line].starts_with(pick.field) ||
+            lines[pick.line].substr(pick.field.size(), 1).find_first_of(" \t") != 0) {
+            same = false;
+            break;
         }
-        const std::string_view protocol = line.substr(0, colon);
-        const auto names = split_ws(header.substr(colon + 1));
-        const auto values = split_ws(line.substr(colon + 1));
-        for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
-            if (netstat_wanted(protocol, names[i]))
-                if (const auto v = parse_number(values[i])) out[std::string(protocol) + "_" + std::string(names[i])] = *v;
-        header = {};
-    });
+    if (same) return;
+    plan.picks.clear();
+    std::vector<std::string_view> fields;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        split_fields(fields, lines[i]);
+        if (fields.size() < 2) continue;
+        const auto six = fields[0].find('6');
+        if (six == std::string_view::npos) continue;
+        const auto protocol = fields[0].substr(0, six + 1), name = fields[0].substr(six + 1);
+        if (netstat_wanted(protocol, name)) plan.picks.push_back(netstat_pick(i, 1, protocol, name));
+    }
+}
+
+void write_picks(ExpositionWriter& w, const NetstatPlan& plan, const std::vector<std::string_view>& lines) {
+    std::vector<std::string_view> fields;
+    std::size_t split_line = SIZE_MAX;
+    for (const auto& pick : plan.picks) {
+        if (pick.line >= lines.size()) continue;
+        if (pick.line != split_line) {
+            const auto line = lines[pick.line];
+            const auto colon = line.find(':');
+            // snmp6 lines have no colon: the value is the second field.
+            split_fields(fields, colon == std::string_view::npos ? line : line.substr(colon + 1));
+            split_line = pick.line;
+        }
+        if (pick.column >= fields.size()) continue;
+        if (const auto v = parse_number(fields[pick.column])) {
+            w.family(pick.metric, MetricType::Untyped, pick.help);
+            w.sample_text({}, *v);
+        }
+    }
 }
 
 }  // namespace
 
-// collector/netstat_linux.go: /proc/net/netstat, /proc/net/snmp and /proc/net/snmp6 ("Ip6InOctets
-// 123": the protocol is the name up to its '6'), filtered, untyped, "Statistic <ProtoName>.".
+NetstatPick netstat_pick(std::size_t line, std::size_t column, std::string_view protocol, std::string_view name) {
+    NetstatPick pick;
+    pick.line = line;
+    pick.column = column;
+    pick.field = std::string(protocol) + std::string(name);
+    pick.metric = "node_netstat_" + std::string(protocol) + "_" + std::string(name);
+    pick.help = "Statistic " + pick.field + ".";
+    return pick;
+}
+
+// collector/netstat_linux.go: /proc/net/netstat, /proc/net/snmp and /proc/net/snmp6, the fields
+// of the default filter, "node_netstat_<Proto>_<Name>", untyped, "Statistic <ProtoName>.".
 bool write_netstat(ExpositionWriter& w, NodeMetrics::Files& f) {
-    std::map<std::string, double> stats;  // sorted, like node_exporter's output
+    std::vector<std::string_view> lines;
     const std::string* netstat = f.net_netstat.read();
-    if (netstat) read_name_value_pairs(*netstat, stats);
+    if (netstat) {
+        split_lines(lines, *netstat);
+        plan_name_value_pairs(f.netstat_plan, lines);
+        write_picks(w, f.netstat_plan, lines);
+    }
     const std::string* snmp = f.net_snmp.read();
-    if (snmp) read_name_value_pairs(*snmp, stats);
-    if (const std::string* snmp6 = f.net_snmp6.read())
-        for_each_line(*snmp6, [&](std::string_view line) {
-            const auto fields = split_ws(line);
-            if (fields.size() < 2) return;
-            const auto six = fields[0].find('6');
-            if (six == std::string_view::npos) return;
-            const auto protocol = fields[0].substr(0, six + 1), name = fields[0].substr(six + 1);
-            if (!netstat_wanted(protocol, name)) return;
-            if (const auto v = parse_number(fields[1])) stats[std::string(protocol) + "_" + std::string(name)] = *v;
-        });
-    std::string name, help;
-    for (const auto& [key, value] : stats) {
-        name.assign("node_netstat_").append(key);
-        std::string joined = key;
-        joined.erase(joined.find('_'), 1);
-        help.assign("Statistic ").append(joined).append(".");
-        w.family(name, MetricType::Untyped, help);
-        w.sample({}, value);
+    if (snmp) {
+        split_lines(lines, *snmp);
+        plan_name_value_pairs(f.snmp_plan, lines);
+        write_picks(w, f.snmp_plan, lines);
+    }
+    if (const std::string* snmp6 = f.net_snmp6.read()) {
+        split_lines(lines, *snmp6);
+        plan_snmp6(f.snmp6_plan, lines);
+        write_picks(w, f.snmp6_plan, lines);
     }
     return netstat && snmp;
 }
@@ -256,11 +312,12 @@ bool write_sockstat(ExpositionWriter& w, NodeMetrics::Files& f) {
     std::string text = *v4;
     if (const std::string* v6 = f.sockstat6.read()) text += *v6;
     std::string name, help;
+    std::vector<std::string_view> fields;
     for_each_line(text, [&](std::string_view line) {
         const auto colon = line.find(':');
         if (colon == std::string_view::npos) return;
         const std::string_view protocol = line.substr(0, colon);
-        const auto fields = split_ws(line.substr(colon + 1));
+        split_fields(fields, line.substr(colon + 1));
         for (std::size_t i = 0; i + 1 < fields.size(); i += 2) {
             const auto value = parse_number(fields[i + 1]);
             if (!value) continue;
@@ -289,8 +346,9 @@ bool write_softnet(ExpositionWriter& w, NodeMetrics::Files& f) {
     const std::string* text = f.softnet.read();
     if (!text) return false;
     std::vector<std::array<double, 3>> cpus;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
-        const auto fields = split_ws(line);
+        split_fields(fields, line);
         if (fields.size() < 3) return;
         std::array<double, 3> v{};
         for (std::size_t i = 0; i < 3; ++i) v[i] = static_cast<double>(std::strtoull(std::string(fields[i]).c_str(), nullptr, 16));
@@ -313,12 +371,13 @@ bool write_arp(ExpositionWriter& w, NodeMetrics::Files& f) {
     if (!text) return false;
     std::map<std::string, int> entries;
     bool header = true;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
         if (header) {
             header = false;
             return;
         }
-        const auto fields = split_ws(line);
+        split_fields(fields, line);
         if (fields.size() >= 6) ++entries[std::string(fields.back())];
     });
     w.family("node_arp_entries", MetricType::Gauge, "ARP entries by device");
@@ -341,7 +400,8 @@ bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f) {
 // collector/udp_queues_linux.go: the tx_queue:rx_queue column (hex) of /proc/net/udp and udp6,
 // summed (prometheus/procfs net_ip_socket.go).
 bool write_udp_queues(ExpositionWriter& w, NodeMetrics::Files& f) {
-    const auto sum = [](const std::string* text) -> std::optional<std::pair<double, double>> {
+    std::vector<std::string_view> fields;
+    const auto sum = [&fields](const std::string* text) -> std::optional<std::pair<double, double>> {
         if (!text) return std::nullopt;
         double tx = 0, rx = 0;
         bool header = true;
@@ -350,7 +410,7 @@ bool write_udp_queues(ExpositionWriter& w, NodeMetrics::Files& f) {
                 header = false;
                 return;
             }
-            const auto fields = split_ws(line);
+            split_fields(fields, line);
             if (fields.size() < 5) return;
             const auto colon = fields[4].find(':');
             if (colon == std::string_view::npos) return;

@@ -80,8 +80,9 @@ bool write_diskstats(ExpositionWriter& w, NodeMetrics::Files& f) {
         std::vector<std::string_view> fields;
     };
     std::vector<Disk> disks;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
-        auto fields = split_ws(line);
+        split_fields(fields, line);
         if (fields.size() < 14 || disk_ignored(fields[2])) return;
         Disk d{label_text({{"device", std::string(fields[2])}}), {}};
         d.fields.assign(fields.begin() + 3, fields.end());
@@ -100,8 +101,11 @@ namespace {
 
 // defMountPointsExcluded: ^/(dev|proc|run/credentials/.+|sys|var/lib/docker/.+|var/lib/containers/storage/.+)($|/)
 bool mount_point_excluded(std::string_view m) {
-    const auto under = [m](std::string_view dir) { return m == dir || m.starts_with(std::string(dir) + "/"); };
-    const auto below = [m](std::string_view dir) { return m.size() > dir.size() + 1 && m.starts_with(std::string(dir) + "/"); };
+    // `dir` itself or anything under it; `below`: only under it.
+    const auto below = [m](std::string_view dir) {
+        return m.size() > dir.size() + 1 && m.starts_with(dir) && m[dir.size()] == '/';
+    };
+    const auto under = [m, below](std::string_view dir) { return m == dir || (m.starts_with(dir) && m.size() > dir.size() && m[dir.size()] == '/'); };
     return under("/dev") || under("/proc") || under("/sys") || below("/run/credentials") || below("/var/lib/docker") ||
            below("/var/lib/containers/storage");
 }
@@ -117,6 +121,7 @@ bool fs_type_excluded(std::string_view t) {
 
 // fstab(5)'s escapes in a mount point, as filesystem_linux.go undoes them (\040 and \011 only).
 std::string unescape_mount_point(std::string_view m) {
+    if (m.find('\\') == std::string_view::npos) return std::string(m);
     std::string out;
     out.reserve(m.size());
     for (std::size_t i = 0; i < m.size(); ++i) {
@@ -186,8 +191,9 @@ bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& 
     };
     std::vector<Mount> mounts;
     std::set<std::tuple<std::string, std::string, std::string>> seen;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
-        const auto fields = split_ws(line);
+        split_fields(fields, line);
         if (fields.size() < 4) return;
         const std::string mount_point = unescape_mount_point(fields[1]);
         if (mount_point_excluded(mount_point) || fs_type_excluded(fields[2])) return;

@@ -1,7 +1,10 @@
 // node_exporter 1.5.0's stat, cpu, meminfo, vmstat, loadavg, pressure, filefd, entropy, uname,
 // time and timex collectors (collector/<name>_linux.go or <name>.go, cited at each family).
+#include <dirent.h>
+#include <sys/resource.h>
 #include <sys/timex.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <array>
 #include <ctime>
@@ -38,11 +41,12 @@ bool write_stat(ExpositionWriter& w, NodeMetrics::Files& f) {
     };
     std::vector<Cpu> cpus;
     std::optional<double> intr, ctxt, btime, forks, running, blocked;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
         const auto [key, rest] = key_and_rest(line);
         if (key.starts_with("cpu") && key.size() > 3) {
             Cpu cpu{key.substr(3), {}};
-            const auto fields = split_ws(rest);
+            split_fields(fields, rest);
             for (std::size_t i = 0; i < fields.size() && i < cpu.ticks.size(); ++i) cpu.ticks[i] = parse_number(fields[i]).value_or(0);
             cpus.push_back(cpu);
         } else if (key == "intr") {
@@ -104,10 +108,11 @@ bool write_meminfo(ExpositionWriter& w, NodeMetrics::Files& f) {
     if (!text) return false;
     bool any = false;
     std::string name, help;
+    std::vector<std::string_view> fields;
     for_each_line(*text, [&](std::string_view line) {
         const auto colon = line.find(':');
         if (colon == std::string_view::npos) return;
-        const auto fields = split_ws(line.substr(colon + 1));
+        split_fields(fields, line.substr(colon + 1));
         if (fields.empty() || fields.size() > 2) return;
         const auto value = parse_number(fields[0]);
         if (!value) return;
@@ -139,6 +144,7 @@ bool write_vmstat(ExpositionWriter& w, NodeMetrics::Files& f) {
     };
     std::string name, help;
     for_each_line(*text, [&](std::string_view line) {
+        if (line.empty() || (line[0] != 'p' && line[0] != 'o')) return;  // most of its ~180 lines
         const auto [key, rest] = key_and_rest(line);
         if (!wanted(key)) return;
         const auto value = parse_number(rest);
@@ -155,7 +161,8 @@ bool write_vmstat(ExpositionWriter& w, NodeMetrics::Files& f) {
 bool write_loadavg(ExpositionWriter& w, NodeMetrics::Files& f) {
     const std::string* text = f.loadavg.read();
     if (!text) return false;
-    const auto fields = split_ws(*text);
+    std::vector<std::string_view> fields;
+    split_fields(fields, *text);
     if (fields.size() < 3) return false;
     static const char* const kNames[3][2] = {
         {"node_load1", "1m load average."}, {"node_load5", "5m load average."}, {"node_load15", "15m load average."}};
@@ -204,7 +211,8 @@ bool write_pressure(ExpositionWriter& w, NodeMetrics::Files& f) {
 bool write_filefd(ExpositionWriter& w, NodeMetrics::Files& f) {
     const std::string* text = f.file_nr.read();
     if (!text) return false;
-    const auto fields = split_ws(*text);
+    std::vector<std::string_view> fields;
+    split_fields(fields, *text);
     if (fields.size() < 3) return false;
     w.family("node_filefd_allocated", MetricType::Gauge, "File descriptor statistics: allocated.");
     if (const auto v = parse_number(fields[0])) w.sample({}, *v);
@@ -315,6 +323,57 @@ bool write_timex(ExpositionWriter& w, const RootFs& fs) {
         w.family(field.name, field.type, field.help);
         w.sample({}, field.value);
     }
+    return true;
+}
+
+// The Go client library's process collector, which every exporter serves about itself
+// (prometheus/client_golang v1.14.0, the version node_exporter 1.5.0 is built with:
+// prometheus/process_collector.go and process_collector_other.go, over prometheus/procfs
+// proc_stat.go): here about the agent's own process, so that a dashboard's "exporter" panels show
+// what the agent costs. Always the live /proc/self, also under --root: it is this process.
+bool write_process(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* stat = f.self_stat.read();
+    if (!stat) return false;
+    // proc(5) /proc/pid/stat: after the ")" that ends comm, field 3 (state) onwards; utime and
+    // stime are fields 14 and 15 (ticks), starttime 22 (ticks since boot), vsize 23 (bytes), rss
+    // 24 (pages).
+    const auto close = stat->rfind(')');
+    if (close == std::string::npos) return false;
+    std::vector<std::string_view> fields;
+    split_fields(fields, std::string_view(*stat).substr(close + 1));
+    const auto field = [&fields](std::size_t n) { return n - 3 < fields.size() ? parse_number(fields[n - 3]) : std::nullopt; };
+    const auto utime = field(14), stime = field(15), start = field(22), vsize = field(23), rss = field(24);
+    static const double page_size = static_cast<double>(::sysconf(_SC_PAGESIZE));
+    w.family("process_cpu_seconds_total", MetricType::Counter, "Total user and system CPU time spent in seconds.");
+    if (utime && stime) w.sample({}, (*utime + *stime) / kUserHz);
+    int open = 0;
+    if (DIR* dir = ::opendir("/proc/self/fd")) {
+        while (const dirent* entry = ::readdir(dir)) open += entry->d_name[0] != '.' ? 1 : 0;
+        ::closedir(dir);
+        --open;  // the directory's own descriptor
+    }
+    w.family("process_open_fds", MetricType::Gauge, "Number of open file descriptors.");
+    if (open >= 0) w.sample({}, open);
+    rlimit limit{};
+    w.family("process_max_fds", MetricType::Gauge, "Maximum number of open file descriptors.");
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) w.sample({}, static_cast<double>(limit.rlim_cur));
+    w.family("process_virtual_memory_bytes", MetricType::Gauge, "Virtual memory size in bytes.");
+    if (vsize) w.sample({}, *vsize);
+    w.family("process_virtual_memory_max_bytes", MetricType::Gauge, "Maximum amount of virtual memory available in bytes.");
+    if (::getrlimit(RLIMIT_AS, &limit) == 0) w.sample({}, static_cast<double>(limit.rlim_cur));  // RLIM_INFINITY: 2^64 − 1
+    w.family("process_resident_memory_bytes", MetricType::Gauge, "Resident memory size in bytes.");
+    if (rss) w.sample({}, *rss * page_size);
+    w.family("process_start_time_seconds", MetricType::Gauge, "Start time of the process since unix epoch in seconds.");
+    // The live system's btime (read once: the agent's clock of reference is this machine's).
+    static const std::optional<double> boot_time = [] () -> std::optional<double> {
+        std::optional<double> out;
+        if (const auto text = RootFs().read("/proc/stat"))
+            for_each_line(*text, [&out](std::string_view line) {
+                if (line.starts_with("btime ")) out = parse_number(line.substr(6));
+            });
+        return out;
+    }();
+    if (start && boot_time) w.sample({}, *boot_time + *start / kUserHz);
     return true;
 }
 

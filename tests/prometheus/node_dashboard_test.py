@@ -13,7 +13,7 @@ through the HTTP API, and asserts:
   label_values() over node_uname_info) offers the agent's instance.
 It prints the counts and every query node_exporter answers and the agent does not.
 
-Before that it compares the two scrapes themselves: every node_* family the agent writes has
+Before that it compares the two scrapes themselves: every node_* (and process_*) family the agent writes has
 node_exporter's type, HELP text and label names (live, both on this machine), and the same value
 for every series both write when both read the recorded Intel server
 (tests/fixtures/intel-2s-xeon-gold-6426y: the agent through --root, node_exporter through
@@ -79,7 +79,7 @@ def compare_families(agent_text, ne_text):
     ne, _ = parse_scrape(ne_text)
     compared = 0
     for name, (kind, help_text, labels) in sorted(agent.items()):
-        if not name.startswith("node_"):
+        if not name.startswith(("node_", "process_")):
             continue
         if name not in ne:
             assert HARDWARE_FAMILIES.match(name), f"{name}: node_exporter has no such family"
@@ -87,7 +87,7 @@ def compare_families(agent_text, ne_text):
         assert (kind, help_text) == tuple(ne[name][:2]), f"{name}: {kind} '{help_text}', node_exporter {ne[name][:2]}"
         assert labels == ne[name][2], f"{name}: labels {labels}, node_exporter {ne[name][2]}"
         compared += 1
-    print(f"families: {compared} node_* families with node_exporter's type, HELP and labels")
+    print(f"families: {compared} node_* and process_* families with node_exporter's type, HELP and labels")
     return compared
 
 
