@@ -2,8 +2,8 @@
 
 // The pieces of NodeMetrics (node_metrics.h), one file per group of node_exporter collectors:
 // node_system.cpp (stat, cpu, meminfo, vmstat, loadavg, pressure, filefd, entropy, uname, time,
-// timex), node_network.cpp (netdev, netclass, netstat, sockstat, softnet, arp, conntrack,
-// udp_queues), node_storage.cpp (diskstats, filesystem).
+// timex, and the agent's own process), node_network.cpp (netdev, netclass, netstat, sockstat,
+// softnet, arp, conntrack), node_storage.cpp (diskstats, filesystem).
 
 #include <optional>
 #include <string>
@@ -47,10 +47,10 @@ struct NetClassDevice {
     std::vector<PolledFile> files;  // in the order of node_network.cpp's kNetClassFiles
 };
 
-// A field of /proc/net/{netstat,snmp,snmp6} the netstat family writes: where it is, and its names.
+// A field of /proc/net/{netstat,snmp} the netstat family writes: where it is, and its names.
 struct NetstatPick {
     std::size_t line = 0, column = 0;  // the line of its value, and the value's field in it
-    std::string field;                 // "TcpInSegs": as the kernel spells it (snmp6's line starts so)
+    std::string field;                 // "TcpInSegs": as the kernel spells it
     std::string metric, help;          // "node_netstat_Tcp_InSegs", "Statistic TcpInSegs."
 };
 struct NetstatPlan {
@@ -66,10 +66,10 @@ struct NodeMetrics::Files {
     ScrapedFile stat, meminfo, vmstat, loadavg, file_nr, entropy_avail, entropy_poolsize;
     ScrapedFile pressure_cpu, pressure_io, pressure_memory;
     // node_network.cpp
-    ScrapedFile net_dev, net_snmp, net_netstat, net_snmp6, sockstat, sockstat6, softnet, arp;
-    ScrapedFile conntrack_count, conntrack_max, udp, udp6;
+    ScrapedFile net_dev, net_snmp, net_netstat, sockstat, sockstat6, softnet, arp;
+    ScrapedFile conntrack_count, conntrack_max;
     std::vector<NetClassDevice> netclass;
-    NetstatPlan netstat_plan, snmp_plan, snmp6_plan;
+    NetstatPlan netstat_plan, snmp_plan;
     // node_storage.cpp
     ScrapedFile diskstats, mounts;
 
@@ -99,7 +99,6 @@ bool write_sockstat(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_softnet(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_arp(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f);
-bool write_udp_queues(ExpositionWriter& w, NodeMetrics::Files& f);
 
 bool write_diskstats(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs);

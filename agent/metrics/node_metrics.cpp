@@ -26,15 +26,12 @@ NodeMetrics::Files::Files(const RootFs& fs)
       net_dev(fs, "/proc/net/dev"),
       net_snmp(fs, "/proc/net/snmp", Shape::OneRecord),
       net_netstat(fs, "/proc/net/netstat", Shape::OneRecord),
-      net_snmp6(fs, "/proc/net/snmp6", Shape::OneRecord),
       sockstat(fs, "/proc/net/sockstat", Shape::OneRecord),
       sockstat6(fs, "/proc/net/sockstat6", Shape::OneRecord),
       softnet(fs, "/proc/net/softnet_stat"),
       arp(fs, "/proc/net/arp"),
       conntrack_count(fs, "/proc/sys/net/netfilter/nf_conntrack_count"),
       conntrack_max(fs, "/proc/sys/net/netfilter/nf_conntrack_max"),
-      udp(fs, "/proc/net/udp"),
-      udp6(fs, "/proc/net/udp6"),
       diskstats(fs, "/proc/diskstats"),
       // node_exporter reads /proc/1/mounts (the init process's view, which a container's agent
       // shares with the host when it runs with the host's PID namespace), falling back to
@@ -72,7 +69,6 @@ void NodeMetrics::write(ExpositionWriter& w) {
     run("softnet", [&] { return write_softnet(w, f); });
     run("time", [&] { return write_time(w); });
     run("timex", [&] { return write_timex(w, fs_); });
-    run("udp_queues", [&] { return write_udp_queues(w, f); });
     run("uname", [&] { return write_uname(w, fs_); });
     run("vmstat", [&] { return write_vmstat(w, f); });
 
