@@ -2,6 +2,7 @@
 // filesystem_linux.go, filesystem_common.go).
 #include <sys/vfs.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cctype>
@@ -105,7 +106,7 @@ bool mount_point_excluded(std::string_view m) {
     const auto below = [m](std::string_view dir) {
         return m.size() > dir.size() + 1 && m.starts_with(dir) && m[dir.size()] == '/';
     };
-    const auto under = [m, below](std::string_view dir) { return m == dir || (m.starts_with(dir) && m.size() > dir.size() && m[dir.size()] == '/'); };
+    const auto under = [m](std::string_view dir) { return m == dir || (m.starts_with(dir) && m.size() > dir.size() && m[dir.size()] == '/'); };
     return under("/dev") || under("/proc") || under("/sys") || below("/run/credentials") || below("/var/lib/docker") ||
            below("/var/lib/containers/storage");
 }

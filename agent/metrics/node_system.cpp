@@ -6,6 +6,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <ctime>
 
@@ -27,42 +28,18 @@ std::pair<std::string_view, std::string_view> key_and_rest(std::string_view line
 
 }  // namespace
 
-// collector/cpu_linux.go (node_cpu_seconds_total, node_cpu_guest_seconds_total, per CPU, no
-// "all" line) and collector/stat_linux.go (intr, ctxt, btime, processes, procs_*), both from
-// /proc/stat, read once for the two.
-bool write_stat(ExpositionWriter& w, NodeMetrics::Files& f) {
-    const std::string* text = f.stat.read();
-    if (!text) return false;
-    // /proc/stat's cpuN columns (proc(5)): user nice system idle iowait irq softirq steal guest guest_nice.
-    static constexpr std::array<const char*, 8> kModes = {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"};
-    struct Cpu {
-        std::string_view id;
-        std::array<double, 10> ticks{};
-    };
-    std::vector<Cpu> cpus;
-    std::optional<double> intr, ctxt, btime, forks, running, blocked;
-    std::vector<std::string_view> fields;
-    for_each_line(*text, [&](std::string_view line) {
-        const auto [key, rest] = key_and_rest(line);
-        if (key.starts_with("cpu") && key.size() > 3) {
-            Cpu cpu{key.substr(3), {}};
-            split_fields(fields, rest);
-            for (std::size_t i = 0; i < fields.size() && i < cpu.ticks.size(); ++i) cpu.ticks[i] = parse_number(fields[i]).value_or(0);
-            cpus.push_back(cpu);
-        } else if (key == "intr") {
-            intr = parse_number(rest.substr(0, rest.find(' ')));
-        } else if (key == "ctxt") {
-            ctxt = parse_number(rest);
-        } else if (key == "btime") {
-            btime = parse_number(rest);
-        } else if (key == "processes") {
-            forks = parse_number(rest);
-        } else if (key == "procs_running") {
-            running = parse_number(rest);
-        } else if (key == "procs_blocked") {
-            blocked = parse_number(rest);
-        }
-    });
+namespace {
+
+// /proc/stat's cpuN columns (proc(5)): user nice system idle iowait irq softirq steal guest guest_nice.
+constexpr std::array<const char*, 8> kModes = {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"};
+struct CpuTicks {
+    std::string_view id;  // "0" of "cpu0"
+    std::array<double, 10> ticks{};
+};
+
+// collector/cpu_linux.go: node_cpu_seconds_total and node_cpu_guest_seconds_total per CPU (no
+// "all" line).
+void write_cpu(ExpositionWriter& w, NodeMetrics::Files& f, const std::vector<CpuTicks>& cpus) {
     // updateCPUStats: a counter that reads lower than last time keeps its last value (idle and
     // iowait are known to step back on some kernels); a CPU whose idle fell by 5 s or more was
     // hot-plugged and starts again.
@@ -87,6 +64,40 @@ bool write_stat(ExpositionWriter& w, NodeMetrics::Files& f) {
         labels.assign("cpu=\"").append(cpus[c].id).append("\",mode=\"nice\"");
         w.sample_text(labels, f.cpu_seconds[c][9] / kUserHz);
     }
+}
+
+}  // namespace
+
+// collector/cpu_linux.go (write_cpu) and collector/stat_linux.go (intr, ctxt, btime, processes,
+// procs_*), both from /proc/stat, read once for the two.
+bool write_stat(ExpositionWriter& w, NodeMetrics::Files& f) {
+    const std::string* text = f.stat.read();
+    if (!text) return false;
+    std::vector<CpuTicks> cpus;
+    std::optional<double> intr, ctxt, btime, forks, running, blocked;
+    std::vector<std::string_view> fields;
+    for_each_line(*text, [&](std::string_view line) {
+        const auto [key, rest] = key_and_rest(line);
+        if (key.starts_with("cpu") && key.size() > 3) {
+            CpuTicks cpu{key.substr(3), {}};
+            split_fields(fields, rest);
+            for (std::size_t i = 0; i < fields.size() && i < cpu.ticks.size(); ++i) cpu.ticks[i] = parse_number(fields[i]).value_or(0);
+            cpus.push_back(cpu);
+        } else if (key == "intr") {
+            intr = parse_number(rest.substr(0, rest.find(' ')));
+        } else if (key == "ctxt") {
+            ctxt = parse_number(rest);
+        } else if (key == "btime") {
+            btime = parse_number(rest);
+        } else if (key == "processes") {
+            forks = parse_number(rest);
+        } else if (key == "procs_running") {
+            running = parse_number(rest);
+        } else if (key == "procs_blocked") {
+            blocked = parse_number(rest);
+        }
+    });
+    write_cpu(w, f, cpus);
     const auto one = [&w](const char* name, MetricType type, const char* help, const std::optional<double>& v) {
         w.family(name, type, help);
         if (v) w.sample({}, *v);
