@@ -3,7 +3,7 @@
 // The pieces of NodeMetrics (node_metrics.h), one file per group of node_exporter collectors:
 // node_system.cpp (stat, cpu, meminfo, vmstat, loadavg, pressure, filefd, entropy, uname, time,
 // timex, and the agent's own process), node_network.cpp (netdev, netclass, netstat, sockstat,
-// softnet, arp, conntrack), node_storage.cpp (diskstats, filesystem).
+// softnet, arp, conntrack, infiniband's rate), node_storage.cpp (diskstats, filesystem).
 
 #include <optional>
 #include <string>
@@ -99,6 +99,7 @@ bool write_sockstat(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_softnet(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_arp(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f);
+bool write_infiniband(ExpositionWriter& w, const RootFs& fs);
 
 bool write_diskstats(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs);
@@ -107,6 +108,7 @@ bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& 
 // cleared first and its capacity kept, so a file's lines reuse one buffer; and a number as
 // node_exporter parses it (a float).
 void split_fields(std::vector<std::string_view>& out, std::string_view line);
+bool all_digits(std::string_view s);  // non-empty and only 0-9
 std::optional<double> parse_number(std::string_view s);
 
 }  // namespace fleetdeck::agent::metrics

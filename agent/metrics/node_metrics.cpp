@@ -1,5 +1,6 @@
 #include "agent/metrics/node_metrics.h"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -59,6 +60,7 @@ void NodeMetrics::write(ExpositionWriter& w) {
     run("entropy", [&] { return write_entropy(w, f); });
     run("filefd", [&] { return write_filefd(w, f); });
     run("filesystem", [&] { return write_filesystem(w, f, fs_); });
+    run("infiniband", [&] { return write_infiniband(w, fs_); });
     run("loadavg", [&] { return write_loadavg(w, f); });
     run("meminfo", [&] { return write_meminfo(w, f); });
     run("netclass", [&] { return write_netclass(w, f, fs_); });
@@ -90,6 +92,10 @@ void split_fields(std::vector<std::string_view>& out, std::string_view line) {
         while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
         if (i > start) out.push_back(line.substr(start, i - start));
     }
+}
+
+bool all_digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::optional<double> parse_number(std::string_view s) {

@@ -374,4 +374,25 @@ bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f) {
     return true;
 }
 
+// collector/infiniband_linux.go: node_infiniband_rate_bytes_per_second{device,port}, each port's
+// `rate` ("100 Gb/sec (4X EDR)") in bytes/s (prometheus/procfs sysfs/class_infiniband.go
+// parseRate: Gb/s × 125000000). Of the collector's per-port counters the agent writes none; its
+// own sample carries the port's state for the app.
+bool write_infiniband(ExpositionWriter& w, const RootFs& fs) {
+    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
+    std::vector<std::string_view> fields;
+    for (const auto& device : fs.list("/sys/class/infiniband")) {
+        const std::string ports = "/sys/class/infiniband/" + device + "/ports";
+        for (const auto& port : fs.list(ports)) {
+            const auto rate = fs.read_line(ports + "/" + port + "/rate");
+            if (!rate) continue;
+            split_fields(fields, *rate);
+            if (fields.empty() || !all_digits(port)) continue;
+            if (const auto gbps = parse_number(fields[0]))
+                w.sample({{"device", device}, {"port", port}}, *gbps * 125000000.0);
+        }
+    }
+    return true;
+}
+
 }  // namespace fleetdeck::agent::metrics

@@ -19,10 +19,6 @@
 namespace fleetdeck::agent::metrics {
 namespace {
 
-bool all_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 // diskstatsDefaultIgnoredDevices: ^(ram|loop|fd|(h|s|v|xv)d[a-z]|nvme\d+n\d+p)\d+$ — partitions
 // and pseudo devices; whole disks (sda, nvme0n1, vda), dm-N, md, zram stay.
 bool disk_ignored(std::string_view name) {

@@ -322,11 +322,12 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s, HostScrape host)
         for (const auto& nic : s.nics)
             if (const Reading v = f.read(nic)) w.sample({{"device", nic.name}}, *v);
     }
-    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate.");
+    if (host.node) return host.node->write(w);  // InfiniBand ports too
+    // collector/infiniband_linux.go: the port's rate, Gb/s as bytes/s.
+    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
     for (const auto& port : s.infiniband)
         if (port.rate_gbps && port.port)
             w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, *port.rate_gbps * 125000000.0);
-    if (host.node) host.node->write(w);
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ private:
     std::chrono::milliseconds min_interval_;
     Clock clock_;
     std::optional<protocol::Facts> facts_;
+    LiveMachine* live_ = nullptr;        // the machine, when it is a real one (or a recorded tree)
     std::unique_ptr<NodeMetrics> node_;  // null for a simulated machine
     std::optional<protocol::Sample> last_;
     std::chrono::steady_clock::time_point last_at_{};
