@@ -4,7 +4,7 @@
 
 Starts the real agent (`fleetdeck-agent --metrics-listen` on loopback, this machine's /proc and
 /sys), Debian's prometheus-node-exporter (its default collectors, on loopback) and Debian's
-prometheus scraping both every second, as jobs `fleetdeck` and `node`. Then it takes every query of
+prometheus scraping both every half second, as jobs `fleetdeck` and `node`. Then it takes every query of
 the dashboard's JSON (tests/fixtures/grafana/node-exporter-full.json: panels, panels inside rows,
 template variables), fills in the variables the way Grafana does, evaluates each against each job
 through the HTTP API, and asserts:
@@ -47,10 +47,13 @@ HARDWARE_FAMILIES = re.compile(r"^node_(hwmon_|thermal_zone_|infiniband_)")
 MOMENT_FAMILIES = re.compile(r"^node_(time_|timex_|scrape_|uname_info|exporter_)")
 DASHBOARD = "tests/fixtures/grafana/node-exporter-full.json"
 GOAL = 0.80
+# Prometheus scrapes both every half second, so that rate() has its samples within seconds.
+SCRAPE_INTERVAL = "500ms"
 # Grafana's $__rate_interval is max($__interval + scrape interval, 4 x scrape interval)
 # (grafana.com/docs, "Prometheus template variables"). With the data source's scrape interval set to
-# the 1 s this Prometheus scrapes at, and a view short enough that $__interval is 1 s, it is 4 s.
-RATE_INTERVAL = "4s"
+# the half second this Prometheus scrapes at, and a view short enough that $__interval is that
+# too, it is 2 s.
+RATE_INTERVAL = "2s"
 
 
 def parse_scrape(text):
@@ -234,8 +237,8 @@ def main(agent, source_dir):
             config = os.path.join(work, "prometheus.yml")
             with open(config, "w") as f:
                 f.write(f"""global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
+  scrape_interval: {SCRAPE_INTERVAL}
+  scrape_timeout: {SCRAPE_INTERVAL}
 scrape_configs:
   - job_name: fleetdeck
     static_configs: [{{targets: ['{agent_target}']}}]
