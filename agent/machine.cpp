@@ -1,5 +1,6 @@
 #include "agent/machine.h"
 
+#include <algorithm>
 #include <thread>
 
 #include "agent/facts.h"
@@ -67,14 +68,17 @@ Json LiveMachine::facts() {
     return protocol::to_json(facts);
 }
 
-protocol::Sample& LiveMachine::sample() {
+protocol::Sample& LiveMachine::sample() { return collect({}); }
+
+protocol::Sample& LiveMachine::collect(std::span<const std::string_view> skipped) {
     if (first_snapshot_) {
         const auto since = std::chrono::steady_clock::now() - last_sample_;
         if (since < kMinRateWindow) std::this_thread::sleep_for(kMinRateWindow - since);
         first_snapshot_ = false;
     }
     sample_.time_ms = unix_time_ms();
-    for (auto& c : collectors_) c->sample(fs_, sample_);
+    for (auto& c : collectors_)
+        if (std::find(skipped.begin(), skipped.end(), c->name()) == skipped.end()) c->sample(fs_, sample_);
     last_sample_ = std::chrono::steady_clock::now();
     return sample_;
 }
@@ -82,6 +86,14 @@ protocol::Sample& LiveMachine::sample() {
 protocol::Sample& LiveMachine::sample_without_cores() {
     for (auto& c : collectors_) c->set_per_core(false);
     protocol::Sample& s = sample();
+    for (auto& c : collectors_) c->set_per_core(true);
+    if (s.cpu) s.cpu->cores.clear();
+    return s;
+}
+
+protocol::Sample& LiveMachine::sample_for_scrape(std::span<const std::string_view> skipped) {
+    for (auto& c : collectors_) c->set_per_core(false);
+    protocol::Sample& s = collect(skipped);
     for (auto& c : collectors_) c->set_per_core(true);
     if (s.cpu) s.cpu->cores.clear();
     return s;

@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "agent/json/json.h"
 
@@ -66,6 +68,9 @@ public:
     // One sample from every collector, into a Sample reused from call to call (valid until the next).
     protocol::Sample& sample() override;
     protocol::Sample& sample_without_cores() override;  // the collectors told to skip them
+    // The same, without running the collectors named (Collector::name()); their part of the
+    // sample keeps what an earlier one left. For a Prometheus scrape that reads those files itself.
+    protocol::Sample& sample_for_scrape(std::span<const std::string_view> skipped);
     // Rolls back a transaction an earlier agent left unfinished (agent start-up, --stdio).
     void recover_settings() override;
     Json drift_explain(const std::vector<std::string>& keys) override;
@@ -73,6 +78,8 @@ public:
     const RootFs& fs() const { return fs_; }
 
 private:
+    protocol::Sample& collect(std::span<const std::string_view> skipped);
+
     RootFs fs_;
     std::vector<std::unique_ptr<Collector>> collectors_;
     protocol::Sample sample_;

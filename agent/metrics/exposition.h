@@ -19,7 +19,8 @@ const char* content_type(ExpositionFormat format);
 // What a scrape's Accept header asks for: OpenMetrics when it names application/openmetrics-text.
 ExpositionFormat format_for_accept(std::string_view accept);
 
-enum class MetricType { Gauge, Counter };
+// Untyped: node_exporter's netstat and vmstat fields (the type OpenMetrics calls unknown).
+enum class MetricType { Gauge, Counter, Untyped };
 
 using Labels = std::vector<std::pair<std::string_view, std::string>>;
 

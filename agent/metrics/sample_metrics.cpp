@@ -227,37 +227,60 @@ void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& 
     if (s.gpu_pci_count) w.sample({{"Hostname", host}}, static_cast<double>(*s.gpu_pci_count));
 }
 
-void write_sensors(ExpositionWriter& w, const protocol::Sample& s) {
-    w.family("node_hwmon_chip_names", MetricType::Gauge, "Annotation metric for human-readable chip names.");
-    std::vector<std::string> chips;
+// collector/hwmon_linux.go (node_exporter 1.5.0): chip labels by hwmonName (HwmonNames), chip_name
+// by hwmonHumanReadableChipName (the cleaned `name`), "temp<N>_input" as node_hwmon_temp_celsius,
+// _max and _crit as node_hwmon_temp_{max,crit}_celsius, fan input as node_hwmon_fan_rpm, and
+// power: "power<N>_input" as node_hwmon_power_watt, "power<N>_average" as
+// node_hwmon_power_average_watt (name + "_" + element + "_watt", with "input" left out).
+void write_sensors(ExpositionWriter& w, const protocol::Sample& s, const HwmonNames& names) {
+    // Each chip's label is worked out once per scrape (a realpath of its device link).
+    std::vector<std::pair<std::string, std::string>> chips;  // hwmonN, chip label
+    chips.reserve(s.sensors.size());  // chip_of's references stay valid
+    const auto chip_of = [&](const std::string& hwmon) -> const std::string& {
+        for (const auto& [dir, label] : chips)
+            if (dir == hwmon) return label;
+        std::string label = names.chip(hwmon);
+        // Two chips of one name without device links (a tree recorded without them; sysfs always
+        // has them) would give the same series twice: the second keeps its hwmonN.
+        for (const auto& [dir, other] : chips)
+            if (other == label) label = hwmon;
+        return chips.emplace_back(hwmon, std::move(label)).second;
+    };
+    w.family("node_hwmon_chip_names", MetricType::Gauge, "Annotation metric for human-readable chip names");
+    std::vector<std::string> written;
     for (const auto& sensor : s.sensors) {
-        if (std::find(chips.begin(), chips.end(), sensor.hwmon) != chips.end()) continue;
-        chips.push_back(sensor.hwmon);
-        w.sample({{"chip", sensor.hwmon}, {"chip_name", sensor.chip}}, 1);
+        if (std::find(written.begin(), written.end(), sensor.hwmon) != written.end()) continue;
+        written.push_back(sensor.hwmon);
+        if (clean_hwmon_name(sensor.chip).empty()) continue;  // a chip without a name has no annotation
+        w.sample({{"chip", chip_of(sensor.hwmon)}, {"chip_name", clean_hwmon_name(sensor.chip)}}, 1);
     }
-    w.family("node_hwmon_sensor_label", MetricType::Gauge, "Label for given chip and sensor.");
+    w.family("node_hwmon_sensor_label", MetricType::Gauge, "Label for given chip and sensor");
     for (const auto& sensor : s.sensors)
-        if (sensor.label) w.sample({{"chip", sensor.hwmon}, {"sensor", sensor.input}, {"label", *sensor.label}}, 1);
+        if (sensor.label) w.sample({{"chip", chip_of(sensor.hwmon)}, {"label", *sensor.label}, {"sensor", sensor.input}}, 1);
 
     struct Family {
         const char* kind;
         const char* name;
         const char* help;
         Reading protocol::SensorSample::*field;
+        int power;  // for power: 1 the average, 0 the input, -1 not power
     };
     static const Family families[] = {
-        {"temp", "node_hwmon_temp_celsius", "Hardware monitor for temperature (input).", &protocol::SensorSample::value},
-        {"temp", "node_hwmon_temp_max_celsius", "Hardware monitor for temperature (max).", &protocol::SensorSample::max},
-        {"temp", "node_hwmon_temp_crit_celsius", "Hardware monitor for temperature (crit).", &protocol::SensorSample::crit},
-        {"fan", "node_hwmon_fan_rpm", "Hardware monitor for fan revolutions per minute (input).",
-         &protocol::SensorSample::value},
-        {"power", "node_hwmon_power_average_watt", "Hardware monitor for power usage in watts (average).",
-         &protocol::SensorSample::value},
+        {"temp", "node_hwmon_temp_celsius", "Hardware monitor for temperature (input)", &protocol::SensorSample::value, -1},
+        {"temp", "node_hwmon_temp_max_celsius", "Hardware monitor for temperature (max)", &protocol::SensorSample::max, -1},
+        {"temp", "node_hwmon_temp_crit_celsius", "Hardware monitor for temperature (crit)", &protocol::SensorSample::crit, -1},
+        {"fan", "node_hwmon_fan_rpm", "Hardware monitor for fan revolutions per minute (input)", &protocol::SensorSample::value, -1},
+        {"power", "node_hwmon_power_watt", "Hardware monitor for power usage in watts (input)", &protocol::SensorSample::value, 0},
+        {"power", "node_hwmon_power_average_watt", "Hardware monitor for power usage in watts (average)",
+         &protocol::SensorSample::value, 1},
     };
     for (const auto& f : families) {
         w.family(f.name, MetricType::Gauge, f.help);
-        for (const auto& sensor : s.sensors)
-            if (sensor.kind == f.kind && sensor.*f.field) w.sample({{"chip", sensor.hwmon}, {"sensor", sensor.input}}, *(sensor.*f.field));
+        for (const auto& sensor : s.sensors) {
+            if (sensor.kind != f.kind || !(sensor.*f.field)) continue;
+            if (f.power >= 0 && names.power_is_average(sensor.hwmon, sensor.input) != (f.power == 1)) continue;
+            w.sample({{"chip", chip_of(sensor.hwmon)}, {"sensor", sensor.input}}, *(sensor.*f.field));
+        }
     }
 
     w.family("node_thermal_zone_temp", MetricType::Gauge, "Zone temperature in Celsius.");
@@ -268,7 +291,7 @@ void write_sensors(ExpositionWriter& w, const protocol::Sample& s) {
     }
 }
 
-void write_host(ExpositionWriter& w, const protocol::Sample& s) {
+void write_host(ExpositionWriter& w, const protocol::Sample& s, HostScrape host) {
     if (s.cpu) {
         w.family("fleetdeck_cpu_util_percent", MetricType::Gauge, "CPU utilization over all cores since the last sample (in %).");
         if (s.cpu->util_pct) w.sample({}, *s.cpu->util_pct);
@@ -277,7 +300,9 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s) {
         w.family("fleetdeck_cpu_package_temp_celsius", MetricType::Gauge, "Hottest CPU package temperature.");
         if (s.cpu->package_temp_c) w.sample({}, *s.cpu->package_temp_c);
     }
-    if (s.memory) {
+    // With the host's tree, memory and network come from node_exporter's own files at the scrape
+    // (NodeMetrics), every field of them; a simulated host has only what its sample carries.
+    if (s.memory && !host.node) {
         const auto& m = *s.memory;
         w.family("node_memory_MemTotal_bytes", MetricType::Gauge, "Memory information field MemTotal_bytes.");
         if (m.total_bytes) w.sample({}, static_cast<double>(*m.total_bytes));
@@ -288,7 +313,8 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s) {
         w.family("node_memory_SwapFree_bytes", MetricType::Gauge, "Memory information field SwapFree_bytes.");
         if (m.swap_total_bytes && m.swap_used_bytes) w.sample({}, static_cast<double>(*m.swap_total_bytes - *m.swap_used_bytes));
     }
-    write_sensors(w, s);
+    const HwmonNames no_tree(nullptr);
+    write_sensors(w, s, host.hwmon ? *host.hwmon : no_tree);
 
     struct NicFamily {
         const char* name;
@@ -312,11 +338,14 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s) {
          [](const protocol::NicSample& n) { return n.operstate ? flag(*n.operstate == "up") : std::nullopt; }},
     };
     for (const auto& f : nic_families) {
+        if (host.node) break;
         w.family(f.name, f.type, f.help);
         for (const auto& nic : s.nics)
             if (const Reading v = f.read(nic)) w.sample({{"device", nic.name}}, *v);
     }
-    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate.");
+    if (host.node) return host.node->write(w);  // InfiniBand ports too
+    // collector/infiniband_linux.go: the port's rate, Gb/s as bytes/s.
+    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
     for (const auto& port : s.infiniband)
         if (port.rate_gbps && port.port)
             w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, *port.rate_gbps * 125000000.0);
@@ -325,13 +354,13 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s) {
 }  // namespace
 
 std::string render_metrics(const protocol::Sample& sample, const protocol::Facts& facts, const XidTally& xids,
-                           ExpositionFormat format) {
+                           ExpositionFormat format, HostScrape tree) {
     ExpositionWriter w(format);
     const std::string host = facts.host.hostname.value_or("");
     w.family("fleetdeck_agent_info", MetricType::Gauge, "The agent that answers the scrape (always 1).");
     w.sample({{"version", kAgentVersion}, {"Hostname", host}}, 1);
     write_gpus(w, sample, xids, host);
-    write_host(w, sample);
+    write_host(w, sample, tree);
     return w.finish();
 }
 

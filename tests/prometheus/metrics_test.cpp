@@ -307,7 +307,9 @@ std::string recorded_scrape(const std::string& fixture, const std::vector<std::s
     const auto facts = protocol::facts_from_json(test::run_agent({"--facts", "--root", fixture_root(fixture)}, env));
     XidTally xids;
     xids.add(sample.xid_events);
-    return render_metrics(sample, facts, xids, ExpositionFormat::Text004);
+    const RootFs tree(fixture_root(fixture));
+    const HwmonNames hwmon(&tree);
+    return render_metrics(sample, facts, xids, ExpositionFormat::Text004, {&hwmon, nullptr});
 }
 
 TEST(DocumentedMetrics, TableMatchesWhatTheAgentEmits) {
