@@ -91,8 +91,7 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
             << "\n";
     err.flush();
     // With --watch, two snapshots over one connection: the first is each counter's baseline.
-    const auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
-                                             watchSeconds > 0 ? 2 : 1, watchSeconds * 1000);
+    const auto rounds = queryHostsRepeatedly<protocol::methods::Snapshot>(specs, {}, watchSeconds > 0 ? 2 : 1, watchSeconds * 1000);
     std::map<QString, HostAnswer<protocol::Sample>> answers;
     std::map<QString, std::vector<GpuFinding>> findings;
     for (const auto& [name, list] : rounds) {
