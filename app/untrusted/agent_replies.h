@@ -38,9 +38,9 @@ protocol::ReadyEvent decodeReadyEvent(const nlohmann::json& data, const AgentInp
 
 // The typed answers: `method`'s result decoded into T within the caps (checkBounds, then T's
 // decoder), or protocol::DecodeError naming the path that broke. This decode is the shape check:
-// HostSession::request<T> runs it once, when the answer arrives, and hands the value on, so no
-// one after it reads the agent's JSON. T = nlohmann::json keeps the JSON, checked as checkReply
-// does (for the CLI's --json output and methods without a type).
+// HostSession::call<M> (through request<T>) runs it once, when the answer arrives, and hands the
+// value on, so no one after it reads the agent's JSON. T = nlohmann::json keeps the JSON, checked
+// as checkReply does (HostSession::callForJson, for the CLI's JSON output).
 template <class T>
 T decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
 
