@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <algorithm>
 #include <cstdio>
+#include <type_traits>
 
 #include <poll.h>
 #include <sys/uio.h>
@@ -17,22 +18,45 @@ using protocol::ErrorCode;
 using protocol::Json;
 using protocol::ParamReader;
 
-// The methods this agent serves. hello reports this list as its capabilities.
+template <class M, auto On>
+constexpr StdioServer::Method StdioServer::bind() {
+    return {M::name, [](StdioServer& server, const ParamReader& in) -> Json {
+                typename M::Params params;
+                protocol::from_json(in, params);
+                auto result = (server.*On)(params);
+                if constexpr (std::is_same_v<decltype(result), Json>) return result;
+                else return protocol::to_json(result);
+            }};
+}
+
+template <class M, auto On>
+constexpr StdioServer::Method StdioServer::bind_deferred() {
+    return {M::name, nullptr, [](StdioServer& server, protocol::RequestId id, const ParamReader& in) {
+                typename M::Params params;
+                protocol::from_json(in, params);
+                (server.*On)(id, params);
+            }};
+}
+
+namespace m = protocol::methods;
+
+// The methods this agent serves, each bound to its declaration in agent/protocol/methods.h. hello
+// reports this list as its capabilities.
 const StdioServer::Method StdioServer::kMethods[] = {
-    {"hello", &StdioServer::on_hello},
-    {"ping", &StdioServer::on_ping},
-    {"facts", &StdioServer::on_facts},
-    {"snapshot", &StdioServer::on_snapshot},
-    {"subscribe", &StdioServer::on_subscribe},
-    {"unsubscribe", &StdioServer::on_unsubscribe},
-    {"probe", nullptr, &StdioServer::start_probe},
-    {"tune.read", &StdioServer::on_tune_read},
-    {"tune.plan", &StdioServer::on_tune_plan},
-    {"tune.apply", &StdioServer::on_tune_apply},
-    {"tune.rollback", &StdioServer::on_tune_rollback},
-    {"journal.read", &StdioServer::on_journal_read},
-    {"journal.append_witness", &StdioServer::on_journal_append_witness},
-    {"drift.explain", &StdioServer::on_drift_explain},
+    bind<m::Hello, &StdioServer::on_hello>(),
+    bind<m::Ping, &StdioServer::on_ping>(),
+    bind<m::Facts, &StdioServer::on_facts>(),
+    bind<m::Snapshot, &StdioServer::on_snapshot>(),
+    bind<m::Subscribe, &StdioServer::on_subscribe>(),
+    bind<m::Unsubscribe, &StdioServer::on_unsubscribe>(),
+    bind_deferred<m::Probe, &StdioServer::start_probe>(),
+    bind<m::TuneRead, &StdioServer::on_tune_read>(),
+    bind<m::TunePlan, &StdioServer::on_tune_plan>(),
+    bind<m::TuneApply, &StdioServer::on_tune_apply>(),
+    bind<m::TuneRollback, &StdioServer::on_tune_rollback>(),
+    bind<m::JournalRead, &StdioServer::on_journal_read>(),
+    bind<m::JournalAppendWitness, &StdioServer::on_journal_append_witness>(),
+    bind<m::DriftExplain, &StdioServer::on_drift_explain>(),
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
@@ -95,10 +119,10 @@ void StdioServer::handle_request(const protocol::Request& request) {
         try {
             const ParamReader params(request.params, "params");
             if (method.deferred) {
-                (this->*method.deferred)(request.id, params);
+                method.deferred(*this, request.id, params);
                 return;
             }
-            write_line(protocol::encode_result(request.id, (this->*method.handler)(params)));
+            write_line(protocol::encode_result(request.id, method.handler(*this, params)));
         } catch (const protocol::DecodeError& e) {
             write_line(protocol::encode_error(request.id, {ErrorCode::InvalidParams, e.what()}));
         } catch (const MethodError& e) {
@@ -111,10 +135,9 @@ void StdioServer::handle_request(const protocol::Request& request) {
     write_line(protocol::encode_error(request.id, {ErrorCode::MethodNotFound, "unknown method '" + request.method + "'"}));
 }
 
-Json StdioServer::on_hello(const ParamReader& params) {
+protocol::Hello StdioServer::on_hello(const protocol::HelloParams&) {
     // The client's protocol version is informative: the agent answers with its own, and the app
     // decides whether it can talk to it.
-    (void)params.optional_integer("protocol");
     protocol::Hello hello;
     hello.protocol = protocol::kProtocolVersion;
     hello.agent = "fleetdeck-agent";
@@ -126,53 +149,42 @@ Json StdioServer::on_hello(const ParamReader& params) {
     hello.max_line_bytes = static_cast<std::int64_t>(protocol::kMaxLineBytes);
     if (machine_.settings())
         hello.recovered = machine_.settings()->recovered();
-    return protocol::to_json(hello);
+    return hello;
 }
 
-Json StdioServer::on_ping(const ParamReader& params) {
-    Json result = {{"pong", true}, {"time_ms", unix_time_ms()}};
-    if (params.has("echo")) result["echo"] = params.raw("echo");
-    return result;
+protocol::PingResult StdioServer::on_ping(const protocol::PingParams& params) {
+    return {true, unix_time_ms(), params.echo};
 }
 
-Json StdioServer::on_facts(const ParamReader&) { return machine_.facts(); }
+Json StdioServer::on_facts(const protocol::NoParams&) { return machine_.facts(); }
 
-Json StdioServer::on_snapshot(const ParamReader&) { return machine_.snapshot(); }
+Json StdioServer::on_snapshot(const protocol::NoParams&) { return machine_.snapshot(); }
 
-Json StdioServer::on_subscribe(const ParamReader& params) {
-    const auto interval = params.integer_in("interval_ms", 100, 60000);
-    per_core_ = params.boolean("per_core", true);
+protocol::SubscribeResult StdioServer::on_subscribe(const protocol::SubscribeParams& params) {
+    per_core_ = params.per_core;
     // A new subscription starts from full lists: the subscriber may have come in between.
     sent_nvlinks_.reset();
-    if (params.boolean("nvlinks_when_changed", false)) sent_nvlinks_.emplace();
-    interval_ = std::chrono::milliseconds(interval);
+    if (params.nvlinks_when_changed) sent_nvlinks_.emplace();
+    interval_ = std::chrono::milliseconds(params.interval_ms);
     next_sample_ = std::chrono::steady_clock::now();
-    return {{"subscription", ++subscription_}, {"interval_ms", interval}};
+    return {++subscription_, params.interval_ms};
 }
 
-Json StdioServer::on_unsubscribe(const ParamReader&) {
+protocol::UnsubscribeResult StdioServer::on_unsubscribe(const protocol::NoParams&) {
     const bool was = interval_.has_value();
     interval_.reset();
-    return {{"unsubscribed", was}};
+    return {was};
 }
 
-void StdioServer::start_probe(protocol::RequestId id, const ParamReader& params) {
+void StdioServer::start_probe(protocol::RequestId id, const protocol::ProbeParams& params) {
     std::vector<ProbeTarget> targets;
-    for (const ParamReader& t : params.objects("targets")) {
-        ProbeTarget target;
-        target.address = t.string("address");
-        target.port = static_cast<int>(t.integer_in("port", 1, 65535, 22));
-        target.name = t.optional_string("name").value_or("");
-        if (target.address.empty() || target.address.size() > 255)
-            throw protocol::DecodeError(t.path() + ".address: expected a host name or address");
-        targets.push_back(std::move(target));
-    }
-    if (targets.size() > 1024) throw protocol::DecodeError("params.targets: at most 1024 targets");
+    for (const protocol::ProbeTargetParams& t : params.targets)
+        targets.push_back({t.address, static_cast<int>(t.port), t.name});
     ProbeOptions options;
-    options.count = static_cast<int>(params.integer_in("count", 1, 100, 5));
-    options.spacing_ms = static_cast<int>(params.integer_in("spacing_ms", 0, 10000, 200));
-    options.timeout_ms = static_cast<int>(params.integer_in("timeout_ms", 10, 10000, 1000));
-    options.concurrency = static_cast<int>(params.integer_in("concurrency", 1, 64, 16));
+    options.count = static_cast<int>(params.count);
+    options.spacing_ms = static_cast<int>(params.spacing_ms);
+    options.timeout_ms = static_cast<int>(params.timeout_ms);
+    options.concurrency = static_cast<int>(params.concurrency);
     if (probe_running_.exchange(true)) throw MethodError{ErrorCode::Busy, "a probe is already running; try again when it ends"};
     if (probe_thread_.joinable()) probe_thread_.join();
     probe_thread_ = std::thread([this, id, targets = std::move(targets), options] {

@@ -13,6 +13,7 @@
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"
 #include "agent/protocol/message.h"
+#include "agent/protocol/methods.h"
 #include "agent/protocol/sample.h"
 
 namespace fleetdeck::agent {
@@ -36,35 +37,43 @@ public:
     void handle_frame(const protocol::Frame& frame);
 
 private:
-    using Handler = protocol::Json (StdioServer::*)(const protocol::ParamReader&);
+    // One entry per method of protocol::methods::All, bound to its typed handler (bind<M, On>): the
+    // binder decodes M::Params (a DecodeError becomes invalid_params), calls the handler, and
+    // encodes what it returns (M::Result, or JSON its source already wrote in M::Result's shape).
+    using Handler = protocol::Json (*)(StdioServer& server, const protocol::ParamReader& params);
     // Long-running methods answer later, from their own thread; responses then carry the id.
-    using DeferredHandler = void (StdioServer::*)(protocol::RequestId, const protocol::ParamReader&);
+    using DeferredHandler = void (*)(StdioServer& server, protocol::RequestId id, const protocol::ParamReader& params);
     struct Method {
         std::string_view name;
-        Handler handler;
+        Handler handler = nullptr;
         DeferredHandler deferred = nullptr;
     };
     static const Method kMethods[];
+    template <class M, auto On>
+    static constexpr Method bind();
+    template <class M, auto On>
+    static constexpr Method bind_deferred();
 
     void handle_request(const protocol::Request& request);
     void write_line(std::string_view line);
     void emit_sample();
 
-    protocol::Json on_hello(const protocol::ParamReader& params);
-    protocol::Json on_ping(const protocol::ParamReader& params);
-    protocol::Json on_facts(const protocol::ParamReader& params);
-    protocol::Json on_snapshot(const protocol::ParamReader& params);
-    protocol::Json on_subscribe(const protocol::ParamReader& params);
-    protocol::Json on_unsubscribe(const protocol::ParamReader& params);
-    void start_probe(protocol::RequestId id, const protocol::ParamReader& params);
-    // tune.* and journal.* (server_tune.cpp).
-    protocol::Json on_tune_read(const protocol::ParamReader& params);
-    protocol::Json on_tune_plan(const protocol::ParamReader& params);
-    protocol::Json on_tune_apply(const protocol::ParamReader& params);
-    protocol::Json on_tune_rollback(const protocol::ParamReader& params);
-    protocol::Json on_journal_read(const protocol::ParamReader& params);
-    protocol::Json on_journal_append_witness(const protocol::ParamReader& params);
-    protocol::Json on_drift_explain(const protocol::ParamReader& params);
+    protocol::Hello on_hello(const protocol::HelloParams& params);
+    protocol::PingResult on_ping(const protocol::PingParams& params);
+    protocol::Json on_facts(const protocol::NoParams& params);
+    protocol::Json on_snapshot(const protocol::NoParams& params);
+    protocol::SubscribeResult on_subscribe(const protocol::SubscribeParams& params);
+    protocol::UnsubscribeResult on_unsubscribe(const protocol::NoParams& params);
+    void start_probe(protocol::RequestId id, const protocol::ProbeParams& params);
+    // tune.*, journal.* and drift.explain (server_tune.cpp): the SettingsService's answers, as it
+    // writes them.
+    protocol::Json on_tune_read(const protocol::TuneReadParams& params);
+    protocol::Json on_tune_plan(const protocol::TuneApplyParams& params);
+    protocol::Json on_tune_apply(const protocol::TuneApplyParams& params);
+    protocol::Json on_tune_rollback(const protocol::TuneRollbackParams& params);
+    protocol::Json on_journal_read(const protocol::JournalReadParams& params);
+    protocol::Json on_journal_append_witness(const protocol::WitnessParams& params);
+    protocol::Json on_drift_explain(const protocol::DriftExplainParams& params);
     settings::SettingsService& settings_service();
 
     Machine& machine_;

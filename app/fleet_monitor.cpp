@@ -103,13 +103,14 @@ void FleetMonitor::addHost(const HostSpec& spec) {
 
 void FleetMonitor::onReady(HostSession* session) {
     const QString name = session->name();
-    session->request<protocol::Facts>(QStringLiteral("facts"), Json::object(), [this, name](const Result<protocol::Facts>& facts) {
+    session->call<protocol::methods::Facts>({}, [this, name](const Result<protocol::Facts>& facts) {
         if (facts && !closing_) store_.setFacts(name, *facts);
     });
     emit hostReady(name);
-    session->request(QStringLiteral("subscribe"), Json{{"interval_ms", intervalMs_}, {"per_core", false}, {"nvlinks_when_changed", true}}, [this, session](const Reply& r) {
-        if (r.ok() || closing_) return;
-        const MonitorText why = std::move(MonitorText(QT_TR_NOOP("cannot stream samples: %1")).arg(QString::fromStdString(r.error->message)));
+    const protocol::SubscribeParams subscription{intervalMs_, /*per_core=*/false, /*nvlinks_when_changed=*/true};
+    session->call<protocol::methods::Subscribe>(subscription, [this, session](const Result<protocol::SubscribeResult>& r) {
+        if (r || closing_) return;
+        const MonitorText why = std::move(MonitorText(QT_TR_NOOP("cannot stream samples: %1")).arg(r.problem().message));
         store_.setState(session->name(), session->state(), why.english(), std::nullopt, why.shown());
     });
 }

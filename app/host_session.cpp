@@ -51,8 +51,8 @@ HostSession::HostSession(QString name, TransportFactory factory, Options options
     connect(&staleTimer_, &QTimer::timeout, this, [this] {
         // Silence is normal without a subscription: ask the agent, and call the host stale only
         // when it does not answer either.
-        request(QStringLiteral("ping"), Json::object(), [this](const Reply& r) {
-            if (!r.ok() && r.error->code == protocol::ErrorCode::Timeout && state_ == HostState::Connected)
+        call<protocol::methods::Ping>({}, [this](const Result<protocol::PingResult>& r) {
+            if (!r && r.problem().code == ProblemCode::Timeout && state_ == HostState::Connected)
                 setState(HostState::Stale, std::move(SessionText(QT_TR_NOOP("no answer from the agent for %1 s")).arg(2 * options_.staleAfterMs / 1000)));
         }, options_.staleAfterMs);
     });
@@ -135,9 +135,9 @@ void HostSession::onOpened() {
     });
     timer->start(options_.helloTimeoutMs);
     // onHello decodes the answer, once; a DecodeError there marks the agent misbehaving.
-    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, "hello", [](const Json&) {}, {}};
-    send(id, QStringLiteral("hello"),
-         Json{{"protocol", protocol::kProtocolVersion}, {"client", "fleetdeck"}});
+    using protocol::methods::Hello;
+    pending_[id] = Pending{[this](const Reply& r) { onHello(r); }, timer, std::string(Hello::name), [](const Json&) {}, {}};
+    send(id, methodName<Hello>(), protocol::to_json(protocol::HelloParams{protocol::kProtocolVersion, "fleetdeck"}));
 }
 
 void HostSession::onHello(const Reply& reply) {

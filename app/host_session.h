@@ -16,6 +16,7 @@
 #include "agent/protocol/errors.h"
 #include "agent/protocol/framing.h"
 #include "agent/protocol/hello.h"
+#include "agent/protocol/methods.h"
 #include "agent/protocol/sample.h"
 #include "app/problem.h"
 #include "app/shown_text.h"
@@ -108,6 +109,35 @@ public:
 
     void start();
     void stop();
+
+    // Calls method M of agent/protocol/methods.h (protocol::methods::TuneApply, ...) once connected:
+    // its params encoded by their to_json, its answer decoded into M::Result once, as it arrives
+    // (a result that does not decode breaks the protocol: this host is disconnected and the
+    // callback gets the problem). The callback runs exactly once: the value, or the agent's error,
+    // a timeout or the lost connection as a Problem. This is how the app asks an agent anything.
+    template <class M>
+    void call(const typename M::Params& params, std::function<void(const Result<typename M::Result>&)> callback,
+              int timeoutMs = -1) {
+        request<typename M::Result>(methodName<M>(), protocol::to_json(params), std::move(callback), timeoutMs);
+    }
+    // The same, with the answer kept as the agent wrote it once it decoded into M::Result: for the
+    // command line's JSON output, which prints what the agent said.
+    template <class M>
+    void callForJson(const typename M::Params& params, std::function<void(const Result<Json>&)> callback, int timeoutMs = -1) {
+        request<Json>(methodName<M>(), protocol::to_json(params), std::move(callback), timeoutMs);
+    }
+    // Whether this host's agent announced M in hello (an older agent answers method_not_found).
+    template <class M>
+    bool serves() const {
+        return hello_.serves(std::string(M::capability));
+    }
+    template <class M>
+    static QString methodName() {
+        return QString::fromLatin1(M::name.data(), static_cast<qsizetype>(M::name.size()));
+    }
+
+    // The requests under call<M>, by the method's name and its params as JSON: the raw protocol, for
+    // tests that send what no method declaration would. The app calls through call<M>.
     // Sends a request once connected; the callback runs exactly once (result, agent error,
     // timeout, or `unavailable` if the connection drops first).
     // The result arrives as JSON that passed checkReply(); for methods whose result has a type,

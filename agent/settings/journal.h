@@ -13,7 +13,7 @@ namespace fleetdeck::agent::settings {
 
 // The server-side record of every change: /var/lib/fleetdeck/journal.jsonl (under --root in
 // tests), one JSON object per line, each appended and fdatasync'ed before the change it announces.
-// Records (docs/protocol.md, "journal.read"):
+// Records (docs/protocol.md, "Journal and recovery"):
 //   begin   {txn, origin: apply|rollback|recovery, mode, label, rolls_back, steps: [...]}
 //   step    {txn, step}            written before step `step` touches anything
 //   end     {txn, status: verified|rolled_back|rollback_incomplete|recovered, failed_step, message}

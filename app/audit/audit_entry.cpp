@@ -138,12 +138,13 @@ Json toJson(const AuditEntry& entry, bool withSeal) {
         {"transaction", optionalString(e.transaction)},
         {"setting", optionalString(e.setting)},
         {"before", e.before},
-        {"after", e.after},
+        {"after", e.apply && e.after.is_null() ? protocol::to_json(*e.apply) : e.after},
         {"result", toString(e.result)},
         {"message", e.message},
         {"prev", entry.prevHash},
     };
     if (e.reapplies) object["reapplies"] = *e.reapplies;
+    if (e.pushId) object["push_id"] = *e.pushId;
     if (withSeal) {
         object["hash"] = entry.hash;
         object["hmac"] = entry.hmac;
@@ -174,12 +175,28 @@ std::optional<AuditEntry> entryFromJson(const Json& object, std::string* why) {
     e.before = object["before"];
     e.after = object["after"];
     if (!readOptional(object, "reapplies", e.reapplies)) return fail(why, "reapplies: expected a string or null"), std::nullopt;
+    if (!readOptional(object, "push_id", e.pushId)) return fail(why, "push_id: expected a string or null"), std::nullopt;
+    if (e.action == AuditAction::Apply && !e.setting && e.after.is_object()) {
+        try {
+            e.apply = protocol::decode_as<protocol::TuneApplyParams>(e.after, "after");
+        } catch (const protocol::DecodeError&) {
+            // not a push's params (an entry of another writer): the entry keeps its `after` alone
+        }
+    }
     if (!readString(object, "message", e.message)) return fail(why, "message: expected a string"), std::nullopt;
     if (!readString(object, "prev", entry.prevHash)) return fail(why, "prev: expected a string"), std::nullopt;
     readString(object, "hash", entry.hash);
     readString(object, "hmac", entry.hmac);
     return entry;
 }
+
+std::string legacyPushIdOfMessage(const std::string& message) {
+    if (message.rfind("push ", 0) != 0) return {};
+    const auto end = message.find(':', 5);
+    return message.substr(5, end == std::string::npos ? std::string::npos : end - 5);
+}
+
+std::string pushIdOf(const AuditEvent& event) { return event.pushId ? *event.pushId : legacyPushIdOfMessage(event.message); }
 
 std::string canonical(const Json& entryWithoutSeal) {
     return entryWithoutSeal.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "agent/json/json.h"
+#include "agent/protocol/methods.h"
 
 namespace fleetdeck::audit {
 
@@ -67,7 +68,22 @@ struct AuditEvent {
     // A re-apply of drifted settings names the push it restores (docs/drift.md). Written only
     // when set, so entries written before the field existed keep their exact canonical form.
     std::optional<std::string> reapplies;
+    // The push this step belongs to ("push_id"), as data. Written only when set, as `reapplies`;
+    // entries written before the field carry it in the message alone (legacyPushIdOfMessage).
+    std::optional<std::string> pushId;
+    // A push's Apply entry (no setting): the tune.apply params sent to the host. Written as the
+    // entry's `after` (protocol::to_json, when `after` is null), so the log's format is unchanged;
+    // read back from `after` by the protocol's decoder, for entries old and new (`after` keeps
+    // the value as stored, so a read entry writes the same bytes again).
+    std::optional<protocol::TuneApplyParams> apply;
 };
+
+// The push id that entries written before `push_id` existed carry only at the head of their
+// message ("push 20261129-101530-4f2a: …"); empty when the message has none. For those old
+// entries alone: an entry with pushId is read by its field.
+std::string legacyPushIdOfMessage(const std::string& message);
+// The entry's push id: its field, else (an entry written before the field) its message's.
+std::string pushIdOf(const AuditEvent& event);
 
 // One line of the log.
 struct AuditEntry {

@@ -97,8 +97,8 @@ constexpr int kJournalPage = 10000;  // journal.read's largest page
 HostAnswer<protocol::JournalPage> wholeJournal(const HostSpec& spec, HostAnswer<protocol::JournalPage> first) {
     HostAnswer<protocol::JournalPage> all = std::move(first);
     for (std::size_t pageSize = all.result.entries.size(); pageSize == kJournalPage;) {
-        const nlohmann::json params = {{"after_seq", all.result.last_entry_seq().value_or(0)}, {"limit", kJournalPage}};
-        HostAnswer<protocol::JournalPage> next = queryHosts<protocol::JournalPage>({spec}, QStringLiteral("journal.read"), params).at(spec.name);
+        const protocol::JournalReadParams params{all.result.last_entry_seq().value_or(0), kJournalPage};
+        HostAnswer<protocol::JournalPage> next = queryHosts<protocol::methods::JournalRead>({spec}, params).at(spec.name);
         if (!next.ok) return next;
         pageSize = next.result.entries.size();
         for (auto& e : next.result.entries) all.result.entries.push_back(std::move(e));
@@ -117,7 +117,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
     const auto resolved = resolveHosts(options.hosts, options, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    const auto answers = queryHosts<protocol::JournalPage>(specs, QStringLiteral("journal.read"), nlohmann::json{{"limit", kJournalPage}});
+    const auto answers = queryHosts<protocol::methods::JournalRead>(specs, {0, kJournalPage});
     std::vector<Witness> witnesses;
     int code = kOk;
     for (const HostSpec& spec : specs) {

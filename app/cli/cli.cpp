@@ -24,7 +24,8 @@
 namespace fleetdeck::cli {
 namespace {
 
-// facts / snapshot: one request per host, printed as JSON.
+// facts / snapshot: one request per host (method M), printed as JSON.
+template <class M>
 int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
     RemoteOptions options;
     if (const auto problem = parseRemoteOptions(args, options)) {
@@ -40,7 +41,7 @@ int queryCommand(const QString& method, const QStringList& args, QTextStream& ou
     const std::vector<HostSpec>& specs = *resolved;
     // With --known-hosts the file decides: unknown keys are refused unless --accept-new.
     ssh::setSshPrompter(std::make_shared<TerminalPrompter>(options.knownHostsFile.isEmpty()));
-    const auto answers = queryHosts(specs, method, nlohmann::json::object());
+    const auto answers = queryHosts<M, nlohmann::json>(specs, {});
 
     nlohmann::json document = nlohmann::json::object();
     for (const HostSpec& spec : specs) {
@@ -71,8 +72,8 @@ struct Command {
 
 // Every subcommand, in one explicit list.
 const Command kCommands[] = {
-    {"facts", queryCommand},
-    {"snapshot", queryCommand},
+    {"facts", queryCommand<protocol::methods::Facts>},
+    {"snapshot", queryCommand<protocol::methods::Snapshot>},
     {"health", healthCommand},
     {"commission", commissionCommand},
     {"events", eventsCommand},

@@ -133,7 +133,7 @@ int acceptCurrent(const HostSpec& host, const std::string& setting, const std::m
         return kUsage;
     }
     const drift::DesiredSetting& pushed = state->second.settings.at(setting);
-    const auto answers = queryHosts<protocol::TuneReadResult>({host}, QStringLiteral("tune.read"), Json{{"settings", {setting}}});
+    const auto answers = queryHosts<protocol::methods::TuneRead>({host}, {std::vector<std::string>{setting}});
     const HostAnswer<protocol::TuneReadResult>& answer = answers.at(host.name);
     if (!answer.ok) {
         err << "fleetdeck-cli: " << host.name << ": " << stateText(answer.failedState) << ": " << answer.shown() << "\n";

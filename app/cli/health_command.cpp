@@ -93,8 +93,8 @@ int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     // With --watch, two snapshots over one connection: the first is each counter's baseline.
     // Ctrl-C (or SIGTERM, SIGHUP) ends the watch early: each host as its last reading found it.
     QuitSignals interrupts;
-    auto rounds = queryHostsRepeatedly<protocol::Sample>(specs, QStringLiteral("snapshot"), nlohmann::json::object(),
-                                                         watchSeconds > 0 ? 2 : 1, watchSeconds * 1000, 60000, &interrupts);
+    auto rounds = queryHostsRepeatedly<protocol::methods::Snapshot>(specs, {}, watchSeconds > 0 ? 2 : 1, watchSeconds * 1000, 60000,
+                                                                    &interrupts);
     const char* beforeAnswer = QT_TRANSLATE_NOOP("cli", "interrupted before it answered");
     for (const HostSpec& spec : specs)
         if (rounds[spec.name].empty())

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include <QString>
@@ -16,8 +17,9 @@
 
 namespace fleetdeck::cli {
 
-// The outcome of asking one host one question: its answer decoded into T (HostSession::request<T>;
-// nlohmann::json keeps the checked JSON, for --json output), or why there is none.
+// The outcome of asking one host one question: its answer decoded into T (HostSession::call<M>;
+// nlohmann::json keeps the JSON once it decoded into M::Result, for --json output), or why there
+// is none.
 template <class T = nlohmann::json>
 struct HostAnswer {
     bool ok = false;
@@ -55,32 +57,35 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
               const std::function<void(const QString& host, const HostFailure& failure)>& failed,
               const QuitSignals* interrupt = nullptr);
 
-// As askHosts with one question, `method`: each host's answers in order, the last one a failure
-// when one stopped it.
-template <class T = nlohmann::json>
-std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const QString& method,
-                                                                   const nlohmann::json& params, int rounds, int gapMs,
-                                                                   int timeoutMs = 60000, const QuitSignals* interrupt = nullptr) {
+// As askHosts with one question, method M of agent/protocol/methods.h: each host's answers in
+// order, the last one a failure when one stopped it. T is M::Result, or nlohmann::json for the
+// answer as the agent wrote it.
+template <class M, class T = typename M::Result>
+std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::vector<HostSpec>& hosts, const typename M::Params& params,
+                                                                   int rounds, int gapMs, int timeoutMs = 60000,
+                                                                   const QuitSignals* interrupt = nullptr) {
     std::map<QString, std::vector<HostAnswer<T>>> answers;
     const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
-        session.request<T>(method, params, [&answers, &session, answered](const Result<T>& r) {
+        auto keep = [&answers, &session, answered](const Result<T>& r) {
             if (!r) return answered(r.problem());
             answers[session.name()].push_back(HostAnswer<T>{true, *r, HostState::Connected, {}, {}});
             answered(std::nullopt);
-        });
+        };
+        if constexpr (std::is_same_v<T, nlohmann::json>) session.callForJson<M>(params, std::move(keep));
+        else session.call<M>(params, std::move(keep));
     };
     askHosts(hosts, timeoutMs, rounds, gapMs, ask,
              [&answers](const QString& host, const HostFailure& failure) { answers[host].push_back(failure.as<T>()); }, interrupt);
     return answers;
 }
 
-// Connects to every host at once, sends `method` once each is ready, and waits for all answers
-// (or failures).
-template <class T = nlohmann::json>
-std::map<QString, HostAnswer<T>> queryHosts(const std::vector<HostSpec>& hosts, const QString& method,
-                                            const nlohmann::json& params, int timeoutMs = 60000) {
+// Connects to every host at once, calls M once each is ready, and waits for all answers (or
+// failures).
+template <class M, class T = typename M::Result>
+std::map<QString, HostAnswer<T>> queryHosts(const std::vector<HostSpec>& hosts, const typename M::Params& params,
+                                            int timeoutMs = 60000) {
     std::map<QString, HostAnswer<T>> answers;
-    for (auto& [name, list] : queryHostsRepeatedly<T>(hosts, method, params, 1, 0, timeoutMs)) answers[name] = std::move(list.back());
+    for (auto& [name, list] : queryHostsRepeatedly<M, T>(hosts, params, 1, 0, timeoutMs)) answers[name] = std::move(list.back());
     return answers;
 }
 

@@ -89,7 +89,7 @@ int meshCommand(const QString&, const QStringList& args, QTextStream& out, QText
     std::map<QString, HostFailure> failures;
     const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
         const auto self = std::find_if(meshHosts.begin(), meshHosts.end(), [&](const MeshHost& h) { return h.name == session.name(); });
-        session.request<protocol::ProbeResult>(QStringLiteral("probe"), probeParams(*self, meshHosts, settings),
+        session.call<protocol::methods::Probe>(probeParams(*self, meshHosts, settings),
                                                [&matrix, &session, answered](const Result<protocol::ProbeResult>& r) {
             if (!r) return answered(r.problem());
             matrix.setProbeResult(session.name(), *r);

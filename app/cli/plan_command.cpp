@@ -147,7 +147,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     const auto resolved = resolveHosts(a.remote.hosts, a.remote, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    const auto facts = queryHosts<protocol::Facts>(specs, QStringLiteral("facts"), Json::object());
+    const auto facts = queryHosts<protocol::methods::Facts>(specs, {});
     std::vector<HostSpec> reachable;
     for (const HostSpec& spec : specs) {
         const HostAnswer<protocol::Facts>& f = facts.at(spec.name);
@@ -157,7 +157,7 @@ int planHosts(const RuleCatalogue& catalogue, const TuningAnswers& answers, cons
     std::vector<std::string> ids;
     for (const auto& s : makePlan(catalogue, answers, std::nullopt).settings) ids.push_back(s.id);
     const auto current = reachable.empty() ? std::map<QString, HostAnswer<protocol::TuneReadResult>>{}
-                                           : queryHosts<protocol::TuneReadResult>(reachable, QStringLiteral("tune.read"), tuneReadParams(ids));
+                                           : queryHosts<protocol::methods::TuneRead>(reachable, tuneReadParams(ids));
     for (const HostSpec& spec : reachable) {
         const HostAnswer<protocol::TuneReadResult>& c = current.at(spec.name);
         const Result<protocol::TuneReadResult> read =

@@ -225,7 +225,7 @@ void CommissionRun::Impl::begin() {
 
 void CommissionRun::Impl::observe(Host& h) {
     Host* hp = &h;
-    h.session->request<protocol::Facts>(QStringLiteral("facts"), nlohmann::json::object(), [this, hp](const Result<protocol::Facts>& facts) {
+    h.session->call<protocol::methods::Facts>({}, [this, hp](const Result<protocol::Facts>& facts) {
         if (finished || hp->settled) return;
         // A request cut off by the connection closing: the state the session turns to says more.
         if (!facts) {
@@ -233,7 +233,7 @@ void CommissionRun::Impl::observe(Host& h) {
             return;
         }
         hp->observed.facts = *facts;
-        hp->session->request<protocol::Sample>(QStringLiteral("snapshot"), nlohmann::json::object(), [this, hp](const Result<protocol::Sample>& sample) {
+        hp->session->call<protocol::methods::Snapshot>({}, [this, hp](const Result<protocol::Sample>& sample) {
             if (finished || hp->settled) return;
             if (!sample) {
                 if (sample.problem().code != ProblemCode::Unavailable) settle(*hp, false, HostState::Connected, sample.problem().message);
@@ -305,7 +305,7 @@ void CommissionRun::Impl::meshRound() {
     for (Host* h : reached) {
         const MeshHost source = meshHostFor(h->spec);
         const QString name = h->spec.name;
-        h->session->request<protocol::ProbeResult>(QStringLiteral("probe"), probeParams(source, meshHosts, settings),
+        h->session->call<protocol::methods::Probe>(probeParams(source, meshHosts, settings),
                                                    [this, name](const Result<protocol::ProbeResult>& probe) {
             if (finished || phase != Phase::Mesh) return;
             if (probe) matrix.setProbeResult(name, *probe);
@@ -365,7 +365,7 @@ void CommissionRun::Impl::sampleAll() {
     for (Host* h : reachedRack()) {
         if (!h->recording || h->sampleOutstanding) continue;  // a slow answer: this sample is skipped
         h->sampleOutstanding = true;
-        h->session->request<protocol::Sample>(QStringLiteral("snapshot"), nlohmann::json::object(), [this, h, t](const Result<protocol::Sample>& sample) {
+        h->session->call<protocol::methods::Snapshot>({}, [this, h, t](const Result<protocol::Sample>& sample) {
             if (finished) return;
             h->sampleOutstanding = false;
             if (windowClosed || !h->recording) return;

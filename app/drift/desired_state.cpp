@@ -19,7 +19,7 @@ struct PushOnHost {
 };
 
 PushKey keyOf(const audit::AuditEvent& e) {
-    std::string push = pushIdOfMessage(e.message);
+    std::string push = audit::pushIdOf(e);
     if (push.empty()) push = "txn:" + e.transaction.value_or("");
     return {e.host->name, std::move(push)};
 }
@@ -33,12 +33,9 @@ std::map<PushKey, PushOnHost> pushesOnHosts(const std::vector<audit::AuditEntry>
             e.action == AuditAction::Recovery)
             continue;
         PushOnHost& push = pushes[keyOf(e)];
-        if (e.action == AuditAction::Apply && !e.setting && e.after.is_object()) {
-            push.persistent = e.after.value("mode", "") == "persistent";
-            if (const auto it = e.after.find("changes"); it != e.after.end() && it->is_array())
-                for (const Json& c : *it)
-                    if (c.is_object() && c.contains("id") && c["id"].is_string())
-                        push.atLeast[c["id"].get<std::string>()] = c.value("at_least", false);
+        if (e.action == AuditAction::Apply && e.apply) {
+            push.persistent = e.apply->mode == protocol::TuneMode::Persistent;
+            for (const protocol::TuneChange& c : e.apply->changes) push.atLeast[c.id] = c.at_least;
         }
         if (e.action == AuditAction::Failure || e.result == AuditOutcome::Failed || e.result == AuditOutcome::RolledBack ||
             e.result == AuditOutcome::Skipped)
@@ -48,12 +45,6 @@ std::map<PushKey, PushOnHost> pushesOnHosts(const std::vector<audit::AuditEntry>
 }
 
 }  // namespace
-
-std::string pushIdOfMessage(const std::string& message) {
-    if (message.rfind("push ", 0) != 0) return {};
-    const auto end = message.find(':', 5);
-    return message.substr(5, end == std::string::npos ? std::string::npos : end - 5);
-}
 
 std::optional<std::string> HostDesiredState::lastPushId() const {
     const DesiredSetting* newest = nullptr;
@@ -92,7 +83,7 @@ std::map<std::string, HostDesiredState> desiredStateFromAudit(const std::vector<
         s.value = e.after;
         s.persistent = push->second.persistent;
         if (const auto a = push->second.atLeast.find(s.id); a != push->second.atLeast.end()) s.atLeast = a->second;
-        s.pushId = e.reapplies.value_or(pushIdOfMessage(e.message));
+        s.pushId = e.reapplies.value_or(audit::pushIdOf(e));
         s.txn = e.transaction.value_or("");
         s.auditSeq = entry.seq;
         s.timeUtc = entry.timeUtc;

@@ -64,7 +64,4 @@ JournalEvidence journalEvidence(const std::vector<nlohmann::json>& entries);
 void confirmWithJournal(HostDesiredState& state, const JournalEvidence& evidence,
                         const std::map<std::int64_t, std::string>& auditHashes);
 
-// "push 20261202-101530-ab12: …" -> "20261202-101530-ab12"; empty when the message names no push.
-std::string pushIdOfMessage(const std::string& message);
-
 }  // namespace fleetdeck::drift

@@ -16,7 +16,7 @@ constexpr int kDriftJournalPages = 20;    // the newest 200,000 records are plen
 void readDriftJournalPages(HostSession& session, std::shared_ptr<DriftHostNow> now, int page,
                            std::function<void(std::optional<Problem>)> done) {
     const std::int64_t after = now->journal && !now->journal->empty() ? now->journal->back().value("seq", std::int64_t{0}) : 0;
-    session.request<protocol::JournalPage>(QStringLiteral("journal.read"), Json{{"after_seq", after}, {"limit", kDriftJournalPage}},
+    session.call<protocol::methods::JournalRead>({after, kDriftJournalPage},
         [&session, now, page, done](const Result<protocol::JournalPage>& journal) {
         if (!journal) {
             now->notes.push_back("the journal could not be read (" + journal.problem().message.toStdString() +
@@ -36,19 +36,19 @@ void readDriftJournalPages(HostSession& session, std::shared_ptr<DriftHostNow> n
 
 void askDriftHost(HostSession& session, const HostDesiredState& state, std::shared_ptr<DriftHostNow> now,
                   std::function<void(std::optional<Problem>)> done) {
-    Json ids = Json::array(), keys = Json::array();
+    std::vector<std::string> ids, keys;
     for (const auto& [id, s] : state.settings) {
         ids.push_back(id);
         if (id.rfind("sysctl:", 0) == 0) keys.push_back(id.substr(7));
     }
-    session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), Json{{"settings", ids}},
+    session.call<protocol::methods::TuneRead>({ids},
         [&session, now, keys, done](const Result<protocol::TuneReadResult>& read) {
         if (!read) return done(read.problem());
         now->values = *read;
-        session.request<protocol::DriftExplain>(QStringLiteral("drift.explain"), Json{{"keys", keys}},
+        session.call<protocol::methods::DriftExplain>({keys},
             [&session, now, done](const Result<protocol::DriftExplain>& explain) {
             if (explain) now->explain = *explain;
-            else now->notes.push_back("drift.explain: " + explain.problem().message.toStdString());
+            else now->notes.push_back(std::string(protocol::methods::DriftExplain::name) + ": " + explain.problem().message.toStdString());
             readDriftJournalPages(session, now, 0, done);
         });
     });

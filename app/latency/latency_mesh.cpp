@@ -89,19 +89,19 @@ void LatencyMesh::askSource(const MeshHost& source, const HostRecord& record, co
         sourceDone(round);
         return;
     }
-    if (!session->hello().serves("probe")) {
+    if (!session->serves<protocol::methods::Probe>()) {
         round->matrix.setSourceError(source.name, tr("its agent is too old to probe; update it"));
         sourceDone(round);
         return;
     }
     const ProbeSettings settings{options_.count, options_.spacingMs, options_.timeoutMs};
-    const nlohmann::json params = probeParams(source, peers, settings);
-    if (params["targets"].empty()) {
+    const protocol::ProbeParams params = probeParams(source, peers, settings);
+    if (params.targets.empty()) {
         sourceDone(round);  // nothing it can reach (the only real host among simulated ones)
         return;
     }
     const QString name = source.name;
-    session->request<protocol::ProbeResult>(QStringLiteral("probe"), params, [this, name, round](const Result<protocol::ProbeResult>& probe) {
+    session->call<protocol::methods::Probe>(params, [this, name, round](const Result<protocol::ProbeResult>& probe) {
         if (probe) round->matrix.setProbeResult(name, *probe);
         else round->matrix.setSourceError(name, probe.problem().message);
         sourceDone(round);
@@ -116,10 +116,10 @@ void LatencyMesh::timeRoundTrip(const QString& host, const HostRecord& record) {
     }
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
-    session->request(QStringLiteral("ping"), nlohmann::json::object(), [this, host, clock](const Reply& reply) {
+    session->call<protocol::methods::Ping>({}, [this, host, clock](const Result<protocol::PingResult>& reply) {
         const double ms = static_cast<double>(clock->nsecsElapsed()) / 1e6;
-        if (reply.ok()) store_.setRoundTrip(host, ms, {}, nowMs());
-        else store_.setRoundTrip(host, std::nullopt, QString::fromStdString(reply.error->message), nowMs());
+        if (reply) store_.setRoundTrip(host, ms, {}, nowMs());
+        else store_.setRoundTrip(host, std::nullopt, reply.problem().message, nowMs());
     }, 10000);
 }
 

@@ -96,14 +96,15 @@ int meshRoundsToCoverAll(const std::vector<MeshHost>& hosts, const MeshPeerLimit
     return static_cast<int>(rounds);
 }
 
-nlohmann::json probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings) {
-    nlohmann::json targets = nlohmann::json::array();
+protocol::ProbeParams probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings) {
+    protocol::ProbeParams params;
     for (const MeshHost& peer : hosts)
-        if (canProbe(source, peer))
-            targets.push_back({{"name", peer.name.toStdString()}, {"address", peer.address.toStdString()}, {"port", peer.port}});
-    const int concurrency = std::clamp(static_cast<int>(targets.size()), 1, 64);
-    return {{"targets", std::move(targets)}, {"count", settings.count}, {"spacing_ms", settings.spacingMs},
-            {"timeout_ms", settings.timeoutMs}, {"concurrency", concurrency}};
+        if (canProbe(source, peer)) params.targets.push_back({peer.address.toStdString(), peer.port, peer.name.toStdString()});
+    params.count = settings.count;
+    params.spacing_ms = settings.spacingMs;
+    params.timeout_ms = settings.timeoutMs;
+    params.concurrency = std::clamp(static_cast<int>(params.targets.size()), 1, 64);
+    return params;
 }
 
 int probeAnswerTimeoutMs(const ProbeSettings& settings) { return settings.count * (settings.spacingMs + settings.timeoutMs) + 10000; }

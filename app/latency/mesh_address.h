@@ -7,6 +7,7 @@
 #include "agent/json/json.h"
 
 #include "agent/protocol/facts.h"
+#include "agent/protocol/methods.h"
 #include "app/host_spec.h"
 #include "app/latency/latency_matrix.h"
 
@@ -57,7 +58,7 @@ struct ProbeSettings {
 
 // The `probe` request `source` sends in a round: every host of `hosts` it can probe (canProbe),
 // at most 64 at once. Its "targets" is empty when it can probe none of them.
-nlohmann::json probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings);
+protocol::ProbeParams probeParams(const MeshHost& source, const std::vector<MeshHost>& hosts, const ProbeSettings& settings);
 // How long a source's answer may take: every attempt timing out, and 10 s more.
 int probeAnswerTimeoutMs(const ProbeSettings& settings);
 

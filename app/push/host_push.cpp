@@ -11,15 +11,6 @@
 namespace fleetdeck {
 namespace {
 
-const char* methodFor(PushOperation::Kind kind) {
-    switch (kind) {
-    case PushOperation::Kind::Apply: return "tune.apply";
-    case PushOperation::Kind::DryRun: return "tune.plan";
-    case PushOperation::Kind::Rollback: return "tune.rollback";
-    }
-    return "tune.plan";
-}
-
 }  // namespace
 
 std::string toString(HostPushState state) {
@@ -141,22 +132,26 @@ void HostPush::onReady() {
         finish(HostPushState::Failed, "the agent on " + hostName_ + " is not running as root: use a root login or sudo");
         return;
     }
-    nlohmann::json params;
-    if (operation_.kind == PushOperation::Kind::Rollback)
-        params = {{"txn", operation_.rollbackTxn.at(hostName_)}, {"label", pushId_}};
-    else
-        params = tuneApplyParams(operation_.profileFor(hostName_), operation_.persistent, operation_.pushId);
+    namespace m = protocol::methods;
+    const auto onAnswer = [this](const Result<protocol::TuneResult>& r) { onReply(r); };
+    if (operation_.kind == PushOperation::Kind::Rollback) {
+        setState(HostPushState::Applying, QT_TRANSLATE_NOOP("push", "applying"));
+        session_->call<m::TuneRollback>({operation_.rollbackTxn.at(hostName_), pushId_}, onAnswer);
+        return;
+    }
+    const protocol::TuneApplyParams params = tuneApplyParams(operation_.profileFor(hostName_), operation_.persistent, operation_.pushId);
     if (operation_.kind == PushOperation::Kind::Apply) {
         audit::AuditEvent e = step(audit::AuditAction::Apply, "",
                                    "applying " + std::to_string(operation_.profileFor(hostName_).changes.size()) + " settings (" +
                                        (operation_.persistent ? "persistent" : "runtime") + ")");
-        e.after = params;
+        e.apply = params;
         audit_.record(e);
+        setState(HostPushState::Applying, QT_TRANSLATE_NOOP("push", "applying"));
+        session_->call<m::TuneApply>(params, onAnswer);
+        return;
     }
-    setState(HostPushState::Applying, operation_.kind == PushOperation::Kind::DryRun ? QT_TRANSLATE_NOOP("push", "planning")
-                                                                                      : QT_TRANSLATE_NOOP("push", "applying"));
-    session_->request<protocol::TuneResult>(QString::fromLatin1(methodFor(operation_.kind)), params,
-                                            [this](const Result<protocol::TuneResult>& r) { onReply(r); });
+    setState(HostPushState::Applying, QT_TRANSLATE_NOOP("push", "planning"));
+    session_->call<m::TunePlan>(params, onAnswer);
 }
 
 void HostPush::recordOutcomes(const protocol::TuneResult& result) {
@@ -231,14 +226,14 @@ void HostPush::witnessThenEnd(HostPushState state, const std::string& reason) {
         end(state, why);
         return;
     }
-    const nlohmann::json params = {{"seq", head->seq}, {"hash", head->hash}};
-    session_->request(QStringLiteral("journal.append_witness"), params, [this, state, why, seq = head->seq](const Reply& r) {
-        if (r.ok()) {
+    session_->call<protocol::methods::JournalAppendWitness>({head->seq, head->hash}, [this, state, why, seq = head->seq](
+                                                                                          const Result<protocol::WitnessResult>& r) {
+        if (r) {
             result_.witnessedAuditSeq = seq;
             end(state, why);
             return;
         }
-        end(state, why + "; " + hostName_ + " did not record the audit log's head in its journal: " + r.error->message);
+        end(state, why + "; " + hostName_ + " did not record the audit log's head in its journal: " + r.problem().message.toStdString());
     });
 }
 

@@ -26,6 +26,7 @@ audit::AuditEvent pushAuditEvent(audit::AuditAction action, std::string_view pus
         text = text.empty() ? std::string(result) : std::string(result) + ": " + text;
     if (!pushId.empty()) text = "push " + std::string(pushId) + (text.empty() ? "" : ": " + text);
     out.message = std::move(text);
+    if (!pushId.empty()) out.pushId = std::string(pushId);
     return out;
 }
 

@@ -13,9 +13,10 @@ namespace fleetdeck {
 
 // One step of a push as the log records it. `result` is the push's word for how the step ended
 // ("verified", "rolled_back", "failed", "skipped", "recovered", "change", ...), put on the log's
-// closed list of outcomes; a word the list has no room for, and the push id, go into the message
-// ("push 20260101-…: recovered: the agent rolled back …"). The host is named only: the sink
-// the push writes to adds its address and key (PushAuditLog).
+// closed list of outcomes; a word the list has no room for goes into the message. The push id is
+// the entry's `pushId` and also heads the message, for people reading the log
+// ("push 20260101-…: recovered: the agent rolled back …"). The host is named only: the sink the
+// push writes to adds its address and key (PushAuditLog).
 audit::AuditEvent pushAuditEvent(audit::AuditAction action, std::string_view pushId, const std::string& host,
                                  const std::string& txn, std::string_view result, std::string_view message);
 

@@ -36,10 +36,12 @@ std::variant<PushProfile, QString> loadPushProfile(const QString& path) {
     return parsed;
 }
 
-nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId) {
-    nlohmann::json changes = nlohmann::json::array();
-    for (const auto& c : profile.changes) changes.push_back({{"id", c.id}, {"value", c.value}, {"at_least", c.atLeast}});
-    return {{"changes", std::move(changes)}, {"mode", persistent ? "persistent" : "runtime"}, {"label", pushId}};
+protocol::TuneApplyParams tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId) {
+    protocol::TuneApplyParams params;
+    for (const auto& c : profile.changes) params.changes.push_back({c.id, c.value, c.atLeast});
+    params.mode = persistent ? protocol::TuneMode::Persistent : protocol::TuneMode::Runtime;
+    params.label = pushId;
+    return params;
 }
 
 }  // namespace fleetdeck

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include "agent/json/json.h"
+#include "agent/protocol/methods.h"
 
 namespace fleetdeck {
 
@@ -29,7 +30,7 @@ struct PushProfile {
 std::variant<PushProfile, QString> loadPushProfile(const QString& path);
 std::variant<PushProfile, QString> pushProfileFromJson(const nlohmann::json& document);
 
-// {"changes": [...], "mode": "runtime"|"persistent", "label": pushId}: tune.apply's params.
-nlohmann::json tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId);
+// tune.apply's (and tune.plan's) params for `profile` on one host, labelled with the push id.
+protocol::TuneApplyParams tuneApplyParams(const PushProfile& profile, bool persistent, const std::string& pushId);
 
 }  // namespace fleetdeck

@@ -9,7 +9,7 @@
 
 namespace fleetdeck::tuning {
 
-nlohmann::json tuneReadParams(const std::vector<std::string>& ids) { return {{"settings", ids}}; }
+protocol::TuneReadParams tuneReadParams(const std::vector<std::string>& ids) { return {ids}; }
 
 CurrentValues currentValuesFrom(const Result<protocol::TuneReadResult>& read) {
     CurrentValues out;
@@ -41,11 +41,11 @@ ReadCurrentValues readThroughFleet(FleetMonitor& monitor, QObject* context) {
                 deliver({nlohmann::json::object(), "current values unavailable: " + host.toStdString() + " is not connected"});
                 return;
             }
-            if (!session->hello().serves("tune.read")) {
+            if (!session->serves<protocol::methods::TuneRead>()) {
                 deliver({nlohmann::json::object(), kAgentTooOld});
                 return;
             }
-            session->request<protocol::TuneReadResult>(QStringLiteral("tune.read"), tuneReadParams(ids),
+            session->call<protocol::methods::TuneRead>(tuneReadParams(ids),
                                                        [deliver](const Result<protocol::TuneReadResult>& read) {
                                                            deliver(currentValuesFrom(read));
                                                        });

@@ -26,7 +26,7 @@ struct CurrentValues {
 inline constexpr const char* kAgentTooOld = QT_TRANSLATE_NOOP("plan", "current values unavailable (agent too old)");
 
 // The `tune.read` request for these setting ids, and its answer turned into CurrentValues.
-nlohmann::json tuneReadParams(const std::vector<std::string>& ids);
+protocol::TuneReadParams tuneReadParams(const std::vector<std::string>& ids);
 CurrentValues currentValuesFrom(const Result<protocol::TuneReadResult>& read);
 
 // How the wizard asks for a host's current values; the answer may come later, on the GUI thread.

@@ -1,12 +1,14 @@
 #include "app/untrusted/agent_replies.h"
 
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
+#include "agent/protocol/methods.h"
 #include "agent/protocol/probe_result.h"
 #include "agent/protocol/ready.h"
 #include "agent/protocol/tune_result.h"
@@ -18,16 +20,6 @@ namespace {
 using Json = nlohmann::json;
 using protocol::DecodeError;
 using protocol::ParamReader;
-
-void checkSubscribe(const Json& result) {
-    const ParamReader r(result, "result");
-    r.optional_integer("subscription");
-    r.optional_integer("interval_ms");
-}
-
-void checkWitnessAppended(const Json& result) { ParamReader(result, "result").optional_integer("seq"); }
-
-void checkObject(const Json& result) { ParamReader(result, "result"); }
 
 // A setting's value on the wire is null (none), the value in the catalogue's canonical form for its
 // kind (docs/protocol.md, "Values are normalized": integers as numbers, triples as one string,
@@ -74,31 +66,6 @@ protocol::TuneResult tuneResultWithValues(const Json& result) {
     return decoded;
 }
 
-// Each method the app calls, with the check its answer gets: the decoder of its type in
-// agent/protocol, or a check of the few keys read here (HostSession decodes hello itself; facts
-// are decoded within the caller's limits, in checkReply).
-struct MethodCheck {
-    const char* method;
-    std::function<void(const Json&)> check;
-};
-
-const std::vector<MethodCheck>& methodChecks() {
-    static const std::vector<MethodCheck> checks = {
-        {"ping", checkObject},
-        {"subscribe", checkSubscribe},
-        {"unsubscribe", checkObject},
-        {"probe", [](const Json& r) { protocol::probe_result_from_json(r); }},
-        {"tune.read", [](const Json& r) { protocol::tune_read_from_json(r); }},
-        {"tune.plan", [](const Json& r) { tuneResultWithValues(r); }},
-        {"tune.apply", [](const Json& r) { tuneResultWithValues(r); }},
-        {"tune.rollback", [](const Json& r) { tuneResultWithValues(r); }},
-        {"journal.read", [](const Json& r) { protocol::journal_page_from_json(r); }},
-        {"journal.append_witness", checkWitnessAppended},
-        {"drift.explain", [](const Json& r) { protocol::drift_explain_from_json(r); }},
-    };
-    return checks;
-}
-
 std::optional<std::string> run(const std::function<void(const Json&)>& check, const Json& value) {
     try {
         check(value);
@@ -112,10 +79,13 @@ std::optional<std::string> run(const std::function<void(const Json&)>& check, co
 
 std::optional<std::string> checkReply(const std::string& method, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkBounds(result, limits, "result")) return bad;
-    if (method == "facts") return run([&limits](const Json& r) { decodeFacts(r, limits); }, result);
-    for (const MethodCheck& c : methodChecks())
-        if (method == c.method) return run(c.check, result);
-    return std::nullopt;
+    std::optional<std::string> bad;
+    protocol::methods::for_each([&](auto m) {
+        using M = decltype(m);
+        if constexpr (!std::is_same_v<M, protocol::methods::Hello>)  // the session decodes hello itself
+            if (method == M::name) bad = run([&](const Json& r) { decodeResult<typename M::Result>(method, r, limits); }, result);
+    });
+    return bad;
 }
 
 std::optional<std::string> checkEventData(const std::string& event, const Json& data, const AgentInputLimits& limits) {
@@ -182,6 +152,42 @@ template <>
 protocol::DriftExplain decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
     return protocol::drift_explain_from_json(result, limits.driftExplain, "result");
+}
+
+template <>
+protocol::Hello decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return withinCaps(protocol::hello_from_json, result, limits);
+}
+
+namespace {
+
+// The small results of agent/protocol/methods.h, decoded by their from_json within the caps.
+template <class T>
+T smallResult(const Json& result, const AgentInputLimits& limits) {
+    if (auto bad = checkBounds(result, limits, "result")) throw DecodeError(*bad);
+    return protocol::decode_as<T>(result, "result");
+}
+
+}  // namespace
+
+template <>
+protocol::PingResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::PingResult>(result, limits);
+}
+
+template <>
+protocol::SubscribeResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::SubscribeResult>(result, limits);
+}
+
+template <>
+protocol::UnsubscribeResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::UnsubscribeResult>(result, limits);
+}
+
+template <>
+protocol::WitnessResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::WitnessResult>(result, limits);
 }
 
 template <>

@@ -9,6 +9,7 @@
 #include "agent/protocol/drift_explain.h"
 #include "agent/protocol/facts.h"
 #include "agent/protocol/journal.h"
+#include "agent/protocol/methods.h"
 #include "agent/protocol/probe_result.h"
 #include "agent/protocol/probe_text_reader.h"
 #include "agent/protocol/ready.h"
@@ -24,7 +25,9 @@ namespace fleetdeck {
 // wrong type breaks the protocol and only its own host shows it.
 
 // The shape check of `method`'s result or `event`'s data, within the caps: what broke, path
-// first, or nothing. Methods and events without a listed decoder get the size caps only.
+// first, or nothing. A method of protocol::methods::All has its result decoded into its Result
+// type (decodeResult below); hello (decoded by the session), unknown methods and events without a
+// decoder get the size caps only.
 std::optional<std::string> checkReply(const std::string& method, const nlohmann::json& result,
                                       const AgentInputLimits& limits);
 std::optional<std::string> checkEventData(const std::string& event, const nlohmann::json& data,
@@ -35,9 +38,9 @@ protocol::ReadyEvent decodeReadyEvent(const nlohmann::json& data, const AgentInp
 
 // The typed answers: `method`'s result decoded into T within the caps (checkBounds, then T's
 // decoder), or protocol::DecodeError naming the path that broke. This decode is the shape check:
-// HostSession::request<T> runs it once, when the answer arrives, and hands the value on, so no
-// one after it reads the agent's JSON. T = nlohmann::json keeps the JSON, checked as checkReply
-// does (for the CLI's --json output and methods without a type).
+// HostSession::call<M> (through request<T>) runs it once, when the answer arrives, and hands the
+// value on, so no one after it reads the agent's JSON. T = nlohmann::json keeps the JSON, checked
+// as checkReply does (HostSession::callForJson, for the CLI's JSON output).
 template <class T>
 T decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
 
@@ -54,6 +57,15 @@ template <> protocol::DriftExplain decodeResult(const std::string& method, const
                                                 const AgentInputLimits& limits);
 template <> protocol::JournalPage decodeResult(const std::string& method, const nlohmann::json& result,
                                                const AgentInputLimits& limits);
+template <> protocol::Hello decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::PingResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                              const AgentInputLimits& limits);
+template <> protocol::SubscribeResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                   const AgentInputLimits& limits);
+template <> protocol::UnsubscribeResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                     const AgentInputLimits& limits);
+template <> protocol::WitnessResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                 const AgentInputLimits& limits);
 
 // A whole `probe` answer line read straight from its text (protocol::read_probe_reply): its id, and
 // the result decodeResult<protocol::ProbeResult> gives for it, within the same caps. Nothing for

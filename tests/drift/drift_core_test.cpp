@@ -2,8 +2,16 @@
 // confirmed by a journal, and the comparison with tune.read's answer and its causes.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "app/audit/audit_crypto.h"
+#include "app/audit/audit_reader.h"
+#include "app/audit/audit_verify.h"
 #include "app/drift/desired_state.h"
 #include "app/drift/drift_check.h"
+#include "app/push/push_audit.h"
 
 using namespace fleetdeck;
 using namespace fleetdeck::drift;
@@ -28,6 +36,9 @@ public:
         e.event.after = std::move(after);
         e.event.result = result;
         e.event.message = "push " + push + ": step";
+        e.event.pushId = push;
+        if (action == AuditAction::Apply && !e.event.setting)  // as entryFromJson reads it
+            e.event.apply = protocol::decode_as<protocol::TuneApplyParams>(e.event.after, "after");
         entries.push_back(std::move(e));
         return *this;
     }
@@ -161,7 +172,7 @@ TEST(DriftCheck, EachCauseAsTheAgentExplainsIt) {
 TEST(DriftCheck, NormalizedValuesAndAtLeastAreNoDrift) {
     AuditTrail t;
     t.push("h", "p1", "tx1", {{"sysctl:net.ipv4.tcp_rmem", "4096 131072 6291456"}, {"sysctl:net.core.somaxconn", 4096}});
-    t.entries[0].event.after["changes"][1]["at_least"] = true;
+    t.entries[0].event.apply->changes[1].at_least = true;
     const HostDesiredState state = desiredStateFromAudit(t.entries).at("h");
     EXPECT_TRUE(state.settings.at("sysctl:net.core.somaxconn").atLeast);
     const auto now = readValues({{"sysctl:net.ipv4.tcp_rmem", "4096  131072\t6291456"}, {"sysctl:net.core.somaxconn", 8192}});
@@ -173,3 +184,88 @@ TEST(DriftCheck, NormalizedValuesAndAtLeastAreNoDrift) {
 }
 
 }  // namespace
+
+// A log written before entries carried push_id (tests/fixtures/audit-before-push-id: two pushes by
+// fleetdeck-cli apply to a recorded tree, the first persistent with an at_least change, the second
+// runtime), then a push recorded the way a push records it now: the chain still verifies end to
+// end, and the desired state reads the old entries' push ids from their messages, their modes and
+// at_least from their apply params, and the new entries' from their fields.
+TEST(DriftDesiredState, AnAuditLogFromBeforePushIdsStillVerifiesAndReadsBesideNewEntries) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("drift-old-audit-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path fixture = fs::path(FLEETDECK_SOURCE_DIR) / "tests/fixtures/audit-before-push-id";
+    fs::copy_file(fixture / "log.jsonl", dir / "log.jsonl");
+    fs::copy_file(fixture / "hmac.key", dir / "hmac.key");
+    fs::permissions(dir / "hmac.key", fs::perms::owner_read | fs::perms::owner_write);
+    const std::string host = "root:/tmp/oldaudit/tree";
+    {
+        audit::AuditLog log({(dir / "log.jsonl").string(), (dir / "hmac.key").string()});
+        audit::AuditEvent apply = pushAuditEvent(AuditAction::Apply, "push-new", host, "", "", "applying 1 settings (runtime)");
+        apply.apply = protocol::TuneApplyParams{{{"sysctl:vm.dirty_ratio", 15, false}}, protocol::TuneMode::Runtime, "push-new"};
+        ASSERT_TRUE(log.record(apply).ok());
+        audit::AuditEvent verify = pushAuditEvent(AuditAction::Verify, "push-new", host, "tx-new", "verified", "");
+        verify.setting = "sysctl:vm.dirty_ratio";
+        verify.before = 20;
+        verify.after = 15;
+        ASSERT_TRUE(log.record(verify).ok());
+        ASSERT_FALSE(log.flush());
+    }
+    const auto key = audit::AuditKey::load((dir / "hmac.key").string());
+    ASSERT_TRUE(std::holds_alternative<audit::AuditKey>(key));
+    const auto report = audit::verifyLog((dir / "log.jsonl").string(), std::get<audit::AuditKey>(key));
+    ASSERT_TRUE(std::holds_alternative<audit::VerifyReport>(report));
+    EXPECT_TRUE(std::get<audit::VerifyReport>(report).intact()) << audit::describe(*std::get<audit::VerifyReport>(report).damage);
+    EXPECT_EQ(std::get<audit::VerifyReport>(report).verified.seq, 7);
+
+    const auto contents = audit::readEntries((dir / "log.jsonl").string());
+    ASSERT_TRUE(std::holds_alternative<audit::AuditContents>(contents));
+    const std::vector<audit::AuditEntry>& entries = std::get<audit::AuditContents>(contents).entries;
+    ASSERT_EQ(entries.size(), 7u);
+    EXPECT_FALSE(entries[0].event.pushId);  // written before the field
+    ASSERT_TRUE(entries[0].event.apply);    // its params, typed, from its `after`
+    EXPECT_EQ(entries[0].event.apply->mode, protocol::TuneMode::Persistent);
+    EXPECT_EQ(entries[0].event.apply->changes.at(1), (protocol::TuneChange{"sysctl:net.core.somaxconn", 4096, true}));
+    EXPECT_EQ(entries[5].event.pushId, "push-new");
+    ASSERT_TRUE(entries[5].event.apply);
+    EXPECT_EQ(entries[5].event.apply->changes.at(0).id, "sysctl:vm.dirty_ratio");
+
+    const HostDesiredState state = desiredStateFromAudit(entries).at(host);
+    ASSERT_EQ(state.settings.size(), 3u);
+    const DesiredSetting& swappiness = state.settings.at("sysctl:vm.swappiness");
+    EXPECT_EQ(swappiness.value, 20);  // the second, runtime push
+    EXPECT_FALSE(swappiness.persistent);
+    EXPECT_EQ(swappiness.pushId.rfind("push-20261204-", 0), 0u) << swappiness.pushId;
+    const DesiredSetting& somaxconn = state.settings.at("sysctl:net.core.somaxconn");
+    EXPECT_EQ(somaxconn.value, 4096);
+    EXPECT_TRUE(somaxconn.persistent);
+    EXPECT_TRUE(somaxconn.atLeast);
+    EXPECT_NE(somaxconn.pushId, swappiness.pushId);
+    const DesiredSetting& dirty = state.settings.at("sysctl:vm.dirty_ratio");
+    EXPECT_EQ(dirty.pushId, "push-new");
+    EXPECT_EQ(dirty.value, 15);
+    EXPECT_EQ(state.lastPushId(), "push-new");
+    fs::remove_all(dir);
+}
+
+// The apply entry a push writes now holds its params in `after`, as before the typed field, and
+// the entry read back carries them typed again.
+TEST(DriftDesiredState, ApplyParamsAndPushIdAreWrittenAsDataAndReadBack) {
+    audit::AuditEntry entry;
+    entry.seq = 1;
+    entry.timeUtc = "2026-12-03T10:00:00.000Z";
+    entry.prevHash = audit::kGenesisHash;
+    entry.event = pushAuditEvent(AuditAction::Apply, "p9", "gpu-01", "", "", "applying 1 settings (persistent)");
+    entry.event.op = audit::AuditOperator{"alice@ops", std::nullopt};
+    entry.event.apply = protocol::TuneApplyParams{{{"thp.enabled", "madvise", false}}, protocol::TuneMode::Persistent, "p9"};
+    const Json written = audit::toJson(entry, false);
+    EXPECT_EQ(written["push_id"], "p9");
+    EXPECT_EQ(written["after"], protocol::to_json(*entry.event.apply));
+    std::string why;
+    const auto back = audit::entryFromJson(written, &why);
+    ASSERT_TRUE(back) << why;
+    EXPECT_EQ(back->event.pushId, "p9");
+    EXPECT_EQ(back->event.apply, entry.event.apply);
+    EXPECT_EQ(audit::canonical(*back), audit::canonical(written));  // a read entry writes the same bytes
+}

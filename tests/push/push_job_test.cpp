@@ -87,6 +87,12 @@ TEST(PushJob, AppliesInParallelAndOneHostRollsBack) {
     int applies = 0, verifies = 0, rollbacks = 0, failures = 0;
     for (const auto& e : audit.events()) {
         EXPECT_TRUE(e.message.starts_with("push " + job.operation().pushId)) << e.message;
+        EXPECT_EQ(e.pushId, job.operation().pushId);  // as data, too
+        if (e.action == audit::AuditAction::Apply) {  // the params sent, typed
+            ASSERT_TRUE(e.apply);
+            EXPECT_EQ(e.apply->label, job.operation().pushId);
+            EXPECT_EQ(e.apply->changes.size(), 3u);
+        }
         applies += e.action == audit::AuditAction::Apply;
         verifies += e.action == audit::AuditAction::Verify;
         rollbacks += e.action == audit::AuditAction::Rollback;

@@ -88,7 +88,7 @@ TEST(PlanDiff, TuneReadRepliesBecomeCurrentValues) {
     EXPECT_EQ(currentValuesFrom(old).unavailable, kAgentTooOld);
     const Problem denied = problemFrom(protocol::Error{protocol::ErrorCode::PermissionDenied, "needs root"});
     EXPECT_EQ(currentValuesFrom(denied).unavailable, "current values unavailable: needs root");
-    EXPECT_EQ(tuneReadParams({"thp.enabled"}), (Json{{"settings", {"thp.enabled"}}}));
+    EXPECT_EQ(protocol::to_json(tuneReadParams({"thp.enabled"})), (Json{{"settings", {"thp.enabled"}}}));
 }
 
 TEST(PlanText, AlignedTableWithRationaleSourcesAndFindings) {

@@ -142,9 +142,9 @@ TEST(HostileReplies, TuneReadEntryWithANumberForTheCodeMakesThatHostMisbehaving)
     std::optional<Result<protocol::TuneReadResult>> goodRead, badRead;
     good.start();
     bad.start();
-    const Json params = tuning::tuneReadParams({"sysctl:vm.swappiness"});
-    good.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), params, [&](const Result<protocol::TuneReadResult>& r) { goodRead = r; });
-    bad.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), params, [&](const Result<protocol::TuneReadResult>& r) { badRead = r; });
+    const protocol::TuneReadParams params = tuning::tuneReadParams({"sysctl:vm.swappiness"});
+    good.call<protocol::methods::TuneRead>(params, [&](const Result<protocol::TuneReadResult>& r) { goodRead = r; });
+    bad.call<protocol::methods::TuneRead>(params, [&](const Result<protocol::TuneReadResult>& r) { badRead = r; });
     ASSERT_TRUE(waitUntil([&] { return goodRead && badRead; }, 30000));
     EXPECT_EQ(bad.state(), HostState::Misbehaving);
     const std::string reason = bad.reason().toStdString();

@@ -126,7 +126,7 @@ TEST(HostileText, TheDiffPageShowsTheAgentsErrorLiterally) {
     hooks.profileDirectory = QString::fromStdString(profiles.path().string());
     hooks.readCurrentValues = [&session](const QString&, const std::vector<std::string>& ids,
                                          std::function<void(tuning::CurrentValues)> done) {
-        session.request<protocol::TuneReadResult>(QStringLiteral("tune.read"), tuning::tuneReadParams(ids),
+        session.call<protocol::methods::TuneRead>(tuning::tuneReadParams(ids),
                                                   [done](const Result<protocol::TuneReadResult>& r) { done(tuning::currentValuesFrom(r)); });
     };
     std::vector<tuning::HostPlan> plans(1);
