@@ -177,10 +177,11 @@ TEST(SampleLine, EveryNvlinkVariantReadsAsTheTreeReadsIt) {
     }
     data = Json::parse(full)["data"];
     Json links = Json::array();
-    for (int i = 0; i < 33; ++i) links.push_back(Json{{"link", i}});
+    const int cap = static_cast<int>(limits.sample.max_nvlinks);
+    for (int i = 0; i <= cap; ++i) links.push_back(Json{{"link", i}});
     data["gpus"][0]["nvlinks"] = links;  // one more than limits.sample.max_nvlinks
     EXPECT_EQ(compareReaders(eventLine(data), limits, nullptr), Verdict::BothRefused);
-    links.erase(32);
+    links.erase(static_cast<std::size_t>(cap));
     data["gpus"][0]["nvlinks"] = links;
     EXPECT_EQ(compareReaders(eventLine(data), limits, nullptr), Verdict::BothRead);
 }
