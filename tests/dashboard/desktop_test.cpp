@@ -4,12 +4,15 @@
 // the agent's own simulator (SimFeed); everything runs on the offscreen platform.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <QAccessible>
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -85,6 +88,58 @@ TEST(HostPageSensors, AHostWithoutASampleShowsNoReadingsAndSaysWhy) {
     EXPECT_EQ(window.hostPage().sensors().rowCount(), 0);
     EXPECT_TRUE(placeholder->isVisible());
     EXPECT_FALSE(placeholder->text().isEmpty());
+}
+
+// The page opens on its live charts, at the window's default size, with every section below them
+// present (the GPUs' health, the software and platform from a recorded host's facts): the charts
+// lie within the scroll area's visible part before anyone scrolls, and the sections come after
+// them. A host without GPUs opens on its CPU and network charts.
+TEST(HostPageLayout, OpensOnItsChartsWithThePanelsBelowThem) {
+    FedStore fed;
+    std::ifstream in(std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/facts/r7615_platform_faults.json");
+    fed.store().setFacts(QStringLiteral("gpu-a3"), protocol::facts_from_json(nlohmann::json::parse(in), {}, "gpu-a3"));
+    MainWindow window(fed.store());  // at its default size
+    window.show();
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();  // the layout takes the sections in
+    HostPage& page = window.hostPage();
+    ASSERT_FALSE(page.softwareText().isEmpty());
+    ASSERT_FALSE(page.platformText().isEmpty());
+    auto* scroll = page.findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    EXPECT_EQ(scroll->verticalScrollBar()->value(), 0);
+    const QRect visible = scroll->viewport()->rect();
+    const auto inView = [&](const QWidget& w) { return QRect(w.mapTo(scroll->viewport(), QPoint(0, 0)), w.size()); };
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>()) {
+        if (chart->isHidden()) continue;
+        EXPECT_TRUE(visible.contains(inView(*chart))) << chart->title().toStdString() << " at " << inView(*chart).y()
+                                                      << ".." << inView(*chart).bottom() << ", visible to " << visible.bottom();
+    }
+    EXPECT_EQ(page.findChildren<ChartPanel*>().size(), 7u);
+    EXPECT_LE(inView(page.gpuTempChart()).top(), inView(*page.findChildren<ChartPanel*>().back()).top()) << "GPU temperature first";
+    const int chartsEnd = inView(page.charts()).bottom();
+    for (const QWidget* panel : std::initializer_list<const QWidget*>{&page.gpuHealthPanel(), &page.softwarePanel(),
+                                                                      &page.platformPanel(), &page.sensorPanel()}) {
+        EXPECT_TRUE(panel->isVisible());
+        EXPECT_GT(inView(*panel).top(), chartsEnd);
+    }
+    EXPECT_LT(inView(page.gpuHealthPanel()).top(), inView(page.softwarePanel()).top());
+    EXPECT_LT(inView(page.softwarePanel()).top(), inView(page.platformPanel()).top());
+    EXPECT_LT(inView(page.platformPanel()).top(), inView(page.sensorPanel()).top());
+
+    ASSERT_TRUE(window.showView(QStringLiteral("host:cpu-b4")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
+    EXPECT_TRUE(page.gpuTempChart().isHidden()) << "no GPUs, no GPU charts";
+    int shown = 0;
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>()) {
+        if (chart->isHidden()) continue;
+        ++shown;
+        EXPECT_TRUE(scroll->viewport()->rect().contains(inView(*chart))) << chart->title().toStdString();
+        EXPECT_EQ(inView(*chart).top(), inView(*page.findChildren<ChartPanel*>().back()).top()) << "one row";
+    }
+    EXPECT_EQ(shown, 3);
 }
 
 TEST(WindowMemory, TheSecondWindowOpensAsTheFirstWasLeft) {
