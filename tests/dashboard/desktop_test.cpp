@@ -127,6 +127,14 @@ TEST(HostPageLayout, OpensOnItsChartsWithThePanelsBelowThem) {
     EXPECT_LT(inView(page.gpuHealthPanel()).top(), inView(page.softwarePanel()).top());
     EXPECT_LT(inView(page.softwarePanel()).top(), inView(page.platformPanel()).top());
     EXPECT_LT(inView(page.platformPanel()).top(), inView(page.sensorPanel()).top());
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())
+        scroll->widget()->grab().save(dir + QStringLiteral("/host_page_panels.png"));  // the whole scrolled column
+    // A screen reader names each chart by its title and each table by its section.
+    EXPECT_EQ(page.gpuTempChart().accessibleName(), page.gpuTemperatureTitle());
+    for (const char* name : {"GPU health", "Platform", "Sensors"}) {
+        const auto tables = page.findChildren<QTableView*>();
+        EXPECT_TRUE(std::any_of(tables.begin(), tables.end(), [&](QTableView* t) { return t->accessibleName() == name; })) << name;
+    }
 
     ASSERT_TRUE(window.showView(QStringLiteral("host:cpu-b4")));
     window.refreshNow();

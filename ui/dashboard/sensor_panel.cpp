@@ -3,6 +3,8 @@
 #include <QHeaderView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "ui/dashboard/view_header.h"
 
 namespace fleetdeck {
@@ -18,7 +20,6 @@ SensorPanel::SensorPanel(QWidget* parent) : HostPanel(parent), model_(this) {
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setMinimumHeight(230);
     empty_ = new QLabel(tr("No readings yet: the host has not sent a sample"));
     empty_->setObjectName(QStringLiteral("no_sensor_readings"));
     empty_->setTextFormat(Qt::PlainText);
@@ -37,6 +38,10 @@ void SensorPanel::showRecord(const HostRecord* record) {
         model_.clear();  // not the last host's readings
     }
     empty_->setVisible(model_.rowCount() == 0);
+    // As tall as its rows, so the page scrolls once, not a table inside it; room for the
+    // placeholder when there are none.
+    table_->setFixedHeight(table_->horizontalHeader()->height() + 4 +
+                           table_->verticalHeader()->defaultSectionSize() * std::max(4, model_.rowCount()));
 }
 
 }  // namespace fleetdeck
