@@ -101,6 +101,7 @@ void HostCharts::refresh(qint64 nowMs, bool fresh) {
     loadIfDue(nowMs);
     if (fresh) useRingOrStored(nowMs);
     rebuildSeries();
+    if (slowdownC() != shownSlowdownC_) updateBandLines();  // the threshold comes with a later sample
     drawCharts(nowMs);
 }
 
@@ -140,10 +141,16 @@ void HostCharts::updateBandLines() {
     const TargetBand target = targetBand();
     std::vector<std::pair<double, QColor>> lines = {{target.lowC, bandColor(TemperatureBand::Target)},
                                                     {target.highC, bandColor(TemperatureBand::Target)}};
-    const auto& rec = history_.record();
-    if (rec && !rec->summary.gpus.empty() && rec->summary.gpus.front().temp_slowdown_c)
-        lines.push_back({*rec->summary.gpus.front().temp_slowdown_c, bandColor(TemperatureBand::Slowdown)});
+    shownSlowdownC_ = slowdownC();
+    if (shownSlowdownC_) lines.push_back({*shownSlowdownC_, bandColor(TemperatureBand::Slowdown)});
     gpuTemp_->setReferenceLines(lines);
+}
+
+// Where the host's first GPU slows down for heat, as its last sample says; none before one says.
+std::optional<double> HostCharts::slowdownC() const {
+    const auto& rec = history_.record();
+    if (!rec || rec->summary.gpus.empty()) return std::nullopt;
+    return rec->summary.gpus.front().temp_slowdown_c;
 }
 
 void HostCharts::setStoredHistory(std::shared_ptr<const StoredHistory> stored) {

@@ -68,6 +68,7 @@ private:
     void rebuildSeries();
     void placeCharts(bool gpus);
     void updateBandLines();
+    std::optional<double> slowdownC() const;
     void setWindow(qint64 fromMs, qint64 toMs);
     void panBy(double fraction);
     void zoomBy(double factor, qint64 centerMs);
@@ -92,6 +93,7 @@ private:
     ChartPanel* cpuTemp_ = nullptr;
     ChartPanel* network_ = nullptr;
     int seriesGpus_ = -1;
+    std::optional<double> shownSlowdownC_;  // the red line drawn on the GPU temperature chart
     qint64 spanMs_ = kRangesMs[0];
     bool live_ = true;
     qint64 fixedFrom_ = 0, fixedTo_ = 0;

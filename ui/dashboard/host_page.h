@@ -4,7 +4,9 @@
 #include <QToolButton>
 #include <QWidget>
 
+#include <iterator>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "app/dashboard/host_history_model.h"
