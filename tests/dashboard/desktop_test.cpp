@@ -8,6 +8,7 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
@@ -18,6 +19,7 @@
 #include <QSplitter>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 
 #include "app/demo_fleet.h"
 #include "app/latency/mesh_address.h"
@@ -331,6 +333,39 @@ TEST(Keyboard, FromTheCoolingViewToAHostPageWithoutAMouse) {
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("-b"));
     window.refreshNow();
     EXPECT_EQ(window.overview().table().model()->rowCount(), 4);  // gpu-b1…b3 and cpu-b4
+}
+
+// Tab reads the host page as it stands: the header's controls left to right, then the charts,
+// GPU temperature first, and on through them.
+TEST(Keyboard, TabGoesThroughTheHostPagesHeaderIntoItsCharts) {
+    FedStore fed;
+    MainWindow window(fed.store());
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    HostPage& page = window.hostPage();
+    QComboBox* host = nullptr;
+    for (QComboBox* box : page.findChildren<QComboBox*>())
+        if (box != page.charts().rangeChoice()) host = box;
+    ASSERT_NE(host, nullptr);
+    host->setFocus(Qt::TabFocusReason);
+    ASSERT_EQ(QApplication::focusWidget(), host);
+    const auto tab = [] {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        return QApplication::focusWidget();
+    };
+    EXPECT_EQ(tab(), page.charts().rangeChoice());
+    auto* pause = qobject_cast<QToolButton*>(tab());
+    ASSERT_NE(pause, nullptr);
+    EXPECT_EQ(pause->text(), QStringLiteral("Pause"));
+    EXPECT_EQ(tab(), page.charts().resetButton());
+    auto* exportButton = qobject_cast<QToolButton*>(tab());
+    ASSERT_NE(exportButton, nullptr);
+    EXPECT_EQ(exportButton->text(), QStringLiteral("Export PNG…"));
+    EXPECT_EQ(tab(), &page.gpuTempChart());
+    EXPECT_EQ(qobject_cast<ChartPanel*>(tab())->title(), QStringLiteral("GPU board power"));
 }
 
 TEST(Keyboard, RackSlotsAndLatencyCellsTakeArrowKeys) {

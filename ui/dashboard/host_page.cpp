@@ -15,7 +15,8 @@ namespace fleetdeck {
 
 HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* parent)
     : QWidget(parent), fleet_(fleet), history_(store) {
-    auto* content = new QWidget;
+    makeHeaderControls();  // before the charts, so Tab reads the page from its top
+    auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(0, 0, 0, 0);
     charts_ = new HostCharts(history_, content);
@@ -43,10 +44,14 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     layout->addWidget(scroll, 1);
     // Below the scrolling panels, so it is one click away whatever the scroll position.
     layout->addWidget(connectionLog_);
+    // Tab as the header reads (host, range, Pause, Reset zoom, Export), then the charts and panels.
+    setTabOrder(hostChoice_, charts_->rangeChoice());
+    setTabOrder(charts_->rangeChoice(), pause_);
+    setTabOrder(pause_, charts_->resetButton());
+    setTabOrder(charts_->resetButton(), export_);
 }
 
-ViewHeader* HostPage::buildHeader() {
-    header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
+void HostPage::makeHeaderControls() {
     hostChoice_ = new QComboBox(this);
     hostChoice_->setMinimumContentsLength(16);
     hostChoice_->setToolTip(tr("The host shown on this page"));
@@ -56,16 +61,20 @@ ViewHeader* HostPage::buildHeader() {
     pause_->setCheckable(true);
     pause_->setToolTip(tr("Stop updating the charts (View ▸ Pause charts)"));
     connect(pause_, &QToolButton::toggled, this, &HostPage::setPaused);
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export PNG…"));
-    connect(exportButton, &QToolButton::clicked, this, &HostPage::exportWithDialog);
+    export_ = new QToolButton(this);
+    export_->setText(tr("Export PNG…"));
+    connect(export_, &QToolButton::clicked, this, &HostPage::exportWithDialog);
+}
+
+ViewHeader* HostPage::buildHeader() {
+    header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
     header_->addLeadingWidget(new QLabel(tr("Host:"), this));
     header_->addLeadingWidget(hostChoice_);
     header_->addTrailingWidget(new QLabel(tr("Range:"), this));
     header_->addTrailingWidget(charts_->rangeChoice());
     header_->addTrailingWidget(pause_);
     header_->addTrailingWidget(charts_->resetButton());
-    header_->addTrailingWidget(exportButton);
+    header_->addTrailingWidget(export_);
     return header_;
 }
 

@@ -99,6 +99,7 @@ signals:
                               const std::vector<fleetdeck::drift::DriftFinding>& findings);
 
 private:
+    void makeHeaderControls();
     ViewHeader* buildHeader();
     void fillHostChoices();
     void updateHeader(qint64 nowMs);
@@ -108,6 +109,7 @@ private:
     ViewHeader* header_ = nullptr;
     QComboBox* hostChoice_ = nullptr;
     QToolButton* pause_ = nullptr;
+    QToolButton* export_ = nullptr;
     HostCharts* charts_ = nullptr;
     GpuHealthPanel* health_ = nullptr;
     DriftPanel* drift_ = nullptr;
