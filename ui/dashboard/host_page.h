@@ -51,7 +51,7 @@ public:
     QString headerText() const;
     // Shows [fromMs, toMs] of `host`, not live (an incident from the Events view).
     void showTimeRange(const QString& host, qint64 fromMs, qint64 toMs);
-    // Renders the page to a PNG; false with `error` set when it cannot write.
+    // Renders the page as shown to a PNG; a problem when it cannot write.
     Outcome exportPng(const QString& path);
     void exportWithDialog();
 
