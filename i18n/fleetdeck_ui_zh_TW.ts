@@ -914,6 +914,29 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::ConnectionLogPanel</name>
+    <message>
+        <source>Connection log</source>
+        <translation>連線紀錄</translation>
+    </message>
+    <message>
+        <source>How FleetDeck reached this host, step by step: the options, the host key, each login method, where the agent came from, and what the agent wrote on stderr</source>
+        <translation>FleetDeck 如何逐步連到此主機：使用的選項、主機金鑰、每種登入方式、agent 的來源，以及 agent 寫到 stderr 的內容</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Copy the connection log to the clipboard</source>
+        <translation>將連線紀錄複製到剪貼簿</translation>
+    </message>
+    <message>
+        <source>Nothing yet: this host has not been connected to since FleetDeck started.</source>
+        <translation>尚無內容：FleetDeck 啟動後還沒有連線過此主機。</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::CoolingGrid</name>
     <message>
         <source>GPU tiles</source>
@@ -1102,6 +1125,61 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::DriftPanel</name>
+    <message>
+        <source>Drift from what was pushed</source>
+        <translation>與推送值的偏移</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>發生了什麼</translation>
+    </message>
+    <message>
+        <source>Re-apply</source>
+        <translation>重新套用</translation>
+    </message>
+    <message>
+        <source>Push the selected settings (all when none is selected) again with the pushed values: the same transactional push, audited as a re-apply of the original push</source>
+        <translation>以推送過的值再次推送選取的設定（未選取時為全部）：同樣是交易式推送，並在稽核中記錄為原推送的重新套用</translation>
+    </message>
+    <message>
+        <source>Make persistent</source>
+        <translation>設為持久</translation>
+    </message>
+    <message>
+        <source>Push the settings a reboot dropped again, persistently (a sysctl.d file or the like), so the next reboot keeps them</source>
+        <translation>將重新開機後遺失的設定以持久方式再次推送（sysctl.d 檔案等），讓下次重新開機後仍保留</translation>
+    </message>
+    <message>
+        <source>Accept current</source>
+        <translation>接受目前值</translation>
+    </message>
+    <message>
+        <source>Record in the audit log that the current values are the desired ones from now on; nothing changes on the host</source>
+        <translation>在稽核日誌中記錄：從現在起以目前的值為期望值；主機上不會有任何變更</translation>
+    </message>
+    <message>
+        <source>The drift check at %1 failed: %2</source>
+        <translation>%1 的偏移檢查失敗：%2</translation>
+    </message>
+    <message>
+        <source>All %1 pushed settings have the pushed values (checked at %2).</source>
+        <translation>全部 %1 項推送的設定都維持推送值（檢查於 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pushed settings no longer have the pushed value (checked at %3).</source>
+        <translation>%2 項推送的設定中，有 %1 項已不是推送值（檢查於 %3）。</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::EventsView</name>
     <message>
         <source>Events</source>
@@ -1217,6 +1295,17 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::GpuHealthPanel</name>
+    <message>
+        <source>GPU health</source>
+        <translation>GPU 健康</translation>
+    </message>
+    <message>
+        <source>No findings: no lost GPUs, memory errors, XIDs or link faults.</source>
+        <translation>沒有問題：沒有遺失的 GPU、記憶體錯誤、XID 或連結故障。</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::HelpWindow</name>
     <message>
         <source>FleetDeck documentation</source>
@@ -1229,6 +1318,125 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>The documentation is not installed. It comes with the fleetdeck package in /usr/share/doc/fleetdeck; set FLEETDECK_DOC_DIR to a folder holding README.md to read it from elsewhere.</source>
         <translation>說明文件未安裝。它隨 fleetdeck 套件安裝在 /usr/share/doc/fleetdeck；若要從其他位置讀取，請將 FLEETDECK_DOC_DIR 設為含有 README.md 的資料夾。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::HostCharts</name>
+    <message>
+        <source>°C</source>
+        <translation>°C</translation>
+    </message>
+    <message>
+        <source>GPU board power</source>
+        <translation>GPU 板卡功率</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>GPU SM clock</source>
+        <translation>GPU SM 時脈</translation>
+    </message>
+    <message>
+        <source>MHz</source>
+        <translation>MHz</translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 使用率</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>CPU utilization</source>
+        <translation>CPU 使用率</translation>
+    </message>
+    <message>
+        <source>Hottest CPU sensor</source>
+        <translation>最熱的 CPU 感測器</translation>
+    </message>
+    <message>
+        <source>Network, all interfaces</source>
+        <translation>網路，所有介面</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>接收</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>傳送</translation>
+    </message>
+    <message>
+        <source>15 minutes</source>
+        <translation>15 分鐘</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小時</translation>
+    </message>
+    <message>
+        <source>6 hours</source>
+        <translation>6 小時</translation>
+    </message>
+    <message>
+        <source>24 hours</source>
+        <translation>24 小時</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 天</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 天</translation>
+    </message>
+    <message>
+        <source>How far back the charts reach; beyond 15 minutes they show what FleetDeck recorded</source>
+        <translation>圖表往回涵蓋的時間；超過 15 分鐘時顯示 FleetDeck 的紀錄</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重設縮放</translation>
+    </message>
+    <message>
+        <source>Drag across a chart to zoom into a time range; this shows the chosen range, live, again</source>
+        <translation>在圖表上拖曳可放大某段時間；按此會再次即時顯示所選的範圍</translation>
+    </message>
+    <message>
+        <source>GPU temperature (dashed: %1 band, red: slowdown)</source>
+        <translation>GPU 溫度（虛線：%1區間，紅色：降速）</translation>
+    </message>
+    <message>
+        <source>Reading the recorded history…</source>
+        <translation>正在讀取已記錄的歷史…</translation>
+    </message>
+    <message>
+        <source>The recorded history cannot be read: %1</source>
+        <translation>無法讀取已記錄的歷史：%1</translation>
+    </message>
+    <message>
+        <source>Live samples of the last 15 minutes (no history is recorded)</source>
+        <translation>最近 15 分鐘的即時樣本（未記錄歷史）</translation>
+    </message>
+    <message>
+        <source>Live samples, one a second</source>
+        <translation>即時樣本，每秒一個</translation>
+    </message>
+    <message>
+        <source>Recorded history</source>
+        <translation>已記錄的歷史</translation>
     </message>
 </context>
 <context>
@@ -1437,86 +1645,6 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
 <context>
     <name>fleetdeck::HostPage</name>
     <message>
-        <source>CPU utilization</source>
-        <translation>CPU 使用率</translation>
-    </message>
-    <message>
-        <source>%</source>
-        <translation>%</translation>
-    </message>
-    <message>
-        <source>Hottest CPU sensor</source>
-        <translation>最熱的 CPU 感測器</translation>
-    </message>
-    <message>
-        <source>°C</source>
-        <translation>°C</translation>
-    </message>
-    <message>
-        <source>Network, all interfaces</source>
-        <translation>網路，所有介面</translation>
-    </message>
-    <message>
-        <source>MB/s</source>
-        <translation>MB/s</translation>
-    </message>
-    <message>
-        <source>GPU temperature (dashed: %1 band, red: slowdown)</source>
-        <translation>GPU 溫度（虛線：%1區間，紅色：降速）</translation>
-    </message>
-    <message>
-        <source>GPU utilization</source>
-        <translation>GPU 使用率</translation>
-    </message>
-    <message>
-        <source>GPU board power</source>
-        <translation>GPU 板卡功率</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <translation>W</translation>
-    </message>
-    <message>
-        <source>GPU SM clock</source>
-        <translation>GPU SM 時脈</translation>
-    </message>
-    <message>
-        <source>MHz</source>
-        <translation>MHz</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>received</source>
-        <translation>接收</translation>
-    </message>
-    <message>
-        <source>sent</source>
-        <translation>傳送</translation>
-    </message>
-    <message>
-        <source>Connection log</source>
-        <translation>連線紀錄</translation>
-    </message>
-    <message>
-        <source>How FleetDeck reached this host, step by step: the options, the host key, each login method, where the agent came from, and what the agent wrote on stderr</source>
-        <translation>FleetDeck 如何逐步連到此主機：使用的選項、主機金鑰、每種登入方式、agent 的來源，以及 agent 寫到 stderr 的內容</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>複製</translation>
-    </message>
-    <message>
-        <source>Copy the connection log to the clipboard</source>
-        <translation>將連線紀錄複製到剪貼簿</translation>
-    </message>
-    <message>
-        <source>Nothing yet: this host has not been connected to since FleetDeck started.</source>
-        <translation>尚無內容：FleetDeck 啟動後還沒有連線過此主機。</translation>
-    </message>
-    <message>
         <source>The host shown on this page</source>
         <translation>此頁面顯示的主機</translation>
     </message>
@@ -1529,42 +1657,6 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <translation>停止更新圖表（檢視 ▸ 暫停圖表）</translation>
     </message>
     <message>
-        <source>15 minutes</source>
-        <translation>15 分鐘</translation>
-    </message>
-    <message>
-        <source>1 hour</source>
-        <translation>1 小時</translation>
-    </message>
-    <message>
-        <source>6 hours</source>
-        <translation>6 小時</translation>
-    </message>
-    <message>
-        <source>24 hours</source>
-        <translation>24 小時</translation>
-    </message>
-    <message>
-        <source>7 days</source>
-        <translation>7 天</translation>
-    </message>
-    <message>
-        <source>30 days</source>
-        <translation>30 天</translation>
-    </message>
-    <message>
-        <source>How far back the charts reach; beyond 15 minutes they show what FleetDeck recorded</source>
-        <translation>圖表往回涵蓋的時間；超過 15 分鐘時顯示 FleetDeck 的紀錄</translation>
-    </message>
-    <message>
-        <source>Reset zoom</source>
-        <translation>重設縮放</translation>
-    </message>
-    <message>
-        <source>Drag across a chart to zoom into a time range; this shows the chosen range, live, again</source>
-        <translation>在圖表上拖曳可放大某段時間；按此會再次即時顯示所選的範圍</translation>
-    </message>
-    <message>
         <source>Export PNG…</source>
         <translation>匯出 PNG…</translation>
     </message>
@@ -1575,66 +1667,6 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
     <message>
         <source>Range:</source>
         <translation>範圍：</translation>
-    </message>
-    <message>
-        <source>GPU health</source>
-        <translation>GPU 健康</translation>
-    </message>
-    <message>
-        <source>Drift from what was pushed</source>
-        <translation>與推送值的偏移</translation>
-    </message>
-    <message>
-        <source>Setting</source>
-        <translation>設定</translation>
-    </message>
-    <message>
-        <source>Cause</source>
-        <translation>原因</translation>
-    </message>
-    <message>
-        <source>What happened</source>
-        <translation>發生了什麼</translation>
-    </message>
-    <message>
-        <source>Re-apply</source>
-        <translation>重新套用</translation>
-    </message>
-    <message>
-        <source>Push the selected settings (all when none is selected) again with the pushed values: the same transactional push, audited as a re-apply of the original push</source>
-        <translation>以推送過的值再次推送選取的設定（未選取時為全部）：同樣是交易式推送，並在稽核中記錄為原推送的重新套用</translation>
-    </message>
-    <message>
-        <source>Make persistent</source>
-        <translation>設為持久</translation>
-    </message>
-    <message>
-        <source>Push the settings a reboot dropped again, persistently (a sysctl.d file or the like), so the next reboot keeps them</source>
-        <translation>將重新開機後遺失的設定以持久方式再次推送（sysctl.d 檔案等），讓下次重新開機後仍保留</translation>
-    </message>
-    <message>
-        <source>Accept current</source>
-        <translation>接受目前值</translation>
-    </message>
-    <message>
-        <source>Record in the audit log that the current values are the desired ones from now on; nothing changes on the host</source>
-        <translation>在稽核日誌中記錄：從現在起以目前的值為期望值；主機上不會有任何變更</translation>
-    </message>
-    <message>
-        <source>The drift check at %1 failed: %2</source>
-        <translation>%1 的偏移檢查失敗：%2</translation>
-    </message>
-    <message>
-        <source>All %1 pushed settings have the pushed values (checked at %2).</source>
-        <translation>全部 %1 項推送的設定都維持推送值（檢查於 %2）。</translation>
-    </message>
-    <message>
-        <source>%1 of %2 pushed settings no longer have the pushed value (checked at %3).</source>
-        <translation>%2 項推送的設定中，有 %1 項已不是推送值（檢查於 %3）。</translation>
-    </message>
-    <message>
-        <source>No findings: no lost GPUs, memory errors, XIDs or link faults.</source>
-        <translation>沒有問題：沒有遺失的 GPU、記憶體錯誤、XID 或連結故障。</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
@@ -1665,26 +1697,6 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <translation>繼續</translation>
     </message>
     <message>
-        <source>Reading the recorded history…</source>
-        <translation>正在讀取已記錄的歷史…</translation>
-    </message>
-    <message>
-        <source>The recorded history cannot be read: %1</source>
-        <translation>無法讀取已記錄的歷史：%1</translation>
-    </message>
-    <message>
-        <source>Live samples of the last 15 minutes (no history is recorded)</source>
-        <translation>最近 15 分鐘的即時樣本（未記錄歷史）</translation>
-    </message>
-    <message>
-        <source>Live samples, one a second</source>
-        <translation>即時樣本，每秒一個</translation>
-    </message>
-    <message>
-        <source>Recorded history</source>
-        <translation>已記錄的歷史</translation>
-    </message>
-    <message>
         <source>cannot write %1: check the folder exists and is writable</source>
         <translation>無法寫入 %1：請確認資料夾存在且可寫入</translation>
     </message>
@@ -1699,14 +1711,6 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
     <message>
         <source>Export failed</source>
         <translation>匯出失敗</translation>
-    </message>
-    <message>
-        <source>System software</source>
-        <translation>系統軟體</translation>
-    </message>
-    <message>
-        <source>No readings yet: the host has not sent a sample</source>
-        <translation>尚無讀數：這台主機還沒有送來任何樣本</translation>
     </message>
 </context>
 <context>
@@ -3266,6 +3270,24 @@ SHA-256 %3</translation>
     <message>
         <source>RDMA over Ethernet: as InfiniBand for the host.</source>
         <translation>乙太網路上的 RDMA：對主機而言與 InfiniBand 相同。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::SensorPanel</name>
+    <message>
+        <source>Sensors</source>
+        <translation>感測器</translation>
+    </message>
+    <message>
+        <source>No readings yet: the host has not sent a sample</source>
+        <translation>尚無讀數：這台主機還沒有送來任何樣本</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::SoftwarePanel</name>
+    <message>
+        <source>System software</source>
+        <translation>系統軟體</translation>
     </message>
 </context>
 <context>

@@ -4,17 +4,22 @@
 // the agent's own simulator (SimFeed); everything runs on the offscreen platform.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 
 #include "app/demo_fleet.h"
 #include "app/latency/mesh_address.h"
@@ -85,6 +90,66 @@ TEST(HostPageSensors, AHostWithoutASampleShowsNoReadingsAndSaysWhy) {
     EXPECT_EQ(window.hostPage().sensors().rowCount(), 0);
     EXPECT_TRUE(placeholder->isVisible());
     EXPECT_FALSE(placeholder->text().isEmpty());
+}
+
+// The page opens on its live charts, at the window's default size, with every section below them
+// present (the GPUs' health, the software and platform from a recorded host's facts): the charts
+// lie within the scroll area's visible part before anyone scrolls, and the sections come after
+// them. A host without GPUs opens on its CPU and network charts.
+TEST(HostPageLayout, OpensOnItsChartsWithThePanelsBelowThem) {
+    FedStore fed;
+    std::ifstream in(std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/facts/r7615_platform_faults.json");
+    fed.store().setFacts(QStringLiteral("gpu-a3"), protocol::facts_from_json(nlohmann::json::parse(in), {}, "gpu-a3"));
+    MainWindow window(fed.store());  // at its default size
+    window.show();
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();  // the layout takes the sections in
+    HostPage& page = window.hostPage();
+    ASSERT_FALSE(page.softwareText().isEmpty());
+    ASSERT_FALSE(page.platformText().isEmpty());
+    auto* scroll = page.findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    EXPECT_EQ(scroll->verticalScrollBar()->value(), 0);
+    const QRect visible = scroll->viewport()->rect();
+    const auto inView = [&](const QWidget& w) { return QRect(w.mapTo(scroll->viewport(), QPoint(0, 0)), w.size()); };
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>()) {
+        if (chart->isHidden()) continue;
+        EXPECT_TRUE(visible.contains(inView(*chart))) << chart->title().toStdString() << " at " << inView(*chart).y()
+                                                      << ".." << inView(*chart).bottom() << ", visible to " << visible.bottom();
+    }
+    EXPECT_EQ(page.findChildren<ChartPanel*>().size(), 7u);
+    EXPECT_LE(inView(page.gpuTempChart()).top(), inView(*page.findChildren<ChartPanel*>().back()).top()) << "GPU temperature first";
+    const int chartsEnd = inView(page.charts()).bottom();
+    for (const QWidget* panel : std::initializer_list<const QWidget*>{&page.gpuHealthPanel(), &page.softwarePanel(),
+                                                                      &page.platformPanel(), &page.sensorPanel()}) {
+        EXPECT_TRUE(panel->isVisible());
+        EXPECT_GT(inView(*panel).top(), chartsEnd);
+    }
+    EXPECT_LT(inView(page.gpuHealthPanel()).top(), inView(page.softwarePanel()).top());
+    EXPECT_LT(inView(page.softwarePanel()).top(), inView(page.platformPanel()).top());
+    EXPECT_LT(inView(page.platformPanel()).top(), inView(page.sensorPanel()).top());
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())
+        scroll->widget()->grab().save(dir + QStringLiteral("/host_page_panels.png"));  // the whole scrolled column
+    // A screen reader names each chart by its title and each table by its section.
+    EXPECT_EQ(page.gpuTempChart().accessibleName(), page.gpuTemperatureTitle());
+    for (const char* name : {"GPU health", "Platform", "Sensors"}) {
+        const auto tables = page.findChildren<QTableView*>();
+        EXPECT_TRUE(std::any_of(tables.begin(), tables.end(), [&](QTableView* t) { return t->accessibleName() == name; })) << name;
+    }
+
+    ASSERT_TRUE(window.showView(QStringLiteral("host:cpu-b4")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
+    EXPECT_TRUE(page.gpuTempChart().isHidden()) << "no GPUs, no GPU charts";
+    int shown = 0;
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>()) {
+        if (chart->isHidden()) continue;
+        ++shown;
+        EXPECT_TRUE(scroll->viewport()->rect().contains(inView(*chart))) << chart->title().toStdString();
+        EXPECT_EQ(inView(*chart).top(), inView(*page.findChildren<ChartPanel*>().back()).top()) << "one row";
+    }
+    EXPECT_EQ(shown, 3);
 }
 
 TEST(WindowMemory, TheSecondWindowOpensAsTheFirstWasLeft) {
@@ -268,6 +333,39 @@ TEST(Keyboard, FromTheCoolingViewToAHostPageWithoutAMouse) {
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("-b"));
     window.refreshNow();
     EXPECT_EQ(window.overview().table().model()->rowCount(), 4);  // gpu-b1…b3 and cpu-b4
+}
+
+// Tab reads the host page as it stands: the header's controls left to right, then the charts,
+// GPU temperature first, and on through them.
+TEST(Keyboard, TabGoesThroughTheHostPagesHeaderIntoItsCharts) {
+    FedStore fed;
+    MainWindow window(fed.store());
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    HostPage& page = window.hostPage();
+    QComboBox* host = nullptr;
+    for (QComboBox* box : page.findChildren<QComboBox*>())
+        if (box != page.charts().rangeChoice()) host = box;
+    ASSERT_NE(host, nullptr);
+    host->setFocus(Qt::TabFocusReason);
+    ASSERT_EQ(QApplication::focusWidget(), host);
+    const auto tab = [] {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        return QApplication::focusWidget();
+    };
+    EXPECT_EQ(tab(), page.charts().rangeChoice());
+    auto* pause = qobject_cast<QToolButton*>(tab());
+    ASSERT_NE(pause, nullptr);
+    EXPECT_EQ(pause->text(), QStringLiteral("Pause"));
+    EXPECT_EQ(tab(), page.charts().resetButton());
+    auto* exportButton = qobject_cast<QToolButton*>(tab());
+    ASSERT_NE(exportButton, nullptr);
+    EXPECT_EQ(exportButton->text(), QStringLiteral("Export PNG…"));
+    EXPECT_EQ(tab(), &page.gpuTempChart());
+    EXPECT_EQ(qobject_cast<ChartPanel*>(tab())->title(), QStringLiteral("GPU board power"));
 }
 
 TEST(Keyboard, RackSlotsAndLatencyCellsTakeArrowKeys) {

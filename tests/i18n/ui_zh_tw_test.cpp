@@ -15,7 +15,10 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QMenuBar>
+#include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QToolButton>
 #include <QRadioButton>
 #include <QTabWidget>
 #include <QWizard>
@@ -32,6 +35,7 @@
 #include "tests/dashboard/sim_feed.h"
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
+#include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/desktop_preferences.h"
 #include "ui/main_window.h"
@@ -111,6 +115,32 @@ TEST_F(ChineseDesktop, ChineseHeadersFitA1400PixelWindowUnelided) {
     }
     QApplication::processEvents();
     EXPECT_EQ(table.horizontalScrollBar()->maximum(), 0) << "the default columns overflow the window in zh_TW";
+}
+
+// The host page's charts and every panel under them keep their Chinese, each panel in its own
+// class: chart titles, section titles, the tables' names for screen readers, the range and the
+// connection log. FLEETDECK_SCREENSHOT_DIR keeps the whole scrolled column.
+TEST_F(ChineseDesktop, HostPageChartsAndPanelsReadInChinese) {
+    MainWindow window(store_);
+    window.show();
+    ASSERT_TRUE(window.showView(QStringLiteral("host:gpu-a3")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QApplication::processEvents();
+    HostPage& page = window.hostPage();
+    for (ChartPanel* chart : page.findChildren<ChartPanel*>()) EXPECT_TRUE(hasChinese(chart->title())) << chart->title().toStdString();
+    EXPECT_EQ(page.gpuTempChart().title(), QStringLiteral("GPU 溫度（虛線：60–80 °C 目標區間，紅色：降速）"));
+    QStringList labels;
+    for (QLabel* label : page.findChildren<QLabel*>()) labels << label->text();
+    for (const char* title : {"GPU 健康", "感測器"}) EXPECT_TRUE(labels.contains(QString::fromUtf8(title))) << title;
+    for (QTableView* table : page.findChildren<QTableView*>()) EXPECT_TRUE(hasChinese(table->accessibleName())) << table->accessibleName().toStdString();
+    EXPECT_EQ(page.charts().rangeChoice()->itemText(0), QStringLiteral("15 分鐘"));
+    EXPECT_TRUE(hasChinese(page.charts().resetButton()->text()));
+    EXPECT_TRUE(hasChinese(page.findingsText())) << page.findingsText().toStdString();
+    auto* log = page.findChild<QToolButton*>(QStringLiteral("connection_log_toggle"));
+    ASSERT_NE(log, nullptr);
+    EXPECT_TRUE(hasChinese(log->text()));
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())
+        page.findChild<QScrollArea*>()->widget()->grab().save(dir + QStringLiteral("/host-panels-zh_TW.png"));
 }
 
 // The wizard's first question, in both themes: title, question, answers and buttons in Chinese.

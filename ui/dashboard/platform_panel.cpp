@@ -31,12 +31,13 @@ protected:
 
 }  // namespace
 
-PlatformPanel::PlatformPanel(QWidget* parent) : QWidget(parent) {
+PlatformPanel::PlatformPanel(QWidget* parent) : HostPanel(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 8);
     auto* title = sectionTitle(tr("Platform"), this);
     table_ = new QTableView(this);
     table_->setModel(&model_);
+    table_->setAccessibleName(title->text());
     table_->setItemDelegate(new PlatformStatusDelegate(table_));
     table_->verticalHeader()->hide();
     table_->setAlternatingRowColors(true);
