@@ -98,48 +98,21 @@ struct CommissionArgs {
     commission::CommissionRun::Options run;
 };
 
-std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, QTextStream& out, QTextStream& err) {
+std::variant<CommissionArgs, int> readCommissionArgs(const ParsedCommand& command, QTextStream& err) {
     CommissionArgs a;
-    QString burnInText, loadCommand, simSpeedText;
-    bool noMesh = false;
-    QStringList rest;
-    for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--spec")         ? &a.specFile
-                          : args[i] == QLatin1String("--learn-from") ? &a.learnFrom
-                          : args[i] == QLatin1String("--save-spec")  ? &a.saveSpec
-                          : args[i] == QLatin1String("--burn-in")    ? &burnInText
-                          : args[i] == QLatin1String("--load")       ? &loadCommand
-                          : args[i] == QLatin1String("--sim-speed")  ? &simSpeedText
-                          : args[i] == QLatin1String("--report")     ? &a.report
-                          : args[i] == QLatin1String("--audit-log")  ? &a.auditLog
-                          : args[i] == QLatin1String("--audit-key")  ? &a.auditKey
-                                                                     : nullptr;
-        if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
-            out << commissionUsage();
-            return kOk;
-        }
-        if (args[i] == QLatin1String("--no-mesh")) {
-            noMesh = true;
-            continue;
-        }
-        if (!target) {
-            rest << args[i];
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]) << "\n" << commissionUsage();
-            return kUsage;
-        }
-        *target = args[++i];
-    }
-    QStringList privilegeFlags;
-    if (const auto problem = parseRemoteOptions(rest, a.remote, {QStringLiteral("--sudo"), QStringLiteral("--sudo-password-stdin")},
-                                                &privilegeFlags)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
-        return kUsage;
-    }
-    a.sudoPasswordOnStdin = privilegeFlags.contains(QStringLiteral("--sudo-password-stdin"));
-    a.sudo = a.sudoPasswordOnStdin || privilegeFlags.contains(QStringLiteral("--sudo"));
+    a.specFile = command.value(QStringLiteral("spec"));
+    a.learnFrom = command.value(QStringLiteral("learn-from"));
+    a.saveSpec = command.value(QStringLiteral("save-spec"));
+    a.report = command.value(QStringLiteral("report"));
+    a.auditLog = command.value(QStringLiteral("audit-log"));
+    a.auditKey = command.value(QStringLiteral("audit-key"));
+    const QString burnInText = command.value(QStringLiteral("burn-in"));
+    const QString loadCommand = command.value(QStringLiteral("load"));
+    const QString simSpeedText = command.value(QStringLiteral("sim-speed"));
+    const bool noMesh = command.isSet(QStringLiteral("no-mesh"));
+    a.remote = remoteOptionsFrom(command);
+    a.sudoPasswordOnStdin = command.isSet(QStringLiteral("sudo-password-stdin"));
+    a.sudo = a.sudoPasswordOnStdin || command.isSet(QStringLiteral("sudo"));
     if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "commission needs either --spec FILE or --learn-from HOST") << "\n"
             << commissionUsage();
@@ -245,8 +218,8 @@ int runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
 
 }  // namespace
 
-int commissionCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    auto parsed = parseCommissionArgs(args, out, err);
+int commissionCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    auto parsed = readCommissionArgs(command, err);
     if (const int* code = std::get_if<int>(&parsed)) return *code;
     const CommissionArgs& a = std::get<CommissionArgs>(parsed);
 
