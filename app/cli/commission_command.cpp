@@ -98,6 +98,41 @@ struct CommissionArgs {
     commission::CommissionRun::Options run;
 };
 
+// The spec file's rack and the hosts the words name, the golden host among them; the exit code
+// after saying why on a usage error.
+std::optional<int> readSpecAndHosts(CommissionArgs& a, QTextStream& err) {
+    if (!a.specFile.isEmpty()) {
+        QFile file(a.specFile);
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the spec %1: %2").arg(a.specFile, file.errorString()) << "\n";
+            return kUsage;
+        }
+        auto parsed = commission::rackSpecFromJson(file.readAll());
+        if (!parsed) {
+            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().shownMessage() << "\n";
+            return kUsage;
+        }
+        a.run.spec = *parsed;
+        a.run.specSource = QStringLiteral("spec file %1").arg(QFileInfo(a.specFile).fileName());
+    }
+    QStringList words = a.remote.hosts;
+    if (!a.learnFrom.isEmpty() && !words.contains(a.learnFrom)) words << a.learnFrom;
+    const auto resolved = resolveHosts(words, a.remote, err);
+    if (!resolved) return kUsage;
+    if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "--sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones") << "\n";
+        return kUsage;
+    }
+    const auto named = static_cast<std::size_t>(a.remote.hosts.size());
+    a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
+    if (!a.learnFrom.isEmpty()) {
+        const bool inRack = a.remote.hosts.contains(a.learnFrom);
+        a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];
+    }
+    return std::nullopt;
+}
+
 std::variant<CommissionArgs, int> readCommissionArgs(const ParsedCommand& command, QTextStream& err) {
     CommissionArgs a;
     a.specFile = command.value(QStringLiteral("spec"));
@@ -163,35 +198,7 @@ std::variant<CommissionArgs, int> readCommissionArgs(const ParsedCommand& comman
         return kUsage;
     }
     a.run.meshRound = !noMesh;
-    if (!a.specFile.isEmpty()) {
-        QFile file(a.specFile);
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the spec %1: %2").arg(a.specFile, file.errorString()) << "\n";
-            return kUsage;
-        }
-        auto parsed = commission::rackSpecFromJson(file.readAll());
-        if (!parsed) {
-            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().shownMessage() << "\n";
-            return kUsage;
-        }
-        a.run.spec = *parsed;
-        a.run.specSource = QStringLiteral("spec file %1").arg(QFileInfo(a.specFile).fileName());
-    }
-    QStringList words = a.remote.hosts;
-    if (!a.learnFrom.isEmpty() && !words.contains(a.learnFrom)) words << a.learnFrom;
-    const auto resolved = resolveHosts(words, a.remote, err);
-    if (!resolved) return kUsage;
-    if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
-        err << "fleetdeck-cli: "
-            << QCoreApplication::translate("cli", "--sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones") << "\n";
-        return kUsage;
-    }
-    const auto named = static_cast<std::size_t>(a.remote.hosts.size());
-    a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
-    if (!a.learnFrom.isEmpty()) {
-        const bool inRack = a.remote.hosts.contains(a.learnFrom);
-        a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];
-    }
+    if (const auto code = readSpecAndHosts(a, err)) return *code;
     return a;
 }
 
