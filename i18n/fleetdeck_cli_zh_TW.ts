@@ -12,20 +12,8 @@
         <translation>%1：「%2」不是 ISO 8601 時間（例如 2026-11-29 或 2026-11-29T10:15）</translation>
     </message>
     <message>
-        <source>unknown option %1</source>
-        <translation>未知的選項 %1</translation>
-    </message>
-    <message>
-        <source>audit needs a subcommand: verify, show or export</source>
-        <translation>audit 需要子指令：verify、show 或 export</translation>
-    </message>
-    <message>
         <source>%1 needs a value</source>
         <translation>%1 需要一個值</translation>
-    </message>
-    <message>
-        <source>unknown option %1 for audit %2</source>
-        <translation>audit %2 沒有選項 %1</translation>
     </message>
     <message>
         <source>audit %1 takes one FILE, got &apos;%2&apos; too</source>
@@ -1104,10 +1092,6 @@
         <translation>無法寫入 %1：%2；請選擇可寫入的路徑</translation>
     </message>
     <message>
-        <source>what to export? Only &apos;prometheus&apos; is known.</source>
-        <translation>要匯出什麼？目前只支援 &apos;prometheus&apos;。</translation>
-    </message>
-    <message>
         <source>unknown argument &apos;%1&apos;</source>
         <translation>未知的引數「%1」</translation>
     </message>
@@ -1314,14 +1298,6 @@
     <message>
         <source>Removed %1 host(s) from %2.</source>
         <translation>已從 %2 移除 %1 台主機。</translation>
-    </message>
-    <message>
-        <source>add, list or remove?</source>
-        <translation>add、list 還是 remove？</translation>
-    </message>
-    <message>
-        <source>unknown action &apos;%1&apos;</source>
-        <translation>未知的動作「%1」</translation>
     </message>
     <message>
         <source>%1 is for &apos;inventory add&apos;</source>

@@ -32,58 +32,44 @@ struct AuditArgs {
     QString keyFile;
     QString format;  // "csv" or "json"
     AuditFilter filter;
-    bool against = false;
-    QStringList remoteArgs;  // host words and shared remote options, after --against
+    std::shared_ptr<const ParsedCommand> against;  // the host words and shared remote options after --against; null without it
 };
 
-std::optional<QString> parseFilterOption(const QString& option, const QString& value, AuditFilter& filter) {
-    const std::string v = value.toStdString();
-    if (option == QLatin1String("--host")) filter.host = v;
-    else if (option == QLatin1String("--setting")) filter.setting = v;
-    else if (option == QLatin1String("--operator")) filter.op = v;
-    else if (option == QLatin1String("--result")) {
+std::optional<QString> readFilterOption(const ParsedCommand::Given& given, AuditFilter& filter) {
+    const QString& name = given.name;
+    const std::string v = given.value.toStdString();
+    if (name == QLatin1String("host")) filter.host = v;
+    else if (name == QLatin1String("setting")) filter.setting = v;
+    else if (name == QLatin1String("operator")) filter.op = v;
+    else if (name == QLatin1String("result")) {
         if (!outcomeFromString(v)) return QCoreApplication::translate("cli", "--result: expected ok, failed, rolled_back or skipped");
         filter.result = v;
-    } else if (option == QLatin1String("--since") || option == QLatin1String("--until")) {
-        const bool until = option == QLatin1String("--until");
+    } else if (name == QLatin1String("since") || name == QLatin1String("until")) {
+        const bool until = name == QLatin1String("until");
         const auto time = normaliseTime(v, until);
-        if (!time) return QCoreApplication::translate("cli", "%1: '%2' is not an ISO 8601 time (e.g. 2026-11-29 or 2026-11-29T10:15)").arg(option, value);
+        if (!time)
+            return QCoreApplication::translate("cli", "%1: '%2' is not an ISO 8601 time (e.g. 2026-11-29 or 2026-11-29T10:15)")
+                .arg(QStringLiteral("--") + name, given.value);
         (until ? filter.untilUtc : filter.sinceUtc) = *time;
-    } else {
-        return QCoreApplication::translate("cli", "unknown option %1").arg(option);
     }
     return std::nullopt;
 }
 
-std::optional<QString> parseAuditArgs(const QStringList& args, AuditArgs& a) {
-    if (args.isEmpty()) return QCoreApplication::translate("cli", "audit needs a subcommand: verify, show or export");
-    a.subcommand = args.first();
-    static const QStringList kFilters = {QStringLiteral("--host"), QStringLiteral("--setting"), QStringLiteral("--result"),
-                                         QStringLiteral("--operator"), QStringLiteral("--since"), QStringLiteral("--until")};
-    const bool verify = a.subcommand == QLatin1String("verify");
-    for (int i = 1; i < args.size(); ++i) {
-        const QString& word = args[i];
-        if (a.against) {
-            a.remoteArgs << word;
-        } else if (verify && word == QLatin1String("--against")) {
-            a.against = true;
-        } else if (word == QLatin1String("--key") || (!verify && kFilters.contains(word))) {
-            if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(word);
-            const QString value = args[++i];
-            if (word == QLatin1String("--key")) a.keyFile = value;
-            else if (auto problem = parseFilterOption(word, value, a.filter)) return problem;
-        } else if (a.subcommand == QLatin1String("export") && (word == QLatin1String("--csv") || word == QLatin1String("--json"))) {
-            a.format = word.mid(2);
-        } else if (word.startsWith(QLatin1String("--"))) {
-            return QCoreApplication::translate("cli", "unknown option %1 for audit %2").arg(word, a.subcommand);
-        } else if (a.file.isEmpty()) {
-            a.file = word;
-        } else {
-            return QCoreApplication::translate("cli", "audit %1 takes one FILE, got '%2' too").arg(a.subcommand, word);
-        }
+// Reads audit verify, show and export: their options in the order given, then FILE.
+std::optional<QString> readAuditArgs(const ParsedCommand& command, AuditArgs& a) {
+    a.subcommand = command.action;
+    for (const ParsedCommand::Given& given : command.options) {
+        if (given.name == QLatin1String("key")) a.keyFile = given.value;
+        else if (given.name == QLatin1String("csv") || given.name == QLatin1String("json")) a.format = given.name;
+        else if (auto problem = readFilterOption(given, a.filter)) return problem;
     }
+    if (command.words.size() > 1)
+        return QCoreApplication::translate("cli", "audit %1 takes one FILE, got '%2' too").arg(a.subcommand, command.words[1]);
+    a.file = command.words.value(0);
+    a.against = command.split;
     if (a.subcommand == QLatin1String("export") && a.format.isEmpty()) return QCoreApplication::translate("cli", "audit export needs --csv or --json");
-    if (a.against && a.remoteArgs.isEmpty()) return QCoreApplication::translate("cli", "--against needs at least one HOST");
+    if (a.against && a.against->words.isEmpty() && a.against->options.empty())
+        return QCoreApplication::translate("cli", "--against needs at least one HOST");
     const AuditLog::Paths defaults = AuditLog::defaultPaths();
     if (a.file.isEmpty()) a.file = QString::fromStdString(defaults.log);
     if (a.keyFile.isEmpty()) a.keyFile = QString::fromStdString(defaults.key);
@@ -108,12 +94,8 @@ HostAnswer<protocol::JournalPage> wholeJournal(const HostSpec& spec, HostAnswer<
 
 // Asks each host for its journal. Returns the witnesses, or the exit code when a host could not
 // give them; says why on err.
-std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remoteArgs, QTextStream& err) {
-    RemoteOptions options;
-    if (const auto problem = parseRemoteOptions(remoteArgs, options)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
-        return kUsage;
-    }
+std::variant<std::vector<Witness>, int> gatherWitnesses(const ParsedCommand& hosts, QTextStream& err) {
+    const RemoteOptions options = remoteOptionsFrom(hosts);
     const auto resolved = resolveHosts(options.hosts, options, err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
@@ -148,7 +130,7 @@ std::variant<std::vector<Witness>, int> gatherWitnesses(const QStringList& remot
 int verify(const AuditArgs& a, QTextStream& out, QTextStream& err) {
     std::vector<Witness> witnesses;
     if (a.against) {
-        auto gathered = gatherWitnesses(a.remoteArgs, err);
+        auto gathered = gatherWitnesses(*a.against, err);
         if (const int* code = std::get_if<int>(&gathered)) {
             err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "the audit log was not checked against the servers") << "\n";
             return *code;
@@ -214,24 +196,14 @@ int showOrExport(const AuditArgs& a, QTextStream& out, QTextStream& err) {
 
 // `audit check-report REPORT [--log FILE]`: finds the `report` entries that recorded the file's
 // SHA-256 (docs/audit.md, "Report entries").
-int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
-    QString report, log;
-    for (int i = 1; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--log")) {
-            if (i + 1 >= args.size()) {
-                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(QStringLiteral("--log")) << "\n\n"
-                    << auditUsage();
-                return kUsage;
-            }
-            log = args[++i];
-        } else if (args[i].startsWith(QLatin1String("--")) || !report.isEmpty()) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "audit check-report takes one REPORT and --log FILE, not '%1'").arg(args[i])
-                << "\n\n" << auditUsage();
-            return kUsage;
-        } else {
-            report = args[i];
-        }
+int checkReport(const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    if (command.words.size() > 1) {
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "audit check-report takes one REPORT and --log FILE, not '%1'").arg(command.words[1])
+            << "\n\n" << auditUsage();
+        return kUsage;
     }
+    const QString report = command.words.value(0);
+    QString log = command.value(QStringLiteral("log"));
     if (report.isEmpty()) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "audit check-report needs the report file (the PDF)") << "\n\n"
             << auditUsage();
@@ -275,14 +247,10 @@ int checkReport(const QStringList& args, QTextStream& out, QTextStream& err) {
 
 }  // namespace
 
-int auditCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    if (!args.isEmpty() && (args.first() == QLatin1String("help") || args.first() == QLatin1String("--help"))) {
-        out << auditUsage();
-        return kOk;
-    }
-    if (!args.isEmpty() && args.first() == QLatin1String("check-report")) return checkReport(args, out, err);
+int auditCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    if (command.action == QLatin1String("check-report")) return checkReport(command, out, err);
     AuditArgs a;
-    if (const auto problem = parseAuditArgs(args, a)) {
+    if (const auto problem = readAuditArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n\n" << auditUsage();
         return kUsage;
     }

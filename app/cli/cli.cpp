@@ -26,12 +26,8 @@ namespace {
 
 // facts / snapshot: one request per host (method M), printed as JSON.
 template <class M>
-int queryCommand(const QString& method, const QStringList& args, QTextStream& out, QTextStream& err) {
-    RemoteOptions options;
-    if (const auto problem = parseRemoteOptions(args, options)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
-        return kUsage;
-    }
+int queryCommand(const QString& method, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    const RemoteOptions options = remoteOptionsFrom(command);
     if (options.hosts.isEmpty()) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs at least one HOST (try 'local')").arg(method) << "\n";
         return kUsage;
@@ -67,7 +63,7 @@ namespace {
 
 struct Command {
     const char* name;
-    int (*handler)(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+    int (*handler)(const QString& name, const ParsedCommand& command, QTextStream& out, QTextStream& err);
 };
 
 // Every subcommand, in one explicit list.
@@ -155,7 +151,7 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
     }
     // audit, export and inventory: the next word is the action, and each action has its own options.
     QString specName = command;
-    QStringList lead;
+    QString chosenAction;
     if (const QStringList actions = commandActions(command); !actions.isEmpty()) {
         const QString action = rest.value(0);
         if (isHelpWord(action)) {
@@ -171,12 +167,14 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
             return kUsage;
         }
         specName += QLatin1Char(' ') + action;
-        lead << action;
+        chosenAction = action;
         rest = rest.mid(1);
     }
-    const auto parsed = parseCommandWords(*findCommandSpec(specName), rest, out, err);
+    auto parsed = parseCommandWords(*findCommandSpec(specName), rest, out, err);
     if (const int* code = std::get_if<int>(&parsed)) return *code;
-    return c->handler(command, lead + std::get<QStringList>(parsed), out, err);
+    ParsedCommand& words = std::get<ParsedCommand>(parsed);
+    words.action = chosenAction;
+    return c->handler(command, words, out, err);
 }
 
 }  // namespace fleetdeck::cli

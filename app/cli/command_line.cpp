@@ -1,5 +1,6 @@
 #include "app/cli/command_line.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -203,17 +204,17 @@ PreRead preRead(const std::vector<OptionSpec>& options, const QStringList& args)
     return r;
 }
 
-// The words a handler reads: each option in the order given as "--name [value]", then the rest.
-QStringList canonicalWords(const QCommandLineParser& parser, const std::vector<OptionSpec>& options) {
-    QStringList words;
+// What a handler reads: each option in the order given, by its long name, then the other words.
+ParsedCommand parsedFrom(const QCommandLineParser& parser, const std::vector<OptionSpec>& options) {
+    ParsedCommand parsed;
     std::map<QString, int> used;
     for (const QString& given : parser.optionNames()) {
         const OptionSpec* o = findOption(options, given);
         if (!o) continue;
-        words << QStringLiteral("--") + o->name;
-        if (!o->valueName.isEmpty()) words << parser.values(o->name).value(used[o->name]++);
+        parsed.options.push_back({o->name, o->valueName.isEmpty() ? QString() : parser.values(o->name).value(used[o->name]++)});
     }
-    return words + parser.positionalArguments();
+    parsed.words = parser.positionalArguments();
+    return parsed;
 }
 
 // A file the command would read, given explicitly, that does not exist: a usage error naming it.
@@ -237,8 +238,8 @@ QString withHelpPointer(const QString& problem, const QString& who) {
     return QCoreApplication::translate("cli", "%1; '%2 --help' lists its options").arg(problem, who);
 }
 
-// Parses `args` by the options `options` of `spec`; the canonical words, or the exit code.
-std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vector<OptionSpec>& options,
+// Parses `args` by the options `options` of `spec`; what the handler reads, or the exit code.
+std::variant<ParsedCommand, int> parseBy(const CommandSpec& spec, const std::vector<OptionSpec>& options,
                                        const QStringList& args, QTextStream& out, QTextStream& err) {
     const QString who = QStringLiteral("fleetdeck-cli %1").arg(spec.name);
     const PreRead pre = preRead(options, args);
@@ -269,7 +270,7 @@ std::variant<QStringList, int> parseBy(const CommandSpec& spec, const std::vecto
         err << who << ": " << *missing << "\n";
         return 2;
     }
-    return canonicalWords(parser, options);
+    return parsedFrom(parser, options);
 }
 
 }  // namespace
@@ -288,8 +289,24 @@ QStringList commandActions(const QString& group) {
     return actions;
 }
 
-std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
-                                                 QTextStream& err) {
+bool ParsedCommand::isSet(const QString& name) const {
+    return std::any_of(options.begin(), options.end(), [&](const Given& g) { return g.name == name; });
+}
+
+QString ParsedCommand::value(const QString& name, const QString& fallback) const {
+    const QStringList all = values(name);
+    return all.isEmpty() ? fallback : all.last();
+}
+
+QStringList ParsedCommand::values(const QString& name) const {
+    QStringList all;
+    for (const Given& g : options)
+        if (g.name == name) all << g.value;
+    return all;
+}
+
+std::variant<ParsedCommand, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
+                                                   QTextStream& err) {
     const std::vector<OptionSpec> options = parserOptions(spec);
     if (spec.splitAt.isEmpty()) return parseBy(spec, options, args, out, err);
     // audit verify FILE --against HOST...: the words before --against are the command's (its
@@ -306,8 +323,9 @@ std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const 
     CommandSpec hosts = spec;
     hosts.firstPositionalMustExist = 0;
     auto tail = parseBy(hosts, remote, args.mid(at + 1), out, err);
-    if (std::holds_alternative<int>(tail)) return tail;
-    return std::get<QStringList>(head) + QStringList{QStringLiteral("--") + spec.splitAt} + std::get<QStringList>(tail);
+    if (const int* code = std::get_if<int>(&tail)) return *code;
+    std::get<ParsedCommand>(head).split = std::make_shared<const ParsedCommand>(std::move(std::get<ParsedCommand>(tail)));
+    return head;
 }
 
 int terminalColumns(const QString& text) { return displayWidth(text); }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <variant>
 #include <vector>
 
@@ -60,11 +61,31 @@ struct GlobalOptions {
 // user when one lacks its value.
 std::variant<GlobalOptions, QString> takeGlobalOptions(QStringList& words);
 
-// Reads `args` (the words after the subcommand and its action) by `spec`. Returns the words the
-// command's handler reads: each option as "--name value" (or "--name"), in the order given, then
-// the other words; or the exit code when it printed help or the version (0) or a usage error (2).
-std::variant<QStringList, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
-                                                 QTextStream& err);
+// A command's words as its spec read them: the options given, by their long name, and the other
+// words. The one place a handler reads its options from: each option is declared once, in its
+// CommandSpec, and a handler asks for it by name.
+struct ParsedCommand {
+    struct Given {
+        QString name;   // the long name without dashes, also when given by its short one (-v)
+        QString value;  // empty for a flag
+    };
+    QString action;              // a grouped command's action ("verify" of audit verify); empty when none
+    std::vector<Given> options;  // in the order given
+    QStringList words;           // the other words, in order: hosts, files, a pattern
+    // With spec.splitAt ("against"): the words after --against, read the same way; null when not given.
+    std::shared_ptr<const ParsedCommand> split;
+
+    bool isSet(const QString& name) const;
+    // The value given last (a later --since wins over an earlier one); `fallback` when not given.
+    QString value(const QString& name, const QString& fallback = {}) const;
+    QStringList values(const QString& name) const;  // every value given, in order
+};
+
+// Reads `args` (the words after the subcommand and its action) by `spec`. Returns what the
+// command's handler reads, or the exit code when it printed help or the version (0) or a usage
+// error (2).
+std::variant<ParsedCommand, int> parseCommandWords(const CommandSpec& spec, const QStringList& args, QTextStream& out,
+                                                   QTextStream& err);
 
 // `fleetdeck-cli SUB --help`, `fleetdeck-cli --help`, `fleetdeck-cli GROUP help`.
 QString commandHelpText(const CommandSpec& spec);

@@ -98,48 +98,56 @@ struct CommissionArgs {
     commission::CommissionRun::Options run;
 };
 
-std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, QTextStream& out, QTextStream& err) {
-    CommissionArgs a;
-    QString burnInText, loadCommand, simSpeedText;
-    bool noMesh = false;
-    QStringList rest;
-    for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--spec")         ? &a.specFile
-                          : args[i] == QLatin1String("--learn-from") ? &a.learnFrom
-                          : args[i] == QLatin1String("--save-spec")  ? &a.saveSpec
-                          : args[i] == QLatin1String("--burn-in")    ? &burnInText
-                          : args[i] == QLatin1String("--load")       ? &loadCommand
-                          : args[i] == QLatin1String("--sim-speed")  ? &simSpeedText
-                          : args[i] == QLatin1String("--report")     ? &a.report
-                          : args[i] == QLatin1String("--audit-log")  ? &a.auditLog
-                          : args[i] == QLatin1String("--audit-key")  ? &a.auditKey
-                                                                     : nullptr;
-        if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
-            out << commissionUsage();
-            return kOk;
-        }
-        if (args[i] == QLatin1String("--no-mesh")) {
-            noMesh = true;
-            continue;
-        }
-        if (!target) {
-            rest << args[i];
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]) << "\n" << commissionUsage();
+// The spec file's rack and the hosts the words name, the golden host among them; the exit code
+// after saying why on a usage error.
+std::optional<int> readSpecAndHosts(CommissionArgs& a, QTextStream& err) {
+    if (!a.specFile.isEmpty()) {
+        QFile file(a.specFile);
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the spec %1: %2").arg(a.specFile, file.errorString()) << "\n";
             return kUsage;
         }
-        *target = args[++i];
+        auto parsed = commission::rackSpecFromJson(file.readAll());
+        if (!parsed) {
+            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().shownMessage() << "\n";
+            return kUsage;
+        }
+        a.run.spec = *parsed;
+        a.run.specSource = QStringLiteral("spec file %1").arg(QFileInfo(a.specFile).fileName());
     }
-    QStringList privilegeFlags;
-    if (const auto problem = parseRemoteOptions(rest, a.remote, {QStringLiteral("--sudo"), QStringLiteral("--sudo-password-stdin")},
-                                                &privilegeFlags)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
+    QStringList words = a.remote.hosts;
+    if (!a.learnFrom.isEmpty() && !words.contains(a.learnFrom)) words << a.learnFrom;
+    const auto resolved = resolveHosts(words, a.remote, err);
+    if (!resolved) return kUsage;
+    if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
+        err << "fleetdeck-cli: "
+            << QCoreApplication::translate("cli", "--sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones") << "\n";
         return kUsage;
     }
-    a.sudoPasswordOnStdin = privilegeFlags.contains(QStringLiteral("--sudo-password-stdin"));
-    a.sudo = a.sudoPasswordOnStdin || privilegeFlags.contains(QStringLiteral("--sudo"));
+    const auto named = static_cast<std::size_t>(a.remote.hosts.size());
+    a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
+    if (!a.learnFrom.isEmpty()) {
+        const bool inRack = a.remote.hosts.contains(a.learnFrom);
+        a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];
+    }
+    return std::nullopt;
+}
+
+std::variant<CommissionArgs, int> readCommissionArgs(const ParsedCommand& command, QTextStream& err) {
+    CommissionArgs a;
+    a.specFile = command.value(QStringLiteral("spec"));
+    a.learnFrom = command.value(QStringLiteral("learn-from"));
+    a.saveSpec = command.value(QStringLiteral("save-spec"));
+    a.report = command.value(QStringLiteral("report"));
+    a.auditLog = command.value(QStringLiteral("audit-log"));
+    a.auditKey = command.value(QStringLiteral("audit-key"));
+    const QString burnInText = command.value(QStringLiteral("burn-in"));
+    const QString loadCommand = command.value(QStringLiteral("load"));
+    const QString simSpeedText = command.value(QStringLiteral("sim-speed"));
+    const bool noMesh = command.isSet(QStringLiteral("no-mesh"));
+    a.remote = remoteOptionsFrom(command);
+    a.sudoPasswordOnStdin = command.isSet(QStringLiteral("sudo-password-stdin"));
+    a.sudo = a.sudoPasswordOnStdin || command.isSet(QStringLiteral("sudo"));
     if (a.specFile.isEmpty() == a.learnFrom.isEmpty()) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "commission needs either --spec FILE or --learn-from HOST") << "\n"
             << commissionUsage();
@@ -190,35 +198,7 @@ std::variant<CommissionArgs, int> parseCommissionArgs(const QStringList& args, Q
         return kUsage;
     }
     a.run.meshRound = !noMesh;
-    if (!a.specFile.isEmpty()) {
-        QFile file(a.specFile);
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot read the spec %1: %2").arg(a.specFile, file.errorString()) << "\n";
-            return kUsage;
-        }
-        auto parsed = commission::rackSpecFromJson(file.readAll());
-        if (!parsed) {
-            err << "fleetdeck-cli: " << a.specFile << ": " << parsed.problem().shownMessage() << "\n";
-            return kUsage;
-        }
-        a.run.spec = *parsed;
-        a.run.specSource = QStringLiteral("spec file %1").arg(QFileInfo(a.specFile).fileName());
-    }
-    QStringList words = a.remote.hosts;
-    if (!a.learnFrom.isEmpty() && !words.contains(a.learnFrom)) words << a.learnFrom;
-    const auto resolved = resolveHosts(words, a.remote, err);
-    if (!resolved) return kUsage;
-    if (a.run.simSpeed != 1.0 && !std::all_of(resolved->begin(), resolved->end(), [](const HostSpec& h) { return h.isSimulated(); })) {
-        err << "fleetdeck-cli: "
-            << QCoreApplication::translate("cli", "--sim-speed is for simulated hosts (sim:PROFILE) only; leave it out for real ones") << "\n";
-        return kUsage;
-    }
-    const auto named = static_cast<std::size_t>(a.remote.hosts.size());
-    a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
-    if (!a.learnFrom.isEmpty()) {
-        const bool inRack = a.remote.hosts.contains(a.learnFrom);
-        a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];
-    }
+    if (const auto code = readSpecAndHosts(a, err)) return *code;
     return a;
 }
 
@@ -245,8 +225,8 @@ int runToTheEnd(commission::CommissionRun& run, QTextStream& err) {
 
 }  // namespace
 
-int commissionCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    auto parsed = parseCommissionArgs(args, out, err);
+int commissionCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    auto parsed = readCommissionArgs(command, err);
     if (const int* code = std::get_if<int>(&parsed)) return *code;
     const CommissionArgs& a = std::get<CommissionArgs>(parsed);
 

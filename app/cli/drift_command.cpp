@@ -40,19 +40,12 @@ struct DriftArgs {
     QString auditKey;
 };
 
-std::optional<QString> parseDriftArgs(QStringList args, DriftArgs& a) {
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] != QLatin1String("--audit-log") && args[i] != QLatin1String("--audit-key")) continue;
-        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
-        (args[i] == QLatin1String("--audit-log") ? a.auditLog : a.auditKey) = args[i + 1];
-        args.remove(i, 2);
-        --i;
-    }
-    QStringList seen;
-    const QStringList flags = {QStringLiteral("--reapply"), QStringLiteral("--accept")};
-    if (auto problem = parseRemoteOptions(args, a.remote, flags, &seen)) return problem;
-    a.reapply = seen.contains(flags[0]);
-    a.accept = seen.contains(flags[1]);
+std::optional<QString> readDriftArgs(const ParsedCommand& command, DriftArgs& a) {
+    a.auditLog = command.value(QStringLiteral("audit-log"));
+    a.auditKey = command.value(QStringLiteral("audit-key"));
+    a.remote = remoteOptionsFrom(command);
+    a.reapply = command.isSet(QStringLiteral("reapply"));
+    a.accept = command.isSet(QStringLiteral("accept"));
     if (a.reapply && a.accept) return QCoreApplication::translate("cli", "--reapply and --accept do not go together");
     if (a.accept && a.remote.hosts.size() != 2) return QStringLiteral("usage: drift --accept HOST SETTING");
     if (a.remote.hosts.isEmpty()) return QCoreApplication::translate("cli", "drift needs at least one HOST");
@@ -245,9 +238,9 @@ DriftCheckOutcome checkDriftHosts(const std::vector<HostSpec>& hosts, const std:
 
 }  // namespace
 
-int driftCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int driftCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     DriftArgs a;
-    if (auto problem = parseDriftArgs(args, a)) {
+    if (auto problem = readDriftArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }

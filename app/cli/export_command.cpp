@@ -24,32 +24,22 @@ QString writeFile(const QString& path, const QByteArray& data) {
 
 }  // namespace
 
-int exportCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    if (args.value(0) != QLatin1String("prometheus")) {
-        err << "fleetdeck-cli export: " << QCoreApplication::translate("cli", "what to export? Only 'prometheus' is known.") << "\n\n"
+int exportCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    for (const ParsedCommand::Given& given : command.options)
+        if (given.value.isEmpty()) {
+            err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "%1 needs a value").arg(QStringLiteral("--") + given.name)
+                << "\n\n" << exportUsage();
+            return kUsage;
+        }
+    if (!command.words.isEmpty()) {
+        err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "unknown argument '%1'").arg(command.words.first()) << "\n\n"
             << exportUsage();
         return kUsage;
     }
-    QString targets, rulesPath, inventoryPath = Inventory::defaultPath(), job = QStringLiteral("fleetdeck");
-    for (int i = 1; i < args.size(); ++i) {
-        const QString& a = args[i];
-        QString* into = a == QLatin1String("--targets") ? &targets
-                        : a == QLatin1String("--rules") ? &rulesPath
-                        : a == QLatin1String("--inventory") ? &inventoryPath
-                        : a == QLatin1String("--job") ? &job
-                                                       : nullptr;
-        if (!into) {
-            err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "unknown argument '%1'").arg(a) << "\n\n"
-                << exportUsage();
-            return kUsage;
-        }
-        if (i + 1 >= args.size() || args[i + 1].isEmpty()) {
-            err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "%1 needs a value").arg(a) << "\n\n"
-                << exportUsage();
-            return kUsage;
-        }
-        *into = args[++i];
-    }
+    const QString targets = command.value(QStringLiteral("targets"));
+    const QString rulesPath = command.value(QStringLiteral("rules"));
+    const QString inventoryPath = command.value(QStringLiteral("inventory"), Inventory::defaultPath());
+    const QString job = command.value(QStringLiteral("job"), QStringLiteral("fleetdeck"));
     if (targets.isEmpty() && rulesPath.isEmpty()) {
         err << "fleetdeck-cli export prometheus: " << QCoreApplication::translate("cli", "give --targets FILE, --rules FILE or both")
             << "\n\n" << exportUsage();

@@ -54,26 +54,17 @@ void printHost(const QString& host, const std::vector<GpuFinding>& findings, std
 
 }  // namespace
 
-int healthCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    RemoteOptions options;
-    QStringList rest;
+int healthCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    const RemoteOptions options = remoteOptionsFrom(command);
     int watchSeconds = 0;
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] != QLatin1String("--watch")) {
-            rest << args[i];
-            continue;
-        }
+    for (const QString& given : command.values(QStringLiteral("watch"))) {
         bool ok = false;
-        watchSeconds = i + 1 < args.size() ? args[++i].toInt(&ok) : 0;
+        watchSeconds = given.toInt(&ok);
         if (!ok || watchSeconds < 1 || watchSeconds > kMaxWatchSeconds) {
             err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--watch takes a number of seconds, 1..%1").arg(kMaxWatchSeconds)
                 << "\n";
             return kUsage;
         }
-    }
-    if (const auto problem = parseRemoteOptions(rest, options)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
-        return kUsage;
     }
     if (options.hosts.isEmpty()) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs at least one HOST (try 'local')").arg(QStringLiteral("health"))

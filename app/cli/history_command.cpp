@@ -26,37 +26,24 @@ struct HistoryOptions {
     QStringList positional;
 };
 
-// Parses the shared options; a sentence on failure.
-std::optional<QString> parseOptions(const QStringList& args, HistoryOptions& o) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        const auto value = [&](const char* option) -> std::optional<QString> {
-            if (i + 1 >= args.size()) return std::nullopt;
-            Q_UNUSED(option);
-            return args[++i];
-        };
-        if (a == QLatin1String("--json")) {
+// Reads the shared options, checked in the order given; a sentence on failure.
+std::optional<QString> readOptions(const ParsedCommand& command, HistoryOptions& o) {
+    for (const ParsedCommand::Given& given : command.options) {
+        if (given.name == QLatin1String("json")) {
             o.json = true;
-        } else if (a == QLatin1String("--since")) {
-            const auto v = value("--since");
-            const auto ms = v ? parseDuration(*v) : std::nullopt;
-            if (!ms)
-                return QCoreApplication::translate("cli", "--since takes a duration such as 30m, 6h or 7d (got '%1')").arg(v.value_or(QString()));
+        } else if (given.name == QLatin1String("since")) {
+            const auto ms = parseDuration(given.value);
+            if (!ms) return QCoreApplication::translate("cli", "--since takes a duration such as 30m, 6h or 7d (got '%1')").arg(given.value);
             o.sinceMs = *ms;
-        } else if (a == QLatin1String("--host")) {
-            const auto v = value("--host");
-            if (!v || v->isEmpty()) return QCoreApplication::translate("cli", "--host takes a host name");
-            o.host = *v;
-        } else if (a == QLatin1String("--db")) {
-            const auto v = value("--db");
-            if (!v || v->isEmpty()) return QCoreApplication::translate("cli", "--db takes a file");
-            o.db = *v;
-        } else if (a.startsWith(QLatin1String("--"))) {
-            return QCoreApplication::translate("cli", "unknown option '%1'").arg(a);
-        } else {
-            o.positional << a;
+        } else if (given.name == QLatin1String("host")) {
+            if (given.value.isEmpty()) return QCoreApplication::translate("cli", "--host takes a host name");
+            o.host = given.value;
+        } else if (given.name == QLatin1String("db")) {
+            if (given.value.isEmpty()) return QCoreApplication::translate("cli", "--db takes a file");
+            o.db = given.value;
         }
     }
+    o.positional = command.words;
     return std::nullopt;
 }
 
@@ -103,10 +90,10 @@ std::optional<std::int64_t> parseDuration(const QString& text) {
     return n * scale;
 }
 
-int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int eventsCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     HistoryOptions o;
     o.sinceMs = 24 * 3'600'000LL;
-    if (const auto problem = parseOptions(args, o)) {
+    if (const auto problem = readOptions(command, o)) {
         err << "fleetdeck-cli: events: " << *problem << "\n";
         return kUsage;
     }
@@ -136,7 +123,7 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
         return kOk;
     }
     if (incidents.empty()) {
-        const QString since = args.value(args.indexOf(QStringLiteral("--since")) + 1, QStringLiteral("24h"));
+        const QString since = command.value(QStringLiteral("since"), QStringLiteral("24h"));
         out << (o.host.isEmpty() ? QCoreApplication::translate("cli", "no incidents in the last %1").arg(since)
                                  : QCoreApplication::translate("cli", "no incidents on %1 in the last %2").arg(o.host, since))
             << "\n";
@@ -160,10 +147,10 @@ int eventsCommand(const QString&, const QStringList& args, QTextStream& out, QTe
     return kOk;
 }
 
-int historyCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int historyCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     HistoryOptions o;
     o.sinceMs = 3'600'000;
-    if (const auto problem = parseOptions(args, o)) {
+    if (const auto problem = readOptions(command, o)) {
         err << "fleetdeck-cli: history: " << *problem << "\n";
         return kUsage;
     }

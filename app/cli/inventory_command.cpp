@@ -61,47 +61,40 @@ std::optional<QString> readIntOption(const QString& option, const QString& value
     return std::nullopt;
 }
 
-// Parses every word after "inventory add|list|remove"; a usage sentence on failure.
-std::optional<QString> parseInventoryOptions(const QStringList& args, InventoryAddOptions& o) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == QLatin1String("--dry-run")) {
+// Reads the options of "inventory add|list|remove", checked in the order given; a usage sentence on failure.
+std::optional<QString> readInventoryOptions(const ParsedCommand& command, InventoryAddOptions& o) {
+    for (const ParsedCommand::Given& given : command.options) {
+        const QString& name = given.name;
+        const QString option = QStringLiteral("--") + name;
+        const QString& v = given.value;
+        if (name == QLatin1String("dry-run")) {
             o.dryRun = true;
             continue;
         }
-        if (a == QLatin1String("--json")) {
+        if (name == QLatin1String("json")) {
             o.json = true;
             continue;
         }
-        if (!a.startsWith(QLatin1String("--"))) {
-            o.positional << a;
-            continue;
-        }
-        static const QStringList kValued{QStringLiteral("--user"),       QStringLiteral("--port"),        QStringLiteral("--jump"),
-                                         QStringLiteral("--group"),      QStringLiteral("--tag"),         QStringLiteral("--rack"),
-                                         QStringLiteral("--first-unit"), QStringLiteral("--unit-height"), QStringLiteral("--direction"),
-                                         QStringLiteral("--inventory")};
-        if (!kValued.contains(a)) return QCoreApplication::translate("cli", "unknown option '%1'").arg(a);
-        if (i + 1 >= args.size() || args[i + 1].isEmpty()) return QCoreApplication::translate("cli", "%1 needs a value").arg(a);
-        const QString v = args[++i];
-        if (a != QLatin1String("--inventory")) o.addOnly << a;
+        if (v.isEmpty()) return QCoreApplication::translate("cli", "%1 needs a value").arg(option);
+        if (name != QLatin1String("inventory")) o.addOnly << option;
         std::optional<int> port;
         std::optional<QString> problem;
-        if (a == QLatin1String("--user")) o.request.user = v;
-        else if (a == QLatin1String("--port")) {
-            problem = readIntOption(a, v, port);
+        if (name == QLatin1String("user")) o.request.user = v;
+        else if (name == QLatin1String("port")) {
+            problem = readIntOption(option, v, port);
             if (!problem && (*port < 1 || *port > 65535)) problem = QCoreApplication::translate("cli", "--port %1 is out of range 1..65535").arg(v);
             if (!problem) o.request.port = *port;
-        } else if (a == QLatin1String("--jump")) o.request.jumpHost = v;
-        else if (a == QLatin1String("--group")) o.request.group = v;
-        else if (a == QLatin1String("--tag")) o.request.tags << v;
-        else if (a == QLatin1String("--rack")) o.rack = v;
-        else if (a == QLatin1String("--first-unit")) problem = readIntOption(a, v, o.firstUnit);
-        else if (a == QLatin1String("--unit-height")) problem = readIntOption(a, v, o.unitHeight);
-        else if (a == QLatin1String("--direction")) o.direction = v;
+        } else if (name == QLatin1String("jump")) o.request.jumpHost = v;
+        else if (name == QLatin1String("group")) o.request.group = v;
+        else if (name == QLatin1String("tag")) o.request.tags << v;
+        else if (name == QLatin1String("rack")) o.rack = v;
+        else if (name == QLatin1String("first-unit")) problem = readIntOption(option, v, o.firstUnit);
+        else if (name == QLatin1String("unit-height")) problem = readIntOption(option, v, o.unitHeight);
+        else if (name == QLatin1String("direction")) o.direction = v;
         else o.inventoryPath = v;
         if (problem) return problem;
     }
+    o.positional = command.words;
     return std::nullopt;
 }
 
@@ -369,20 +362,10 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
 
 }  // namespace
 
-int inventoryCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    const QString action = args.value(0);
-    if (action == QLatin1String("help") || action == QLatin1String("--help")) {
-        out << kInventoryUsage;
-        return kOk;
-    }
-    if (action != QLatin1String("add") && action != QLatin1String("list") && action != QLatin1String("remove")) {
-        err << "fleetdeck-cli inventory: " << (action.isEmpty() ? QCoreApplication::translate("cli", "add, list or remove?")
-                                                                : QCoreApplication::translate("cli", "unknown action '%1'").arg(action))
-            << "\n\n" << kInventoryUsage;
-        return kUsage;
-    }
+int inventoryCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    const QString& action = command.action;
     InventoryAddOptions options;
-    if (const auto problem = parseInventoryOptions(args.mid(1), options)) {
+    if (const auto problem = readInventoryOptions(command, options)) {
         err << "fleetdeck-cli inventory " << action << ": " << *problem << "\n\n" << kInventoryUsage;
         return kUsage;
     }

@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include "app/cli/command_line.h"
+
 namespace fleetdeck::cli {
 
 // fleetdeck-cli inventory add PATTERN [--user U] [--port N] [--jump HOST] [--group G] [--tag T]...
@@ -15,6 +17,6 @@ namespace fleetdeck::cli {
 // No host is contacted. Exit 0 when done, 2 for usage and for a refused add or remove (every clash
 // or unknown name on stderr; nothing is saved on any error), 1 when the inventory cannot be read
 // or written.
-int inventoryCommand(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+int inventoryCommand(const QString& name, const ParsedCommand& command, QTextStream& out, QTextStream& err);
 
 }  // namespace fleetdeck::cli

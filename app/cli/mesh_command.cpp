@@ -39,32 +39,17 @@ void printMatrix(const LatencyMatrix& m, QTextStream& out) {
 
 }  // namespace
 
-int meshCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
-    RemoteOptions options;
-    QStringList rest;
-    QString csvFile;
+int meshCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    const RemoteOptions options = remoteOptionsFrom(command);
+    const QString csvFile = command.value(QStringLiteral("csv"));
     int count = 5;
-    for (int i = 0; i < args.size(); ++i) {
-        if ((args[i] == QLatin1String("--count") || args[i] == QLatin1String("--csv")) && i + 1 >= args.size()) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]) << "\n";
+    for (const QString& given : command.values(QStringLiteral("count"))) {
+        bool ok = false;
+        count = given.toInt(&ok);
+        if (!ok || count < 1 || count > 100) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--count takes 1..100") << "\n";
             return kUsage;
         }
-        if (args[i] == QLatin1String("--count")) {
-            bool ok = false;
-            count = args[++i].toInt(&ok);
-            if (!ok || count < 1 || count > 100) {
-                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--count takes 1..100") << "\n";
-                return kUsage;
-            }
-        } else if (args[i] == QLatin1String("--csv")) {
-            csvFile = args[++i];
-        } else {
-            rest << args[i];
-        }
-    }
-    if (const auto problem = parseRemoteOptions(rest, options)) {
-        err << "fleetdeck-cli: " << *problem << "\n";
-        return kUsage;
     }
     if (options.hosts.size() < 2) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "mesh needs at least two HOSTs") << "\n";

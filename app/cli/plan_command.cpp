@@ -52,26 +52,15 @@ std::optional<QString> checkProfileArgs(PlanArgs& a) {
     return std::nullopt;
 }
 
-// Takes --answers, --facts and the profile options out; the rest are the shared remote options
-// and hosts.
-std::optional<QString> parsePlanArgs(const QStringList& args, PlanArgs& into) {
-    QStringList rest;
-    for (int i = 0; i < args.size(); ++i) {
-        QString* target = args[i] == QLatin1String("--answers")        ? &into.answersFile
-                          : args[i] == QLatin1String("--facts")        ? &into.factsFile
-                          : args[i] == QLatin1String("--save-profile") ? &into.profileFile
-                          : args[i] == QLatin1String("--profile-name") ? &into.profileName
-                          : args[i] == QLatin1String("--export")       ? &into.exportName
-                          : args[i] == QLatin1String("--output")       ? &into.outputFile
-                                                                       : nullptr;
-        if (!target) {
-            rest << args[i];
-            continue;
-        }
-        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
-        *target = args[++i];
-    }
-    if (auto problem = parseRemoteOptions(rest, into.remote)) return problem;
+// Reads --answers, --facts and the profile options, then the shared remote options and hosts.
+std::optional<QString> readPlanArgs(const ParsedCommand& command, PlanArgs& into) {
+    into.answersFile = command.value(QStringLiteral("answers"));
+    into.factsFile = command.value(QStringLiteral("facts"));
+    into.profileFile = command.value(QStringLiteral("save-profile"));
+    into.profileName = command.value(QStringLiteral("profile-name"));
+    into.exportName = command.value(QStringLiteral("export"));
+    into.outputFile = command.value(QStringLiteral("output"));
+    into.remote = remoteOptionsFrom(command);
     if (into.answersFile.isEmpty()) return QCoreApplication::translate("cli", "plan needs --answers FILE");
     if (into.factsFile.isEmpty() == into.remote.hosts.isEmpty())
         return QCoreApplication::translate("cli", "plan needs either --facts FILE or at least one HOST (try 'local')");
@@ -206,9 +195,9 @@ int writeProfileFiles(const PlanArgs& a, const std::vector<HostResult>& results,
 
 }  // namespace
 
-int planCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int planCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     PlanArgs a;
-    if (const auto problem = parsePlanArgs(args, a)) {
+    if (const auto problem = readPlanArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }

@@ -39,33 +39,22 @@ struct PushArgs {
     QString auditKey;
 };
 
-// Takes the options with values this command adds, then the shared ones.
-std::optional<QString> parsePushArgs(QStringList args, PushArgs& a) {
-    static const QStringList kValued = {QStringLiteral("--profile"), QStringLiteral("--parallel"),
-                                        QStringLiteral("--audit-log"), QStringLiteral("--audit-key")};
-    for (int i = 0; i < args.size(); ++i) {
-        if (!kValued.contains(args[i])) continue;
-        if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(args[i]);
-        if (args[i] == QLatin1String("--profile")) a.profileFile = args[i + 1];
-        else if (args[i] == QLatin1String("--audit-log")) a.auditLog = args[i + 1];
-        else if (args[i] == QLatin1String("--audit-key")) a.auditKey = args[i + 1];
-        else {
-            bool ok = false;
-            a.parallel = args[i + 1].toInt(&ok);
-            if (!ok || a.parallel < 1 || a.parallel > 256) return QCoreApplication::translate("cli", "--parallel needs a number from 1 to 256");
-        }
-        args.remove(i, 2);
-        --i;
+// Reads the options this command adds, then the shared ones.
+std::optional<QString> readPushArgs(const ParsedCommand& command, PushArgs& a) {
+    a.profileFile = command.value(QStringLiteral("profile"));
+    a.auditLog = command.value(QStringLiteral("audit-log"));
+    a.auditKey = command.value(QStringLiteral("audit-key"));
+    for (const QString& given : command.values(QStringLiteral("parallel"))) {
+        bool ok = false;
+        a.parallel = given.toInt(&ok);
+        if (!ok || a.parallel < 1 || a.parallel > 256) return QCoreApplication::translate("cli", "--parallel needs a number from 1 to 256");
     }
-    QStringList seen;
-    const QStringList flags = {QStringLiteral("--persistent"), QStringLiteral("--dry-run"), QStringLiteral("--sudo-password-stdin")};
-    if (auto problem = parseRemoteOptions(args, a.remote, flags, &seen)) return problem;
-    a.persistent = seen.contains(flags[0]);
-    a.dryRun = seen.contains(flags[1]);
-    a.passwordOnStdin = seen.contains(flags[2]);
+    a.remote = remoteOptionsFrom(command);
+    a.persistent = command.isSet(QStringLiteral("persistent"));
+    a.dryRun = command.isSet(QStringLiteral("dry-run"));
+    a.passwordOnStdin = command.isSet(QStringLiteral("sudo-password-stdin"));
     return std::nullopt;
 }
-
 
 nlohmann::json hostJson(const HostPushResult& h) {
     nlohmann::json settings = nlohmann::json::array();
@@ -170,9 +159,9 @@ PushCredentials readCredentials(bool fromStdin) {
     return c;
 }
 
-int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int applyCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     PushArgs a;
-    if (auto problem = parsePushArgs(args, a)) {
+    if (auto problem = readPushArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }
@@ -195,9 +184,9 @@ int applyCommand(const QString&, const QStringList& args, QTextStream& out, QTex
     return runPush(*hosts, std::move(op), a, out, err);
 }
 
-int rollbackCommand(const QString&, const QStringList& args, QTextStream& out, QTextStream& err) {
+int rollbackCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     PushArgs a;
-    if (auto problem = parsePushArgs(args, a)) {
+    if (auto problem = readPushArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n";
         return kUsage;
     }

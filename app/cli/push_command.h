@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include "app/cli/command_line.h"
 #include "app/push/push_transport.h"
 
 namespace fleetdeck::cli {
@@ -16,7 +17,7 @@ PushCredentials readCredentials(bool fromStdin);
 // fleetdeck-cli rollback HOST TXN [--sudo-password-stdin] [shared remote options]
 // Exit 0 when every host verified (or, for --dry-run, was planned); 6 when any host rolled back
 // or failed; 2 for usage errors.
-int applyCommand(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
-int rollbackCommand(const QString& name, const QStringList& args, QTextStream& out, QTextStream& err);
+int applyCommand(const QString& name, const ParsedCommand& command, QTextStream& out, QTextStream& err);
+int rollbackCommand(const QString& name, const ParsedCommand& command, QTextStream& out, QTextStream& err);
 
 }  // namespace fleetdeck::cli

@@ -20,30 +20,18 @@ audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& key
     return paths;
 }
 
-std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
-                                          const QStringList& extraFlags, QStringList* extraSeen) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        const auto value = [&](QString& into) -> std::optional<QString> {
-            if (i + 1 >= args.size()) return QCoreApplication::translate("cli", "%1 needs a value").arg(a);
-            into = args[++i];
-            return std::nullopt;
-        };
-        std::optional<QString> problem;
-        if (a == QLatin1String("--json")) options.json = true;
-        else if (a == QLatin1String("--accept-new")) options.acceptNew = true;
-        else if (a == QLatin1String("--no-resident")) options.noResident = true;
-        else if (a == QLatin1String("-v") || a == QLatin1String("--verbose")) options.verbose = true;
-        else if (a == QLatin1String("--inventory")) problem = value(options.inventoryFile);
-        else if (a == QLatin1String("--known-hosts")) problem = value(options.knownHostsFile);
-        else if (a == QLatin1String("--identity")) problem = value(options.identityFile);
-        else if (extraFlags.contains(a) && extraSeen) extraSeen->append(a);
-        else if (a.startsWith(QLatin1String("--"))) problem = QStringLiteral("unknown option %1").arg(a);
-        else options.hosts << a;
-        if (problem) return problem;
-    }
+RemoteOptions remoteOptionsFrom(const ParsedCommand& parsed) {
+    RemoteOptions options;
+    options.hosts = parsed.words;
+    options.inventoryFile = parsed.value(QStringLiteral("inventory"));
+    options.knownHostsFile = parsed.value(QStringLiteral("known-hosts"));
+    options.identityFile = parsed.value(QStringLiteral("identity"));
+    options.acceptNew = parsed.isSet(QStringLiteral("accept-new"));
+    options.json = parsed.isSet(QStringLiteral("json"));
+    options.noResident = parsed.isSet(QStringLiteral("no-resident"));
+    options.verbose = parsed.isSet(QStringLiteral("verbose"));
     if (options.verbose) printDiagnosticsToStderr();
-    return std::nullopt;
+    return options;
 }
 
 namespace {

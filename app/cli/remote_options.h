@@ -8,6 +8,7 @@
 #include <QTextStream>
 
 #include "app/audit/audit_log.h"
+#include "app/cli/command_line.h"
 #include "app/host_spec.h"
 
 namespace fleetdeck::cli {
@@ -28,11 +29,10 @@ struct RemoteOptions {
 // FleetDeck's own (AuditLog::defaultPaths()).
 audit::AuditLog::Paths auditPathsFrom(const QString& logFile, const QString& keyFile);
 
-// Parses the shared options out of `args`; the remaining words are hosts. Returns an error
-// sentence for a usage error. -v/--verbose turns the process's connection diagnostics on, printed
-// to stderr as they happen (printDiagnosticsToStderr()).
-std::optional<QString> parseRemoteOptions(const QStringList& args, RemoteOptions& options,
-                                          const QStringList& extraFlags = {}, QStringList* extraSeen = nullptr);
+// The shared options as the command's spec read them (parseCommandWords); the other words are
+// the hosts. -v/--verbose turns the process's connection diagnostics on, printed to stderr as they
+// happen (printDiagnosticsToStderr()).
+RemoteOptions remoteOptionsFrom(const ParsedCommand& parsed);
 
 // The hosts the target words select (docs/inventory.md, "Choosing hosts"), in order, each once:
 // "local", "sim:…", "root:DIR"; from the --inventory file (FleetDeck, Ansible INI/YAML or an

@@ -1,0 +1,311 @@
+// The desktop app's composition: which part feeds which, and in what order they start.
+#include "ui/desktop_app.h"
+
+#include <QApplication>
+#include <QDateTime>
+#include <QMenu>
+#include <QMessageBox>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/alerts/alert_rules.h"
+#include "app/audit/audit_log.h"
+#include "app/dashboard/open_file_limit.h"
+#include "app/dashboard/prometheus_history.h"
+#include "app/demo_fleet.h"
+#include "app/diagnostics.h"
+#include "app/drift/drift_monitor.h"
+#include "app/history/retention.h"
+#include "app/inventory/follow_inventory.h"
+#include "app/inventory/inventory.h"
+#include "app/latency/latency_mesh.h"
+#include "app/ssh/ssh_prompter.h"
+#include "app/ssh/transport_factory.h"
+#include "app/tuning/current_values_reader.h"
+#include "ui/audit/audit_viewer.h"
+#include "ui/dashboard/host_page.h"
+#include "ui/drift_controller.h"
+#include "ui/events/events_view.h"
+#include "ui/gui_prompter.h"
+#include "ui/history/audit_follower.h"
+#include "ui/history/recorded_history.h"
+#include "ui/latency/latency_view.h"
+#include "ui/preferences_dialog.h"
+#include "ui/push/push_launcher.h"
+#include "ui/screenshot.h"
+#include "ui/theme.h"
+#include "ui/window_memory.h"
+
+namespace fleetdeck {
+
+namespace {
+
+const QString kMeshIntervalKey = QStringLiteral("latency/interval_s");
+
+// The look applied before the window is built: --theme or --dark wins over Preferences for this run.
+DesktopPreferences withLookApplied(DesktopPreferences general, std::optional<Theme> chosen) {
+    applyTheme(chosen.value_or(general.theme));
+    setTargetBand(general.targetBand);
+    return general;
+}
+
+history::RecorderOptions recorderOptions() {
+    history::RecorderOptions recording;
+    recording.retention = history::loadRetention();
+    return recording;
+}
+
+// A mesh round's slow and lossy links as the history records them.
+std::vector<history::LinkFinding> linkFindings(const std::vector<LatencyFinding>& found) {
+    std::vector<history::LinkFinding> links;
+    for (const LatencyFinding& f : found)
+        if (f.kind != LatencyFinding::Kind::NoData)
+            links.push_back({f.from, f.to, f.kind == LatencyFinding::Kind::Slow ? QStringLiteral("slow") : QStringLiteral("loss"), f.text,
+                             f.shown()});
+    return links;
+}
+
+// The desktop keyring item that holds the password or token of the Prometheus server at `url`.
+QMap<QString, QString> prometheusKeyringKeys(const QString& url) {
+    return {{QStringLiteral("application"), QStringLiteral("fleetdeck")},
+            {QStringLiteral("service"), QStringLiteral("prometheus")},
+            {QStringLiteral("url"), url}};
+}
+
+void sayOnStderr(const QString& sentence) { fprintf(stderr, "fleetdeck: %s\n", qPrintable(sentence)); }
+
+}  // namespace
+
+DesktopApp::ProcessSetup::ProcessSetup() {
+    // SIGTERM, SIGINT and SIGHUP end the app as File → Quit does (docs/desktop.md, "Quitting"):
+    // run() saves the window state, then the fleet thread ends the agents and the recorder
+    // writes what it holds and closes the history. Installed before anything starts, kept until
+    // the last destructor.
+    QObject::connect(&quitSignals, &QuitSignals::received, qApp, [] { QApplication::quit(); });
+    raiseOpenFileLimit();
+    // Every connection's steps and the agents' stderr, for when a host does not connect
+    // (docs/ssh.md, "Diagnostics"): the host page's Connection log shows the same per host.
+    enableDiagnosticCategories();
+    if (const auto problem = writeLogToFile({defaultLogFilePath()}))
+        sayOnStderr(QCoreApplication::translate("FleetDeckCommandLine", "%1; connection diagnostics are not logged").arg(*problem));
+    history::registerHistoryMetaTypes();
+}
+
+DesktopApp::DesktopApp(DesktopOptions options)
+    : options_(std::move(options)),
+      recording_(recorderOptions()),
+      recorder_(recording_),
+      fleet_(makeTransport),
+      general_(withLookApplied(DesktopPreferences::load(settings_), options_.theme)),
+      window_(fleet_.store()) {
+    // History (docs/history.md): the fleet thread feeds the recorder every sample and state
+    // change; a second window finds the store taken and shows history read-only.
+    recorder_.start();
+    fleet_.store().setObserver(&recorder_);
+    window_.setRefreshIntervalMs(general_.refreshMs);
+    addLatencyView();
+    addEventsView();
+    new AuditFollower(QString::fromStdString(audit::AuditLog::defaultPaths().log),
+                      [this](const std::vector<audit::AuditEntry>& entries) { recorder_.addAuditEntries(entries); }, &window_);
+    // Drift (docs/drift.md): every connected host with a push in the audit log is compared with it
+    // on connect and then periodically, on the fleet thread; the store keeps the findings.
+    driftMonitor_ = drift::DriftMonitor::startOn(fleet_.monitor(), fleet_.store(),
+                                                 {audit::AuditLog::defaultPaths().log, loadDriftIntervalMinutes(settings_) * 60'000});
+    loadPrometheus();
+    useStoredHistory(recording_.retention);
+    startNotifier();
+    QAction* preferences = window_.toolsMenu()->addAction(QObject::tr("&Preferences…"));
+    preferences->setShortcut(QKeySequence(QObject::tr("Ctrl+,")));
+    QObject::connect(preferences, &QAction::triggered, &window_, [this] { editPreferences(); });
+    addPushActions();
+}
+
+DesktopApp::~DesktopApp() = default;
+
+void DesktopApp::addLatencyView() {
+    LatencyMesh::Options meshOptions;
+    meshOptions.intervalS = std::clamp(settings_.value(kMeshIntervalKey, meshOptions.intervalS).toInt(), 10, 3600);
+    mesh_ = LatencyMesh::startOn(fleet_.monitor(), fleet_.store(), latencyStore_, meshOptions);
+    latencyView_ = new LatencyView(latencyStore_, fleet_.store(), mesh_);
+    window_.addView(latencyView_);
+    QObject::connect(mesh_, &LatencyMesh::roundFinished, mesh_, [this](const std::vector<LatencyFinding>& found, qint64 at) {
+        recorder_.addLatencyFindings(linkFindings(found), at);
+    }, Qt::DirectConnection);
+}
+
+void DesktopApp::addEventsView() {
+    incidents_ = std::make_shared<RecordedIncidents>(recorder_.path());
+    eventsView_ = new EventsView([incidents = incidents_](const QString& host, qint64 since, qint64 until) {
+        return incidents->read(host, since, until);
+    }, fleet_.store());
+    window_.addView(eventsView_);
+    QObject::connect(eventsView_, &EventsView::openHostAt, &window_, &MainWindow::showHostAt);
+    QObject::connect(&recorder_, &history::HistoryRecorder::recordingProblem, &window_, [this](const QString&, const QString& shownSentence) {
+        window_.setRecordingWarning(shownSentence);
+        eventsView_->setStatus(shownSentence);
+    });
+    QObject::connect(&recorder_, &history::HistoryRecorder::recordingResumed, &window_, [this] {
+        window_.setRecordingWarning(QString());
+        eventsView_->setStatus(QString());
+    });
+}
+
+// Desktop notifications for the incidents the alert rules select; clicking one shows the host.
+void DesktopApp::startNotifier() {
+    notifier_.setRules(alerts::AlertRules::load(settings_));
+    // What the last run already told stays told: an ECC error still there after a restart is not news.
+    notifier_.rememberEarlier(incidents_->earlierRun(QDateTime::currentMSecsSinceEpoch() - alerts::DesktopNotifier::kResumedWithinMs));
+    QObject::connect(&recorder_, &history::HistoryRecorder::incidentOpened, &notifier_, &alerts::DesktopNotifier::incidentOpened);
+    QObject::connect(&recorder_, &history::HistoryRecorder::incidentUpdated, &notifier_, &alerts::DesktopNotifier::incidentUpdated);
+    QObject::connect(&recorder_, &history::HistoryRecorder::incidentClosed, &notifier_, &alerts::DesktopNotifier::incidentClosed);
+    QObject::connect(&notifier_, &alerts::DesktopNotifier::openHostRequested, &window_, [this](const QString& host, qint64 startMs) {
+        window_.showHostAt(host, startMs - 5 * 60'000, QDateTime::currentMSecsSinceEpoch());
+    });
+}
+
+// The host page's long ranges come from FleetDeck's own record, and from a Prometheus server for
+// what that does not reach; its password or token lives in the desktop keyring, never in the settings.
+void DesktopApp::loadPrometheus() {
+    prometheus_ = PrometheusSettings::load(settings_);
+    if (!prometheus_.url.isEmpty() && prometheus_.auth != PrometheusSettings::Auth::None && keyring_.available())
+        if (const auto secret = keyring_.lookup(prometheusKeyringKeys(prometheus_.url)); secret && secret->has_value())
+            prometheus_.secret = **secret;
+}
+
+void DesktopApp::useStoredHistory(const history::Retention& retention) {
+    const auto connection = prometheus_.connection();
+    window_.hostPage().setStoredHistory(std::make_shared<CombinedHistory>(
+        std::make_shared<RecordedHistory>(recorder_.path(), retention),
+        connection ? std::make_shared<PrometheusHistory>(*connection) : nullptr));
+}
+
+// Tools → Preferences…: on OK each group is saved and applied at once (docs/desktop.md, "Preferences").
+void DesktopApp::editPreferences() {
+    QStringList hosts;
+    for (const QString& name : fleet_.store().hostNames()) hosts << name;
+    const QString historyStatus = recorder_.recording() ? QObject::tr("Recording into %1.").arg(recorder_.path()) : window_.recordingWarning();
+    PreferencesDialog dialog(history::loadRetention(), alerts::AlertRules::load(settings_), hosts, historyStatus, notifier_.status(), &window_);
+    dialog.setDriftIntervalMinutes(loadDriftIntervalMinutes(settings_));
+    dialog.setGeneral(general_);
+    dialog.setPrometheus(prometheus_, keyring_.available()
+                                          ? QObject::tr("The password or token is kept in the desktop keyring, never in FleetDeck's settings.")
+                                          : keyring_.unavailableReason());
+    if (dialog.exec() != QDialog::Accepted) return;
+    saveDriftIntervalMinutes(settings_, dialog.driftIntervalMinutes());
+    driftMonitor_->setIntervalAsync(dialog.driftIntervalMinutes() * 60'000);
+    general_ = dialog.general();
+    general_.save(settings_);
+    applyTheme(general_.theme);
+    window_.applyTargetBand(general_.targetBand);
+    window_.setRefreshIntervalMs(general_.refreshMs);
+    history::saveRetention(dialog.retention());
+    recorder_.setRetention(dialog.retention());
+    dialog.rules().save(settings_);
+    notifier_.setRules(dialog.rules());
+    keepPrometheusSecret(dialog.prometheus());
+    prometheus_ = dialog.prometheus();
+    prometheus_.save(settings_);
+    useStoredHistory(dialog.retention());
+}
+
+// A changed Prometheus server or secret: the old keyring item goes, the new secret is kept there.
+void DesktopApp::keepPrometheusSecret(const PrometheusSettings& chosen) {
+    if (chosen == prometheus_ || !keyring_.available()) return;
+    if (!prometheus_.url.isEmpty()) keyring_.remove(prometheusKeyringKeys(prometheus_.url));
+    if (chosen.secret.isEmpty()) return;
+    if (const Outcome kept = keyring_.store(QObject::tr("FleetDeck: Prometheus at %1").arg(chosen.url), prometheusKeyringKeys(chosen.url), chosen.secret);
+        !kept)
+        QMessageBox::warning(&window_, QObject::tr("Password not kept"),
+                             QObject::tr("%1\nFleetDeck uses it until it quits.").arg(kept.problem().shownMessage()));
+}
+
+void DesktopApp::addPushActions() {
+    // The hosts shown, by name (the store owns them): what a push from the wizard or the history reaches.
+    pushes_ = new PushLauncher([this](const QString& name) -> std::optional<HostSpec> {
+        const auto record = fleet_.store().host(name);
+        return record ? std::optional<HostSpec>(record->spec) : std::nullopt;
+    }, {}, &window_);
+    pushes_->addActions(window_.toolsMenu(), &window_);
+    auto* driftActions = new DriftController(*pushes_, audit::AuditLog::defaultPaths(),
+                                             [monitor = driftMonitor_](const QString& host) { monitor->checkNowAsync(host); }, &window_);
+    driftActions->attach(window_.hostPage());
+    window_.setTuningHooks({tuning::readThroughFleet(fleet_.monitor(), &window_),
+                            [pushes = pushes_](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
+                            {}, {}});
+}
+
+// The window as the user left it; --view wins over the view it showed. A screenshot starts from
+// the defaults, so it looks the same on every machine. 0, or 2 when --view cannot be shown.
+int DesktopApp::showStartView() {
+    const QString leftAt = options_.screenshot ? QString() : WindowMemory::restore(settings_, window_);
+    const bool leftAtStillThere = !leftAt.isEmpty() && MainWindow::checkViewChoice(leftAt, options_.startingHosts);
+    const QString chosenView = options_.view || !leftAtStillThere ? options_.viewOrOverview() : leftAt;
+    // The audit log is a window of its own: it opens over the dashboard once that is shown
+    // (--screenshot renders it alone, in takeScreenshotLater).
+    const bool auditView = chosenView == QLatin1String("audit");
+    if (const Outcome shown = auditView ? done() : window_.showView(chosenView); !shown) {
+        if (options_.view) {
+            sayOnStderr(shown.problem().shownMessage());
+            return 2;
+        }
+        window_.showView(QStringLiteral("overview"));  // a view saved by another version: the overview instead
+    }
+    window_.show();
+    if (auditView && !options_.screenshot) window_.showView(chosenView);
+    if (options_.screenshot && auditView) {
+        auditViewer_ = std::make_unique<AuditViewer>(audit::AuditLog::defaultPaths());
+        auditViewer_->show();
+    }
+    return 0;
+}
+
+// Inventory hosts connect over SSH; questions (host keys, passphrases) come up as dialogs.
+void DesktopApp::connectHosts() {
+    ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window_));
+    QObject::connect(&window_, &MainWindow::reconnectRequested, &window_, [this](const QString& name) { fleet_.monitor().reconnectAsync(name); });
+    if (options_.demoHosts > 0) {
+        for (const HostSpec& h : generatedDemoFleet(options_.demoHosts)) fleet_.monitor().addHostAsync(h);
+        return;
+    }
+    if (const auto error = moveMeshAddressesIntoInventory(Inventory::defaultPath()))
+        sayOnStderr(QCoreApplication::translate("FleetDeckCommandLine", "mesh addresses chosen earlier were not moved into the inventory: %1")
+                        .arg(error->shownMessage()));
+    followInventory(true);
+    QObject::connect(&window_, &MainWindow::inventorySaved, &window_, [this] { followInventory(false); });
+    QObject::connect(latencyView_, &LatencyView::inventoryEdited, &window_, [this] { followInventory(false); });
+}
+
+// The inventory's hosts follow the saved inventory (removed ones disconnect, edited ones connect
+// again); "This machine" and the demo racks are added once, at start.
+void DesktopApp::followInventory(bool firstStart) {
+    if (const auto error = fleetdeck::followInventory(fleet_.monitor(), Inventory::defaultPath(), firstStart)) sayOnStderr(error->shownMessage());
+}
+
+void DesktopApp::takeScreenshotLater() {
+    QTimer::singleShot(static_cast<int>(options_.screenshotAfterS * 1000), &window_, [this] {
+        window_.refreshNow();
+        QWidget* shown = auditViewer_ ? static_cast<QWidget*>(auditViewer_.get()) : &window_;
+        if (const Outcome saved = saveScreenshot(*shown, *options_.screenshot); !saved) {
+            sayOnStderr(saved.problem().shownMessage());
+            QApplication::exit(1);
+            return;
+        }
+        QApplication::exit(0);
+    });
+}
+
+int DesktopApp::run() {
+    if (const int status = showStartView(); status != 0) return status;
+    connectHosts();
+    if (options_.screenshot) takeScreenshotLater();
+    const int status = QApplication::exec();
+    if (!options_.screenshot) {
+        WindowMemory::save(settings_, window_);
+        settings_.setValue(kMeshIntervalKey, latencyStore_.status().intervalS);
+    }
+    return status;
+}
+
+}  // namespace fleetdeck
