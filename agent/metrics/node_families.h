@@ -111,4 +111,9 @@ void split_fields(std::vector<std::string_view>& out, std::string_view line);
 bool all_digits(std::string_view s);  // non-empty and only 0-9
 std::optional<double> parse_number(std::string_view s);
 
+// The kernel's page size in bytes, from the auxiliary vector (getauxval(AT_PAGESZ), glibc 2.16):
+// not sysconf(_SC_PAGESIZE), which Debian's symbols file dates to glibc 2.34, and the agent's
+// package must install on 2.17 (tests/packaging/check_debs.sh).
+double page_size_bytes();
+
 }  // namespace fleetdeck::agent::metrics

@@ -5,6 +5,8 @@
 #include <climits>
 #include <cstdlib>
 
+#include <sys/auxv.h>
+
 #include "agent/metrics/node_families.h"
 
 namespace fleetdeck::agent::metrics {
@@ -96,6 +98,11 @@ void split_fields(std::vector<std::string_view>& out, std::string_view line) {
 
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+double page_size_bytes() {
+    const unsigned long size = ::getauxval(AT_PAGESZ);
+    return size ? static_cast<double>(size) : 4096.0;
 }
 
 std::optional<double> parse_number(std::string_view s) {

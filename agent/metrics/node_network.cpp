@@ -283,7 +283,7 @@ bool write_netstat(ExpositionWriter& w, NodeMetrics::Files& f) {
 // node_sockstat_<PROTO>_<key>, "mem" (pages) also as mem_bytes, and sockets' "used" as
 // node_sockstat_sockets_used.
 bool write_sockstat(ExpositionWriter& w, NodeMetrics::Files& f) {
-    static const double page_size = static_cast<double>(::sysconf(_SC_PAGESIZE));
+    static const double page_size = page_size_bytes();
     const std::string* v4 = f.sockstat.read();
     if (!v4) return false;
     std::string text = *v4;

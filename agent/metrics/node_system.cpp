@@ -354,7 +354,7 @@ bool write_process(ExpositionWriter& w, NodeMetrics::Files& f) {
     split_fields(fields, std::string_view(*stat).substr(close + 1));
     const auto field = [&fields](std::size_t n) { return n - 3 < fields.size() ? parse_number(fields[n - 3]) : std::nullopt; };
     const auto utime = field(14), stime = field(15), start = field(22), vsize = field(23), rss = field(24);
-    static const double page_size = static_cast<double>(::sysconf(_SC_PAGESIZE));
+    static const double page_size = page_size_bytes();
     w.family("process_cpu_seconds_total", MetricType::Counter, "Total user and system CPU time spent in seconds.");
     if (utime && stime) w.sample({}, (*utime + *stime) / kUserHz);
     int open = 0;
