@@ -44,7 +44,7 @@ HostSession::HostSession(QString name, TransportFactory factory, Options options
       diagnostics_(diagnosticBufferFor(name_)) {
     qRegisterMetaType<fleetdeck::HostState>();
     qRegisterMetaType<nlohmann::json>();
-    qRegisterMetaType<fleetdeck::TransportProblem>();
+    qRegisterMetaType<fleetdeck::Problem>();
     reconnectTimer_.setSingleShot(true);
     connect(&reconnectTimer_, &QTimer::timeout, this, &HostSession::openTransport);
     staleTimer_.setSingleShot(true);
@@ -416,7 +416,7 @@ void HostSession::note(const QString& text) {
     emit diagnostic(text, DiagnosticArea::Session);
 }
 
-void HostSession::onClosed(const TransportProblem& problem) {
+void HostSession::onClosed(const Problem& problem) {
     if (transport_) transport_.release()->deleteLater();
     handshakeDone_ = false;
     staleTimer_.stop();
@@ -425,7 +425,7 @@ void HostSession::onClosed(const TransportProblem& problem) {
                                                         : SessionText(QT_TR_NOOP("connection closed"));
     closeReason_.reset();
     std::optional<SessionText> violation = std::exchange(violation_, std::nullopt);
-    if (!violation && problem.kind == TransportProblem::Kind::ProtocolViolation) {
+    if (!violation && problem.code == ProblemCode::ProtocolViolation) {
         violation = message;
         ++misbehaviours_;
     }
@@ -440,12 +440,12 @@ void HostSession::onClosed(const TransportProblem& problem) {
         return;
     }
     // What follows is the problem's rule (app/problem.h): ask, refuse, or retry with backoff.
-    switch (problemRule(problemCodeFor(problem.kind)).action) {
+    switch (problemRule(problem.code).action) {
     case ProblemAction::Ask:
         setState(HostState::HostKeyUnknown, message);
         return;
     case ProblemAction::Refuse:
-        setState(problem.kind == TransportProblem::Kind::AuthFailed ? HostState::AuthFailed : HostState::HostKeyChanged, message);
+        setState(problem.code == ProblemCode::AuthFailed ? HostState::AuthFailed : HostState::HostKeyChanged, message);
         return;
     default:
         break;

@@ -218,7 +218,7 @@ private:
     void openTransport();
     void onOpened();
     void onBytes(const QByteArray& bytes);
-    void onClosed(const TransportProblem& problem);
+    void onClosed(const Problem& problem);
     void handleLine(const std::string& line);
     void send(std::int64_t id, const QString& method, const Json& params);
     void finish(std::int64_t id, const Reply& reply);

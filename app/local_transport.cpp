@@ -12,7 +12,7 @@ struct LocalTransportContext {
 };
 using LocalText = BasicShownText<LocalTransportContext>;
 
-TransportProblem localProblem(TransportProblem::Kind kind, const LocalText& text) { return {kind, text.english(), text.shown()}; }
+Problem localProblem(ProblemCode code, const LocalText& text) { return {code, text.english(), text.shown()}; }
 
 }  // namespace
 
@@ -40,7 +40,7 @@ void LocalTransport::open() {
     closing_ = false;
     stderrTail_.clear();
     if (addStdio_ && !QFileInfo(agentPath_).isExecutable()) {
-        emit closed(localProblem(TransportProblem::Kind::AgentUnavailable,
+        emit closed(localProblem(ProblemCode::AgentUnavailable,
                               std::move(LocalText(QT_TR_NOOP("agent not found at %1: reinstall FleetDeck or set FLEETDECK_AGENT")).arg(agentPath_))));
         return;
     }
@@ -85,14 +85,14 @@ void LocalTransport::onFinished(int exitCode, QProcess::ExitStatus status) {
     process_ = nullptr;
     if (finished) finished->deleteLater();
     if (closing_) {
-        emit closed({});
+        emit closed(closedOnRequest());
         return;
     }
     const QString tail = QString::fromUtf8(stderrTail_).trimmed().section(QLatin1Char('\n'), -1);
     const LocalText how = status == QProcess::CrashExit ? LocalText(QT_TR_NOOP("the agent crashed"))
                                                         : std::move(LocalText(QT_TR_NOOP("the agent exited with status %1")).arg(exitCode));
     // What the agent said last is its own text: the same in every language.
-    emit closed(localProblem(TransportProblem::Kind::AgentExited, tail.isEmpty() ? how : how + LocalText::same(QStringLiteral(": ") + tail)));
+    emit closed(localProblem(ProblemCode::Unavailable, tail.isEmpty() ? how : how + LocalText::same(QStringLiteral(": ") + tail)));
 }
 
 void LocalTransport::onErrorOccurred(QProcess::ProcessError error) {
@@ -101,7 +101,7 @@ void LocalTransport::onErrorOccurred(QProcess::ProcessError error) {
     process_ = nullptr;
     const QString reason = failed ? failed->errorString() : QString();
     if (failed) failed->deleteLater();
-    emit closed(localProblem(TransportProblem::Kind::AgentUnavailable, std::move(LocalText(QT_TR_NOOP("could not start the agent: %1")).arg(reason))));
+    emit closed(localProblem(ProblemCode::AgentUnavailable, std::move(LocalText(QT_TR_NOOP("could not start the agent: %1")).arg(reason))));
 }
 
 }  // namespace fleetdeck

@@ -1,7 +1,5 @@
 #include "app/problem.h"
 
-#include "app/transport.h"
-
 #include <array>
 
 namespace fleetdeck {
@@ -62,22 +60,6 @@ std::string_view toString(ProblemCode code) { return problemRule(code).name; }
 ProblemCode problemCodeFor(protocol::ErrorCode code) {
     // The protocol's codes open the list, in their order.
     return static_cast<ProblemCode>(static_cast<int>(code));
-}
-
-ProblemCode problemCodeFor(TransportProblem::Kind kind) {
-    using K = TransportProblem::Kind;
-    switch (kind) {
-    case K::None: break;
-    case K::ConnectFailed: return C::ConnectFailed;
-    case K::AuthFailed: return C::AuthFailed;
-    case K::HostKeyUnknown: return C::HostKeyUnknown;
-    case K::HostKeyChanged: return C::HostKeyChanged;
-    case K::AgentUnavailable: return C::AgentUnavailable;
-    case K::AgentExited:
-    case K::ConnectionLost: return C::Unavailable;
-    case K::ProtocolViolation: return C::ProtocolViolation;
-    }
-    return C::Unavailable;
 }
 
 Problem problemFrom(const protocol::Error& error) { return {problemCodeFor(error.code), QString::fromStdString(error.message)}; }

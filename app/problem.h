@@ -11,6 +11,7 @@
 #include <utility>
 #include <variant>
 
+#include <QMetaType>
 #include <QString>
 
 #include "agent/protocol/errors.h"
@@ -115,3 +116,5 @@ using Outcome = Result<Done>;
 inline Outcome done() { return Done{}; }
 
 }  // namespace fleetdeck
+
+Q_DECLARE_METATYPE(fleetdeck::Problem)

@@ -10,36 +10,16 @@
 
 namespace fleetdeck {
 
-// Why a transport could not be opened or stopped working. The host list shows `kind` as the
-// host's state and `message` as its reason, so messages say what happened and what to do.
-struct TransportProblem {
-    enum class Kind {
-        None,
-        ConnectFailed,     // refused, unreachable, timed out
-        AuthFailed,        // no accepted key, wrong password
-        HostKeyUnknown,    // not in known_hosts; needs the user's decision
-        HostKeyChanged,    // differs from known_hosts; refused
-        AgentUnavailable,  // could not install or start the agent
-        AgentExited,       // the agent process ended
-        ConnectionLost,    // the link dropped after it was up
-        ProtocolViolation, // what the agent sent before the session began breaks the protocol
-    };
-    Kind kind = Kind::None;
-    QString message;  // in English: logs, `--json` and the history store keep it as it is
-    QString shown{};  // the same in the user's language; empty when it reads the same
+// Why a transport could not be opened or stopped working is a Problem (app/problem.h): the host
+// list shows its code as the host's state and its message as the reason, so messages say what
+// happened and what to do. The codes a transport uses: ConnectFailed (refused, unreachable, timed
+// out), AuthFailed (no accepted key, wrong password), HostKeyUnknown (needs the user's decision),
+// HostKeyChanged (refused), AgentUnavailable (could not install or start the agent), Unavailable
+// (the agent process ended, or the link dropped after it was up) and ProtocolViolation (what the
+// agent sent before the session began breaks the protocol).
 
-    QString shownMessage() const { return shown.isEmpty() ? message : shown; }
-};
-
-// A TransportProblem whose sentence was built in English and the user's language (a
-// BasicShownText of app/shown_text.h).
-template <class ShownText>
-TransportProblem transportProblemOf(TransportProblem::Kind kind, const ShownText& text) {
-    return TransportProblem{kind, text.english(), text.shown()};
-}
-
-// The code of the closed list (app/problem.h) that a transport problem is.
-ProblemCode problemCodeFor(TransportProblem::Kind kind);
+// What closed() carries after a requested close(): the link is down and nothing went wrong.
+inline Problem closedOnRequest() { return Problem{ProblemCode::Unavailable, {}}; }
 
 // How far an opening transport got before opened(). Each stage is a sign of life: a caller that
 // bounds how long a start may take counts from the last one, not from open().
@@ -74,8 +54,8 @@ public:
 signals:
     void opened();
     void bytesReceived(const QByteArray& bytes);
-    // The transport is down (never opened, or lost). problem.kind is None after a requested close().
-    void closed(const fleetdeck::TransportProblem& problem);
+    // The transport is down (never opened, or lost); closedOnRequest() after a requested close().
+    void closed(const fleetdeck::Problem& problem);
     // A step of the connect (`area` Ssh: the host key, a login method, where the agent came
     // from; logged to its category where it happened, app/diagnostics.h) or a line the agent wrote
     // to its stderr (Agent; the host session logs it under the host's name), for the diagnostics.
@@ -89,5 +69,4 @@ signals:
 
 }  // namespace fleetdeck
 
-Q_DECLARE_METATYPE(fleetdeck::TransportProblem)
 Q_DECLARE_METATYPE(fleetdeck::OpenStage)

@@ -10,7 +10,7 @@ class UnavailableTransport : public Transport {
 public:
     explicit UnavailableTransport(QString why) : why_(std::move(why)) {}
     void open() override {
-        QTimer::singleShot(0, this, [this] { emit closed({TransportProblem::Kind::ConnectFailed, why_}); });
+        QTimer::singleShot(0, this, [this] { emit closed({ProblemCode::ConnectFailed, why_}); });
     }
     void sendLine(const QByteArray&) override {}
     void close() override {}

@@ -211,7 +211,7 @@ private:
         };
         ssh::LoginOutcome login = ssh::connectAndLogIn(plan);
         if (run_->stop) return stoppedBeforeStart();
-        if (const auto* problem = std::get_if<TransportProblem>(&login)) {
+        if (const auto* problem = std::get_if<Problem>(&login)) {
             LoadOutcome outcome;
             outcome.error = startError(problem->message);
             return outcome;

@@ -163,12 +163,12 @@ public:
         if (fd_ >= 0) return;
         Result<QString> path = simulators_->socketFor(spec_.name);
         if (!path) {
-            closeLater({TransportProblem::Kind::AgentUnavailable, path.problem().message, path.problem().shown});
+            closeLater({ProblemCode::AgentUnavailable, path.problem().message, path.problem().shown});
             return;
         }
         fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
         if (fd_ < 0) {  // out of descriptors, say
-            closeLater(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+            closeLater(problemOf(ProblemCode::AgentUnavailable,
                                           HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
             return;
         }
@@ -183,7 +183,7 @@ public:
         QMetaObject::invokeMethod(this, [this, fd, connected, why] {
             if (fd_ != fd) return;  // closed meanwhile
             if (!connected) {
-                finish(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+                finish(problemOf(ProblemCode::AgentUnavailable,
                                           HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(why)));
                 return;
             }
@@ -204,14 +204,14 @@ public:
 
 private:
     // closed() after open() returns, as a process that failed to start reports it.
-    void closeLater(const TransportProblem& problem) {
+    void closeLater(const Problem& problem) {
         QMetaObject::invokeMethod(this, [this, problem] { emit closed(problem); }, Qt::QueuedConnection);
     }
 
     void onConnected() {
         watcher_ = &FdWatcher::ofThisThread();
         if (!watcher_->watch(fd_, [this] { readAvailable(); })) {
-            finish(transportProblemOf(TransportProblem::Kind::AgentUnavailable,
+            finish(problemOf(ProblemCode::AgentUnavailable,
                                       HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
             return;
         }
@@ -236,10 +236,10 @@ private:
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
             if (n == 0)
-                finish(transportProblemOf(TransportProblem::Kind::AgentExited,
+                finish(problemOf(ProblemCode::Unavailable,
                                           HostsText(QT_TRANSLATE_NOOP("hosts", "the shared simulator closed this host's connection"))));
             else
-                finish(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                finish(problemOf(ProblemCode::Unavailable,
                                           HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
             return;
         }
@@ -258,14 +258,14 @@ private:
                 retryWrite_.start();
                 return;
             }
-            finish(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+            finish(problemOf(ProblemCode::Unavailable,
                                       HostsText(QT_TRANSLATE_NOOP("hosts", "shared simulator: %1")).arg(errnoText())));
             return;
         }
     }
 
     // Once per open(): the socket goes, then closed().
-    void finish(const TransportProblem& problem) {
+    void finish(const Problem& problem) {
         if (fd_ < 0) return;
         release();
         emit closed(problem);

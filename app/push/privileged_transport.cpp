@@ -56,14 +56,14 @@ void PrivilegedTransport::reportWaiting() {
 // No sign of life for startTimeoutMs(): the reason names the step that stalled.
 void PrivilegedTransport::onStalled() {
     const int s = startTimeoutMs() / 1000;
-    using Kind = TransportProblem::Kind;
+    using Code = ProblemCode;
     switch (stage_) {
     case Stage::Connecting:
-        fail({Kind::ConnectFailed, tr("could not log in to %1: no progress for %2 s; check that the server is up and "
+        fail({Code::ConnectFailed, tr("could not log in to %1: no progress for %2 s; check that the server is up and "
                                       "not overloaded").arg(host_).arg(s)});
         return;
     case Stage::LoginShell:
-        fail({Kind::AgentUnavailable, tr("the login shell on %1 did not start the agent: nothing for %2 s after the login; "
+        fail({Code::AgentUnavailable, tr("the login shell on %1 did not start the agent: nothing for %2 s after the login; "
                                          "its startup files (~/.bashrc: conda or pyenv init?) are slow or wait for input, so "
                                          "make them return early for non-interactive shells").arg(host_).arg(s)});
         return;
@@ -71,12 +71,12 @@ void PrivilegedTransport::onStalled() {
     case Stage::Ready:
         if (sudoProblem_) fail(*sudoProblem_);
         else if (throughSudo_)
-            fail({Kind::AgentUnavailable, tr("sudo on %1 did not start the agent within %2 s: it waits for something (a "
+            fail({Code::AgentUnavailable, tr("sudo on %1 did not start the agent within %2 s: it waits for something (a "
                                              "password, a PAM prompt); enter the password, or install the fleetdeck-agent "
                                              "package there and add the sudoers rule \"%3\" (LOGIN: your login there)")
                                               .arg(host_).arg(s).arg(PrivilegedAgentCommand::sudoersRule(QStringLiteral("LOGIN")))});
         else
-            fail({Kind::AgentUnavailable, tr("the agent on %1 started but did not announce itself within %2 s: the server "
+            fail({Code::AgentUnavailable, tr("the agent on %1 started but did not announce itself within %2 s: the server "
                                              "may be overloaded; try again, or with fewer hosts at once (--parallel)")
                                               .arg(host_).arg(s)});
         return;
@@ -130,7 +130,7 @@ void PrivilegedTransport::onInnerBytes(const QByteArray& bytes) {
     // a list) is no announcement, and must not throw here.
     const auto event = first.is_object() ? first.find("event") : first.end();
     if (!first.is_object() || event == first.end() || *event != "ready") {
-        fail({TransportProblem::Kind::ProtocolViolation,
+        fail({ProblemCode::ProtocolViolation,
               tr("the privileged agent on %1 did not announce itself: its first line is not a ready event (an older "
                  "agent, or something else writing to its output); redeploy FleetDeck's agent there").arg(host_)});
         return;
@@ -152,28 +152,28 @@ void PrivilegedTransport::onDiagnostic(const QString& text, DiagnosticArea area)
     emit diagnostic(text, area);
     if (ready_) return;
     stillAlive();
-    using Kind = TransportProblem::Kind;
+    using Code = ProblemCode;
     const bool hadProblem = sudoProblem_.has_value();
     if (text.contains(QLatin1String("a password is required")))
         // The rule names the packaged agent: one for the uploaded file in ~/.cache, which the
         // login can replace, would let it run anything as root.
-        sudoProblem_ = {Kind::AuthFailed, tr("sudo needs a password on %1: enter it, or install the fleetdeck-agent "
+        sudoProblem_ = {Code::AuthFailed, tr("sudo needs a password on %1: enter it, or install the fleetdeck-agent "
                                              "package there and add the sudoers rule \"%2\" (LOGIN: your login there)")
                                               .arg(host_, PrivilegedAgentCommand::sudoersRule(QStringLiteral("LOGIN")))};
     else if (text.contains(QLatin1String("Sorry, try again")) || text.contains(QLatin1String("incorrect password")))
-        sudoProblem_ = {Kind::AuthFailed, tr("sudo on %1 refused the password").arg(host_)};
+        sudoProblem_ = {Code::AuthFailed, tr("sudo on %1 refused the password").arg(host_)};
     else if (text.contains(QLatin1String("not in the sudoers")) || text.contains(QLatin1String("not allowed to execute")))
-        sudoProblem_ = {Kind::AuthFailed, tr("this login may not run the agent through sudo on %1: ask for a sudoers "
+        sudoProblem_ = {Code::AuthFailed, tr("this login may not run the agent through sudo on %1: ask for a sudoers "
                                              "entry, or log in as root").arg(host_)};
     else if (text.contains(QLatin1String("sudo: command not found")) || text.contains(QLatin1String("sudo: not found")) ||
              text.contains(QLatin1String("sudo: No such file or directory")))
-        sudoProblem_ = {Kind::AgentUnavailable, tr("sudo is not installed on %1: log in as root for a push").arg(host_)};
+        sudoProblem_ = {Code::AgentUnavailable, tr("sudo is not installed on %1: log in as root for a push").arg(host_)};
     if (sudoProblem_ && !hadProblem) tell(sudoProblem_->message);
     // A refused password makes sudo ask again on stdin; nothing more will come, so stop it now.
     if (sudoProblem_ && text.contains(QLatin1String("Sorry, try again"))) fail(*sudoProblem_);
 }
 
-void PrivilegedTransport::onInnerClosed(const TransportProblem& problem) {
+void PrivilegedTransport::onInnerClosed(const Problem& problem) {
     readyTimer_.stop();
     waitingTicker_.stop();
     wipePassword();
@@ -186,7 +186,7 @@ void PrivilegedTransport::onInnerClosed(const TransportProblem& problem) {
     emit closed(problem);
 }
 
-void PrivilegedTransport::fail(TransportProblem problem) {
+void PrivilegedTransport::fail(Problem problem) {
     if (failed_) return;
     failed_ = true;
     readyTimer_.stop();

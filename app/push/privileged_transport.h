@@ -48,10 +48,10 @@ private:
 
     void onInnerOpened();
     void onInnerBytes(const QByteArray& bytes);
-    void onInnerClosed(const TransportProblem& problem);
+    void onInnerClosed(const Problem& problem);
     void onDiagnostic(const QString& text, fleetdeck::DiagnosticArea area);
     void tell(const QString& text);
-    void fail(TransportProblem problem);
+    void fail(Problem problem);
     void wipePassword();
 
     std::unique_ptr<Transport> inner_;
@@ -60,7 +60,7 @@ private:
     QByteArray pending_;  // bytes before the ready line
     bool ready_ = false;
     bool failed_ = false;
-    std::optional<TransportProblem> sudoProblem_;
+    std::optional<Problem> sudoProblem_;
     QTimer readyTimer_;
     QTimer waitingTicker_;
     QElapsedTimer sinceOpen_;

@@ -33,9 +33,9 @@ constexpr char kExecWord[] = "/proc/self/fd/3";
 // Every way a start fails is the same kind: the agent could not be installed or started.
 Problem unavailable(const SshText& text) { return problemOf(ProblemCode::AgentUnavailable, text); }
 // The same, as a Deployment reports it.
-TransportProblem asDeploymentProblem(const SshText& text) { return transportProblemOf(TransportProblem::Kind::AgentUnavailable, text); }
-TransportProblem asDeploymentProblem(const Problem& problem) {
-    return TransportProblem{TransportProblem::Kind::AgentUnavailable, problem.message, problem.shown};
+Problem asDeploymentProblem(const SshText& text) { return problemOf(ProblemCode::AgentUnavailable, text); }
+Problem asDeploymentProblem(const Problem& problem) {
+    return Problem{ProblemCode::AgentUnavailable, problem.message, problem.shown};
 }
 
 // Words the scripts take from this build: architectures, digests and the version are checked so

@@ -60,7 +60,7 @@ struct Deployment {
     bool resident = false;  // reached a resident agent over its socket: no exec, nothing started
     bool refusedResident = false;  // a listener at the remembered socket could not prove it is ours
     QStringList notes;  // things the user should know ("home is mounted noexec; using …")
-    std::optional<TransportProblem> problem;
+    std::optional<Problem> problem;
     ChannelPtr channel;     // the running agent's exec channel (stdin/stdout carry the protocol)
     QByteArray firstBytes;  // what the agent wrote on stdout before the channel was handed over
     QByteArray readyLine;   // reachResidentAgent(): the resident agent's ready line, without its newline

@@ -24,11 +24,11 @@ using Kind = KnownHostsVerdict::Kind;
 // still appending, and appends to one known_hosts file must not interleave.
 std::mutex gKnownHostsFile;
 
-TransportProblem refused(const SshText& text) { return transportProblemOf(TransportProblem::Kind::HostKeyChanged, text); }
+Problem refused(const SshText& text) { return problemOf(ProblemCode::HostKeyChanged, text); }
 
 QString where(const QString& file, int line) { return QStringLiteral("%1:%2").arg(file).arg(line); }
 
-TransportProblem changedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem changedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     return refused(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 has CHANGED: %2 lists %3 %4, the server now offers %5 %6. "
                                                     "Someone may be intercepting the connection, so FleetDeck refuses it. If the server "
                                                     "was reinstalled, confirm the new fingerprint with its administrator, then remove "
@@ -42,7 +42,7 @@ TransportProblem changedProblem(const HostKeyQuestion& q, const KnownHostsVerdic
                        .arg(q.knownHostsFile));
 }
 
-TransportProblem revokedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem revokedProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     return refused(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 is REVOKED: the server offers %2 %3, which %4 marks @revoked. "
                                                     "FleetDeck never accepts a revoked key; ask the server's administrator for its new "
                                                     "key and how to confirm it"))
@@ -52,7 +52,7 @@ TransportProblem revokedProblem(const HostKeyQuestion& q, const KnownHostsVerdic
                        .arg(where(q.knownHostsFile, v.line)));
 }
 
-TransportProblem certAuthorityProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem certAuthorityProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     const QString name = knownHostsName(q.host, q.port);
     return refused(SshText(QT_TRANSLATE_NOOP("ssh", "%1 is vouched for by a @cert-authority line in %2; FleetDeck does not check host "
                                                     "certificates yet: confirm the key the server offers (%6 %7) with its administrator, "
@@ -66,7 +66,7 @@ TransportProblem certAuthorityProblem(const HostKeyQuestion& q, const KnownHosts
                        .arg(q.fingerprint));
 }
 
-TransportProblem unreadableLineProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem unreadableLineProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     return refused(SshText(QT_TRANSLATE_NOOP("ssh", "%1 cannot be read: %2. A line that may concern %3 hides what it says, so FleetDeck "
                                                     "neither trusts nor records the key the server offers (%4 %5); fix or delete that line"))
                        .arg(where(q.knownHostsFile, v.line))
@@ -76,7 +76,7 @@ TransportProblem unreadableLineProblem(const HostKeyQuestion& q, const KnownHost
                        .arg(q.fingerprint));
 }
 
-TransportProblem unreadableFileProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem unreadableFileProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     return refused(SshText(QT_TRANSLATE_NOOP("ssh", "cannot read known_hosts %1: %2; fix its permissions (or move what is in its place) so "
                                                     "the host key of %3 can be checked"))
                        .arg(q.knownHostsFile)
@@ -84,7 +84,7 @@ TransportProblem unreadableFileProblem(const HostKeyQuestion& q, const KnownHost
                        .arg(knownHostsName(q.host, q.port)));
 }
 
-TransportProblem unknownProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
+Problem unknownProblem(const HostKeyQuestion& q, const KnownHostsVerdict& v) {
     SshText message = std::move(SshText(QT_TRANSLATE_NOOP("ssh", "the host key of %1 is not in %2: the server offers %3 %4. Confirm "
                                                                   "this fingerprint with the server's administrator, then accept it "
                                                                   "in FleetDeck or run once with --accept-new"))
@@ -100,7 +100,7 @@ TransportProblem unknownProblem(const HostKeyQuestion& q, const KnownHostsVerdic
                                 .arg(lines.join(QStringLiteral(", ")))
                                 .arg(q.knownHostsFile);
     }
-    return transportProblemOf(TransportProblem::Kind::HostKeyUnknown, message);
+    return problemOf(ProblemCode::HostKeyUnknown, message);
 }
 
 // One line, `name type base64`, as ssh(1) appends it; on a line of its own even when the file
@@ -120,17 +120,17 @@ std::optional<QString> appendEntry(const QString& file, const QByteArray& entry)
     return std::nullopt;
 }
 
-std::optional<TransportProblem> recordKey(ssh_key key, const HostKeyQuestion& q) {
+std::optional<Problem> recordKey(ssh_key key, const HostKeyQuestion& q) {
     char* base64 = nullptr;
     if (ssh_pki_export_pubkey_base64(key, &base64) != SSH_OK)
-        return transportProblemOf(TransportProblem::Kind::HostKeyUnknown,
+        return problemOf(ProblemCode::HostKeyUnknown,
                                   SshText(QT_TRANSLATE_NOOP("ssh", "could not record the host key of %1: libssh cannot encode it"))
                                       .arg(knownHostsName(q.host, q.port)));
     const QByteArray entry = knownHostsName(q.host, q.port).toUtf8() + ' ' + q.keyType.toLatin1() + ' ' + base64 + '\n';
     ssh_string_free_char(base64);
     std::lock_guard lock(gKnownHostsFile);
     if (const auto error = appendEntry(q.knownHostsFile, entry))
-        return transportProblemOf(TransportProblem::Kind::HostKeyUnknown,
+        return problemOf(ProblemCode::HostKeyUnknown,
                                   SshText(QT_TRANSLATE_NOOP("ssh", "could not record the host key of %1 in %2: %3; check that the file is writable"))
                                       .arg(knownHostsName(q.host, q.port))
                                       .arg(q.knownHostsFile)
@@ -166,10 +166,10 @@ QString sha256Fingerprint(ssh_key key) {
     return out;
 }
 
-std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy) {
+std::optional<Problem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy) {
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(session, &raw) != SSH_OK)
-        return transportProblemOf(TransportProblem::Kind::ConnectFailed,
+        return problemOf(ProblemCode::ConnectFailed,
                                   SshText(QT_TRANSLATE_NOOP("ssh", "the server sent no host key: %1")).arg(QString::fromUtf8(ssh_get_error(session))));
     KeyPtr key(raw);
     HostKeyQuestion q;

@@ -27,7 +27,7 @@ struct HostKeyPolicy {
 // fingerprints in the message), a revoked key, a @cert-authority host, an unreadable line that
 // may concern the host, or an unreadable file; the message names the file and line. None of
 // these can be accepted here: the user fixes known_hosts.
-std::optional<TransportProblem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy);
+std::optional<Problem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy);
 
 // "SHA256:…" as ssh-keygen -lf prints it.
 QString sha256Fingerprint(ssh_key key);

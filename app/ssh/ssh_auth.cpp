@@ -86,8 +86,8 @@ QString authResultWord(int rc) {
     }
 }
 
-TransportProblem linkError(ssh_session session) {
-    return transportProblemOf(TransportProblem::Kind::ConnectFailed,
+Problem linkError(ssh_session session) {
+    return problemOf(ProblemCode::ConnectFailed,
                               SshText(QT_TRANSLATE_NOOP("ssh", "the connection failed during login: %1"))
                                   .arg(QString::fromUtf8(ssh_get_error(session))));
 }
@@ -99,7 +99,7 @@ QStringList defaultIdentityFiles() {
     return {dir + QStringLiteral("id_ed25519"), dir + QStringLiteral("id_ecdsa"), dir + QStringLiteral("id_rsa")};
 }
 
-std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan& plan) {
+std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan) {
     const DiagnosticSink& tell = plan.diagnostics;
     int rc = ssh_userauth_none(session, nullptr);
     if (rc == SSH_AUTH_SUCCESS) {
@@ -164,7 +164,7 @@ std::optional<TransportProblem> authenticate(ssh_session session, const AuthPlan
     message = message + SshText(QT_TRANSLATE_NOOP("ssh", ": add your public key to ~%1/.ssh/authorized_keys on the server, "
                                                          "or choose the key with --identity or IdentityFile in ~/.ssh/config"))
                             .arg(plan.user);
-    return transportProblemOf(TransportProblem::Kind::AuthFailed, message);
+    return problemOf(ProblemCode::AuthFailed, message);
 }
 
 }  // namespace fleetdeck::ssh

@@ -37,12 +37,12 @@ AgentCommand leavingResident(AgentCommand command) {
     };
 }
 
-TransportProblem connectFailed(const SshText& text) { return transportProblemOf(TransportProblem::Kind::ConnectFailed, text); }
-TransportProblem connectFailed(const Problem& problem) {
-    return TransportProblem{TransportProblem::Kind::ConnectFailed, problem.message, problem.shown};
+Problem connectFailed(const SshText& text) { return problemOf(ProblemCode::ConnectFailed, text); }
+Problem connectFailed(const Problem& problem) {
+    return Problem{ProblemCode::ConnectFailed, problem.message, problem.shown};
 }
 
-std::optional<TransportProblem> setOptions(ssh_session s, const ConnectPlan& plan) {
+std::optional<Problem> setOptions(ssh_session s, const ConnectPlan& plan) {
     const QByteArray host = plan.host.toUtf8(), user = plan.user.toUtf8(), known = QFile::encodeName(plan.knownHostsFile);
     const unsigned int port = static_cast<unsigned int>(plan.port);
     const long timeout = plan.connectTimeoutS;
@@ -162,7 +162,7 @@ QString describeOptions(const ConnectPlan& plan) {
 }
 
 // TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
-std::optional<TransportProblem> logIn(const ConnectPlan& plan, ssh_session session) {
+std::optional<Problem> logIn(const ConnectPlan& plan, ssh_session session) {
     plan.diagnostics.ssh(describeOptions(plan));
     if (plan.configProblem) return connectFailed(*plan.configProblem);
     if (auto problem = setOptions(session, plan)) return *problem;
@@ -265,7 +265,7 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
 LoginOutcome connectAndLogIn(const ConnectPlan& plan) {
     SessionPtr session(ssh_new());
     if (!session) return connectFailed(SshText(QT_TRANSLATE_NOOP("ssh", "out of memory creating an SSH session")));
-    const std::optional<TransportProblem> problem = logIn(plan, session.get());
+    const std::optional<Problem> problem = logIn(plan, session.get());
     if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
     if (problem) return *problem;
     LoggedInSession loggedIn;

@@ -61,7 +61,7 @@ SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), 
     keepaliveTimer_.setInterval(kKeepaliveIntervalMs);
     connect(&keepaliveTimer_, &QTimer::timeout, this, [this] {
         if (session_ && ssh_send_ignore(session_.get(), "fleetdeck") == SSH_ERROR)
-            fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+            fail(problemOf(ProblemCode::Unavailable,
                                     SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
                                         .arg(spec_.name)
                                         .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
@@ -126,7 +126,7 @@ void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectO
         attempt_->owner = nullptr;
     }
     attempt_.reset();
-    if (auto* problem = std::get_if<TransportProblem>(&outcome)) {
+    if (auto* problem = std::get_if<Problem>(&outcome)) {
         emit closed(*problem);
         return;
     }
@@ -216,7 +216,7 @@ void SshTransport::pump() {
         for (;;) {
             const int n = ssh_channel_read_nonblocking(channel_.get(), buf, sizeof buf, stream);
             if (n == SSH_ERROR) {
-                fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+                fail(problemOf(ProblemCode::Unavailable,
                                         SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
                                             .arg(spec_.name)
                                             .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
@@ -236,26 +236,26 @@ void SshTransport::pump() {
     flushWrites();
     pacePolling();
     if (channel_ && !ssh_is_connected(session_.get())) {
-        fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+        fail(problemOf(ProblemCode::Unavailable,
                                 SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost")).arg(spec_.name)));
         return;
     }
     if (channel_ && (ssh_channel_is_eof(channel_.get()) || ssh_channel_is_closed(channel_.get()))) {
         const int status = ssh_channel_get_exit_status(channel_.get());
-        fail(transportProblemOf(TransportProblem::Kind::AgentExited,
+        fail(problemOf(ProblemCode::Unavailable,
                                 status >= 0 ? SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 exited with status %2")).arg(spec_.name).arg(status)
                                             : SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 ended")).arg(spec_.name)));
     }
 }
 
 void SshTransport::failLostWhileSending() {
-    fail(transportProblemOf(TransportProblem::Kind::ConnectionLost,
+    fail(problemOf(ProblemCode::Unavailable,
                             SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost while sending: %2"))
                                 .arg(spec_.name)
                                 .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
 }
 
-void SshTransport::fail(const TransportProblem& problem) {
+void SshTransport::fail(const Problem& problem) {
     teardown();
     emit closed(problem);
 }
@@ -281,7 +281,7 @@ void SshTransport::close() {
     const bool wasOpen = attempt_ || session_;
     attempt_.reset();
     teardown();
-    if (wasOpen) emit closed({});
+    if (wasOpen) emit closed(closedOnRequest());
 }
 
 }  // namespace fleetdeck::ssh

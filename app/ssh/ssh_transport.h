@@ -64,7 +64,7 @@ private:
     void flushWrites();
     void flushWritesAndReadWhatCameMeanwhile();
     void pacePolling();  // the poll timer fast while writes wait, slow otherwise
-    void fail(const TransportProblem& problem);
+    void fail(const Problem& problem);
     void failLostWhileSending();  // a write failed: the link is gone
     void teardown();
 

@@ -22,7 +22,7 @@ using test::MemoryAgent;
 using test::MemoryTransport;
 using test::waitUntil;
 
-// What a transport emitted, in order: "opened", "bytes:<text>", "closed:<kind>".
+// What a transport emitted, in order: "opened", "bytes:<text>", "closed:<code>" ("closed:requested" after close()).
 struct Recording {
     std::vector<std::string> events;
 
@@ -30,8 +30,9 @@ struct Recording {
         QObject::connect(&t, &Transport::opened, [this] { events.push_back("opened"); });
         QObject::connect(&t, &Transport::bytesReceived,
                          [this](const QByteArray& b) { events.push_back("bytes:" + b.toStdString()); });
-        QObject::connect(&t, &Transport::closed, [this](const TransportProblem& p) {
-            events.push_back("closed:" + std::to_string(static_cast<int>(p.kind)));
+        QObject::connect(&t, &Transport::closed, [this](const Problem& p) {
+            // A requested close says nothing went wrong: it has no message (closedOnRequest()).
+            events.push_back("closed:" + (p.message.isEmpty() ? std::string("requested") : std::string(toString(p.code))));
         });
     }
 };
@@ -60,12 +61,12 @@ TEST(MemoryTransport, WhatTheAgentWroteArrivesInOrderBeforeItExits) {
     t.pushLine("one");
     t.pushBytes("tw");
     t.pushBytes("o\n");
-    t.drop({TransportProblem::Kind::AgentExited, QStringLiteral("the agent exited with status 1")});
+    t.drop({ProblemCode::Unavailable, QStringLiteral("the agent exited with status 1")});
     t.pushLine("after the exit");
     ASSERT_TRUE(waitUntil([&] { return !t.isOpen(); }));
     waitUntil([] { return false; }, 50);
     EXPECT_EQ(rec.events, (std::vector<std::string>{"opened", "bytes:one\n", "bytes:tw", "bytes:o\n",
-                                                    "closed:" + std::to_string(int(TransportProblem::Kind::AgentExited))}));
+                                                    "closed:unavailable"}));
     EXPECT_FALSE(t.closedByApp());
 }
 
@@ -77,7 +78,7 @@ TEST(MemoryTransport, CloseReportsBeforeItReturnsAndDropsWhatWasQueued) {
     t.sendLine(QByteArray::fromStdString(pingLine(1)));
     t.pushLine("queued");
     t.close();
-    EXPECT_EQ(rec.events, (std::vector<std::string>{"opened", "closed:0"}));
+    EXPECT_EQ(rec.events, (std::vector<std::string>{"opened", "closed:requested"}));
     waitUntil([] { return false; }, 50);
     EXPECT_EQ(rec.events.size(), 2u);
     EXPECT_TRUE(t.closedByApp());
@@ -87,12 +88,12 @@ TEST(MemoryTransport, CloseReportsBeforeItReturnsAndDropsWhatWasQueued) {
 
 TEST(MemoryTransport, AFailedOpenIsClosedWithItsProblemAndNeverOpened) {
     MemoryTransport t;
-    t.failOpen({TransportProblem::Kind::AuthFailed, QStringLiteral("no accepted key")});
+    t.failOpen({ProblemCode::AuthFailed, QStringLiteral("no accepted key")});
     Recording rec(t);
     t.open();
     EXPECT_TRUE(rec.events.empty());
     ASSERT_TRUE(waitUntil([&] { return !rec.events.empty(); }));
-    EXPECT_EQ(rec.events, std::vector<std::string>{"closed:" + std::to_string(int(TransportProblem::Kind::AuthFailed))});
+    EXPECT_EQ(rec.events, std::vector<std::string>{"closed:auth_failed"});
     EXPECT_FALSE(t.everOpened());
 }
 

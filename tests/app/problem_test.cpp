@@ -63,13 +63,16 @@ TEST(Problem, TheDocumentShowsTheTableTheAppFollows) {
 }
 
 TEST(Problem, ConnectionProblemsMapToTheirActions) {
-    using K = TransportProblem::Kind;
-    EXPECT_EQ(problemRule(problemCodeFor(K::HostKeyUnknown)).action, ProblemAction::Ask);
-    EXPECT_EQ(problemRule(problemCodeFor(K::HostKeyChanged)).action, ProblemAction::Refuse);
-    EXPECT_EQ(problemRule(problemCodeFor(K::AuthFailed)).action, ProblemAction::Refuse);
-    EXPECT_EQ(problemRule(problemCodeFor(K::ConnectFailed)).action, ProblemAction::RetryWithBackoff);
-    EXPECT_EQ(problemRule(problemCodeFor(K::ConnectionLost)).action, ProblemAction::RetryWithBackoff);
-    EXPECT_EQ(problemRule(problemCodeFor(K::ProtocolViolation)).action, ProblemAction::MarkMisbehaving);
+    using C = ProblemCode;
+    EXPECT_EQ(problemRule(C::HostKeyUnknown).action, ProblemAction::Ask);
+    EXPECT_EQ(problemRule(C::HostKeyChanged).action, ProblemAction::Refuse);
+    EXPECT_EQ(problemRule(C::AuthFailed).action, ProblemAction::Refuse);
+    EXPECT_EQ(problemRule(C::ConnectFailed).action, ProblemAction::RetryWithBackoff);
+    // A lost link, an agent that exited, and a requested close: the session connects again.
+    EXPECT_EQ(problemRule(C::Unavailable).action, ProblemAction::RetryWithBackoff);
+    EXPECT_EQ(closedOnRequest().action(), ProblemAction::RetryWithBackoff);
+    EXPECT_TRUE(closedOnRequest().message.isEmpty());
+    EXPECT_EQ(problemRule(C::ProtocolViolation).action, ProblemAction::MarkMisbehaving);
     EXPECT_EQ(problemRule(problemCodeFor(protocol::ErrorCode::MethodNotFound)).action, ProblemAction::HideFeature);
 }
 

@@ -64,7 +64,7 @@ TEST(SecretBytes, WipesInPlaceAndIsNeverSharedImplicitly) {
 
 struct Outcome {
     bool opened = false;
-    std::optional<TransportProblem> closed;
+    std::optional<Problem> closed;
 };
 
 // Opens `argv` through the wrapper and waits until it opens or closes.
@@ -72,7 +72,7 @@ Outcome openThroughSudo(const QStringList& argv, SecretBytes password) {
     PrivilegedTransport t(LocalTransport::command(argv), QStringLiteral("gpu-07"), std::move(password));
     Outcome o;
     QObject::connect(&t, &Transport::opened, [&] { o.opened = true; });
-    QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { o.closed = p; });
+    QObject::connect(&t, &Transport::closed, [&](const Problem& p) { o.closed = p; });
     t.open();
     test::waitUntil([&] { return o.opened || o.closed.has_value(); }, 20000);
     if (o.opened) t.close();
@@ -89,7 +89,7 @@ TEST(PrivilegedTransport, AReadyLineOfTheWrongShapeMakesThatHostMisbehaving) {
     const QStringList argv{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo '{\"event\":7}'; sleep 10")};
     const Outcome o = openThroughSudo(argv, {});
     ASSERT_TRUE(o.closed.has_value());
-    EXPECT_EQ(o.closed->kind, TransportProblem::Kind::ProtocolViolation);
+    EXPECT_EQ(o.closed->code, ProblemCode::ProtocolViolation);
     HostSession::Options once;
     once.reconnect = false;
     HostSession session(QStringLiteral("gpu-07"), [&] {
@@ -126,7 +126,7 @@ TEST(PrivilegedTransport, SudoWantingAPasswordSaysSo) {
     const Outcome o = openThroughSudo(asNobody({QStringLiteral(FLEETDECK_AGENT_BIN), SudoMode::Passwordless, {}}), SecretBytes());
     ASSERT_TRUE(o.closed.has_value());
     EXPECT_FALSE(o.opened);
-    EXPECT_EQ(o.closed->kind, TransportProblem::Kind::AuthFailed);
+    EXPECT_EQ(o.closed->code, ProblemCode::AuthFailed);
     EXPECT_EQ(o.closed->message.toStdString(),
               "sudo needs a password on gpu-07: enter it, or install the fleetdeck-agent package there and add the "
               "sudoers rule \"LOGIN ALL=(root) NOPASSWD: /usr/bin/fleetdeck-agent --stdio --announce\" (LOGIN: your login there)");
@@ -137,7 +137,7 @@ TEST(PrivilegedTransport, ARefusedPasswordEndsAtOnce) {
                                       SecretBytes("not-the-password", 16));
     ASSERT_TRUE(o.closed.has_value());
     EXPECT_FALSE(o.opened);
-    EXPECT_EQ(o.closed->kind, TransportProblem::Kind::AuthFailed);
+    EXPECT_EQ(o.closed->code, ProblemCode::AuthFailed);
     EXPECT_EQ(o.closed->message.toStdString(), "sudo on gpu-07 refused the password");
 }
 
@@ -173,9 +173,9 @@ TEST(PrivilegedTransport, AStalledStartNamesWhatItWaitedFor) {
                               QStringLiteral("gpu-07"), {});
         t.setThroughSudo(throughSudo);
         std::vector<QString> waiting;
-        std::optional<TransportProblem> closed;
+        std::optional<Problem> closed;
         QObject::connect(&t, &Transport::waiting, [&](const QString& w) { waiting.push_back(w); });
-        QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { closed = p; });
+        QObject::connect(&t, &Transport::closed, [&](const Problem& p) { closed = p; });
         t.open();
         ASSERT_TRUE(test::waitUntil([&] { return closed.has_value(); }, 20000));
         const std::string message = closed->message.toStdString();
@@ -204,7 +204,7 @@ TEST(PrivilegedTransport, ThePasswordIsWipedInPlaceOnceSent) {
     PrivilegedTransport t(LocalTransport::command(c.argv()), QStringLiteral("gpu-07"), std::move(password));
     Outcome o;
     QObject::connect(&t, &Transport::opened, [&] { o.opened = true; });
-    QObject::connect(&t, &Transport::closed, [&](const TransportProblem& p) { o.closed = p; });
+    QObject::connect(&t, &Transport::closed, [&](const Problem& p) { o.closed = p; });
     t.open();
     ASSERT_TRUE(test::waitUntil([&] { return o.opened || o.closed.has_value(); }, 20000));
     ASSERT_TRUE(o.opened) << o.closed->message.toStdString();

@@ -123,7 +123,7 @@ TEST_F(SshTest, AConnectResultQueuedBeforeCloseIsDropped) {
     ssh::SshTransport transport(specFor(*sshd_));
     int opened = 0, closed = 0;
     QObject::connect(&transport, &Transport::opened, &transport, [&] { ++opened; });
-    QObject::connect(&transport, &Transport::closed, &transport, [&](const TransportProblem&) { ++closed; });
+    QObject::connect(&transport, &Transport::closed, &transport, [&](const Problem&) { ++closed; });
     transport.open();
     // No events are processed until the worker is done: its result waits in the queue.
     for (int i = 0; i < 300 && !fs::exists(residentSocket()); ++i) QThread::msleep(100);

@@ -49,15 +49,15 @@ TEST_F(SshTest, ALostConnectionKeepsTheEnglishMessageAndShowsChinese) {
     ASSERT_TRUE(chinese.loaded());
     ssh::SshTransport transport(specFor(*sshd_));
     bool opened = false;
-    std::optional<TransportProblem> closed;
+    std::optional<Problem> closed;
     QObject::connect(&transport, &Transport::opened, &transport, [&] { opened = true; });
-    QObject::connect(&transport, &Transport::closed, &transport, [&](const TransportProblem& problem) { closed = problem; });
+    QObject::connect(&transport, &Transport::closed, &transport, [&](const Problem& problem) { closed = problem; });
     transport.open();
     ASSERT_TRUE(waitUntil([&] { return opened || closed; }, 30000));
     ASSERT_TRUE(opened) << closed->message.toStdString();
     sshd_->kill();
     ASSERT_TRUE(waitUntil([&] { return closed.has_value(); }, 30000));
-    ASSERT_TRUE(closed->kind == TransportProblem::Kind::ConnectionLost || closed->kind == TransportProblem::Kind::AgentExited)
+    ASSERT_EQ(closed->code, ProblemCode::Unavailable)
         << closed->message.toStdString();
     EXPECT_TRUE(closed->message.startsWith(QStringLiteral("connection to gpu-test lost")) ||
                 closed->message.startsWith(QStringLiteral("the agent on gpu-test ")))
@@ -78,9 +78,9 @@ TEST_F(SshTest, AChangedHostKeyIsRefusedInEnglishAndShownInChinese) {
     ASSERT_TRUE(chinese.loaded());
     ssh::ConnectPlan plan = ssh::planConnection(specFor(*sshd_));
     const ssh::LoginOutcome outcome = ssh::connectAndLogIn(plan);
-    const auto* problem = std::get_if<TransportProblem>(&outcome);
+    const auto* problem = std::get_if<Problem>(&outcome);
     ASSERT_TRUE(problem);
-    EXPECT_EQ(problem->kind, TransportProblem::Kind::HostKeyChanged);
+    EXPECT_EQ(problem->code, ProblemCode::HostKeyChanged);
     EXPECT_TRUE(problem->message.startsWith(QStringLiteral("the host key of [127.0.0.1]:"))) << problem->message.toStdString();
     EXPECT_TRUE(problem->message.contains(QStringLiteral("has CHANGED"))) << problem->message.toStdString();
     const QString fingerprint = QString::fromStdString(sshd_->hostKeyFingerprint());

@@ -5,7 +5,7 @@
 namespace fleetdeck::test {
 
 MemoryTransport::MemoryTransport(Handler handler, QObject* parent) : Transport(parent), handler_(std::move(handler)) {
-    qRegisterMetaType<fleetdeck::TransportProblem>();
+    qRegisterMetaType<fleetdeck::Problem>();
     connect(&stream_, &QTimer::timeout, this, [this] {
         if (nextStreamed_) pushLine(nextStreamed_());
     });
@@ -62,7 +62,7 @@ void MemoryTransport::close() {
     if (state_ != State::Opening && state_ != State::Open) return;
     closedByApp_ = true;
     end();
-    emit closed({});
+    emit closed(closedOnRequest());
 }
 
 void MemoryTransport::end() {
@@ -95,7 +95,7 @@ void MemoryTransport::pushDiagnostic(const QString& text) {
     later(0, [this, text] { emit diagnostic(text); });
 }
 
-void MemoryTransport::drop(TransportProblem problem) {
+void MemoryTransport::drop(Problem problem) {
     later(0, [this, problem = std::move(problem)] {
         if (state_ == State::Idle || state_ == State::Closed) return;
         end();

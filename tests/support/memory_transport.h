@@ -19,7 +19,7 @@ namespace fleetdeck::test {
 // A Transport to an agent that lives in the test instead of a process. Each request the app sends
 // is decoded and handed to a handler whose answer goes back as bytes; the test can also push lines
 // unasked, stream them on a timer, write raw bytes (a line cut short, a line with no end, invalid
-// UTF-8) and end the connection with a TransportProblem.
+// UTF-8) and end the connection with a Problem.
 //
 // It behaves like a pipe to a process: opened(), bytesReceived(), diagnostic() and a dropped
 // connection's closed() all arrive later through the event loop, in the order they were queued,
@@ -41,7 +41,7 @@ public:
     // opened() comes `ms` after open() (0: on the next turn of the event loop).
     void setOpenDelayMs(int ms) { openDelayMs_ = ms; }
     // open() ends in closed(problem) instead of opened(): a refused login, a missing binary.
-    void failOpen(TransportProblem problem) { openFailure_ = std::move(problem); }
+    void failOpen(Problem problem) { openFailure_ = std::move(problem); }
     // Requests for `method` are answered `ms` after they were sent, so answers can overtake each other.
     void delayAnswers(const std::string& method, int ms) { answerDelayMs_[method] = ms; }
 
@@ -62,7 +62,7 @@ public:
     // A line on the agent's stderr.
     void pushDiagnostic(const QString& text);
     // The agent exits or the link drops: closed(problem) after whatever was queued before it.
-    void drop(TransportProblem problem);
+    void drop(Problem problem);
 
     bool isOpen() const { return state_ == State::Open; }
     bool everOpened() const { return everOpened_; }
@@ -84,7 +84,7 @@ private:
     Handler handler_;
     QString description_ = QStringLiteral("in-memory agent");
     int openDelayMs_ = 0;
-    std::optional<TransportProblem> openFailure_;
+    std::optional<Problem> openFailure_;
     std::map<std::string, int> answerDelayMs_;
     State state_ = State::Idle;
     std::uint64_t connection_ = 0;  // bumped when the connection ends: what was queued for it is dropped
