@@ -211,12 +211,12 @@ private:
         };
         ssh::LoginOutcome login = ssh::connectAndLogIn(plan);
         if (run_->stop) return stoppedBeforeStart();
-        if (const auto* problem = std::get_if<Problem>(&login)) {
+        if (!login) {
             LoadOutcome outcome;
-            outcome.error = startError(problem->message);
+            outcome.error = startError(login.problem().message);
             return outcome;
         }
-        ssh::SessionPtr session = std::move(std::get<ssh::LoggedInSession>(login).session);
+        ssh::SessionPtr session = std::move(login->session);
         const int fd = ssh_get_fd(session.get());
         const unsigned int userTimeout = kLoadTcpUserTimeoutMs;
         setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);  // fails harmlessly on a jump's pipe

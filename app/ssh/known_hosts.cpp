@@ -120,7 +120,7 @@ std::optional<QString> appendEntry(const QString& file, const QByteArray& entry)
     return std::nullopt;
 }
 
-std::optional<Problem> recordKey(ssh_key key, const HostKeyQuestion& q) {
+Outcome recordKey(ssh_key key, const HostKeyQuestion& q) {
     char* base64 = nullptr;
     if (ssh_pki_export_pubkey_base64(key, &base64) != SSH_OK)
         return problemOf(ProblemCode::HostKeyUnknown,
@@ -135,7 +135,7 @@ std::optional<Problem> recordKey(ssh_key key, const HostKeyQuestion& q) {
                                       .arg(knownHostsName(q.host, q.port))
                                       .arg(q.knownHostsFile)
                                       .arg(*error));
-    return std::nullopt;
+    return done();
 }
 
 // The verdict over the policy's extra files after its own file's `verdict` (see HostKeyPolicy);
@@ -166,7 +166,7 @@ QString sha256Fingerprint(ssh_key key) {
     return out;
 }
 
-std::optional<Problem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy) {
+Outcome verifyHostKey(ssh_session session, const HostKeyPolicy& policy) {
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(session, &raw) != SSH_OK)
         return problemOf(ProblemCode::ConnectFailed,
@@ -200,7 +200,7 @@ std::optional<Problem> verifyHostKey(ssh_session session, const HostKeyPolicy& p
     switch (verdict.kind) {
     case Kind::Known:
         tell(QStringLiteral("matches %1").arg(policy.knownHostsFile));
-        return std::nullopt;
+        return done();
     case Kind::Changed:
         q.knownFingerprint = verdict.knownFingerprint;
         tell(QStringLiteral("CHANGED: %1 holds %2; refused").arg(policy.knownHostsFile, q.knownFingerprint));

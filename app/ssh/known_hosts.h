@@ -22,12 +22,12 @@ struct HostKeyPolicy {
 };
 
 // Checks the key the server just offered against known_hosts, read as OpenSSH reads it
-// (checkKnownHosts()). nullopt: trusted (known, or new and accepted and now recorded).
+// (checkKnownHosts()). done(): trusted (known, or new and accepted and now recorded).
 // HostKeyUnknown: new and not accepted. HostKeyChanged: refused — a changed key (both
 // fingerprints in the message), a revoked key, a @cert-authority host, an unreadable line that
 // may concern the host, or an unreadable file; the message names the file and line. None of
 // these can be accepted here: the user fixes known_hosts.
-std::optional<Problem> verifyHostKey(ssh_session session, const HostKeyPolicy& policy);
+Outcome verifyHostKey(ssh_session session, const HostKeyPolicy& policy);
 
 // "SHA256:…" as ssh-keygen -lf prints it.
 QString sha256Fingerprint(ssh_key key);

@@ -99,12 +99,12 @@ QStringList defaultIdentityFiles() {
     return {dir + QStringLiteral("id_ed25519"), dir + QStringLiteral("id_ecdsa"), dir + QStringLiteral("id_rsa")};
 }
 
-std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan) {
+Outcome authenticate(ssh_session session, const AuthPlan& plan) {
     const DiagnosticSink& tell = plan.diagnostics;
     int rc = ssh_userauth_none(session, nullptr);
     if (rc == SSH_AUTH_SUCCESS) {
         tell.ssh(QStringLiteral("login as %1: method none accepted").arg(plan.user));
-        return std::nullopt;
+        return done();
     }
     if (rc == SSH_AUTH_ERROR) return linkError(session);
     const int methods = ssh_userauth_list(session, nullptr);
@@ -116,7 +116,7 @@ std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan) {
         else {
             rc = ssh_userauth_agent(session, nullptr);
             tell.ssh(QStringLiteral("publickey from ssh-agent: %1").arg(authResultWord(rc)));
-            if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+            if (rc == SSH_AUTH_SUCCESS) return done();
             if (rc == SSH_AUTH_ERROR) return linkError(session);
             tried << QStringLiteral("ssh-agent");
         }
@@ -135,7 +135,7 @@ std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan) {
                                                                   : outcome == KeyOutcome::Error  ? QStringLiteral("error")
                                                                   : notes.size() > notesBefore    ? notes.back().english()
                                                                                                   : QStringLiteral("refused")));
-            if (outcome == KeyOutcome::Accepted) return std::nullopt;
+            if (outcome == KeyOutcome::Accepted) return done();
             if (outcome == KeyOutcome::Error) return linkError(session);
         }
     }
@@ -150,7 +150,7 @@ std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan) {
             rc = ssh_userauth_password(session, nullptr, bytes.constData());
             bytes.fill('\0');
             tell.ssh(QStringLiteral("password: %1").arg(authResultWord(rc)));
-            if (rc == SSH_AUTH_SUCCESS) return std::nullopt;
+            if (rc == SSH_AUTH_SUCCESS) return done();
             if (rc == SSH_AUTH_ERROR) return linkError(session);
             tried << QStringLiteral("password");
         }

@@ -21,8 +21,8 @@ struct AuthPlan {
 
 // Logs in the way ssh(1) does: ssh-agent, then each identity file (an encrypted key asks for its
 // passphrase, but only once the server said it would accept that key), then a password as the
-// last resort. Secrets are wiped after use and never logged. nullopt: logged in.
-std::optional<Problem> authenticate(ssh_session session, const AuthPlan& plan);
+// last resort. Secrets are wiped after use and never logged. done(): logged in.
+Outcome authenticate(ssh_session session, const AuthPlan& plan);
 
 // The keys ssh(1) tries when none is configured, under ~/.ssh.
 QStringList defaultIdentityFiles();

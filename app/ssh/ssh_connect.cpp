@@ -42,7 +42,7 @@ Problem connectFailed(const Problem& problem) {
     return Problem{ProblemCode::ConnectFailed, problem.message, problem.shown};
 }
 
-std::optional<Problem> setOptions(ssh_session s, const ConnectPlan& plan) {
+Outcome setOptions(ssh_session s, const ConnectPlan& plan) {
     const QByteArray host = plan.host.toUtf8(), user = plan.user.toUtf8(), known = QFile::encodeName(plan.knownHostsFile);
     const unsigned int port = static_cast<unsigned int>(plan.port);
     const long timeout = plan.connectTimeoutS;
@@ -68,7 +68,7 @@ std::optional<Problem> setOptions(ssh_session s, const ConnectPlan& plan) {
         command.replace(QLatin1Char('%'), QStringLiteral("%%"));
         ssh_options_set(s, SSH_OPTIONS_PROXYCOMMAND, command.toUtf8().constData());
     }
-    return std::nullopt;
+    return done();
 }
 
 }  // namespace
@@ -162,10 +162,10 @@ QString describeOptions(const ConnectPlan& plan) {
 }
 
 // TCP (or the jump), the host key and the login: what connectAgent() and connectAndLogIn() share.
-std::optional<Problem> logIn(const ConnectPlan& plan, ssh_session session) {
+Outcome logIn(const ConnectPlan& plan, ssh_session session) {
     plan.diagnostics.ssh(describeOptions(plan));
     if (plan.configProblem) return connectFailed(*plan.configProblem);
-    if (auto problem = setOptions(session, plan)) return *problem;
+    if (Outcome set = setOptions(session, plan); !set) return set;
     const QString where = !plan.proxyJump.isEmpty()    ? QStringLiteral("%1:%2 through %3").arg(plan.host).arg(plan.port).arg(plan.proxyJump)
                           : !plan.proxyCommand.isEmpty() ? QStringLiteral("%1:%2 through ProxyCommand '%3'").arg(plan.host).arg(plan.port).arg(plan.proxyCommand)
                                                          : QStringLiteral("%1:%2").arg(plan.host).arg(plan.port);
@@ -184,17 +184,18 @@ std::optional<Problem> logIn(const ConnectPlan& plan, ssh_session session) {
                                         ? HostKeyPolicy{plan.knownHostsFile, false, nullptr, plan.diagnostics, plan.extraKnownHostsFiles}
                                         : HostKeyPolicy{plan.knownHostsFile, plan.acceptNew, prompter.get(), plan.diagnostics,
                                                         plan.extraKnownHostsFiles};
-    if (auto problem = verifyHostKey(session, keyPolicy)) return *problem;
-    if (auto problem = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get(), plan.diagnostics}))
-        return *problem;
+    if (Outcome verified = verifyHostKey(session, keyPolicy); !verified) return verified;
+    if (Outcome authenticated = authenticate(session, AuthPlan{plan.user, plan.label, plan.identityFiles, prompter.get(), plan.diagnostics});
+        !authenticated)
+        return authenticated;
     if (plan.onStage) plan.onStage(OpenStage::LoggedIn);
-    return std::nullopt;
+    return done();
 }
 
 // Everything connectAgent() does once the session exists; `session` moves into the link only
 // when it succeeds, and otherwise outlives the call.
 ConnectOutcome connectSession(const ConnectPlan& plan, SessionPtr& session) {
-    if (auto problem = logIn(plan, session.get())) return *problem;
+    if (Outcome loggedIn = logIn(plan, session.get()); !loggedIn) return loggedIn.problem();
     // The default start reuses a resident agent: no shell and no new process on the server. So
     // does a push's privileged agent on a root login; any other command starts its own.
     const bool push = static_cast<bool>(plan.agentCommand);
@@ -265,9 +266,9 @@ ConnectOutcome connectAgent(const ConnectPlan& plan) {
 LoginOutcome connectAndLogIn(const ConnectPlan& plan) {
     SessionPtr session(ssh_new());
     if (!session) return connectFailed(SshText(QT_TRANSLATE_NOOP("ssh", "out of memory creating an SSH session")));
-    const std::optional<Problem> problem = logIn(plan, session.get());
+    const Outcome login = logIn(plan, session.get());
     if (plan.onSocket) plan.onSocket(-1);  // before the session is freed or handed over
-    if (problem) return *problem;
+    if (!login) return login.problem();
     LoggedInSession loggedIn;
     loggedIn.hostKeyFingerprint = serverKeyFingerprint(session.get());
     loggedIn.session = std::move(session);

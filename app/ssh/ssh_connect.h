@@ -74,7 +74,7 @@ struct AgentLink {
     QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented (and known_hosts holds)
 };
 
-using ConnectOutcome = std::variant<AgentLink, Problem>;
+using ConnectOutcome = Result<AgentLink>;
 
 // Connects, checks the host key, logs in, deploys and starts the agent (one exec channel when the
 // cached agent is current). Blocking (bounded by the
@@ -87,7 +87,7 @@ struct LoggedInSession {
     QString hostKeyFingerprint;  // "SHA256:…" of the key the server presented
 };
 
-using LoginOutcome = std::variant<LoggedInSession, Problem>;
+using LoginOutcome = Result<LoggedInSession>;
 
 // Connects, checks the host key and logs in exactly as connectAgent() does, and stops there:
 // no agent is deployed or started (plan.agentCommand and residentAgent are not used). Blocking

@@ -126,11 +126,11 @@ void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectO
         attempt_->owner = nullptr;
     }
     attempt_.reset();
-    if (auto* problem = std::get_if<Problem>(&outcome)) {
-        emit closed(*problem);
+    if (!outcome) {
+        emit closed(outcome.problem());
         return;
     }
-    AgentLink& link = std::get<AgentLink>(outcome);
+    AgentLink& link = outcome.value();
     session_ = std::move(link.session);
     channel_ = std::move(link.channel);
     uploaded_ = link.uploaded;

@@ -41,8 +41,8 @@ TEST_F(SshTest, TheAgentCommandStartsTheAgentAfterAnUploadAndFromTheCache) {
     for (const bool upload : {true, false}) {
         SCOPED_TRACE(upload ? "first connect" : "second connect");
         ssh::ConnectOutcome outcome = ssh::connectAgent(plan);
-        auto* link = std::get_if<ssh::AgentLink>(&outcome);
-        ASSERT_TRUE(link) << std::get<Problem>(outcome).message.toStdString() << sshd_->log();
+        ASSERT_TRUE(outcome) << outcome.problem().message.toStdString() << sshd_->log();
+        ssh::AgentLink* link = &outcome.value();
         EXPECT_EQ(link->uploaded, upload);
         EXPECT_EQ(link->agentPath.toStdString(), cachedAgent().string());
         // --announce came from the hook: the agent's first line is its ready event.

@@ -78,8 +78,8 @@ TEST_F(SshTest, AChangedHostKeyIsRefusedInEnglishAndShownInChinese) {
     ASSERT_TRUE(chinese.loaded());
     ssh::ConnectPlan plan = ssh::planConnection(specFor(*sshd_));
     const ssh::LoginOutcome outcome = ssh::connectAndLogIn(plan);
-    const auto* problem = std::get_if<Problem>(&outcome);
-    ASSERT_TRUE(problem);
+    ASSERT_FALSE(outcome);
+    const Problem* problem = &outcome.problem();
     EXPECT_EQ(problem->code, ProblemCode::HostKeyChanged);
     EXPECT_TRUE(problem->message.startsWith(QStringLiteral("the host key of [127.0.0.1]:"))) << problem->message.toStdString();
     EXPECT_TRUE(problem->message.contains(QStringLiteral("has CHANGED"))) << problem->message.toStdString();
