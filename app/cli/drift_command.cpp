@@ -61,7 +61,7 @@ std::map<QString, DriftHostNow> askDriftHosts(const std::vector<HostSpec>& hosts
                                        const std::map<std::string, drift::HostDesiredState>& desired,
                                        std::map<QString, HostFailure>& failures) {
     std::map<QString, std::shared_ptr<DriftHostNow>> answers;
-    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+    const AskOnce ask = [&](HostSession& session, std::function<void(const Outcome&)> answered) {
         auto& now = answers[session.name()];
         now = std::make_shared<DriftHostNow>();
         drift::askDriftHost(session, desired.at(session.name().toStdString()), now, std::move(answered));

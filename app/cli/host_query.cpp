@@ -56,12 +56,13 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
             if (const auto a = weak.lock()) (*a)();
         };
         *again = [&, s, askAgain] {
-            ask(*s, [&, s, askAgain](std::optional<Problem> problem) {
-                // A request cut off by the connection closing: the state the session turns to next
-                // (offline, agent misbehaving) says more than the state it is still in.
-                if (problem && problem->code == ProblemCode::Unavailable) return;
-                if (problem) {
-                    finishOne(s->name(), HostFailure{HostState::Connected, problem->message, problem->code, problem->shownMessage()});
+            ask(*s, [&, s, askAgain](const Outcome& asked) {
+                if (!asked) {
+                    const Problem& problem = asked.problem();
+                    // A request cut off by the connection closing: the state the session turns to
+                    // next (offline, agent misbehaving) says more than the state it is still in.
+                    if (problem.code == ProblemCode::Unavailable) return;
+                    finishOne(s->name(), HostFailure{HostState::Connected, problem.message, problem.code, problem.shownMessage()});
                     return;
                 }
                 if (++answered[s->name()] < rounds) QTimer::singleShot(gapMs, s, askAgain);

@@ -49,10 +49,10 @@ struct HostFailure {
 
 // Asks every host `rounds` times over one connection each, `gapMs` apart (the same agent process
 // answers, so its counters carry on). `ask` sends one round's question on a ready session and
-// calls its continuation with nothing (the answer was kept) or the problem; `failed` keeps the
+// calls its continuation with done() (the answer was kept) or the problem; `failed` keeps the
 // failure that ends a host's rounds. Runs its own event loop; for the command-line tool. When
 // `interrupt` receives a signal the loop ends there, each host with the answers it gave so far.
-using AskOnce = std::function<void(HostSession& session, std::function<void(std::optional<Problem>)> answered)>;
+using AskOnce = std::function<void(HostSession& session, std::function<void(const Outcome&)> answered)>;
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
               const std::function<void(const QString& host, const HostFailure& failure)>& failed,
               const QuitSignals* interrupt = nullptr);
@@ -65,11 +65,11 @@ std::map<QString, std::vector<HostAnswer<T>>> queryHostsRepeatedly(const std::ve
                                                                    int rounds, int gapMs, int timeoutMs = 60000,
                                                                    const QuitSignals* interrupt = nullptr) {
     std::map<QString, std::vector<HostAnswer<T>>> answers;
-    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+    const AskOnce ask = [&](HostSession& session, std::function<void(const Outcome&)> answered) {
         auto keep = [&answers, &session, answered](const Result<T>& r) {
             if (!r) return answered(r.problem());
             answers[session.name()].push_back(HostAnswer<T>{true, *r, HostState::Connected, {}, {}});
-            answered(std::nullopt);
+            answered(done());
         };
         if constexpr (std::is_same_v<T, nlohmann::json>) session.callForJson<M>(params, std::move(keep));
         else session.call<M>(params, std::move(keep));

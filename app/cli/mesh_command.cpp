@@ -72,13 +72,13 @@ int meshCommand(const QString&, const ParsedCommand& command, QTextStream& out, 
     // Each source probes its peers (probeParams), over one connection per host.
     const ProbeSettings settings{count, 100, 1000};
     std::map<QString, HostFailure> failures;
-    const AskOnce ask = [&](HostSession& session, std::function<void(std::optional<Problem>)> answered) {
+    const AskOnce ask = [&](HostSession& session, std::function<void(const Outcome&)> answered) {
         const auto self = std::find_if(meshHosts.begin(), meshHosts.end(), [&](const MeshHost& h) { return h.name == session.name(); });
         session.call<protocol::methods::Probe>(probeParams(*self, meshHosts, settings),
                                                [&matrix, &session, answered](const Result<protocol::ProbeResult>& r) {
             if (!r) return answered(r.problem());
             matrix.setProbeResult(session.name(), *r);
-            answered(std::nullopt);
+            answered(done());
         }, probeAnswerTimeoutMs(settings));
     };
     askHosts(specs, 60000, 1, 0, ask, [&](const QString& host, const HostFailure& failure) {

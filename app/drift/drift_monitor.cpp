@@ -68,12 +68,12 @@ void DriftMonitor::checkHost(const QString& name) {
     running_.insert(name);
     auto answer = std::make_shared<DriftHostNow>();
     const HostDesiredState pushed = state->second;  // the log may be read again before the answer
-    askDriftHost(*session, pushed, answer, [this, name, pushed, answer](std::optional<Problem> failed) {
+    askDriftHost(*session, pushed, answer, [this, name, pushed, answer](const Outcome& read) {
         running_.erase(name);
         const qint64 at = QDateTime::currentMSecsSinceEpoch();
-        if (failed)
+        if (!read)
             return finishCheck(name, {HostDrift::Status::Failed, {}, static_cast<int>(pushed.settings.size()),
-                                      "the current values could not be read: " + failed->message.toStdString(), at});
+                                      "the current values could not be read: " + read.problem().message.toStdString(), at});
         DriftComparison compared = compareWithHost(pushed, *answer, hashes_);
         finishCheck(name, {HostDrift::Status::Checked, std::move(compared.findings),
                            static_cast<int>(compared.confirmed.settings.size()), {}, at});

@@ -14,7 +14,7 @@ constexpr int kDriftJournalPages = 20;    // the newest 200,000 records are plen
 // Reads the host's journal page by page into now->journal, then calls `done`; a journal that
 // cannot be read (no root) leaves a note, not a failure.
 void readDriftJournalPages(HostSession& session, std::shared_ptr<DriftHostNow> now, int page,
-                           std::function<void(std::optional<Problem>)> done) {
+                           std::function<void(const Outcome&)> done) {
     const std::int64_t after = now->journal && !now->journal->empty() ? now->journal->back().value("seq", std::int64_t{0}) : 0;
     session.call<protocol::methods::JournalRead>({after, kDriftJournalPage},
         [&session, now, page, done](const Result<protocol::JournalPage>& journal) {
@@ -22,20 +22,20 @@ void readDriftJournalPages(HostSession& session, std::shared_ptr<DriftHostNow> n
             now->notes.push_back("the journal could not be read (" + journal.problem().message.toStdString() +
                                  "): the pushes are not confirmed by the host");
             now->journal.reset();
-            return done(std::nullopt);
+            return done(Done{});
         }
         if (!now->journal) now->journal.emplace();
         for (const Json& e : journal->entries) now->journal->push_back(e);
         if (journal->entries.size() == kDriftJournalPage && page + 1 < kDriftJournalPages)
             return readDriftJournalPages(session, now, page + 1, done);
-        done(std::nullopt);
+        done(Done{});
     });
 }
 
 }  // namespace
 
 void askDriftHost(HostSession& session, const HostDesiredState& state, std::shared_ptr<DriftHostNow> now,
-                  std::function<void(std::optional<Problem>)> done) {
+                  std::function<void(const Outcome&)> done) {
     std::vector<std::string> ids, keys;
     for (const auto& [id, s] : state.settings) {
         ids.push_back(id);

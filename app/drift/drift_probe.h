@@ -34,10 +34,10 @@ struct DriftHostNow {
 };
 
 // Asks `session` for everything the comparison needs about `state`'s settings, into *now; `done`
-// gets nothing when tune.read answered (explain and journal are best effort: a note each when
+// gets done() when tune.read answered (explain and journal are best effort: a note each when
 // missing), or tune.read's problem. `now` must live until `done` runs.
 void askDriftHost(HostSession& session, const HostDesiredState& state, std::shared_ptr<DriftHostNow> now,
-                  std::function<void(std::optional<Problem>)> done);
+                  std::function<void(const Outcome&)> done);
 
 // The audit log's hash of each entry, by sequence number: what confirmWithJournal() compares the
 // journal's witnesses with.
