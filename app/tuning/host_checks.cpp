@@ -30,31 +30,32 @@ std::string speed_text(std::int64_t mbps) {
     return std::to_string(mbps) + " Mb/s";
 }
 
-std::string gpu_label(const HostFacts::Gpu& g) { return g.name.value_or(g.vendor + " GPU"); }
+std::string gpu_label(const HostFacts::Gpu& g) { return g.name().value_or(g.fact().vendor + " GPU"); }
 
 // MemTotal below params.min_gib (a "128 GB" server reports about 125 GiB after firmware reservations).
 Hits ram_below(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_gib").get<std::int64_t>() * 1024 * 1024 * 1024;
-    if (!f.memTotalBytes || *f.memTotalBytes >= min) return {};
-    return {{{"ram", gib_text(*f.memTotalBytes)}}};
+    const auto& total = f.facts().memory.total_bytes;
+    if (!total || *total >= min) return {};
+    return {{{"ram", gib_text(*total)}}};
 }
 
 Hits gpu_link_width_below_max(const HostFacts& f, const Json&) {
     Hits hits;
-    for (const auto& g : f.gpus)
-        if (g.pcieWidth && g.pcieWidthMax && *g.pcieWidth < *g.pcieWidthMax)
-            hits.push_back({{"index", std::to_string(g.index)}, {"gpu", gpu_label(g)}, {"bus_id", g.pciBusId},
-                            {"width", std::to_string(*g.pcieWidth)}, {"width_max", std::to_string(*g.pcieWidthMax)}});
+    for (const auto& g : f.gpus())
+        if (g.pcieWidth() && g.pcieWidthMax() && *g.pcieWidth() < *g.pcieWidthMax())
+            hits.push_back({{"index", std::to_string(g.index())}, {"gpu", gpu_label(g)}, {"bus_id", g.fact().pci_bus_id},
+                            {"width", std::to_string(*g.pcieWidth())}, {"width_max", std::to_string(*g.pcieWidthMax())}});
     return hits;
 }
 
 // Only when the width is full: a narrow link is reported by the width check already.
 Hits gpu_link_gen_below_max(const HostFacts& f, const Json&) {
     Hits hits;
-    for (const auto& g : f.gpus)
-        if (g.pcieGen && g.pcieGenMax && *g.pcieGen < *g.pcieGenMax && g.pcieWidth == g.pcieWidthMax)
-            hits.push_back({{"index", std::to_string(g.index)}, {"gpu", gpu_label(g)}, {"bus_id", g.pciBusId},
-                            {"gen", std::to_string(*g.pcieGen)}, {"gen_max", std::to_string(*g.pcieGenMax)}});
+    for (const auto& g : f.gpus())
+        if (g.pcieGen() && g.pcieGenMax() && *g.pcieGen() < *g.pcieGenMax() && g.pcieWidth() == g.pcieWidthMax())
+            hits.push_back({{"index", std::to_string(g.index())}, {"gpu", gpu_label(g)}, {"bus_id", g.fact().pci_bus_id},
+                            {"gen", std::to_string(*g.pcieGen())}, {"gen_max", std::to_string(*g.pcieGenMax())}});
     return hits;
 }
 
@@ -63,10 +64,10 @@ Hits gpu_link_gen_below_max(const HostFacts& f, const Json&) {
 Hits gpu_link_gen_below(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_gen").get<std::int64_t>();
     Hits hits;
-    for (const auto& g : f.gpus)
-        if (g.pcieGenMax && *g.pcieGenMax < min)
-            hits.push_back({{"index", std::to_string(g.index)}, {"gpu", gpu_label(g)}, {"bus_id", g.pciBusId},
-                            {"gen_max", std::to_string(*g.pcieGenMax)}, {"min_gen", std::to_string(min)}});
+    for (const auto& g : f.gpus())
+        if (g.pcieGenMax() && *g.pcieGenMax() < min)
+            hits.push_back({{"index", std::to_string(g.index())}, {"gpu", gpu_label(g)}, {"bus_id", g.fact().pci_bus_id},
+                            {"gen_max", std::to_string(*g.pcieGenMax())}, {"min_gen", std::to_string(min)}});
     return hits;
 }
 
@@ -74,60 +75,63 @@ Hits gpu_link_gen_below(const HostFacts& f, const Json& p) {
 Hits nic_speed_below(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_mbps").get<std::int64_t>();
     const HostFacts::Nic* fastest = nullptr;
-    for (const auto& n : f.nics)
-        if (n.speedMbps && (!fastest || *n.speedMbps > *fastest->speedMbps)) fastest = &n;
-    if (!fastest || *fastest->speedMbps >= min) return {};
-    return {{{"nic", fastest->name}, {"speed", speed_text(*fastest->speedMbps)}, {"min", speed_text(min)}}};
+    for (const auto& n : f.nics())
+        if (n.fact().speed_mbps && (!fastest || *n.fact().speed_mbps > *fastest->fact().speed_mbps)) fastest = &n;
+    if (!fastest || *fastest->fact().speed_mbps >= min) return {};
+    return {{{"nic", fastest->name()}, {"speed", speed_text(*fastest->fact().speed_mbps)}, {"min", speed_text(min)}}};
 }
 
 Hits cpu_lacks_avx512_amx(const HostFacts& f, const Json&) {
-    if (!f.cpuFlags) return {};
+    if (!f.facts().cpu.flags) return {};
     if (f.hasCpuFlag("avx512f") || f.hasCpuFlag("amx_tile")) return {};
     return {{{"best", f.hasCpuFlag("avx2") ? "AVX2" : "no AVX2 either"}}};
 }
 
 Hits vm_guest(const HostFacts& f, const Json&) {
-    if (f.hypervisor != true) return {};
+    if (f.hypervisor() != true) return {};
     return {{}};
 }
 
 Hits no_nvme(const HostFacts& f, const Json&) {
-    if (std::any_of(f.disks.begin(), f.disks.end(), [](const HostFacts::Disk& d) { return d.nvme; })) return {};
-    return {{{"disks", std::to_string(f.disks.size())}}};
+    if (f.hasNvme()) return {};
+    return {{{"disks", std::to_string(f.facts().block.size())}}};
 }
 
 Hits nvidia_driver_older(const HostFacts& f, const Json& p) {
     const int min = p.at("min_major").get<int>();
-    if (!f.nvidiaDriver) return {};
-    const auto major = driverMajor(*f.nvidiaDriver);
+    const auto driver = f.nvidiaDriver();
+    if (!driver) return {};
+    const auto major = driverMajor(*driver);
     if (!major || *major >= min) return {};
-    return {{{"version", *f.nvidiaDriver}, {"min_major", std::to_string(min)}}};
+    return {{{"version", *driver}, {"min_major", std::to_string(min)}}};
 }
 
 Hits nvidia_driver_missing(const HostFacts& f, const Json&) {
-    if (f.nvidiaGpuCount() == 0 || f.nvidiaDriver) return {};
+    if (f.nvidiaGpuCount() == 0 || f.nvidiaDriver()) return {};
     return {{{"gpus", std::to_string(f.nvidiaGpuCount())}}};
 }
 
 Hits no_rdma_port(const HostFacts& f, const Json&) {
-    if (f.infinibandPorts > 0) return {};
+    if (!f.facts().infiniband.empty()) return {};
     return {{}};
 }
 
 // Bare metal without VT-x/AMD-V: a guest never sees these flags, so guests are not flagged.
 Hits no_hardware_virtualization(const HostFacts& f, const Json&) {
-    if (!f.cpuFlags || f.hypervisor != false || f.hardwareAssist) return {};
+    if (!f.facts().cpu.flags || f.hypervisor() != false || f.hardwareAssist()) return {};
     return {{}};
 }
 
 Hits tuned_active(const HostFacts& f, const Json&) {
-    if (!f.tunedProfile) return {};
-    return {{{"profile", *f.tunedProfile}}};
+    const auto profile = f.tunedProfile();
+    if (!profile) return {};
+    return {{{"profile", *profile}}};
 }
 
 Hits numa_nodes(const HostFacts& f, const Json&) {
-    if (f.numaNodes.value_or(1) < 2) return {};
-    return {{{"nodes", std::to_string(*f.numaNodes)}}};
+    const auto nodes = f.numaNodes();
+    if (nodes.value_or(1) < 2) return {};
+    return {{{"nodes", std::to_string(*nodes)}}};
 }
 
 Hits always(const HostFacts&, const Json&) { return {{}}; }

@@ -18,23 +18,24 @@ std::string nic_speed_text(std::int64_t mbps) {
 Hits nic_link_width_below_max(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_mbps").get<std::int64_t>();
     Hits hits;
-    for (const auto& n : f.nics)
-        if (n.speedMbps && *n.speedMbps >= min && n.pcieWidth && n.pcieWidthMax && *n.pcieWidth < *n.pcieWidthMax)
-            hits.push_back({{"nic", n.name}, {"speed", nic_speed_text(*n.speedMbps)}, {"bus_id", n.pciBusId.value_or("?")},
-                            {"width", std::to_string(*n.pcieWidth)}, {"width_max", std::to_string(*n.pcieWidthMax)}});
+    for (const auto& n : f.nics())
+        if (const auto& speed = n.fact().speed_mbps;
+            speed && *speed >= min && n.pcieWidth() && n.pcieWidthMax() && *n.pcieWidth() < *n.pcieWidthMax())
+            hits.push_back({{"nic", n.name()}, {"speed", nic_speed_text(*speed)}, {"bus_id", n.pciBusId().value_or("?")},
+                            {"width", std::to_string(*n.pcieWidth())}, {"width_max", std::to_string(*n.pcieWidthMax())}});
     return hits;
 }
 
 // DDR5 modules running below params.min_mts: one hit for the host, naming the slowest.
 Hits ddr5_below_speed(const HostFacts& f, const Json& p) {
     const std::int64_t min = p.at("min_mts").get<std::int64_t>();
-    if (!f.dimmsRead) return {};
+    if (!f.dimmsRead()) return {};
     std::int64_t slow = 0, slowest = 0, rated = 0;
-    for (const auto& d : f.dimms) {
-        if (d.type != "DDR5" || !d.configuredSpeedMts || *d.configuredSpeedMts >= min) continue;
+    for (const protocol::DimmFact& d : f.facts().memory.dimms) {
+        if (d.type != "DDR5" || !d.configured_speed_mts || *d.configured_speed_mts >= min) continue;
         ++slow;
-        if (slowest == 0 || *d.configuredSpeedMts < slowest) slowest = *d.configuredSpeedMts;
-        rated = std::max(rated, d.speedMts.value_or(0));
+        if (slowest == 0 || *d.configured_speed_mts < slowest) slowest = *d.configured_speed_mts;
+        rated = std::max(rated, d.speed_mts.value_or(0));
     }
     if (slow == 0) return {};
     return {{{"speed", std::to_string(slowest)}, {"modules", std::to_string(slow)},
@@ -43,18 +44,19 @@ Hits ddr5_below_speed(const HostFacts& f, const Json& p) {
 
 // One supply present: nothing carries the server when it fails.
 Hits single_power_supply(const HostFacts& f, const Json&) {
-    if (!f.powerSuppliesRead || f.powerSupplyCount != 1) return {};
-    return {{{"slots", std::to_string(f.powerSupplies.size())}}};
+    if (!f.powerSuppliesRead() || f.powerSupplyCount() != 1) return {};
+    return {{{"slots", std::to_string(f.powerSupplies().size())}}};
 }
 
 // Each failed supply; without one, a redundancy sensor that says redundancy is gone.
 Hits power_supply_failed(const HostFacts& f, const Json&) {
-    if (!f.powerSuppliesRead) return {};
+    if (!f.powerSuppliesRead()) return {};
     Hits hits;
-    for (const auto& u : f.powerSupplies)
-        if (u.state == "failed") hits.push_back({{"psu", u.name}, {"state", u.events.value_or("failed")}});
-    if (hits.empty() && (f.powerRedundancy == "lost" || f.powerRedundancy == "degraded"))
-        hits.push_back({{"psu", "power supply redundancy"}, {"state", "redundancy " + *f.powerRedundancy}});
+    for (const auto& u : f.powerSupplies())
+        if (u.fact().state == "failed") hits.push_back({{"psu", u.fact().name}, {"state", u.events().value_or("failed")}});
+    const auto redundancy = f.powerRedundancy();
+    if (hits.empty() && (redundancy == "lost" || redundancy == "degraded"))
+        hits.push_back({{"psu", "power supply redundancy"}, {"state", "redundancy " + *redundancy}});
     return hits;
 }
 

@@ -26,98 +26,80 @@ std::optional<int> leading_int(std::string_view s) {
     return v;
 }
 
-std::vector<HostFacts::Gpu> read_gpus(const std::vector<protocol::GpuFact>& gpus) {
-    std::vector<HostFacts::Gpu> out;
-    for (const protocol::GpuFact& g : gpus) {
-        HostFacts::Gpu gpu;
-        gpu.index = static_cast<int>(out.size());
-        gpu.vendor = g.vendor;
-        gpu.name = known_text(g.name);
-        gpu.pciBusId = g.pci_bus_id;
-        gpu.numaNode = small_int(g.numa_node);
-        gpu.pcieGen = small_int(g.pcie_gen);
-        gpu.pcieWidth = small_int(g.pcie_width);
-        gpu.pcieGenMax = small_int(g.pcie_gen_max);
-        gpu.pcieWidthMax = small_int(g.pcie_width_max);
-        if (g.compute_capability) gpu.computeCapability = cudaMajorMinor(*g.compute_capability);
-        out.push_back(std::move(gpu));
-    }
-    return out;
-}
-
-HostFacts::Nic read_nic(const protocol::NicFact& n) {
-    HostFacts::Nic nic;
-    nic.name = n.name.empty() ? "?" : n.name;
-    nic.type = known_text(n.type);
-    nic.speedMbps = n.speed_mbps;
-    nic.pciBusId = known_text(n.pci_bus_id);
-    nic.pcieGen = small_int(n.pcie_gen);
-    nic.pcieWidth = small_int(n.pcie_width);
-    nic.pcieGenMax = small_int(n.pcie_gen_max);
-    nic.pcieWidthMax = small_int(n.pcie_width_max);
-    return nic;
-}
-
-void read_platform(const protocol::Facts& facts, HostFacts& f) {
-    f.dimmsRead = facts.memory.dimms_status == "read";
-    for (const protocol::DimmFact& d : facts.memory.dimms)
-        f.dimms.push_back({known_text(d.type), d.speed_mts, d.configured_speed_mts});
-    f.secureBoot = facts.secure_boot;
-    f.lockdown = known_text(facts.lockdown);
-    const protocol::PowerSupplyFacts& power = facts.power_supplies;
-    f.powerSuppliesRead = power.status == "read";
-    f.powerSupplyCount = small_int(power.count);
-    f.powerRedundancy = known_text(power.redundancy);
-    for (const protocol::PowerSupplyFact& u : power.units) f.powerSupplies.push_back({u.name, u.state, known_text(u.events)});
+const protocol::Facts& no_facts() {
+    static const protocol::Facts empty;
+    return empty;
 }
 
 }  // namespace
 
-int HostFacts::nvidiaGpuCount() const {
-    return static_cast<int>(std::count_if(gpus.begin(), gpus.end(), [](const Gpu& g) { return g.vendor == "nvidia"; }));
+std::optional<std::string> HostFacts::Gpu::name() const { return known_text(fact_->name); }
+std::optional<int> HostFacts::Gpu::pcieGen() const { return small_int(fact_->pcie_gen); }
+std::optional<int> HostFacts::Gpu::pcieWidth() const { return small_int(fact_->pcie_width); }
+std::optional<int> HostFacts::Gpu::pcieGenMax() const { return small_int(fact_->pcie_gen_max); }
+std::optional<int> HostFacts::Gpu::pcieWidthMax() const { return small_int(fact_->pcie_width_max); }
+std::optional<std::pair<int, int>> HostFacts::Gpu::computeCapability() const {
+    if (!fact_->compute_capability) return std::nullopt;
+    return cudaMajorMinor(*fact_->compute_capability);
 }
+
+std::string HostFacts::Nic::name() const { return fact_->name.empty() ? "?" : fact_->name; }
+std::optional<std::string> HostFacts::Nic::pciBusId() const { return known_text(fact_->pci_bus_id); }
+std::optional<int> HostFacts::Nic::pcieWidth() const { return small_int(fact_->pcie_width); }
+std::optional<int> HostFacts::Nic::pcieWidthMax() const { return small_int(fact_->pcie_width_max); }
+
+std::optional<std::string> HostFacts::PowerSupply::events() const { return known_text(fact_->events); }
+
+HostFacts::HostFacts() : HostFacts(no_facts()) {}
+
+HostFacts::HostFacts(const protocol::Facts& facts) : facts_(&facts) {
+    for (const protocol::GpuFact& g : facts.gpus) gpus_.emplace_back(g, static_cast<int>(gpus_.size()));
+    for (const protocol::NicFact& n : facts.nics) nics_.emplace_back(n);
+    for (const protocol::PowerSupplyFact& u : facts.power_supplies.units) powerSupplies_.emplace_back(u);
+}
+
+std::optional<std::string> HostFacts::hostname() const { return known_text(facts_->host.hostname); }
+std::optional<std::string> HostFacts::kernel() const { return known_text(facts_->host.kernel); }
+
+std::optional<bool> HostFacts::hypervisor() const {
+    if (facts_->virtualization.hypervisor) return facts_->virtualization.hypervisor;
+    if (facts_->cpu.flags) return hasCpuFlag("hypervisor");
+    return std::nullopt;
+}
+
+std::optional<std::string> HostFacts::hardwareAssist() const { return known_text(facts_->virtualization.hardware_assist); }
+std::optional<int> HostFacts::numaNodes() const { return small_int(facts_->numa_nodes); }
+
+int HostFacts::nvidiaGpuCount() const {
+    return static_cast<int>(std::count_if(gpus_.begin(), gpus_.end(), [](const Gpu& g) { return g.fact().vendor == "nvidia"; }));
+}
+
+std::optional<std::string> HostFacts::nvidiaDriver() const { return known_text(facts_->nvidia.driver_version); }
 
 bool HostFacts::hasCpuFlag(const std::string& flag) const {
-    return cpuFlags && std::find(cpuFlags->begin(), cpuFlags->end(), flag) != cpuFlags->end();
+    const auto& flags = facts_->cpu.flags;
+    return flags && std::find(flags->begin(), flags->end(), flag) != flags->end();
 }
 
-HostFacts readHostFacts(const protocol::Facts& facts) {
-    HostFacts f;
-    f.hostname = known_text(facts.host.hostname);
-    f.kernel = known_text(facts.host.kernel);
-    f.cpuFlags = facts.cpu.flags;
-    // Without virtualization.hypervisor (hand-written facts), the CPU flag it is derived from.
-    f.hypervisor = facts.virtualization.hypervisor;
-    if (!f.hypervisor && f.cpuFlags) f.hypervisor = f.hasCpuFlag("hypervisor");
-    f.hardwareAssist = known_text(facts.virtualization.hardware_assist);
-    f.memTotalBytes = facts.memory.total_bytes;
-    f.numaNodes = small_int(facts.numa_nodes);
-    f.gpus = read_gpus(facts.gpus);
-    f.nvidiaDriver = known_text(facts.nvidia.driver_version);
-    for (const protocol::NicFact& n : facts.nics) f.nics.push_back(read_nic(n));
-    f.infinibandPorts = static_cast<int>(facts.infiniband.size());
-    for (const protocol::BlockDeviceFact& d : facts.block) f.disks.push_back({d.name.empty() ? "?" : d.name, d.nvme, d.rotational});
-    f.cpufreqDriver = known_text(facts.cpufreq.driver);
-    f.cpufreqGovernor = known_text(facts.cpufreq.governor);
-    f.thpEnabled = known_text(facts.thp.enabled);
-    f.thpDefrag = known_text(facts.thp.defrag);
-    f.tunedProfile = known_text(facts.tuned.active_profile);
-    f.kernelPreempt = known_text(facts.kernel_preempt);
-    f.cudaToolkit = known_text(facts.cuda.toolkit_version);
-    f.cudnn = known_text(facts.cuda.cudnn_version);
-    f.driverSupportsCuda = known_text(facts.cuda.driver_supports_cuda);
-    f.docker = facts.containers.docker;
-    f.podman = facts.containers.podman;
-    f.nvidiaContainerToolkit = facts.containers.nvidia_container_toolkit;
-    f.cdiSpecs = facts.containers.cdi_specs;
-    f.slurmd = facts.scheduler.slurmd;
-    f.kubelet = facts.scheduler.kubelet;
-    f.slurmConf = facts.scheduler.slurm_conf;
-    read_platform(facts, f);
-    return f;
+bool HostFacts::hasNvme() const {
+    return std::any_of(facts_->block.begin(), facts_->block.end(), [](const protocol::BlockDeviceFact& d) { return d.nvme; });
 }
 
-bool schedulerFound(const HostFacts& f) { return f.slurmd == true || f.kubelet == true || f.slurmConf == true; }
+std::optional<std::string> HostFacts::cpufreqDriver() const { return known_text(facts_->cpufreq.driver); }
+std::optional<std::string> HostFacts::tunedProfile() const { return known_text(facts_->tuned.active_profile); }
+std::optional<std::string> HostFacts::kernelPreempt() const { return known_text(facts_->kernel_preempt); }
+std::optional<std::string> HostFacts::cudaToolkit() const { return known_text(facts_->cuda.toolkit_version); }
+std::optional<std::string> HostFacts::driverSupportsCuda() const { return known_text(facts_->cuda.driver_supports_cuda); }
+
+bool HostFacts::dimmsRead() const { return facts_->memory.dimms_status == "read"; }
+bool HostFacts::powerSuppliesRead() const { return facts_->power_supplies.status == "read"; }
+std::optional<int> HostFacts::powerSupplyCount() const { return small_int(facts_->power_supplies.count); }
+std::optional<std::string> HostFacts::powerRedundancy() const { return known_text(facts_->power_supplies.redundancy); }
+
+bool schedulerFound(const HostFacts& f) {
+    const protocol::SchedulerFacts& s = f.facts().scheduler;
+    return s.slurmd == true || s.kubelet == true || s.slurm_conf == true;
+}
 
 std::optional<std::pair<int, int>> kernelVersion(const std::string& release) {
     const auto major = leading_int(release);

@@ -87,9 +87,9 @@ TuningPlan makePlan(const RuleCatalogue& catalogue, const TuningAnswers& answers
                     const std::optional<protocol::Facts>& hostFacts, const std::string& host) {
     TuningPlan plan;
     plan.answers = answers;
-    const HostFacts facts = hostFacts ? readHostFacts(*hostFacts) : HostFacts{};
+    const HostFacts facts = hostFacts ? HostFacts(*hostFacts) : HostFacts();
     const bool factsKnown = hostFacts.has_value();
-    plan.host = !host.empty() ? host : facts.hostname.value_or("");
+    plan.host = !host.empty() ? host : facts.hostname().value_or("");
     const Json view = conditionView(answers);
     for (const Rule& rule : catalogue.rules()) {
         if (!applies(rule, view, facts)) continue;

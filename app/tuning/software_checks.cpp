@@ -17,41 +17,51 @@ const char* preempt_words(const std::string& model) {
 }  // namespace
 
 std::vector<CheckHit> kernelNotRealtime(const HostFacts& f, const nlohmann::json&) {
-    if (!f.kernelPreempt || *f.kernelPreempt == "rt") return {};
-    return {{{"preempt", preempt_words(*f.kernelPreempt)}}};
+    const auto preempt = f.kernelPreempt();
+    if (!preempt || *preempt == "rt") return {};
+    return {{{"preempt", preempt_words(*preempt)}}};
 }
 
 std::vector<CheckHit> cudaToolkitNewerThanDriver(const HostFacts& f, const nlohmann::json&) {
-    if (!f.cudaToolkit) return {};
-    const auto toolkit = cudaMajorMinor(*f.cudaToolkit);
+    const auto toolkitVersion = f.cudaToolkit();
+    if (!toolkitVersion) return {};
+    const auto toolkit = cudaMajorMinor(*toolkitVersion);
     if (!toolkit) return {};
     // What the driver runs: NVML says; without NVML, the table says for the driver version.
-    std::optional<std::pair<int, int>> runs = f.driverSupportsCuda ? cudaMajorMinor(*f.driverSupportsCuda) : std::nullopt;
-    if (!runs && f.nvidiaDriver) runs = newestCudaForDriver(*f.nvidiaDriver);
+    const auto driverCuda = f.driverSupportsCuda();
+    const auto driver = f.nvidiaDriver();
+    std::optional<std::pair<int, int>> runs = driverCuda ? cudaMajorMinor(*driverCuda) : std::nullopt;
+    if (!runs && driver) runs = newestCudaForDriver(*driver);
     if (!runs || *toolkit <= *runs) return {};
     return {{{"toolkit", major_minor_text(*toolkit)},
              {"min_driver", minimumDriverForCuda(toolkit->first, toolkit->second).value_or("a newer release")},
-             {"driver", f.nvidiaDriver.value_or("a driver of unknown version")},
+             {"driver", driver.value_or("a driver of unknown version")},
              {"driver_cuda", major_minor_text(*runs)}}};
 }
 
 std::vector<CheckHit> gpuComputeCapabilityAtLeast(const HostFacts& f, const nlohmann::json& p) {
     const std::pair<int, int> wanted{p.at("min_major").get<int>(), p.at("min_minor").get<int>()};
     const HostFacts::Gpu* lowest = nullptr;
+    std::pair<int, int> lowestCc;
     int count = 0;
-    for (const auto& g : f.gpus) {
-        if (g.vendor != "nvidia" || !g.computeCapability) continue;
+    for (const auto& g : f.gpus()) {
+        const auto cc = g.computeCapability();
+        if (g.fact().vendor != "nvidia" || !cc) continue;
         ++count;
-        if (!lowest || *g.computeCapability < *lowest->computeCapability) lowest = &g;
+        if (!lowest || *cc < lowestCc) {
+            lowest = &g;
+            lowestCc = *cc;
+        }
     }
-    if (!lowest || *lowest->computeCapability < wanted) return {};
-    return {{{"gpu", lowest->name.value_or("NVIDIA GPU")}, {"cc", major_minor_text(*lowest->computeCapability)},
+    if (!lowest || lowestCc < wanted) return {};
+    return {{{"gpu", lowest->name().value_or("NVIDIA GPU")}, {"cc", major_minor_text(lowestCc)},
              {"count", std::to_string(count)}}};
 }
 
 std::vector<CheckHit> containersWithoutGpuAccess(const HostFacts& f, const nlohmann::json&) {
-    if (f.nvidiaGpuCount() == 0 || f.nvidiaContainerToolkit != false || f.cdiSpecs.value_or(0) > 0) return {};
-    const bool docker = f.docker == true, podman = f.podman == true;
+    const protocol::ContainerFacts& c = f.facts().containers;
+    if (f.nvidiaGpuCount() == 0 || c.nvidia_container_toolkit != false || c.cdi_specs.value_or(0) > 0) return {};
+    const bool docker = c.docker == true, podman = c.podman == true;
     if (!docker && !podman) return {};
     return {{{"engines", docker && podman ? "Docker and Podman" : docker ? "Docker" : "Podman"}}};
 }

@@ -146,13 +146,13 @@ TEST(SoftwareRules, ContainersWithoutNvidiaRuntimeOrCdi) {
 
 TEST(SoftwareRules, SchedulerFoundFromAnyOfItsSigns) {
     protocol::Facts facts = test::facts("h100_training_node");
-    EXPECT_FALSE(schedulerFound(readHostFacts(facts)));
+    EXPECT_FALSE(schedulerFound(HostFacts(facts)));
     facts.scheduler.slurmd = true;
-    EXPECT_TRUE(schedulerFound(readHostFacts(facts)));
+    EXPECT_TRUE(schedulerFound(HostFacts(facts)));
     facts.scheduler = {false, true, false};
-    EXPECT_TRUE(schedulerFound(readHostFacts(facts)));
+    EXPECT_TRUE(schedulerFound(HostFacts(facts)));
     facts.scheduler = {false, false, false};
-    EXPECT_FALSE(schedulerFound(readHostFacts(facts)));
+    EXPECT_FALSE(schedulerFound(HostFacts(facts)));
 }
 
 // Every rule of software.json has its Traditional Chinese texts, with the English placeholders.

@@ -70,13 +70,14 @@ void TuningWizard::prefillFromFleet(WorkloadPage& workload, ScalePage& scale) {
     for (const QString& name : store_.hostNames()) {
         const auto record = store_.host(name);
         if (!record || !record->facts) continue;
-        const tuning::HostFacts f = tuning::readHostFacts(*record->facts);
+        const tuning::HostFacts f(*record->facts);
         if (schedulerHost.isEmpty() && tuning::schedulerFound(f)) {
             schedulerHost = name;
-            scheduler = f.slurmd == true ? tr("slurmd") : f.kubelet == true ? tr("kubelet") : tr("a Slurm configuration");
+            const protocol::SchedulerFacts& s = f.facts().scheduler;
+            scheduler = s.slurmd == true ? tr("slurmd") : s.kubelet == true ? tr("kubelet") : tr("a Slurm configuration");
         }
-        for (const auto& g : f.gpus)
-            if (g.vendor == "nvidia" && g.computeCapability && (!lowest || *g.computeCapability < *lowest)) lowest = g.computeCapability;
+        for (const auto& g : f.gpus())
+            if (const auto cc = g.computeCapability(); g.fact().vendor == "nvidia" && cc && (!lowest || *cc < *lowest)) lowest = cc;
     }
     if (!schedulerHost.isEmpty())
         scale.suggestDistributed(tr("Pre-selected: %1 has %2, so jobs here are scheduled across servers.").arg(schedulerHost, scheduler));
