@@ -110,7 +110,9 @@ private:
     std::variant<T, Problem> v_;
 };
 
-// A Result with nothing to carry but success.
+// A Result with nothing to carry but success: what a step that can fail returns (test `ok()`, read
+// `problem()` when not). A std::optional<Problem> is something else: a problem kept, if any, as a
+// member or field (ConnectPlan::configProblem, Deployment::problem), never a return.
 struct Done {};
 using Outcome = Result<Done>;
 inline Outcome done() { return Done{}; }

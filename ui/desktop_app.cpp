@@ -269,9 +269,9 @@ void DesktopApp::connectHosts() {
         for (const HostSpec& h : generatedDemoFleet(options_.demoHosts)) fleet_.monitor().addHostAsync(h);
         return;
     }
-    if (const auto error = moveMeshAddressesIntoInventory(Inventory::defaultPath()))
+    if (const auto moved = moveMeshAddressesIntoInventory(Inventory::defaultPath()); !moved)
         sayOnStderr(QCoreApplication::translate("FleetDeckCommandLine", "mesh addresses chosen earlier were not moved into the inventory: %1")
-                        .arg(error->shownMessage()));
+                        .arg(moved.problem().shownMessage()));
     followInventory(true);
     QObject::connect(&window_, &MainWindow::inventorySaved, &window_, [this] { followInventory(false); });
     QObject::connect(latencyView_, &LatencyView::inventoryEdited, &window_, [this] { followInventory(false); });
@@ -280,7 +280,8 @@ void DesktopApp::connectHosts() {
 // The inventory's hosts follow the saved inventory (removed ones disconnect, edited ones connect
 // again); "This machine" and the demo racks are added once, at start.
 void DesktopApp::followInventory(bool firstStart) {
-    if (const auto error = fleetdeck::followInventory(fleet_.monitor(), Inventory::defaultPath(), firstStart)) sayOnStderr(error->shownMessage());
+    if (const auto followed = fleetdeck::followInventory(fleet_.monitor(), Inventory::defaultPath(), firstStart); !followed)
+        sayOnStderr(followed.problem().shownMessage());
 }
 
 void DesktopApp::takeScreenshotLater() {

@@ -144,8 +144,8 @@ int InventoryDialog::importHostSource(const QString& file) {
 }
 
 bool InventoryDialog::save() {
-    if (const auto problem = model_.inventory().save(path_)) {
-        say(problem->shownMessage());
+    if (const auto written = model_.inventory().save(path_); !written) {
+        say(written.problem().shownMessage());
         return false;
     }
     return true;

@@ -219,12 +219,12 @@ int addHosts(InventoryAddOptions& o, QTextStream& out, QTextStream& err) {
     bool saved = false;
     if (plan.ok() && !o.dryRun) {
         for (const HostSpec& h : plan.hosts)
-            if (const auto problem = inventory->put(h)) {  // hostsForRack validated them: not expected
-                err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(problem->shownMessage()) << "\n";
+            if (const auto put = inventory->put(h); !put) {  // hostsForRack validated them: not expected
+                err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(put.problem().shownMessage()) << "\n";
                 return kFailed;
             }
-        if (const auto problem = inventory->save(o.inventoryPath)) {
-            err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(problem->shownMessage()) << "\n";
+        if (const auto written = inventory->save(o.inventoryPath); !written) {
+            err << "fleetdeck-cli inventory add: " << QCoreApplication::translate("cli", "%1; nothing saved").arg(written.problem().shownMessage()) << "\n";
             return kFailed;
         }
         saved = true;
@@ -352,8 +352,8 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
         out << QCoreApplication::translate("cli", "Would remove %1 host(s); dry run: nothing saved.").arg(o.positional.size()) << "\n";
         return kOk;
     }
-    if (const auto problem = inventory->save(o.inventoryPath)) {
-        err << "fleetdeck-cli inventory remove: " << problem->shownMessage() << "\n";
+    if (const auto written = inventory->save(o.inventoryPath); !written) {
+        err << "fleetdeck-cli inventory remove: " << written.problem().shownMessage() << "\n";
         return kFailed;
     }
     out << QCoreApplication::translate("cli", "Removed %1 host(s) from %2.").arg(o.positional.size()).arg(o.inventoryPath) << "\n";

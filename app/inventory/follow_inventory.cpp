@@ -8,7 +8,7 @@
 
 namespace fleetdeck {
 
-std::optional<Problem> followInventory(FleetMonitor& monitor, const QString& path, bool firstStart) {
+Outcome followInventory(FleetMonitor& monitor, const QString& path, bool firstStart) {
     const auto inventory = Inventory::load(path);
     if (!inventory && !firstStart) return inventory.problem();  // an unreadable file changes nothing that runs
     const std::vector<HostSpec> listed = inventory ? inventory->hosts() : std::vector<HostSpec>{};
@@ -20,7 +20,7 @@ std::optional<Problem> followInventory(FleetMonitor& monitor, const QString& pat
     }
     monitor.setInventoryHostsAsync(listed);
     if (!inventory) return inventory.problem();
-    return std::nullopt;
+    return done();
 }
 
 }  // namespace fleetdeck

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <optional>
-
 #include <QString>
 
 #include "app/fleet_monitor.h"
+#include "app/problem.h"
 
 namespace fleetdeck {
 
@@ -12,6 +11,6 @@ namespace fleetdeck {
 // the first start, what startupHosts() adds ("This machine"; the demo racks while the inventory is
 // empty) joins too, once. Returns why an unreadable inventory could not be read: then nothing
 // changes, except at the first start, which goes on without the inventory's hosts.
-std::optional<Problem> followInventory(FleetMonitor& monitor, const QString& path, bool firstStart);
+Outcome followInventory(FleetMonitor& monitor, const QString& path, bool firstStart);
 
 }  // namespace fleetdeck

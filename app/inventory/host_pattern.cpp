@@ -192,7 +192,7 @@ Result<std::vector<HostSpec>> hostsForRack(const RackAddRequest& request) {
     }
     // The fields every host shares: the first host's problem is every host's.
     for (const HostSpec& h : hosts)
-        if (auto problem = validateHost(h)) return *problem;
+        if (auto valid = validateHost(h); !valid) return valid.problem();
     return hosts;
 }
 

@@ -75,7 +75,7 @@ HostSpec hostFromJson(const Json& j) {
 
 }  // namespace
 
-std::optional<Problem> validateHost(const HostSpec& spec) {
+Outcome validateHost(const HostSpec& spec) {
     static const QRegularExpression addressRe(QStringLiteral(R"(^(?:[A-Za-z0-9._-]+|[0-9A-Fa-f:.]+)$)"));
     static const QRegularExpression userRe(QStringLiteral(R"(^[A-Za-z0-9._-]*$)"));
     if (spec.name.trimmed().isEmpty()) return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "a host needs a name")));
@@ -102,7 +102,7 @@ std::optional<Problem> validateHost(const HostSpec& spec) {
                            .arg(spec.rackHeightU));
     if (auto problem = jumpHostProblem(spec.jumpHost))
         return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2")).arg(spec.name).arg(problem->message, problem->shownMessage()));
-    return std::nullopt;
+    return done();
 }
 
 QString Inventory::defaultPath() {
@@ -122,10 +122,10 @@ Result<Inventory> Inventory::fromJson(const QByteArray& bytes) {
     std::size_t index = 0;
     for (const Json& j : doc["hosts"]) {
         const HostSpec h = j.is_object() ? hostFromJson(j) : HostSpec{};
-        if (const auto problem = validateHost(h))
+        if (const auto valid = validateHost(h); !valid)
             return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "hosts[%1]: %2"))
                                .arg(static_cast<std::int64_t>(index))
-                               .arg(problem->message, problem->shownMessage()));
+                               .arg(valid.problem().message, valid.problem().shownMessage()));
         inv.put(h);
         ++index;
     }
@@ -151,12 +151,12 @@ Result<Inventory> Inventory::load(const QString& path) {
     return inv;
 }
 
-std::optional<Problem> Inventory::save(const QString& path) const {
+Outcome Inventory::save(const QString& path) const {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(toJson()) < 0 || !file.commit())
         return problemOf(ProblemCode::IoFailed, InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot write %1: %2")).arg(path).arg(file.errorString()));
-    return std::nullopt;
+    return done();
 }
 
 const HostSpec* Inventory::find(const QString& name) const {
@@ -165,25 +165,25 @@ const HostSpec* Inventory::find(const QString& name) const {
     return nullptr;
 }
 
-std::optional<Problem> Inventory::put(const HostSpec& spec) {
-    if (auto problem = validateHost(spec)) return problem;
+Outcome Inventory::put(const HostSpec& spec) {
+    if (auto valid = validateHost(spec); !valid) return valid;
     for (HostSpec& h : hosts_)
         if (h.name == spec.name) {
             h = spec;
-            return std::nullopt;
+            return done();
         }
     hosts_.push_back(spec);
-    return std::nullopt;
+    return done();
 }
 
-std::optional<Problem> Inventory::update(const QString& oldName, const HostSpec& spec) {
-    if (auto problem = validateHost(spec)) return problem;
+Outcome Inventory::update(const QString& oldName, const HostSpec& spec) {
+    if (auto valid = validateHost(spec); !valid) return valid;
     if (spec.name != oldName && find(spec.name))
         return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "there is already a host called %1")).arg(spec.name));
     for (HostSpec& h : hosts_)
         if (h.name == oldName) {
             h = spec;
-            return std::nullopt;
+            return done();
         }
     return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "there is no host called %1")).arg(oldName));
 }
@@ -197,14 +197,14 @@ bool Inventory::remove(const QString& name) {
 int Inventory::merge(const std::vector<HostSpec>& imported) {
     int added = 0;
     for (const HostSpec& h : imported)
-        if (!find(h.name) && !validateHost(h)) {
+        if (!find(h.name) && validateHost(h)) {
             hosts_.push_back(h);
             ++added;
         }
     return added;
 }
 
-std::optional<Problem> setMeshAddress(const QString& path, const QString& host, const QString& address) {
+Outcome setMeshAddress(const QString& path, const QString& host, const QString& address) {
     auto inventory = Inventory::load(path);
     if (!inventory) return inventory.problem();
     const HostSpec* found = inventory->find(host);
@@ -214,15 +214,15 @@ std::optional<Problem> setMeshAddress(const QString& path, const QString& host, 
                            .arg(path));
     HostSpec spec = *found;
     spec.meshAddress = address.trimmed();
-    if (auto problem = inventory->put(spec)) return problem;
+    if (auto put = inventory->put(spec); !put) return put;
     return inventory->save(path);
 }
 
-std::optional<Problem> moveMeshAddressesIntoInventory(const QString& path) {
+Outcome moveMeshAddressesIntoInventory(const QString& path) {
     QSettings settings;
     settings.beginGroup(QStringLiteral("latency_mesh_address"));
     const QStringList hosts = settings.childKeys();
-    if (hosts.isEmpty()) return std::nullopt;
+    if (hosts.isEmpty()) return done();
     auto inventory = Inventory::load(path);
     if (!inventory) return inventory.problem();
     bool moved = false;
@@ -231,12 +231,12 @@ std::optional<Problem> moveMeshAddressesIntoInventory(const QString& path) {
         if (!found || !found->meshAddress.isEmpty()) continue;
         HostSpec spec = *found;
         spec.meshAddress = settings.value(host).toString().trimmed();
-        moved = !inventory->put(spec) || moved;  // one that is no address stays behind
+        moved = inventory->put(spec).ok() || moved;  // one that is no address stays behind
     }
     if (moved)
-        if (auto problem = inventory->save(path)) return problem;
+        if (auto saved = inventory->save(path); !saved) return saved;
     settings.remove(QString());  // the group: what the inventory could take, it now holds
-    return std::nullopt;
+    return done();
 }
 
 }  // namespace fleetdeck

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <optional>
 #include <vector>
 
 #include <QString>
@@ -21,18 +20,18 @@ public:
     // A missing file is an empty inventory; an unreadable (io_failed) or malformed (bad_input)
     // one is a problem that names the file.
     static Result<Inventory> load(const QString& path);
-    // Writes atomically (QSaveFile). Returns the problem (io_failed) on failure.
-    std::optional<Problem> save(const QString& path) const;
+    // Writes atomically (QSaveFile). The problem (io_failed) on failure.
+    Outcome save(const QString& path) const;
 
     static Result<Inventory> fromJson(const QByteArray& json);
     QByteArray toJson() const;
 
     const std::vector<HostSpec>& hosts() const { return hosts_; }
     const HostSpec* find(const QString& name) const;
-    // Adds or, when the name exists, replaces. Returns the problem (bad_input) for an invalid spec.
-    std::optional<Problem> put(const HostSpec& spec);
+    // Adds or, when the name exists, replaces. The problem (bad_input) for an invalid spec.
+    Outcome put(const HostSpec& spec);
     // Replaces the host called `oldName` (renaming allowed, but not onto another host's name).
-    std::optional<Problem> update(const QString& oldName, const HostSpec& spec);
+    Outcome update(const QString& oldName, const HostSpec& spec);
     bool remove(const QString& name);
     // Adds the imported hosts; existing names are kept as they are. Returns how many were added.
     int merge(const std::vector<HostSpec>& imported);
@@ -41,17 +40,17 @@ private:
     std::vector<HostSpec> hosts_;
 };
 
-// Why a spec cannot go into the inventory (bad_input), or nullopt.
-std::optional<Problem> validateHost(const HostSpec& spec);
+// Done, or why a spec cannot go into the inventory (bad_input).
+Outcome validateHost(const HostSpec& spec);
 
 // Sets one host's mesh address (HostSpec::meshAddress; empty: its SSH address) in the inventory
-// at `path` and saves it. Returns the problem: the file cannot be read or written, the host is not
-// in it, or the address is not one.
-std::optional<Problem> setMeshAddress(const QString& path, const QString& host, const QString& address);
+// at `path` and saves it. The problem: the file cannot be read or written, the host is not in it,
+// or the address is not one.
+Outcome setMeshAddress(const QString& path, const QString& host, const QString& address);
 
 // Mesh addresses chosen before they were kept in the inventory lived in the app's settings (group
 // "latency_mesh_address", by host name). Each inventory host without a mesh address takes its old
-// choice; the group is removed once the inventory is saved. Returns the problem on failure.
-std::optional<Problem> moveMeshAddressesIntoInventory(const QString& path);
+// choice; the group is removed once the inventory is saved. The problem on failure.
+Outcome moveMeshAddressesIntoInventory(const QString& path);
 
 }  // namespace fleetdeck

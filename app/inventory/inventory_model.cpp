@@ -51,7 +51,7 @@ QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, in
 
 std::optional<QString> InventoryModel::add(const HostSpec& spec) {
     if (inventory_.find(spec.name)) return tr("there is already a host called %1").arg(spec.name);
-    if (auto problem = validateHost(spec)) return problem->shownMessage();
+    if (auto valid = validateHost(spec); !valid) return valid.problem().shownMessage();
     const int row = rowCount();
     beginInsertRows({}, row, row);
     inventory_.put(spec);
@@ -60,7 +60,7 @@ std::optional<QString> InventoryModel::add(const HostSpec& spec) {
 }
 
 std::optional<QString> InventoryModel::update(int row, const HostSpec& spec) {
-    if (auto problem = inventory_.update(host(row).name, spec)) return problem->shownMessage();
+    if (auto updated = inventory_.update(host(row).name, spec); !updated) return updated.problem().shownMessage();
     emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     return std::nullopt;
 }

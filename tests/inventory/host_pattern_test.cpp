@@ -157,9 +157,9 @@ TEST(RackAdd, HostsShareTheRequestsFields) {
 
 TEST(RackAdd, EveryClashNamesBothHosts) {
     Inventory inventory;
-    ASSERT_FALSE(inventory.put(hostAt("gpu-03.dc2", "b1", 10)));
-    ASSERT_FALSE(inventory.put(hostAt("gpu-a1", "b2", 32)));
-    ASSERT_FALSE(inventory.put(hostAt("gpu-a2", "b3", 31)));  // another rack: no clash
+    ASSERT_TRUE(inventory.put(hostAt("gpu-03.dc2", "b1", 10)).ok());
+    ASSERT_TRUE(inventory.put(hostAt("gpu-a1", "b2", 32)).ok());
+    ASSERT_TRUE(inventory.put(hostAt("gpu-a2", "b3", 31)).ok());  // another rack: no clash
     std::vector<HostSpec> hosts;
     hosts.push_back(hostAt("gpu-03.dc2", "b2", 40, 2));
     hosts.push_back(hostAt("gpu-05", "b2", 31, 2));
@@ -179,7 +179,7 @@ TEST(RackAdd, EveryClashNamesBothHosts) {
 
 TEST(RackAdd, NoClashWhenTheRackHasRoom) {
     Inventory inventory;
-    ASSERT_FALSE(inventory.put(hostAt("gpu-a1", "b2", 32, 2)));  // U32–U33
+    ASSERT_TRUE(inventory.put(hostAt("gpu-a1", "b2", 32, 2)).ok());  // U32–U33
     RackAddRequest r;
     r.pattern = QStringLiteral("gpu-[01-16].dc2");
     r.placement = RackPlacement{QStringLiteral("b2"), 31, 1, RackPlacement::Direction::TopDown};  // U31 … U16
@@ -199,10 +199,10 @@ TEST(RackAdd, JumpHostAndUnitHeightAreStoredOnlyWhenSet) {
     Inventory inventory;
     HostSpec jumped = hostAt("gpu-01", "b2", 41, 2);
     jumped.jumpHost = QStringLiteral("ops@bastion:2200,gw");
-    ASSERT_FALSE(inventory.put(jumped));
-    ASSERT_FALSE(inventory.put(hostAt("gpu-02", "b2", 40)));
+    ASSERT_TRUE(inventory.put(jumped).ok());
+    ASSERT_TRUE(inventory.put(hostAt("gpu-02", "b2", 40)).ok());
     const QString path = QString::fromStdString((dir.path() / "inventory.json").string());
-    ASSERT_FALSE(inventory.save(path));
+    ASSERT_TRUE(inventory.save(path).ok());
     const auto loaded = Inventory::load(path);
     ASSERT_TRUE(loaded) << loaded.problem().message.toStdString();
     EXPECT_EQ(loaded->find(QStringLiteral("gpu-01"))->jumpHost, jumped.jumpHost);
@@ -215,13 +215,13 @@ TEST(RackAdd, JumpHostAndUnitHeightAreStoredOnlyWhenSet) {
 
     HostSpec bad = hostAt("gpu-03", "b2", 1);
     bad.jumpHost = QStringLiteral("-oProxyCommand=sh");
-    EXPECT_TRUE(inventory.put(bad).has_value());
+    EXPECT_FALSE(inventory.put(bad).ok());
     bad.jumpHost.clear();
     bad.rackUnit = 60;
     bad.rackHeightU = 2;
     const auto pastTheTop = inventory.put(bad);
-    ASSERT_TRUE(pastTheTop);
-    EXPECT_EQ(pastTheTop->message.toStdString(), "gpu-03 at U60 with 2 U would reach past U60; place it lower");
+    ASSERT_FALSE(pastTheTop.ok());
+    EXPECT_EQ(pastTheTop.problem().message.toStdString(), "gpu-03 at U60 with 2 U would reach past U60; place it lower");
     const auto refused = Inventory::fromJson(R"({"hosts":[{"name":"a","address":"a","jump_host":"x y"}]})");
     ASSERT_FALSE(refused);
     EXPECT_TRUE(refused.problem().message.startsWith(QStringLiteral("hosts[0]: a: jump host 'x y'"))) << refused.problem().message.toStdString();

@@ -24,7 +24,7 @@ Inventory rackWithOneHost() {
     h.address = QStringLiteral("10.2.0.31");
     h.rack = QStringLiteral("b2");
     h.rackUnit = 32;
-    EXPECT_FALSE(inventory.put(h));
+    EXPECT_TRUE(inventory.put(h).ok());
     return inventory;
 }
 

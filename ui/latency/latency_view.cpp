@@ -257,8 +257,8 @@ void LatencyView::chooseMeshAddress() {
     form->addRow(tr("Address"), addresses);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted || hosts->currentText().isEmpty()) return;
-    if (const auto problem = setMeshAddress(Inventory::defaultPath(), hosts->currentText(), addresses->currentData().toString())) {
-        QMessageBox::warning(this, tr("Mesh address not saved"), problem->shownMessage());
+    if (const auto saved = setMeshAddress(Inventory::defaultPath(), hosts->currentText(), addresses->currentData().toString()); !saved) {
+        QMessageBox::warning(this, tr("Mesh address not saved"), saved.problem().shownMessage());
         return;
     }
     emit inventoryEdited();
