@@ -19,15 +19,15 @@ bool isPlainJumpHop(const QString& hop) {
     return !hop.startsWith(QLatin1Char('-')) && re.match(hop).hasMatch();
 }
 
-std::optional<Problem> jumpHostProblem(const QString& jumpHost) {
-    if (jumpHost.isEmpty()) return std::nullopt;
+Outcome checkJumpHost(const QString& jumpHost) {
+    if (jumpHost.isEmpty()) return done();
     for (const QString& hop : jumpHost.split(QLatin1Char(',')))
         if (!isPlainJumpHop(hop.trimmed()))
             return problemOf(ProblemCode::BadInput,
                              HostsText(QT_TRANSLATE_NOOP("hosts", "jump host '%1' is not [user@]host[:port] (several hops: joined by "
                                                                   "commas, e.g. ops@bastion,gw:2222)"))
                                  .arg(hop.trimmed()));
-    return std::nullopt;
+    return done();
 }
 
 QStringList localAgentArguments(const HostSpec& spec) {

@@ -62,9 +62,9 @@ bool sameConnection(const HostSpec& a, const HostSpec& b);
 // plain words only, nothing a shell would interpret and no leading '-'.
 bool isPlainJumpHop(const QString& hop);
 
-// Why `jumpHost` (HostSpec::jumpHost: hops joined by commas) cannot be used, or nullopt; empty is
-// fine (no jump).
-std::optional<Problem> jumpHostProblem(const QString& jumpHost);
+// Done, or why `jumpHost` (HostSpec::jumpHost: hops joined by commas) cannot be used; empty is fine
+// (no jump).
+Outcome checkJumpHost(const QString& jumpHost);
 
 // What a local agent for `spec` is started with besides its mode: "--root DIR" for a root: host.
 QStringList localAgentArguments(const HostSpec& spec);

@@ -100,8 +100,8 @@ Outcome validateHost(const HostSpec& spec) {
                            .arg(spec.name)
                            .arg(spec.rackUnit)
                            .arg(spec.rackHeightU));
-    if (auto problem = jumpHostProblem(spec.jumpHost))
-        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2")).arg(spec.name).arg(problem->message, problem->shownMessage()));
+    if (auto jump = checkJumpHost(spec.jumpHost); !jump)
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2")).arg(spec.name).arg(jump.problem().message, jump.problem().shownMessage()));
     return done();
 }
 
