@@ -66,8 +66,8 @@ Problem ioProblem(const QString& path, const QString& why) {
 }
 
 // Fonts and QPainter text need a QGuiApplication; without one Qt aborts, so say so instead.
-std::optional<Problem> withoutGuiApplication() {
-    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance())) return std::nullopt;
+Outcome requireGuiApplication() {
+    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance())) return done();
     return Problem{ProblemCode::Internal, QStringLiteral("the report is drawn with Qt Gui, and this process has no QGuiApplication; "
                                                          "create one (on the offscreen platform) before writing a report")};
 }
@@ -99,7 +99,7 @@ QByteArray commissionInventoryCsv(const CommissionResult& result) {
 }
 
 Result<QByteArray> commissionReportPdf(const CommissionResult& result) {
-    if (auto problem = withoutGuiApplication()) return *problem;
+    if (Outcome o = requireGuiApplication(); !o) return o.problem();
     QTextDocument doc;
     // The fonts by name (reportFontFamilies()): in Chinese Latin text in DejaVu Sans and the rest in
     // Noto Sans CJK TC, both embedded in the PDF (subsets), so that the reader needs no font of its own.
@@ -141,7 +141,7 @@ Result<ReportFiles> writeCommissionReport(const CommissionResult& result, const 
     files.json = stem + QStringLiteral(".json");
     files.csv = stem + QStringLiteral(".csv");
 
-    if (auto problem = withoutGuiApplication()) return *problem;
+    if (Outcome o = requireGuiApplication(); !o) return o.problem();
     Result<QByteArray> pdfBytes = commissionReportPdf(result);
     if (!pdfBytes) return pdfBytes.problem();
     files.pdfSha256Hex = QByteArray::fromStdString(audit::sha256Hex(std::string_view(pdfBytes->constData(), static_cast<std::size_t>(pdfBytes->size()))));
