@@ -155,18 +155,18 @@ Result<StoredHistory::Points> PrometheusHistory::load(const QString& host, qint6
     }
 
     // Host readings: one series each.
-    const auto hostSeries = [&](const QString& promql, const auto& apply) -> std::optional<Problem> {
+    const auto hostSeries = [&](const QString& promql, const auto& apply) -> Outcome {
         auto series = queryRange(c_, promql, fromMs, toMs, step);
         if (!series) return series.problem();
-        if (series->empty()) return std::nullopt;
+        if (series->empty()) return done();
         for (const auto& [t, v] : series->front().points) {
             SamplePoint& p = byTime[t];
             p.timeMs = t;
             apply(p, v);
         }
-        return std::nullopt;
+        return done();
     };
-    const std::optional<Problem> problems[] = {
+    const Outcome outcomes[] = {
         hostSeries(QStringLiteral("max(fleetdeck_cpu_util_percent%1)").arg(sel), [](SamplePoint& p, double v) { p.cpuUtilPct = v; }),
         hostSeries(QStringLiteral("max(node_memory_MemTotal_bytes%1) - max(node_memory_MemAvailable_bytes%1)").arg(sel),
                    [](SamplePoint& p, double v) { p.memUsedBytes = v; }),
@@ -177,8 +177,8 @@ Result<StoredHistory::Points> PrometheusHistory::load(const QString& host, qint6
         hostSeries(QStringLiteral("sum(rate(node_network_transmit_bytes_total%1%2))").arg(sel, window),
                    [](SamplePoint& p, double v) { p.nicTxBytesPerS = static_cast<float>(v); }),
     };
-    for (const auto& problem : problems)
-        if (problem) return *problem;
+    for (const Outcome& o : outcomes)
+        if (!o) return o.problem();
 
     Points out;
     out.stepMs = step * 1000;
