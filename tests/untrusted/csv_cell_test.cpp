@@ -1,6 +1,6 @@
 // Every CSV cell FleetDeck writes (app/untrusted/csv_cell.h): RFC 4180 quoting, and cells that a
 // spreadsheet would evaluate neutralised with a leading apostrophe. The hostile strings are the
-// ones an outside review planted through a hostile agent's DMI strings and tune.apply answer.
+// ones a hostile agent can plant through its DMI strings and its tune.apply answer.
 #include <gtest/gtest.h>
 
 #include "app/untrusted/csv_cell.h"
