@@ -115,15 +115,7 @@ def check_curl_with_basic_auth(port, d):
 
 @contextlib.contextmanager
 def prometheus_scraping(port, d):
-    work = tempfile.mkdtemp(prefix="fleetdeck-prom-tls-")
-    web_port = prom.free_port()
-    config = os.path.join(work, "prometheus.yml")
-    with open(config, "w") as f:
-        f.write(f"""global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
-scrape_configs:
-  - job_name: fleetdeck
+    with prom.prometheus_with(f"""  - job_name: fleetdeck
     scheme: https
     tls_config:
       ca_file: {d}/ca.crt
@@ -132,16 +124,8 @@ scrape_configs:
       password: {PASSWORD}
     static_configs:
       - targets: ['127.0.0.1:{port}']
-""")
-    log = open(os.path.join(work, "prometheus.log"), "w")
-    proc = subprocess.Popen(["prometheus", f"--config.file={config}", f"--storage.tsdb.path={work}/data",
-                             f"--web.listen-address=127.0.0.1:{web_port}"], stdout=log, stderr=log)
-    try:
-        yield f"http://127.0.0.1:{web_port}"
-    finally:
-        prom.stop(proc)
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+""", prefix="fleetdeck-prom-tls-") as base:
+        yield base
 
 
 def check_prometheus_under_attack(port, d):

@@ -85,22 +85,14 @@ def start_agent(agent, fake_nvml, source_dir, faults=FAULTS, log_dir=None):
 
 
 @contextlib.contextmanager
-def start_prometheus(metrics_url, host_label="gpu-test-01"):
-    """Yields the base URL of a Prometheus scraping metrics_url every second."""
-    work = tempfile.mkdtemp(prefix="fleetdeck-prom-")
-    target = urllib.parse.urlparse(metrics_url).netloc
+def prometheus_with(scrape_configs, prefix="fleetdeck-prom-"):
+    """Yields the base URL of a ready Prometheus scraping every second with scrape_configs (the
+    YAML list under `scrape_configs:`, as text, each line indented by two spaces)."""
+    work = tempfile.mkdtemp(prefix=prefix)
     port = free_port()
     config = os.path.join(work, "prometheus.yml")
     with open(config, "w") as f:
-        f.write(f"""global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
-scrape_configs:
-  - job_name: fleetdeck
-    static_configs:
-      - targets: ['{target}']
-        labels: {{host: '{host_label}'}}
-""")
+        f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n" + scrape_configs)
     log = open(os.path.join(work, "prometheus.log"), "w")
     proc = subprocess.Popen(["prometheus", f"--config.file={config}", f"--storage.tsdb.path={work}/data",
                              f"--web.listen-address=127.0.0.1:{port}"], stdout=log, stderr=log)
@@ -119,6 +111,18 @@ scrape_configs:
         stop(proc)
         log.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def start_prometheus(metrics_url, host_label="gpu-test-01"):
+    """Yields the base URL of a Prometheus scraping metrics_url every second."""
+    target = urllib.parse.urlparse(metrics_url).netloc
+    with prometheus_with(f"""  - job_name: fleetdeck
+    static_configs:
+      - targets: ['{target}']
+        labels: {{host: '{host_label}'}}
+""") as base:
+        yield base
 
 
 def query(base, promql):
