@@ -28,6 +28,14 @@ int remaining_ms(SteadyClock::time_point deadline) {
     return left < 0 ? 0 : static_cast<int>(left);
 }
 
+// The readiness a TLS step that did not go through waits for (POLLIN, POLLOUT), or 0 when the
+// connection is over (closed or failed).
+short tls_waits_for(TlsSession::Io io) {
+    if (io == TlsSession::Io::WantRead) return POLLIN;
+    if (io == TlsSession::Io::WantWrite) return POLLOUT;
+    return 0;
+}
+
 // The numeric address of a peer: the key of the per-source cap.
 std::string peer_address(const sockaddr_storage& peer) {
     char text[INET6_ADDRSTRLEN] = "";
@@ -302,12 +310,9 @@ void MetricsServer::read_request(Connection& c) {
         std::size_t got = 0;
         if (c.tls) {
             const TlsSession::Io io = c.tls->read(buf, sizeof buf, &got);
-            if (io == TlsSession::Io::WantRead || io == TlsSession::Io::WantWrite) {
-                c.wants = io == TlsSession::Io::WantRead ? POLLIN : POLLOUT;
-                return;
-            }
             if (io != TlsSession::Io::Done) {
-                c.state = Connection::State::Done;
+                if (const short wait = tls_waits_for(io)) c.wants = wait;
+                else c.state = Connection::State::Done;
                 return;
             }
         } else {
@@ -393,12 +398,9 @@ void MetricsServer::write_answer(Connection& c) {
         const std::size_t size = c.response.size() - c.sent;
         if (c.tls) {
             const TlsSession::Io io = c.tls->write(data, size, &n);
-            if (io == TlsSession::Io::WantRead || io == TlsSession::Io::WantWrite) {
-                c.wants = io == TlsSession::Io::WantRead ? POLLIN : POLLOUT;
-                return;
-            }
             if (io != TlsSession::Io::Done) {
-                c.state = Connection::State::Done;
+                if (const short wait = tls_waits_for(io)) c.wants = wait;
+                else c.state = Connection::State::Done;
                 return;
             }
         } else {
