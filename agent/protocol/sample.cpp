@@ -166,6 +166,38 @@ std::vector<NvlinkSample> nvlinks_from(const ParamReader& r, const SampleLimits&
     return links;
 }
 
+GpuProcess process_from(const ParamReader& r) {
+    GpuProcess p;
+    p.pid = r.optional_integer("pid").value_or(0);
+    p.kind = r.string("kind", "");
+    p.name = r.optional_string("name");
+    p.user = r.optional_string("user");
+    p.gpu_mem_bytes = r.optional_integer("gpu_mem_bytes");
+    p.sm_util_pct = r.optional_number("sm_util_pct");
+    p.slurm_job = r.optional_integer("slurm_job");
+    p.container = r.optional_string("container");
+    p.k8s_pod_uid = r.optional_string("k8s_pod_uid");
+    p.systemd_unit = r.optional_string("systemd_unit");
+    return p;
+}
+
+GpuProfSample prof_from(const ParamReader& r) {
+    GpuProfSample p;
+    p.source = r.string("source", "");
+    p.sm_active_pct = r.optional_number("sm_active_pct");
+    p.sm_occupancy_pct = r.optional_number("sm_occupancy_pct");
+    p.tensor_active_pct = r.optional_number("tensor_active_pct");
+    p.dram_active_pct = r.optional_number("dram_active_pct");
+    p.fp64_active_pct = r.optional_number("fp64_active_pct");
+    p.fp32_active_pct = r.optional_number("fp32_active_pct");
+    p.fp16_active_pct = r.optional_number("fp16_active_pct");
+    p.pcie_tx_bytes_per_s = r.optional_number("pcie_tx_bytes_per_s");
+    p.pcie_rx_bytes_per_s = r.optional_number("pcie_rx_bytes_per_s");
+    p.nvlink_tx_bytes_per_s = r.optional_number("nvlink_tx_bytes_per_s");
+    p.nvlink_rx_bytes_per_s = r.optional_number("nvlink_rx_bytes_per_s");
+    return p;
+}
+
 GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::vector<NvlinkSample>* held_nvlinks) {
     GpuSample g;
     g.index = static_cast<int>(r.optional_integer("index").value_or(0));
@@ -220,7 +252,37 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::
     }
     g.pcie_replays = r.optional_integer("pcie_replays");
     g.nvlinks = nvlinks_from(r, limits, held_nvlinks);
+    if (r.has("processes")) {
+        std::vector<GpuProcess>& list = g.processes.emplace();
+        for (const ParamReader& p : r.optional_objects("processes", limits.max_gpu_processes)) list.push_back(process_from(p));
+    }
+    if (r.has("prof")) g.prof = prof_from(r.object("prof"));
+    g.energy_mj = r.optional_integer("energy_mj");
+    if (r.has("violation_ns")) {
+        const ParamReader v = r.object("violation_ns");
+        g.violation_ns = GpuViolations{v.optional_integer("power"), v.optional_integer("thermal"), v.optional_integer("reliability")};
+    }
     return g;
+}
+
+std::optional<PressureLine> pressure_line_from(const ParamReader& r, std::string_view key) {
+    if (!r.has(key)) return std::nullopt;
+    const ParamReader line = r.object(key);
+    return PressureLine{line.optional_number("some_avg10"), line.optional_number("full_avg10")};
+}
+
+PressureSample pressure_from(const ParamReader& r) {
+    return {pressure_line_from(r, "cpu"), pressure_line_from(r, "io"), pressure_line_from(r, "memory")};
+}
+
+DiskSample disk_from(const ParamReader& r) {
+    return {r.string("name", ""), r.optional_number("read_bytes_per_s"), r.optional_number("write_bytes_per_s"),
+            r.optional_number("util_pct"), r.optional_number("queue_depth")};
+}
+
+NumaNodeSample numa_from(const ParamReader& r, const SampleLimits& limits) {
+    return {static_cast<int>(r.optional_integer("node").value_or(0)), r.optional_number("cpu_util_pct"),
+            r.optional_strings("gpus", limits.max_gpus).value_or(std::vector<std::string>{})};
 }
 
 XidEvent xid_from(const ParamReader& r) {
@@ -259,6 +321,69 @@ Json to_json(const XidEvent& x) {
         .add("message", x.message)
         .add("source", x.source)
         .take();
+}
+
+Json to_json(const GpuProcess& p) {
+    return ObjectBuilder()
+        .add("pid", p.pid)
+        .add("kind", p.kind)
+        .add("name", or_null(p.name))
+        .add("user", or_null(p.user))
+        .add("gpu_mem_bytes", or_null(p.gpu_mem_bytes))
+        .add("sm_util_pct", or_null(p.sm_util_pct))
+        .add("slurm_job", or_null(p.slurm_job))
+        .add("container", or_null(p.container))
+        .add("k8s_pod_uid", or_null(p.k8s_pod_uid))
+        .add("systemd_unit", or_null(p.systemd_unit))
+        .take();
+}
+
+Json to_json(const GpuProfSample& p) {
+    return ObjectBuilder()
+        .add("source", p.source)
+        .add("sm_active_pct", or_null(p.sm_active_pct))
+        .add("sm_occupancy_pct", or_null(p.sm_occupancy_pct))
+        .add("tensor_active_pct", or_null(p.tensor_active_pct))
+        .add("dram_active_pct", or_null(p.dram_active_pct))
+        .add("fp64_active_pct", or_null(p.fp64_active_pct))
+        .add("fp32_active_pct", or_null(p.fp32_active_pct))
+        .add("fp16_active_pct", or_null(p.fp16_active_pct))
+        .add("pcie_tx_bytes_per_s", or_null(p.pcie_tx_bytes_per_s))
+        .add("pcie_rx_bytes_per_s", or_null(p.pcie_rx_bytes_per_s))
+        .add("nvlink_tx_bytes_per_s", or_null(p.nvlink_tx_bytes_per_s))
+        .add("nvlink_rx_bytes_per_s", or_null(p.nvlink_rx_bytes_per_s))
+        .take();
+}
+
+Json to_json(const PressureLine& l) {
+    return ObjectBuilder().add("some_avg10", or_null(l.some_avg10)).add("full_avg10", or_null(l.full_avg10)).take();
+}
+
+template <class T>
+Json object_or_null(const std::optional<T>& v) {
+    return v ? to_json(*v) : Json(nullptr);
+}
+
+Json to_json(const PressureSample& p) {
+    return ObjectBuilder()
+        .add("cpu", object_or_null(p.cpu))
+        .add("io", object_or_null(p.io))
+        .add("memory", object_or_null(p.memory))
+        .take();
+}
+
+Json to_json(const DiskSample& d) {
+    return ObjectBuilder()
+        .add("name", d.name)
+        .add("read_bytes_per_s", or_null(d.read_bytes_per_s))
+        .add("write_bytes_per_s", or_null(d.write_bytes_per_s))
+        .add("util_pct", or_null(d.util_pct))
+        .add("queue_depth", or_null(d.queue_depth))
+        .take();
+}
+
+Json to_json(const NumaNodeSample& n) {
+    return ObjectBuilder().add("node", n.node).add("cpu_util_pct", or_null(n.cpu_util_pct)).add("gpus", n.gpus).take();
 }
 
 Json to_json(const GpuSample& g) {
@@ -330,6 +455,15 @@ Json to_json(const GpuSample& g) {
         .add("retired_pages", std::move(retired))
         .add("pcie_replays", or_null(g.pcie_replays))
         .add("nvlinks", std::move(nvlinks))
+        .add("processes", g.processes ? list(*g.processes) : Json(nullptr))
+        .add("prof", object_or_null(g.prof))
+        .add("energy_mj", or_null(g.energy_mj))
+        .add("violation_ns", g.violation_ns ? ObjectBuilder()
+                                                  .add("power", or_null(g.violation_ns->power))
+                                                  .add("thermal", or_null(g.violation_ns->thermal))
+                                                  .add("reliability", or_null(g.violation_ns->reliability))
+                                                  .take()
+                                            : Json(nullptr))
         .take();
 }
 
@@ -345,6 +479,9 @@ Json to_json(const Sample& s) {
         .add("gpus", list(s.gpus))
         .add("gpu_pci_count", or_null(s.gpu_pci_count))
         .add("xid_events", list(s.xid_events))
+        .add("pressure", object_or_null(s.pressure))
+        .add("disks", list(s.disks))
+        .add("numa", list(s.numa))
         .take();
 }
 
@@ -370,6 +507,9 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
     }
     s.gpu_pci_count = r.optional_integer("gpu_pci_count");
     for (const ParamReader& e : r.optional_objects("xid_events", limits.max_xid_events)) s.xid_events.push_back(xid_from(e));
+    if (r.has("pressure")) s.pressure = pressure_from(r.object("pressure"));
+    for (const ParamReader& e : r.optional_objects("disks", limits.max_list_items)) s.disks.push_back(disk_from(e));
+    for (const ParamReader& e : r.optional_objects("numa", limits.max_list_items)) s.numa.push_back(numa_from(e, limits));
     if (read) {
         read->by_position.resize(s.gpus.size());
         for (std::size_t i = 0; i < s.gpus.size(); ++i)

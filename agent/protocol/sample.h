@@ -93,6 +93,45 @@ struct NvlinkSample {
     bool operator==(const NvlinkSample&) const = default;
 };
 
+// One process on a GPU (NVML's running-process lists), with what the agent could learn of it from
+// /proc: its command, its user and what it belongs to (from /proc/PID/cgroup). A pid that is gone,
+// that lives in another pid namespace, or whose /proc entry the agent may not read keeps NVML's
+// figures with `name` and `user` empty.
+struct GpuProcess {
+    std::int64_t pid = 0;
+    std::string kind;  // "compute", "graphics", "mps"
+    std::optional<std::string> name;  // /proc/PID/comm
+    std::optional<std::string> user;  // the process's real uid, named by the tree's /etc/passwd
+    std::optional<std::int64_t> gpu_mem_bytes;
+    std::optional<double> sm_util_pct;  // NVML's per-process SM share; empty where the driver gives none
+    std::optional<std::int64_t> slurm_job;  // N of a `job_N` cgroup path component
+    std::optional<std::string> container;   // first 12 hex digits of a docker/containerd/podman/cri-o id
+    std::optional<std::string> k8s_pod_uid;
+    std::optional<std::string> systemd_unit;  // the last `.service` component
+
+    bool operator==(const GpuProcess&) const = default;
+};
+
+// Where a GPU's time goes inside it (what DCGM's profiling fields show). `source` "gpm": NVML's GPU
+// performance monitoring (Hopper and later), every figure measured between two samples; "basic":
+// an older GPU, only PCIe (and NVLink) throughput, the activity figures empty.
+struct GpuProfSample {
+    std::string source;  // "gpm", "basic"
+    std::optional<double> sm_active_pct, sm_occupancy_pct, tensor_active_pct, dram_active_pct;
+    std::optional<double> fp64_active_pct, fp32_active_pct, fp16_active_pct;
+    std::optional<double> pcie_tx_bytes_per_s, pcie_rx_bytes_per_s, nvlink_tx_bytes_per_s, nvlink_rx_bytes_per_s;
+
+    bool operator==(const GpuProfSample&) const = default;
+};
+
+// How long the GPU's clocks were held down, in nanoseconds since the driver loaded
+// (nvmlDeviceGetViolationStatus, or the field values NVML 13 names in its place).
+struct GpuViolations {
+    std::optional<std::int64_t> power, thermal, reliability;
+
+    bool operator==(const GpuViolations&) const = default;
+};
+
 // "lost": NVML answers GPU_IS_LOST (the GPU fell off the bus); every reading is then empty, and
 // the GPU keeps its place in the list so the count does not silently drop.
 enum class GpuState { Ok, Lost };
@@ -124,6 +163,11 @@ struct GpuSample {
     std::optional<RetiredPages> retired_pages;
     std::optional<std::int64_t> pcie_replays;
     std::vector<NvlinkSample> nvlinks;  // empty for a GPU without NVLink
+    // Who is on the GPU: empty when no process is; nullopt where the driver cannot list them.
+    std::optional<std::vector<GpuProcess>> processes;
+    std::optional<GpuProfSample> prof;
+    std::optional<std::int64_t> energy_mj;  // since the driver loaded (nvmlDeviceGetTotalEnergyConsumption)
+    std::optional<GpuViolations> violation_ns;
 };
 
 // An XID: the NVIDIA driver's report of a GPU error, from NVML's event set while the agent runs or
@@ -134,6 +178,33 @@ struct XidEvent {
     std::int64_t code = 0;
     std::string message;
     std::string source;  // "nvml", "kernel"
+};
+
+// One line of /proc/pressure/{cpu,io,memory}: the share of the last 10 s in which some (or all)
+// runnable tasks waited for the resource (PSI, Documentation/accounting/psi.rst).
+struct PressureLine {
+    std::optional<double> some_avg10, full_avg10;
+
+    bool operator==(const PressureLine&) const = default;
+};
+
+struct PressureSample {
+    std::optional<PressureLine> cpu, io, memory;
+};
+
+// A whole block device from /proc/diskstats (partitions left out), rates since the sample before.
+struct DiskSample {
+    std::string name;  // "nvme0n1"
+    std::optional<double> read_bytes_per_s, write_bytes_per_s;
+    std::optional<double> util_pct;     // share of the time the device had I/O in flight
+    std::optional<double> queue_depth;  // average requests in flight (weighted time in queue / time)
+};
+
+// A NUMA node: how busy its CPUs are and which GPUs sit on it (their PCI devices' numa_node).
+struct NumaNodeSample {
+    int node = 0;
+    std::optional<double> cpu_util_pct;
+    std::vector<std::string> gpus;  // the GPUs' pci_bus_id, as in gpus[]
 };
 
 struct Sample {
@@ -147,6 +218,9 @@ struct Sample {
     std::vector<GpuSample> gpus;
     std::optional<std::int64_t> gpu_pci_count;  // NVIDIA display/3D controllers on the PCI bus
     std::vector<XidEvent> xid_events;           // newest last, at most SampleLimits::max_xid_events
+    std::optional<PressureSample> pressure;     // null where the kernel has no PSI
+    std::vector<DiskSample> disks;
+    std::vector<NumaNodeSample> numa;
 };
 
 // How much of a sample the app holds on to: samples are kept for minutes per host, so their lists
@@ -158,6 +232,7 @@ struct SampleLimits {
     std::size_t max_throttle_reasons = 32;
     std::size_t max_nvlinks = 36;      // NVML_NVLINK_MAX_LINKS (nvml.h:455, NVML API 13)
     std::size_t max_xid_events = 64;   // the agent keeps the last 64
+    std::size_t max_gpu_processes = 64;  // the agent reports at most 64 per GPU
 };
 
 // The NVLink lists last sent (agent) or read (app) on one sample stream, by the GPU's position in

@@ -334,11 +334,88 @@ void write(JsonOut& out, const RetiredPages& r) {
     out.end_object();
 }
 
+void write(JsonOut& out, const GpuProcess& p) {
+    out.begin_object();
+    out.key("container").value(p.container);
+    out.key("gpu_mem_bytes").value(p.gpu_mem_bytes);
+    out.key("k8s_pod_uid").value(p.k8s_pod_uid);
+    out.key("kind").value(p.kind);
+    out.key("name").value(p.name);
+    out.key("pid").value(p.pid);
+    out.key("slurm_job").value(p.slurm_job);
+    out.key("sm_util_pct").value(p.sm_util_pct);
+    out.key("systemd_unit").value(p.systemd_unit);
+    out.key("user").value(p.user);
+    out.end_object();
+}
+
+void write(JsonOut& out, const GpuProfSample& p) {
+    out.begin_object();
+    out.key("dram_active_pct").value(p.dram_active_pct);
+    out.key("fp16_active_pct").value(p.fp16_active_pct);
+    out.key("fp32_active_pct").value(p.fp32_active_pct);
+    out.key("fp64_active_pct").value(p.fp64_active_pct);
+    out.key("nvlink_rx_bytes_per_s").value(p.nvlink_rx_bytes_per_s);
+    out.key("nvlink_tx_bytes_per_s").value(p.nvlink_tx_bytes_per_s);
+    out.key("pcie_rx_bytes_per_s").value(p.pcie_rx_bytes_per_s);
+    out.key("pcie_tx_bytes_per_s").value(p.pcie_tx_bytes_per_s);
+    out.key("sm_active_pct").value(p.sm_active_pct);
+    out.key("sm_occupancy_pct").value(p.sm_occupancy_pct);
+    out.key("source").value(p.source);
+    out.key("tensor_active_pct").value(p.tensor_active_pct);
+    out.end_object();
+}
+
+void write(JsonOut& out, const GpuViolations& v) {
+    out.begin_object();
+    out.key("power").value(v.power);
+    out.key("reliability").value(v.reliability);
+    out.key("thermal").value(v.thermal);
+    out.end_object();
+}
+
+void write(JsonOut& out, const PressureLine& l) {
+    out.begin_object();
+    out.key("full_avg10").value(l.full_avg10);
+    out.key("some_avg10").value(l.some_avg10);
+    out.end_object();
+}
+
+void write(JsonOut& out, const PressureSample& p) {
+    out.begin_object();
+    out.key("cpu");
+    optional_object(out, p.cpu);
+    out.key("io");
+    optional_object(out, p.io);
+    out.key("memory");
+    optional_object(out, p.memory);
+    out.end_object();
+}
+
+void write(JsonOut& out, const DiskSample& d) {
+    out.begin_object();
+    out.key("name").value(d.name);
+    out.key("queue_depth").value(d.queue_depth);
+    out.key("read_bytes_per_s").value(d.read_bytes_per_s);
+    out.key("util_pct").value(d.util_pct);
+    out.key("write_bytes_per_s").value(d.write_bytes_per_s);
+    out.end_object();
+}
+
+void write(JsonOut& out, const NumaNodeSample& n) {
+    out.begin_object();
+    out.key("cpu_util_pct").value(n.cpu_util_pct);
+    out.key("gpus").value(n.gpus);
+    out.key("node").value(n.node);
+    out.end_object();
+}
+
 // `unchanged_nvlinks`: the list equals the one the subscriber already holds for this GPU.
 void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.begin_object();
     out.key("ecc");
     optional_object(out, g.ecc);
+    out.key("energy_mj").value(g.energy_mj);
     out.key("fan_pct").value(g.fan_pct);
     out.key("index").value(g.index);
     out.key("mem_clock_mhz").value(g.mem_clock_mhz);
@@ -362,6 +439,11 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("power_limit_set_w").value(g.power_limit_set_w);
     out.key("power_limit_w").value(g.power_limit_w);
     out.key("power_w").value(g.power_w);
+    out.key("processes");
+    if (g.processes) array(out, *g.processes);
+    else out.null();
+    out.key("prof");
+    optional_object(out, g.prof);
     out.key("remapped_rows");
     optional_object(out, g.remapped_rows);
     out.key("retired_pages");
@@ -378,6 +460,8 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("util_pct").value(g.util_pct);
     out.key("uuid").value(g.uuid);
     out.key("vendor").value(g.vendor);
+    out.key("violation_ns");
+    optional_object(out, g.violation_ns);
     out.end_object();
 }
 
@@ -426,6 +510,8 @@ void write(JsonOut& out, const Sample& s, NvlinkMemory* sent) {
         out.key("cpu");
         write(out, *s.cpu);
     }
+    out.key("disks");
+    array(out, s.disks);
     out.key("gpu_pci_count").value(s.gpu_pci_count);
     out.key("gpus");
     write_gpus(out, s.gpus, sent);
@@ -437,6 +523,10 @@ void write(JsonOut& out, const Sample& s, NvlinkMemory* sent) {
     }
     out.key("nics");
     array(out, s.nics);
+    out.key("numa");
+    array(out, s.numa);
+    out.key("pressure");
+    optional_object(out, s.pressure);
     out.key("sensors");
     array(out, s.sensors);
     out.key("thermal_zones");

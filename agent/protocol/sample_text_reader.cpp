@@ -255,14 +255,91 @@ GpuState read_gpu_state(JsonTextReader& in) {
     return GpuState::Ok;
 }
 
-constexpr std::array<std::string_view, 35> kGpuKeys = {
-    "ecc",               "fan_pct",           "index",           "mem_clock_mhz",   "mem_reserved_bytes",
-    "mem_total_bytes",   "mem_used_bytes",    "mem_util_pct",    "name",            "nvlinks",
-    "pci_bus_id",        "pcie_gen",          "pcie_gen_max",    "pcie_replays",    "pcie_width",
-    "pcie_width_max",    "persistence_mode",  "power_limit_max_w", "power_limit_min_w", "power_limit_set_w",
-    "power_limit_w",     "power_w",           "remapped_rows",   "retired_pages",   "sm_clock_mhz",
-    "state",             "temp_c",            "temp_junction_c", "temp_mem_c",      "temp_shutdown_c",
-    "temp_slowdown_c",   "throttle",          "util_pct",        "uuid",            "vendor"};
+constexpr std::array<std::string_view, 10> kProcessKeys = {"container", "gpu_mem_bytes", "k8s_pod_uid", "kind",
+                                                          "name",      "pid",           "slurm_job",   "sm_util_pct",
+                                                          "systemd_unit", "user"};
+
+GpuProcess read_process(JsonTextReader& in) {
+    GpuProcess p;
+    KnownKeys keys(kProcessKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: p.container = in.optional_string(); break;
+        case 1: p.gpu_mem_bytes = in.optional_integer(); break;
+        case 2: p.k8s_pod_uid = in.optional_string(); break;
+        case 3: p.kind = in.text_or_empty(); break;
+        case 4: p.name = in.optional_string(); break;
+        case 5: p.pid = in.integer_or_zero(); break;
+        case 6: p.slurm_job = in.optional_integer(); break;
+        case 7: p.sm_util_pct = in.optional_number(); break;
+        case 8: p.systemd_unit = in.optional_string(); break;
+        case 9: p.user = in.optional_string(); break;
+        default: in.skip_value();
+        }
+    });
+    return p;
+}
+
+std::optional<std::vector<GpuProcess>> read_processes(JsonTextReader& in, const SampleLimits& limits) {
+    if (in.null()) return std::nullopt;
+    std::vector<GpuProcess> list;
+    in.array(limits.max_gpu_processes, [&] { list.push_back(read_process(in)); });
+    return list;
+}
+
+constexpr std::array<std::string_view, 12> kProfKeys = {
+    "dram_active_pct",     "fp16_active_pct",     "fp32_active_pct", "fp64_active_pct",  "nvlink_rx_bytes_per_s",
+    "nvlink_tx_bytes_per_s", "pcie_rx_bytes_per_s", "pcie_tx_bytes_per_s", "sm_active_pct", "sm_occupancy_pct",
+    "source",              "tensor_active_pct"};
+
+GpuProfSample read_prof(JsonTextReader& in) {
+    GpuProfSample p;
+    KnownKeys keys(kProfKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: p.dram_active_pct = in.optional_number(); break;
+        case 1: p.fp16_active_pct = in.optional_number(); break;
+        case 2: p.fp32_active_pct = in.optional_number(); break;
+        case 3: p.fp64_active_pct = in.optional_number(); break;
+        case 4: p.nvlink_rx_bytes_per_s = in.optional_number(); break;
+        case 5: p.nvlink_tx_bytes_per_s = in.optional_number(); break;
+        case 6: p.pcie_rx_bytes_per_s = in.optional_number(); break;
+        case 7: p.pcie_tx_bytes_per_s = in.optional_number(); break;
+        case 8: p.sm_active_pct = in.optional_number(); break;
+        case 9: p.sm_occupancy_pct = in.optional_number(); break;
+        case 10: p.source = in.text_or_empty(); break;
+        case 11: p.tensor_active_pct = in.optional_number(); break;
+        default: in.skip_value();
+        }
+    });
+    return p;
+}
+
+constexpr std::array<std::string_view, 3> kViolationKeys = {"power", "reliability", "thermal"};
+
+GpuViolations read_violations(JsonTextReader& in) {
+    GpuViolations v;
+    KnownKeys keys(kViolationKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: v.power = in.optional_integer(); break;
+        case 1: v.reliability = in.optional_integer(); break;
+        case 2: v.thermal = in.optional_integer(); break;
+        default: in.skip_value();
+        }
+    });
+    return v;
+}
+
+constexpr std::array<std::string_view, 39> kGpuKeys = {
+    "ecc",               "energy_mj",         "fan_pct",         "index",           "mem_clock_mhz",
+    "mem_reserved_bytes", "mem_total_bytes",  "mem_used_bytes",  "mem_util_pct",    "name",
+    "nvlinks",           "pci_bus_id",        "pcie_gen",        "pcie_gen_max",    "pcie_replays",
+    "pcie_width",        "pcie_width_max",    "persistence_mode", "power_limit_max_w", "power_limit_min_w",
+    "power_limit_set_w", "power_limit_w",     "power_w",         "processes",       "prof",
+    "remapped_rows",     "retired_pages",     "sm_clock_mhz",    "state",           "temp_c",
+    "temp_junction_c",   "temp_mem_c",        "temp_shutdown_c", "temp_slowdown_c", "throttle",
+    "util_pct",          "uuid",              "vendor",          "violation_ns"};
 
 // An object member the schema reads as an object where present (null: absent).
 template <class T, class F>
@@ -274,40 +351,44 @@ void read_gpu_member(JsonTextReader& in, int key, GpuSample& g, const SampleLimi
                      const std::vector<NvlinkSample>* held_nvlinks) {
     switch (key) {
     case 0: read_optional_object(in, g.ecc, read_ecc); break;
-    case 1: g.fan_pct = in.optional_number(); break;
-    case 2: g.index = static_cast<int>(in.integer_or_zero()); break;
-    case 3: g.mem_clock_mhz = in.optional_integer(); break;
-    case 4: g.mem_reserved_bytes = in.optional_integer(); break;
-    case 5: g.mem_total_bytes = in.optional_integer(); break;
-    case 6: g.mem_used_bytes = in.optional_integer(); break;
-    case 7: g.mem_util_pct = in.optional_number(); break;
-    case 8: g.name = in.optional_string(); break;
-    case 9: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
-    case 10: g.pci_bus_id = in.optional_string(); break;
-    case 11: g.pcie_gen = in.optional_integer(); break;
-    case 12: g.pcie_gen_max = in.optional_integer(); break;
-    case 13: g.pcie_replays = in.optional_integer(); break;
-    case 14: g.pcie_width = in.optional_integer(); break;
-    case 15: g.pcie_width_max = in.optional_integer(); break;
-    case 16: g.persistence_mode = in.optional_boolean(); break;
-    case 17: g.power_limit_max_w = in.optional_number(); break;
-    case 18: g.power_limit_min_w = in.optional_number(); break;
-    case 19: g.power_limit_set_w = in.optional_number(); break;
-    case 20: g.power_limit_w = in.optional_number(); break;
-    case 21: g.power_w = in.optional_number(); break;
-    case 22: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
-    case 23: read_optional_object(in, g.retired_pages, read_retired_pages); break;
-    case 24: g.sm_clock_mhz = in.optional_integer(); break;
-    case 25: g.state = read_gpu_state(in); break;
-    case 26: g.temp_c = in.optional_number(); break;
-    case 27: g.temp_junction_c = in.optional_number(); break;
-    case 28: g.temp_mem_c = in.optional_number(); break;
-    case 29: g.temp_shutdown_c = in.optional_number(); break;
-    case 30: g.temp_slowdown_c = in.optional_number(); break;
-    case 31: g.throttle = read_throttle(in, limits); break;
-    case 32: g.util_pct = in.optional_number(); break;
-    case 33: g.uuid = in.optional_string(); break;
-    case 34: g.vendor = in.text_or_empty(); break;
+    case 1: g.energy_mj = in.optional_integer(); break;
+    case 2: g.fan_pct = in.optional_number(); break;
+    case 3: g.index = static_cast<int>(in.integer_or_zero()); break;
+    case 4: g.mem_clock_mhz = in.optional_integer(); break;
+    case 5: g.mem_reserved_bytes = in.optional_integer(); break;
+    case 6: g.mem_total_bytes = in.optional_integer(); break;
+    case 7: g.mem_used_bytes = in.optional_integer(); break;
+    case 8: g.mem_util_pct = in.optional_number(); break;
+    case 9: g.name = in.optional_string(); break;
+    case 10: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
+    case 11: g.pci_bus_id = in.optional_string(); break;
+    case 12: g.pcie_gen = in.optional_integer(); break;
+    case 13: g.pcie_gen_max = in.optional_integer(); break;
+    case 14: g.pcie_replays = in.optional_integer(); break;
+    case 15: g.pcie_width = in.optional_integer(); break;
+    case 16: g.pcie_width_max = in.optional_integer(); break;
+    case 17: g.persistence_mode = in.optional_boolean(); break;
+    case 18: g.power_limit_max_w = in.optional_number(); break;
+    case 19: g.power_limit_min_w = in.optional_number(); break;
+    case 20: g.power_limit_set_w = in.optional_number(); break;
+    case 21: g.power_limit_w = in.optional_number(); break;
+    case 22: g.power_w = in.optional_number(); break;
+    case 23: g.processes = read_processes(in, limits); break;
+    case 24: read_optional_object(in, g.prof, read_prof); break;
+    case 25: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
+    case 26: read_optional_object(in, g.retired_pages, read_retired_pages); break;
+    case 27: g.sm_clock_mhz = in.optional_integer(); break;
+    case 28: g.state = read_gpu_state(in); break;
+    case 29: g.temp_c = in.optional_number(); break;
+    case 30: g.temp_junction_c = in.optional_number(); break;
+    case 31: g.temp_mem_c = in.optional_number(); break;
+    case 32: g.temp_shutdown_c = in.optional_number(); break;
+    case 33: g.temp_slowdown_c = in.optional_number(); break;
+    case 34: g.throttle = read_throttle(in, limits); break;
+    case 35: g.util_pct = in.optional_number(); break;
+    case 36: g.uuid = in.optional_string(); break;
+    case 37: g.vendor = in.text_or_empty(); break;
+    case 38: read_optional_object(in, g.violation_ns, read_violations); break;
     default: in.skip_value();
     }
 }
@@ -337,6 +418,79 @@ XidEvent read_xid(JsonTextReader& in) {
     return x;
 }
 
+constexpr std::array<std::string_view, 2> kPressureLineKeys = {"full_avg10", "some_avg10"};
+
+PressureLine read_pressure_line(JsonTextReader& in) {
+    PressureLine l;
+    KnownKeys keys(kPressureLineKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: l.full_avg10 = in.optional_number(); break;
+        case 1: l.some_avg10 = in.optional_number(); break;
+        default: in.skip_value();
+        }
+    });
+    return l;
+}
+
+constexpr std::array<std::string_view, 3> kPressureKeys = {"cpu", "io", "memory"};
+
+PressureSample read_pressure(JsonTextReader& in) {
+    PressureSample p;
+    KnownKeys keys(kPressureKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: read_optional_object(in, p.cpu, read_pressure_line); break;
+        case 1: read_optional_object(in, p.io, read_pressure_line); break;
+        case 2: read_optional_object(in, p.memory, read_pressure_line); break;
+        default: in.skip_value();
+        }
+    });
+    return p;
+}
+
+constexpr std::array<std::string_view, 5> kDiskKeys = {"name", "queue_depth", "read_bytes_per_s", "util_pct",
+                                                       "write_bytes_per_s"};
+
+DiskSample read_disk(JsonTextReader& in) {
+    DiskSample d;
+    KnownKeys keys(kDiskKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: d.name = in.text_or_empty(); break;
+        case 1: d.queue_depth = in.optional_number(); break;
+        case 2: d.read_bytes_per_s = in.optional_number(); break;
+        case 3: d.util_pct = in.optional_number(); break;
+        case 4: d.write_bytes_per_s = in.optional_number(); break;
+        default: in.skip_value();
+        }
+    });
+    return d;
+}
+
+constexpr std::array<std::string_view, 3> kNumaKeys = {"cpu_util_pct", "gpus", "node"};
+
+NumaNodeSample read_numa(JsonTextReader& in, const SampleLimits& limits) {
+    NumaNodeSample n;
+    KnownKeys keys(kNumaKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: n.cpu_util_pct = in.optional_number(); break;
+        case 1:
+            n.gpus.clear();
+            if (!in.null())
+                in.array(limits.max_gpus, [&] {
+                    if (in.peek() != '"') JsonTextReader::give_up();
+                    n.gpus.emplace_back(in.string_value());
+                });
+            break;
+        case 2: n.node = static_cast<int>(in.integer_or_zero()); break;
+        default: in.skip_value();
+        }
+    });
+    return n;
+}
+
 // A list of objects (null: empty), each read by `item`; an element that is not an object is given
 // up on by JsonTextReader::object.
 template <class T, class F>
@@ -345,8 +499,9 @@ void read_list(JsonTextReader& in, std::size_t max, std::vector<T>& out, F&& ite
     in.array(max, [&] { out.push_back(item()); });
 }
 
-constexpr std::array<std::string_view, 10> kSampleKeys = {"cpu",        "gpu_pci_count", "gpus",    "infiniband", "memory",
-                                                          "nics",       "sensors",       "thermal_zones", "time_ms", "xid_events"};
+constexpr std::array<std::string_view, 13> kSampleKeys = {"cpu",      "disks",   "gpu_pci_count", "gpus",          "infiniband",
+                                                          "memory",   "nics",    "numa",          "pressure",      "sensors",
+                                                          "thermal_zones", "time_ms", "xid_events"};
 
 Sample read_data(JsonTextReader& in, const SampleLimits& limits, const NvlinkMemory* held) {
     Sample s;
@@ -354,21 +509,24 @@ Sample read_data(JsonTextReader& in, const SampleLimits& limits, const NvlinkMem
     in.object([&](std::string_view key) {
         switch (keys.find(key)) {
         case 0: read_optional_object(in, s.cpu, [&](JsonTextReader& r) { return read_cpu(r, limits); }); break;
-        case 1: s.gpu_pci_count = in.optional_integer(); break;
-        case 2:
+        case 1: read_list(in, limits.max_list_items, s.disks, [&] { return read_disk(in); }); break;
+        case 2: s.gpu_pci_count = in.optional_integer(); break;
+        case 3:
             read_list(in, limits.max_gpus, s.gpus, [&] {
                 const std::size_t at = s.gpus.size();
                 const bool known = held && at < held->by_position.size() && !held->by_position[at].empty();
                 return read_gpu(in, limits, known ? &held->by_position[at] : nullptr);
             });
             break;
-        case 3: read_list(in, limits.max_list_items, s.infiniband, [&] { return read_infiniband(in); }); break;
-        case 4: read_optional_object(in, s.memory, read_memory); break;
-        case 5: read_list(in, limits.max_list_items, s.nics, [&] { return read_nic(in); }); break;
-        case 6: read_list(in, limits.max_list_items, s.sensors, [&] { return read_sensor(in); }); break;
-        case 7: read_list(in, limits.max_list_items, s.thermal_zones, [&] { return read_zone(in); }); break;
-        case 8: s.time_ms = in.optional_integer(); break;
-        case 9: read_list(in, limits.max_xid_events, s.xid_events, [&] { return read_xid(in); }); break;
+        case 4: read_list(in, limits.max_list_items, s.infiniband, [&] { return read_infiniband(in); }); break;
+        case 5: read_optional_object(in, s.memory, read_memory); break;
+        case 6: read_list(in, limits.max_list_items, s.nics, [&] { return read_nic(in); }); break;
+        case 7: read_list(in, limits.max_list_items, s.numa, [&] { return read_numa(in, limits); }); break;
+        case 8: read_optional_object(in, s.pressure, read_pressure); break;
+        case 9: read_list(in, limits.max_list_items, s.sensors, [&] { return read_sensor(in); }); break;
+        case 10: read_list(in, limits.max_list_items, s.thermal_zones, [&] { return read_zone(in); }); break;
+        case 11: s.time_ms = in.optional_integer(); break;
+        case 12: read_list(in, limits.max_xid_events, s.xid_events, [&] { return read_xid(in); }); break;
         default: in.skip_value();
         }
     });

@@ -111,7 +111,16 @@ protocol::Sample one_of_everything() {
     gpu.remapped_rows.emplace();
     gpu.retired_pages.emplace();
     gpu.nvlinks.emplace_back();
+    gpu.processes.emplace().emplace_back();
+    gpu.prof.emplace();
+    gpu.violation_ns.emplace();
     s.xid_events.emplace_back();
+    protocol::PressureSample& pressure = s.pressure.emplace();
+    pressure.cpu.emplace();
+    pressure.io.emplace();
+    pressure.memory.emplace();
+    s.disks.emplace_back();
+    s.numa.emplace_back();
     return s;
 }
 
