@@ -120,7 +120,7 @@ protocol::Sample one_of_everything() {
     pressure.io.emplace();
     pressure.memory.emplace();
     s.disks.emplace_back();
-    s.numa.emplace_back();
+    s.numa.emplace_back().gpus.emplace_back();
     return s;
 }
 

@@ -103,7 +103,7 @@ TEST(AgentSampleText, AnEmptySampleLeavesOutWhatToJsonLeavesOut) {
     const protocol::Sample empty;
     EXPECT_EQ(direct_text(empty), tree_text(empty));
     EXPECT_EQ(direct_text(empty),
-              R"({"data":{"gpu_pci_count":null,"gpus":[],"infiniband":[],"nics":[],"sensors":[],"thermal_zones":[],"xid_events":[]},"event":"sample"})");
+              R"({"data":{"disks":[],"gpu_pci_count":null,"gpus":[],"infiniband":[],"nics":[],"numa":[],"pressure":null,"sensors":[],"thermal_zones":[],"xid_events":[]},"event":"sample"})");
     protocol::Sample no_cores;
     no_cores.cpu.emplace();
     EXPECT_EQ(direct_text(no_cores), tree_text(no_cores));
