@@ -264,6 +264,13 @@ TEST(SampleLine, MutatedLinesAreReadTheSameOrLeftToTheTree) {
         bases.push_back({Json::parse(line)["data"], held});
     }
     bases.push_back({recordedSnapshot(), {}});
+    {
+        // Every member of the GPU processes, profiling, pressure, disk and NUMA objects, nulls too.
+        std::ifstream in(FLEETDECK_SOURCE_DIR "/tests/fuzz/sample_line/utilization.txt");
+        const Json line = Json::parse(in);
+        ASSERT_EQ(compareReaders(line.dump(), limits, nullptr), Verdict::BothRead);
+        bases.push_back({line["data"], {}});
+    }
 
     test::Mutator mutator(20261203, [](const Json& data, bool otherOrder) {
         return otherOrder ? R"({"event":"sample","data":)" + data.dump() + "}" : eventLine(data);
