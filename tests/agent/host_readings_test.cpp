@@ -1,11 +1,20 @@
 // The host readings of the sample: pressure (/proc/pressure), whole disks (/proc/diskstats) and
 // NUMA nodes, on the files recorded from a Debian 12 VM (tests/fixtures/debian12-vm-virtio: root/
 // and, two seconds later, later/), on lines quoted from node_exporter's own test fixture, and on
-// the recorded Intel server's node and PCI tree.
-#include <gtest/gtest.h>
+// the recorded Intel server's node and PCI tree; and Debian's node_exporter reading the same
+// recorded files.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
 
 #include "agent/collectors/cpu.h"
 #include "agent/collectors/disks.h"
@@ -262,4 +271,96 @@ TEST(Numa, GpusSitOnTheNodeTheirPciDeviceNames) {
     }
     EXPECT_EQ(placed, gpus_with_node);
     EXPECT_GT(placed, 0u);
+}
+
+namespace {
+
+// Debian's prometheus-node-exporter (1.5.0, scripts/deps.sh) on a tree, with only its diskstats and
+// pressure collectors: its scrape, fetched with curl.
+std::string node_exporter_scrape(const fs::path& root) {
+    int port = 0;
+    {
+        const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        ::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        ::getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
+        port = ntohs(a.sin_port);
+        ::close(s);
+    }
+    const std::string address = "127.0.0.1:" + std::to_string(port);
+    Subprocess exporter("/usr/bin/prometheus-node-exporter",
+                        {"--web.listen-address=" + address, "--path.procfs=" + (root / "proc").string(),
+                         "--path.sysfs=" + (root / "sys").string(), "--collector.disable-defaults",
+                         "--collector.diskstats", "--collector.pressure"});
+    std::string text;
+    for (int attempt = 0; attempt < 100 && text.empty(); ++attempt) {
+        const auto run = run_process("/usr/bin/curl", {"-sf", "http://" + address + "/metrics"});
+        if (run.status == 0) text = run.out;
+        else std::this_thread::sleep_for(50ms);
+    }
+    ::kill(exporter.pid(), SIGTERM);
+    EXPECT_FALSE(text.empty()) << exporter.stderr_text();
+    return text;
+}
+
+// The value of the series `name{labels}` in a scrape; nothing when it is not there.
+std::optional<double> series_value(const std::string& scrape, const std::string& series) {
+    std::istringstream in(scrape);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(series + " ", 0) == 0) return std::stod(line.substr(series.size() + 1));
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST(HostReadings, NodeExporterReadsTheSameCountersFromTheRecordedFiles) {
+    // The later reading as a whole tree: the first one's sysfs, the later /proc files.
+    TempDir later;
+    copy_first_reading(later);
+    for (const char* f : {"proc/diskstats", "proc/stat", "proc/pressure/cpu", "proc/pressure/io", "proc/pressure/memory"})
+        take_later_reading(later, f);
+    const std::string first = node_exporter_scrape(vm_dir() + "/root");
+    const std::string second = node_exporter_scrape(later.path());
+
+    TempDir dir;
+    copy_first_reading(dir);
+    const RootFs tree(dir.path().string());
+    DiskCollector disks;
+    PressureCollector pressure;
+    protocol::Sample sample;
+    const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+    disks.sample_at(tree, sample, t0);
+    take_later_reading(dir, "proc/diskstats");
+    disks.sample_at(tree, sample, t0 + kRecordedInterval);
+    pressure.sample(tree, sample);
+
+    const double seconds = std::chrono::duration<double>(kRecordedInterval).count();
+    ASSERT_FALSE(sample.disks.empty());
+    for (const auto& d : sample.disks) {
+        // Every disk the agent reports is one node_exporter reports (which also keeps zram0).
+        const std::string labels = "{device=\"" + d.name + "\"}";
+        const auto rate = [&](const std::string& family) -> std::optional<double> {
+            const auto a = series_value(first, family + labels), b = series_value(second, family + labels);
+            if (!a || !b) return std::nullopt;
+            return (*b - *a) / seconds;
+        };
+        const auto read = rate("node_disk_read_bytes_total"), written = rate("node_disk_written_bytes_total");
+        const auto busy = rate("node_disk_io_time_seconds_total"), queue = rate("node_disk_io_time_weighted_seconds_total");
+        ASSERT_TRUE(read && written && busy && queue) << d.name << " is not in node_exporter's scrape";
+        EXPECT_NEAR(*d.read_bytes_per_s, *read, 0.05) << d.name;
+        EXPECT_NEAR(*d.write_bytes_per_s, *written, 0.05) << d.name;
+        EXPECT_GT(*d.write_bytes_per_s, 1e6) << "the recording wrote to " << d.name;
+        EXPECT_NEAR(*d.util_pct, *busy * 100, 0.05) << d.name;
+        EXPECT_NEAR(*d.queue_depth, *queue, 0.005) << d.name;
+    }
+    // node_exporter 1.5.0 exports PSI's totals, not the averages: both see the same lines.
+    ASSERT_TRUE(sample.pressure);
+    EXPECT_EQ(sample.pressure->cpu.has_value(), series_value(first, "node_pressure_cpu_waiting_seconds_total").has_value());
+    EXPECT_EQ(sample.pressure->io->full_avg10.has_value(),
+              series_value(first, "node_pressure_io_stalled_seconds_total").has_value());
+    EXPECT_EQ(sample.pressure->memory->full_avg10.has_value(),
+              series_value(first, "node_pressure_memory_stalled_seconds_total").has_value());
 }
