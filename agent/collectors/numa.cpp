@@ -49,11 +49,14 @@ void NumaCollector::rescan(const RootFs& fs) {
     node_of_cpu_.clear();
     gpu_nodes_.clear();
     for (const auto& f : found) {
-        Node node{f.node, static_cast<int>(f.cpus.size()), std::nullopt};
+        Node node{f.node, static_cast<int>(f.cpus.size()), std::nullopt, -1};
         // A node that keeps its CPUs keeps its last ticks: a rescan does not cost a reading.
         const auto kept = std::find_if(previous.begin(), previous.end(),
                                        [&node](const Node& p) { return p.node == node.node && p.cpus == node.cpus; });
-        if (kept != previous.end()) node.previous = kept->previous;
+        if (kept != previous.end()) {
+            node.previous = kept->previous;
+            node.counted = kept->counted;
+        }
         for (const int c : f.cpus) {
             const auto cpu = static_cast<std::size_t>(c);
             if (node_of_cpu_.size() <= cpu) node_of_cpu_.resize(cpu + 1, -1);
@@ -103,14 +106,16 @@ void NumaCollector::sample(const RootFs& fs, protocol::Sample& sample) {
         out.gpus.clear();
         if (nodes_.size() == 1) {
             if (node.cpus > 0 && sample.cpu) out.cpu_util_pct = sample.cpu->util_pct;
-        } else if (node.cpus > 0 && counted_[i] == node.cpus) {
-            // Every CPU of the node answered: compare with the last such sample. One that went
-            // offline (or a sample without ticks) starts the comparison again.
-            if (node.previous) out.cpu_util_pct = CpuCollector::utilization(*node.previous, sums_[i]);
+        } else if (counted_[i] > 0) {
+            // Compare with the last sample that added up as many of the node's CPUs: one going
+            // offline or coming back (/proc/stat lists online CPUs only) starts the comparison again.
+            if (node.previous && node.counted == counted_[i])
+                out.cpu_util_pct = CpuCollector::utilization(*node.previous, sums_[i]);
             node.previous = sums_[i];
         } else {
-            node.previous.reset();
+            node.previous.reset();  // no CPUs, or a sample without per-core ticks
         }
+        node.counted = counted_[i];
     }
     for (const auto& gpu : sample.gpus) {
         if (!gpu.pci_bus_id) continue;

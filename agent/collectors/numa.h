@@ -27,8 +27,9 @@ public:
 private:
     struct Node {
         int node = 0;
-        int cpus = 0;                             // CPUs in its cpulist
+        int cpus = 0;                                 // CPUs in its cpulist
         std::optional<CpuCollector::Ticks> previous;  // its CPUs' ticks added up, last sample
+        int counted = -1;                             // how many of its CPUs that sample had
     };
     void rescan(const RootFs& fs);
     std::optional<int> gpu_node(const RootFs& fs, const std::string& pci_bus_id);
