@@ -8,6 +8,8 @@
 
 #include "agent/metrics/sample_metrics.h"
 #include "agent/metrics/xid_tally.h"
+#include "tests/support/subprocess.h"
+#include "tests/support/temp_dir.h"
 
 namespace fleetdeck::agent::metrics::gpu_usage_test {
 namespace {
@@ -170,6 +172,27 @@ TEST(GpuUsageMetrics, EachJobOrContainerOnAGpuGetsItsCopyOfTheGpusSeries) {
     // The XID field is a DCGM series too; FleetDeck's own families keep one series per GPU.
     EXPECT_EQ(lines_named(scrape, "DCGM_FI_DEV_XID_ERRORS").size(), 5u);
     EXPECT_EQ(lines_named(scrape, "fleetdeck_gpu_state").size(), 8u);  // ok and lost for each of the four
+}
+
+TEST(GpuUsageMetrics, PromtoolParsesTheNewFamiliesAndLabels) {
+    protocol::Sample s;
+    auto& g = s.gpus.emplace_back(h100());
+    g.prof = protocol::GpuProfSample{"gpm", 90, 45, 60, 30, 1, 10, 50, 1e9, 2e9, 3e9, 4e9};
+    g.energy_mj = 1000;
+    g.violation_ns = protocol::GpuViolations{1, 2, 3};
+    g.processes = std::vector{process(1, 4242, "3f2a9c1b7e44", "0f3c9a52-1d2e-4b6f-8a90-5c7d1e2f3a4b"), process(2, 4243, std::nullopt)};
+    test::TempDir dir;
+    const auto file = dir.write("scrape.prom", scrape_of(s));
+    // Debian's promtool (scripts/deps.sh): 0 clean, 3 lint only, 1 a parse error.
+    const auto run = test::run_process("/bin/sh", {"-c", "exec promtool check metrics < '" + file.string() + "'"});
+    ASSERT_TRUE(run.status == 0 || run.status == 3) << run.out << run.err;
+    std::istringstream lint(run.out + run.err);
+    for (std::string line; std::getline(lint, line);) {
+        // What the upstream names bring: dcgm-exporter's camelCase labels and counters without _total.
+        const bool upstream = line.find("camelCase") != std::string::npos ||
+                              line.find("counter metrics should have \"_total\" suffix") != std::string::npos;
+        EXPECT_TRUE(upstream) << line;
+    }
 }
 
 TEST(GpuUsageMetrics, LabelSetsPerGpuAreCapped) {
