@@ -38,18 +38,18 @@ std::optional<CpuCollector::Ticks> parse_ticks(std::string_view rest) {
     return t;
 }
 
-std::optional<double> utilization(const CpuCollector::Ticks& before, const CpuCollector::Ticks& now) {
-    if (now.total <= before.total || now.busy < before.busy) return std::nullopt;
-    const double pct = 100.0 * static_cast<double>(now.busy - before.busy) /
-                       static_cast<double>(now.total - before.total);
-    return std::round(std::min(100.0, pct) * 10.0) / 10.0;
-}
-
 std::string cpufreq_path(int cpu) {
     return "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpufreq/scaling_cur_freq";
 }
 
 }  // namespace
+
+std::optional<double> CpuCollector::utilization(const Ticks& before, const Ticks& now) {
+    if (now.total <= before.total || now.busy < before.busy) return std::nullopt;
+    const double pct = 100.0 * static_cast<double>(now.busy - before.busy) /
+                       static_cast<double>(now.total - before.total);
+    return std::round(std::min(100.0, pct) * 10.0) / 10.0;
+}
 
 std::vector<HwmonSensor> cpu_package_sensors(const std::vector<HwmonChip>& chips) {
     std::vector<HwmonSensor> found;
@@ -180,7 +180,8 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     Ticks total{};
     bool have_total = false;
     std::vector<Core>& cores = reading_;
-    read_stat(cores, total, have_total, per_core_);
+    const bool ticks = per_core_ || keep_core_ticks_;
+    read_stat(cores, total, have_total, ticks);
     const bool cores_changed = cores.size() != cores_.size();
     const auto now = std::chrono::steady_clock::now();
     if (samples_since_scan_ < 0 || cores_changed ||
@@ -206,7 +207,7 @@ void CpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (freq_sum) cpu.freq_mhz = static_cast<std::int64_t>(std::round(*freq_sum / freq_count));
     cpu.package_temp_c = package_temp_c_;
     primed_ = have_total;
-    core_ticks_ = per_core_;
+    core_ticks_ = ticks;
     total_ = total;
     cores_.swap(cores);  // the previous reading's buffer is the next one's
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ public:
     // temperature are the same. The first per-core sample after such samples has null per-core
     // utilisation: it has no earlier per-core counters to compare with.
     void set_per_core(bool on) override { per_core_ = on; }
+    // Parse every core's ticks even for samples without per-core readings: the NUMA collector adds
+    // them up per node (on a machine with more than one).
+    void keep_core_ticks(bool on) { keep_core_ticks_ = on; }
 
     struct Ticks {
         std::uint64_t busy = 0;
@@ -33,6 +37,15 @@ public:
         int cpu = 0;  // N of "cpuN"
         Ticks ticks;
     };
+    // The busy share between two readings, 0-100 to a tenth; nothing when the counters did not
+    // move forward (the same reading twice, a counter reset).
+    static std::optional<double> utilization(const Ticks& before, const Ticks& now);
+
+    // This sample's cores with their ticks, in the order of /proc/stat; empty when this sample
+    // parsed no per-core ticks (neither per-core readings nor keep_core_ticks).
+    std::span<const Core> core_ticks() const {
+        return core_ticks_ ? std::span<const Core>(cores_) : std::span<const Core>();
+    }
 
 private:
     // True when it opened anything new (its readings are then taken at once).
@@ -46,7 +59,8 @@ private:
 
     bool primed_ = false;
     bool per_core_ = true;
-    bool core_ticks_ = false;  // cores_ holds per-core ticks (the last sample was per core)
+    bool keep_core_ticks_ = false;
+    bool core_ticks_ = false;  // cores_ holds per-core ticks (the last sample parsed them)
     Ticks total_;
     std::vector<Core> cores_;
     std::vector<Core> reading_;  // this sample's cores, swapped with cores_ once used

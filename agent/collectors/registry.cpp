@@ -3,11 +3,14 @@
 #include <algorithm>
 
 #include "agent/collectors/cpu.h"
+#include "agent/collectors/disks.h"
 #include "agent/collectors/gpu_amd.h"
 #include "agent/collectors/gpu_nvidia.h"
 #include "agent/collectors/hwmon.h"
 #include "agent/collectors/memory.h"
 #include "agent/collectors/net.h"
+#include "agent/collectors/numa.h"
+#include "agent/collectors/pressure.h"
 
 namespace fleetdeck::agent {
 
@@ -25,12 +28,17 @@ std::span<protocol::GpuSample> vendor_gpus(protocol::Sample& sample, std::string
 
 std::vector<std::unique_ptr<Collector>> make_collectors() {
     std::vector<std::unique_ptr<Collector>> list;
-    list.push_back(std::make_unique<CpuCollector>());
+    auto cpu = std::make_unique<CpuCollector>();
+    auto numa = std::make_unique<NumaCollector>(*cpu);  // after the CPU and GPUs: it reads theirs
+    list.push_back(std::move(cpu));
     list.push_back(std::make_unique<MemoryCollector>());
     list.push_back(std::make_unique<HwmonCollector>());
     list.push_back(std::make_unique<NetCollector>());
+    list.push_back(std::make_unique<PressureCollector>());
+    list.push_back(std::make_unique<DiskCollector>());
     list.push_back(std::make_unique<NvidiaGpuCollector>());
     list.push_back(std::make_unique<AmdGpuCollector>());
+    list.push_back(std::move(numa));
     return list;
 }
 

@@ -1,5 +1,6 @@
 #include "agent/metrics/sample_metrics.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <functional>
@@ -23,6 +24,12 @@ Reading reading(const std::optional<T>& v) {
 }
 
 Reading flag(bool v) { return v ? 1.0 : 0.0; }
+
+// dcgm-exporter's profiling activities are ratios of cycles, 0-1; the sample has percentages.
+Reading ratio(const std::optional<double>& pct) {
+    if (!pct) return std::nullopt;
+    return *pct / 100.0;
+}
 
 // The NVML clock-event reason names in bit order (gpu_idle = bit 0, ...).
 const std::vector<std::string>& throttle_reasons() {
@@ -140,6 +147,51 @@ const std::vector<GpuMetric>& dcgm_metrics() {
          }},
         {"DCGM_FI_DEV_RETIRED_PENDING", T::Gauge, "Whether a page retirement waits for a reboot (1) or not (0).",
          [](const GpuSample& g) { return g.retired_pages ? flag(g.retired_pages->pending) : std::nullopt; }},
+        // dcgm-exporter's etc/default-counters.csv:15 (d5e5f51): a counter in mJ, NVML's
+        // nvmlDeviceGetTotalEnergyConsumption (mJ since the driver loaded, nvml.h:2488).
+        {"DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", T::Counter, "Total energy consumption since boot (in mJ).",
+         [](const GpuSample& g) { return reading(g.energy_mj); }},
+        // etc/default-counters.csv:30-35 (d5e5f51): counters in ns, since e61056b (#589) corrected
+        // "us" to what NVML gives (nvmlViolationTime_t.violationTime "in Nanoseconds", nvml.h:710).
+        {"DCGM_FI_DEV_POWER_VIOLATION", T::Counter, "Throttling duration due to power constraints (in ns).",
+         [](const GpuSample& g) { return g.violation_ns ? reading(g.violation_ns->power) : std::nullopt; }},
+        {"DCGM_FI_DEV_THERMAL_VIOLATION", T::Counter, "Throttling duration due to thermal constraints (in ns).",
+         [](const GpuSample& g) { return g.violation_ns ? reading(g.violation_ns->thermal) : std::nullopt; }},
+        {"DCGM_FI_DEV_RELIABILITY_VIOLATION", T::Counter, "Throttling duration due to reliability constraints (in ns).",
+         [](const GpuSample& g) { return g.violation_ns ? reading(g.violation_ns->reliability) : std::nullopt; }},
+        // The profiling fields: etc/default-counters.csv:89-98 and dcp-metrics-included.csv:81-90
+        // (d5e5f51) give the names, gauge types and HELP texts; the activities are 0-1 ratios
+        // (the sample's percentages / 100), PCIe bytes per second. NVLink (DCGM fields 1011 and
+        // 1012, "bytes of active NvLink tx/rx data including both header and payload", DCGM
+        // dcgm_fields.h) is in neither list; it is sampled as PCIe is, in bytes per second, and its
+        // HELP text follows PCIe's.
+        {"DCGM_FI_PROF_SM_ACTIVE", T::Gauge, "The ratio of cycles an SM has at least 1 warp assigned.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->sm_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_SM_OCCUPANCY", T::Gauge, "The ratio of number of warps resident on an SM.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->sm_occupancy_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", T::Gauge, "Ratio of cycles the tensor (HMMA) pipe is active.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->tensor_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_DRAM_ACTIVE", T::Gauge,
+         "Ratio of cycles the device memory interface is active sending or receiving data.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->dram_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_PIPE_FP64_ACTIVE", T::Gauge, "Ratio of cycles the fp64 pipes are active.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp64_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_PIPE_FP32_ACTIVE", T::Gauge, "Ratio of cycles the fp32 pipes are active.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp32_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_PIPE_FP16_ACTIVE", T::Gauge, "Ratio of cycles the fp16 pipes are active.",
+         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp16_active_pct) : std::nullopt; }},
+        {"DCGM_FI_PROF_PCIE_TX_BYTES", T::Gauge,
+         "The rate of data transmitted over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
+         [](const GpuSample& g) { return g.prof ? g.prof->pcie_tx_bytes_per_s : std::nullopt; }},
+        {"DCGM_FI_PROF_PCIE_RX_BYTES", T::Gauge,
+         "The rate of data received over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
+         [](const GpuSample& g) { return g.prof ? g.prof->pcie_rx_bytes_per_s : std::nullopt; }},
+        {"DCGM_FI_PROF_NVLINK_TX_BYTES", T::Gauge,
+         "The rate of data transmitted over NVLink - including both protocol headers and data payloads - in bytes per second.",
+         [](const GpuSample& g) { return g.prof ? g.prof->nvlink_tx_bytes_per_s : std::nullopt; }},
+        {"DCGM_FI_PROF_NVLINK_RX_BYTES", T::Gauge,
+         "The rate of data received over NVLink - including both protocol headers and data payloads - in bytes per second.",
+         [](const GpuSample& g) { return g.prof ? g.prof->nvlink_rx_bytes_per_s : std::nullopt; }},
     };
     return table;
 }
@@ -173,22 +225,64 @@ std::string with(const std::string& gpu_text, std::string_view key, std::string_
     return out;
 }
 
+// At most this many label sets of processes per GPU: each one repeats the GPU's 50-odd DCGM lines.
+constexpr std::size_t kMaxAttributions = 8;
+
+// What the GPU's processes belong to, as dcgm-exporter labels a GPU's series: one label set per
+// distinct job / container / pod among them, each a copy of every DCGM series of the GPU, as
+// dcgm-exporter's transformations do (internal/pkg/transformation/hpc.go, hpcMapper.Process: a
+// copy per job with `hpc_job`; kubernetes.go, PodMapper.Process: `pod`, `namespace`, `container`
+// and, with pod UIDs enabled, `pod_uid`, on the GPU's series, a copy per pod where GPUs are
+// shared; a GPU nobody is on keeps its one series without them). What the agent knows of a
+// process is its cgroup: the Slurm job number (`hpc_job`, which dcgm-exporter reads from the
+// files a Slurm prolog writes), the container runtime's id (`container`; dcgm-exporter's is the
+// Kubernetes container name) and the pod's UID (`pod_uid`). The pod's name and namespace come
+// only from the kubelet, so `pod` and `namespace` are not written. A process with none of them
+// adds no label set.
+std::vector<std::string> attribution_labels(const GpuSample& g) {
+    std::vector<std::string> sets;
+    if (!g.processes) return sets;
+    for (const auto& p : *g.processes) {
+        std::string labels;
+        const auto add = [&labels](std::string_view key, std::string_view value) {
+            labels.append(",").append(key).append("=\"").append(escape_label_value(value)).append("\"");
+        };
+        if (p.slurm_job) add("hpc_job", std::to_string(*p.slurm_job));
+        if (p.container) add("container", *p.container);
+        if (p.k8s_pod_uid) add("pod_uid", *p.k8s_pod_uid);
+        if (labels.empty() || std::find(sets.begin(), sets.end(), labels) != sets.end()) continue;
+        if (sets.size() == kMaxAttributions) break;
+        sets.push_back(std::move(labels));
+    }
+    std::sort(sets.begin(), sets.end());
+    return sets;
+}
+
 void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& xids, const std::string& host) {
-    // Each GPU's labels are written once and reused by its 40-odd lines.
+    // Each GPU's labels are written once and reused by its 50-odd lines; `series` holds them with
+    // each label set of its processes (or alone where they have none) for the DCGM fields.
     std::vector<std::string> text;
+    std::vector<std::vector<std::string>> series;
     text.reserve(s.gpus.size());
-    for (const auto& g : s.gpus) text.push_back(label_text(gpu_labels(g, host)));
+    series.reserve(s.gpus.size());
+    for (const auto& g : s.gpus) {
+        text.push_back(label_text(gpu_labels(g, host)));
+        auto& mine = series.emplace_back();
+        for (const auto& set : attribution_labels(g)) mine.push_back(text.back() + set);
+        if (mine.empty()) mine.push_back(text.back());
+    }
     for (const auto& m : dcgm_metrics()) {
         w.family(m.name, m.type, m.help);
         for (std::size_t i = 0; i < s.gpus.size(); ++i)
-            if (const Reading v = m.read(s.gpus[i])) w.sample_text(text[i], *v);
+            if (const Reading v = m.read(s.gpus[i]))
+                for (const auto& labels : series[i]) w.sample_text(labels, *v);
     }
     // dcgm-exporter's XID field is the code of the last XID, 0 before the first.
     w.family("DCGM_FI_DEV_XID_ERRORS", MetricType::Gauge, "Value of the last XID error encountered.");
     for (std::size_t i = 0; i < s.gpus.size(); ++i) {
         const auto& g = s.gpus[i];
         if (g.vendor != "nvidia" || !g.pci_bus_id) continue;
-        w.sample_text(text[i], static_cast<double>(xids.last_code(*g.pci_bus_id).value_or(0)));
+        for (const auto& labels : series[i]) w.sample_text(labels, static_cast<double>(xids.last_code(*g.pci_bus_id).value_or(0)));
     }
 
     w.family("fleetdeck_gpu_state", MetricType::Gauge, "1 for the state the GPU is in (ok, lost), 0 for the others.");

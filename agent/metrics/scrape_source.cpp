@@ -13,9 +13,10 @@ ScrapeSource::ScrapeSource(Machine& machine, std::chrono::milliseconds min_inter
 }
 
 namespace {
-// What the host families write in their place (memory, NICs, InfiniBand ports), so that their
-// files are read once per scrape, by NodeMetrics.
-constexpr std::string_view kReadByNodeMetrics[] = {"memory", "net"};
+// What the host families write in their place (memory, NICs, InfiniBand ports, pressure and
+// disks as node_exporter's counters), so that their files are read once per scrape, by
+// NodeMetrics; and what no family exports (the NUMA nodes).
+constexpr std::string_view kReadByNodeMetrics[] = {"memory", "net", "pressure", "disks", "numa"};
 }  // namespace
 
 std::string ScrapeSource::scrape(ExpositionFormat format) {

@@ -63,6 +63,7 @@ Keys emitted_by_recorded_machines(const std::string& mode) {
     emitted_keys(run_agent({mode, "--root", fixture_root(kIntelServer)}, with_fake_nvml(kHealthFaults)), "", keys);
     emitted_keys(run_agent({mode, "--root", fixture_root(kAmdServer)}), "", keys);
     emitted_keys(run_agent({mode, "--root", fixture_root(kPlatformFaults)}), "", keys);
+    emitted_keys(run_agent({mode, "--root", fixture_root(kHostVm)}), "", keys);
     return keys;
 }
 
@@ -138,6 +139,7 @@ TEST(Contract, DecodingASampleKeepsEveryKeyTheAgentsEmit) {
     const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> runs = {
         {{"--once", "--root", fixture_root(kIntelServer)}, with_fake_nvml(kHealthFaults)},
         {{"--once", "--root", fixture_root(kAmdServer)}, {}},
+        {{"--once", "--root", fixture_root(kHostVm)}, {}},
         {{"--once", "--simulate", "hgx-h100-8+bad-fan:7"}, {}},
         {{"--once", "--simulate", "hgx-h100-8+ecc+gpu-lost+remap-pending+nvlink-down+xid=13:7", "--sim-speed", "100"}, {}},
         {{"--once", "--simulate", "cpu-only:1"}, {}},

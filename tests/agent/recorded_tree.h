@@ -18,6 +18,9 @@ inline const char* const kAmdServer = "amd-epyc-9124-w7900";         // EPYC, Ra
 // EPYC R7615: 100 GbE at x8 of x16, Secure Boot on with integrity lockdown, DDR5-4800 run at
 // 3200 MT/s, one of two power supplies without AC (a stand-in ipmitool with the BMC's answer).
 inline const char* const kPlatformFaults = "r7615-platform-faults";
+// A Debian 12 VM: PSI, a virtio disk beside loop and zram devices, one NUMA node; no GPU. Its
+// later/ holds a second reading of the /proc files, 2001 ms after the first.
+inline const char* const kHostVm = "debian12-vm-virtio";
 
 inline std::string fixture_dir(const std::string& name) {
     return std::string(FLEETDECK_SOURCE_DIR) + "/tests/fixtures/" + name;

@@ -30,5 +30,8 @@ TEST_P(RecordedMachine, FactsReproduceTheRecordedFacts) {
                 read_json_file(fixture_dir(GetParam()) + "/facts.json"));
 }
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, RecordedMachine, ::testing::Values(kIntelServer, kAmdServer),
-                         [](const auto& info) { return std::string(info.param == kIntelServer ? "IntelServer" : "AmdServer"); });
+INSTANTIATE_TEST_SUITE_P(Fixtures, RecordedMachine, ::testing::Values(kIntelServer, kAmdServer, kHostVm),
+                         [](const auto& info) {
+                             const std::string name = info.param;
+                             return std::string(name == kIntelServer ? "IntelServer" : name == kAmdServer ? "AmdServer" : "HostVm");
+                         });

@@ -7,7 +7,11 @@
 #include <string>
 #include <unistd.h>
 
+#include "agent/collectors/cpu.h"
+#include "agent/collectors/disks.h"
 #include "agent/collectors/gpu_nvidia.h"
+#include "agent/collectors/numa.h"
+#include "agent/collectors/pressure.h"
 #include "agent/gpu/nvml_health.h"
 #include "agent/machine.h"
 #include "agent/protocol/message.h"
@@ -131,6 +135,34 @@ void BM_NvidiaCollector(benchmark::State& state) {
     state.counters["xid_events"] = static_cast<double>(xids);
 }
 BENCHMARK(BM_NvidiaCollector)->Unit(benchmark::kMicrosecond);
+
+// The host readings (docs/protocol.md: pressure, disks, numa) per sample on this machine's own
+// /proc and /sys: three /proc/pressure files, /proc/diskstats, and the NUMA nodes' sums over the
+// CPU collector's per-core ticks (the CPU collector's own reading is not counted), each into a
+// reused sample.
+void BM_HostReadings(benchmark::State& state) {
+    const agent::RootFs fs;
+    agent::CpuCollector cpu;
+    agent::PressureCollector pressure;
+    agent::DiskCollector disks;
+    agent::NumaCollector numa(cpu);
+    protocol::Sample sample;
+    for (int i = 0; i < 2; ++i) {
+        cpu.sample(fs, sample);
+        pressure.sample(fs, sample);
+        disks.sample(fs, sample);
+        numa.sample(fs, sample);
+    }
+    for (auto _ : state) {
+        pressure.sample(fs, sample);
+        disks.sample(fs, sample);
+        numa.sample(fs, sample);
+        benchmark::DoNotOptimize(&sample);
+    }
+    state.counters["disks"] = static_cast<double>(sample.disks.size());
+    state.counters["numa_nodes"] = static_cast<double>(sample.numa.size());
+}
+BENCHMARK(BM_HostReadings)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

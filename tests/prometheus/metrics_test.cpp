@@ -281,7 +281,7 @@ struct Documented {
 // docs/metrics.md's table, by name.
 std::map<std::string, Documented> documented_metrics() {
     std::ifstream in(std::string(FLEETDECK_SOURCE_DIR) + "/docs/metrics.md");
-    const std::regex row(R"(^\| `([A-Za-z_:][A-Za-z0-9_:]*)` \| (gauge|counter) \|.*\| (sim|nvml|amd) \|$)");
+    const std::regex row(R"(^\| `([A-Za-z_:][A-Za-z0-9_:]*)` \| (gauge|counter) \|.*\| (sim|nvml|amd|typed) \|$)");
     std::map<std::string, Documented> out;
     std::smatch m;
     for (std::string line; std::getline(in, line);)
@@ -312,6 +312,19 @@ std::string recorded_scrape(const std::string& fixture, const std::vector<std::s
     return render_metrics(sample, facts, xids, ExpositionFormat::Text004, {&hwmon, nullptr});
 }
 
+// A scrape of one NVIDIA GPU with every reading the agent may have of its use: profiling counters,
+// energy and clock-limit time (what neither the simulator nor the stand-in NVML fills yet).
+std::string typed_scrape() {
+    protocol::Sample s;
+    protocol::GpuSample& g = s.gpus.emplace_back();
+    g.vendor = "nvidia";
+    g.pci_bus_id = "0000:18:00.0";
+    g.prof = protocol::GpuProfSample{"gpm", 90, 45, 60, 30, 1, 10, 50, 1e9, 2e9, 3e9, 4e9};
+    g.energy_mj = 1000;
+    g.violation_ns = protocol::GpuViolations{1, 2, 3};
+    return render_metrics(s, protocol::Facts{}, XidTally{}, ExpositionFormat::Text004);
+}
+
 TEST(DocumentedMetrics, TableMatchesWhatTheAgentEmits) {
     const auto documented = documented_metrics();
     ASSERT_GT(documented.size(), 50u);
@@ -319,6 +332,7 @@ TEST(DocumentedMetrics, TableMatchesWhatTheAgentEmits) {
         {"sim", simulated_scrape(kFaultyH100, 60)},
         {"nvml", recorded_scrape(test::kIntelServer, test::with_fake_nvml("retired-pages=6,lost=3,xid=5:13,remap-failed=2"))},
         {"amd", recorded_scrape(test::kAmdServer, {})},
+        {"typed", typed_scrape()},
     };
     std::map<std::string, std::set<std::string>> emitted;
     for (const auto& [where, scrape] : scrapes) emitted[where] = names_in(scrape);
