@@ -150,7 +150,7 @@ void SimulatedMachine::step() {
 void SimulatedMachine::step_gpu_activity(double dt) {
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
         const GpuActivity& want = load_.gpu;
-        const double follow = load_.gpu_util > 0 ? gpu_util_[i] / load_.gpu_util : 1.0;
+        const double follow = load_.gpu_util > 0 ? std::clamp(gpu_util_[i] / load_.gpu_util, 0.85, 1.15) : 1.0;
         const auto share = [&](double v) { return v <= 0 ? 0.0 : std::clamp(v * follow + activity_rng_.jitter(0.01), 0.0, 1.0); };
         const auto rate = [&](double v) { return std::max(0.0, v * (1.0 + activity_rng_.jitter(0.05))); };
         GpuActivity& a = activity_[i];

@@ -151,7 +151,7 @@ Load WorkloadPlan::steady_training() const {
 }
 
 // The loader workers decode and augment on every core and read the data set from the data disk
-// as fast as it goes; each batch keeps the GPUs busy for one second of every six.
+// as fast as it goes; each batch keeps the GPUs busy for one second of every seven.
 Load WorkloadPlan::input_bound(double t) const {
     const bool batch = static_cast<long>(std::floor(t)) % kLoaderPeriodS == 0;
     Load l;
@@ -207,7 +207,7 @@ Load WorkloadPlan::held_idle(double t) const {
     Load l;
     l.gpu_util = blip ? 0.02 : 0;
     l.gpu_power = l.gpu_util;
-    l.gpu.sm_active = blip ? 0.03 : 0.002;
+    l.gpu.sm_active = blip ? 0.025 : 0.002;
     l.gpu.sm_occupancy = blip ? 0.01 : 0;
     l.gpu.dram_active = blip ? 0.01 : 0.001;
     l.gpu.fp32_active = blip ? 0.01 : 0;

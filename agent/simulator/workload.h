@@ -50,10 +50,12 @@ public:
     static constexpr double kDayS = 24 * 60;
     // CPU batch: a job, then a pause.
     static constexpr double kJobS = 720, kPauseS = 180;
+    // The periods are prime, so that samples taken every 10 or 60 simulated seconds (a fast
+    // clock's subscription) still land on every phase.
     // input-bound: a batch arrives every kLoaderPeriodS and keeps the GPUs busy for one second.
-    static constexpr int kLoaderPeriodS = 6;
+    static constexpr int kLoaderPeriodS = 7;
     // comm-bound: each step computes for kComputeS, then exchanges gradients for the rest.
-    static constexpr int kCommPeriodS = 7, kComputeS = 3;
+    static constexpr int kCommPeriodS = 11, kComputeS = 4;
     // H100 SXM: NVLink 4, 18 links of 25 GB/s each way (NVIDIA H100 Tensor Core GPU datasheet,
     // "NVLink: 900GB/s" both ways together).
     static constexpr double kNvlinkBytesPerS = 450e9;
