@@ -9,8 +9,8 @@ namespace {
 
 constexpr std::int64_t kMiB = std::int64_t{1} << 20;
 
-// Debian's systemd raises kernel.pid_max to 4194304 (systemd's sysctl.d/50-pid-max.conf), so a
-// server that has run for a while hands out seven-digit pids.
+// systemd raises kernel.pid_max to 4194304 on 64-bit machines (its sysctl.d/50-pid-max.conf, the
+// kernel's PID_MAX_LIMIT), so a server that has run for a while hands out seven-digit pids.
 constexpr std::uint64_t kPidMax = 4194304;
 
 const char* const kUsers[] = {"mchen", "apatel", "jkim", "lgarcia", "okafor", "svc-train", "rsingh", "ewong"};

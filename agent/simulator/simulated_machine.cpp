@@ -116,8 +116,8 @@ void SimulatedMachine::step() {
     const double t = static_cast<double>(steps_) - kWarmUpS;
     load_ = plan_.at(t);
     apply_settings();
-    // A synchronous training job keeps its GPUs in step; inference replicas wander apart.
-    const double spread = profile_.workload == Workload::Training ? 0.015 : 0.06;
+    // A synchronous job (training, or any job variant's) keeps its GPUs in step; inference replicas wander apart.
+    const double spread = profile_.workload == Workload::Training || spec_.job ? 0.015 : 0.06;
     // A job whose kernels draw less (or more) than their running time says drives the board by its own share.
     const double power_offset = load_.gpu_power - load_.gpu_util;
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
