@@ -1,6 +1,7 @@
 #include "agent/simulator/simulated_machine.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <optional>
 
@@ -32,7 +33,12 @@ double capped_power_limit_w(const GpuModel& m) {
 }
 
 // GPM's figures need Hopper (compute capability 9.0) or later.
-bool has_gpm(const GpuModel& m) { return !m.compute_capability.empty() && std::stod(m.compute_capability) >= 9.0; }
+bool has_gpm(const GpuModel& m) {
+    int major = 0;
+    const char* text = m.compute_capability.data();
+    std::from_chars(text, text + m.compute_capability.size(), major);
+    return major >= 9;
+}
 
 SimulatedMachine::Clock real_clock(double speed) {
     const auto start = std::chrono::steady_clock::now();
