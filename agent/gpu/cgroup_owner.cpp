@@ -101,9 +101,21 @@ CgroupOwner cgroup_path_owner(std::string_view path) {
     bool under_kubepods = false;
     while (!path.empty()) {
         const auto slash = path.find('/');
-        const std::string_view c = path.substr(0, slash);
+        std::string_view c = path.substr(0, slash);
         path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
         if (c.empty()) continue;
+        // runc's systemd cgroup driver under cgroup v1 may name the container's cgroup
+        // "SLICE:PREFIX:ID" (kubepods-besteffort-pod….slice:cri-containerd:ID): the slice, then
+        // the container as PREFIX-ID.scope would name it.
+        if (const auto colon = c.find(':'); colon != std::string_view::npos) {
+            const auto second = c.find(':', colon + 1);
+            if (second != std::string_view::npos) {
+                const std::string scope = std::string(c.substr(colon + 1, second - colon - 1)) + "-" +
+                                          std::string(c.substr(second + 1)) + ".scope";
+                if (!owner.container) owner.container = container_id(scope);
+                c = c.substr(0, colon);
+            }
+        }
         if (!owner.slurm_job) owner.slurm_job = slurm_job(c);
         if (!owner.container) owner.container = container_id(c);
         if (!owner.k8s_pod_uid) owner.k8s_pod_uid = pod_uid(c, under_kubepods);
