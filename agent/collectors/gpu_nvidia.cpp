@@ -88,7 +88,7 @@ void NvidiaGpuCollector::discover() {
 }
 
 void NvidiaGpuCollector::read(Device& device, const RootFs& fs, bool lists_due, std::chrono::steady_clock::time_point now,
-                              gpu::GpuSample& s) const {
+                              gpu::GpuSample& s) {
     const NvmlLibrary& nvml = *nvml_;
     NvmlLibrary::Device* d = device.handle;
     bool lost = d == nullptr;
@@ -167,12 +167,13 @@ void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
         samples_until_rescan_ = kRescanEvery - 1;
     }
     const bool lists_due = !lists_read_at_ || now - *lists_read_at_ >= gpu::NvmlUsageReader::kListsEvery;
-    if (lists_due && !devices_.empty()) {
-        identity_.refresh(fs);
+    if (lists_due) {
+        identity_.begin_round(now);
         lists_read_at_ = now;
     }
     const auto gpus = vendor_gpus(sample, "nvidia", devices_.size());
     for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], fs, lists_due, now, gpus[i]);
+    if (lists_due) identity_.end_round();
     // XIDs belong to NVIDIA GPUs: without one, NVML's or on the bus, the kernel log is not read
     // (a read of /dev/kmsg per sample for nothing). Its first read takes the whole ring buffer,
     // so a GPU that shows up later still gets the XIDs logged before.

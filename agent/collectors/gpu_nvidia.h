@@ -43,7 +43,7 @@ private:
     void discover();
     // Over what `out` held.
     void read(Device& device, const RootFs& fs, bool lists_due, std::chrono::steady_clock::time_point now,
-              gpu::GpuSample& out) const;
+              gpu::GpuSample& out);
     void collect_xids(const RootFs& fs);
 
     std::shared_ptr<gpu::NvmlLibrary> nvml_;

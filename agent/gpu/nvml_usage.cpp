@@ -44,7 +44,7 @@ bool NvmlUsageReader::start_gpm(std::chrono::steady_clock::time_point now) {
     return true;
 }
 
-void NvmlUsageReader::read_lists(const RootFs& fs, const ProcessIdentity& identity) {
+void NvmlUsageReader::read_lists(const RootFs& fs, ProcessIdentity& identity) {
     lists_read_ = true;
     // NVML lists a process that has both contexts in the compute and the graphics list: it is
     // reported once, with the first kind.
@@ -74,13 +74,13 @@ void NvmlUsageReader::read_lists(const RootFs& fs, const ProcessIdentity& identi
             list.resize(kMaxProcesses);
         }
         for (auto& p : list) {
-            auto id = identity.lookup(fs, p.pid);
-            p.name = std::move(id.name);
-            p.user = std::move(id.user);
+            const auto& id = identity.lookup(fs, p.pid);
+            p.name = id.name;
+            p.user = id.user;
             p.slurm_job = id.owner.slurm_job;
-            p.container = std::move(id.owner.container);
-            p.k8s_pod_uid = std::move(id.owner.k8s_pod_uid);
-            p.systemd_unit = std::move(id.owner.systemd_unit);
+            p.container = id.owner.container;
+            p.k8s_pod_uid = id.owner.k8s_pod_uid;
+            p.systemd_unit = id.owner.systemd_unit;
         }
         processes_ = std::move(list);
     }
@@ -153,7 +153,7 @@ std::optional<protocol::GpuProfSample> NvmlUsageReader::read_prof(std::chrono::s
     return prof;
 }
 
-void NvmlUsageReader::read(const RootFs& fs, const ProcessIdentity& identity, bool lists_due,
+void NvmlUsageReader::read(const RootFs& fs, ProcessIdentity& identity, bool lists_due,
                            std::chrono::steady_clock::time_point now, GpuSample& out) {
     if (lists_due || !lists_read_) read_lists(fs, identity);
     read_sm_shares();

@@ -29,11 +29,11 @@ public:
     // Takes the first GPM sample, so that the first read() can already compare two; true when it
     // did (the caller then lets kGpmMinInterval pass before that read).
     bool start_gpm(std::chrono::steady_clock::time_point now);
-    void read(const RootFs& fs, const ProcessIdentity& identity, bool lists_due, std::chrono::steady_clock::time_point now,
+    void read(const RootFs& fs, ProcessIdentity& identity, bool lists_due, std::chrono::steady_clock::time_point now,
               GpuSample& out);
 
 private:
-    void read_lists(const RootFs& fs, const ProcessIdentity& identity);
+    void read_lists(const RootFs& fs, ProcessIdentity& identity);
     void read_sm_shares();
     std::optional<protocol::GpuProfSample> read_prof(std::chrono::steady_clock::time_point now);
 

@@ -56,8 +56,29 @@ protocol::GpuProcessFacts gpu_process_facts(const RootFs& fs) {
     return {"full", std::nullopt};
 }
 
-void ProcessIdentity::refresh(const RootFs& fs) {
+void ProcessIdentity::begin_round(std::chrono::steady_clock::time_point now) {
+    now_ = now;
+    users_read_ = false;
+    for (auto& [pid, known] : known_) known.asked = false;
+}
+
+void ProcessIdentity::end_round() { std::erase_if(known_, [](const auto& entry) { return !entry.second.asked; }); }
+
+const ProcessIdentity::Identity& ProcessIdentity::lookup(const RootFs& fs, std::int64_t pid) {
     if (!lookups_possible_) lookups_possible_ = !in_child_pid_namespace(fs);
+    if (!*lookups_possible_ || pid <= 0) return nobody_;
+    auto [it, added] = known_.try_emplace(pid);
+    Known& known = it->second;
+    if (added || now_ - known.read_at >= kKeepFor) {
+        known.identity = read(fs, pid);
+        known.read_at = now_;
+    }
+    known.asked = true;
+    return known.identity;
+}
+
+void ProcessIdentity::read_users(const RootFs& fs) {
+    users_read_ = true;
     users_.clear();
     const auto passwd = fs.read("/etc/passwd", 4 << 20);
     if (!passwd) return;
@@ -73,9 +94,8 @@ void ProcessIdentity::refresh(const RootFs& fs) {
     });
 }
 
-ProcessIdentity::Identity ProcessIdentity::lookup(const RootFs& fs, std::int64_t pid) const {
+ProcessIdentity::Identity ProcessIdentity::read(const RootFs& fs, std::int64_t pid) {
     Identity id;
-    if (!lookups_possible_.value_or(true) || pid <= 0) return id;
     const std::string dir = "/proc/" + std::to_string(pid);
     const auto status = fs.read(dir + "/status", 64 << 10);
     const auto comm = fs.read_line(dir + "/comm");
@@ -87,6 +107,7 @@ ProcessIdentity::Identity ProcessIdentity::lookup(const RootFs& fs, std::int64_t
         const auto fields = split_ws(line.substr(4));
         if (fields.empty()) return;
         if (const auto uid = parse_int(fields[0])) {
+            if (!users_read_) read_users(fs);  // once a round, and only when a new pid needs it
             const auto known = users_.find(*uid);
             id.user = known != users_.end() ? known->second : std::to_string(*uid);
         }

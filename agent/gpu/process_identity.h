@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,14 +27,32 @@ public:
         CgroupOwner owner;
     };
 
-    // Reads /etc/passwd again and decides, once, whether lookups are possible at all.
-    void refresh(const RootFs& fs);
+    // A pid looked up in an earlier round is not read again for this long, as long as it stays on
+    // a GPU: a process on a GPU keeps its pid, and rarely its command, user or cgroup.
+    static constexpr std::chrono::seconds kKeepFor{60};
+
+    // One round of lookups (every 5 s): decides, once, whether lookups are possible at all;
+    // end_round() forgets the pids the round did not ask for.
+    void begin_round(std::chrono::steady_clock::time_point now);
+    void end_round();
     // Nothing (every field empty) for a pid that is gone, unreadable, or not ours to look up.
-    Identity lookup(const RootFs& fs, std::int64_t pid) const;
+    const Identity& lookup(const RootFs& fs, std::int64_t pid);
 
 private:
+    struct Known {
+        Identity identity;
+        std::chrono::steady_clock::time_point read_at;
+        bool asked = false;  // in this round
+    };
+    Identity read(const RootFs& fs, std::int64_t pid);
+    void read_users(const RootFs& fs);
+
+    std::unordered_map<std::int64_t, Known> known_;         // pid -> what it was
     std::unordered_map<std::int64_t, std::string> users_;  // uid -> login name
+    bool users_read_ = false;                                // in this round
     std::optional<bool> lookups_possible_;
+    std::chrono::steady_clock::time_point now_{};
+    Identity nobody_;
 };
 
 // Remote text made plain: bytes outside printable ASCII become '?', at most `max` bytes kept.
