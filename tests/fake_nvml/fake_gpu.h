@@ -73,6 +73,7 @@ struct State {
     int retired_pages_v1_calls = 0, memory_v1_calls = 0, memory_v2_calls = 0;
     int process_list_calls = 0, pcie_throughput_calls = 0, gpm_samples_live = 0, gpm_metrics_calls = 0;
     int gpm_metrics_refused = 0;  // nvmlGpmMetricsGet calls refused (version, samples, interval)
+    bool gpm_any_interval = false;  // fault gpm-any-interval: samples closer than 100 ms are compared too
     std::string driver_version;
     Field cuda_driver_version;  // 12020 for CUDA 12.2
     std::vector<FakeGpu> gpus;

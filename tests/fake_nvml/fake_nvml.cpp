@@ -50,6 +50,9 @@
 //   nvlink-down=I:L     link L of GPU I is inactive
 //   pcie-replays=I:STEP GPU I's PCIe replay counter grows by STEP at every read
 //   hide-gpu            NVML reports one GPU fewer than the script (the last one)
+//   processes=N:PID     N compute processes on every GPU, pids PID, PID+1, … in GPU order (benchmarks)
+//   gpm-any-interval    nvmlGpmMetricsGet compares samples taken less than 100 ms apart too
+//                       (benchmarks on a simulated clock; the real library's figures would be noise)
 //
 // Deliberately absent, as on older drivers: nvmlDeviceGetCurrentClocksEventReasons (the agent
 // must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
@@ -268,6 +271,21 @@ void apply_fault(State& s, const std::string& name, const std::string& arg) {
         ++s.hidden_gpus;
         return;
     }
+    if (name == "gpm-any-interval") {
+        s.gpm_any_interval = true;
+        return;
+    }
+    if (name == "processes" && colon != std::string::npos) {
+        for (std::size_t gi = 0; gi < s.gpus.size(); ++gi)
+            for (unsigned long long i = 0; i < gpu_index; ++i) {
+                FakeProcess p;
+                p.pid = static_cast<unsigned>(value + gi * gpu_index + i);
+                p.gpu_mem_bytes = (i + 1) << 30;
+                p.sm_util_pct = static_cast<int>((i * 7) % 100);
+                s.gpus[gi].processes.push_back(p);
+            }
+        return;
+    }
     if (arg.empty() || gpu_index >= s.gpus.size()) return;
     FakeGpu& g = s.gpus[gpu_index];
     if (name == "lost") {
@@ -331,6 +349,7 @@ void load_script() {
     const auto gpus = script.value("gpus", nlohmann::json::array());
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
     s.hidden_gpus = static_cast<unsigned>(script.value("hidden_gpus", 0u));
+    s.gpm_any_interval = false;
     s.event_sets.clear();  // a new initialisation: the previous one's sets are gone
     s.event_sets.reserve(16);
     apply_faults(s);

@@ -221,7 +221,8 @@ FAKE_NVML_EXPORT int nvmlGpmMetricsGet(nvmlGpmMetricsGet_t* get) {
     if (!get->sample1 || !get->sample2 || get->sample1 == get->sample2 || !get->sample1->device ||
         get->sample1->device != get->sample2->device)
         return refuse(kInvalidArgument);
-    if (get->sample2->taken - get->sample1->taken <= std::chrono::milliseconds(100)) return refuse(kInvalidArgument);
+    if (!state().gpm_any_interval && get->sample2->taken - get->sample1->taken <= std::chrono::milliseconds(100))
+        return refuse(kInvalidArgument);
     const FakeGpu* g = gpu_of(get->sample1->device);
     if (!g) return refuse(kInvalidArgument);
     // Only numMetrics entries are touched: the caller's array may be shorter than the header's.
