@@ -1,8 +1,6 @@
 #include "agent/gpu/nvml_library.h"
 
-#include <algorithm>
 #include <cctype>
-#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -10,41 +8,12 @@
 #include <dlfcn.h>
 
 #include "agent/gpu/nvml_abi.h"
+#include "agent/gpu/nvml_symbols.h"
 
 namespace fleetdeck::agent::gpu {
 namespace {
 
-using Ret = nvml_abi::Return;
-using Dev = NvmlLibrary::Device*;
-using nvml_abi::EventData;
-using nvml_abi::MemoryV1;
-using nvml_abi::MemoryV2;
-using nvml_abi::PciInfo;
-using nvml_abi::TemperatureV1;
-using nvml_abi::kFunctionNotFound, nvml_abi::kGpuIsLost, nvml_abi::kInsufficientSize, nvml_abi::kSuccess,
-    nvml_abi::kUninitialized;
-using EventSet = void*;  // nvmlEventSet_t
-using nvml_abi::ProcessInfoV1;
-using nvml_abi::ProcessInfoV2;
-using nvml_abi::ProcessesUtilizationInfoV1;
-using nvml_abi::ProcessUtilizationInfoV1;
-using nvml_abi::ProcessUtilizationSample;
-using nvml_abi::GpmSupport;
-using nvml_abi::ViolationTime;
-using GpmSampleHandle = void*;  // nvmlGpmSample_t
-
-// The GPM metrics the agent asks for, in the order of GpmMetrics' fields.
-constexpr unsigned kGpmMetricIds[] = {
-    nvml_abi::kGpmSmUtil,       nvml_abi::kGpmSmOccupancy,  nvml_abi::kGpmAnyTensorUtil, nvml_abi::kGpmDramBwUtil,
-    nvml_abi::kGpmFp64Util,     nvml_abi::kGpmFp32Util,     nvml_abi::kGpmFp16Util,      nvml_abi::kGpmPcieTxPerSec,
-    nvml_abi::kGpmPcieRxPerSec, nvml_abi::kGpmNvlinkTotalTxPerSec, nvml_abi::kGpmNvlinkTotalRxPerSec};
-using GpmMetricsWanted = nvml_abi::GpmMetricsGet<std::size(kGpmMetricIds)>;
-
-// The most list entries the agent lets NVML ask room for: a GPU with more processes than this
-// has its list left out rather than a buffer grown without bound.
-constexpr unsigned kMaxListEntries = 4096;
-
-using GetUnsigned = Ret (*)(Dev, unsigned*);
+using namespace nvml_detail;
 
 std::optional<unsigned> get_unsigned(GetUnsigned fn, Dev d) {
     unsigned v = 0;
@@ -69,74 +38,6 @@ std::optional<std::string> get_string(Ret (*fn)(Dev, char*, unsigned), Dev d, un
 }
 
 }  // namespace
-
-struct NvmlLibrary::Symbols {
-    Ret (*init)() = nullptr;
-    Ret (*shutdown)() = nullptr;
-    const char* (*error_string)(Ret) = nullptr;
-    Ret (*driver_version)(char*, unsigned) = nullptr;
-    Ret (*device_count)(unsigned*) = nullptr;
-    Ret (*handle_by_index)(unsigned, Dev*) = nullptr;
-    Ret (*name)(Dev, char*, unsigned) = nullptr;
-    Ret (*uuid)(Dev, char*, unsigned) = nullptr;
-    Ret (*serial)(Dev, char*, unsigned) = nullptr;
-    Ret (*vbios_version)(Dev, char*, unsigned) = nullptr;
-    Ret (*pci_info)(Dev, PciInfo*) = nullptr;     // _v3 or _v2
-    Ret (*pci_info_v1)(Dev, PciInfo*) = nullptr;  // the oldest layout
-    Ret (*temperature_v)(Dev, TemperatureV1*) = nullptr;
-    Ret (*temperature)(Dev, int, unsigned*) = nullptr;
-    Ret (*temperature_threshold)(Dev, int, unsigned*) = nullptr;
-    Ret (*utilization)(Dev, Utilization*) = nullptr;
-    Ret (*memory_v2)(Dev, MemoryV2*) = nullptr;  // drivers from 510 on
-    Ret (*memory)(Dev, MemoryV1*) = nullptr;
-    GetUnsigned power_usage = nullptr;
-    GetUnsigned enforced_power_limit = nullptr;
-    Ret (*power_constraints)(Dev, unsigned*, unsigned*) = nullptr;
-    GetUnsigned fan_speed = nullptr;
-    Ret (*clock_info)(Dev, int, unsigned*) = nullptr;
-    Ret (*clocks_event_reasons)(Dev, unsigned long long*) = nullptr;
-    Ret (*persistence_mode)(Dev, int*) = nullptr;
-    GetUnsigned curr_pcie_gen = nullptr;
-    GetUnsigned curr_pcie_width = nullptr;
-    GetUnsigned max_pcie_gen = nullptr;
-    GetUnsigned max_pcie_width = nullptr;
-    // Setters and what they need; optional like every other symbol.
-    Ret (*set_persistence_mode)(Dev, int) = nullptr;
-    Ret (*set_power_limit)(Dev, unsigned) = nullptr;
-    GetUnsigned power_limit = nullptr;
-    GetUnsigned default_power_limit = nullptr;
-    // Health.
-    Ret (*ecc_mode)(Dev, int*, int*) = nullptr;
-    Ret (*total_ecc_errors)(Dev, int, int, unsigned long long*) = nullptr;
-    Ret (*remapped_rows)(Dev, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
-    Ret (*retired_pages_v2)(Dev, int, unsigned*, unsigned long long*, unsigned long long*) = nullptr;
-    Ret (*retired_pages)(Dev, int, unsigned*, unsigned long long*) = nullptr;
-    Ret (*retired_pages_pending)(Dev, int*) = nullptr;
-    GetUnsigned pcie_replays = nullptr;
-    Ret (*nvlink_state)(Dev, unsigned, int*) = nullptr;
-    Ret (*nvlink_error_counter)(Dev, unsigned, int, unsigned long long*) = nullptr;
-    Ret (*event_set_create)(EventSet*) = nullptr;
-    Ret (*register_events)(Dev, unsigned long long, EventSet) = nullptr;
-    Ret (*event_set_wait)(EventSet, EventData*, unsigned) = nullptr;  // _v2, or the first version
-    Ret (*event_set_free)(EventSet) = nullptr;
-    // CUDA: what the driver runs and what each GPU is.
-    Ret (*cuda_driver_version)(int*) = nullptr;
-    Ret (*compute_capability)(Dev, int*, int*) = nullptr;
-    // Processes, by ProcessKind: _v3 or _v2 (both fill nvmlProcessInfo_v2_t), else the first version.
-    Ret (*processes_v2[3])(Dev, unsigned*, ProcessInfoV2*) = {};
-    Ret (*processes_v1[3])(Dev, unsigned*, ProcessInfoV1*) = {};
-    Ret (*processes_utilization_info)(Dev, ProcessesUtilizationInfoV1*) = nullptr;
-    Ret (*process_utilization)(Dev, ProcessUtilizationSample*, unsigned*, unsigned long long) = nullptr;
-    // GPU performance monitoring.
-    Ret (*gpm_query_support)(Dev, GpmSupport*) = nullptr;
-    Ret (*gpm_sample_alloc)(GpmSampleHandle*) = nullptr;
-    Ret (*gpm_sample_free)(GpmSampleHandle) = nullptr;
-    Ret (*gpm_sample_get)(Dev, GpmSampleHandle) = nullptr;
-    Ret (*gpm_metrics_get)(GpmMetricsWanted*) = nullptr;
-    Ret (*pcie_throughput)(Dev, int, unsigned*) = nullptr;
-    Ret (*total_energy)(Dev, unsigned long long*) = nullptr;
-    Ret (*violation_status)(Dev, int, ViolationTime*) = nullptr;
-};
 
 namespace {
 
@@ -223,24 +124,6 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.violation_status, {"nvmlDeviceGetViolationStatus"});
 }
 
-// Calls a list-filling NVML function (`count` in: the room, out: the entries) and grows the buffer
-// while NVML answers INSUFFICIENT_SIZE with a larger count, a few times at most: the list can
-// grow between two calls. nullopt on any other answer.
-template <class Entry, class Call>
-std::optional<std::vector<Entry>> read_growing_list(Call&& call, unsigned initial) {
-    std::vector<Entry> buf(initial);
-    for (int attempt = 0; attempt < 4; ++attempt) {
-        auto count = static_cast<unsigned>(buf.size());
-        const Ret r = call(&count, buf.data());
-        if (r == kSuccess) {
-            buf.resize(std::min<std::size_t>(count, buf.size()));
-            return buf;
-        }
-        if (r != kInsufficientSize || buf.size() >= kMaxListEntries) return std::nullopt;
-        buf.resize(std::min<std::size_t>(std::max<std::size_t>(count + 8, buf.size() * 2), kMaxListEntries));
-    }
-    return std::nullopt;
-}
 
 // An NVML return code from a setter as a SetProblem.
 std::optional<NvmlLibrary::SetProblem> set_problem(Ret r, const char* function, const char* (*error_string)(Ret)) {
@@ -576,120 +459,6 @@ std::optional<unsigned> NvmlLibrary::power_limit_mw(Device* d) const { return ge
 
 std::optional<unsigned> NvmlLibrary::default_power_limit_mw(Device* d) const {
     return get_unsigned(sym_->default_power_limit, d);
-}
-
-std::optional<std::vector<NvmlLibrary::RunningProcess>> NvmlLibrary::running_processes(Device* d, ProcessKind kind) const {
-    if (!d) return std::nullopt;
-    const int k = static_cast<int>(kind);
-    std::vector<RunningProcess> out;
-    const auto memory = [](unsigned long long bytes) {
-        return bytes == nvml_abi::kValueNotAvailable ? std::nullopt : std::optional<std::uint64_t>(bytes);
-    };
-    if (auto* fn = sym_->processes_v2[k]) {
-        const auto list = read_growing_list<ProcessInfoV2>([&](unsigned* n, ProcessInfoV2* buf) { return fn(d, n, buf); }, 16);
-        if (!list) return std::nullopt;
-        for (const auto& p : *list) out.push_back({p.pid, memory(p.used_gpu_memory)});
-        return out;
-    }
-    if (auto* fn = sym_->processes_v1[k]) {
-        const auto list = read_growing_list<ProcessInfoV1>([&](unsigned* n, ProcessInfoV1* buf) { return fn(d, n, buf); }, 16);
-        if (!list) return std::nullopt;
-        for (const auto& p : *list) out.push_back({p.pid, memory(p.used_gpu_memory)});
-        return out;
-    }
-    return std::nullopt;
-}
-
-std::optional<std::vector<NvmlLibrary::ProcessSmShare>> NvmlLibrary::process_sm_shares(Device* d, std::uint64_t last_seen_us) const {
-    if (!d) return std::nullopt;
-    std::vector<ProcessSmShare> out;
-    if (auto* fn = sym_->processes_utilization_info) {
-        bool none = false;
-        const auto list = read_growing_list<ProcessUtilizationInfoV1>(
-            [&](unsigned* n, ProcessUtilizationInfoV1* buf) {
-                ProcessesUtilizationInfoV1 info{nvml_abi::kProcessesUtilizationInfoV1, *n, last_seen_us, buf};
-                const Ret r = fn(d, &info);
-                *n = info.process_samples_count;
-                none = r == nvml_abi::kNotFound;
-                return none ? kSuccess : r;
-            },
-            32);
-        if (none) return out;
-        if (list) {
-            for (const auto& p : *list) out.push_back({p.pid, p.sm_util, p.time_stamp_us});
-            return out;
-        }
-    }
-    if (auto* fn = sym_->process_utilization) {
-        bool none = false;
-        const auto list = read_growing_list<ProcessUtilizationSample>(
-            [&](unsigned* n, ProcessUtilizationSample* buf) {
-                const Ret r = fn(d, buf, n, last_seen_us);
-                none = r == nvml_abi::kNotFound;
-                return none ? kSuccess : r;
-            },
-            32);
-        if (none) return out;
-        if (list) {
-            for (const auto& p : *list) out.push_back({p.pid, p.sm_util, p.time_stamp_us});
-            return out;
-        }
-    }
-    return std::nullopt;
-}
-
-bool NvmlLibrary::gpm_supported(Device* d) const {
-    if (!d || !sym_->gpm_query_support || !sym_->gpm_sample_alloc || !sym_->gpm_sample_free || !sym_->gpm_sample_get ||
-        !sym_->gpm_metrics_get)
-        return false;
-    GpmSupport support{nvml_abi::kGpmSupportVersion, 0};
-    return sym_->gpm_query_support(d, &support) == kSuccess && support.is_supported_device != 0;
-}
-
-NvmlLibrary::GpmBuffer::~GpmBuffer() { sym_.gpm_sample_free(handle_); }
-
-std::unique_ptr<NvmlLibrary::GpmBuffer> NvmlLibrary::gpm_buffer() const {
-    GpmSampleHandle handle = nullptr;
-    if (!ready() || !sym_->gpm_sample_alloc || !sym_->gpm_sample_free || sym_->gpm_sample_alloc(&handle) != kSuccess || !handle)
-        return nullptr;
-    return std::unique_ptr<GpmBuffer>(new GpmBuffer(*sym_, handle));
-}
-
-bool NvmlLibrary::gpm_sample(Device* d, GpmBuffer& into) const {
-    return d && sym_->gpm_sample_get && sym_->gpm_sample_get(d, into.handle_) == kSuccess;
-}
-
-std::optional<NvmlLibrary::GpmMetrics> NvmlLibrary::gpm_metrics(const GpmBuffer& earlier, const GpmBuffer& later) const {
-    if (!sym_->gpm_metrics_get) return std::nullopt;
-    GpmMetricsWanted get{};
-    get.version = nvml_abi::kGpmMetricsGetVersion;
-    get.num_metrics = static_cast<unsigned>(std::size(kGpmMetricIds));
-    get.sample1 = earlier.handle_;
-    get.sample2 = later.handle_;
-    for (std::size_t i = 0; i < std::size(kGpmMetricIds); ++i) get.metrics[i].metric_id = kGpmMetricIds[i];
-    if (sym_->gpm_metrics_get(&get) != kSuccess) return std::nullopt;
-    std::optional<double> v[std::size(kGpmMetricIds)];
-    for (std::size_t i = 0; i < std::size(kGpmMetricIds); ++i)
-        if (get.metrics[i].nvml_return == kSuccess) v[i] = get.metrics[i].value;
-    return GpmMetrics{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};
-}
-
-std::optional<unsigned> NvmlLibrary::pcie_throughput_kb_per_s(Device* d, PcieCounter counter) const {
-    unsigned v = 0;
-    if (!d || !sym_->pcie_throughput || sym_->pcie_throughput(d, static_cast<int>(counter), &v) != kSuccess) return std::nullopt;
-    return v;
-}
-
-std::optional<std::uint64_t> NvmlLibrary::total_energy_mj(Device* d) const {
-    unsigned long long v = 0;
-    if (!d || !sym_->total_energy || sym_->total_energy(d, &v) != kSuccess) return std::nullopt;
-    return v;
-}
-
-std::optional<std::uint64_t> NvmlLibrary::violation_ns(Device* d, PerfPolicy policy) const {
-    ViolationTime t{};
-    if (!d || !sym_->violation_status || sym_->violation_status(d, static_cast<int>(policy), &t) != kSuccess) return std::nullopt;
-    return t.violation_time_ns;
 }
 
 std::vector<std::string> clocks_event_reason_names(std::uint64_t mask) {
