@@ -249,6 +249,25 @@ TEST(GpuProcesses, ADriverWithoutTheCallsGivesNull) {
     }
 }
 
+// A driver with only the first versions of the list calls: the agent falls back to them and reads
+// their 16-byte entries (GPU 1 of the built-in script has the H100 load capture's three processes).
+TEST(GpuProcesses, TheFirstVersionsOfTheListCallsAreTheFallback) {
+    const std::vector<std::string> old = {std::string("FLEETDECK_NVML_LIB=") + FLEETDECK_FAKE_NVML_FIRST_PROCESSES};
+    const Json snap = run_agent({"--once", "--root", fixture_root(kIntelServer)}, old);
+    ASSERT_EQ(snap["gpus"].size(), 8u);
+    const Json& processes = snap["gpus"][1]["processes"];
+    ASSERT_EQ(processes.size(), 3u) << processes.dump();
+    const std::pair<int, std::uint64_t> want[] = {{11327, 2690646016}, {11328, 1616904192}, {11345, 16452157440}};
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(processes[i]["pid"], want[i].first);
+        EXPECT_EQ(processes[i]["gpu_mem_bytes"], want[i].second);
+        EXPECT_EQ(processes[i]["kind"], "compute");
+        EXPECT_TRUE(processes[i]["sm_util_pct"].is_null()) << "this driver has no per-process utilization";
+    }
+    EXPECT_EQ(snap["gpus"][0]["processes"], Json::array());
+    EXPECT_TRUE(snap["gpus"][0]["prof"].is_null());
+}
+
 // The lists are read on the first sample and then every 5 s; in between, the samples repeat
 // them. The GPM buffers are freed with the collector.
 TEST(GpuProcesses, ListsAreReadEveryFiveSecondsAndGpmBuffersFreed) {
