@@ -48,7 +48,6 @@ void NvmlUsageReader::read_lists(const RootFs& fs, ProcessIdentity& identity) {
     lists_read_ = true;
     // NVML lists a process that has both contexts in the compute and the graphics list: it is
     // reported once, with the first kind.
-    std::vector<NvmlLibrary::RunningProcess> seen;
     std::vector<protocol::GpuProcess> list;
     bool any_list = false;
     for (Kind kind : {Kind::Compute, Kind::Graphics, Kind::Mps}) {
