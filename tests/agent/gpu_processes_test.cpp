@@ -249,6 +249,37 @@ TEST(GpuProcesses, ADriverWithoutTheCallsGivesNull) {
     }
 }
 
+// The lookups go through the tree's root like every other read: a recorded tree names the load
+// capture's gpu_burn (pid 11345 on GPU 1 of the built-in script) from its own /proc and
+// /etc/passwd; the same tree seen from a child pid namespace (two pids on the agent's NSpid line)
+// names nobody, and the facts say why.
+TEST(GpuProcesses, ARecordedTreeNamesItsOwnProcessesUnlessTheAgentIsInAChildPidNamespace) {
+    TempDir tree;
+    tree.write("etc/passwd", "root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000:Alice:/home/alice:/bin/bash\n");
+    tree.write("proc/11345/comm", "gpu_burn\n");
+    tree.write("proc/11345/status", "Name:\tgpu_burn\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n");
+    tree.write("proc/11345/cgroup", "0::/system.slice/slurmstepd.scope/job_4242/step_0/user/task_0\n");
+    tree.write("proc/self/status", "Name:\tfleetdeck-agent\nNSpid:\t23255\n");
+    const Json named = run_agent({"--once", "--root", tree.path().string()}, with_fake_nvml());
+    const Json& burn = named["gpus"][1]["processes"][2];
+    EXPECT_EQ(burn["pid"], 11345);
+    EXPECT_EQ(burn["name"], "gpu_burn");
+    EXPECT_EQ(burn["user"], "alice");
+    EXPECT_EQ(burn["slurm_job"], 4242);
+    EXPECT_EQ(burn["sm_util_pct"], 99.0);
+    EXPECT_EQ(run_agent({"--facts", "--root", tree.path().string()}, with_fake_nvml())["gpu_processes"]["attribution"], "full");
+
+    tree.write("proc/self/status", "Name:\tfleetdeck-agent\nNSpid:\t23255\t7\n");
+    const Json nested = run_agent({"--once", "--root", tree.path().string()}, with_fake_nvml());
+    const Json& unnamed = nested["gpus"][1]["processes"][2];
+    EXPECT_EQ(unnamed["pid"], 11345);
+    EXPECT_EQ(unnamed["gpu_mem_bytes"], 16452157440) << "NVML's figures stay";
+    EXPECT_TRUE(unnamed["name"].is_null() && unnamed["user"].is_null() && unnamed["slurm_job"].is_null()) << unnamed.dump();
+    const Json facts = run_agent({"--facts", "--root", tree.path().string()}, with_fake_nvml());
+    EXPECT_EQ(facts["gpu_processes"]["attribution"], "none");
+    EXPECT_NE(facts["gpu_processes"]["reason"].get<std::string>().find("child pid namespace"), std::string::npos);
+}
+
 // A driver with only the first versions of the list calls: the agent falls back to them and reads
 // their 16-byte entries (GPU 1 of the built-in script has the H100 load capture's three processes).
 TEST(GpuProcesses, TheFirstVersionsOfTheListCallsAreTheFallback) {
