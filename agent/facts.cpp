@@ -15,6 +15,7 @@
 #include "agent/gpu/gpu_facts.h"
 #include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_library.h"
+#include "agent/gpu/process_identity.h"
 
 namespace fleetdeck::agent {
 namespace {
@@ -180,6 +181,7 @@ protocol::Facts collect_facts(const RootFs& fs) {
     const auto nvml = gpu::NvmlLibrary::shared(fs.is_live());
     facts.gpus = gpu::gpu_facts(fs, *nvml);
     facts.nvidia = gpu::nvidia_facts(fs, *nvml);
+    facts.gpu_processes = gpu::gpu_process_facts(fs);
     facts.kernel_log = gpu::kernel_log_problem(fs);
     facts.nics = nic_facts(fs);
     facts.infiniband = infiniband_ports(fs);

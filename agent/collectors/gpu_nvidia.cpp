@@ -1,6 +1,7 @@
 #include "agent/collectors/gpu_nvidia.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "agent/gpu/gpu_facts.h"
 
@@ -72,17 +73,22 @@ void NvidiaGpuCollector::discover() {
             gpu::GpuSample fixed;
             fixed.index = static_cast<int>(i);
             fixed.vendor = "nvidia";
-            devices_.push_back({nullptr, std::move(fixed), nullptr});
+            devices_.push_back({nullptr, std::move(fixed), nullptr, nullptr});
             continue;
         }
         if (!d) continue;  // a GPU NVML cannot open (excluded) is left out
-        devices_.push_back({d, nvidia_static_fields(*nvml_, d, i), std::make_unique<gpu::NvmlHealthReader>(*nvml_, d)});
+        devices_.push_back({d, nvidia_static_fields(*nvml_, d, i), std::make_unique<gpu::NvmlHealthReader>(*nvml_, d),
+                            std::make_unique<gpu::NvmlUsageReader>(*nvml_, d)});
         handles.push_back(d);
     }
+    const auto now = std::chrono::steady_clock::now();
+    for (auto& device : devices_)
+        if (device.usage && device.usage->start_gpm(now)) gpm_started_at_ = now;
     xid_watch_ = nvml_->watch_xids(handles);
 }
 
-void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_point now, gpu::GpuSample& s) const {
+void NvidiaGpuCollector::read(Device& device, const RootFs& fs, bool lists_due, std::chrono::steady_clock::time_point now,
+                              gpu::GpuSample& s) {
     const NvmlLibrary& nvml = *nvml_;
     NvmlLibrary::Device* d = device.handle;
     bool lost = d == nullptr;
@@ -113,6 +119,7 @@ void NvidiaGpuCollector::read(Device& device, std::chrono::steady_clock::time_po
     s.pcie_gen = as_int(nvml.pcie_gen(d));
     s.pcie_width = as_int(nvml.pcie_width(d));
     device.health->read(s, now);
+    device.usage->read(fs, identity_, lists_due, now, s);
 }
 
 void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
@@ -142,7 +149,11 @@ void NvidiaGpuCollector::collect_xids(const RootFs& fs) {
 
 void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
     if (!nvml_) nvml_ = gpu::NvmlLibrary::shared(fs.is_live());
-    if (!discovered_) discover();
+    if (!discovered_) {
+        discover();
+        // GPM compares two samples taken more than 100 ms apart: the first sample waits once.
+        if (gpm_started_at_) std::this_thread::sleep_until(*gpm_started_at_ + gpu::NvmlUsageReader::kGpmMinInterval);
+    }
     // The bus changes only with hotplug; a GPU that falls off it usually stays listed there. A
     // rescan lists the bus and reads the devices' vendor and class again only when the list of
     // addresses changed.
@@ -155,8 +166,14 @@ void NvidiaGpuCollector::sample(const RootFs& fs, protocol::Sample& sample) {
         pci_scanned_at_ = now;
         samples_until_rescan_ = kRescanEvery - 1;
     }
+    const bool lists_due = !lists_read_at_ || now - *lists_read_at_ >= gpu::NvmlUsageReader::kListsEvery;
+    if (lists_due) {
+        identity_.begin_round(now);
+        lists_read_at_ = now;
+    }
     const auto gpus = vendor_gpus(sample, "nvidia", devices_.size());
-    for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], now, gpus[i]);
+    for (std::size_t i = 0; i < devices_.size(); ++i) read(devices_[i], fs, lists_due, now, gpus[i]);
+    if (lists_due) identity_.end_round();
     // XIDs belong to NVIDIA GPUs: without one, NVML's or on the bus, the kernel log is not read
     // (a read of /dev/kmsg per sample for nothing). Its first read takes the whole ring buffer,
     // so a GPU that shows up later still gets the XIDs logged before.

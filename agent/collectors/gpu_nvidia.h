@@ -11,6 +11,8 @@
 #include "agent/gpu/kernel_log.h"
 #include "agent/gpu/nvml_health.h"
 #include "agent/gpu/nvml_library.h"
+#include "agent/gpu/nvml_usage.h"
+#include "agent/gpu/process_identity.h"
 #include "agent/gpu/xid_history.h"
 
 namespace fleetdeck::agent {
@@ -18,7 +20,9 @@ namespace fleetdeck::agent {
 // NVIDIA GPUs through NVML, appended to `gpus[]`, with `gpu_pci_count` and `xid_events`. Device
 // handles and the fields that do not change while the driver is loaded (name, uuid, bus id,
 // thresholds, power-limit range, maximum link, NVLink count) are read once; the rest on every
-// sample, the slow health counters every 10 s (gpu/nvml_health.h). A GPU that NVML reports lost
+// sample, the slow health counters every 10 s (gpu/nvml_health.h), the process lists every 5 s
+// (gpu/nvml_usage.h). The first sample waits 110 ms after discovery so that GPM already has two
+// samples to compare. A GPU that NVML reports lost
 // keeps its place with `state: lost`. No library is not an error: `facts` says why.
 class NvidiaGpuCollector : public Collector {
 public:
@@ -34,9 +38,12 @@ private:
         gpu::NvmlLibrary::Device* handle = nullptr;  // nullptr: NVML answered GPU_IS_LOST for it at start
         gpu::GpuSample fixed;                        // the static fields, copied into every sample
         std::unique_ptr<gpu::NvmlHealthReader> health;
+        std::unique_ptr<gpu::NvmlUsageReader> usage;
     };
     void discover();
-    void read(Device& device, std::chrono::steady_clock::time_point now, gpu::GpuSample& out) const;  // over what `out` held
+    // Over what `out` held.
+    void read(Device& device, const RootFs& fs, bool lists_due, std::chrono::steady_clock::time_point now,
+              gpu::GpuSample& out);
     void collect_xids(const RootFs& fs);
 
     std::shared_ptr<gpu::NvmlLibrary> nvml_;
@@ -51,6 +58,9 @@ private:
     bool pci_listed_ = false;
     std::chrono::steady_clock::time_point pci_scanned_at_{};
     bool discovered_ = false;
+    gpu::ProcessIdentity identity_;  // names the processes on the GPUs
+    std::optional<std::chrono::steady_clock::time_point> lists_read_at_;
+    std::optional<std::chrono::steady_clock::time_point> gpm_started_at_;  // the first GPM samples, at discovery
 };
 
 }  // namespace fleetdeck::agent

@@ -20,6 +20,7 @@ constexpr Return kUninitialized = 1;
 constexpr Return kInvalidArgument = 2;
 constexpr Return kNotSupported = 3;
 constexpr Return kNoPermission = 4;
+constexpr Return kNotFound = 6;
 constexpr Return kInsufficientSize = 7;
 constexpr Return kTimeout = 10;
 constexpr Return kFunctionNotFound = 13;
@@ -82,5 +83,106 @@ constexpr unsigned kDriverVersionBuffer = 96;
 
 // NVML_NVLINK_MAX_LINKS (nvml.h:455).
 constexpr unsigned kNvlinkMaxLinks = 36;
+
+// Processes. nvmlProcessInfo_v1_t (nvml.h:293-299), which the first versions of the running-process
+// calls fill (nvml.h:14505, 14507, 14509): 4 bytes of pid, 4 of padding, the memory.
+struct ProcessInfoV1 {
+    unsigned pid;
+    unsigned long long used_gpu_memory;
+};
+// nvmlProcessInfo_v2_t, also named nvmlProcessInfo_t (nvml.h:304-314), which _v2 (nvml.h:14506,
+// 14508, 14510) and _v3 (nvml.h:7402, 7445, 7488) fill. The instance ids are 0xFFFFFFFF without MIG.
+struct ProcessInfoV2 {
+    unsigned pid;
+    unsigned long long used_gpu_memory;
+    unsigned gpu_instance_id, compute_instance_id;
+};
+// NVML_VALUE_NOT_AVAILABLE (nvml.h:156), (-1) in an unsigned long long: usedGpuMemory unknown.
+constexpr unsigned long long kValueNotAvailable = ~0ULL;
+
+// nvmlProcessUtilizationSample_t (nvml.h:1379-1387), for nvmlDeviceGetProcessUtilization (nvml.h:8528).
+struct ProcessUtilizationSample {
+    unsigned pid;
+    unsigned long long time_stamp_us;
+    unsigned sm_util, mem_util, enc_util, dec_util;
+};
+// nvmlProcessUtilizationInfo_v1_t (nvml.h:1392-1402) and nvmlProcessesUtilizationInfo_v1_t
+// (nvml.h:1407-1413), for nvmlDeviceGetProcessesUtilizationInfo (nvml.h:8575), whose version
+// word is nvmlProcessesUtilizationInfo_v1 = NVML_STRUCT_VERSION(ProcessesUtilizationInfo, 1) (nvml.h:1415).
+struct ProcessUtilizationInfoV1 {
+    unsigned long long time_stamp_us;
+    unsigned pid;
+    unsigned sm_util, mem_util, enc_util, dec_util, jpg_util, ofa_util;
+};
+struct ProcessesUtilizationInfoV1 {
+    unsigned version;
+    unsigned process_samples_count;
+    unsigned long long last_seen_time_stamp_us;
+    ProcessUtilizationInfoV1* proc_util_array;
+};
+constexpr unsigned kProcessesUtilizationInfoV1 = struct_version(sizeof(ProcessesUtilizationInfoV1), 1);
+
+// GPU performance monitoring (Hopper and later). nvmlGpmSupport_t (nvml.h:13834-13838) with
+// NVML_GPM_SUPPORT_VERSION (nvml.h:13840), a plain 1, not an NVML_STRUCT_VERSION word.
+struct GpmSupport {
+    unsigned version;
+    unsigned is_supported_device;
+};
+constexpr unsigned kGpmSupportVersion = 1;
+// nvmlGpmMetric_t (nvml.h:13804-13815).
+struct GpmMetric {
+    unsigned metric_id;
+    Return nvml_return;  // this metric's own status; `value` is valid only when it is SUCCESS
+    double value;
+    struct {
+        char* short_name;
+        char* long_name;
+        char* unit;
+    } metric_info;
+};
+// nvmlGpmMetricsGet_t (nvml.h:13820-13827) with NVML_GPM_METRICS_GET_VERSION (nvml.h:13829). The
+// header's array has NVML_GPM_METRIC_MAX entries (333 in API 13, nvml.h:13784), a number that
+// grows with every header; the library reads `numMetrics` of them, which is how programs built
+// against an older header keep working. This prefix holds the ones the agent asks for.
+constexpr unsigned kGpmMetricsGetVersion = 1;
+constexpr unsigned kGpmMetricMaxApi13 = 333;
+template <unsigned N>
+struct GpmMetricsGet {
+    unsigned version;
+    unsigned num_metrics;
+    void* sample1;  // nvmlGpmSample_t
+    void* sample2;
+    GpmMetric metrics[N];
+};
+// nvmlGpmMetricId_t values (nvml.h:13483-13516). Activity figures are 0.0-100.0; the PCIe and
+// NVLink ones MiB per second.
+constexpr unsigned kGpmSmUtil = 2;          // NVML_GPM_METRIC_SM_UTIL
+constexpr unsigned kGpmSmOccupancy = 3;     // NVML_GPM_METRIC_SM_OCCUPANCY
+constexpr unsigned kGpmAnyTensorUtil = 5;   // NVML_GPM_METRIC_ANY_TENSOR_UTIL
+constexpr unsigned kGpmDramBwUtil = 10;     // NVML_GPM_METRIC_DRAM_BW_UTIL
+constexpr unsigned kGpmFp64Util = 11;       // NVML_GPM_METRIC_FP64_UTIL
+constexpr unsigned kGpmFp32Util = 12;       // NVML_GPM_METRIC_FP32_UTIL
+constexpr unsigned kGpmFp16Util = 13;       // NVML_GPM_METRIC_FP16_UTIL
+constexpr unsigned kGpmPcieTxPerSec = 20;   // NVML_GPM_METRIC_PCIE_TX_PER_SEC
+constexpr unsigned kGpmPcieRxPerSec = 21;   // NVML_GPM_METRIC_PCIE_RX_PER_SEC
+constexpr unsigned kGpmNvlinkTotalRxPerSec = 60;  // NVML_GPM_METRIC_NVLINK_TOTAL_RX_PER_SEC
+constexpr unsigned kGpmNvlinkTotalTxPerSec = 61;  // NVML_GPM_METRIC_NVLINK_TOTAL_TX_PER_SEC
+// "The interval between these two nvmlGpmSampleGet() calls should be greater than 100ms"
+// (nvml.h:13861, 13911).
+constexpr unsigned kGpmMinIntervalMs = 100;
+
+// nvmlPcieUtilCounter_t (nvml.h:636-643): nvmlDeviceGetPcieThroughput (nvml.h:5590) answers KB/s.
+constexpr int kPcieUtilTxBytes = 0;
+constexpr int kPcieUtilRxBytes = 1;
+
+// nvmlPerfPolicyType_t (nvml.h:688-702) and nvmlViolationTime_t (nvml.h:708-711), for
+// nvmlDeviceGetViolationStatus (nvml.h:7675; deprecated in 13.0 for field values, still exported).
+constexpr int kPerfPolicyPower = 0;
+constexpr int kPerfPolicyThermal = 1;
+constexpr int kPerfPolicyReliability = 5;
+struct ViolationTime {
+    unsigned long long reference_time_us;
+    unsigned long long violation_time_ns;
+};
 
 }  // namespace fleetdeck::agent::gpu::nvml_abi

@@ -8,22 +8,12 @@
 #include <dlfcn.h>
 
 #include "agent/gpu/nvml_abi.h"
+#include "agent/gpu/nvml_symbols.h"
 
 namespace fleetdeck::agent::gpu {
 namespace {
 
-using Ret = nvml_abi::Return;
-using Dev = NvmlLibrary::Device*;
-using nvml_abi::EventData;
-using nvml_abi::MemoryV1;
-using nvml_abi::MemoryV2;
-using nvml_abi::PciInfo;
-using nvml_abi::TemperatureV1;
-using nvml_abi::kFunctionNotFound, nvml_abi::kGpuIsLost, nvml_abi::kInsufficientSize, nvml_abi::kSuccess,
-    nvml_abi::kUninitialized;
-using EventSet = void*;  // nvmlEventSet_t
-
-using GetUnsigned = Ret (*)(Dev, unsigned*);
+using namespace nvml_detail;
 
 std::optional<unsigned> get_unsigned(GetUnsigned fn, Dev d) {
     unsigned v = 0;
@@ -48,60 +38,6 @@ std::optional<std::string> get_string(Ret (*fn)(Dev, char*, unsigned), Dev d, un
 }
 
 }  // namespace
-
-struct NvmlLibrary::Symbols {
-    Ret (*init)() = nullptr;
-    Ret (*shutdown)() = nullptr;
-    const char* (*error_string)(Ret) = nullptr;
-    Ret (*driver_version)(char*, unsigned) = nullptr;
-    Ret (*device_count)(unsigned*) = nullptr;
-    Ret (*handle_by_index)(unsigned, Dev*) = nullptr;
-    Ret (*name)(Dev, char*, unsigned) = nullptr;
-    Ret (*uuid)(Dev, char*, unsigned) = nullptr;
-    Ret (*serial)(Dev, char*, unsigned) = nullptr;
-    Ret (*vbios_version)(Dev, char*, unsigned) = nullptr;
-    Ret (*pci_info)(Dev, PciInfo*) = nullptr;     // _v3 or _v2
-    Ret (*pci_info_v1)(Dev, PciInfo*) = nullptr;  // the oldest layout
-    Ret (*temperature_v)(Dev, TemperatureV1*) = nullptr;
-    Ret (*temperature)(Dev, int, unsigned*) = nullptr;
-    Ret (*temperature_threshold)(Dev, int, unsigned*) = nullptr;
-    Ret (*utilization)(Dev, Utilization*) = nullptr;
-    Ret (*memory_v2)(Dev, MemoryV2*) = nullptr;  // drivers from 510 on
-    Ret (*memory)(Dev, MemoryV1*) = nullptr;
-    GetUnsigned power_usage = nullptr;
-    GetUnsigned enforced_power_limit = nullptr;
-    Ret (*power_constraints)(Dev, unsigned*, unsigned*) = nullptr;
-    GetUnsigned fan_speed = nullptr;
-    Ret (*clock_info)(Dev, int, unsigned*) = nullptr;
-    Ret (*clocks_event_reasons)(Dev, unsigned long long*) = nullptr;
-    Ret (*persistence_mode)(Dev, int*) = nullptr;
-    GetUnsigned curr_pcie_gen = nullptr;
-    GetUnsigned curr_pcie_width = nullptr;
-    GetUnsigned max_pcie_gen = nullptr;
-    GetUnsigned max_pcie_width = nullptr;
-    // Setters and what they need; optional like every other symbol.
-    Ret (*set_persistence_mode)(Dev, int) = nullptr;
-    Ret (*set_power_limit)(Dev, unsigned) = nullptr;
-    GetUnsigned power_limit = nullptr;
-    GetUnsigned default_power_limit = nullptr;
-    // Health.
-    Ret (*ecc_mode)(Dev, int*, int*) = nullptr;
-    Ret (*total_ecc_errors)(Dev, int, int, unsigned long long*) = nullptr;
-    Ret (*remapped_rows)(Dev, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
-    Ret (*retired_pages_v2)(Dev, int, unsigned*, unsigned long long*, unsigned long long*) = nullptr;
-    Ret (*retired_pages)(Dev, int, unsigned*, unsigned long long*) = nullptr;
-    Ret (*retired_pages_pending)(Dev, int*) = nullptr;
-    GetUnsigned pcie_replays = nullptr;
-    Ret (*nvlink_state)(Dev, unsigned, int*) = nullptr;
-    Ret (*nvlink_error_counter)(Dev, unsigned, int, unsigned long long*) = nullptr;
-    Ret (*event_set_create)(EventSet*) = nullptr;
-    Ret (*register_events)(Dev, unsigned long long, EventSet) = nullptr;
-    Ret (*event_set_wait)(EventSet, EventData*, unsigned) = nullptr;  // _v2, or the first version
-    Ret (*event_set_free)(EventSet) = nullptr;
-    // CUDA: what the driver runs and what each GPU is.
-    Ret (*cuda_driver_version)(int*) = nullptr;
-    Ret (*compute_capability)(Dev, int*, int*) = nullptr;
-};
 
 namespace {
 
@@ -166,7 +102,28 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.event_set_free, {"nvmlEventSetFree"});
     bind(h, s.cuda_driver_version, {"nvmlSystemGetCudaDriverVersion_v2", "nvmlSystemGetCudaDriverVersion"});
     bind(h, s.compute_capability, {"nvmlDeviceGetCudaComputeCapability"});
+    using Kind = NvmlLibrary::ProcessKind;
+    bind(h, s.processes_v2[static_cast<int>(Kind::Compute)],
+         {"nvmlDeviceGetComputeRunningProcesses_v3", "nvmlDeviceGetComputeRunningProcesses_v2"});
+    bind(h, s.processes_v2[static_cast<int>(Kind::Graphics)],
+         {"nvmlDeviceGetGraphicsRunningProcesses_v3", "nvmlDeviceGetGraphicsRunningProcesses_v2"});
+    bind(h, s.processes_v2[static_cast<int>(Kind::Mps)],
+         {"nvmlDeviceGetMPSComputeRunningProcesses_v3", "nvmlDeviceGetMPSComputeRunningProcesses_v2"});
+    bind(h, s.processes_v1[static_cast<int>(Kind::Compute)], {"nvmlDeviceGetComputeRunningProcesses"});
+    bind(h, s.processes_v1[static_cast<int>(Kind::Graphics)], {"nvmlDeviceGetGraphicsRunningProcesses"});
+    bind(h, s.processes_v1[static_cast<int>(Kind::Mps)], {"nvmlDeviceGetMPSComputeRunningProcesses"});
+    bind(h, s.processes_utilization_info, {"nvmlDeviceGetProcessesUtilizationInfo"});
+    bind(h, s.process_utilization, {"nvmlDeviceGetProcessUtilization"});
+    bind(h, s.gpm_query_support, {"nvmlGpmQueryDeviceSupport"});
+    bind(h, s.gpm_sample_alloc, {"nvmlGpmSampleAlloc"});
+    bind(h, s.gpm_sample_free, {"nvmlGpmSampleFree"});
+    bind(h, s.gpm_sample_get, {"nvmlGpmSampleGet"});
+    bind(h, s.gpm_metrics_get, {"nvmlGpmMetricsGet"});
+    bind(h, s.pcie_throughput, {"nvmlDeviceGetPcieThroughput"});
+    bind(h, s.total_energy, {"nvmlDeviceGetTotalEnergyConsumption"});
+    bind(h, s.violation_status, {"nvmlDeviceGetViolationStatus"});
 }
+
 
 // An NVML return code from a setter as a SetProblem.
 std::optional<NvmlLibrary::SetProblem> set_problem(Ret r, const char* function, const char* (*error_string)(Ret)) {

@@ -121,6 +121,61 @@ public:
     std::optional<bool> nvlink_active(Device* d, unsigned link) const;
     std::optional<std::uint64_t> nvlink_errors(Device* d, unsigned link, NvlinkError counter) const;
 
+    // Who is on the GPU. nvmlDeviceGet{Compute,Graphics,MPSCompute}RunningProcesses_v3, then _v2,
+    // then the first version (nvml.h:7402, 7445, 7488, 14505-14510); a list that outgrows the
+    // buffer (INSUFFICIENT_SIZE) is asked for again with the size NVML named. nullopt when the
+    // driver exports none of the three versions or refuses the call.
+    enum class ProcessKind { Compute, Graphics, Mps };
+    struct RunningProcess {
+        unsigned pid = 0;
+        std::optional<std::uint64_t> gpu_mem_bytes;  // nullopt: NVML_VALUE_NOT_AVAILABLE
+    };
+    std::optional<std::vector<RunningProcess>> running_processes(Device* d, ProcessKind kind) const;
+    // Per-process SM shares from samples newer than `last_seen_us` (NVML's CPU clock, µs):
+    // nvmlDeviceGetProcessesUtilizationInfo, else nvmlDeviceGetProcessUtilization. NVML lists only
+    // processes whose share was above zero, and answers NOT_FOUND (an empty list here) when there
+    // was none; nullopt when the driver gives no per-process figures at all.
+    struct ProcessSmShare {
+        unsigned pid = 0;
+        unsigned sm_pct = 0;
+        std::uint64_t time_stamp_us = 0;
+    };
+    std::optional<std::vector<ProcessSmShare>> process_sm_shares(Device* d, std::uint64_t last_seen_us) const;
+
+    // GPU performance monitoring (Hopper and later): nvmlGpmQueryDeviceSupport.
+    bool gpm_supported(Device* d) const;
+    // A GPM sample buffer (nvmlGpmSampleAlloc; freed with nvmlGpmSampleFree). Must not outlive the library.
+    class GpmBuffer {
+    public:
+        ~GpmBuffer();
+        GpmBuffer(const GpmBuffer&) = delete;
+        GpmBuffer& operator=(const GpmBuffer&) = delete;
+
+    private:
+        friend class NvmlLibrary;
+        GpmBuffer(const Symbols& sym, void* handle) : sym_(sym), handle_(handle) {}
+        const Symbols& sym_;
+        void* handle_;
+    };
+    std::unique_ptr<GpmBuffer> gpm_buffer() const;  // nullptr: no GPM in this driver
+    bool gpm_sample(Device* d, GpmBuffer& into) const;  // nvmlGpmSampleGet
+    // nvmlGpmMetricsGet between two samples taken more than 100 ms apart; each figure nullopt
+    // where its own status is not SUCCESS. Activity in 0-100, PCIe and NVLink in MiB/s as NVML gives them.
+    struct GpmMetrics {
+        std::optional<double> sm_util, sm_occupancy, any_tensor_util, dram_bw_util, fp64_util, fp32_util, fp16_util;
+        std::optional<double> pcie_tx_mib_per_s, pcie_rx_mib_per_s, nvlink_tx_mib_per_s, nvlink_rx_mib_per_s;
+    };
+    std::optional<GpmMetrics> gpm_metrics(const GpmBuffer& earlier, const GpmBuffer& later) const;
+
+    // nvmlDeviceGetPcieThroughput: KB/s over a 20 ms window the driver samples during the call.
+    enum class PcieCounter { Tx = 0, Rx = 1 };  // nvmlPcieUtilCounter_t (nvml.h:638-639)
+    std::optional<unsigned> pcie_throughput_kb_per_s(Device* d, PcieCounter counter) const;
+    // nvmlDeviceGetTotalEnergyConsumption: millijoules since the driver loaded (Volta and later).
+    std::optional<std::uint64_t> total_energy_mj(Device* d) const;
+    // nvmlDeviceGetViolationStatus: nanoseconds the clocks were held down by `policy`.
+    enum class PerfPolicy { Power = 0, Thermal = 1, Reliability = 5 };  // nvmlPerfPolicyType_t (nvml.h:690-695)
+    std::optional<std::uint64_t> violation_ns(Device* d, PerfPolicy policy) const;
+
     // XIDs (critical error events) as NVML's event set reports them.
     struct Xid {
         Device* device = nullptr;

@@ -48,6 +48,15 @@ NvidiaFacts nvidia_facts_from(const ParamReader& r) {
             r.optional_integer("gpu_count")};
 }
 
+GpuProcessFacts gpu_process_facts_from(const ParamReader& r) {
+    GpuProcessFacts f;
+    f.attribution = r.string("attribution", "full");
+    if (f.attribution != "full" && f.attribution != "own_user_only" && f.attribution != "none")
+        throw DecodeError(r.path() + ".attribution: expected \"full\", \"own_user_only\" or \"none\"");
+    f.reason = r.optional_string("reason");
+    return f;
+}
+
 NicFact nic_fact_from(const ParamReader& r) {
     return {r.string("name", ""),      r.optional_string("type"),   r.optional_integer("speed_mbps"),
             r.optional_integer("mtu"), r.optional_string("driver"), r.optional_string("pci_bus_id"),
@@ -204,6 +213,10 @@ Json to_json(const CpuFacts& cpu) {
             {"cores", or_null(cpu.cores)}, {"threads", or_null(cpu.threads)}, {"flags", or_null(cpu.flags)}};
 }
 
+Json to_json(const GpuProcessFacts& gpu_processes) {
+    return {{"attribution", gpu_processes.attribution}, {"reason", or_null(gpu_processes.reason)}};
+}
+
 Json to_json(const NvidiaFacts& nvidia) {
     return {{"status", nvidia.status},
             {"message", or_null(nvidia.message)},
@@ -246,6 +259,7 @@ Json to_json(const Facts& f) {
     out["numa_nodes"] = or_null(f.numa_nodes);
     out["gpus"] = fact_list(f.gpus);
     out["nvidia"] = to_json(f.nvidia);
+    out["gpu_processes"] = to_json(f.gpu_processes);
     out["nics"] = fact_list(f.nics);
     out["addresses"] = fact_list(f.addresses);
     out["infiniband"] = fact_list(f.infiniband);
@@ -280,6 +294,7 @@ Facts facts_from_json(const Json& result, const FactsLimits& limits, const std::
     f.numa_nodes = r.optional_integer("numa_nodes");
     for (const ParamReader& e : r.optional_objects("gpus", limits.max_gpus)) f.gpus.push_back(gpu_fact_from(e));
     f.nvidia = nvidia_facts_from(member_object(r, "nvidia"));
+    f.gpu_processes = gpu_process_facts_from(member_object(r, "gpu_processes"));
     for (const ParamReader& e : r.optional_objects("nics", limits.max_list_items)) f.nics.push_back(nic_fact_from(e));
     for (const ParamReader& e : r.optional_objects("addresses", limits.max_list_items))
         f.addresses.push_back({e.string("interface", ""), e.string("family", ""), e.string("address", "")});

@@ -91,6 +91,16 @@ struct NvidiaFacts {
     std::optional<std::int64_t> gpu_count;  // only when status is "ready"
 };
 
+// Whether the agent can name the processes NVML lists on its GPUs (docs/protocol.md, facts
+// `gpu_processes`): "full"; "own_user_only" (/proc mounted with hidepid and the agent not root:
+// other users' processes keep their NVML figures without name or user); "none" (the agent runs in
+// a child pid namespace, where NVML's pids are the host's). `reason` says why in a sentence when
+// it is not "full".
+struct GpuProcessFacts {
+    std::string attribution = "full";
+    std::optional<std::string> reason;
+};
+
 // A physical interface (one with a device behind it).
 struct NicFact {
     std::string name;
@@ -193,6 +203,7 @@ struct Facts {
     std::optional<std::int64_t> numa_nodes;
     std::vector<GpuFact> gpus;
     NvidiaFacts nvidia;
+    GpuProcessFacts gpu_processes;
     std::vector<NicFact> nics;
     std::vector<AddressFact> addresses;
     std::vector<InfinibandPortFact> infiniband;
@@ -239,6 +250,7 @@ nlohmann::json to_json(const DimmFact& dimm);
 nlohmann::json to_json(const DmiFacts& dmi);
 nlohmann::json to_json(const GpuFact& gpu);
 nlohmann::json to_json(const NvidiaFacts& nvidia);
+nlohmann::json to_json(const GpuProcessFacts& gpu_processes);
 nlohmann::json to_json(const NicFact& nic);
 nlohmann::json to_json(const AddressFact& address);
 nlohmann::json to_json(const BlockDeviceFact& disk);

@@ -68,10 +68,14 @@ Keys emitted_by_recorded_machines(const std::string& mode) {
 }
 
 // An object that is null where the host has none (`gpus[].ecc` of an AMD GPU) stands for its
-// documented members; they must still be emitted in full by some machine.
+// documented members, and so does a list of objects that is null (`gpus[].processes` where the
+// driver cannot list them); they must still be emitted in full by some machine.
 bool documented_object(const Keys& documented, const std::string& key) {
-    const auto member = documented.lower_bound(key + ".");
-    return member != documented.end() && member->starts_with(key + ".");
+    for (const std::string& prefix : {key + ".", key + "[]."}) {
+        const auto member = documented.lower_bound(prefix);
+        if (member != documented.end() && member->starts_with(prefix)) return true;
+    }
+    return false;
 }
 
 void expect_contract(const Keys& documented, const Keys& emitted) {

@@ -33,7 +33,8 @@ TEST(AmdGpuCollector, RadeonProW7900EveryField) {
         "fan_pct": 30.2, "sm_clock_mhz": 1895, "mem_clock_mhz": 1249, "mem_reserved_bytes": null,
         "throttle": null, "persistence_mode": null,
         "pcie_gen": 4, "pcie_width": 16, "pcie_gen_max": 4, "pcie_width_max": 16,
-        "state": "ok", "ecc": null, "remapped_rows": null, "retired_pages": null, "pcie_replays": null, "nvlinks": []})"));
+        "state": "ok", "ecc": null, "remapped_rows": null, "retired_pages": null, "pcie_replays": null, "nvlinks": [],
+        "processes": null, "prof": null, "energy_mj": null, "violation_ns": null})"));
 }
 
 TEST(AmdGpuCollector, CardWithoutHwmonOrCountersGivesNulls) {

@@ -44,6 +44,33 @@ static_assert(nvml_abi_h::kTemperatureV1 == 0x0100000Cu);
 static_assert(sizeof(nvml_abi_h::EventData) == 32);
 static_assert(offsetof(nvml_abi_h::EventData, event_type) == 8 && offsetof(nvml_abi_h::EventData, event_data) == 16);
 static_assert(offsetof(nvml_abi_h::EventData, gpu_instance_id) == 24 && offsetof(nvml_abi_h::EventData, compute_instance_id) == 28);
+// nvmlProcessInfo_v1_t (nvml.h:293-299): pid, 4 bytes of padding, usedGpuMemory.
+static_assert(sizeof(nvml_abi_h::ProcessInfoV1) == 16 && offsetof(nvml_abi_h::ProcessInfoV1, used_gpu_memory) == 8);
+// nvmlProcessInfo_v2_t (nvml.h:304-314): pid, usedGpuMemory, gpuInstanceId, computeInstanceId.
+static_assert(sizeof(nvml_abi_h::ProcessInfoV2) == 24);
+static_assert(offsetof(nvml_abi_h::ProcessInfoV2, used_gpu_memory) == 8);
+static_assert(offsetof(nvml_abi_h::ProcessInfoV2, gpu_instance_id) == 16 && offsetof(nvml_abi_h::ProcessInfoV2, compute_instance_id) == 20);
+// nvmlProcessUtilizationSample_t (nvml.h:1379-1387): pid, timeStamp, smUtil, memUtil, encUtil, decUtil.
+static_assert(sizeof(nvml_abi_h::ProcessUtilizationSample) == 32);
+static_assert(offsetof(nvml_abi_h::ProcessUtilizationSample, time_stamp_us) == 8 &&
+              offsetof(nvml_abi_h::ProcessUtilizationSample, sm_util) == 16);
+// nvmlProcessUtilizationInfo_v1_t (nvml.h:1392-1402): timeStamp, pid, smUtil … ofaUtil.
+static_assert(sizeof(nvml_abi_h::ProcessUtilizationInfoV1) == 40);
+static_assert(offsetof(nvml_abi_h::ProcessUtilizationInfoV1, pid) == 8 && offsetof(nvml_abi_h::ProcessUtilizationInfoV1, sm_util) == 12);
+// nvmlProcessesUtilizationInfo_v1_t (nvml.h:1407-1413): version, processSamplesCount, lastSeenTimeStamp, procUtilArray.
+static_assert(sizeof(nvml_abi_h::ProcessesUtilizationInfoV1) == 24);
+static_assert(offsetof(nvml_abi_h::ProcessesUtilizationInfoV1, last_seen_time_stamp_us) == 8 &&
+              offsetof(nvml_abi_h::ProcessesUtilizationInfoV1, proc_util_array) == 16);
+// nvmlGpmMetric_t (nvml.h:13804-13815): metricId, nvmlReturn, value, metricInfo {3 pointers}.
+static_assert(sizeof(nvml_abi_h::GpmMetric) == 40);
+static_assert(offsetof(nvml_abi_h::GpmMetric, value) == 8 && offsetof(nvml_abi_h::GpmMetric, metric_info) == 16);
+// nvmlGpmMetricsGet_t (nvml.h:13820-13827): version, numMetrics, sample1, sample2, metrics[].
+static_assert(offsetof(nvml_abi_h::GpmMetricsGet<1>, num_metrics) == 4);
+static_assert(offsetof(nvml_abi_h::GpmMetricsGet<1>, sample1) == 8 && offsetof(nvml_abi_h::GpmMetricsGet<1>, sample2) == 16);
+static_assert(offsetof(nvml_abi_h::GpmMetricsGet<1>, metrics) == 24);
+// nvmlGpmSupport_t (nvml.h:13834-13838) and nvmlViolationTime_t (nvml.h:708-711).
+static_assert(sizeof(nvml_abi_h::GpmSupport) == 8);
+static_assert(sizeof(nvml_abi_h::ViolationTime) == 16 && offsetof(nvml_abi_h::ViolationTime, violation_time_ns) == 8);
 // Enums are passed as int (4 bytes), as C compilers lay out NVML's enums.
 static_assert(sizeof(nvml_abi_h::Return) == 4);
 
@@ -105,6 +132,54 @@ const std::vector<Row>& rows() {
         {"NVML_NVLINK_ERROR_DL_CRC_FLIT nvml.h:521", 2, static_cast<int>(L::CrcFlit)},
         {"NVML_NVLINK_MAX_LINKS nvml.h:455", 36, NvmlLibrary::kMaxNvlinks},
         {"NVML_NVLINK_MAX_LINKS nvml.h:455 (abi)", 36, nvml_abi_h::kNvlinkMaxLinks},
+        {"NVML_ERROR_NOT_FOUND nvml.h:1304", 6, nvml_abi_h::kNotFound},
+        {"NVML_VALUE_NOT_AVAILABLE nvml.h:156 (as unsigned long long)", -1, static_cast<long long>(nvml_abi_h::kValueNotAvailable)},
+        {"sizeof(nvmlProcessInfo_v1_t) nvml.h:293", 16, sizeof(nvml_abi_h::ProcessInfoV1)},
+        {"sizeof(nvmlProcessInfo_v2_t) nvml.h:304", 24, sizeof(nvml_abi_h::ProcessInfoV2)},
+        {"offsetof(nvmlProcessInfo_v2_t, usedGpuMemory) nvml.h:307", 8, offsetof(nvml_abi_h::ProcessInfoV2, used_gpu_memory)},
+        {"offsetof(nvmlProcessInfo_v2_t, gpuInstanceId) nvml.h:310", 16, offsetof(nvml_abi_h::ProcessInfoV2, gpu_instance_id)},
+        {"offsetof(nvmlProcessInfo_v2_t, computeInstanceId) nvml.h:312", 20, offsetof(nvml_abi_h::ProcessInfoV2, compute_instance_id)},
+        {"sizeof(nvmlProcessUtilizationSample_t) nvml.h:1379", 32, sizeof(nvml_abi_h::ProcessUtilizationSample)},
+        {"offsetof(nvmlProcessUtilizationSample_t, smUtil) nvml.h:1383", 16, offsetof(nvml_abi_h::ProcessUtilizationSample, sm_util)},
+        {"sizeof(nvmlProcessUtilizationInfo_v1_t) nvml.h:1392", 40, sizeof(nvml_abi_h::ProcessUtilizationInfoV1)},
+        {"offsetof(nvmlProcessUtilizationInfo_v1_t, smUtil) nvml.h:1396", 12, offsetof(nvml_abi_h::ProcessUtilizationInfoV1, sm_util)},
+        {"sizeof(nvmlProcessesUtilizationInfo_v1_t) nvml.h:1407", 24, sizeof(nvml_abi_h::ProcessesUtilizationInfoV1)},
+        {"offsetof(nvmlProcessesUtilizationInfo_v1_t, procUtilArray) nvml.h:1412", 16,
+         offsetof(nvml_abi_h::ProcessesUtilizationInfoV1, proc_util_array)},
+        {"nvmlProcessesUtilizationInfo_v1 nvml.h:1415", 0x01000018, nvml_abi_h::kProcessesUtilizationInfoV1},
+        {"sizeof(nvmlGpmMetric_t) nvml.h:13804", 40, sizeof(nvml_abi_h::GpmMetric)},
+        {"offsetof(nvmlGpmMetric_t, value) nvml.h:13808", 8, offsetof(nvml_abi_h::GpmMetric, value)},
+        {"offsetof(nvmlGpmMetricsGet_t, metrics) nvml.h:13826", 24, offsetof(nvml_abi_h::GpmMetricsGet<1>, metrics)},
+        {"sizeof(nvmlGpmMetricsGet_t) with NVML_GPM_METRIC_MAX entries nvml.h:13820", 24 + 333 * 40,
+         sizeof(nvml_abi_h::GpmMetricsGet<nvml_abi_h::kGpmMetricMaxApi13>)},
+        {"NVML_GPM_METRIC_MAX nvml.h:13784", 333, nvml_abi_h::kGpmMetricMaxApi13},
+        {"NVML_GPM_METRICS_GET_VERSION nvml.h:13829", 1, nvml_abi_h::kGpmMetricsGetVersion},
+        {"sizeof(nvmlGpmSupport_t) nvml.h:13834", 8, sizeof(nvml_abi_h::GpmSupport)},
+        {"NVML_GPM_SUPPORT_VERSION nvml.h:13840", 1, nvml_abi_h::kGpmSupportVersion},
+        {"NVML_GPM_METRIC_SM_UTIL nvml.h:13483", 2, nvml_abi_h::kGpmSmUtil},
+        {"NVML_GPM_METRIC_SM_OCCUPANCY nvml.h:13484", 3, nvml_abi_h::kGpmSmOccupancy},
+        {"NVML_GPM_METRIC_ANY_TENSOR_UTIL nvml.h:13486", 5, nvml_abi_h::kGpmAnyTensorUtil},
+        {"NVML_GPM_METRIC_DRAM_BW_UTIL nvml.h:13491", 10, nvml_abi_h::kGpmDramBwUtil},
+        {"NVML_GPM_METRIC_FP64_UTIL nvml.h:13492", 11, nvml_abi_h::kGpmFp64Util},
+        {"NVML_GPM_METRIC_FP32_UTIL nvml.h:13493", 12, nvml_abi_h::kGpmFp32Util},
+        {"NVML_GPM_METRIC_FP16_UTIL nvml.h:13494", 13, nvml_abi_h::kGpmFp16Util},
+        {"NVML_GPM_METRIC_PCIE_TX_PER_SEC nvml.h:13495", 20, nvml_abi_h::kGpmPcieTxPerSec},
+        {"NVML_GPM_METRIC_PCIE_RX_PER_SEC nvml.h:13496", 21, nvml_abi_h::kGpmPcieRxPerSec},
+        {"NVML_GPM_METRIC_NVLINK_TOTAL_RX_PER_SEC nvml.h:13515", 60, nvml_abi_h::kGpmNvlinkTotalRxPerSec},
+        {"NVML_GPM_METRIC_NVLINK_TOTAL_TX_PER_SEC nvml.h:13516", 61, nvml_abi_h::kGpmNvlinkTotalTxPerSec},
+        {"GPM samples more than 100 ms apart nvml.h:13861", 100, nvml_abi_h::kGpmMinIntervalMs},
+        {"NVML_PCIE_UTIL_TX_BYTES nvml.h:638", 0, nvml_abi_h::kPcieUtilTxBytes},
+        {"NVML_PCIE_UTIL_RX_BYTES nvml.h:639", 1, nvml_abi_h::kPcieUtilRxBytes},
+        {"NVML_PCIE_UTIL_TX_BYTES nvml.h:638 (library)", 0, static_cast<int>(NvmlLibrary::PcieCounter::Tx)},
+        {"NVML_PCIE_UTIL_RX_BYTES nvml.h:639 (library)", 1, static_cast<int>(NvmlLibrary::PcieCounter::Rx)},
+        {"NVML_PERF_POLICY_POWER nvml.h:690", 0, nvml_abi_h::kPerfPolicyPower},
+        {"NVML_PERF_POLICY_THERMAL nvml.h:691", 1, nvml_abi_h::kPerfPolicyThermal},
+        {"NVML_PERF_POLICY_RELIABILITY nvml.h:695", 5, nvml_abi_h::kPerfPolicyReliability},
+        {"NVML_PERF_POLICY_POWER nvml.h:690 (library)", 0, static_cast<int>(NvmlLibrary::PerfPolicy::Power)},
+        {"NVML_PERF_POLICY_THERMAL nvml.h:691 (library)", 1, static_cast<int>(NvmlLibrary::PerfPolicy::Thermal)},
+        {"NVML_PERF_POLICY_RELIABILITY nvml.h:695 (library)", 5, static_cast<int>(NvmlLibrary::PerfPolicy::Reliability)},
+        {"sizeof(nvmlViolationTime_t) nvml.h:708", 16, sizeof(nvml_abi_h::ViolationTime)},
+        {"offsetof(nvmlViolationTime_t, violationTime) nvml.h:710", 8, offsetof(nvml_abi_h::ViolationTime, violation_time_ns)},
     };
     return table;
 }

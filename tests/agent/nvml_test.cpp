@@ -68,6 +68,29 @@ const char* const kExpectedGpus = R"([
   "pcie_gen":5,"pcie_width":8,"pcie_gen_max":null,"pcie_width_max":16}
 ])";
 
+// Who is on each GPU and how (the stand-in's usage script, tests/fake_nvml/fake_nvml.cpp): the
+// same GPM figures on every H100, the load capture's processes on GPU 1 (not running on the
+// recorded tree, so without name or user), clock-limit time on GPUs 2 and 5.
+const char* const kExpectedProf = R"({"source":"gpm","sm_active_pct":93.5,"sm_occupancy_pct":41.25,"tensor_active_pct":62.0,
+  "dram_active_pct":48.5,"fp64_active_pct":0.0,"fp32_active_pct":12.5,"fp16_active_pct":3.0,
+  "pcie_tx_bytes_per_s":3166208.0,"pcie_rx_bytes_per_s":6498304.0,
+  "nvlink_tx_bytes_per_s":2147483648.0,"nvlink_rx_bytes_per_s":1073741824.0})";
+const char* const kGpu1Processes = R"([
+  {"pid":11327,"kind":"compute","name":null,"user":null,"gpu_mem_bytes":2690646016,"sm_util_pct":0.0,
+   "slurm_job":null,"container":null,"k8s_pod_uid":null,"systemd_unit":null},
+  {"pid":11328,"kind":"compute","name":null,"user":null,"gpu_mem_bytes":1616904192,"sm_util_pct":0.0,
+   "slurm_job":null,"container":null,"k8s_pod_uid":null,"systemd_unit":null},
+  {"pid":11345,"kind":"compute","name":null,"user":null,"gpu_mem_bytes":16452157440,"sm_util_pct":99.0,
+   "slurm_job":null,"container":null,"k8s_pod_uid":null,"systemd_unit":null}])";
+
+Json expected_usage(std::size_t gpu) {
+    Json usage = {{"processes", gpu == 1 ? Json::parse(kGpu1Processes) : Json::array()},
+                  {"prof", Json::parse(kExpectedProf)},
+                  {"energy_mj", 1715042210},
+                  {"violation_ns", {{"power", gpu == 2 ? 318500000000 : 0}, {"thermal", gpu == 5 ? 95250000000 : 0}, {"reliability", 0}}}};
+    return usage;
+}
+
 // Keeps the fake library loaded for the test's lifetime, so its call counters survive the
 // NvmlLibrary that is being tested unloading it.
 class FakeNvmlCounters {
@@ -90,7 +113,8 @@ private:
 // The health keys are checked on their own (gpu_health_test.cpp).
 TEST(Nvml, AgentReportsEveryScriptedFieldAndNull) {
     const Json snap = run_agent({"--once", "--root", fixture_root(kIntelServer)}, with_fake_nvml());
-    const Json expected = Json::parse(kExpectedGpus);
+    Json expected = Json::parse(kExpectedGpus);
+    for (std::size_t i = 0; i < expected.size(); ++i) expected[i].update(expected_usage(i));
     ASSERT_EQ(snap["gpus"].size(), 8u) << "nvmlDeviceGetCount_v2 must win over the deprecated name";
     for (std::size_t i = 0; i < expected.size(); ++i) {
         Json gpu = snap["gpus"][i];

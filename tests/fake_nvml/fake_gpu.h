@@ -2,6 +2,7 @@
 // The stand-in NVML's scripted GPUs and state (fake_nvml.cpp loads the script; the exports there
 // and in fake_nvml_health.cpp answer from it).
 #include <string>
+#include <utility>
 #include <vector>
 
 #define FAKE_NVML_EXPORT extern "C" __attribute__((visibility("default")))
@@ -9,13 +10,28 @@
 namespace fake_nvml {
 
 constexpr int kSuccess = 0, kUninitialized = 1, kInvalidArgument = 2, kNotSupported = 3, kNoPermission = 4,
-              kInsufficientSize = 7, kTimeout = 10, kGpuIsLost = 15, kArgumentVersionMismatch = 25, kUnknown = 999;
+              kNotFound = 6, kInsufficientSize = 7, kTimeout = 10, kGpuIsLost = 15, kArgumentVersionMismatch = 25, kUnknown = 999;
 
 // A scripted value, or the error the call returns instead.
 struct Field {
     unsigned long long value = 0;
     int error = kNotSupported;
 };
+
+// A process on a GPU (script key "processes": [{"pid", "kind", "gpu_mem_bytes", "sm_util_pct"}]).
+struct FakeProcess {
+    unsigned pid = 0;
+    int kind = 0;  // 0 compute, 1 graphics, 2 mps
+    unsigned long long gpu_mem_bytes = ~0ULL;  // absent: NVML_VALUE_NOT_AVAILABLE
+    int sm_util_pct = -1;  // absent: no utilization sample (NVML lists only processes above zero)
+};
+
+// GPM metric names of the script ("gpm": {"SM_UTIL": 71.5, ...}) and their nvmlGpmMetricId_t
+// values (nvml.h of API 13, lines 13483-13516).
+inline const std::pair<const char*, unsigned> kGpmMetricNames[] = {
+    {"SM_UTIL", 2},        {"SM_OCCUPANCY", 3},    {"ANY_TENSOR_UTIL", 5},          {"DRAM_BW_UTIL", 10},
+    {"FP64_UTIL", 11},     {"FP32_UTIL", 12},      {"FP16_UTIL", 13},               {"PCIE_TX_PER_SEC", 20},
+    {"PCIE_RX_PER_SEC", 21}, {"NVLINK_TOTAL_RX_PER_SEC", 60}, {"NVLINK_TOTAL_TX_PER_SEC", 61}};
 
 struct FakeGpu {
     std::string name, uuid, bus_id;
@@ -35,6 +51,13 @@ struct FakeGpu {
     std::vector<bool> nvlink_up;  // one per link
     bool lost = false;
     std::vector<unsigned long long> xids;  // queued for the event set, oldest first
+    // Usage (fake_nvml_usage.cpp).
+    std::vector<FakeProcess> processes;
+    Field process_util{0, kSuccess};  // "process_util": "NOT_SUPPORTED" makes both utilization calls fail
+    bool gpm = false;                 // a "gpm" object in the script: nvmlGpmQueryDeviceSupport says yes
+    std::vector<std::pair<unsigned, double>> gpm_metrics;  // metric id, value
+    Field pcie_tx_kb_per_s, pcie_rx_kb_per_s, energy_mj;
+    Field violation_power_ns, violation_thermal_ns, violation_reliability_ns;
 };
 
 struct EventSet {
@@ -48,6 +71,9 @@ struct State {
     int shutdown_calls = 0;
     int event_sets_created = 0, event_sets_freed = 0;
     int retired_pages_v1_calls = 0, memory_v1_calls = 0, memory_v2_calls = 0;
+    int process_list_calls = 0, pcie_throughput_calls = 0, gpm_samples_live = 0, gpm_metrics_calls = 0;
+    int gpm_metrics_refused = 0;  // nvmlGpmMetricsGet calls refused (version, samples, interval)
+    bool gpm_any_interval = false;  // fault gpm-any-interval: samples closer than 100 ms are compared too
     std::string driver_version;
     Field cuda_driver_version;  // 12020 for CUDA 12.2
     std::vector<FakeGpu> gpus;

@@ -15,7 +15,16 @@
 // nvlink_{replay,recovery,crc}_errors, lost (every reading answers GPU_IS_LOST), xids (codes queued
 // for the event set); top level: hidden_gpus (NVML reports that many fewer GPUs than the script).
 // l40s-595.80.json beside this file is the L40S capture as a script (ECC and row remapping, no
-// retired pages, no NVLink).
+// retired pages, no NVLink, no GPM; the PCIe throughput of its idle "nvidia-smi -q", 585 and 244 KB/s).
+//
+// Usage (fake_nvml_usage.cpp, not in the legacy library; its keys are listed there). GPU 1 has
+// the three processes of the H100 load capture (nvidia-smi --query-compute-apps: memhog 11327
+// with 2566 MiB, memhog 11328 with 1542 MiB, gpu_burn 11345 with 15690 MiB; pmon: gpu_burn 99 %
+// SM, the memhogs "-", no sample); the others none. The clock-limit times of the idle capture
+// are 0 ("Clocks Event Reasons Counters", 0 us); GPU 2 (power capped) and GPU 5 (thermal) have
+// some. The GPM figures and the energy were not captured: they are made up, each metric a
+// different value so a swapped metric id shows; the GPM PCIe figures are the load capture's
+// "Tx/Rx Throughput" (3092 and 6346 KB/s) in MiB/s.
 //
 // Inventory (fake_nvml_inventory.cpp): script keys serial and vbios_version, strings (absent:
 // NOT_SUPPORTED). The built-in script has the H100 capture's VBIOS (96.00.A5.00.01) and serials
@@ -41,6 +50,9 @@
 //   nvlink-down=I:L     link L of GPU I is inactive
 //   pcie-replays=I:STEP GPU I's PCIe replay counter grows by STEP at every read
 //   hide-gpu            NVML reports one GPU fewer than the script (the last one)
+//   processes=N:PID     N compute processes on every GPU, pids PID, PID+1, … in GPU order (benchmarks)
+//   gpm-any-interval    nvmlGpmMetricsGet compares samples taken less than 100 ms apart too
+//                       (benchmarks on a simulated clock; the real library's figures would be noise)
 //
 // Deliberately absent, as on older drivers: nvmlDeviceGetCurrentClocksEventReasons (the agent
 // must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
@@ -97,11 +109,14 @@ const char* const kDefaultScript = R"({
     {"bus_id": "00000000:18:00.0", "serial": "1654922000120", "pcie_replays": 9, "temp_c": 34, "util_pct": 0, "mem_util_pct": 0, "mem_used_bytes": 0,
      "power_mw": 69850, "power_limit_mw": 700000, "fan_pct": 30, "sm_clock_mhz": 345,
      "clocks_event_reasons": 1, "persistence_mode": 1, "pcie_gen": 1, "pcie_width": 16},
-    {"bus_id": "00000000:2A:00.0", "serial": "1654922000121", "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
+    {"bus_id": "00000000:2A:00.0", "serial": "1654922000121",
+     "processes": [{"pid": 11327, "gpu_mem_bytes": 2690646016}, {"pid": 11328, "gpu_mem_bytes": 1616904192},
+                   {"pid": 11345, "gpu_mem_bytes": 16452157440, "sm_util_pct": 99}],
+     "temp_c": 61, "temp_slowdown_c": "NOT_SUPPORTED", "util_pct": 97,
      "mem_util_pct": 58, "mem_used_bytes": 68719476736, "power_mw": 652310, "power_limit_mw": 700000,
      "fan_pct": "NOT_SUPPORTED", "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": 1,
      "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:3A:00.0", "serial": "1654922000122", "temp_c": 66, "util_pct": 100, "mem_util_pct": 61,
+    {"bus_id": "00000000:3A:00.0", "serial": "1654922000122", "violation_power_ns": 318500000000, "temp_c": 66, "util_pct": 100, "mem_util_pct": 61,
      "mem_used_bytes": 70866960384, "power_mw": 401120, "power_limit_mw": 400000, "fan_pct": 45,
      "sm_clock_mhz": 1755, "clocks_event_reasons": 4, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
     {"bus_id": "00000000:5D:00.0", "serial": "1654922000123", "temp_c": 63, "util_pct": 96, "mem_util_pct": 55,
@@ -112,7 +127,7 @@ const char* const kDefaultScript = R"({
      "mem_used_bytes": 68719476736, "power_mw": 688040, "power_limit_mw": 700000, "fan_pct": 52,
      "sm_clock_mhz": 1980, "clocks_event_reasons": 0, "persistence_mode": "NO_PERMISSION",
      "pcie_gen": 5, "pcie_width": 16},
-    {"bus_id": "00000000:AB:00.0", "serial": "1654922000125", "temp_c": 88, "util_pct": 71, "mem_util_pct": 40,
+    {"bus_id": "00000000:AB:00.0", "serial": "1654922000125", "violation_thermal_ns": 95250000000, "temp_c": 88, "util_pct": 71, "mem_util_pct": 40,
      "mem_used_bytes": 68719476736, "power_mw": 512770, "power_limit_mw": 700000, "fan_pct": "NOT_SUPPORTED",
      "sm_clock_mhz": 1410, "clocks_event_reasons": 96, "persistence_mode": 1, "pcie_gen": 5, "pcie_width": 16},
     {"bus_id": "00000000:BA:00.0", "serial": "1654922000126", "temp_c": 37, "util_pct": "NOT_SUPPORTED", "mem_util_pct": "NOT_SUPPORTED",
@@ -130,7 +145,13 @@ const char* const kDefaultScript = R"({
                "ecc_corrected_aggregate": 0, "ecc_uncorrected_aggregate": 0,
                "remapped_correctable": 0, "remapped_uncorrectable": 0, "remapped_pending": 0, "remapped_failed": 0,
                "pcie_replays": 0, "nvlinks": 18,
-               "nvlink_replay_errors": 0, "nvlink_recovery_errors": 0, "nvlink_crc_errors": 0}
+               "nvlink_replay_errors": 0, "nvlink_recovery_errors": 0, "nvlink_crc_errors": 0,
+               "processes": [], "energy_mj": 1715042210,
+               "violation_power_ns": 0, "violation_thermal_ns": 0, "violation_reliability_ns": 0,
+               "gpm": {"SM_UTIL": 93.5, "SM_OCCUPANCY": 41.25, "ANY_TENSOR_UTIL": 62.0, "DRAM_BW_UTIL": 48.5,
+                       "FP64_UTIL": 0.0, "FP32_UTIL": 12.5, "FP16_UTIL": 3.0,
+                       "PCIE_TX_PER_SEC": 3.01953125, "PCIE_RX_PER_SEC": 6.197265625,
+                       "NVLINK_TOTAL_TX_PER_SEC": 2048.0, "NVLINK_TOTAL_RX_PER_SEC": 1024.0}}
 })";
 
 Field field(const nlohmann::json& gpu, const nlohmann::json& defaults, const char* key) {
@@ -215,6 +236,28 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
     gpu.lost = number(g, d, "lost") != 0;
     for (const auto& code : list(g, d, "xids"))
         if (code.is_number_unsigned()) gpu.xids.push_back(code.get<unsigned long long>());
+    for (const auto& p : list(g, d, "processes")) {
+        if (!p.is_object()) continue;
+        FakeProcess& fp = gpu.processes.emplace_back();
+        fp.pid = p.value("pid", 0u);
+        const std::string kind = p.value("kind", "compute");
+        fp.kind = kind == "graphics" ? 1 : kind == "mps" ? 2 : 0;
+        if (p.contains("gpu_mem_bytes")) fp.gpu_mem_bytes = p["gpu_mem_bytes"].get<unsigned long long>();
+        if (p.contains("sm_util_pct")) fp.sm_util_pct = p["sm_util_pct"].get<int>();
+    }
+    if (const nlohmann::json* util = g.contains("process_util") ? &g["process_util"] : d.contains("process_util") ? &d["process_util"] : nullptr)
+        if (util->is_string()) gpu.process_util = {0, *util == "NO_PERMISSION" ? kNoPermission : kNotSupported};
+    if (const nlohmann::json* gpm = g.contains("gpm") ? &g["gpm"] : d.contains("gpm") ? &d["gpm"] : nullptr; gpm && gpm->is_object()) {
+        gpu.gpm = true;
+        for (const auto& [name, id] : kGpmMetricNames)
+            if (gpm->contains(name) && (*gpm)[name].is_number()) gpu.gpm_metrics.emplace_back(id, (*gpm)[name].get<double>());
+    }
+    gpu.pcie_tx_kb_per_s = field(g, d, "pcie_tx_kb_per_s");
+    gpu.pcie_rx_kb_per_s = field(g, d, "pcie_rx_kb_per_s");
+    gpu.energy_mj = field(g, d, "energy_mj");
+    gpu.violation_power_ns = field(g, d, "violation_power_ns");
+    gpu.violation_thermal_ns = field(g, d, "violation_thermal_ns");
+    gpu.violation_reliability_ns = field(g, d, "violation_reliability_ns");
     return gpu;
 }
 
@@ -226,6 +269,21 @@ void apply_fault(State& s, const std::string& name, const std::string& arg) {
     if (colon != std::string::npos) value = std::strtoull(arg.substr(colon + 1).c_str(), nullptr, 10);
     if (name == "hide-gpu") {
         ++s.hidden_gpus;
+        return;
+    }
+    if (name == "gpm-any-interval") {
+        s.gpm_any_interval = true;
+        return;
+    }
+    if (name == "processes" && colon != std::string::npos) {
+        for (std::size_t gi = 0; gi < s.gpus.size(); ++gi)
+            for (unsigned long long i = 0; i < gpu_index; ++i) {
+                FakeProcess p;
+                p.pid = static_cast<unsigned>(value + gi * gpu_index + i);
+                p.gpu_mem_bytes = (i + 1) << 30;
+                p.sm_util_pct = static_cast<int>((i * 7) % 100);
+                s.gpus[gi].processes.push_back(p);
+            }
         return;
     }
     if (arg.empty() || gpu_index >= s.gpus.size()) return;
@@ -291,6 +349,7 @@ void load_script() {
     const auto gpus = script.value("gpus", nlohmann::json::array());
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
     s.hidden_gpus = static_cast<unsigned>(script.value("hidden_gpus", 0u));
+    s.gpm_any_interval = false;
     s.event_sets.clear();  // a new initialisation: the previous one's sets are gone
     s.event_sets.reserve(16);
     apply_faults(s);

@@ -190,3 +190,19 @@ TEST(FactsDecode, PlatformFactsOutsideTheirWordsOrTypesNameThePath) {
     while (many["power_supplies"]["units"].size() < 65) many["power_supplies"]["units"].push_back(many["power_supplies"]["units"][0]);
     EXPECT_EQ(facts_error(many), "result.power_supplies.units: 65 entries, at most 64");
 }
+
+// facts.gpu_processes: one of three words, with its reason; an agent from before it reads as "full".
+TEST(FactsDecode, GpuProcessAttributionIsOneOfThreeWords) {
+    Json facts = Json::parse(kInventoryFacts);
+    facts["gpu_processes"] = {{"attribution", "own_user_only"}, {"reason", "/proc is mounted with hidepid=2"}};
+    const protocol::Facts f = protocol::facts_from_json(facts);
+    EXPECT_EQ(f.gpu_processes.attribution, "own_user_only");
+    EXPECT_EQ(f.gpu_processes.reason, "/proc is mounted with hidepid=2");
+    EXPECT_EQ(protocol::to_json(f)["gpu_processes"], facts["gpu_processes"]);
+    facts.erase("gpu_processes");
+    EXPECT_EQ(protocol::facts_from_json(facts).gpu_processes.attribution, "full");
+    facts["gpu_processes"] = {{"attribution", "everything"}, {"reason", nullptr}};
+    EXPECT_EQ(facts_error(facts), "result.gpu_processes.attribution: expected \"full\", \"own_user_only\" or \"none\"");
+    facts["gpu_processes"] = {{"attribution", "none"}, {"reason", 7}};
+    EXPECT_EQ(facts_error(facts), "result.gpu_processes.reason: expected string");
+}
