@@ -58,6 +58,9 @@ struct UtilizationContext {
 };
 using UtilizationText = BasicShownText<UtilizationContext>;
 
+// The verdict's words in English and in the user's language, for sentences ("3 of 8 GPUs held idle").
+UtilizationText verdictWords(Verdict verdict);
+
 // One figure a verdict was made from: its stable name with the unit in it, its value over the
 // window (a mean unless the name says otherwise), the unit as shown, and the threshold it was
 // held against where there is one.
