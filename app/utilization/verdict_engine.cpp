@@ -264,10 +264,14 @@ private:
     // Before Hopper the activity counters are missing: say so rather than guess a bound.
     GpuVerdict basic(const std::optional<double>& util) {
         if (util && *util < t_.heldIdleSmActivePct && newest_.held) return heldShort(*util, QStringLiteral("utilization"));
-        return done(Verdict::Unknown,
-                    UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1: profiling needs Hopper or later; NVML utilization (%2 %) "
-                                                                     "cannot tell busy from bound (guide §6)."))
-                        .arg(index_).arg(pct(util.value_or(0)), shownPct(util.value_or(0))), QStringLiteral("§6"));
+        // "basic": the agent asked and the GPU has no GPM; no prof at all: the agent or driver
+        // reports none (an older agent, another vendor).
+        const char* text = state_.profSource == QLatin1String("basic")
+                               ? QT_TRANSLATE_NOOP("utilization", "GPU %1: profiling needs Hopper or later; NVML utilization (%2 %) "
+                                                                  "cannot tell busy from bound (guide §6).")
+                               : QT_TRANSLATE_NOOP("utilization", "GPU %1: its agent reports no profiling counters; NVML utilization "
+                                                                  "(%2 %) cannot tell busy from bound (guide §6).");
+        return done(Verdict::Unknown, UtilizationText(text).arg(index_).arg(pct(util.value_or(0)), shownPct(util.value_or(0))), QStringLiteral("§6"));
     }
 
     // A process holds the GPU and it does nothing, not yet for long enough to be held idle.
