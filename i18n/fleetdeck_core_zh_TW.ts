@@ -2757,6 +2757,18 @@ on %2 since %3</source>
         <source>more than %1 hosts; the rest is skipped</source>
         <translation>超過 %1 台主機；其餘已略過</translation>
     </message>
+    <message>
+        <source>%1&apos;s price per GPU-hour must be a number of at least 0</source>
+        <translation>%1 的每 GPU 小時價格必須是不小於 0 的數字</translation>
+    </message>
+    <message>
+        <source>&quot;group_gpu_hour_prices&quot; must map group names to prices</source>
+        <translation>「group_gpu_hour_prices」必須將群組名稱對應到價格</translation>
+    </message>
+    <message>
+        <source>group %1&apos;s price per GPU-hour must be a number of at least 0</source>
+        <translation>群組 %1 的每 GPU 小時價格必須是不小於 0 的數字</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>
