@@ -3910,7 +3910,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>GPU %1 is held by %2 but has done nothing for %3 (%4 %5 %). Ask its owner to end it, or hand the GPU back.</source>
-        <translation>GPU %1 由 %2 佔用，但已 %3 沒有工作（%4 %5 %）。請其擁有者結束它，或將 GPU 退還。</translation>
+        <translation>GPU %1 由 %2 佔用，但已%3沒有工作（%4 %5 %）。請其擁有者結束它，或將 GPU 退還。</translation>
     </message>
     <message>
         <source>GPU %1&apos;s clocks were held down by its power limit for %2 % of the window. Check its power limit and the rack&apos;s power budget (guide §2.3).</source>
@@ -3930,7 +3930,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>GPU %1 is held by %2 and has done nothing for %3 (%4 %5 %); held idle after %6.</source>
-        <translation>GPU %1 由 %2 佔用，已 %3 沒有工作（%4 %5 %）；滿 %6 即判定為佔用閒置。</translation>
+        <translation>GPU %1 由 %2 佔用，已%3沒有工作（%4 %5 %）；滿 %6 即判定為佔用閒置。</translation>
     </message>
     <message>
         <source>GPU %1 waits for its input: SM active %2 % while %3. Cache the data set on local NVMe and add data loader workers (guide §2.2).</source>
@@ -3983,6 +3983,14 @@ on %2 since %3</source>
     <message>
         <source>No GPUs in the samples.</source>
         <translation>樣本中沒有 GPU。</translation>
+    </message>
+    <message>
+        <source>SM active</source>
+        <translation>SM 活躍</translation>
+    </message>
+    <message>
+        <source>utilization</source>
+        <translation>使用率</translation>
     </message>
 </context>
 </TS>
