@@ -3992,5 +3992,9 @@ on %2 since %3</source>
         <source>utilization</source>
         <translation>使用率</translation>
     </message>
+    <message>
+        <source>GPU %1 does nothing (%2 %3 %); its driver does not list the processes on it, so FleetDeck cannot say who holds it.</source>
+        <translation>GPU %1 沒有工作（%2 %3 %）；其驅動程式不列出上面的程序，因此 FleetDeck 無法得知是誰佔用它。</translation>
+    </message>
 </context>
 </TS>

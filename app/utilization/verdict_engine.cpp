@@ -182,6 +182,11 @@ public:
             figure(QStringLiteral("processes"), 0, QString());
             return done(Verdict::Idle, UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 has no process. Give it work or hand it back.")).arg(index_));
         }
+        // No process list (an older driver or agent): doing nothing is all that can be said.
+        if (!now.processesKnown && activity && *activity < t_.heldIdleSmActivePct)
+            return done(Verdict::Idle, UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 does nothing (%2 %3 %); its driver does not list "
+                                                                                         "the processes on it, so FleetDeck cannot say who holds it."))
+                                           .arg(index_).arg(activityWords(sm_.value().has_value())).arg(pct(*activity), shownPct(*activity)));
         const std::int64_t heldLowMs = state_.heldLowSinceMs ? endMs_ - state_.heldLowSinceMs : 0;
         if (now.held && state_.heldLowSinceMs && heldLowMs >= t_.heldIdleMinMs) {
             figure(QStringLiteral("held_idle_s"), double(heldLowMs) / 1000.0, QStringLiteral("s"), double(t_.heldIdleMinMs) / 1000.0);
