@@ -5,6 +5,7 @@
 // maximum over the interval (a 1-minute point still shows a 87 °C spike) and each GPU's throttle
 // categories. docs/history.md, "Schema", describes the byte layout.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -16,6 +17,7 @@
 
 #include "agent/protocol/sample.h"
 #include "app/telemetry_store.h"
+#include "app/utilization/verdict.h"
 
 namespace fleetdeck::history {
 
@@ -32,17 +34,30 @@ enum ThrottleBits : std::uint8_t { kThrottleThermal = 1, kThrottlePower = 2, kTh
 std::uint8_t throttleBits(const protocol::GpuSample& gpu);
 QStringList throttleNames(std::uint8_t bits);  // "thermal", "power", "hw_slowdown"
 
+// What one GPU's time went to at one point (schema 5 and later; docs/history.md, "Schema"): the
+// verdict the engine gave it then, whether a process held memory on it, and its SM active. For a
+// downsampled point: the verdict most of its interval had, held when it was held at any moment,
+// SM active the mean.
+struct GpuUsagePoint {
+    std::optional<utilization::Verdict> verdict;  // nullopt: not judged (an older point, too few samples)
+    bool held = false;
+    std::optional<float> smActivePct;
+
+    bool operator==(const GpuUsagePoint&) const = default;
+};
+
 struct HistoryPoint {
     SamplePoint value;                      // raw: the sample; downsampled: the means (timeMs = interval start)
     std::optional<SamplePoint> min, max;    // downsampled tiers only: each metric's extremes in the interval
     std::vector<std::uint8_t> gpuThrottle;  // ThrottleBits, by GPU position as in value.gpus
+    std::vector<GpuUsagePoint> gpuUsage;    // by GPU position as in value.gpus; empty in older points
 };
 
 // Means, minima and maxima of the samples of one interval. A metric missing in every sample of the
 // interval stays missing; GPUs are matched by position.
 class Downsampler {
 public:
-    void add(const SamplePoint& point, const std::vector<std::uint8_t>& gpuThrottle);
+    void add(const SamplePoint& point, const std::vector<std::uint8_t>& gpuThrottle, const std::vector<GpuUsagePoint>& gpuUsage = {});
     bool empty() const { return count_ == 0; }
     HistoryPoint result(std::int64_t startMs) const;
     void clear();
@@ -54,8 +69,10 @@ private:
         void add(const std::optional<double>& v);
     };
     struct GpuStats {
-        Stat temp, util, power, clock;
+        Stat temp, util, power, clock, smActive;
         std::uint8_t throttle = 0;
+        std::array<int, std::size(utilization::kVerdicts)> verdicts{};  // samples with each verdict
+        bool held = false, usage = false;
     };
     Stat cpu_, mem_, cpuTemp_, rx_, tx_;
     std::vector<GpuStats> gpus_;
@@ -63,7 +80,8 @@ private:
 };
 
 // The compact bytes of one point without its time (a row of the `points` table): quantized to
-// 0.01 % for utilization, 0.1 °C, 0.1 W and 1 MHz; `withRange` adds minimum and maximum.
+// 0.01 % for utilization, 0.1 °C, 0.1 W and 1 MHz; `withRange` adds minimum and maximum. A point
+// with gpuUsage ends with each GPU's usage (schema 5); one without is read as before.
 QByteArray encodePoint(const HistoryPoint& point, bool withRange);
 // nullopt when the bytes do not have the layout encodePoint() writes.
 std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t timeMs, bool withRange);
