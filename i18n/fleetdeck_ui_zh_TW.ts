@@ -1306,6 +1306,31 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::GpuProcessesPanel</name>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 行程</translation>
+    </message>
+    <message>
+        <source>The driver cannot list the processes on this host&apos;s GPUs (its NVML has no process calls).</source>
+        <translation>驅動程式無法列出這台主機 GPU 上的行程（其 NVML 沒有行程相關呼叫）。</translation>
+    </message>
+    <message>
+        <source>1 process on %2 of %3 GPUs, holding %4 GiB of GPU memory.</source>
+        <translation>%3 張 GPU 中有 %2 張上共 1 個行程，占用 %4 GiB GPU 記憶體。</translation>
+    </message>
+    <message>
+        <source>%1 processes on %2 of %3 GPUs, holding %4 GiB of GPU memory.</source>
+        <translation>%3 張 GPU 中有 %2 張上共 %1 個行程，占用 %4 GiB GPU 記憶體。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The driver cannot list the processes on %n GPU(s).</source>
+        <translation>
+            <numerusform>驅動程式無法列出 %n 張 GPU 上的行程。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::HelpWindow</name>
     <message>
         <source>FleetDeck documentation</source>
@@ -1437,6 +1462,40 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>Recorded history</source>
         <translation>已記錄的歷史</translation>
+    </message>
+    <message>
+        <source>SM active</source>
+        <translation>SM 活動</translation>
+    </message>
+    <message>
+        <source>Tensor active</source>
+        <translation>Tensor 活動</translation>
+    </message>
+    <message>
+        <source>DRAM active</source>
+        <translation>DRAM 活動</translation>
+    </message>
+    <message>
+        <source>The share of the SMs that had work (DCGM_FI_PROF_SM_ACTIVE); a GPU at 100 % utilization can have a fifth of its SMs busy</source>
+        <translation>有工作的 SM 比例（DCGM_FI_PROF_SM_ACTIVE）；使用率 100 % 的 GPU 可能只有五分之一的 SM 在忙</translation>
+    </message>
+    <message>
+        <source>The share of cycles the tensor cores were busy (DCGM_FI_PROF_PIPE_TENSOR_ACTIVE)</source>
+        <translation>Tensor 核心忙碌的週期比例（DCGM_FI_PROF_PIPE_TENSOR_ACTIVE）</translation>
+    </message>
+    <message>
+        <source>The share of cycles GPU memory was being read or written (DCGM_FI_PROF_DRAM_ACTIVE); high with tensor activity low: the work waits on memory</source>
+        <translation>GPU 記憶體正在讀寫的週期比例（DCGM_FI_PROF_DRAM_ACTIVE）；偏高而 Tensor 活動偏低：工作在等記憶體</translation>
+    </message>
+    <message>
+        <source>profiling needs Hopper or later</source>
+        <translation>效能剖析需要 Hopper 或更新的 GPU</translation>
+    </message>
+    <message>
+        <source>profiling counters are kept
+for the live 15 minutes only</source>
+        <translation>效能剖析計數只保留
+即時的 15 分鐘</translation>
     </message>
 </context>
 <context>
