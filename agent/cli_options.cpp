@@ -42,7 +42,7 @@ constexpr OptionDoc kOptionDocs[] = {
     {"simulate", "PROFILE[+VARIANT...][:SEED]",
      "serve a simulated server instead of this one; profiles hgx-h100-8, l40s-4, cpu-only; variants bad-fan, pcie-x8, "
      "ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing, psu-failed, "
-     "nic-x8 (e.g. "
+     "nic-x8, and one job of busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle (e.g. "
      "hgx-h100-8+bad-fan:7)",
      false},
     {"sim-speed", "X", "with --simulate: X simulated seconds per real second (default 1)", false},

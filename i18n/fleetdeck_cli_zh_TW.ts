@@ -1477,6 +1477,94 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source>interrupted; the hosts being changed finish their transaction, the others are skipped…</source>
         <translation>已中斷；正在變更的主機會完成其交易，其餘主機略過…</translation>
     </message>
+    <message>
+        <source>every process on every GPU of the hosts, with its user, memory and job</source>
+        <translation>主機上每張 GPU 的每個程序，及其使用者、記憶體與工作</translation>
+    </message>
+    <message>
+        <source>Lists every process on every GPU of each HOST, like gpustat for a fleet: the host, GPU, pid, user, command, GPU memory, SM share and the Slurm job, container, pod or unit it belongs to. A GPU without a process says how much memory is in use.</source>
+        <translation>列出每台主機上每張 GPU 的每個程序，如同整個機群的 gpustat：主機、GPU、pid、使用者、指令、GPU 記憶體、SM 佔比，以及所屬的 Slurm 工作、容器、pod 或 unit。沒有程序的 GPU 會顯示已使用多少記憶體。</translation>
+    </message>
+    <message>
+        <source>read again every 2 s for SECONDS (1..3600) over the same connections; --json writes one line per reading</source>
+        <translation>在相同連線上每 2 秒重新讀取一次，持續此秒數（1..3600）；--json 每次讀取輸出一行</translation>
+    </message>
+    <message>
+        <source>130 when interrupted (143 on SIGTERM).</source>
+        <translation>中斷時為 130（SIGTERM 時為 143）。</translation>
+    </message>
+    <message>
+        <source>Who is on the rack&apos;s GPUs, for a minute:</source>
+        <translation>一分鐘內誰在使用機架上的 GPU：</translation>
+    </message>
+    <message>
+        <source>why each GPU is slow or idle: a verdict per GPU with its evidence and what to do</source>
+        <translation>每張 GPU 為何變慢或閒置：每張 GPU 的判定、依據與處理方式</translation>
+    </message>
+    <message>
+        <source>Watches each HOST for the window and gives each GPU a verdict: busy, idle, held_idle (a process holds it and does nothing for 10 min), power_capped, thermal_capped, input_bound, comm_bound, memory_bound, pcie_bound or unknown, with the figures that made it and what to do (docs/efficiency.md). --json: per host its verdict and gpus[], each with verdict, evidence and text.</source>
+        <translation>在觀察期間監看每台主機，並給每張 GPU 一個判定：busy、idle、held_idle（有程序佔用卻 10 分鐘沒有工作）、power_capped、thermal_capped、input_bound、comm_bound、memory_bound、pcie_bound 或 unknown，附上做出判定的數據與處理方式（docs/efficiency.md）。--json：每台主機的 verdict 與 gpus[]，每項含 verdict、evidence 與 text。</translation>
+    </message>
+    <message>
+        <source>how long to watch, 3s..24h (default 60s); 12m can see a 10-minute held idle</source>
+        <translation>監看多久，3s..24h（預設 60s）；12m 才看得出 10 分鐘的佔用閒置</translation>
+    </message>
+    <message>
+        <source>simulated hosts (sim:...) only, for tests and demos: X simulated seconds per real second, the window included</source>
+        <translation>僅限模擬主機（sim:...），供測試與展示用：每實際一秒等於 X 模擬秒，觀察期間也一樣</translation>
+    </message>
+    <message>
+        <source>7 when a GPU is held idle, capped or bound; 130 when interrupted (143 on SIGTERM).</source>
+        <translation>有 GPU 佔用閒置、受限或遇到瓶頸時為 7；中斷時為 130（SIGTERM 時為 143）。</translation>
+    </message>
+    <message>
+        <source>Two servers over twelve minutes:</source>
+        <translation>兩台伺服器，觀察十二分鐘：</translation>
+    </message>
+    <message>
+        <source>A simulated held-idle host, a hundred times faster:</source>
+        <translation>一台模擬的佔用閒置主機，以百倍速度執行：</translation>
+    </message>
+    <message>
+        <source>--window takes a duration from 3s to 24h, such as 60s or 12m (got &apos;%1&apos;)</source>
+        <translation>--window 需要 3s 到 24h 的時間長度，例如 60s 或 12m（收到「%1」）</translation>
+    </message>
+    <message>
+        <source>watching for %1 s…</source>
+        <translation>監看 %1 秒…</translation>
+    </message>
+    <message>
+        <source>interrupted; each host judged on what it sent so far</source>
+        <translation>已中斷；每台主機依目前已送來的資料判定</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>COMMAND</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <source>JOB / CONTAINER</source>
+        <translation>工作 / 容器</translation>
+    </message>
+    <message>
+        <source>no GPUs</source>
+        <translation>沒有 GPU</translation>
+    </message>
+    <message>
+        <source>(the driver does not list processes; GPU %1 busy)</source>
+        <translation>（驅動程式不列出程序；GPU 忙碌 %1）</translation>
+    </message>
+    <message>
+        <source>(no process; %1 of memory in use)</source>
+        <translation>（沒有程序；已使用 %1 記憶體）</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

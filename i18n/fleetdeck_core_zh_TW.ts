@@ -3901,4 +3901,151 @@ on %2 since %3</source>
         <translation>沒有可分配功率上限的 NVIDIA GPU</translation>
     </message>
 </context>
+<context>
+    <name>utilization</name>
+    <message>
+        <source>busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>held idle</source>
+        <translation>佔用閒置</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>閒置</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>power capped</source>
+        <translation>功率受限</translation>
+    </message>
+    <message>
+        <source>thermal capped</source>
+        <translation>溫度受限</translation>
+    </message>
+    <message>
+        <source>input bound</source>
+        <translation>輸入瓶頸</translation>
+    </message>
+    <message>
+        <source>communication bound</source>
+        <translation>通訊瓶頸</translation>
+    </message>
+    <message>
+        <source>memory bound</source>
+        <translation>記憶體頻寬瓶頸</translation>
+    </message>
+    <message>
+        <source>PCIe bound</source>
+        <translation>PCIe 瓶頸</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>a process</source>
+        <translation>一個程序</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 個</translation>
+    </message>
+    <message>
+        <source>GPU %1: too few samples yet (%2 of %3).</source>
+        <translation>GPU %1：樣本仍太少（%2／%3）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 has no process. Give it work or hand it back.</source>
+        <translation>GPU %1 沒有程序。請分派工作給它，或將它退還。</translation>
+    </message>
+    <message>
+        <source>GPU %1 is held by %2 but has done nothing for %3 (%4 %5 %). Ask its owner to end it, or hand the GPU back.</source>
+        <translation>GPU %1 由 %2 佔用，但已 %3 沒有工作（%4 %5 %）。請其擁有者結束它，或將 GPU 退還。</translation>
+    </message>
+    <message>
+        <source>GPU %1&apos;s clocks were held down by its power limit for %2 % of the window. Check its power limit and the rack&apos;s power budget (guide §2.3).</source>
+        <translation>GPU %1 的時脈在觀察期間有 %2 % 的時間受功率上限壓低。請檢查其功率上限與機架的電力預算（指南 §2.3）。</translation>
+    </message>
+    <message>
+        <source>GPU %1&apos;s clocks were held down by its temperature for %2 % of the window. Check its cooling and airflow: keep GPUs at 60–80 °C (guide §2.3).</source>
+        <translation>GPU %1 的時脈在觀察期間有 %2 % 的時間因溫度被壓低。請檢查散熱與氣流：讓 GPU 保持在 60–80 °C（指南 §2.3）。</translation>
+    </message>
+    <message>
+        <source>GPU %1: profiling needs Hopper or later; NVML utilization (%2 %) cannot tell busy from bound (guide §6).</source>
+        <translation>GPU %1：效能剖析需要 Hopper 或更新的 GPU；NVML 使用率（%2 %）無法分辨忙碌與瓶頸（指南 §6）。</translation>
+    </message>
+    <message>
+        <source>GPU %1: its agent reports no profiling counters; NVML utilization (%2 %) cannot tell busy from bound (guide §6).</source>
+        <translation>GPU %1：其 agent 未回報效能剖析計數器；NVML 使用率（%2 %）無法分辨忙碌與瓶頸（指南 §6）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 is held by %2 and has done nothing for %3 (%4 %5 %); held idle after %6.</source>
+        <translation>GPU %1 由 %2 佔用，已 %3 沒有工作（%4 %5 %）；滿 %6 即判定為佔用閒置。</translation>
+    </message>
+    <message>
+        <source>GPU %1 waits for its input: SM active %2 % while %3. Cache the data set on local NVMe and add data loader workers (guide §2.2).</source>
+        <translation>GPU %1 在等待輸入資料：SM 活躍 %2 %，同時%3。請將資料集快取到本機 NVMe，並增加資料載入的 worker（指南 §2.2）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 waits for its peers: %2 reaches %3 % of its rate while SM active (%4 %) falls as it rises. Check the interconnect and overlap communication with compute (guide §4, §5.1).</source>
+        <translation>GPU %1 在等待其他節點：%2 達到其速率的 %3 %，而 SM 活躍（%4 %）隨之下降。請檢查互連，並讓通訊與運算重疊（指南 §4、§5.1）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 is bound by its memory bandwidth: DRAM active %2 %, tensor active %3 %. Use mixed precision and larger batches so each byte read does more work, and profile the kernels (guide §3.2, §6).</source>
+        <translation>GPU %1 受限於記憶體頻寬：DRAM 活躍 %2 %，tensor 活躍 %3 %。請使用混合精度與更大的批次，讓每個讀取的位元組做更多運算，並剖析 kernel（指南 §3.2、§6）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 is bound by its PCIe link: %2 % of its rate with SM active %3 %. Keep data on the GPU between steps, use pinned memory, and check the slot runs at its full generation and width (guide §2.1).</source>
+        <translation>GPU %1 受限於 PCIe 連結：達到其速率的 %2 %，SM 活躍 %3 %。請讓資料在各步驟之間留在 GPU 上、使用 pinned memory，並確認插槽以完整的世代與寬度運作（指南 §2.1）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 is busy: SM active %2 %, tensor active %3 %.</source>
+        <translation>GPU %1 忙碌：SM 活躍 %2 %，tensor 活躍 %3 %。</translation>
+    </message>
+    <message>
+        <source>GPU %1: SM active %2 % and nothing FleetDeck reads holds it back. Profile the job, change one thing, measure again (guide §6, §7).</source>
+        <translation>GPU %1：SM 活躍 %2 %，FleetDeck 讀到的數據中沒有限制它的因素。請剖析工作，一次只改一件事，再重新量測（指南 §6、§7）。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>the CPUs are %1 % busy</source>
+        <translation>CPU 忙碌 %1 %</translation>
+    </message>
+    <message>
+        <source>tasks wait for a CPU %1 % of the time</source>
+        <translation>工作有 %1 % 的時間在等待 CPU</translation>
+    </message>
+    <message>
+        <source>tasks wait for I/O %1 % of the time</source>
+        <translation>工作有 %1 % 的時間在等待 I/O</translation>
+    </message>
+    <message>
+        <source>%1 is busy %2 % of the time</source>
+        <translation>%1 有 %2 % 的時間忙碌</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs %3.</source>
+        <translation>%2 張 GPU 中有 %1 張%3。</translation>
+    </message>
+    <message>
+        <source>No GPUs in the samples.</source>
+        <translation>樣本中沒有 GPU。</translation>
+    </message>
+</context>
 </TS>

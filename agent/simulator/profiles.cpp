@@ -159,10 +159,21 @@ std::optional<int> pick_gpu(bool enabled, const Profile* profile, std::uint64_t 
     return static_cast<int>(mix(seed + salt) % static_cast<std::uint64_t>(profile->gpu_count));
 }
 
-constexpr std::string_view kGpuVariants = "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down";
+constexpr std::string_view kGpuVariants =
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
+    "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing, "
-    "psu-failed, nic-x8";
+    "psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
+constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
+                                       JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
+                                       JobVariant::Idle};
+
+std::optional<JobVariant> job_variant(std::string_view name) {
+    for (const JobVariant j : kJobVariants)
+        if (to_string(j) == name) return j;
+    return std::nullopt;
+}
 constexpr std::size_t kMaxBiosVersion = 64;
 
 // A BIOS version as firmware writes one: printable ASCII without spaces.
@@ -180,6 +191,19 @@ bool whole_number(std::string_view text, std::int64_t& out) {
 
 }  // namespace
 
+std::string_view to_string(JobVariant job) {
+    switch (job) {
+    case JobVariant::Busy: return "busy";
+    case JobVariant::InputBound: return "input-bound";
+    case JobVariant::CommBound: return "comm-bound";
+    case JobVariant::HeldIdle: return "held-idle";
+    case JobVariant::PowerCapped: return "power-capped";
+    case JobVariant::MemoryBound: return "memory-bound";
+    case JobVariant::Idle: return "idle";
+    }
+    return "busy";
+}
+
 const std::vector<Profile>& profiles() {
     static const std::vector<Profile> list = {hgx_h100_8(), l40s_4(), cpu_only()};
     return list;
@@ -189,6 +213,15 @@ const Profile* find_profile(std::string_view name) {
     for (const auto& p : profiles())
         if (p.name == name) return &p;
     return nullptr;
+}
+
+int Profile::gpu_numa_node(int gpu) const {
+    if (sockets <= 1) return 0;
+    // "0000:9a:00.0": the bus is the two hex digits after the domain.
+    const std::string& id = this->gpu.pci_bus_ids.at(static_cast<std::size_t>(gpu));
+    int bus = 0;
+    std::from_chars(id.data() + 5, id.data() + 7, bus, 16);
+    return bus * sockets / 256;
 }
 
 std::optional<int> SimSpec::bad_fan_gpu() const { return pick_gpu(bad_fan, profile, seed, 0); }
@@ -254,6 +287,12 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "dimm-missing") spec.dimm_missing = true;
         else if (v == "psu-failed") spec.psu_failed = true;
         else if (v == "nic-x8") spec.nic_x8 = true;
+        else if (const auto job = job_variant(v)) {
+            if (spec.job && spec.job != job)
+                return {std::nullopt, "variants '" + std::string(to_string(*spec.job)) + "' and '" + std::string(v) +
+                                          "' both say what the host's job does: give at most one"};
+            spec.job = job;
+        }
         else if (v.starts_with("bios=") && plausible_bios_version(v.substr(5))) spec.bios_version = std::string(v.substr(5));
         else if (v.starts_with("bios="))
             return {std::nullopt, "bios version '" + std::string(v.substr(5)) + "' is not 1 to " +
@@ -265,7 +304,7 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         variants.remove_prefix(next + 1);
     }
     const bool gpu_variant = spec.bad_fan || spec.pcie_x8 || spec.ecc || spec.remap_pending || spec.gpu_lost ||
-                             spec.nvlink_down || !spec.xids.empty();
+                             spec.nvlink_down || !spec.xids.empty() || spec.job;
     if (gpu_variant && spec.profile->gpu_count == 0)
         return {std::nullopt, "profile '" + spec.profile->name + "' has no GPUs, so GPU variants (" +
                                   std::string(kGpuVariants) + ") do not apply"};

@@ -15,6 +15,20 @@ enum class Workload {
     CpuBatch,   // CPU batch jobs with pauses between them
 };
 
+// What the GPU job on the host does, when a variant names one (docs/protocol.md, "Simulated
+// hosts", VARIANT): each gives the GPU profiling counters, processes, host pressure, disk and NIC
+// rates a real job of that kind shows. Without one the profile's own workload runs (training is
+// `busy`). At most one per host.
+enum class JobVariant {
+    Busy,         // training: tensor and SM active high (the profile's workload made training)
+    InputBound,   // the data loader cannot keep up: SM active low and bursty, CPUs, pressure and the data disk high
+    CommBound,    // gradients over NVLink and the fastest NIC near their rate, SM active in anti-phase
+    HeldIdle,     // a notebook holds GPU memory and runs nothing
+    PowerCapped,  // full load under a power limit set to 70 % of the default: clocks down, power at the limit
+    MemoryBound,  // DRAM bandwidth saturated, tensor pipes mostly idle (LLM decoding)
+    Idle,         // nothing on the GPUs
+};
+
 struct GpuModel {
     std::string name;
     double idle_w = 0, peak_w = 0;                   // board power at 0 % and 100 % utilization, full clocks
@@ -93,6 +107,10 @@ struct Profile {
     std::int64_t nvme_count = 0, nvme_size_bytes = 0;
     Workload workload = Workload::Training;
     SoftwareModel software;
+
+    // The NUMA node of GPU `gpu`: the socket its PCI bus number falls under, the buses split
+    // evenly between the sockets (as on the two-socket boards modelled here).
+    int gpu_numa_node(int gpu) const;
 };
 
 const std::vector<Profile>& profiles();
@@ -107,8 +125,9 @@ const Profile* find_profile(std::string_view name);
 // is down; SXM profiles only), bios=VERSION (the firmware reports this BIOS version instead of the
 // profile's), dimm-missing (one memory module is missing: its slot is empty and the memory total
 // is one module smaller), psu-failed (one power supply lost its input: redundancy lost), nic-x8
-// (the fastest NIC trained at half its link width). When each GPU fault happens:
-// simulated_machine.h (GpuHealthModel).
+// (the fastest NIC trained at half its link width), and one job variant (JobVariant): busy,
+// input-bound, comm-bound, held-idle, power-capped, memory-bound, idle. When each GPU fault
+// happens: simulated_machine.h (GpuHealthModel).
 struct SimSpec {
     const Profile* profile = nullptr;
     bool bad_fan = false;
@@ -120,6 +139,7 @@ struct SimSpec {
     bool dimm_missing = false;
     bool psu_failed = false;
     bool nic_x8 = false;
+    std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
     std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
@@ -149,5 +169,7 @@ struct SimSpecResult {
     std::string error;  // set when spec is empty: says what is wrong and what is accepted
 };
 SimSpecResult parse_sim_spec(std::string_view text);
+
+std::string_view to_string(JobVariant job);  // the variant's name: "input-bound"
 
 }  // namespace fleetdeck::agent::sim

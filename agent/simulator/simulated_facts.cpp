@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "agent/simulator/gpu_jobs.h"
 #include "agent/simulator/random.h"
 #include "agent/simulator/simulated_platform.h"
 
@@ -66,7 +67,7 @@ std::vector<protocol::GpuFact> gpu_facts(const SimSpec& spec) {
         g.name = p.gpu.name;
         g.pci_bus_id = p.gpu.pci_bus_ids.at(static_cast<std::size_t>(i));
         g.driver = "nvidia";
-        g.numa_node = p.sockets > 1 ? i * p.sockets / p.gpu_count : 0;
+        g.numa_node = p.gpu_numa_node(i);
         g.pcie_gen = p.gpu.pcie_gen_max;
         g.pcie_width = narrow ? p.gpu.pcie_width_max / 2 : p.gpu.pcie_width_max;
         g.pcie_gen_max = p.gpu.pcie_gen_max;
@@ -153,12 +154,14 @@ protocol::NvidiaFacts nvidia_facts(const Profile& p) {
 }
 
 // The driver (kNvidiaDriver, R550) runs CUDA up to 12.4.
-void add_software_facts(const Profile& p, protocol::Facts& f) {
+void add_software_facts(const SimSpec& spec, protocol::Facts& f) {
+    const Profile& p = *spec.profile;
     const SoftwareModel& s = p.software;
     f.kernel_preempt = s.kernel_preempt;
     f.cuda = {s.cuda_toolkit, s.cudnn, p.gpu_count > 0 ? std::optional<std::string>("12.4") : std::nullopt};
     f.containers = {s.docker, s.podman, s.nvidia_container_toolkit, s.cdi_specs};
-    f.scheduler = {s.slurmd, s.kubelet, s.slurm_conf};
+    // A job variant that runs in Kubernetes pods (GpuJobs) makes the host a Kubernetes node.
+    f.scheduler = {s.slurmd, s.kubelet || GpuJobs(spec).kubernetes(), s.slurm_conf};
 }
 
 }  // namespace
@@ -196,7 +199,7 @@ protocol::Facts simulated_facts(const SimSpec& spec, const SettingsStore& settin
     f.block = block_facts(p);
     f.cpufreq = {intel ? "intel_pstate" : "amd-pstate-epp", text_setting(settings, "cpu.governor")};
     f.thp = {text_setting(settings, "thp.enabled"), text_setting(settings, "thp.defrag")};
-    add_software_facts(p, f);
+    add_software_facts(spec, f);
     set_simulated_platform(spec, f);
     return f;
 }

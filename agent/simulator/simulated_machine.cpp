@@ -17,6 +17,23 @@ constexpr std::uint64_t kGpuIdle = 0x1, kSwPowerCap = 0x4, kHwSlowdown = 0x8, kS
 // Rounded to a step of 0.1 or 1 as real sensors report; divides, so 664.3 stays 664.3 in JSON.
 double round_to(double v, double step) { return std::round(v / step) / (1.0 / step); }
 
+// What a NIC carries at most, over the share of the host's traffic the fastest one takes: a load
+// of this much puts the fastest NIC at its link rate.
+double net_peak_bytes_per_s(const Profile& p) {
+    double peak = 0;
+    for (const NicModel& n : p.nics)
+        if (n.traffic_share > 0) peak = std::max(peak, static_cast<double>(n.speed_mbps) * 1e6 / 8.0 / n.traffic_share);
+    return peak;
+}
+
+// power-capped: the limit someone set to fit the rack's power budget, 70 % of the board's default.
+double capped_power_limit_w(const GpuModel& m) {
+    return std::clamp(std::round(0.7 * m.power_limit_w / 10.0) * 10.0, m.power_limit_min_w, m.power_limit_max_w);
+}
+
+// GPM's figures need Hopper (compute capability 9.0) or later.
+bool has_gpm(const GpuModel& m) { return !m.compute_capability.empty() && std::stod(m.compute_capability) >= 9.0; }
+
 SimulatedMachine::Clock real_clock(double speed) {
     const auto start = std::chrono::steady_clock::now();
     return [start, speed] {
@@ -33,12 +50,19 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
       profile_(*spec_.profile),
       clock_(std::move(clock)),
       settings_(profile_),
-      plan_(profile_.workload, spec_.seed),
+      plan_(profile_.workload, spec_.job, spec_.seed, net_peak_bytes_per_s(profile_)),
       rng_(spec_.seed),
+      activity_rng_(spec_.seed ^ 0xac71'7e5eULL),
       gpu_health_(spec_),
+      jobs_(spec_),
       socket_temp_c_(static_cast<std::size_t>(profile_.sockets), 40.0),
       nics_(profile_.nics.size()),
+      disks_(static_cast<std::size_t>(profile_.nvme_count)),
+      data_disk_(profile_.nvme_count > 1 ? 1 : 0),
       network_(spec_) {
+    // Whole watts, as the setting takes them; within the board's range, so the store accepts it.
+    if (spec_.job == JobVariant::PowerCapped)
+        (void)settings_.set("gpu.power_limit_w", static_cast<std::int64_t>(capped_power_limit_w(profile_.gpu)));
     // Where the host sits in the cold aisle: a few degrees between hosts, and GPUs further
     // downstream in the chassis airflow run a little warmer.
     const double host_inlet_c = 24.0 + rng_.uniform() * 3.0;
@@ -48,6 +72,12 @@ SimulatedMachine::SimulatedMachine(SimSpec spec, Clock clock)
         gpus_.emplace_back(profile_.gpu, host_inlet_c + slot_offset_c, spec_.bad_fan_gpu() == i);
     }
     gpu_util_.assign(gpus_.size(), 0.0);
+    activity_.assign(gpus_.size(), GpuActivity{});
+    counters_.assign(gpus_.size(), GpuCounters{});
+    // The driver loaded days ago; the energy counter has run since.
+    const double days_up = 2 + 38 * activity_rng_.uniform();
+    for (auto& c : counters_)
+        c.energy_mj = std::floor(days_up * 86400 * (profile_.gpu.idle_w + profile_.gpu.peak_w) / 2 * 1000 * (0.9 + 0.2 * activity_rng_.uniform()));
     for (auto& nic : nics_) {
         nic.rx_bytes = std::floor(rng_.uniform() * 1e12);
         nic.tx_bytes = std::floor(rng_.uniform() * 4e11);
@@ -88,16 +118,20 @@ void SimulatedMachine::step() {
     apply_settings();
     // A synchronous training job keeps its GPUs in step; inference replicas wander apart.
     const double spread = profile_.workload == Workload::Training ? 0.015 : 0.06;
+    // A job whose kernels draw less (or more) than their running time says drives the board by its own share.
+    const double power_offset = load_.gpu_power - load_.gpu_util;
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
         gpu_util_[i] = std::clamp(load_.gpu_util + rng_.jitter(spread), 0.0, 1.0);
-        gpus_[i].step(gpu_util_[i], dt);
+        gpus_[i].step(power_offset == 0 ? gpu_util_[i] : std::clamp(gpu_util_[i] + power_offset, 0.0, 1.0), dt);
     }
+    step_gpu_activity(dt);
     cpu_util_ = std::clamp(load_.cpu_util + rng_.jitter(0.03), 0.0, 1.0);
     for (std::size_t s = 0; s < socket_temp_c_.size(); ++s) {
         const double steady = 31.0 + 2.0 * static_cast<double>(s) + cpu_util_ * 46.0;
         socket_temp_c_[s] += (steady - socket_temp_c_[s]) * (1.0 - std::exp(-dt / 8.0));
     }
-    const double disk_busy = load_.checkpoint ? 1.0 : std::min(1.0, load_.net_rx_bytes_per_s / 2e9);
+    step_host_io(dt);
+    const double disk_busy = disks_.empty() ? 0.0 : disks_[data_disk_].util;
     nvme_temp_c_ += (36.0 + 14.0 * disk_busy - nvme_temp_c_) * (1.0 - std::exp(-dt / 30.0));
     for (std::size_t n = 0; n < nics_.size(); ++n) {
         const double share = profile_.nics[n].traffic_share;
@@ -110,6 +144,67 @@ void SimulatedMachine::step() {
     ++steps_;
 }
 
+// Each GPU's profiling figures follow its own utilization (a GPU a little behind its peers is a
+// little less busy in every pipe) plus a little noise of their own; the counters add up what the
+// thermal model did in the step.
+void SimulatedMachine::step_gpu_activity(double dt) {
+    for (std::size_t i = 0; i < gpus_.size(); ++i) {
+        const GpuActivity& want = load_.gpu;
+        const double follow = load_.gpu_util > 0 ? std::clamp(gpu_util_[i] / load_.gpu_util, 0.85, 1.15) : 1.0;
+        const auto share = [&](double v) { return v <= 0 ? 0.0 : std::clamp(v * follow + activity_rng_.jitter(0.01), 0.0, 1.0); };
+        const auto rate = [&](double v) { return std::max(0.0, v * (1.0 + activity_rng_.jitter(0.05))); };
+        GpuActivity& a = activity_[i];
+        a.sm_active = share(want.sm_active);
+        a.sm_occupancy = std::min(a.sm_active, share(want.sm_occupancy));
+        a.tensor_active = std::min(a.sm_active, share(want.tensor_active));
+        a.dram_active = share(want.dram_active);
+        a.fp64_active = share(want.fp64_active);
+        a.fp32_active = share(want.fp32_active);
+        a.fp16_active = share(want.fp16_active);
+        a.pcie_rx_bytes_per_s = rate(want.pcie_rx_bytes_per_s);
+        a.pcie_tx_bytes_per_s = rate(want.pcie_tx_bytes_per_s);
+        a.nvlink_bytes_per_s = profile_.gpu.nvlinks > 0
+                                   ? std::min(rate(want.nvlink_bytes_per_s), WorkloadPlan::kNvlinkBytesPerS * 0.98)
+                                   : 0.0;
+        GpuCounters& c = counters_[i];
+        c.energy_mj += gpus_[i].power_w() * dt * 1000.0;
+        const auto ns = static_cast<std::int64_t>(dt * 1e9);
+        if (gpus_[i].power_capped()) c.power_violation_ns += ns;
+        if (gpus_[i].sw_thermal() || gpus_[i].hw_thermal()) c.thermal_violation_ns += ns;
+    }
+}
+
+// The data disk carries what the load reads and writes; the first drive, when it is not the data
+// disk, holds the system and its logs. Pressure moves as PSI's avg10 does: an average decaying
+// over ten seconds.
+void SimulatedMachine::step_host_io(double dt) {
+    const HostIo& want = load_.io;
+    for (std::size_t d = 0; d < disks_.size(); ++d) {
+        Disk& disk = disks_[d];
+        if (d == data_disk_) {
+            disk.read_per_s = std::max(0.0, want.data_read_bytes_per_s * (1.0 + activity_rng_.jitter(0.03)));
+            disk.write_per_s = std::max(0.0, want.data_write_bytes_per_s * (1.0 + activity_rng_.jitter(0.1)));
+            disk.util = std::clamp(want.data_util + activity_rng_.jitter(0.005), 0.0, 1.0);
+            disk.queue_depth = std::max(0.0, want.data_queue_depth * (1.0 + activity_rng_.jitter(0.15)));
+        } else if (d == 0) {
+            disk.read_per_s = 20e3 * activity_rng_.uniform();
+            disk.write_per_s = 1.5e6 * (0.5 + activity_rng_.uniform());
+            disk.util = 0.004;
+            disk.queue_depth = 0.01;
+        }
+        if (d == 0 && d == data_disk_) disk.write_per_s += 1.5e6;  // the system's logs on the same drive
+    }
+    const double keep = std::exp(-dt / 10.0);
+    const auto toward = [&](double& avg, double target) {
+        target = std::clamp(target * (1.0 + activity_rng_.jitter(0.1)), 0.0, 100.0);
+        avg = avg * keep + target * (1.0 - keep);
+    };
+    toward(pressure_.cpu, want.cpu_pressure);
+    toward(pressure_.io, want.io_pressure);
+    toward(pressure_.io_full, want.io_full_pressure);
+    toward(pressure_.memory, want.memory_pressure);
+}
+
 protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     advance_to(sim_s);
     // Noise that only decorates a report (per-core spread) comes from the step number, so asking
@@ -117,7 +212,7 @@ protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     Random noise(spec_.seed ^ (static_cast<std::uint64_t>(steps_) * 0x9e3779b97f4a7c15ULL));
     protocol::Sample& s = sample_;
     s.time_ms = unix_time_ms();
-    fill_cpu(noise, s.cpu.emplace());
+    fill_cpu(noise, s.cpu.emplace(), s.numa);
     s.memory = memory();
     fill_sensors(s.sensors);
     s.thermal_zones.clear();
@@ -130,11 +225,13 @@ protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     fill_gpus(now_s, s.gpus);
     s.gpu_pci_count = profile_.gpu_count;
     s.xid_events = gpu_health_.xids(now_s, *s.time_ms);
+    fill_host_io(s);
     return s;
 }
 
-void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu) const {
+void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu, std::vector<protocol::NumaNodeSample>& numa) const {
     const int threads = profile_.sockets * profile_.cores_per_socket * profile_.threads_per_core;
+    std::vector<double> node_util(static_cast<std::size_t>(profile_.sockets), 0.0);
     const double base_mhz = profile_.cpu_vendor == "GenuineIntel" ? 2000.0 : 2400.0;
     cpu.cores.clear();
     double util_sum = 0, freq_sum = 0;
@@ -143,12 +240,23 @@ void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu) const {
         const double mhz = std::round(base_mhz + 1200.0 * u / 100.0 + noise.jitter(50.0));
         util_sum += u;
         freq_sum += mhz;
+        // Linux numbers one thread of every core first, socket by socket, then their siblings.
+        node_util[static_cast<std::size_t>((i / profile_.cores_per_socket) % profile_.sockets)] += u;
         cpu.cores.push_back({i, round_to(u, 0.1), static_cast<std::int64_t>(mhz)});
     }
     const double hottest = *std::max_element(socket_temp_c_.begin(), socket_temp_c_.end());
     cpu.util_pct = round_to(util_sum / threads, 0.1);
     cpu.freq_mhz = static_cast<std::int64_t>(std::round(freq_sum / threads));
     cpu.package_temp_c = round_to(hottest, 1.0);
+    numa.clear();
+    const double per_node = static_cast<double>(threads) / profile_.sockets;
+    for (int n = 0; n < profile_.sockets; ++n) {
+        protocol::NumaNodeSample& node = numa.emplace_back();
+        node.node = n;
+        node.cpu_util_pct = round_to(node_util[static_cast<std::size_t>(n)] / per_node, 0.1);
+        for (int g = 0; g < profile_.gpu_count; ++g)
+            if (profile_.gpu_numa_node(g) == n) node.gpus.push_back(profile_.gpu.pci_bus_ids.at(static_cast<std::size_t>(g)));
+    }
 }
 
 protocol::MemorySample SimulatedMachine::memory() const {
@@ -184,7 +292,9 @@ void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>&
         s.util_pct = std::round(gpu_util_[i] * 100.0);
         s.mem_util_pct = std::round(gpu_util_[i] * 55.0);
         s.mem_total_bytes = m.mem_total_bytes;
-        s.mem_used_bytes = static_cast<std::int64_t>(static_cast<double>(m.mem_total_bytes) * (idle ? 0.01 : 0.88));
+        // What the processes hold; with none, what the driver keeps for itself.
+        s.mem_used_bytes = jobs_.any() ? jobs_.mem_bytes(static_cast<int>(i))
+                                       : static_cast<std::int64_t>(static_cast<double>(m.mem_total_bytes) * 0.01);
         s.power_w = round_to(g.power_w(), 0.1);
         s.power_limit_w = g.power_limit_w();
         s.power_limit_set_w = s.power_limit_w;  // no other limiter on a simulated host
@@ -207,7 +317,57 @@ void SimulatedMachine::fill_gpus(double now_s, std::vector<protocol::GpuSample>&
         s.pcie_gen_max = m.pcie_gen_max;
         s.pcie_width_max = m.pcie_width_max;
         gpu_health_.fill(static_cast<int>(i), now_s, s);
+        s.processes = jobs_.on_gpu(static_cast<int>(i), *s.util_pct);
+        fill_gpu_activity(i, s);
         gpus.push_back(std::move(s));
+    }
+}
+
+void SimulatedMachine::fill_gpu_activity(std::size_t i, protocol::GpuSample& s) const {
+    const GpuActivity& a = activity_[i];
+    protocol::GpuProfSample& prof = s.prof.emplace();
+    const auto pct = [](double share) { return round_to(share * 100.0, 0.1); };
+    if (has_gpm(profile_.gpu)) {
+        prof.source = "gpm";
+        prof.sm_active_pct = pct(a.sm_active);
+        prof.sm_occupancy_pct = pct(a.sm_occupancy);
+        prof.tensor_active_pct = pct(a.tensor_active);
+        prof.dram_active_pct = pct(a.dram_active);
+        prof.fp64_active_pct = pct(a.fp64_active);
+        prof.fp32_active_pct = pct(a.fp32_active);
+        prof.fp16_active_pct = pct(a.fp16_active);
+        prof.pcie_tx_bytes_per_s = std::round(a.pcie_tx_bytes_per_s);
+        prof.pcie_rx_bytes_per_s = std::round(a.pcie_rx_bytes_per_s);
+        if (profile_.gpu.nvlinks > 0) {
+            prof.nvlink_tx_bytes_per_s = std::round(a.nvlink_bytes_per_s);
+            prof.nvlink_rx_bytes_per_s = std::round(a.nvlink_bytes_per_s * (1.0 - 0.002 * static_cast<double>(i % 3)));
+        }
+    } else {
+        // Before Hopper: nvmlDeviceGetPcieThroughput's KB/s, times 1024; no NVLink on these boards.
+        prof.source = "basic";
+        prof.pcie_tx_bytes_per_s = std::round(a.pcie_tx_bytes_per_s / 1024.0) * 1024.0;
+        prof.pcie_rx_bytes_per_s = std::round(a.pcie_rx_bytes_per_s / 1024.0) * 1024.0;
+    }
+    const GpuCounters& c = counters_[i];
+    s.energy_mj = static_cast<std::int64_t>(c.energy_mj);
+    s.violation_ns = protocol::GpuViolations{c.power_violation_ns, c.thermal_violation_ns, 0};
+}
+
+// PSI's figures carry two decimals (Documentation/accounting/psi.rst); the CPU's `full` line is
+// all zeros at the system level, as kernels since 5.13 write it.
+void SimulatedMachine::fill_host_io(protocol::Sample& s) const {
+    const auto line = [](double some, std::optional<double> full) {
+        return protocol::PressureLine{round_to(some, 0.01), full ? std::optional<double>(round_to(*full, 0.01)) : std::nullopt};
+    };
+    s.pressure = protocol::PressureSample{line(pressure_.cpu, 0.0), line(pressure_.io, pressure_.io_full),
+                                          line(pressure_.memory, pressure_.memory * 0.3)};
+    s.disks.clear();
+    for (std::size_t d = 0; d < disks_.size(); ++d) {
+        const Disk& disk = disks_[d];
+        // Whole 512-byte sectors, as /proc/diskstats counts them.
+        s.disks.push_back({"nvme" + std::to_string(d) + "n1", std::round(disk.read_per_s / 512.0) * 512.0,
+                           std::round(disk.write_per_s / 512.0) * 512.0, round_to(disk.util * 100.0, 0.1),
+                           round_to(disk.queue_depth, 0.01)});
     }
 }
 

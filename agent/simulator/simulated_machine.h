@@ -6,6 +6,7 @@
 
 #include "agent/machine.h"
 #include "agent/simulator/gpu_health.h"
+#include "agent/simulator/gpu_jobs.h"
 #include "agent/simulator/random.h"
 #include "agent/simulator/settings_store.h"
 #include "agent/simulator/sim_network.h"
@@ -59,15 +60,31 @@ private:
         double rx_bytes = 0, tx_bytes = 0;
         double rx_per_s = 0, tx_per_s = 0;
     };
+    // What a GPU's counters have added up to since the driver loaded.
+    struct GpuCounters {
+        double energy_mj = 0;
+        std::int64_t power_violation_ns = 0, thermal_violation_ns = 0;
+    };
+    struct Disk {
+        double read_per_s = 0, write_per_s = 0, util = 0, queue_depth = 0;
+    };
+    // /proc/pressure's avg10: each share moves toward the load's over about ten seconds.
+    struct Pressure {
+        double cpu = 0, io = 0, io_full = 0, memory = 0;
+    };
 
     void advance_to(double sim_s);
     void step();
     void apply_settings();
-    void fill_cpu(Random& noise, protocol::CpuSample& cpu) const;
+    void step_gpu_activity(double dt);
+    void step_host_io(double dt);
+    void fill_cpu(Random& noise, protocol::CpuSample& cpu, std::vector<protocol::NumaNodeSample>& numa) const;
     protocol::MemorySample memory() const;
     void fill_gpus(double now_s, std::vector<protocol::GpuSample>& gpus) const;
     void fill_sensors(std::vector<protocol::SensorSample>& sensors) const;
     void fill_nics(std::vector<protocol::NicSample>& nics) const;
+    void fill_gpu_activity(std::size_t i, protocol::GpuSample& s) const;
+    void fill_host_io(protocol::Sample& s) const;
 
     SimSpec spec_;
     const Profile& profile_;
@@ -75,15 +92,22 @@ private:
     SettingsStore settings_;
     WorkloadPlan plan_;
     Random rng_;
+    Random activity_rng_;  // the noise of the profiling, disk and pressure figures, apart from rng_'s
     long steps_ = 0;  // simulated seconds stepped since the start of the warm-up
     Load load_;
     std::vector<GpuThermal> gpus_;
     GpuHealthModel gpu_health_;
     std::vector<double> gpu_util_;
+    GpuJobs jobs_;
+    std::vector<GpuActivity> activity_;
+    std::vector<GpuCounters> counters_;
     double cpu_util_ = 0;
     std::vector<double> socket_temp_c_;
     double nvme_temp_c_ = 35;
     std::vector<Nic> nics_;
+    std::vector<Disk> disks_;  // one per NVMe drive, nvme0n1 first
+    std::size_t data_disk_ = 0;  // the drive the data set is read from
+    Pressure pressure_;
     SimNetwork network_;
     protocol::Sample sample_;
 };

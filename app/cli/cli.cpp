@@ -8,6 +8,7 @@
 #include "app/cli/audit_command.h"
 #include "app/cli/command_line.h"
 #include "app/cli/commission_command.h"
+#include "app/cli/diagnose_command.h"
 #include "app/cli/drift_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
@@ -20,6 +21,7 @@
 #include "app/cli/push_command.h"
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
+#include "app/cli/top_command.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -71,6 +73,8 @@ const Command kCommands[] = {
     {"facts", queryCommand<protocol::methods::Facts>},
     {"snapshot", queryCommand<protocol::methods::Snapshot>},
     {"health", healthCommand},
+    {"top", topCommand},
+    {"diagnose", diagnoseCommand},
     {"commission", commissionCommand},
     {"events", eventsCommand},
     {"history", historyCommand},

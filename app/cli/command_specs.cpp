@@ -111,6 +111,34 @@ std::vector<CommandSpec> makeSpecs() {
     health.examples = {{QT_TRANSLATE_NOOP("cli", "Every GPU of two servers, watching counters for a minute:"), "fleetdeck-cli health --watch 60 gpu-01 gpu-02"}};
     specs.push_back(health);
 
+    CommandSpec top = queryCommandSpec("top", QT_TRANSLATE_NOOP("cli", "every process on every GPU of the hosts, with its user, memory and job"),
+                                       QT_TRANSLATE_NOOP("cli", "Lists every process on every GPU of each HOST, like gpustat for a fleet: the host, "
+                                                                "GPU, pid, user, command, GPU memory, SM share and the Slurm job, container, pod or "
+                                                                "unit it belongs to. A GPU without a process says how much memory is in use."));
+    top.options = joined({valued("watch", QT_TRANSLATE_NOOP("cli", "SECONDS"), QT_TRANSLATE_NOOP("cli", "read again every 2 s for SECONDS (1..3600) over the same "
+                                                                                                        "connections; --json writes one line per reading"))},
+                         remoteOptions());
+    top.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "130 when interrupted (143 on SIGTERM)."));
+    top.examples = {{QT_TRANSLATE_NOOP("cli", "Who is on the rack's GPUs, for a minute:"), "fleetdeck-cli top --watch 60 @rack7"}};
+    specs.push_back(top);
+
+    CommandSpec diagnose = queryCommandSpec("diagnose", QT_TRANSLATE_NOOP("cli", "why each GPU is slow or idle: a verdict per GPU with its evidence and what to do"),
+                                            QT_TRANSLATE_NOOP("cli", "Watches each HOST for the window and gives each GPU a verdict: busy, idle, "
+                                                                     "held_idle (a process holds it and does nothing for 10 min), power_capped, "
+                                                                     "thermal_capped, input_bound, comm_bound, memory_bound, pcie_bound or unknown, "
+                                                                     "with the figures that made it and what to do (docs/efficiency.md). --json: per "
+                                                                     "host its verdict and gpus[], each with verdict, evidence and text."));
+    diagnose.options = joined({valued("window", QT_TRANSLATE_NOOP("cli", "DURATION"), QT_TRANSLATE_NOOP("cli", "how long to watch, 3s..24h (default 60s); 12m can see "
+                                                                                                              "a 10-minute held idle")),
+                               valued("sim-speed", QT_TRANSLATE_NOOP("cli", "X"), QT_TRANSLATE_NOOP("cli", "simulated hosts (sim:...) only, for tests and demos: X "
+                                                                                                           "simulated seconds per real second, the window included"))},
+                              remoteOptions());
+    diagnose.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "7 when a GPU is held idle, capped or bound; 130 when interrupted (143 on SIGTERM)."));
+    diagnose.examples = {{QT_TRANSLATE_NOOP("cli", "Two servers over twelve minutes:"), "fleetdeck-cli diagnose --window 12m gpu-01 gpu-02"},
+                         {QT_TRANSLATE_NOOP("cli", "A simulated held-idle host, a hundred times faster:"),
+                          "fleetdeck-cli diagnose --window 12m --sim-speed 100 --json sim:hgx-h100-8+held-idle:1"}};
+    specs.push_back(diagnose);
+
     CommandSpec commission;
     commission.name = QStringLiteral("commission");
     commission.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "(--spec FILE | --learn-from HOST) HOST..."));

@@ -8,6 +8,8 @@
 #include <QTimer>
 
 #include "app/cli/cli.h"
+#include "app/agent_locator.h"
+#include "app/local_transport.h"
 #include "app/shown_text.h"
 #include "app/ssh/transport_factory.h"
 
@@ -23,7 +25,7 @@ using CliText = BasicShownText<CliContext>;
 
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
               const std::function<void(const QString& host, const HostFailure& failure)>& failed,
-              const QuitSignals* interrupt) {
+              const QuitSignals* interrupt, const TransportMaker& transport) {
     std::map<QString, int> answered;
     std::set<QString> finished;
     std::vector<std::shared_ptr<std::function<void()>>> askers;
@@ -43,7 +45,8 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     std::set<QString> started;
     for (const HostSpec& spec : hosts) {
         if (!started.insert(spec.name).second) continue;
-        auto session = std::make_unique<HostSession>(spec.name, [spec] { return makeTransport(spec); }, options);
+        auto session = std::make_unique<HostSession>(
+            spec.name, [spec, transport] { return transport ? transport(spec) : makeTransport(spec); }, options);
         HostSession* s = session.get();
         QObject::connect(s, &HostSession::stateChanged, s, [&, s](HostState state, const QString& reason) {
             if (endsConnectAttempt(state)) finishOne(s->name(), HostFailure{state, reason, {}, s->shownReason()});
@@ -83,6 +86,16 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     if (interrupt) QObject::connect(interrupt, &QuitSignals::received, &loop, &QEventLoop::quit);
     if (finished.size() < names.size() && !(interrupt && interrupt->first())) loop.exec();
     for (auto& s : sessions) s->stop();
+}
+
+std::unique_ptr<Transport> transportAtSimSpeed(const HostSpec& spec, double simSpeed) {
+    if (spec.isSimulated() && simSpeed != 1.0) {
+        QStringList args{QStringLiteral("--simulate"), spec.simulateProfile};
+        if (!spec.rack.isEmpty()) args << QStringLiteral("--sim-rack") << spec.rack;
+        args << QStringLiteral("--sim-speed") << QString::number(simSpeed);
+        return std::make_unique<LocalTransport>(localAgentPath(), args);
+    }
+    return makeTransport(spec);
 }
 
 int exitCodeFor(std::optional<HostState> failedState) {

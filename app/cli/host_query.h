@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <map>
 #include <optional>
 #include <type_traits>
@@ -14,6 +15,7 @@
 #include "app/host_session.h"
 #include "app/problem.h"
 #include "app/quit_signals.h"
+#include "app/transport.h"
 
 namespace fleetdeck::cli {
 
@@ -52,10 +54,16 @@ struct HostFailure {
 // calls its continuation with done() (the answer was kept) or the problem; `failed` keeps the
 // failure that ends a host's rounds. Runs its own event loop; for the command-line tool. When
 // `interrupt` receives a signal the loop ends there, each host with the answers it gave so far.
+// `transport` makes each host's transport (empty: makeTransport(), app/ssh/transport_factory.h).
 using AskOnce = std::function<void(HostSession& session, std::function<void(const Outcome&)> answered)>;
+using TransportMaker = std::function<std::unique_ptr<Transport>(const HostSpec& spec)>;
 void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int gapMs, const AskOnce& ask,
               const std::function<void(const QString& host, const HostFailure& failure)>& failed,
-              const QuitSignals* interrupt = nullptr);
+              const QuitSignals* interrupt = nullptr, const TransportMaker& transport = {});
+
+// The transport for `spec`, a simulated host run at `simSpeed` simulated seconds per real second
+// (the agent's --sim-speed) when it is not 1; every other host as makeTransport() makes it.
+std::unique_ptr<Transport> transportAtSimSpeed(const HostSpec& spec, double simSpeed);
 
 // As askHosts with one question, method M of agent/protocol/methods.h: each host's answers in
 // order, the last one a failure when one stopped it. T is M::Result, or nlohmann::json for the

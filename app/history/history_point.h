@@ -16,6 +16,7 @@
 
 #include "agent/protocol/sample.h"
 #include "app/telemetry_store.h"
+#include "app/utilization/verdict.h"
 
 namespace fleetdeck::history {
 
@@ -32,10 +33,23 @@ enum ThrottleBits : std::uint8_t { kThrottleThermal = 1, kThrottlePower = 2, kTh
 std::uint8_t throttleBits(const protocol::GpuSample& gpu);
 QStringList throttleNames(std::uint8_t bits);  // "thermal", "power", "hw_slowdown"
 
+// What one GPU's time went to at one point (schema 5 and later; docs/history.md, "Schema"): the
+// verdict the engine gave it then, whether a process held memory on it, and its SM active. For a
+// downsampled point: the verdict most of its interval had, held when it was held at any moment,
+// SM active the mean.
+struct GpuUsagePoint {
+    std::optional<utilization::Verdict> verdict;  // nullopt: not judged (an older point, too few samples)
+    bool held = false;
+    std::optional<float> smActivePct;
+
+    bool operator==(const GpuUsagePoint&) const = default;
+};
+
 struct HistoryPoint {
     SamplePoint value;                      // raw: the sample; downsampled: the means (timeMs = interval start)
     std::optional<SamplePoint> min, max;    // downsampled tiers only: each metric's extremes in the interval
     std::vector<std::uint8_t> gpuThrottle;  // ThrottleBits, by GPU position as in value.gpus
+    std::vector<GpuUsagePoint> gpuUsage;    // by GPU position as in value.gpus; empty in older points
 };
 
 // Means, minima and maxima of the samples of one interval. A metric missing in every sample of the

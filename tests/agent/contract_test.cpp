@@ -141,6 +141,10 @@ TEST(Contract, DecodingASampleKeepsEveryKeyTheAgentsEmit) {
         {{"--once", "--simulate", "hgx-h100-8+bad-fan:7"}, {}},
         {{"--once", "--simulate", "hgx-h100-8+ecc+gpu-lost+remap-pending+nvlink-down+xid=13:7", "--sim-speed", "100"}, {}},
         {{"--once", "--simulate", "cpu-only:1"}, {}},
+        // Job variants: processes with a container and a pod, GPM and basic profiling figures.
+        {{"--once", "--simulate", "hgx-h100-8+memory-bound+bad-fan:5", "--sim-speed", "100"}, {}},
+        {{"--once", "--simulate", "hgx-h100-8+held-idle:5"}, {}},
+        {{"--once", "--simulate", "l40s-4+power-capped:3"}, {}},
     };
     for (const auto& [args, env] : runs) {
         const Json emitted = run_agent(args, env);
