@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTableWidget>
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+#include "app/dashboard/live_usage.h"
+#include "app/telemetry_store.h"
+#include "app/utilization/gpu_hours.h"
+#include "ui/dashboard/dashboard_view.h"
+#include "ui/utilization/verdict_lanes.h"
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+
+namespace fleetdeck {
+
+class ViewHeader;
+
+// Who uses the fleet's GPUs and how well (docs/efficiency.md): a lane per GPU over the chosen
+// range coloured by its verdict (busy, held idle, idle, capped, bound; app/utilization/verdict.h),
+// the GPU-hours of each day split into busy / held idle / idle / offline, and the "top wasters":
+// who held a GPU idle longest, with what it cost where the inventory prices a GPU-hour. Fleet, a
+// group or a rack (the scope choice). A line above says where the figures come from and since when.
+// The view draws what it is given (setUsage); in the app that is what LiveUsage recorded while
+// the window has been open.
+class UtilizationView : public QWidget, public DashboardView {
+    Q_OBJECT
+public:
+    explicit UtilizationView(const TelemetryStore& store, QWidget* parent = nullptr);
+
+    const DashboardViewKind& kind() const override { return kUtilizationView; }
+    QWidget* widget() override { return this; }
+    void refresh(qint64 nowMs) override;
+    // Feeds the verdict engine with the samples that came since the last call, shown or not.
+    void record(qint64 nowMs) { live_.update(nowMs); }
+
+    // What the view draws: `spans` of the hosts in `hosts` (their order is the lanes' order),
+    // where each sits and what its GPU-hour costs, the sentence saying where they come from, and
+    // the lanes' window [fromMs, toMs].
+    void setUsage(std::vector<utilization::UsageSpan> spans, std::map<QString, utilization::HostPlace> places, QStringList hosts,
+                  const QString& source, qint64 fromMs, qint64 toMs);
+
+    static constexpr qint64 kRangesMs[] = {3600'000LL, 6 * 3600'000LL, 24 * 3600'000LL, 7 * 24 * 3600'000LL};
+    static constexpr int kWasters = 10;
+
+    const VerdictLanes& lanes() const { return *lanes_; }
+    QString sourceText() const { return source_->text(); }
+    QString headerText() const;
+    // The scopes offered: "Fleet", then each group and rack.
+    QComboBox& scopeChoice() { return *scope_; }
+    // The GPU-hours per day of the scope shown, oldest first.
+    const std::vector<utilization::GpuHoursRow>& dayRows() const { return days_; }
+    const QTableWidget& wasters() const { return *wasters_; }
+    QString wastersNote() const { return wastersNote_->text(); }
+
+private:
+    void fillScopes();
+    void redraw();
+    void drawHours(const utilization::GpuHoursLedger& ledger);
+    void fillWasters(const utilization::GpuHoursLedger& ledger);
+
+    const TelemetryStore& store_;
+    LiveUsage live_;
+    ViewHeader* header_ = nullptr;
+    QComboBox* range_ = nullptr;
+    QComboBox* scope_ = nullptr;
+    QLabel* source_ = nullptr;
+    VerdictLanes* lanes_ = nullptr;
+    QLabel* legend_ = nullptr;
+    QChart* hoursChart_ = nullptr;
+    QChartView* hoursView_ = nullptr;
+    QLabel* hoursNote_ = nullptr;
+    QTableWidget* wasters_ = nullptr;
+    QLabel* wastersNote_ = nullptr;
+
+    std::vector<utilization::UsageSpan> spans_;
+    std::map<QString, utilization::HostPlace> places_;
+    QStringList hosts_;
+    QString sourceSentence_;
+    qint64 fromMs_ = 0, toMs_ = 0;
+    std::vector<utilization::GpuHoursRow> days_;
+    qint64 drawnAtMs_ = 0;
+};
+
+}  // namespace fleetdeck
