@@ -1,6 +1,7 @@
 #include "agent/simulator/simulated_machine.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <optional>
 
@@ -32,7 +33,12 @@ double capped_power_limit_w(const GpuModel& m) {
 }
 
 // GPM's figures need Hopper (compute capability 9.0) or later.
-bool has_gpm(const GpuModel& m) { return !m.compute_capability.empty() && std::stod(m.compute_capability) >= 9.0; }
+bool has_gpm(const GpuModel& m) {
+    int major = 0;
+    const char* text = m.compute_capability.data();
+    std::from_chars(text, text + m.compute_capability.size(), major);
+    return major >= 9;
+}
 
 SimulatedMachine::Clock real_clock(double speed) {
     const auto start = std::chrono::steady_clock::now();
@@ -116,8 +122,8 @@ void SimulatedMachine::step() {
     const double t = static_cast<double>(steps_) - kWarmUpS;
     load_ = plan_.at(t);
     apply_settings();
-    // A synchronous training job keeps its GPUs in step; inference replicas wander apart.
-    const double spread = profile_.workload == Workload::Training ? 0.015 : 0.06;
+    // A synchronous job (training, or any job variant's) keeps its GPUs in step; inference replicas wander apart.
+    const double spread = profile_.workload == Workload::Training || spec_.job ? 0.015 : 0.06;
     // A job whose kernels draw less (or more) than their running time says drives the board by its own share.
     const double power_offset = load_.gpu_power - load_.gpu_util;
     for (std::size_t i = 0; i < gpus_.size(); ++i) {

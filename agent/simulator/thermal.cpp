@@ -24,8 +24,8 @@ double fan_curve_pct(double temp_c) { return std::clamp(30.0 + (temp_c - 40.0) *
 GpuThermal::GpuThermal(const GpuModel& model, double inlet_c, bool bad_fan)
     : model_(model), inlet_c_(inlet_c), bad_fan_(bad_fan), power_limit_w_(model.power_limit_w), temp_c_(inlet_c + 5) {}
 
-void GpuThermal::step(double util, double dt_s) {
-    util = std::clamp(util, 0.0, 1.0);
+void GpuThermal::step(double load, double dt_s) {
+    const double util = std::clamp(load, 0.0, 1.0);
     // Thermal slowdown: the clock target falls with each degree above the software threshold.
     const double sw_start = model_.slowdown_c - kSwThermalMarginC;
     const double thermal_share = std::clamp(1.0 - kClockLossPerC * std::max(0.0, temp_c_ - sw_start), kMinClockShare, 1.0);

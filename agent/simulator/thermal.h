@@ -6,14 +6,16 @@
 
 namespace fleetdeck::agent::sim {
 
-// One GPU's physics, advanced in one-second steps: board power follows utilization and clocks,
+// One GPU's physics, advanced in one-second steps: board power follows the load and clocks,
 // temperature follows power through a first-order lag, the fan follows a curve of temperature,
 // and the GPU lowers its clocks near its slowdown threshold or at its power limit.
 class GpuThermal {
 public:
     GpuThermal(const GpuModel& model, double inlet_c, bool bad_fan);
 
-    void step(double util, double dt_s);
+    // `load`: how hard the kernels drive the board, 0..1 — the utilization for most jobs, less
+    // for kernels that mostly wait on memory or on the network.
+    void step(double load, double dt_s);
 
     double temp_c() const { return temp_c_; }
     double power_w() const { return power_w_; }

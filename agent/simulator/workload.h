@@ -59,9 +59,9 @@ public:
     // H100 SXM: NVLink 4, 18 links of 25 GB/s each way (NVIDIA H100 Tensor Core GPU datasheet,
     // "NVLink: 900GB/s" both ways together).
     static constexpr double kNvlinkBytesPerS = 450e9;
-    // Samsung PM9A3 (MZQL23T8HCLS, the profiles' NVMe): sequential read 6,900 MB/s (Samsung's
-    // product page).
-    static constexpr double kNvmeReadBytesPerS = 6.9e9;
+    // Samsung PM9A3 U.2 (MZQL23T8HCLS, the profiles' NVMe): sequential read up to 6,500 MB/s
+    // (Samsung's announcement of the PM9A3, May 2020).
+    static constexpr double kNvmeReadBytesPerS = 6.5e9;
 
 private:
     Load training(double t) const;

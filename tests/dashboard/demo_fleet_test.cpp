@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "agent/simulator/sim_spec.h"
 #include "app/demo_fleet.h"
@@ -28,6 +31,29 @@ TEST(DemoFleet, EmbeddedFleetIsTwoRacksOfFourWithOneBadFanAndOneGpuWithMemoryErr
     EXPECT_EQ(perRack, (std::map<QString, int>{{QStringLiteral("rack-a"), 4}, {QStringLiteral("rack-b"), 4}}));
     EXPECT_EQ(badFans, 1);
     EXPECT_EQ(memoryErrors, 1);  // so the health views have something to show on first start
+}
+
+// The utilization views have one host of each GPU job to show on first start; a training host
+// without a job variant is busy.
+TEST(DemoFleet, EmbeddedFleetRunsOneHostOfEachGpuJob) {
+    using agent::sim::JobVariant;
+    std::map<std::string, std::vector<std::string>> hostsByJob;
+    std::map<std::string, std::string> profileByJob;
+    for (const HostSpec& h : loadDemoFleet().value()) {
+        const auto spec = agent::sim::parse_sim_spec(h.simulateProfile.toStdString()).spec;
+        ASSERT_TRUE(spec);
+        std::string job = spec->job ? std::string(agent::sim::to_string(*spec->job)) : "";
+        if (!spec->job && spec->profile->workload == agent::sim::Workload::Training) job = "busy";
+        if (job.empty()) continue;
+        hostsByJob[job].push_back(h.name.toStdString());
+        profileByJob[job] = spec->profile->name;
+    }
+    for (const char* job : {"input-bound", "comm-bound", "held-idle", "power-capped", "memory-bound"})
+        EXPECT_EQ(hostsByJob[job].size(), 1u) << job;
+    EXPECT_EQ(hostsByJob["busy"], std::vector<std::string>{"gpu-a3"}) << "the bad-fan host trains, so it overheats";
+    EXPECT_EQ(hostsByJob["held-idle"], std::vector<std::string>{"gpu-a4"});
+    // The jobs whose verdicts need GPM's figures run on H100 hosts.
+    for (const char* job : {"input-bound", "comm-bound", "held-idle", "memory-bound"}) EXPECT_EQ(profileByJob[job], "hgx-h100-8") << job;
 }
 
 TEST(DemoFleet, BrokenFleetFileSaysWhy) {
