@@ -684,6 +684,18 @@ on %2 since %3</source>
         <source>desktop notifications are off: the notification service refused the call (%1: %2); FleetDeck tries again with the next alert</source>
         <translation>桌面通知已關閉：通知服務拒絕了呼叫（%1：%2）；FleetDeck 會在下一則警示時再試一次</translation>
     </message>
+    <message>
+        <source>held idle</source>
+        <translation>佔用閒置</translation>
+    </message>
+    <message>
+        <source>bottleneck</source>
+        <translation>瓶頸</translation>
+    </message>
+    <message>
+        <source>bottleneck (%1)</source>
+        <translation>瓶頸（%1）</translation>
+    </message>
 </context>
 <context>
     <name>commission</name>
@@ -2572,6 +2584,14 @@ on %2 since %3</source>
     <message>
         <source>no value</source>
         <translation>沒有值</translation>
+    </message>
+    <message>
+        <source>GPU %1 held idle by %2</source>
+        <translation>GPU %1 被 %2 佔用閒置</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2</source>
+        <translation>GPU %1 %2</translation>
     </message>
 </context>
 <context>

@@ -1878,6 +1878,14 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
         <source>MMM d HH:mm:ss</source>
         <translation>M月d日 HH:mm:ss</translation>
     </message>
+    <message>
+        <source>Held idle</source>
+        <translation>佔用閒置</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶頸</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::IncidentTimeline</name>

@@ -82,6 +82,10 @@ QString kindWords(const history::Incident& incident) {
     case IncidentKind::Push: return QCoreApplication::translate("alerts", "settings pushed");
     case IncidentKind::Rollback: return QCoreApplication::translate("alerts", "settings rolled back");
     case IncidentKind::Commissioning: return QCoreApplication::translate("alerts", "commissioning report");
+    case IncidentKind::HeldIdle: return QCoreApplication::translate("alerts", "held idle");
+    case IncidentKind::Bottleneck:
+        return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "bottleneck")
+                                         : QCoreApplication::translate("alerts", "bottleneck (%1)").arg(incident.detail);
     case IncidentKind::Drift:
         return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "setting drifted")
                                          : QCoreApplication::translate("alerts", "%1 drifted from what was pushed").arg(incident.detail);

@@ -69,7 +69,7 @@ nlohmann::json toJson(const HostVerdict& h) {
 QString evidenceText(const GpuVerdict& g) {
     QStringList parts;
     for (const utilization::Evidence& e : g.evidence) {
-        const int decimals = e.unit.isEmpty() ? 2 : 0;
+        const int decimals = e.value == std::round(e.value) || !e.unit.isEmpty() ? 0 : 2;
         parts << QStringLiteral("%1 %2%3").arg(e.name, QLocale().toString(e.value, 'f', decimals), e.unit.isEmpty() ? QString() : QLatin1Char(' ') + e.unit);
     }
     return parts.join(QStringLiteral(", "));
@@ -77,8 +77,10 @@ QString evidenceText(const GpuVerdict& g) {
 
 void printHost(const HostVerdict& h, QTextStream& out) {
     out << h.host << ": " << utilization::shownVerdict(h.verdict) << " — " << h.shown() << "\n";
+    int verdictColumns = 0;
+    for (utilization::Verdict v : utilization::kVerdicts) verdictColumns = std::max(verdictColumns, int(utilization::shownVerdict(v).size()));
     for (const GpuVerdict& g : h.gpus) {
-        out << "  " << paddedToColumns(QStringLiteral("GPU %1").arg(g.gpu), 7) << paddedToColumns(utilization::shownVerdict(g.verdict), 16)
+        out << "  " << paddedToColumns(QStringLiteral("GPU %1").arg(g.gpu), 7) << paddedToColumns(utilization::shownVerdict(g.verdict), verdictColumns + 2)
             << evidenceText(g) << "\n";
         if (g.verdict != utilization::Verdict::Busy) out << "         " << g.shown() << "\n";
     }

@@ -95,6 +95,7 @@ std::optional<double> asDouble(std::optional<float> v) {
 
 // The fields of a point, in their order on disk, with their codec: one place for both directions.
 constexpr double kPctScale = 100, kTenths = 10, kWhole = 1;
+constexpr std::uint8_t kUsageHeld = 0x80;
 
 void writeValues(Writer& w, const SamplePoint& p) {
     w.fixedU(p.cpuUtilPct, kPctScale);
@@ -177,7 +178,7 @@ void Downsampler::Stat::add(const std::optional<double>& v) {
     ++count;
 }
 
-void Downsampler::add(const SamplePoint& p, const std::vector<std::uint8_t>& gpuThrottle) {
+void Downsampler::add(const SamplePoint& p, const std::vector<std::uint8_t>& gpuThrottle, const std::vector<GpuUsagePoint>& gpuUsage) {
     ++count_;
     cpu_.add(p.cpuUtilPct);
     mem_.add(p.memUsedBytes);
@@ -192,6 +193,13 @@ void Downsampler::add(const SamplePoint& p, const std::vector<std::uint8_t>& gpu
         g.power.add(asDouble(p.gpus[i].powerW));
         g.clock.add(asDouble(p.gpus[i].smClockMhz));
         if (i < gpuThrottle.size()) g.throttle |= gpuThrottle[i];
+        if (i < gpuUsage.size()) {
+            const GpuUsagePoint& u = gpuUsage[i];
+            g.usage = true;
+            g.held = g.held || u.held;
+            g.smActive.add(asDouble(u.smActivePct));
+            if (u.verdict) ++g.verdicts[utilization::verdictCode(*u.verdict)];
+        }
     }
 }
 
@@ -211,7 +219,17 @@ HistoryPoint Downsampler::result(std::int64_t startMs) const {
     put(cpuTemp_, mean.cpuTempC, lo.cpuTempC, hi.cpuTempC);
     put(rx_, mean.nicRxBytesPerS, lo.nicRxBytesPerS, hi.nicRxBytesPerS);
     put(tx_, mean.nicTxBytesPerS, lo.nicTxBytesPerS, hi.nicTxBytesPerS);
+    const bool usage = std::any_of(gpus_.begin(), gpus_.end(), [](const GpuStats& g) { return g.usage; });
     for (const GpuStats& g : gpus_) {
+        if (usage) {
+            // The verdict most of the interval had (ties: the earlier in kVerdicts).
+            GpuUsagePoint u;
+            u.held = g.held;
+            if (g.smActive.count) u.smActivePct = static_cast<float>(g.smActive.sum / g.smActive.count);
+            const auto most = std::max_element(g.verdicts.begin(), g.verdicts.end());
+            if (*most > 0) u.verdict = utilization::verdictFromCode(static_cast<std::uint8_t>(most - g.verdicts.begin()));
+            out.gpuUsage.push_back(u);
+        }
         GpuPoint m, l, h;
         put(g.temp, m.tempC, l.tempC, h.tempC);
         put(g.util, m.utilPct, l.utilPct, h.utilPct);
@@ -242,6 +260,14 @@ QByteArray encodePoint(const HistoryPoint& p, bool withRange) {
         for (int l = 0; l < n; ++l) writeGpu(w, i < layers[l]->gpus.size() ? layers[l]->gpus[i] : GpuPoint{});
         w.u8(i < p.gpuThrottle.size() ? p.gpuThrottle[i] : 0);
     }
+    // Schema 5: per GPU one byte (verdict code + 1, 0 when not judged; bit 7 held) and SM active.
+    if (!p.gpuUsage.empty())
+        for (std::size_t i = 0; i < gpus; ++i) {
+            const GpuUsagePoint u = i < p.gpuUsage.size() ? p.gpuUsage[i] : GpuUsagePoint{};
+            const std::uint8_t code = u.verdict ? static_cast<std::uint8_t>(utilization::verdictCode(*u.verdict) + 1) : 0;
+            w.u8(static_cast<std::uint8_t>(code | (u.held ? kUsageHeld : 0)));
+            w.fixedU(asDouble(u.smActivePct), kPctScale);
+        }
     return out;
 }
 
@@ -259,6 +285,15 @@ std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t ti
         for (int l = 0; l < n; ++l) layers[l].gpus.push_back(readGpu(r));
         p.gpuThrottle.push_back(r.u8());
     }
+    if (r.ok() && !r.atEnd() && gpus > 0)
+        for (int i = 0; i < gpus; ++i) {
+            const std::uint8_t byte = r.u8();
+            GpuUsagePoint u;
+            u.held = byte & kUsageHeld;
+            if (const std::uint8_t code = byte & ~kUsageHeld; code > 0) u.verdict = utilization::verdictFromCode(static_cast<std::uint8_t>(code - 1));
+            u.smActivePct = asFloat(r.fixedU(kPctScale));
+            p.gpuUsage.push_back(u);
+        }
     if (!r.ok() || !r.atEnd()) return std::nullopt;
     p.value = std::move(layers[0]);
     if (withRange) {

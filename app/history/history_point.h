@@ -5,6 +5,7 @@
 // maximum over the interval (a 1-minute point still shows a 87 °C spike) and each GPU's throttle
 // categories. docs/history.md, "Schema", describes the byte layout.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -56,7 +57,7 @@ struct HistoryPoint {
 // interval stays missing; GPUs are matched by position.
 class Downsampler {
 public:
-    void add(const SamplePoint& point, const std::vector<std::uint8_t>& gpuThrottle);
+    void add(const SamplePoint& point, const std::vector<std::uint8_t>& gpuThrottle, const std::vector<GpuUsagePoint>& gpuUsage = {});
     bool empty() const { return count_ == 0; }
     HistoryPoint result(std::int64_t startMs) const;
     void clear();
@@ -68,8 +69,10 @@ private:
         void add(const std::optional<double>& v);
     };
     struct GpuStats {
-        Stat temp, util, power, clock;
+        Stat temp, util, power, clock, smActive;
         std::uint8_t throttle = 0;
+        std::array<int, std::size(utilization::kVerdicts)> verdicts{};  // samples with each verdict
+        bool held = false, usage = false;
     };
     Stat cpu_, mem_, cpuTemp_, rx_, tx_;
     std::vector<GpuStats> gpus_;
@@ -77,7 +80,8 @@ private:
 };
 
 // The compact bytes of one point without its time (a row of the `points` table): quantized to
-// 0.01 % for utilization, 0.1 °C, 0.1 W and 1 MHz; `withRange` adds minimum and maximum.
+// 0.01 % for utilization, 0.1 °C, 0.1 W and 1 MHz; `withRange` adds minimum and maximum. A point
+// with gpuUsage ends with each GPU's usage (schema 5); one without is read as before.
 QByteArray encodePoint(const HistoryPoint& point, bool withRange);
 // nullopt when the bytes do not have the layout encodePoint() writes.
 std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t timeMs, bool withRange);

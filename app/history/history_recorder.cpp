@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "app/host_summary.h"
+#include "app/utilization/verdict_engine.h"
 
 namespace fleetdeck::history {
 namespace {
@@ -53,6 +54,8 @@ public:
     }
 
     void stop() {
+        for (auto& [key, h] : holders_) pendingHolders_.push_back(h.span);
+        holders_.clear();
         processBatch(false);
         // The open 10 s and 1 min intervals hold what was seen of them: write them as they are.
         if (store_ && store_->begin()) {
@@ -77,6 +80,7 @@ public:
             for (std::size_t i = 0; ok && i < pendingPoints_.size(); ++i)
                 ok = store_->addPoint(pendingPoints_[i].host, pendingPoints_[i].tier, pendingPoints_[i].point);
             for (auto it = lastSeen_.begin(); ok && it != lastSeen_.end(); ++it) ok = store_->setLastSeen(it->first, it->second);
+            for (std::size_t i = 0; ok && i < pendingHolders_.size(); ++i) ok = store_->saveHolderSpan(pendingHolders_[i]);
             for (std::size_t i = 0; ok && i < unsaved_.size(); ++i) ok = store_->saveIncident(unsaved_[i]);
             for (std::size_t i = 0; ok && i < changes.size(); ++i) ok = store_->saveIncident(changes[i].incident);
             const std::int64_t now = clock();
@@ -98,6 +102,7 @@ public:
             for (const IncidentChange& c : changes) unsaved_.push_back(c.incident);
         }
         pendingPoints_.clear();
+        pendingHolders_.clear();
         lastSeen_.clear();
         if (unsaved_.size() > 10'000) unsaved_.erase(unsaved_.begin(), unsaved_.begin() + 5'000);
         for (const IncidentChange& c : changes) {
@@ -172,8 +177,62 @@ private:
         return ok;
     }
 
+    // Judges the sample (the engine keeps each host's window) and notes who holds each GPU.
+    void judge(HistoryRecorder::SampleEvent& e, HistoryPoint& p, std::vector<IncidentChange>& changes) {
+        engine_.add(e.host, e.timeMs, *e.sample);
+        const utilization::HostVerdict verdict = engine_.verdict(e.host);
+        for (const protocol::GpuSample& g : e.sample->gpus) {
+            GpuUsagePoint u;
+            u.held = g.processes && !g.processes->empty();
+            if (g.prof) u.smActivePct = narrow(g.prof->sm_active_pct);
+            const auto v = std::find_if(verdict.gpus.begin(), verdict.gpus.end(), [&](const utilization::GpuVerdict& x) { return x.gpu == g.index; });
+            if (v != verdict.gpus.end()) {
+                u.verdict = v->verdict;
+                noteHolder(e.host, g.index, v->holders, e.timeMs);
+            }
+            p.gpuUsage.push_back(u);
+        }
+        append(changes, tracker().onVerdict(verdict, e.timeMs, options_.utilization.incidentMinMs));
+    }
+
+    // A holder span per GPU: extended while the same process holds it, written when it changes
+    // and once a minute while it lasts.
+    void noteHolder(const QString& host, int gpu, const std::vector<utilization::GpuHolder>& holders, std::int64_t timeMs) {
+        const auto key = std::make_pair(host, gpu);
+        auto it = holders_.find(key);
+        const utilization::GpuHolder* top = holders.empty() ? nullptr : &holders.front();
+        if (it != holders_.end() && (!top || top->pid != it->second.span.pid)) {
+            pendingHolders_.push_back(it->second.span);
+            holders_.erase(it);
+            it = holders_.end();
+        }
+        if (!top) return;
+        if (it == holders_.end()) {
+            HolderSpan span{host, gpu, timeMs, timeMs, top->pid, top->name, top->user, top->belongsTo()};
+            it = holders_.emplace(key, OpenHolder{span, timeMs}).first;
+            pendingHolders_.push_back(span);
+        }
+        it->second.span.endMs = timeMs;
+        if (timeMs - it->second.writtenMs >= 60'000) {
+            it->second.writtenMs = timeMs;
+            pendingHolders_.push_back(it->second.span);
+        }
+    }
+
+    void endHolders(const QString& host) {
+        for (auto it = holders_.begin(); it != holders_.end();) {
+            if (it->first.first != host) {
+                ++it;
+                continue;
+            }
+            pendingHolders_.push_back(it->second.span);
+            it = holders_.erase(it);
+        }
+    }
+
     void handle(HistoryRecorder::SampleEvent& e, std::vector<IncidentChange>& changes) {
         HistoryPoint p = rawPoint(*e.sample, e.timeMs);
+        judge(e, p, changes);
         Buckets& b = buckets_[e.host];
         const auto roll = [&](Downsampler& d, std::int64_t& start, Tier tier) {
             const std::int64_t step = tierStepMs(tier);
@@ -183,7 +242,7 @@ private:
                 d.clear();
             }
             start = bucket;
-            d.add(p.value, p.gpuThrottle);
+            d.add(p.value, p.gpuThrottle, p.gpuUsage);
         };
         roll(b.tenSeconds, b.tenStartMs, Tier::TenSeconds);
         roll(b.minute, b.minuteStartMs, Tier::Minute);
@@ -193,6 +252,10 @@ private:
         pendingPoints_.push_back({e.host, Tier::Raw, std::move(p)});
     }
     void handle(HistoryRecorder::StateEvent& e, std::vector<IncidentChange>& changes) {
+        if (e.state != HostState::Connected && e.state != HostState::Connecting && e.state != HostState::Stale) {
+            engine_.forget(e.host);
+            endHolders(e.host);
+        }
         auto& seen = lastSeen_[e.host];
         seen = std::max<std::int64_t>(seen, e.timeMs);
         append(changes, tracker().onState(e.host, e.state, e.reason, e.timeMs, e.shownReason));
@@ -222,6 +285,13 @@ private:
     std::unique_ptr<IncidentTracker> tracker_;
     std::map<QString, Buckets> buckets_;
     std::vector<PendingPoint> pendingPoints_;
+    struct OpenHolder {
+        HolderSpan span;
+        std::int64_t writtenMs = 0;
+    };
+    utilization::VerdictEngine engine_{options_.utilization};
+    std::map<std::pair<QString, int>, OpenHolder> holders_;
+    std::vector<HolderSpan> pendingHolders_;
     std::map<QString, std::int64_t> lastSeen_;
     std::vector<Incident> unsaved_;  // incidents not yet written (a failed batch, a missing store)
     std::int64_t nextMaintenanceMs_ = 0;

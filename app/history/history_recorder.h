@@ -2,7 +2,8 @@
 
 // Records the fleet into the history store off the caller's thread: samples become raw points and
 // 10 s / 1 min means, minima and maxima; samples, states, latency findings and audit entries become
-// incidents (incident_tracker.h). The app hands it to TelemetryStore::setObserver(), so every sample
+// incidents (incident_tracker.h); each GPU's verdict (app/utilization/) and who holds it are kept
+// too, for GPU-hours (gpu_usage.h). The app hands it to TelemetryStore::setObserver(), so every sample
 // and state the store takes in reaches it; the GUI also feeds it latency findings and audit entries.
 //
 // Nothing here blocks the caller: add*() copy into a bounded queue (when it is full the oldest
@@ -52,6 +53,9 @@ struct RecorderOptions {
     std::size_t queueCapacity = 20'000;    // events; 100 s of 200 hosts at 1 Hz
     std::int64_t maintenanceEveryMs = 60'000;  // clock time between prune-and-pack passes
     IncidentTracker::Options tracker;
+    // The verdict engine's thresholds (docs/efficiency.md): each sample is judged as it is
+    // recorded, its GPUs' verdicts go into the points and the lasting ones become incidents.
+    utilization::Thresholds utilization;
 };
 
 class HistoryRecorder : public QObject, public StoreObserver {

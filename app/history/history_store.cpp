@@ -60,8 +60,16 @@ const std::vector<std::vector<const char*>> kMigrations = {
     {
         "ALTER TABLE incidents ADD COLUMN figures TEXT",
     },
+    // 5: each GPU's usage in the points (verdict, held, SM active: a trailer older points lack,
+    // history_point.h) and who held each GPU when, for GPU-hours by user and job.
+    {
+        "CREATE TABLE gpu_holders(host INTEGER NOT NULL, gpu INTEGER NOT NULL, start_ms INTEGER NOT NULL, "
+        "end_ms INTEGER NOT NULL, pid INTEGER NOT NULL, process TEXT NOT NULL, user TEXT NOT NULL, "
+        "belongs_to TEXT NOT NULL, PRIMARY KEY(host, gpu, start_ms)) WITHOUT ROWID",
+        "CREATE INDEX gpu_holders_end ON gpu_holders(end_ms)",
+    },
 };
-static_assert(HistoryStore::kSchemaVersion == 4, "kMigrations has one entry per version");
+static_assert(HistoryStore::kSchemaVersion == 5, "kMigrations has one entry per version");
 
 // The period a downsampled tier's single points are packed by.
 std::int64_t chunkSpanMs(Tier tier) { return tier == Tier::Minute ? 3'600'000 : 600'000; }
@@ -375,6 +383,42 @@ bool HistoryStore::setLastSeen(const QString& host, std::int64_t timeMs) {
     return q.exec() || failWriting(q.lastError().text());
 }
 
+bool HistoryStore::saveHolderSpan(const HolderSpan& span) {
+    const auto id = hostId(span.host, true);
+    if (!id) return false;
+    QSqlQuery q(QSqlDatabase::database(connection_, false));
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO gpu_holders(host, gpu, start_ms, end_ms, pid, process, user, belongs_to) "
+                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(static_cast<qint64>(*id));
+    q.addBindValue(span.gpu);
+    q.addBindValue(static_cast<qint64>(span.startMs));
+    q.addBindValue(static_cast<qint64>(span.endMs));
+    q.addBindValue(static_cast<qint64>(span.pid));
+    q.addBindValue(span.process);
+    q.addBindValue(span.user);
+    q.addBindValue(span.belongsTo);
+    return q.exec() || failWriting(q.lastError().text());
+}
+
+std::vector<HolderSpan> HistoryStore::holderSpans(const QString& host, std::int64_t fromMs, std::int64_t toMs) const {
+    std::vector<HolderSpan> out;
+    if (!isOpen()) return out;
+    QSqlQuery q(QSqlDatabase::database(connection_, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT h.name, g.gpu, g.start_ms, g.end_ms, g.pid, g.process, g.user, g.belongs_to "
+                             "FROM gpu_holders g JOIN hosts h ON h.id = g.host "
+                             "WHERE g.end_ms >= ? AND g.start_ms <= ? AND (? = '' OR h.name = ?) ORDER BY g.start_ms"));
+    q.addBindValue(static_cast<qint64>(fromMs));
+    q.addBindValue(static_cast<qint64>(toMs));
+    q.addBindValue(host);
+    q.addBindValue(host);
+    if (!q.exec()) return out;
+    while (q.next())
+        out.push_back({q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(), q.value(3).toLongLong(), q.value(4).toLongLong(),
+                       q.value(5).toString(), q.value(6).toString(), q.value(7).toString()});
+    return out;
+}
+
 bool HistoryStore::saveIncident(const Incident& i) {
     QSqlQuery q(QSqlDatabase::database(connection_, false));
     q.prepare(QStringLiteral("INSERT OR REPLACE INTO incidents(%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -444,6 +488,9 @@ bool HistoryStore::prune(const Retention& retention, std::int64_t nowMs) {
             if (!q.exec()) return failWriting(q.lastError().text());
         }
     }
+    q.prepare(QStringLiteral("DELETE FROM gpu_holders WHERE end_ms < ?"));
+    q.addBindValue(static_cast<qint64>(nowMs - retention.minuteMs()));
+    if (!q.exec()) return failWriting(q.lastError().text());
     return true;
 }
 

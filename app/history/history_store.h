@@ -53,11 +53,21 @@ struct IncidentQuery {
     int limit = 10'000;
 };
 
+// Who held one GPU from startMs to endMs (the process with the most memory on it), as the
+// recorder saw it (schema 5): what GPU-hours by user and job, and the top wasters, are read from.
+struct HolderSpan {
+    QString host;
+    int gpu = 0;  // the GPU's index
+    std::int64_t startMs = 0, endMs = 0;
+    std::int64_t pid = 0;
+    QString process, user, belongsTo;  // belongsTo: "job 4242", "container …" (GpuHolder::belongsTo())
+};
+
 class HistoryStore {
 public:
     // The schema this build writes (PRAGMA user_version); older files are migrated on opening for
     // writing, newer ones refused.
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // $XDG_DATA_HOME/fleetdeck/history.sqlite (QStandardPaths::AppDataLocation).
     static QString defaultPath();
@@ -96,6 +106,8 @@ public:
     std::vector<Incident> incidents(const IncidentQuery& query) const;
     std::vector<QString> hosts() const;  // every host with history, by name
     std::optional<std::int64_t> lastSeenMs(const QString& host) const;
+    // The holder spans of `host` (empty: every host) overlapping [fromMs, toMs], oldest first.
+    std::vector<HolderSpan> holderSpans(const QString& host, std::int64_t fromMs, std::int64_t toMs) const;
 
     // ---- writing (openForWriting() only; each returns false with error() set on failure) ----
     bool begin();
@@ -104,11 +116,12 @@ public:
     bool addPoint(const QString& host, Tier tier, const HistoryPoint& point);
     bool setLastSeen(const QString& host, std::int64_t timeMs);
     bool saveIncident(const Incident& incident);  // insert, or replace the one with its id
+    bool saveHolderSpan(const HolderSpan& span);  // insert, or replace the one of its host, GPU and start
     std::int64_t maxIncidentId() const;
     // Closes incidents a previous run left open, each at the last time the store heard of its
     // host (or its start when never), and returns them closed.
     std::vector<Incident> closeOpenIncidents();
-    // Deletes each tier's points older than its retention before `nowMs`.
+    // Deletes each tier's points older than its retention before `nowMs` (holder spans: the 1 min tier's).
     bool prune(const Retention& retention, std::int64_t nowMs);
     // Packs the downsampled tiers' single points of periods that ended before `nowMs` (10 min for
     // the 10 s tier, 1 h for the 1 min tier) into compressed chunks: what keeps 30 days small.

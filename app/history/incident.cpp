@@ -9,7 +9,7 @@
 namespace fleetdeck::history {
 namespace {
 
-constexpr std::array<std::pair<IncidentKind, const char*>, 12> kKindNames{{
+constexpr std::array<std::pair<IncidentKind, const char*>, 14> kKindNames{{
     {IncidentKind::ThermalThrottle, "thermal_throttle"},
     {IncidentKind::PowerThrottle, "power_throttle"},
     {IncidentKind::HwSlowdown, "hw_slowdown"},
@@ -22,6 +22,8 @@ constexpr std::array<std::pair<IncidentKind, const char*>, 12> kKindNames{{
     {IncidentKind::Rollback, "rollback"},
     {IncidentKind::Commissioning, "commissioning"},
     {IncidentKind::Drift, "drift"},
+    {IncidentKind::HeldIdle, "held_idle"},
+    {IncidentKind::Bottleneck, "bottleneck"},
 }};
 
 constexpr std::array<std::pair<IncidentSeverity, const char*>, 3> kSeverityNames{{

@@ -32,6 +32,8 @@ enum class IncidentKind {
     Rollback,         // "rollback": a rollback (from the audit log)
     Commissioning,    // "commissioning": the host's verdict in a commissioning report (from the audit log)
     Drift,            // "drift": a pushed setting no longer as pushed (docs/drift.md), until a check finds it so again
+    HeldIdle,         // "held_idle": a process held a GPU that did nothing (docs/efficiency.md), until it works or goes
+    Bottleneck,       // "bottleneck": a GPU input, communication, memory or PCIe bound for a while (detail: the verdict)
 };
 
 // Every kind, in the order above: what lists and filters offer.
@@ -39,6 +41,7 @@ inline constexpr IncidentKind kIncidentKinds[] = {
     IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown, IncidentKind::GpuHealth,
     IncidentKind::PcieDowngrade,   IncidentKind::Fan,           IncidentKind::HostOffline, IncidentKind::Latency,
     IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning, IncidentKind::Drift,
+    IncidentKind::HeldIdle,        IncidentKind::Bottleneck,
 };
 
 // An incident's sentence in English and in the user's language (context "incident").

@@ -237,6 +237,8 @@ bool readFiguresBack(Incident& i) {
     case IncidentKind::Rollback: return readAudit(i);
     case IncidentKind::Commissioning: return readCommissioning(i);
     case IncidentKind::Drift: return readDrift(i);
+    case IncidentKind::HeldIdle:
+    case IncidentKind::Bottleneck: return false;  // recorded with figures from the start (schema 5)
     }
     return false;
 }

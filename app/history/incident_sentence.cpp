@@ -9,6 +9,7 @@
 #include "app/history/incident_templates.h"
 #include "app/history/incident_tracker.h"
 #include "app/host_session.h"
+#include "app/utilization/verdict.h"
 
 namespace fleetdeck::history {
 namespace {
@@ -163,6 +164,16 @@ IncidentText incidentSentence(const Incident& i) {
                              .arg(i.host)
                              .arg(figureText(f, "message")));
     case IncidentKind::Commissioning: return commissioningSentence(f);
+    case IncidentKind::HeldIdle:
+        // The holder is what the host reported (a command, a user, a job): the same in every language.
+        return withFigures(std::move(IncidentText(templates::kHeldIdle).arg(i.gpu.value_or(0)).arg(figureText(f, "holder"))), i);
+    case IncidentKind::Bottleneck: {
+        IncidentText text(templates::kBottleneck);
+        text.arg(i.gpu.value_or(0));
+        if (const auto verdict = utilization::verdictFromString(figureText(f, "verdict"))) text.arg(utilization::verdictWords(*verdict));
+        else text.arg(figureText(f, "verdict"));
+        return withFigures(std::move(text), i);
+    }
     case IncidentKind::Drift:
         // The setting id and the cause are identifiers; the finding's sentence is kept in both languages.
         return std::move(IncidentText::same(QStringLiteral("%1: %2 %3 (%4)"))

@@ -22,6 +22,10 @@ inline constexpr const char* kPcieDowngrade =
 inline constexpr const char* kGpuFan = QT_TRANSLATE_NOOP("incident", "GPU %1's fan runs at %2 % at %3: the fan is failing or held back");
 inline constexpr const char* kHwmonFan = QT_TRANSLATE_NOOP("incident", "fan %1 stopped (0 rpm): check the fan and the chassis airflow");
 
+// Utilization (docs/efficiency.md): who held an idle GPU; a GPU's bottleneck, by its verdict's words.
+inline constexpr const char* kHeldIdle = QT_TRANSLATE_NOOP("incident", "GPU %1 held idle by %2");
+inline constexpr const char* kBottleneck = QT_TRANSLATE_NOOP("incident", "GPU %1 %2");
+
 inline constexpr const char* kPush = QT_TRANSLATE_NOOP("incident", "push %1 on %2: %3");
 inline constexpr const char* kRollback = QT_TRANSLATE_NOOP("incident", "rollback %1 on %2: %3");
 

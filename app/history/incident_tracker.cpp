@@ -29,6 +29,8 @@ bool fromSamples(IncidentKind k) {
            k == IncidentKind::GpuHealth || k == IncidentKind::PcieDowngrade || k == IncidentKind::Fan;
 }
 
+bool fromVerdicts(IncidentKind k) { return k == IncidentKind::HeldIdle || k == IncidentKind::Bottleneck; }
+
 bool hasReason(const protocol::GpuSample& g, const char* reason) {
     return g.throttle && std::find(g.throttle->begin(), g.throttle->end(), reason) != g.throttle->end();
 }
@@ -124,7 +126,7 @@ std::vector<IncidentTracker::Condition> IncidentTracker::sampleConditions(const 
     return out;
 }
 
-void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out) {
+void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out, std::optional<std::int64_t> sinceMs) {
     auto it = open_.find(c.key);
     if (it == open_.end()) {
         Episode e;
@@ -135,7 +137,7 @@ void IncidentTracker::activate(const Condition& c, std::int64_t timeMs, std::vec
         if (std::get<2>(c.key) >= 0) i.gpu = std::get<2>(c.key);
         i.detail = std::get<3>(c.key);
         i.severity = c.severity;
-        i.startMs = timeMs;
+        i.startMs = sinceMs ? std::min(*sinceMs, timeMs) : timeMs;
         i.peakTempC = c.tempC;
         e.clockBeforeMhz = c.clockBeforeMhz;
         e.minClockMhz = c.clockMhz;
@@ -217,7 +219,7 @@ std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostSt
     const auto last = lastSampleMs_.find(host);
     for (auto it = open_.begin(); it != open_.end();) {
         const auto next = std::next(it);
-        if (std::get<0>(it->first) == host && fromSamples(std::get<1>(it->first)))
+        if (std::get<0>(it->first) == host && (fromSamples(std::get<1>(it->first)) || fromVerdicts(std::get<1>(it->first))))
             close(it, last != lastSampleMs_.end() ? last->second : timeMs, out);
         it = next;
     }
@@ -247,6 +249,53 @@ std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector
         const auto next = std::next(it);
         if (std::get<1>(it->first) == IncidentKind::Latency && !listed.count(it->first)) close(it, timeMs, out);
         it = next;
+    }
+    return out;
+}
+
+std::vector<IncidentChange> IncidentTracker::onVerdict(const utilization::HostVerdict& verdict, std::int64_t timeMs, std::int64_t minMs) {
+    using utilization::Verdict;
+    std::vector<IncidentChange> out;
+    const QString& host = verdict.host;
+    std::set<Key> activeKeys;
+    for (const utilization::GpuVerdict& g : verdict.gpus) {
+        const Verdict v = g.verdict;
+        const bool bound = v == Verdict::InputBound || v == Verdict::CommBound || v == Verdict::MemoryBound || v == Verdict::PcieBound;
+        if (v != Verdict::HeldIdle && !(bound && timeMs - g.sinceMs >= minMs)) continue;
+        QJsonObject kept = figures({{"verdict", utilization::toString(v)}});
+        for (const utilization::Evidence& e : g.evidence) kept.insert(e.name, std::round(e.value * 100) / 100);
+        if (!g.guide.isEmpty()) kept.insert(QStringLiteral("guide"), g.guide);
+        if (v == Verdict::HeldIdle && !g.holders.empty()) {
+            const utilization::GpuHolder& h = g.holders.front();
+            QString holder = h.name.isEmpty() ? QStringLiteral("pid %1").arg(h.pid) : QStringLiteral("%1 (pid %2)").arg(h.name).arg(h.pid);
+            if (!h.user.isEmpty()) holder += QStringLiteral(", user %1").arg(h.user);
+            if (!h.belongsTo().isEmpty()) holder += QStringLiteral(", ") + h.belongsTo();
+            kept.insert(QStringLiteral("holder"), holder);
+            kept.insert(QStringLiteral("user"), h.user);
+            kept.insert(QStringLiteral("belongs_to"), h.belongsTo());
+            kept.insert(QStringLiteral("process"), h.name);
+        }
+        putPhrase(kept, QStringLiteral("sentence"), g.text, g.shown(), QLocale().name());
+        const Key key = v == Verdict::HeldIdle ? Key{host, IncidentKind::HeldIdle, g.gpu, QString()}
+                                               : Key{host, IncidentKind::Bottleneck, g.gpu, utilization::toString(v)};
+        activeKeys.insert(key);
+        activate({key, v == Verdict::HeldIdle ? IncidentSeverity::Warning : IncidentSeverity::Info, kept, {}, {}, {}}, timeMs, out, g.sinceMs);
+    }
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto& [h, kind, gpu, detail] = it->first;
+        if (h != host || !fromVerdicts(kind) || activeKeys.count(it->first)) {
+            ++it;
+            continue;
+        }
+        Episode& e = it->second;
+        if (!e.goneSinceMs) e.goneSinceMs = timeMs;
+        if (timeMs - *e.goneSinceMs >= options_.graceMs) {
+            const auto next = std::next(it);
+            close(it, *e.goneSinceMs, out);
+            it = next;
+        } else {
+            ++it;
+        }
     }
     return out;
 }

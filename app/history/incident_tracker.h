@@ -15,6 +15,8 @@
 //  - latency findings of a mesh round (a link listed opens, a link no longer listed closes);
 //  - pushes and rollbacks from the audit log, one incident per host and transaction, born closed;
 //  - commissioning reports from the audit log, one incident per host judged, born closed;
+//  - utilization verdicts (docs/efficiency.md): held_idle while a GPU is held idle, bottleneck
+//    while one is input, communication, memory or PCIe bound for longer than a threshold;
 //  - drift (docs/drift.md): one incident per host and drifted setting, opened by the drift check
 //    that finds it and closed by the first check that finds the setting as pushed again (or finds
 //    no desired state: an accepted value, a rollback).
@@ -38,6 +40,7 @@
 #include "app/gpu_findings.h"
 #include "app/history/incident.h"
 #include "app/host_session.h"
+#include "app/utilization/verdict.h"
 
 namespace fleetdeck::history {
 
@@ -77,6 +80,11 @@ public:
     // The outcome of a drift check of `host`: each drifted setting opens (or keeps) its incident,
     // the others close. A check that failed changes nothing.
     std::vector<IncidentChange> onDrift(const QString& host, const HostDrift& drift, std::int64_t timeMs);
+    // The host's verdicts after a sample (app/utilization/verdict_engine.h): a GPU held idle opens
+    // (or keeps) its held_idle incident, one input, communication, memory or PCIe bound for at
+    // least `minMs` its bottleneck incident, each from when the verdict began; the others end after
+    // the grace time. Capped verdicts are left to the throttle episodes, which already cover them.
+    std::vector<IncidentChange> onVerdict(const utilization::HostVerdict& verdict, std::int64_t timeMs, std::int64_t minMs);
     // New entries of the audit log, in order.
     std::vector<IncidentChange> onAuditEntries(const std::vector<audit::AuditEntry>& entries);
 
@@ -102,7 +110,9 @@ private:
 
     std::vector<Condition> sampleConditions(const QString& host, const protocol::Sample& sample,
                                             const std::vector<GpuFinding>& findings);
-    void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out);
+    // `sinceMs`: when the condition began, where that was before `timeMs` (a new incident starts there).
+    void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out,
+                  std::optional<std::int64_t> sinceMs = std::nullopt);
     void close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out);
 
     Options options_;

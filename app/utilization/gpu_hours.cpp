@@ -48,7 +48,8 @@ QString shownUsageState(UsageState state) {
 UsageState usageState(Verdict verdict, bool held) {
     switch (verdict) {
     case Verdict::HeldIdle: return UsageState::HeldIdle;
-    case Verdict::Idle: return UsageState::Idle;
+    // Held and doing nothing, not yet for the 10 minutes the verdict waits for: held idle time all the same.
+    case Verdict::Idle: return held ? UsageState::HeldIdle : UsageState::Idle;
     case Verdict::Unknown: return held ? UsageState::Busy : UsageState::Idle;
     default: return UsageState::Busy;
     }

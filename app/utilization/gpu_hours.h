@@ -19,7 +19,8 @@
 namespace fleetdeck::utilization {
 
 // The four ways a GPU-hour is spent. Busy holds every verdict where work runs (busy, capped,
-// bound, and unknown with a process on the GPU); idle, idle and unknown without one.
+// bound, and unknown with a process on the GPU); held idle, held_idle and an idle GPU a process
+// holds (the minutes before the verdict says held_idle); idle, idle and unknown without a process.
 enum class UsageState { Busy, HeldIdle, Idle, Offline };
 inline constexpr UsageState kUsageStates[] = {UsageState::Busy, UsageState::HeldIdle, UsageState::Idle, UsageState::Offline};
 QString toString(UsageState state);    // "busy", "held_idle", "idle", "offline"

@@ -66,7 +66,7 @@ TEST_F(EnglishEraDatabase, IsMigratedOnceAndReadsTheSameInEnglish) {
     {
         HistoryStore store(path_);
         ASSERT_TRUE(store.openForWriting()) << store.error().toStdString();
-        EXPECT_EQ(store.schemaVersion(), 4);
+        EXPECT_EQ(store.schemaVersion(), HistoryStore::kSchemaVersion);
     }
     const auto incidents = read();
     ASSERT_EQ(incidents.size(), recorded_.size());

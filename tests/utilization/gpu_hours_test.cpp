@@ -89,6 +89,7 @@ TEST(GpuHours, UsageStateOfEachVerdict) {
     EXPECT_EQ(usageState(Verdict::PowerCapped, true), UsageState::Busy);
     EXPECT_EQ(usageState(Verdict::HeldIdle, true), UsageState::HeldIdle);
     EXPECT_EQ(usageState(Verdict::Idle, false), UsageState::Idle);
+    EXPECT_EQ(usageState(Verdict::Idle, true), UsageState::HeldIdle);
     EXPECT_EQ(usageState(Verdict::Unknown, true), UsageState::Busy);
     EXPECT_EQ(usageState(Verdict::Unknown, false), UsageState::Idle);
     EXPECT_EQ(groupByFromString(QStringLiteral("job")), GroupBy::Job);

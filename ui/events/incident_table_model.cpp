@@ -29,6 +29,8 @@ QString incidentKindWord(IncidentKind kind) {
     case IncidentKind::Rollback: return IncidentTableModel::tr("Rollback");
     case IncidentKind::Commissioning: return IncidentTableModel::tr("Commissioning");
     case IncidentKind::Drift: return IncidentTableModel::tr("Drift");
+    case IncidentKind::HeldIdle: return IncidentTableModel::tr("Held idle");
+    case IncidentKind::Bottleneck: return IncidentTableModel::tr("Bottleneck");
     }
     return {};
 }
