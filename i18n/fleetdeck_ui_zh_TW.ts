@@ -3734,10 +3734,6 @@ SHA-256 %3</translation>
         <translation>灰色斜線：無資料</translation>
     </message>
     <message>
-        <source>Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted, and Prometheus keeps no verdicts to fill them.</source>
-        <translation>FleetDeck 執行期間的紀錄，自 %1 起（本視窗）：關閉期間的時數不計入，Prometheus 也沒有保存可補上的判定。</translation>
-    </message>
-    <message>
         <source>Fleet</source>
         <translation>機群</translation>
     </message>
@@ -3788,6 +3784,26 @@ SHA-256 %3</translation>
     <message>
         <source>Cost: the inventory gives no price per GPU-hour for these hosts.</source>
         <translation>費用：主機清單沒有提供這些主機每 GPU 小時的價格。</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted.</source>
+        <translation>FleetDeck 執行期間的紀錄，自 %1 起（本視窗）：關閉期間的時數不計入。</translation>
+    </message>
+    <message>
+        <source>Prometheus keeps no verdicts to fill them.</source>
+        <translation>Prometheus 也沒有保存可補上的判定。</translation>
+    </message>
+    <message>
+        <source>Recorded by FleetDeck while it ran, since %1 (the history store): the hours it was closed are not counted.</source>
+        <translation>FleetDeck 執行期間記錄於歷史資料庫，自 %1 起：關閉期間的時數不計入。</translation>
+    </message>
+    <message>
+        <source>%1 GPU samples recorded before FleetDeck kept verdicts are not judged.</source>
+        <translation>FleetDeck 開始保存判定前記錄的 %1 筆 GPU 樣本未判定。</translation>
     </message>
 </context>
 <context>

@@ -115,7 +115,7 @@ TEST_F(UtilizationViewTest, GpuHoursOfTheDayByStateAndTheTopWasterWithItsHolder)
     EXPECT_EQ(cell(2), "python3");
     EXPECT_EQ(cell(3), "alice");
     EXPECT_EQ(cell(4), "job 4242");
-    EXPECT_EQ(cell(5), "0.50 h");
+    EXPECT_EQ(cell(5), "30 min");
     EXPECT_EQ(cell(6), "–");  // no price per GPU-hour in the inventory
     EXPECT_TRUE(view_.wastersNote().contains("no price per GPU-hour")) << view_.wastersNote().toStdString();
     EXPECT_TRUE(view_.headerText().contains("1 held idle")) << view_.headerText().toStdString();

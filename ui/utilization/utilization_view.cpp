@@ -12,8 +12,10 @@
 #include <QValueAxis>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "ui/dashboard/chart_style.h"
@@ -46,7 +48,11 @@ QColor stateColor(UsageState state) {
     return offlineColor();
 }
 
-QString hoursText(double h) { return UtilizationView::tr("%1 h").arg(QLocale().toString(h, 'f', h < 10 ? 2 : 1)); }
+// Under an hour in minutes ("12 min"), else hours with a decimal or two.
+QString hoursText(double h) {
+    if (h < 1) return UtilizationView::tr("%1 min").arg(QLocale().toString(h * 60, 'f', 0));
+    return UtilizationView::tr("%1 h").arg(QLocale().toString(h, 'f', h < 10 ? 2 : 1));
+}
 
 }  // namespace
 
@@ -150,12 +156,18 @@ UtilizationView::UtilizationView(const TelemetryStore& store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(header_);
     layout->addWidget(scroll, 1);
+    connect(&readWatcher_, &QFutureWatcherBase::finished, this, [this] {
+        recorded_ = readWatcher_.result();
+        drawnAtMs_ = 0;
+        refresh(QDateTime::currentMSecsSinceEpoch());
+    });
 }
 
 QString UtilizationView::headerText() const { return header_->title() + QLatin1Char(' ') + header_->summary(); }
 
 void UtilizationView::refresh(qint64 nowMs) {
     live_.update(nowMs);
+    readRecordedIfDue(nowMs);
     if (drawnAtMs_ != 0 && nowMs - drawnAtMs_ < kRedrawEveryMs) return;
     drawnAtMs_ = nowMs;
     std::map<QString, HostPlace> places;
@@ -164,15 +176,39 @@ void UtilizationView::refresh(qint64 nowMs) {
         hosts << r.spec.name;
         places[r.spec.name] = HostPlace{r.spec.group, r.spec.rack, std::nullopt};
     }
-    const QString since = QLocale().toString(QDateTime::fromMSecsSinceEpoch(live_.startedAtMs()), QLocale::ShortFormat);
-    const QString source = tr("Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted, and "
-                              "Prometheus keeps no verdicts to fill them.")
-                               .arg(since);
     // A fresh start shows the minutes there are, not a sliver at the end of an hour.
     const qint64 span = range_->currentData().toLongLong();
-    const qint64 from = std::max(nowMs - span, std::min(live_.startedAtMs(), nowMs - kShortestWindowMs));
-    setUsage(live_.spans(), std::move(places), hosts, source, from, nowMs);
+    if (recorded_ && !recorded_->spans.empty()) {
+        qint64 first = nowMs;
+        for (const UsageSpan& s : recorded_->spans) first = std::min<qint64>(first, s.startMs);
+        const qint64 from = std::max(nowMs - span, std::min(first, nowMs - kShortestWindowMs));
+        setUsage(recorded_->spans, std::move(places), hosts, recordedSentence(), from, nowMs);
+    } else {
+        const QString since = QLocale().toString(QDateTime::fromMSecsSinceEpoch(live_.startedAtMs()), QLocale::ShortFormat);
+        QString source = tr("Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted.").arg(since);
+        if (prometheus_) source += QLatin1Char(' ') + tr("Prometheus keeps no verdicts to fill them.");
+        const qint64 from = std::max(nowMs - span, std::min(live_.startedAtMs(), nowMs - kShortestWindowMs));
+        setUsage(live_.spans(), std::move(places), hosts, source, from, nowMs);
+    }
     header_->setFreshness(freshnessText(nowMs, nowMs));
+}
+
+// The history store's verdicts of the last week, read again every half minute on a worker thread.
+void UtilizationView::readRecordedIfDue(qint64 nowMs) {
+    if (!readRecorded_ || readWatcher_.isRunning() || (readAtMs_ != 0 && nowMs - readAtMs_ < kReadEveryMs)) return;
+    readAtMs_ = nowMs;
+    readWatcher_.setFuture(QtConcurrent::run([read = readRecorded_, from = nowMs - kHoursReachMs, nowMs] { return read(from, nowMs); }));
+}
+
+QString UtilizationView::recordedSentence() const {
+    qint64 first = std::numeric_limits<qint64>::max();
+    for (const UsageSpan& s : recorded_->spans) first = std::min<qint64>(first, s.startMs);
+    QString text = tr("Recorded by FleetDeck while it ran, since %1 (the history store): the hours it was closed are not counted.")
+                       .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(first), QLocale::ShortFormat));
+    if (recorded_->unjudgedPoints > 0)
+        text += QLatin1Char(' ') + tr("%1 GPU samples recorded before FleetDeck kept verdicts are not judged.").arg(recorded_->unjudgedPoints);
+    if (prometheus_) text += QLatin1Char(' ') + tr("Prometheus keeps no verdicts to fill them.");
+    return text;
 }
 
 void UtilizationView::setUsage(std::vector<UsageSpan> spans, std::map<QString, HostPlace> places, QStringList hosts,

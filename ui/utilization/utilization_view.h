@@ -1,14 +1,17 @@
 #pragma once
 
 #include <QComboBox>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QTableWidget>
 #include <QWidget>
 
+#include <functional>
 #include <map>
 #include <vector>
 
 #include "app/dashboard/live_usage.h"
+#include "app/history/gpu_usage.h"
 #include "app/telemetry_store.h"
 #include "app/utilization/gpu_hours.h"
 #include "ui/dashboard/dashboard_view.h"
@@ -28,8 +31,9 @@ class ViewHeader;
 // the GPU-hours of each day split into busy / held idle / idle / offline, and the "top wasters":
 // who held a GPU idle longest, with what it cost where the inventory prices a GPU-hour. Fleet, a
 // group or a rack (the scope choice). A line above says where the figures come from and since when.
-// The view draws what it is given (setUsage); in the app that is what LiveUsage recorded while
-// the window has been open.
+// The view draws what it is given (setUsage): in the app, what the history store recorded of the
+// verdicts (app/history/gpu_usage.h, read off the GUI thread every half minute), and before that
+// is read, or without a store, what LiveUsage saw while the window has been open.
 class UtilizationView : public QWidget, public DashboardView {
     Q_OBJECT
 public:
@@ -40,6 +44,14 @@ public:
     void refresh(qint64 nowMs) override;
     // Feeds the verdict engine with the samples that came since the last call, shown or not.
     void record(qint64 nowMs) { live_.update(nowMs); }
+    // Where the recorded verdicts come from: [fromMs, toMs] of every host, read on a worker thread.
+    using RecordedUsage = std::function<history::UsageRead(qint64 fromMs, qint64 toMs)>;
+    void setRecordedUsage(RecordedUsage read) { readRecorded_ = std::move(read); }
+    // A Prometheus server is configured: the source line says it keeps no verdicts to read.
+    void setPrometheusConfigured(bool configured) { prometheus_ = configured; }
+    // The GPU-hours and wasters cover this much before now, whatever the lanes' range.
+    static constexpr qint64 kHoursReachMs = 7 * 24 * 3600'000LL;
+    static constexpr qint64 kReadEveryMs = 30'000;
 
     // What the view draws: `spans` of the hosts in `hosts` (their order is the lanes' order),
     // where each sits and what its GPU-hour costs, the sentence saying where they come from, and
@@ -65,6 +77,8 @@ private:
     void redraw();
     void drawHours(const utilization::GpuHoursLedger& ledger);
     void fillWasters(const utilization::GpuHoursLedger& ledger);
+    void readRecordedIfDue(qint64 nowMs);
+    QString recordedSentence() const;
 
     const TelemetryStore& store_;
     LiveUsage live_;
@@ -87,6 +101,11 @@ private:
     qint64 fromMs_ = 0, toMs_ = 0;
     std::vector<utilization::GpuHoursRow> days_;
     qint64 drawnAtMs_ = 0;
+    RecordedUsage readRecorded_;
+    bool prometheus_ = false;
+    QFutureWatcher<history::UsageRead> readWatcher_;
+    std::optional<history::UsageRead> recorded_;
+    qint64 readAtMs_ = 0;
 };
 
 }  // namespace fleetdeck
