@@ -3770,10 +3770,6 @@ SHA-256 %3</translation>
         <translation>合計：%1。一天以 UTC 計；只計入 FleetDeck 讀取主機的時間。</translation>
     </message>
     <message>
-        <source>not readable</source>
-        <translation>無法讀取</translation>
-    </message>
-    <message>
         <source>No GPU was held idle in this record: every GPU with a process on it did work.</source>
         <translation>此紀錄中沒有 GPU 被佔用閒置：每張有行程的 GPU 都在工作。</translation>
     </message>
@@ -3804,6 +3800,10 @@ SHA-256 %3</translation>
     <message>
         <source>%1 GPU samples recorded before FleetDeck kept verdicts are not judged.</source>
         <translation>FleetDeck 開始保存判定前記錄的 %1 筆 GPU 樣本未判定。</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
     </message>
 </context>
 <context>

@@ -59,7 +59,7 @@ protected:
     void SetUp() override {
         view_.resize(1400, 900);
         view_.setUsage(fedSpans(), places(), {QStringLiteral("gpu-a1"), QStringLiteral("gpu-b1")},
-                       QStringLiteral("Recorded while FleetDeck ran, since 12/3/26 10:00 AM"), kT0, kT0 + 60 * kMin);
+                       QStringLiteral("Recorded while FleetDeck ran, since 2026-12-03 10:00"), kT0, kT0 + 60 * kMin);
         view_.show();
         for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();  // the scroll area takes its width
     }

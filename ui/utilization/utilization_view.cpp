@@ -182,15 +182,32 @@ void UtilizationView::refresh(qint64 nowMs) {
         qint64 first = nowMs;
         for (const UsageSpan& s : recorded_->spans) first = std::min<qint64>(first, s.startMs);
         const qint64 from = std::max(nowMs - span, std::min(first, nowMs - kShortestWindowMs));
-        setUsage(recorded_->spans, std::move(places), hosts, recordedSentence(), from, nowMs);
+        setUsage(withLiveTail(recorded_->spans), std::move(places), hosts, recordedSentence(), from, nowMs);
     } else {
-        const QString since = QLocale().toString(QDateTime::fromMSecsSinceEpoch(live_.startedAtMs()), QLocale::ShortFormat);
+        const QString since = shownTime(live_.startedAtMs());
         QString source = tr("Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted.").arg(since);
         if (prometheus_) source += QLatin1Char(' ') + tr("Prometheus keeps no verdicts to fill them.");
         const qint64 from = std::max(nowMs - span, std::min(live_.startedAtMs(), nowMs - kShortestWindowMs));
         setUsage(live_.spans(), std::move(places), hosts, source, from, nowMs);
     }
     header_->setFreshness(freshnessText(nowMs, nowMs));
+}
+
+// The recorded spans and, after the newest recorded moment of each GPU, what this window judged
+// since: the store is read every half minute, the lanes move on every sample.
+std::vector<UsageSpan> UtilizationView::withLiveTail(const std::vector<UsageSpan>& recorded) const {
+    std::map<std::pair<QString, int>, std::int64_t> recordedEnd;
+    for (const UsageSpan& s : recorded) {
+        std::int64_t& end = recordedEnd[{s.host, s.gpu}];
+        end = std::max(end, s.endMs);
+    }
+    std::vector<UsageSpan> spans = recorded;
+    for (UsageSpan s : live_.spans()) {
+        const auto end = recordedEnd.find({s.host, s.gpu});
+        if (end != recordedEnd.end()) s.startMs = std::max(s.startMs, end->second);
+        if (s.endMs > s.startMs) spans.push_back(std::move(s));
+    }
+    return spans;
 }
 
 // The history store's verdicts of the last week, read again every half minute on a worker thread.
@@ -204,7 +221,7 @@ QString UtilizationView::recordedSentence() const {
     qint64 first = std::numeric_limits<qint64>::max();
     for (const UsageSpan& s : recorded_->spans) first = std::min<qint64>(first, s.startMs);
     QString text = tr("Recorded by FleetDeck while it ran, since %1 (the history store): the hours it was closed are not counted.")
-                       .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(first), QLocale::ShortFormat));
+                       .arg(shownTime(first));
     if (recorded_->unjudgedPoints > 0)
         text += QLatin1Char(' ') + tr("%1 GPU samples recorded before FleetDeck kept verdicts are not judged.").arg(recorded_->unjudgedPoints);
     if (prometheus_) text += QLatin1Char(' ') + tr("Prometheus keeps no verdicts to fill them.");
@@ -334,8 +351,8 @@ void UtilizationView::fillWasters(const GpuHoursLedger& ledger) {
         anyPrice = anyPrice || w.cost.has_value();
         const QStringList cells = {w.host,
                                    QStringLiteral("GPU %1").arg(w.gpu),
-                                   w.process.isEmpty() ? tr("not readable") : w.process,
-                                   w.user.isEmpty() ? tr("not readable") : w.user,
+                                   w.process.isEmpty() ? tr("not recorded") : w.process,
+                                   w.user.isEmpty() ? tr("not recorded") : w.user,
                                    w.job,
                                    hoursText(w.heldIdleH),
                                    w.cost ? QLocale().toString(*w.cost, 'f', 2) : QStringLiteral("–")};

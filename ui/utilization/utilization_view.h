@@ -78,6 +78,7 @@ private:
     void drawHours(const utilization::GpuHoursLedger& ledger);
     void fillWasters(const utilization::GpuHoursLedger& ledger);
     void readRecordedIfDue(qint64 nowMs);
+    std::vector<utilization::UsageSpan> withLiveTail(const std::vector<utilization::UsageSpan>& recorded) const;
     QString recordedSentence() const;
 
     const TelemetryStore& store_;

@@ -38,6 +38,8 @@ QColor verdictColor(Verdict verdict) {
 
 QColor offlineColor() { return QColor(0x45, 0x45, 0x45); }
 
+QString shownTime(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm")); }
+
 namespace {
 
 QColor spanColor(const UsageSpan& s) { return s.state == UsageState::Offline ? offlineColor() : verdictColor(s.verdict); }
@@ -176,7 +178,7 @@ bool VerdictLanes::event(QEvent* event) {
     if (const UsageSpan* s = spanAt(lane, t)) {
         text += (s->state == UsageState::Offline ? utilization::shownUsageState(s->state) : utilization::shownVerdict(s->verdict)) +
                 tr(" for %1, from %2").arg(durationText(s->endMs - s->startMs),
-                                           QLocale().toString(QDateTime::fromMSecsSinceEpoch(s->startMs), QLocale::ShortFormat));
+                                           shownTime(s->startMs));
         if (!s->process.isEmpty() || !s->user.isEmpty())
             text += QLatin1Char('\n') + tr("held by %1 (%2)").arg(s->process.isEmpty() ? tr("a process") : s->process, s->user);
         if (!s->job.isEmpty()) text += QLatin1Char('\n') + s->job;

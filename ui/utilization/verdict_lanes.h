@@ -14,6 +14,9 @@ namespace fleetdeck {
 // and named in the tooltip and the legend. Unknown is drawn as "no data" (grey, hatched).
 QColor verdictColor(utilization::Verdict verdict);
 QColor offlineColor();
+// A moment as the view writes it, the same in every language: "2026-12-04 04:35". (Qt 6.4's short
+// zh_TW format has a day-period field it prints as a literal "B".)
+QString shownTime(qint64 ms);
 
 // A lane per GPU over a time window, each stretch coloured by the verdict the GPU had then (the
 // usage spans of app/utilization/gpu_hours.h), labelled "host · GPU n" on the left; where no span
