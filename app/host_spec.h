@@ -46,6 +46,9 @@ struct HostSpec {
     // ("[user@]host[:port]", several joined by commas, in order); empty: direct, or ssh-config's
     // ProxyJump for the address. Set, it wins over ssh-config's.
     QString jumpHost;
+    // What one GPU-hour of this host costs (rent or amortisation, in the inventory's currency);
+    // nullopt: its group's price, if any (Inventory::gpuHourPrice). GPU-hours (docs/efficiency.md).
+    std::optional<double> gpuHourPrice;
     // kind Ssh only; the inventory stores identityFile and configFile (an imported Ansible key
     // file, an imported ssh config that is not ~/.ssh/config), not the rest.
     SshOptions ssh;

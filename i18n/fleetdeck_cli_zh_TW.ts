@@ -1565,6 +1565,114 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source>(no process; %1 of memory in use)</source>
         <translation>（沒有程序；已使用 %1 記憶體）</translation>
     </message>
+    <message>
+        <source>GPU-hours per day: busy, held idle, idle and offline, with their cost and the top wasters</source>
+        <translation>每日 GPU 時數：忙碌、佔用閒置、閒置與離線，及其成本與浪費最多者</translation>
+    </message>
+    <message>
+        <source>The GPU-hours the history store recorded, per UTC day and in total: busy, held idle, idle and offline, by host, group, rack, user or job, with their cost where the inventory gives a price per GPU-hour (docs/inventory.md, &quot;Prices&quot;), the top wasters, and which days have records: FleetDeck records only while it runs. Contacts no host (docs/efficiency.md).</source>
+        <translation>歷史資料庫記錄的 GPU 時數，依 UTC 日與總計：忙碌、佔用閒置、閒置與離線，可依主機、群組、機架、使用者或工作分列；主機清單有每 GPU 小時價格時附上成本（docs/inventory.md，「Prices」），並列出浪費最多者，以及哪些日子有記錄：FleetDeck 只在執行時記錄。不連線任何主機（docs/efficiency.md）。</translation>
+    </message>
+    <message>
+        <source>how far back: 6h, 7d, 30d (default 7d)</source>
+        <translation>往回多久：6h、7d、30d（預設 7d）</translation>
+    </message>
+    <message>
+        <source>KEY</source>
+        <translation>分類</translation>
+    </message>
+    <message>
+        <source>split by fleet, host (default), group, rack, user or job</source>
+        <translation>依 fleet、host（預設）、group、rack、user 或 job 分列</translation>
+    </message>
+    <message>
+        <source>the inventory with the groups, racks and prices (default: the saved one)</source>
+        <translation>含群組、機架與價格的主機清單（預設：已儲存的清單）</translation>
+    </message>
+    <message>
+        <source>one JSON document: days, totals, top wasters and the days covered</source>
+        <translation>一份 JSON 文件：每日、總計、浪費最多者與涵蓋的日子</translation>
+    </message>
+    <message>
+        <source>CSV, one row per day and key</source>
+        <translation>CSV，每日每個分類一行</translation>
+    </message>
+    <message>
+        <source>Last month&apos;s GPU-hours by user, for a spreadsheet:</source>
+        <translation>上個月依使用者分列的 GPU 時數，供試算表使用：</translation>
+    </message>
+    <message>
+        <source>--by takes fleet, host, group, rack, user or job (got &apos;%1&apos;)</source>
+        <translation>--by 需要 fleet、host、group、rack、user 或 job（收到「%1」）</translation>
+    </message>
+    <message>
+        <source>--json and --csv: choose one</source>
+        <translation>--json 與 --csv：請擇一</translation>
+    </message>
+    <message>
+        <source>utilization takes no HOST; --by host splits by host</source>
+        <translation>utilization 不接受主機；--by host 會依主機分列</translation>
+    </message>
+    <message>
+        <source>BUSY</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>HELD IDLE</source>
+        <translation>佔用閒置</translation>
+    </message>
+    <message>
+        <source>IDLE</source>
+        <translation>閒置</translation>
+    </message>
+    <message>
+        <source>OFFLINE</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>TOTAL</source>
+        <translation>總計</translation>
+    </message>
+    <message>
+        <source>COST</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>WASTED</source>
+        <translation>浪費</translation>
+    </message>
+    <message>
+        <source>GPU-hours from %1 to %2 (UTC), recorded while FleetDeck ran; days with records:</source>
+        <translation>%1 至 %2（UTC）的 GPU 時數，於 FleetDeck 執行期間記錄；有記錄的日子：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>%1 GPU-h</source>
+        <translation>%1 GPU 小時</translation>
+    </message>
+    <message>
+        <source>(%1 GPU readings recorded before FleetDeck kept verdicts are not counted)</source>
+        <translation>（FleetDeck 保存判定之前記錄的 %1 筆 GPU 讀數不計入）</translation>
+    </message>
+    <message>
+        <source>FLEET</source>
+        <translation>機群</translation>
+    </message>
+    <message>
+        <source>(cost in %1)</source>
+        <translation>（成本單位：%1）</translation>
+    </message>
+    <message>
+        <source>Top wasters (held idle):</source>
+        <translation>浪費最多者（佔用閒置）：</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小時</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -2852,6 +2852,18 @@ on %2 since %3</source>
         <source>more than %1 hosts; the rest is skipped</source>
         <translation>超過 %1 台主機；其餘已略過</translation>
     </message>
+    <message>
+        <source>%1&apos;s price per GPU-hour must be a number of at least 0</source>
+        <translation>%1 的每 GPU 小時價格必須是不小於 0 的數字</translation>
+    </message>
+    <message>
+        <source>&quot;group_gpu_hour_prices&quot; must map group names to prices</source>
+        <translation>「group_gpu_hour_prices」必須將群組名稱對應到價格</translation>
+    </message>
+    <message>
+        <source>group %1&apos;s price per GPU-hour must be a number of at least 0</source>
+        <translation>群組 %1 的每 GPU 小時價格必須是不小於 0 的數字</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>
@@ -3993,7 +4005,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>GPU %1 is held by %2 but has done nothing for %3 (%4 %5 %). Ask its owner to end it, or hand the GPU back.</source>
-        <translation>GPU %1 由 %2 佔用，但已 %3 沒有工作（%4 %5 %）。請其擁有者結束它，或將 GPU 退還。</translation>
+        <translation>GPU %1 由 %2 佔用，但已%3沒有工作（%4 %5 %）。請其擁有者結束它，或將 GPU 退還。</translation>
     </message>
     <message>
         <source>GPU %1&apos;s clocks were held down by its power limit for %2 % of the window. Check its power limit and the rack&apos;s power budget (guide §2.3).</source>
@@ -4013,7 +4025,7 @@ on %2 since %3</source>
     </message>
     <message>
         <source>GPU %1 is held by %2 and has done nothing for %3 (%4 %5 %); held idle after %6.</source>
-        <translation>GPU %1 由 %2 佔用，已 %3 沒有工作（%4 %5 %）；滿 %6 即判定為佔用閒置。</translation>
+        <translation>GPU %1 由 %2 佔用，已%3沒有工作（%4 %5 %）；滿 %6 即判定為佔用閒置。</translation>
     </message>
     <message>
         <source>GPU %1 waits for its input: SM active %2 % while %3. Cache the data set on local NVMe and add data loader workers (guide §2.2).</source>
@@ -4066,6 +4078,18 @@ on %2 since %3</source>
     <message>
         <source>No GPUs in the samples.</source>
         <translation>樣本中沒有 GPU。</translation>
+    </message>
+    <message>
+        <source>SM active</source>
+        <translation>SM 活躍</translation>
+    </message>
+    <message>
+        <source>utilization</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>GPU %1 does nothing (%2 %3 %); its driver does not list the processes on it, so FleetDeck cannot say who holds it.</source>
+        <translation>GPU %1 沒有工作（%2 %3 %）；其驅動程式不列出上面的程序，因此 FleetDeck 無法得知是誰佔用它。</translation>
     </message>
 </context>
 </TS>

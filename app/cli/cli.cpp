@@ -22,6 +22,7 @@
 #include "app/cli/remote_options.h"
 #include "app/cli/terminal_prompter.h"
 #include "app/cli/top_command.h"
+#include "app/cli/utilization_command.h"
 
 namespace fleetdeck::cli {
 namespace {
@@ -75,6 +76,7 @@ const Command kCommands[] = {
     {"health", healthCommand},
     {"top", topCommand},
     {"diagnose", diagnoseCommand},
+    {"utilization", utilizationCommand},
     {"commission", commissionCommand},
     {"events", eventsCommand},
     {"history", historyCommand},

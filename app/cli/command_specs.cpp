@@ -260,6 +260,23 @@ std::vector<CommandSpec> makeSpecs() {
     events.examples = {{QT_TRANSLATE_NOOP("cli", "The last week's incidents of one host:"), "fleetdeck-cli events --since 7d --host gpu-a3"}};
     specs.push_back(events);
 
+    CommandSpec usage;
+    usage.name = QStringLiteral("utilization");
+    usage.summary = QStringLiteral(QT_TRANSLATE_NOOP("cli", "GPU-hours per day: busy, held idle, idle and offline, with their cost and the top wasters"));
+    usage.description = QStringLiteral(QT_TRANSLATE_NOOP("cli", "The GPU-hours the history store recorded, per UTC day and in total: busy, held "
+                                                                "idle, idle and offline, by host, group, rack, user or job, with their cost where "
+                                                                "the inventory gives a price per GPU-hour (docs/inventory.md, \"Prices\"), the top "
+                                                                "wasters, and which days have records: FleetDeck records only while it runs. "
+                                                                "Contacts no host (docs/efficiency.md)."));
+    usage.options = {valued("since", QT_TRANSLATE_NOOP("cli", "DURATION"), QT_TRANSLATE_NOOP("cli", "how far back: 6h, 7d, 30d (default 7d)")),
+                     valued("by", QT_TRANSLATE_NOOP("cli", "KEY"), QT_TRANSLATE_NOOP("cli", "split by fleet, host (default), group, rack, user or job")),
+                     db,
+                     valued("inventory", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "the inventory with the groups, racks and prices (default: the saved one)")),
+                     flag("json", QT_TRANSLATE_NOOP("cli", "one JSON document: days, totals, top wasters and the days covered")),
+                     flag("csv", QT_TRANSLATE_NOOP("cli", "CSV, one row per day and key"))};
+    usage.examples = {{QT_TRANSLATE_NOOP("cli", "Last month's GPU-hours by user, for a spreadsheet:"), "fleetdeck-cli utilization --since 30d --by user --csv > gpu-hours.csv"}};
+    specs.push_back(usage);
+
     CommandSpec history;
     history.name = QStringLiteral("history");
     history.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "HOST"));

@@ -78,7 +78,7 @@ QString evidenceText(const GpuVerdict& g) {
 void printHost(const HostVerdict& h, QTextStream& out) {
     out << h.host << ": " << utilization::shownVerdict(h.verdict) << " — " << h.shown() << "\n";
     int verdictColumns = 0;
-    for (utilization::Verdict v : utilization::kVerdicts) verdictColumns = std::max(verdictColumns, int(utilization::shownVerdict(v).size()));
+    for (utilization::Verdict v : utilization::kVerdicts) verdictColumns = std::max(verdictColumns, terminalColumns(utilization::shownVerdict(v)));
     for (const GpuVerdict& g : h.gpus) {
         out << "  " << paddedToColumns(QStringLiteral("GPU %1").arg(g.gpu), 7) << paddedToColumns(utilization::shownVerdict(g.verdict), verdictColumns + 2)
             << evidenceText(g) << "\n";

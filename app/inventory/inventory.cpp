@@ -1,5 +1,7 @@
 #include "app/inventory/inventory.h"
 
+#include <cmath>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -48,6 +50,7 @@ Json hostToJson(const HostSpec& h) {
     if (!h.jumpHost.isEmpty()) j["jump_host"] = str(h.jumpHost);
     if (!h.ssh.identityFile.isEmpty()) j["identity_file"] = str(h.ssh.identityFile);
     if (!h.ssh.configFile.isEmpty()) j["ssh_config"] = str(h.ssh.configFile);
+    if (h.gpuHourPrice) j["gpu_hour_price"] = *h.gpuHourPrice;
     return j;
 }
 
@@ -70,6 +73,7 @@ HostSpec hostFromJson(const Json& j) {
     h.jumpHost = textField(j, "jump_host");
     h.ssh.identityFile = textField(j, "identity_file");
     h.ssh.configFile = textField(j, "ssh_config");
+    if (const auto it = j.find("gpu_hour_price"); it != j.end()) h.gpuHourPrice = it->is_number() ? it->get<double>() : -1.0;  // not a number: refused
     return h;
 }
 
@@ -100,6 +104,8 @@ Outcome validateHost(const HostSpec& spec) {
                            .arg(spec.name)
                            .arg(spec.rackUnit)
                            .arg(spec.rackHeightU));
+    if (spec.gpuHourPrice && !(std::isfinite(*spec.gpuHourPrice) && *spec.gpuHourPrice >= 0))
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1's price per GPU-hour must be a number of at least 0")).arg(spec.name));
     if (auto jump = checkJumpHost(spec.jumpHost); !jump)
         return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1: %2")).arg(spec.name).arg(jump.problem().message, jump.problem().shownMessage()));
     return done();
@@ -129,13 +135,46 @@ Result<Inventory> Inventory::fromJson(const QByteArray& bytes) {
         inv.put(h);
         ++index;
     }
+    if (const auto prices = doc.find("group_gpu_hour_prices"); prices != doc.end()) {
+        if (!prices->is_object())
+            return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "\"group_gpu_hour_prices\" must map group names to prices")));
+        for (const auto& [group, price] : prices->items()) {
+            const auto set = inv.setGroupGpuHourPrice(QString::fromStdString(group), price.is_number() ? price.get<double>() : -1.0);
+            if (!set) return set.problem();
+        }
+    }
+    inv.currency_ = textField(doc, "currency");
     return inv;
+}
+
+std::optional<double> Inventory::gpuHourPrice(const HostSpec& host) const {
+    if (host.gpuHourPrice) return host.gpuHourPrice;
+    const auto it = groupPrices_.find(host.group);
+    return host.group.isEmpty() || it == groupPrices_.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+Outcome Inventory::setGroupGpuHourPrice(const QString& group, std::optional<double> price) {
+    if (!price) {
+        groupPrices_.erase(group);
+        return done();
+    }
+    if (group.isEmpty() || !std::isfinite(*price) || *price < 0)
+        return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "group %1's price per GPU-hour must be a number of at least 0")).arg(group));
+    groupPrices_[group] = *price;
+    return done();
 }
 
 QByteArray Inventory::toJson() const {
     Json hosts = Json::array();
     for (const HostSpec& h : hosts_) hosts.push_back(hostToJson(h));
-    return QByteArray::fromStdString(Json{{"version", kFormatVersion}, {"hosts", hosts}}.dump(2)) + '\n';
+    Json doc{{"version", kFormatVersion}, {"hosts", hosts}};
+    if (!groupPrices_.empty()) {
+        Json prices = Json::object();
+        for (const auto& [group, price] : groupPrices_) prices[str(group)] = price;
+        doc["group_gpu_hour_prices"] = prices;
+    }
+    if (!currency_.isEmpty()) doc["currency"] = str(currency_);
+    return QByteArray::fromStdString(doc.dump(2)) + '\n';
 }
 
 Result<Inventory> Inventory::load(const QString& path) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+#include <optional>
 #include <vector>
 
 #include <QString>
@@ -27,6 +29,15 @@ public:
     QByteArray toJson() const;
 
     const std::vector<HostSpec>& hosts() const { return hosts_; }
+
+    // Prices per GPU-hour (docs/inventory.md, "Prices"): a host's own, else its group's; nullopt
+    // where neither is set. The currency is a label ("USD"), never converted.
+    std::optional<double> gpuHourPrice(const HostSpec& host) const;
+    const std::map<QString, double>& groupGpuHourPrices() const { return groupPrices_; }
+    // The problem (bad_input) for a negative or non-finite price.
+    Outcome setGroupGpuHourPrice(const QString& group, std::optional<double> price);
+    const QString& currency() const { return currency_; }
+    void setCurrency(const QString& currency) { currency_ = currency; }
     const HostSpec* find(const QString& name) const;
     // Adds or, when the name exists, replaces. The problem (bad_input) for an invalid spec.
     Outcome put(const HostSpec& spec);
@@ -38,6 +49,8 @@ public:
 
 private:
     std::vector<HostSpec> hosts_;
+    std::map<QString, double> groupPrices_;
+    QString currency_;
 };
 
 // Done, or why a spec cannot go into the inventory (bad_input).

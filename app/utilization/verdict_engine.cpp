@@ -138,6 +138,11 @@ UtilizationText minutes(std::int64_t ms) {
     return UtilizationText(QT_TRANSLATE_NOOP("utilization", "%1 s")).arg(QString::number(ms / 1000), QLocale().toString(qint64(ms / 1000)));
 }
 
+// What the held-idle figure is: SM active (GPM), or NVML's utilization before Hopper.
+UtilizationText activityWords(bool smActive) {
+    return smActive ? UtilizationText(QT_TRANSLATE_NOOP("utilization", "SM active")) : UtilizationText(QT_TRANSLATE_NOOP("utilization", "utilization"));
+}
+
 // "python3 (pid 4242, user alice, job 4242)": the holder with the most memory.
 UtilizationText holderText(const std::vector<GpuHolder>& holders) {
     if (holders.empty()) return UtilizationText(QT_TRANSLATE_NOOP("utilization", "a process"));
@@ -177,6 +182,11 @@ public:
             figure(QStringLiteral("processes"), 0, QString());
             return done(Verdict::Idle, UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 has no process. Give it work or hand it back.")).arg(index_));
         }
+        // No process list (an older driver or agent): doing nothing is all that can be said.
+        if (!now.processesKnown && activity && *activity < t_.heldIdleSmActivePct)
+            return done(Verdict::Idle, UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 does nothing (%2 %3 %); its driver does not list "
+                                                                                         "the processes on it, so FleetDeck cannot say who holds it."))
+                                           .arg(index_).arg(activityWords(sm_.value().has_value())).arg(pct(*activity), shownPct(*activity)));
         const std::int64_t heldLowMs = state_.heldLowSinceMs ? endMs_ - state_.heldLowSinceMs : 0;
         if (now.held && state_.heldLowSinceMs && heldLowMs >= t_.heldIdleMinMs) {
             figure(QStringLiteral("held_idle_s"), double(heldLowMs) / 1000.0, QStringLiteral("s"), double(t_.heldIdleMinMs) / 1000.0);
@@ -185,7 +195,7 @@ public:
                         UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 is held by %2 but has done nothing for %3 (%4 %5 %). "
                                                                          "Ask its owner to end it, or hand the GPU back."))
                             .arg(index_).arg(holderText(state_.holders)).arg(minutes(heldLowMs))
-                            .arg(activityName == QLatin1String("sm_active_pct") ? QStringLiteral("SM active") : QStringLiteral("utilization"))
+                            .arg(activityWords(activityName == QLatin1String("sm_active_pct")))
                             .arg(pct(activity.value_or(0)), shownPct(activity.value_or(0))));
         }
         if (const auto v = capped(power_, QStringLiteral("power_violation_pct_of_window")))
@@ -263,7 +273,7 @@ private:
 
     // Before Hopper the activity counters are missing: say so rather than guess a bound.
     GpuVerdict basic(const std::optional<double>& util) {
-        if (util && *util < t_.heldIdleSmActivePct && newest_.held) return heldShort(*util, QStringLiteral("utilization"));
+        if (util && *util < t_.heldIdleSmActivePct && newest_.held) return heldShort(*util, activityWords(false));
         // "basic": the agent asked and the GPU has no GPM; no prof at all: the agent or driver
         // reports none (an older agent, another vendor).
         const char* text = state_.profSource == QLatin1String("basic")
@@ -275,7 +285,7 @@ private:
     }
 
     // A process holds the GPU and it does nothing, not yet for long enough to be held idle.
-    GpuVerdict heldShort(double activity, const QString& what) {
+    GpuVerdict heldShort(double activity, const UtilizationText& what) {
         const std::int64_t ms = state_.heldLowSinceMs ? endMs_ - state_.heldLowSinceMs : 0;
         out_.sinceMs = state_.heldLowSinceMs ? state_.heldLowSinceMs : endMs_;
         return done(Verdict::Idle,
@@ -333,7 +343,7 @@ private:
         if (sm >= t_.busySmActivePct || (tensor && *tensor >= t_.busyTensorActivePct))
             return done(Verdict::Busy, UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1 is busy: SM active %2 %, tensor active %3 %."))
                                            .arg(index_).arg(pct(sm), shownPct(sm)).arg(pct(tensor.value_or(0)), shownPct(tensor.value_or(0))));
-        if (sm < t_.heldIdleSmActivePct && newest_.held) return heldShort(sm, QStringLiteral("SM active"));
+        if (sm < t_.heldIdleSmActivePct && newest_.held) return heldShort(sm, activityWords(true));
         return done(Verdict::Unknown,
                     UtilizationText(QT_TRANSLATE_NOOP("utilization", "GPU %1: SM active %2 % and nothing FleetDeck reads holds it back. "
                                                                      "Profile the job, change one thing, measure again (guide §6, §7)."))

@@ -5,6 +5,8 @@
 
 #include <atomic>
 
+#include <QDateTime>
+#include <QFile>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -14,7 +16,9 @@
 #include "app/history/gpu_usage.h"
 #include "app/history/history_recorder.h"
 #include "tests/history/history_test_support.h"
+#include "agent/json/json.h"
 #include "tests/support/qt_wait.h"
+#include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
 
 namespace fleetdeck::history {
@@ -191,6 +195,70 @@ TEST(GpuUsageRecorder, RecordsVerdictsHoldersAndHeldIdleIncidentsThatAddUpToGpuH
     EXPECT_EQ(wasters[0].host, heldName);
     EXPECT_EQ(wasters[0].user, holders[0].user);
     EXPECT_NEAR(wasters[0].heldIdleH, kSeconds / 3600.0, 0.01);
+}
+
+}  // namespace
+}  // namespace fleetdeck::history
+
+namespace fleetdeck::history {
+namespace {
+
+// `fleetdeck-cli utilization` on a store recorded a few minutes ago: the hours, the cost from the
+// inventory's prices, the days covered, and CSV cells a spreadsheet would evaluate neutralised.
+TEST(UtilizationCli, ReadsTheRecordedGpuHoursWithTheirCost) {
+    test::TempDir dir;
+    const QString path = usageDb(dir);
+    const std::int64_t start = QDateTime::currentMSecsSinceEpoch() - 16 * 60'000;
+    {
+        std::atomic<std::int64_t> now{start};
+        HistoryRecorder::Options o;
+        o.path = path;
+        o.clock = [&now] { return now.load(); };
+        o.flushIntervalMs = 50;
+        HistoryRecorder recorder(o);
+        recorder.start();
+        test::SimulatedHost held("hgx-h100-8+held-idle:3");
+        for (int s = 0; s < 12 * 60; ++s) {
+            now = start + s * 1000LL;
+            recorder.addSample(QStringLiteral("=held"), held.at(s), {}, now);
+        }
+        recorder.syncAndMaintain();
+    }
+    const std::string inventory = (dir.path() / "inventory.json").string();
+    {
+        QFile f(QString::fromStdString(inventory));
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"version": 1, "currency": "USD", "group_gpu_hour_prices": {"train": 2.5},
+                    "hosts": [{"name": "=held", "address": "10.0.0.1", "group": "train"}]})");
+    }
+    const std::string cli = std::string(FLEETDECK_BIN_DIR) + "/fleetdeck-cli";
+    const test::ProcessRun json = test::run_process(cli, {"utilization", "--db", path.toStdString(), "--inventory", inventory, "--since", "1h", "--json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    const nlohmann::json doc = nlohmann::json::parse(json.out);
+    EXPECT_EQ(doc.at("coverage"), "recorded while FleetDeck ran");
+    EXPECT_EQ(doc.at("currency"), "USD");
+    ASSERT_EQ(doc.at("totals").size(), 1u);
+    const nlohmann::json& total = doc.at("totals").at(0);
+    EXPECT_EQ(total.at("key"), "=held");
+    const double gpuHours = 8 * 12 / 60.0;  // 8 GPUs for 12 minutes
+    EXPECT_NEAR(total.at("held_idle_h").get<double>(), gpuHours, 0.03);
+    EXPECT_NEAR(total.at("cost").get<double>(), total.at("total_h").get<double>() * 2.5, 0.01);
+    EXPECT_NEAR(total.at("wasted_cost").get<double>(), total.at("held_idle_h").get<double>() * 2.5, 0.02);
+    EXPECT_FALSE(doc.at("covered_days").empty());
+    ASSERT_FALSE(doc.at("top_wasters").empty());
+    EXPECT_FALSE(doc.at("top_wasters").at(0).at("user").get<std::string>().empty());
+
+    const test::ProcessRun csv = test::run_process(cli, {"utilization", "--db", path.toStdString(), "--inventory", inventory, "--since", "1h", "--csv"});
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    EXPECT_EQ(csv.out.rfind("day,host,busy_h,held_idle_h,idle_h,offline_h,cost,wasted_cost\r\n", 0), 0u) << csv.out;
+    EXPECT_NE(csv.out.find(",'=held,"), std::string::npos) << csv.out;  // never a formula
+
+    const test::ProcessRun text = test::run_process(cli, {"utilization", "--db", path.toStdString(), "--inventory", inventory, "--by", "user"});
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("recorded while FleetDeck ran"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Top wasters"), std::string::npos) << text.out;
+    EXPECT_EQ(test::run_process(cli, {"utilization", "--db", path.toStdString(), "--by", "planet"}).status, 2);
+    EXPECT_EQ(test::run_process(cli, {"utilization", "--db", path.toStdString(), "--json", "--csv"}).status, 2);
 }
 
 }  // namespace

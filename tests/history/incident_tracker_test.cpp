@@ -266,5 +266,83 @@ TEST(IncidentTracker, ACommissioningReportIsAnIncidentPerHostItJudged) {
     EXPECT_TRUE(tracker.onAuditEntries({e}).empty());
 }
 
+
+// A GPU's verdicts become incidents: held_idle at once (the verdict itself waited 10 minutes), a
+// bound verdict once it has lasted incidentMinMs, each from when the verdict began; they end after
+// the grace time without it, and when the host goes offline.
+utilization::HostVerdict verdictOf(const QString& host, std::vector<std::pair<utilization::Verdict, std::int64_t>> gpus) {
+    utilization::HostVerdict v;
+    v.host = host;
+    int index = 0;
+    for (const auto& [verdict, sinceMs] : gpus) {
+        utilization::GpuVerdict g;
+        g.gpu = index++;
+        g.verdict = verdict;
+        g.sinceMs = sinceMs;
+        g.text = QStringLiteral("GPU %1 sentence").arg(g.gpu);
+        g.evidence.push_back({QStringLiteral("sm_active_pct"), 12.345, QStringLiteral("%"), std::nullopt});
+        if (verdict == utilization::Verdict::HeldIdle) {
+            utilization::GpuHolder h;
+            h.pid = 4242;
+            h.name = QStringLiteral("python3");
+            h.user = QStringLiteral("alice");
+            h.slurmJob = 9001;
+            g.holders.push_back(h);
+        }
+        v.gpus.push_back(g);
+    }
+    return v;
+}
+
+TEST(IncidentTracker, HeldIdleAndLastingBottlenecksFromVerdicts) {
+    using utilization::Verdict;
+    IncidentTracker tracker(1);
+    const QString host = QStringLiteral("gpu-07");
+    const std::int64_t minMs = 5 * 60'000, t0 = 1'000'000;
+    // 4 minutes input bound: not yet; GPU 1 held idle since t0 - 10 min.
+    auto changes = tracker.onVerdict(verdictOf(host, {{Verdict::InputBound, t0}, {Verdict::HeldIdle, t0 - 600'000}}), t0 + 240'000, minMs);
+    ASSERT_EQ(changes.size(), 1u);
+    EXPECT_EQ(changes[0].what, What::Opened);
+    const Incident held = changes[0].incident;
+    EXPECT_EQ(held.kind, IncidentKind::HeldIdle);
+    EXPECT_EQ(held.gpu, 1);
+    EXPECT_EQ(held.startMs, t0 - 600'000);
+    EXPECT_EQ(held.severity, IncidentSeverity::Warning);
+    EXPECT_EQ(held.text, QStringLiteral("GPU 1 held idle by python3 (pid 4242), user alice, job 9001"));
+    EXPECT_EQ(held.figures->value(QStringLiteral("user")).toString(), QStringLiteral("alice"));
+    EXPECT_DOUBLE_EQ(held.figures->value(QStringLiteral("sm_active_pct")).toDouble(), 12.35);
+    // Past 5 minutes the bottleneck opens, from when the verdict began.
+    // (The open held-idle incident reports its figures again beside it: updates are left out here.)
+    const auto without = [](std::vector<IncidentChange> all) {
+        std::erase_if(all, [](const IncidentChange& c) { return c.what == What::Updated; });
+        return all;
+    };
+    changes = without(tracker.onVerdict(verdictOf(host, {{Verdict::InputBound, t0}, {Verdict::HeldIdle, t0 - 600'000}}), t0 + 300'000, minMs));
+    ASSERT_EQ(changes.size(), 1u);
+    const Incident bound = changes[0].incident;
+    EXPECT_EQ(bound.kind, IncidentKind::Bottleneck);
+    EXPECT_EQ(bound.detail, QStringLiteral("input_bound"));
+    EXPECT_EQ(bound.startMs, t0);
+    EXPECT_EQ(bound.severity, IncidentSeverity::Info);
+    EXPECT_EQ(bound.text, QStringLiteral("GPU 0 input bound"));
+    // GPU 0 busy again: the bottleneck ends after the grace time, at when it was first gone.
+    const std::int64_t busyAt = t0 + 400'000;
+    EXPECT_TRUE(without(tracker.onVerdict(verdictOf(host, {{Verdict::Busy, busyAt}, {Verdict::HeldIdle, t0 - 600'000}}), busyAt, minMs)).empty());
+    changes = without(tracker.onVerdict(verdictOf(host, {{Verdict::Busy, busyAt}, {Verdict::HeldIdle, t0 - 600'000}}), busyAt + 6'000, minMs));
+    ASSERT_EQ(changes.size(), 1u);
+    EXPECT_EQ(changes[0].what, What::Closed);
+    EXPECT_EQ(changes[0].incident.kind, IncidentKind::Bottleneck);
+    EXPECT_EQ(changes[0].incident.endMs, busyAt);
+    EXPECT_EQ(changes[0].incident.text, QStringLiteral("GPU 0 input bound for 6 min 40 s"));
+    // The host goes offline: the held-idle incident ends with it.
+    changes = tracker.onState(host, HostState::Offline, QStringLiteral("connection lost"), busyAt + 10'000);
+    ASSERT_EQ(changes.size(), 2u);
+    EXPECT_EQ(changes[0].what, What::Closed);
+    EXPECT_EQ(changes[0].incident.kind, IncidentKind::HeldIdle);
+    EXPECT_EQ(changes[1].incident.kind, IncidentKind::HostOffline);
+    // Capped verdicts are the throttle episodes' business.
+    EXPECT_TRUE(tracker.onVerdict(verdictOf(host, {{Verdict::PowerCapped, t0}}), t0 + 3'600'000, minMs).empty());
+}
+
 }  // namespace
 }  // namespace fleetdeck::history

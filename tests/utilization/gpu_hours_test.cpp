@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 
+#include "app/inventory/inventory.h"
 #include "app/utilization/gpu_hours.h"
 
 namespace fleetdeck::utilization {
@@ -105,3 +106,33 @@ TEST(GpuHours, EmptyAndReversedSpansCountForNothing) {
 
 }  // namespace
 }  // namespace fleetdeck::utilization
+
+namespace fleetdeck {
+namespace {
+
+TEST(GpuHourPrices, AHostsOwnPriceElseItsGroupsSavedAndLoaded) {
+    const QByteArray json = R"({"version": 1, "currency": "USD",
+        "group_gpu_hour_prices": {"train": 2.49},
+        "hosts": [{"name": "a", "address": "10.0.0.1", "group": "train"},
+                  {"name": "b", "address": "10.0.0.2", "group": "train", "gpu_hour_price": 1.5},
+                  {"name": "c", "address": "10.0.0.3"}]})";
+    const auto inventory = Inventory::fromJson(json);
+    ASSERT_TRUE(inventory) << inventory.problem().message.toStdString();
+    EXPECT_EQ(inventory->currency(), QStringLiteral("USD"));
+    EXPECT_EQ(inventory->gpuHourPrice(*inventory->find(QStringLiteral("a"))), 2.49);
+    EXPECT_EQ(inventory->gpuHourPrice(*inventory->find(QStringLiteral("b"))), 1.5);
+    EXPECT_FALSE(inventory->gpuHourPrice(*inventory->find(QStringLiteral("c"))).has_value());
+    const auto again = Inventory::fromJson(inventory->toJson());
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->groupGpuHourPrices(), inventory->groupGpuHourPrices());
+    EXPECT_EQ(again->find(QStringLiteral("b"))->gpuHourPrice, 1.5);
+    EXPECT_EQ(again->currency(), QStringLiteral("USD"));
+
+    EXPECT_FALSE(Inventory::fromJson(R"({"hosts": [{"name": "a", "address": "h", "gpu_hour_price": -1}]})"));
+    EXPECT_FALSE(Inventory::fromJson(R"({"hosts": [{"name": "a", "address": "h", "gpu_hour_price": "cheap"}]})"));
+    EXPECT_FALSE(Inventory::fromJson(R"({"hosts": [], "group_gpu_hour_prices": {"train": -2}})"));
+    EXPECT_FALSE(Inventory::fromJson(R"({"hosts": [], "group_gpu_hour_prices": [1]})"));
+}
+
+}  // namespace
+}  // namespace fleetdeck

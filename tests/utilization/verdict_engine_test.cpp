@@ -306,6 +306,18 @@ TEST(VerdictEngine, BeforeHopperAHeldGpuWithNoUtilizationIsStillHeldIdle) {
     EXPECT_NE(only(v).figure(QStringLiteral("util_pct")), nullptr);
 }
 
+TEST(VerdictEngine, WithoutAProcessListADoingNothingGpuIsIdleAndNamesNoOne) {
+    VerdictEngine engine;
+    const HostVerdict v = feed(engine, 11 * 60, [](int) {
+        GpuSample g = h100(0, 0.5);
+        g.processes = std::nullopt;
+        return host({g});
+    });
+    EXPECT_EQ(only(v).verdict, Verdict::Idle) << only(v).text.toStdString();
+    EXPECT_TRUE(only(v).text.contains(QStringLiteral("does not list"))) << only(v).text.toStdString();
+    EXPECT_TRUE(only(v).holders.empty());
+}
+
 TEST(VerdictEngine, TooFewSamplesIsUnknown) {
     VerdictEngine engine;
     const HostVerdict v = feed(engine, 2, [](int) { return host({h100(0, 90, 70)}); });
