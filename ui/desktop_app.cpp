@@ -193,6 +193,8 @@ void DesktopApp::useRecordedUsage() {
         return history::usageSpans(store, fromMs, toMs);
     });
     window_.utilization().setPrometheusConfigured(!prometheus_.url.isEmpty());
+    if (const auto inventory = Inventory::load(Inventory::defaultPath()))
+        window_.utilization().setGroupPrices(inventory->groupGpuHourPrices(), inventory->currency());
 }
 
 // Tools → Preferences…: on OK each group is saved and applied at once (docs/desktop.md, "Preferences").

@@ -121,6 +121,16 @@ TEST_F(UtilizationViewTest, GpuHoursOfTheDayByStateAndTheTopWasterWithItsHolder)
     EXPECT_TRUE(view_.headerText().contains("1 held idle")) << view_.headerText().toStdString();
 }
 
+TEST_F(UtilizationViewTest, TheCostOfHeldIdleTimeWhereTheInventoryPricesAGpuHour) {
+    auto priced = places();
+    priced[QStringLiteral("gpu-a1")].pricePerGpuHour = 4.0;
+    view_.setGroupPrices({}, QStringLiteral("USD"));
+    view_.setUsage(fedSpans(), priced, {QStringLiteral("gpu-a1"), QStringLiteral("gpu-b1")}, QStringLiteral("Recorded"), kT0, kT0 + 60 * kMin);
+    ASSERT_EQ(view_.wasters().rowCount(), 1);
+    EXPECT_EQ(view_.wasters().item(0, 6)->text(), "2.00 USD");  // 30 min held idle at 4 USD a GPU-hour
+    EXPECT_FALSE(view_.wastersNote().contains("no price")) << view_.wastersNote().toStdString();
+}
+
 TEST_F(UtilizationViewTest, AGroupOrARackNarrowsEveryPart) {
     QComboBox& scope = view_.scopeChoice();
     QStringList offered;

@@ -119,10 +119,13 @@ UtilizationView::UtilizationView(const TelemetryStore& store, QWidget* parent)
     wasters_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     wasters_->setAlternatingRowColors(true);
     wasters_->setWordWrap(false);
-    wasters_->horizontalHeader()->setStretchLastSection(true);
     wasters_->setAccessibleName(tr("Top wasters"));
-    wasters_->setMinimumWidth(200);
-    wasters_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // Every column in view: the job or container takes what is left and is cut where it must be.
+    wasters_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    wasters_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    wasters_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    wasters_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    wasters_->horizontalHeader()->setStretchLastSection(false);
     wastersColumn->addWidget(wasters_);
 
     wastersColumn->addStretch(1);
@@ -174,7 +177,9 @@ void UtilizationView::refresh(qint64 nowMs) {
     QStringList hosts;
     for (const HostRecord& r : store_.summaries()) {
         hosts << r.spec.name;
-        places[r.spec.name] = HostPlace{r.spec.group, r.spec.rack, std::nullopt};
+        std::optional<double> price = r.spec.gpuHourPrice;
+        if (const auto group = groupPrices_.find(r.spec.group); !price && group != groupPrices_.end()) price = group->second;
+        places[r.spec.name] = HostPlace{r.spec.group, r.spec.rack, price};
     }
     // A fresh start shows the minutes there are, not a sliver at the end of an hour.
     const qint64 span = range_->currentData().toLongLong();
@@ -335,15 +340,22 @@ void UtilizationView::drawHours(const GpuHoursLedger& ledger) {
     for (const GpuHoursRow& total : ledger.totals(GroupBy::Fleet)) {
         for (UsageState state : utilization::kUsageStates)
             parts << QStringLiteral("%1 %2").arg(utilization::shownUsageState(state), hoursText(total.hours(state)));
-        if (total.wastedCost) parts << tr("idle time cost %1").arg(QLocale().toString(*total.wastedCost, 'f', 2));
+        if (total.wastedCost) parts << tr("idle time cost %1").arg(costText(*total.wastedCost));
     }
     hoursNote_->setText(parts.isEmpty() ? tr("No GPU-hours recorded yet.")
                                         : tr("In all: %1. A day is UTC; it counts only the time FleetDeck was reading the hosts.")
                                               .arg(parts.join(QStringLiteral(", "))));
 }
 
+QString UtilizationView::costText(double cost) const {
+    const QString amount = QLocale().toString(cost, 'f', 2);
+    return currency_.isEmpty() ? amount : amount + QLatin1Char(' ') + currency_;
+}
+
 void UtilizationView::fillWasters(const GpuHoursLedger& ledger) {
-    const std::vector<utilization::Waster> top = ledger.topWasters(kWasters);
+    // Less than a minute held idle is a GPU between two steps of its job, not waste worth a row.
+    std::vector<utilization::Waster> top = ledger.topWasters(kWasters);
+    std::erase_if(top, [](const utilization::Waster& w) { return w.heldIdleH < 1.0 / 60; });
     wasters_->setRowCount(static_cast<int>(top.size()));
     bool anyPrice = false;
     for (int r = 0; r < static_cast<int>(top.size()); ++r) {
@@ -355,7 +367,7 @@ void UtilizationView::fillWasters(const GpuHoursLedger& ledger) {
                                    w.user.isEmpty() ? tr("not recorded") : w.user,
                                    w.job,
                                    hoursText(w.heldIdleH),
-                                   w.cost ? QLocale().toString(*w.cost, 'f', 2) : QStringLiteral("–")};
+                                   w.cost ? costText(*w.cost) : QStringLiteral("–")};
         for (int c = 0; c < cells.size(); ++c) {
             // Plain text cells: process, user and job names come from the server.
             auto* item = new QTableWidgetItem(cells[c]);
@@ -363,7 +375,6 @@ void UtilizationView::fillWasters(const GpuHoursLedger& ledger) {
             wasters_->setItem(r, c, item);
         }
     }
-    wasters_->resizeColumnsToContents();
     wasters_->setFixedHeight(wasters_->horizontalHeader()->height() + 4 +
                              wasters_->verticalHeader()->defaultSectionSize() * std::max(1, wasters_->rowCount()));
     QString note = top.empty() ? tr("No GPU was held idle in this record: every GPU with a process on it did work.")

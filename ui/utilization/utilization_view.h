@@ -47,6 +47,12 @@ public:
     // Where the recorded verdicts come from: [fromMs, toMs] of every host, read on a worker thread.
     using RecordedUsage = std::function<history::UsageRead(qint64 fromMs, qint64 toMs)>;
     void setRecordedUsage(RecordedUsage read) { readRecorded_ = std::move(read); }
+    // What a GPU-hour costs by group (the inventory's prices; a host's own price comes with its
+    // spec) and the currency they are in: the cost column and the idle time's cost.
+    void setGroupPrices(std::map<QString, double> prices, const QString& currency) {
+        groupPrices_ = std::move(prices);
+        currency_ = currency;
+    }
     // A Prometheus server is configured: the source line says it keeps no verdicts to read.
     void setPrometheusConfigured(bool configured) { prometheus_ = configured; }
     // The GPU-hours and wasters cover this much before now, whatever the lanes' range.
@@ -80,6 +86,7 @@ private:
     void readRecordedIfDue(qint64 nowMs);
     std::vector<utilization::UsageSpan> withLiveTail(const std::vector<utilization::UsageSpan>& recorded) const;
     QString recordedSentence() const;
+    QString costText(double cost) const;
 
     const TelemetryStore& store_;
     LiveUsage live_;
@@ -104,6 +111,8 @@ private:
     qint64 drawnAtMs_ = 0;
     RecordedUsage readRecorded_;
     bool prometheus_ = false;
+    std::map<QString, double> groupPrices_;
+    QString currency_;
     QFutureWatcher<history::UsageRead> readWatcher_;
     std::optional<history::UsageRead> recorded_;
     qint64 readAtMs_ = 0;
