@@ -11,6 +11,10 @@ using utilization::Verdict;
 LiveUsage::LiveUsage(const TelemetryStore& store, qint64 startedAtMs) : store_(store), startedAtMs_(startedAtMs) {}
 
 void LiveUsage::update(qint64 nowMs) {
+    if (nowMs - prunedAtMs_ > 3600'000) {
+        forgetOlderThan(nowMs - kKeepMs);
+        prunedAtMs_ = nowMs;
+    }
     for (const QString& name : store_.hostNames()) {
         Seen& seen = seen_[name];
         const quint64 generation = store_.hostGeneration(name);
@@ -40,6 +44,18 @@ void LiveUsage::update(qint64 nowMs) {
         }
         seen.sampleAtMs = at;
     }
+}
+
+void LiveUsage::forgetOlderThan(qint64 cutoffMs) {
+    std::vector<UsageSpan> kept;
+    std::map<std::pair<QString, int>, std::size_t> open;
+    for (UsageSpan& s : spans_) {
+        if (s.endMs < cutoffMs) continue;
+        open[{s.host, s.gpu}] = kept.size();
+        kept.push_back(std::move(s));
+    }
+    spans_ = std::move(kept);
+    open_ = std::move(open);
 }
 
 void LiveUsage::extend(const QString& host, int gpu, qint64 fromMs, qint64 toMs, UsageState state, Verdict verdict,

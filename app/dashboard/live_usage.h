@@ -29,8 +29,11 @@ public:
 
     // A sample gap longer than this ends a span: the app was not reading the host then.
     static constexpr qint64 kMaxGapMs = 10'000;
+    // Spans that ended longer ago than this are let go (the view reaches back a week at most).
+    static constexpr qint64 kKeepMs = 7 * 24 * 3600'000LL;
 
 private:
+    void forgetOlderThan(qint64 cutoffMs);
     void extend(const QString& host, int gpu, qint64 fromMs, qint64 toMs, utilization::UsageState state,
                 utilization::Verdict verdict, const utilization::GpuHolder* holder);
 
@@ -45,6 +48,7 @@ private:
     std::map<QString, Seen> seen_;
     std::vector<utilization::UsageSpan> spans_;
     std::map<std::pair<QString, int>, std::size_t> open_;  // each GPU's newest span, by host and index
+    qint64 prunedAtMs_ = 0;
 };
 
 }  // namespace fleetdeck
