@@ -7,7 +7,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <limits>
 
 #include "ui/dashboard/palette.h"
 
@@ -301,8 +300,8 @@ void HostCharts::applyLoaded() {
     if (!result.problem.isEmpty()) source_->setText(tr("The recorded history cannot be read: %1").arg(result.problem));
 }
 
-// The rows the charts draw: the ring when it holds the whole window, else the stored points with
-// the ring's newer samples after them (the store writes once a second; the ring is current).
+// The rows the charts draw: the ring when it holds the whole window, else the stored points up to
+// where the ring begins and the ring's samples from there (the ring is current and complete).
 void HostCharts::useRingOrStored(qint64 nowMs) {
     const auto [from, to] = timeWindow(nowMs);
     const bool ringOnly = !stored_ || (ringCovers(from) && to >= nowMs - spanMs_) || !storedPoints_;
@@ -314,14 +313,24 @@ void HostCharts::useRingOrStored(qint64 nowMs) {
     }
     StoredHistory::Points merged = *storedPoints_;
     const auto& rec = history_.record();
-    const qint64 lastStored = merged.mean.empty() ? std::numeric_limits<qint64>::min() : merged.mean.back().timeMs;
-    if (rec)
-        for (const SamplePoint& p : rec->history)
-            if (p.timeMs > lastStored + merged.stepMs / 2) {
-                merged.mean.push_back(p);
-                if (!merged.minima.empty()) merged.minima.push_back(p);
-                if (!merged.maxima.empty()) merged.maxima.push_back(p);
+    if (rec && !rec->history.empty()) {
+        // Where the ring reaches, its points win: every sample, with the profiling counters the
+        // history store does not keep. The stored points before it stay.
+        const qint64 ringFirst = rec->history.front().timeMs;
+        std::size_t keep = 0;
+        while (keep < merged.mean.size() && merged.mean[keep].timeMs + merged.stepMs <= ringFirst) ++keep;
+        merged.mean.resize(keep);
+        if (!merged.minima.empty()) merged.minima.resize(keep);
+        if (!merged.maxima.empty()) merged.maxima.resize(keep);
+        const bool ranged = !merged.minima.empty();
+        for (const SamplePoint& p : rec->history) {
+            merged.mean.push_back(p);
+            if (ranged) {
+                merged.minima.push_back(p);
+                merged.maxima.push_back(p);
             }
+        }
+    }
     source_->setText(merged.source.isEmpty() ? tr("Recorded history") : merged.source);
     history_.setStoredPoints(std::move(merged.mean), std::move(merged.minima), std::move(merged.maxima), merged.stepMs);
 }
