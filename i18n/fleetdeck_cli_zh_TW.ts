@@ -128,8 +128,8 @@
         <translation>apply/rollback：有主機已復原或失敗</translation>
     </message>
     <message>
-        <source>ran and found problems (health, commission: a critical finding; drift: a setting drifted)</source>
-        <translation>已執行並發現問題（health、commission：有嚴重發現；drift：有設定偏移）</translation>
+        <source>ran and found problems (health, commission: a critical finding; drift: a setting drifted; diagnose: a GPU held idle, capped or bound)</source>
+        <translation>已執行並發現問題（health、commission：有嚴重發現；drift：有設定偏移；diagnose：有 GPU 佔用閒置、受限或遇到瓶頸）</translation>
     </message>
     <message>
         <source>HOST is &apos;local&apos; (this machine), an inventory name, an ssh-config alias, USER@HOST:PORT, sim:PROFILE[+VARIANT][:SEED] (a simulated host) or root:DIR (the system tree at DIR, e.g. a mounted server image, through a local agent). A host given twice is asked once.</source>

@@ -24,7 +24,7 @@ const std::vector<std::pair<int, const char*>> kExitCodes = {
     {4, QT_TRANSLATE_NOOP("cli", "authentication failed")},
     {5, QT_TRANSLATE_NOOP("cli", "host key unknown or refused (changed, revoked)")},
     {6, QT_TRANSLATE_NOOP("cli", "apply/rollback: a host rolled back or failed")},
-    {7, QT_TRANSLATE_NOOP("cli", "ran and found problems (health, commission: a critical finding; drift: a setting drifted)")},
+    {7, QT_TRANSLATE_NOOP("cli", "ran and found problems (health, commission: a critical finding; drift: a setting drifted; diagnose: a GPU held idle, capped or bound)")},
 };
 
 const char* const kHostForms = QT_TRANSLATE_NOOP(
@@ -422,7 +422,7 @@ QString cliManPage() {
     }
     page.section(QStringLiteral("Exit status"));
     for (const auto& [code, meaning] : kExitCodes) page.entry(QString::number(code), {}, QString::fromUtf8(meaning));
-    page.entry(QStringLiteral("130, 143"), {}, QStringLiteral("commission, health, apply, rollback: interrupted by SIGINT (Ctrl-C) or SIGTERM "
+    page.entry(QStringLiteral("130, 143"), {}, QStringLiteral("commission, health, diagnose, top, apply, rollback: interrupted by SIGINT (Ctrl-C) or SIGTERM "
                                                               "(128 + the signal) after recording what was done"));
     page.section(QStringLiteral("Environment"));
     page.entry(QStringLiteral("FLEETDECK_AUDIT_KEY"), {}, QStringLiteral("the audit log's HMAC key file, when no --audit-key or --key is given"));

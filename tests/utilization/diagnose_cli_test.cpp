@@ -66,6 +66,19 @@ TEST(DiagnoseCli, AHealthyHostExitsZeroAndPrintsItsVerdicts) {
     EXPECT_NE(r.out.find("sm_active_pct"), std::string::npos) << r.out;
 }
 
+TEST(DiagnoseCli, BeforeHopperItSaysProfilingNeedsHopperRatherThanGuessing) {
+    const test::ProcessRun r = cli({"diagnose", "--window", "20s", "--sim-speed", "20", "--json", "sim:l40s-4:1"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    const nlohmann::json& h = doc.at("sim:l40s-4:1");
+    EXPECT_EQ(h.at("verdict"), "unknown");
+    for (const nlohmann::json& g : h.at("gpus")) {
+        EXPECT_EQ(g.at("prof_source"), "basic");
+        EXPECT_EQ(g.at("verdict"), "unknown");
+        EXPECT_NE(g.at("text").get<std::string>().find("profiling needs Hopper or later"), std::string::npos) << g.at("text");
+    }
+}
+
 TEST(DiagnoseCli, UsageErrors) {
     EXPECT_EQ(cli({"diagnose", "--window", "1s", "sim:hgx-h100-8:1"}).status, 2);
     EXPECT_EQ(cli({"diagnose", "--window", "soon", "sim:hgx-h100-8:1"}).status, 2);
