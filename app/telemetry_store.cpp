@@ -20,9 +20,18 @@ SamplePoint historyPoint(const HostSummary& s, qint64 timeMs) {
     p.nicRxBytesPerS = compact(s.nicRxBytesPerS);
     p.nicTxBytesPerS = compact(s.nicTxBytesPerS);
     p.gpus.reserve(s.gpus.size());
-    for (const GpuSample& g : s.gpus)
-        p.gpus.push_back({compact(g.temp_c), compact(g.util_pct), compact(g.power_w),
-                          g.sm_clock_mhz ? std::optional<float>(static_cast<float>(*g.sm_clock_mhz)) : std::nullopt});
+    for (const GpuSample& g : s.gpus) {
+        GpuPoint& gp = p.gpus.emplace_back();
+        gp.tempC = compact(g.temp_c);
+        gp.utilPct = compact(g.util_pct);
+        gp.powerW = compact(g.power_w);
+        gp.smClockMhz = g.sm_clock_mhz ? std::optional<float>(static_cast<float>(*g.sm_clock_mhz)) : std::nullopt;
+        if (g.prof) {
+            gp.smActivePct = compact(g.prof->sm_active_pct);
+            gp.tensorActivePct = compact(g.prof->tensor_active_pct);
+            gp.dramActivePct = compact(g.prof->dram_active_pct);
+        }
+    }
     return p;
 }
 

@@ -27,6 +27,10 @@ namespace fleetdeck {
 // One GPU at one moment of history.
 struct GpuPoint {
     std::optional<float> tempC, utilPct, powerW, smClockMhz;
+    // Profiling counters (`gpus[].prof`, Hopper and later): the live ring has them; the history
+    // store and Prometheus reads leave them empty (initialised here, so a reader that builds a
+    // point from its first four readings need not name these).
+    std::optional<float> smActivePct = std::nullopt, tensorActivePct = std::nullopt, dramActivePct = std::nullopt;
 };
 
 // A compact point of history, kept for every sample (15 minutes at 1 Hz): what the host page

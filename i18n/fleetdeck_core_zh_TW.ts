@@ -1449,6 +1449,101 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::GpuProcessModel</name>
+    <message>
+        <source>compute</source>
+        <translation>運算</translation>
+    </message>
+    <message>
+        <source>graphics</source>
+        <translation>圖形</translation>
+    </message>
+    <message>
+        <source>MPS</source>
+        <translation>MPS</translation>
+    </message>
+    <message>
+        <source>Slurm job %1</source>
+        <translation>Slurm 工作 %1</translation>
+    </message>
+    <message>
+        <source>container %1</source>
+        <translation>容器 %1</translation>
+    </message>
+    <message>
+        <source>pod %1</source>
+        <translation>pod %1</translation>
+    </message>
+    <message>
+        <source>unit %1</source>
+        <translation>單元 %1</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>無法讀取</translation>
+    </message>
+    <message>
+        <source>The agent cannot read this process&apos;s /proc entry: another user&apos;s process seen by an agent without root, or one in another pid namespace</source>
+        <translation>代理程式無法讀取這個行程的 /proc 項目：可能是非 root 代理程式看到的其他使用者行程，或是位於其他 pid 命名空間的行程</translation>
+    </message>
+    <message>
+        <source>no processes</source>
+        <translation>沒有行程</translation>
+    </message>
+    <message>
+        <source>the driver cannot list processes</source>
+        <translation>驅動程式無法列出行程</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s NVML has no process calls, or they failed for this GPU</source>
+        <translation>這張 GPU 的 NVML 沒有行程相關呼叫，或呼叫在這張 GPU 上失敗</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>The driver gives no per-process SM figure for this GPU</source>
+        <translation>驅動程式沒有提供這張 GPU 每個行程的 SM 數據</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>類型</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>行程</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 記憶體</translation>
+    </message>
+    <message>
+        <source>SM</source>
+        <translation>SM</translation>
+    </message>
+    <message>
+        <source>Slurm job, container, pod or unit</source>
+        <translation>Slurm 工作、容器、pod 或單元</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::HostHistoryModel</name>
     <message>
         <source>Time (ms since epoch)</source>

@@ -101,6 +101,14 @@
         <source>&amp;Events</source>
         <translation>事件(&amp;E)</translation>
     </message>
+    <message>
+        <source>Utilization</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>&amp;Utilization</source>
+        <translation>使用率(&amp;U)</translation>
+    </message>
 </context>
 <context>
     <name>FleetDeckCommandLine</name>
@@ -1306,6 +1314,31 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::GpuProcessesPanel</name>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 行程</translation>
+    </message>
+    <message>
+        <source>The driver cannot list the processes on this host&apos;s GPUs (its NVML has no process calls).</source>
+        <translation>驅動程式無法列出這台主機 GPU 上的行程（其 NVML 沒有行程相關呼叫）。</translation>
+    </message>
+    <message>
+        <source>1 process on %2 of %3 GPUs, holding %4 GiB of GPU memory.</source>
+        <translation>%3 張 GPU 中有 %2 張上共 1 個行程，占用 %4 GiB GPU 記憶體。</translation>
+    </message>
+    <message>
+        <source>%1 processes on %2 of %3 GPUs, holding %4 GiB of GPU memory.</source>
+        <translation>%3 張 GPU 中有 %2 張上共 %1 個行程，占用 %4 GiB GPU 記憶體。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The driver cannot list the processes on %n GPU(s).</source>
+        <translation>
+            <numerusform>驅動程式無法列出 %n 張 GPU 上的行程。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::HelpWindow</name>
     <message>
         <source>FleetDeck documentation</source>
@@ -1437,6 +1470,40 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>Recorded history</source>
         <translation>已記錄的歷史</translation>
+    </message>
+    <message>
+        <source>SM active</source>
+        <translation>SM 活動</translation>
+    </message>
+    <message>
+        <source>Tensor active</source>
+        <translation>Tensor 活動</translation>
+    </message>
+    <message>
+        <source>DRAM active</source>
+        <translation>DRAM 活動</translation>
+    </message>
+    <message>
+        <source>The share of the SMs that had work (DCGM_FI_PROF_SM_ACTIVE); a GPU at 100 % utilization can have a fifth of its SMs busy</source>
+        <translation>有工作的 SM 比例（DCGM_FI_PROF_SM_ACTIVE）；使用率 100 % 的 GPU 可能只有五分之一的 SM 在忙</translation>
+    </message>
+    <message>
+        <source>The share of cycles the tensor cores were busy (DCGM_FI_PROF_PIPE_TENSOR_ACTIVE)</source>
+        <translation>Tensor 核心忙碌的週期比例（DCGM_FI_PROF_PIPE_TENSOR_ACTIVE）</translation>
+    </message>
+    <message>
+        <source>The share of cycles GPU memory was being read or written (DCGM_FI_PROF_DRAM_ACTIVE); high with tensor activity low: the work waits on memory</source>
+        <translation>GPU 記憶體正在讀寫的週期比例（DCGM_FI_PROF_DRAM_ACTIVE）；偏高而 Tensor 活動偏低：工作在等記憶體</translation>
+    </message>
+    <message>
+        <source>profiling needs Hopper or later</source>
+        <translation>效能剖析需要 Hopper 或更新的 GPU</translation>
+    </message>
+    <message>
+        <source>profiling counters are kept
+for the live 15 minutes only</source>
+        <translation>效能剖析計數只保留
+即時的 15 分鐘</translation>
     </message>
 </context>
 <context>
@@ -3574,6 +3641,208 @@ SHA-256 %3</translation>
     <message>
         <source>Some of the fleet&apos;s GPUs (compute capability %1) have neither BF16 (8.0) nor FP8 (8.9): mixed precision there means FP16 with loss scaling.</source>
         <translation>機群中部分 GPU（運算能力 %1）既沒有 BF16（8.0）也沒有 FP8（8.9）：在這些 GPU 上混合精度代表 FP16 搭配損失縮放（loss scaling）。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::UtilizationView</name>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小時</translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 使用率</translation>
+    </message>
+    <message>
+        <source>The whole fleet, one group or one rack</source>
+        <translation>整個機群、單一群組或單一機架</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小時</translation>
+    </message>
+    <message>
+        <source>6 hours</source>
+        <translation>6 小時</translation>
+    </message>
+    <message>
+        <source>24 hours</source>
+        <translation>24 小時</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 天</translation>
+    </message>
+    <message>
+        <source>How far back the lanes reach</source>
+        <translation>時間軸回溯多久</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>顯示：</translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <translation>範圍：</translation>
+    </message>
+    <message>
+        <source>GPU-hours per day</source>
+        <translation>每日 GPU 時數</translation>
+    </message>
+    <message>
+        <source>Top wasters: GPUs held idle longest</source>
+        <translation>最大浪費：被佔用閒置最久的 GPU</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主機</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>行程</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <source>Job or container</source>
+        <translation>工作或容器</translation>
+    </message>
+    <message>
+        <source>Held idle</source>
+        <translation>佔用閒置</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>費用</translation>
+    </message>
+    <message>
+        <source>Top wasters</source>
+        <translation>最大浪費</translation>
+    </message>
+    <message>
+        <source>Verdict per GPU over time</source>
+        <translation>各 GPU 的判定隨時間變化</translation>
+    </message>
+    <message>
+        <source>hatched grey: no data</source>
+        <translation>灰色斜線：無資料</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>機群</translation>
+    </message>
+    <message>
+        <source>Group %1</source>
+        <translation>群組 %1</translation>
+    </message>
+    <message>
+        <source>Rack %1</source>
+        <translation>機架 %1</translation>
+    </message>
+    <message>
+        <source>No GPU has been judged yet: a verdict needs a few samples.</source>
+        <translation>尚未判定任何 GPU：判定需要幾個樣本。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs judged: %2 held idle, %3 capped or bound</source>
+        <translation>已判定 %1 張 GPU：%2 張佔用閒置，%3 張受限或受瓶頸</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 時數</translation>
+    </message>
+    <message>
+        <source>idle time cost %1</source>
+        <translation>閒置時間費用 %1</translation>
+    </message>
+    <message>
+        <source>No GPU-hours recorded yet.</source>
+        <translation>尚未記錄任何 GPU 時數。</translation>
+    </message>
+    <message>
+        <source>In all: %1. A day is UTC; it counts only the time FleetDeck was reading the hosts.</source>
+        <translation>合計：%1。一天以 UTC 計；只計入 FleetDeck 讀取主機的時間。</translation>
+    </message>
+    <message>
+        <source>No GPU was held idle in this record: every GPU with a process on it did work.</source>
+        <translation>此紀錄中沒有 GPU 被佔用閒置：每張有行程的 GPU 都在工作。</translation>
+    </message>
+    <message>
+        <source>A GPU is held idle when a process holds its memory and its SMs stay below 5 % for 10 minutes or more.</source>
+        <translation>當行程佔用 GPU 記憶體，而 SM 活動連續 10 分鐘以上低於 5 % 時，該 GPU 即為佔用閒置。</translation>
+    </message>
+    <message>
+        <source>Cost: the inventory gives no price per GPU-hour for these hosts.</source>
+        <translation>費用：主機清單沒有提供這些主機每 GPU 小時的價格。</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>Recorded while FleetDeck ran, since %1 (this window): the hours it was closed are not counted.</source>
+        <translation>FleetDeck 執行期間的紀錄，自 %1 起（本視窗）：關閉期間的時數不計入。</translation>
+    </message>
+    <message>
+        <source>Prometheus keeps no verdicts to fill them.</source>
+        <translation>Prometheus 也沒有保存可補上的判定。</translation>
+    </message>
+    <message>
+        <source>Recorded by FleetDeck while it ran, since %1 (the history store): the hours it was closed are not counted.</source>
+        <translation>FleetDeck 執行期間記錄於歷史資料庫，自 %1 起：關閉期間的時數不計入。</translation>
+    </message>
+    <message>
+        <source>%1 GPU samples recorded before FleetDeck kept verdicts are not judged.</source>
+        <translation>FleetDeck 開始保存判定前記錄的 %1 筆 GPU 樣本未判定。</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::VerdictLanes</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分鐘</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小時</translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation>%1 · GPU %2</translation>
+    </message>
+    <message>
+        <source>MMM d HH:mm</source>
+        <translation>M月d日 HH:mm</translation>
+    </message>
+    <message>
+        <source> for %1, from %2</source>
+        <translation>，持續 %1，自 %2 起</translation>
+    </message>
+    <message>
+        <source>held by %1 (%2)</source>
+        <translation>由 %1（%2）佔用</translation>
+    </message>
+    <message>
+        <source>a process</source>
+        <translation>某個行程</translation>
+    </message>
+    <message>
+        <source>no data: FleetDeck was not reading this host then</source>
+        <translation>無資料：FleetDeck 當時沒有讀取這台主機</translation>
     </message>
 </context>
 <context>

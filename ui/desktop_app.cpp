@@ -17,6 +17,7 @@
 #include "app/demo_fleet.h"
 #include "app/diagnostics.h"
 #include "app/drift/drift_monitor.h"
+#include "app/history/gpu_usage.h"
 #include "app/history/retention.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
@@ -36,6 +37,7 @@
 #include "ui/push/push_launcher.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
+#include "ui/utilization/utilization_view.h"
 #include "ui/window_memory.h"
 
 namespace fleetdeck {
@@ -115,6 +117,7 @@ DesktopApp::DesktopApp(DesktopOptions options)
                                                  {audit::AuditLog::defaultPaths().log, loadDriftIntervalMinutes(settings_) * 60'000});
     loadPrometheus();
     useStoredHistory(recording_.retention);
+    useRecordedUsage();
     startNotifier();
     QAction* preferences = window_.toolsMenu()->addAction(QObject::tr("&Preferences…"));
     preferences->setShortcut(QKeySequence(QObject::tr("Ctrl+,")));
@@ -179,6 +182,19 @@ void DesktopApp::useStoredHistory(const history::Retention& retention) {
     window_.hostPage().setStoredHistory(std::make_shared<CombinedHistory>(
         std::make_shared<RecordedHistory>(recorder_.path(), retention),
         connection ? std::make_shared<PrometheusHistory>(*connection) : nullptr));
+}
+
+// The Utilization view's verdicts and GPU-hours, from the history store the recorder writes them
+// into; each read opens its own read-only connection on the worker thread it runs on.
+void DesktopApp::useRecordedUsage() {
+    window_.utilization().setRecordedUsage([path = recorder_.path()](qint64 fromMs, qint64 toMs) {
+        history::HistoryStore store(path);
+        if (!store.openReadOnly()) return history::UsageRead{};
+        return history::usageSpans(store, fromMs, toMs);
+    });
+    window_.utilization().setPrometheusConfigured(!prometheus_.url.isEmpty());
+    if (const auto inventory = Inventory::load(Inventory::defaultPath()))
+        window_.utilization().setGroupPrices(inventory->groupGpuHourPrices(), inventory->currency());
 }
 
 // Tools → Preferences…: on OK each group is saved and applied at once (docs/desktop.md, "Preferences").

@@ -59,6 +59,7 @@ private:
     void startNotifier();
     void loadPrometheus();
     void useStoredHistory(const history::Retention& retention);
+    void useRecordedUsage();
     void editPreferences();
     void keepPrometheusSecret(const PrometheusSettings& chosen);
     void addPushActions();

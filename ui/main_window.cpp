@@ -14,6 +14,7 @@
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/rack_view.h"
+#include "ui/utilization/utilization_view.h"
 
 #include "ui/help_window.h"
 #include "ui/inventory_dialog.h"
@@ -62,8 +63,9 @@ MainWindow::MainWindow(TelemetryStore& store, QWidget* parent) : QMainWindow(par
     hostPage_ = new HostPage(store_, model_);
     cooling_ = new CoolingView(store_);
     racks_ = new RackView(store_);
+    utilization_ = new UtilizationView(store_);
     buildMenus();
-    for (DashboardView* view : std::initializer_list<DashboardView*>{overview_, hostPage_, cooling_, racks_}) addView(view);
+    for (DashboardView* view : std::initializer_list<DashboardView*>{overview_, hostPage_, cooling_, racks_, utilization_}) addView(view);
     connect(overview_, &OverviewView::hostActivated, this, &MainWindow::showHost);
     connect(overview_, &OverviewView::reconnectRequested, this, &MainWindow::reconnectRequested);
     connect(cooling_, &CoolingView::hostActivated, this, &MainWindow::showHost);
@@ -190,6 +192,7 @@ Outcome MainWindow::checkViewChoice(const QString& spec, const QStringList& host
 void MainWindow::refreshNow() {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     overview_->refresh(now);  // also feeds the host page's host list
+    utilization_->record(now);  // the verdicts follow every sample, whichever view is shown
     if (DashboardView* shown = currentView(); shown && shown != overview_) shown->refresh(now);
 }
 

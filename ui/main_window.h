@@ -20,6 +20,7 @@ class OverviewView;
 class HostPage;
 class CoolingView;
 class RackView;
+class UtilizationView;
 
 // The application window: the dashboard views as tabs, in the order of kDashboardViews (View menu,
 // Ctrl+1…N), repainted from the models on one timer, never per sample.
@@ -66,6 +67,7 @@ public:
     HostPage& hostPage() { return *hostPage_; }
     CoolingView& cooling() { return *cooling_; }
     RackView& racks() { return *racks_; }
+    UtilizationView& utilization() { return *utilization_; }
     // Where features add their entries (audit log, tuning wizard).
     QMenu* toolsMenu();
     // What the tuning wizard uses to read current values and push; set by main().
@@ -106,6 +108,7 @@ private:
     HostPage* hostPage_ = nullptr;
     CoolingView* cooling_ = nullptr;
     RackView* racks_ = nullptr;
+    UtilizationView* utilization_ = nullptr;
     QMenu* view_ = nullptr;
     QAction* viewsEnd_ = nullptr;  // the separator after the views in the View menu
     QMenu* tools_ = nullptr;

@@ -118,6 +118,9 @@ std::optional<double> HostHistoryModel::valueAt(int row, int column, Aggregate a
     case GpuMetric::Util: return widen(g.utilPct);
     case GpuMetric::Power: return widen(g.powerW);
     case GpuMetric::SmClock: return widen(g.smClockMhz);
+    case GpuMetric::SmActive: return widen(g.smActivePct);
+    case GpuMetric::TensorActive: return widen(g.tensorActivePct);
+    case GpuMetric::DramActive: return widen(g.dramActivePct);
     }
     return std::nullopt;
 }
@@ -139,7 +142,7 @@ QVariant HostHistoryModel::headerData(int section, Qt::Orientation orientation, 
     default: break;
     }
     const int gpu = (section - FixedColumns) / kGpuMetrics;
-    static const char* const kNames[] = {"temp °C", "util %", "power W", "SM clock MHz"};
+    static const char* const kNames[] = {"temp °C", "util %", "power W", "SM clock MHz", "SM active %", "tensor active %", "DRAM active %"};
     return tr("GPU %1 %2").arg(gpu).arg(QString::fromUtf8(kNames[(section - FixedColumns) % kGpuMetrics]));
 }
 

@@ -14,8 +14,8 @@ class HostHistoryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { TimeMs, CpuUtil, CpuTemp, NicRx, NicTx, FixedColumns };
-    enum class GpuMetric { Temp, Util, Power, SmClock };
-    static constexpr int kGpuMetrics = 4;
+    enum class GpuMetric { Temp, Util, Power, SmClock, SmActive, TensorActive, DramActive };
+    static constexpr int kGpuMetrics = 7;
     // Which value of a downsampled point a chart draws: the hottest reading of a minute must show,
     // so temperature charts draw the maximum; the live ring has one value per point.
     enum class Aggregate { Mean, Min, Max };

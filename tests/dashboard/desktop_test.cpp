@@ -118,15 +118,16 @@ TEST(HostPageLayout, OpensOnItsChartsWithThePanelsBelowThem) {
         EXPECT_TRUE(visible.contains(inView(*chart))) << chart->title().toStdString() << " at " << inView(*chart).y()
                                                       << ".." << inView(*chart).bottom() << ", visible to " << visible.bottom();
     }
-    EXPECT_EQ(page.findChildren<ChartPanel*>().size(), 7u);
+    EXPECT_EQ(page.findChildren<ChartPanel*>().size(), 10u);
     EXPECT_LE(inView(page.gpuTempChart()).top(), inView(*page.findChildren<ChartPanel*>().back()).top()) << "GPU temperature first";
     const int chartsEnd = inView(page.charts()).bottom();
-    for (const QWidget* panel : std::initializer_list<const QWidget*>{&page.gpuHealthPanel(), &page.softwarePanel(),
+    for (const QWidget* panel : std::initializer_list<const QWidget*>{&page.gpuHealthPanel(), &page.gpuProcessesPanel(), &page.softwarePanel(),
                                                                       &page.platformPanel(), &page.sensorPanel()}) {
         EXPECT_TRUE(panel->isVisible());
         EXPECT_GT(inView(*panel).top(), chartsEnd);
     }
-    EXPECT_LT(inView(page.gpuHealthPanel()).top(), inView(page.softwarePanel()).top());
+    EXPECT_LT(inView(page.gpuHealthPanel()).top(), inView(page.gpuProcessesPanel()).top());
+    EXPECT_LT(inView(page.gpuProcessesPanel()).top(), inView(page.softwarePanel()).top());
     EXPECT_LT(inView(page.softwarePanel()).top(), inView(page.platformPanel()).top());
     EXPECT_LT(inView(page.platformPanel()).top(), inView(page.sensorPanel()).top());
     if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty())

@@ -24,6 +24,7 @@
 #include <QWizard>
 
 #include "app/commission/acceptance.h"
+#include "app/dashboard/gpu_process_model.h"
 #include "app/demo_fleet.h"
 #include "app/history/incident_tracker.h"
 #include "app/latency/latency_matrix.h"
@@ -42,6 +43,7 @@
 #include "ui/preferences_dialog.h"
 #include "ui/screenshot.h"
 #include "ui/theme.h"
+#include "ui/utilization/utilization_view.h"
 #include "ui/commission/checks_page.h"
 #include "ui/commission/spec_table_model.h"
 #include "ui/tuning/tuning_wizard.h"
@@ -131,7 +133,11 @@ TEST_F(ChineseDesktop, HostPageChartsAndPanelsReadInChinese) {
     EXPECT_EQ(page.gpuTempChart().title(), QStringLiteral("GPU 溫度（虛線：60–80 °C 目標區間，紅色：降速）"));
     QStringList labels;
     for (QLabel* label : page.findChildren<QLabel*>()) labels << label->text();
-    for (const char* title : {"GPU 健康", "感測器"}) EXPECT_TRUE(labels.contains(QString::fromUtf8(title))) << title;
+    for (const char* title : {"GPU 健康", "GPU 行程", "感測器"}) EXPECT_TRUE(labels.contains(QString::fromUtf8(title))) << title;
+    // Who is on each GPU: the simulated job's processes, with Chinese headers and summary.
+    EXPECT_TRUE(hasChinese(page.gpuProcessesPanel().summaryText())) << page.gpuProcessesPanel().summaryText().toStdString();
+    EXPECT_EQ(page.gpuProcessesPanel().model().headerData(GpuProcessModel::Name, Qt::Horizontal).toString(), QStringLiteral("行程"));
+    EXPECT_EQ(page.charts().smActiveChart().title(), QStringLiteral("SM 活動"));
     for (QTableView* table : page.findChildren<QTableView*>()) EXPECT_TRUE(hasChinese(table->accessibleName())) << table->accessibleName().toStdString();
     EXPECT_EQ(page.charts().rangeChoice()->itemText(0), QStringLiteral("15 分鐘"));
     EXPECT_TRUE(hasChinese(page.charts().resetButton()->text()));
@@ -144,6 +150,29 @@ TEST_F(ChineseDesktop, HostPageChartsAndPanelsReadInChinese) {
 }
 
 // The wizard's first question, in both themes: title, question, answers and buttons in Chinese.
+// The Utilization view: its header, sections, legend and tables read in Chinese; the verdict
+// words come from the core's catalogue.
+TEST_F(ChineseDesktop, UtilizationViewReadsInChinese) {
+    MainWindow window(store_);
+    window.resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(window.showView(QStringLiteral("utilization")));
+    window.refreshNow();
+    for (int i = 0; i < 3; ++i) QApplication::processEvents();
+    UtilizationView& view = window.utilization();
+    EXPECT_TRUE(view.headerText().startsWith(QStringLiteral("GPU 使用率"))) << view.headerText().toStdString();
+    EXPECT_TRUE(hasChinese(view.sourceText())) << view.sourceText().toStdString();
+    QStringList labels;
+    for (QLabel* label : view.findChildren<QLabel*>()) labels << label->text();
+    for (const char* title : {"每日 GPU 時數", "最大浪費：被佔用閒置最久的 GPU", "各 GPU 的判定隨時間變化"})
+        EXPECT_TRUE(labels.contains(QString::fromUtf8(title))) << title;
+    for (int c = 0; c < view.wasters().columnCount(); ++c) {
+        const QString title = view.wasters().horizontalHeaderItem(c)->text();
+        EXPECT_TRUE(hasChinese(title) || title == QLatin1String("GPU")) << title.toStdString();
+    }
+    EXPECT_EQ(view.scopeChoice().itemText(0), QStringLiteral("機群"));
+}
+
 TEST_F(ChineseDesktop, TuningWizardAsksInChinese) {
     MainWindow window(store_);
     auto* wizard = qobject_cast<QWizard*>(window.openTuningWizard());

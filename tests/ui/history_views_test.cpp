@@ -17,6 +17,7 @@
 #include "tests/history/english_era_db.h"
 #include "tests/support/chinese_catalogues.h"
 #include "app/telemetry_store.h"
+#include "tests/support/health_samples.h"
 #include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/host_page.h"
@@ -128,6 +129,49 @@ TEST_F(HistoryViews, HostPageShowsTheLastHourFromTheStoreWithAGapWhereNothingWas
     // Back to the chosen range, live.
     page.resetZoom();
     EXPECT_TRUE(page.liveRange());
+}
+
+// The history store keeps no profiling counters: over a range that reaches past the live ring,
+// the charts take the ring's own samples where it has them, so SM activity still draws the last
+// minutes while GPU temperature also draws what was recorded before.
+TEST_F(HistoryViews, WhereTheRingReachesItsSamplesWinOverTheStoredOnes) {
+    {
+        history::HistoryStore db(path_);
+        ASSERT_TRUE(db.openForWriting()) << db.error().toStdString();
+        ASSERT_TRUE(db.begin());
+        writeRaw(db, now_ - 40 * kMinute, now_ - 20, 70);
+        ASSERT_TRUE(db.commit());
+    }
+    for (int i = 0; i < 30; ++i) {
+        const qint64 t = now_ - (30 - i) * 1000;
+        protocol::Sample s = test::healthyH100Host(2, t);
+        for (auto& g : s.gpus) {
+            g.prof = protocol::GpuProfSample{};
+            g.prof->source = "gpm";
+            g.prof->sm_active_pct = 40;
+        }
+        store_.addSample(QStringLiteral("gpu-a1"), s, t);
+    }
+    FleetModel fleet(store_);
+    fleet.refresh();
+    HostPage page(store_, fleet);
+    page.resize(1400, 900);
+    page.show();
+    page.setStoredHistory(std::make_shared<RecordedHistory>(path_, history::Retention{}));
+    page.showHost(QStringLiteral("gpu-a1"));
+    page.setRange(HostPage::kRangesMs[1]);  // 1 hour: beyond the ring
+    ASSERT_TRUE(waitUntil([&] {
+        page.refresh(QDateTime::currentMSecsSinceEpoch());
+        return !page.loading() && !page.history().live();
+    })) << page.sourceText().toStdString();
+    // Every ring sample is a row with its SM activity (the chart draws them a pixel column each).
+    int withSm = 0;
+    for (int r = 0; r < page.history().rowCount(); ++r)
+        withSm += page.history().valueAt(r, HostHistoryModel::gpuColumn(0, HostHistoryModel::GpuMetric::SmActive)) == 40.0 ? 1 : 0;
+    EXPECT_EQ(withSm, 30);
+    EXPECT_FALSE(page.charts().smActiveChart().showsPlaceholder());
+    EXPECT_GE(page.charts().smActiveChart().pointCount(0), 1);
+    EXPECT_GT(page.gpuTempChart().pointCount(0), 300);  // the recorded 40 minutes too
 }
 
 TEST_F(HistoryViews, AHostWithNothingRecordedSaysSoAndDrawsNoLine) {

@@ -70,7 +70,7 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     const Outcome unknown = window.showView(QStringLiteral("latency"));
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.problem().code, ProblemCode::BadInput);
-    EXPECT_EQ(unknown.problem().message, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, audit)"));
+    EXPECT_EQ(unknown.problem().message, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, utilization, audit)"));
     auto* latencyView = new LatencyView(latency, store, nullptr);
     window.addView(latencyView);
 
@@ -78,23 +78,26 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     ASSERT_NE(tabs, nullptr);
     QStringList titles;
     for (int i = 0; i < tabs->count(); ++i) titles << tabs->tabText(i);
-    EXPECT_EQ(titles, (QStringList{"Fleet overview", "Host", "GPU cooling", "Racks", "Latency map"}));
+    EXPECT_EQ(titles, (QStringList{"Fleet overview", "Host", "GPU cooling", "Racks", "Latency map", "Utilization"}));
     EXPECT_EQ(tabs->widget(4), latencyView);
 
     QMenu* view = menuNamed(window, QStringLiteral("&View"));
     ASSERT_NE(view, nullptr);
     const QList<QAction*> entries = view->actions();
-    ASSERT_GE(entries.size(), 7);
+    ASSERT_GE(entries.size(), 8);
     const QStringList texts{"Fleet &overview", "&Host page", "GPU &cooling", "&Racks", "&Latency map"};
     for (int i = 0; i < 5; ++i) {
         EXPECT_EQ(entries[i]->text(), texts[i]);
         EXPECT_EQ(entries[i]->shortcut(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
     }
-    EXPECT_TRUE(entries[5]->isSeparator());
-    EXPECT_EQ(entries[6]->text(), QStringLiteral("&Pause charts"));
+    // The Utilization view keeps its place after the events (added later, by main()): Ctrl+7.
+    EXPECT_EQ(entries[5]->text(), QStringLiteral("&Utilization"));
+    EXPECT_EQ(entries[5]->shortcut(), QKeySequence(QStringLiteral("Ctrl+7")));
+    EXPECT_TRUE(entries[6]->isSeparator());
+    EXPECT_EQ(entries[7]->text(), QStringLiteral("&Pause charts"));
 
-    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "events", "audit"}));
-    const QStringList names{"overview", "host", "cooling", "racks", "latency"};
+    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "events", "utilization", "audit"}));
+    const QStringList names{"overview", "host", "cooling", "racks", "latency", "utilization"};
     for (int i = 0; i < names.size(); ++i) {
         const Outcome shown = window.showView(names[i]);
         ASSERT_TRUE(shown) << shown.problem().message.toStdString();
@@ -109,5 +112,5 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_FALSE(window.showView(QStringLiteral("cooling:gpu-07")));
     const Outcome wrongCase = window.showView(QStringLiteral("Overview"));
     ASSERT_FALSE(wrongCase);
-    EXPECT_EQ(wrongCase.problem().message, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, audit)"));
+    EXPECT_EQ(wrongCase.problem().message, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, utilization, audit)"));
 }

@@ -53,7 +53,7 @@ ChartPanel::ChartPanel(const QString& title, const QString& unit, std::optional<
     valueAxis_->setLabelFormat(labelFormatFor(fixedMax.value_or(4), valueAxis_->tickCount()));
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     chart_->addAxis(valueAxis_, Qt::AlignLeft);
-    placeholder_->setText(tr("No data in this time range"));
+    setEmptyText(QString());
     placeholder_->setZValue(10);
     styleChart(*chart_, palette());
     setRenderHint(QPainter::Antialiasing);
@@ -180,6 +180,18 @@ void ChartPanel::updateFrom(const HostHistoryModel& model, qint64 fromMs, qint64
     valueAxis_->setRange(0, top);
     valueAxis_->setLabelFormat(labelFormatFor(top, valueAxis_->tickCount()));
     placeholder_->setVisible(!anyPoint);
+    // Nothing drawn, nothing to name: the legend would only list the GPUs beside a sentence.
+    if (chart_->legend()->isVisible() != (specs_.size() > 1 && anyPoint)) {
+        chart_->legend()->setVisible(specs_.size() > 1 && anyPoint);
+        fitTimeLabels();
+    }
+    placePlaceholder();
+}
+
+void ChartPanel::setEmptyText(const QString& text) {
+    const QString shown = text.isEmpty() ? tr("No data in this time range") : text;
+    if (placeholder_->text() == shown) return;
+    placeholder_->setText(shown);
     placePlaceholder();
 }
 
@@ -195,7 +207,14 @@ void ChartPanel::changeEvent(QEvent* event) {
 
 void ChartPanel::resizeEvent(QResizeEvent* event) {
     QChartView::resizeEvent(event);
+    fitTimeLabels();
     placePlaceholder();
+}
+
+// As many time labels as fit whole ("04:16:27" is about 70 px) beside the value axis and legend.
+void ChartPanel::fitTimeLabels() {
+    const int legend = chart_->legend()->isVisible() ? 80 : 0;
+    timeAxis_->setTickCount(std::clamp((width() - 60 - legend) / 80, 2, 4));
 }
 
 void ChartPanel::mouseReleaseEvent(QMouseEvent* event) {

@@ -40,6 +40,10 @@ public:
     void setValueScale(double divisor) { scale_ = divisor; }
     // Whether "No data in this time range" shows (nothing drawn in the window).
     bool showsPlaceholder() const { return placeholder_->isVisible(); }
+    // What the chart says when it has nothing to draw, where there is a reason ("profiling needs
+    // Hopper or later"); empty: "No data in this time range".
+    void setEmptyText(const QString& text);
+    QString placeholderText() const { return placeholder_->text(); }
     // Points drawn for a series, over all its pieces; how many pieces (gaps + 1, 0 when empty).
     int pointCount(int series) const;
     int segmentCount(int series) const;
@@ -66,6 +70,7 @@ protected:
 private:
     QLineSeries* newLine(const QPen& pen);
     void placePlaceholder();
+    void fitTimeLabels();
 
     QChart* chart_;
     QDateTimeAxis* timeAxis_;

@@ -29,8 +29,10 @@ inline constexpr DashboardViewKind kLatencyView{"latency", nullptr, QT_TRANSLATE
                                                 QT_TRANSLATE_NOOP("DashboardView", "&Latency map")};
 inline constexpr DashboardViewKind kEventsView{"events", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Events"),
                                                QT_TRANSLATE_NOOP("DashboardView", "&Events")};
+inline constexpr DashboardViewKind kUtilizationView{"utilization", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Utilization"),
+                                                    QT_TRANSLATE_NOOP("DashboardView", "&Utilization")};
 inline constexpr const DashboardViewKind* kDashboardViews[] = {&kOverviewView, &kHostView, &kCoolingView, &kRackView,
-                                                               &kLatencyView, &kEventsView};
+                                                               &kLatencyView, &kEventsView, &kUtilizationView};
 
 // One tab of the main window. The window holds the views it was given in the order of
 // kDashboardViews, whenever each was added (the latency map and the events come last, from main()).

@@ -7,7 +7,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <limits>
 
 #include "ui/dashboard/palette.h"
 
@@ -15,6 +14,8 @@ namespace fleetdeck {
 
 namespace {
 const QString kRangeKey = QStringLiteral("hostPage/rangeMs");
+// Charts to a row: three rows of four fit the window's default size without scrolling.
+constexpr int kColumns = 4;
 }  // namespace
 
 HostCharts::HostCharts(HostHistoryModel& history, QWidget* parent) : QWidget(parent), history_(history) {
@@ -27,7 +28,7 @@ HostCharts::HostCharts(HostHistoryModel& history, QWidget* parent) : QWidget(par
     layout->addWidget(source_);
     grid_ = new QGridLayout;
     grid_->setContentsMargins(0, 0, 0, 0);
-    for (int c = 0; c < 3; ++c) grid_->setColumnStretch(c, 1);
+    for (int c = 0; c < kColumns; ++c) grid_->setColumnStretch(c, 1);
     layout->addLayout(grid_);
     connect(&loadWatcher_, &QFutureWatcherBase::finished, this, &HostCharts::applyLoaded);
     connect(&history_, &QAbstractItemModel::modelReset, this, [this] { ++modelGeneration_; });
@@ -36,6 +37,14 @@ HostCharts::HostCharts(HostHistoryModel& history, QWidget* parent) : QWidget(par
     gpuPower_ = new ChartPanel(tr("GPU board power"), tr("W"), std::nullopt, this);
     gpuClock_ = new ChartPanel(tr("GPU SM clock"), tr("MHz"), std::nullopt, this);
     gpuUtil_ = new ChartPanel(tr("GPU utilization"), tr("%"), 100.0, this);
+    smActive_ = new ChartPanel(tr("SM active"), tr("%"), 100.0, this);
+    tensorActive_ = new ChartPanel(tr("Tensor active"), tr("%"), 100.0, this);
+    dramActive_ = new ChartPanel(tr("DRAM active"), tr("%"), 100.0, this);
+    smActive_->setToolTip(tr("The share of the SMs that had work (DCGM_FI_PROF_SM_ACTIVE); a GPU at 100 % utilization "
+                             "can have a fifth of its SMs busy"));
+    tensorActive_->setToolTip(tr("The share of cycles the tensor cores were busy (DCGM_FI_PROF_PIPE_TENSOR_ACTIVE)"));
+    dramActive_->setToolTip(tr("The share of cycles GPU memory was being read or written (DCGM_FI_PROF_DRAM_ACTIVE); "
+                               "high with tensor activity low: the work waits on memory"));
     cpuUtil_ = new ChartPanel(tr("CPU utilization"), tr("%"), 100.0, this);
     cpuTemp_ = new ChartPanel(tr("Hottest CPU sensor"), tr("°C"), std::nullopt, this);
     network_ = new ChartPanel(tr("Network, all interfaces"), tr("MB/s"), std::nullopt, this);
@@ -67,25 +76,32 @@ HostCharts::HostCharts(HostHistoryModel& history, QWidget* parent) : QWidget(par
     connect(reset_, &QToolButton::clicked, this, &HostCharts::resetZoom);
 }
 
-// The cooling charts lead, GPU temperature first; the host's own follow. Three to a row, the last
-// of a short row across what is left of it; a host without GPUs shows its three in one row.
+// A row each: cooling (GPU temperature first and twice as wide, for its band lines and the title
+// that names them; board power, SM clock), the GPUs' use (utilization with the profiling counters
+// beside it), the host's own (the hottest CPU sensor, CPU, network). Four columns; the last chart
+// runs across what is left of its row. A host without GPUs shows its three in one row.
 std::vector<ChartPanel*> HostCharts::charts() const {
-    return {gpuTemp_, gpuPower_, gpuClock_, gpuUtil_, cpuUtil_, cpuTemp_, network_};
+    return {gpuTemp_, gpuPower_, gpuClock_, gpuUtil_, smActive_, tensorActive_, dramActive_, cpuTemp_, cpuUtil_, network_};
 }
 
 void HostCharts::placeCharts(bool gpus) {
     std::vector<ChartPanel*> shown;
     for (ChartPanel* chart : charts()) {
         grid_->removeWidget(chart);
-        const bool gpuChart = chart == gpuTemp_ || chart == gpuPower_ || chart == gpuClock_ || chart == gpuUtil_;
+        const bool gpuChart = chart != cpuUtil_ && chart != cpuTemp_ && chart != network_;
         chart->setVisible(gpus || !gpuChart);
         if (gpus || !gpuChart) shown.push_back(chart);
     }
-    const int count = static_cast<int>(shown.size());
-    for (int i = 0; i < count; ++i) {
-        const int column = i % 3;
-        const int span = i == count - 1 ? 3 - column : 1;
-        grid_->addWidget(shown[static_cast<std::size_t>(i)], i / 3, column, 1, span);
+    int row = 0, column = 0;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        int span = shown[i] == gpuTemp_ ? 2 : 1;
+        if (column + span > kColumns) {
+            ++row;
+            column = 0;
+        }
+        if (i + 1 == shown.size()) span = kColumns - column;
+        grid_->addWidget(shown[i], row, column, 1, span);
+        column += span;
     }
 }
 
@@ -102,7 +118,22 @@ void HostCharts::refresh(qint64 nowMs, bool fresh) {
     if (fresh) useRingOrStored(nowMs);
     rebuildSeries();
     if (slowdownC() != shownSlowdownC_) updateBandLines();  // the threshold comes with a later sample
+    updateProfilingNote();
     drawCharts(nowMs);
+}
+
+// A GPU before Hopper has no profiling counters (`prof.source` "basic", or no `prof` at all): its
+// three charts say so rather than stand empty. Older ranges come from the history store or
+// Prometheus, which keep no profiling counters: the charts say that where they have nothing.
+void HostCharts::updateProfilingNote() {
+    const auto& rec = history_.record();
+    bool gpm = false;
+    if (rec && rec->latest)
+        for (const protocol::GpuSample& g : rec->latest->gpus) gpm = gpm || (g.prof && g.prof->source == "gpm");
+    QString note;
+    if (rec && rec->latest && !gpm) note = tr("profiling needs Hopper or later");
+    else if (!history_.live()) note = tr("profiling counters are kept\nfor the live 15 minutes only");
+    for (ChartPanel* chart : {smActive_, tensorActive_, dramActive_}) chart->setEmptyText(note);
 }
 
 void HostCharts::rebuildSeries() {
@@ -122,6 +153,9 @@ void HostCharts::rebuildSeries() {
     gpuUtil_->setSeries(perGpu(HostHistoryModel::GpuMetric::Util, Aggregate::Mean));
     gpuPower_->setSeries(perGpu(HostHistoryModel::GpuMetric::Power, Aggregate::Mean));
     gpuClock_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmClock, Aggregate::Min));
+    smActive_->setSeries(perGpu(HostHistoryModel::GpuMetric::SmActive, Aggregate::Mean));
+    tensorActive_->setSeries(perGpu(HostHistoryModel::GpuMetric::TensorActive, Aggregate::Mean));
+    dramActive_->setSeries(perGpu(HostHistoryModel::GpuMetric::DramActive, Aggregate::Mean));
     cpuTemp_->setSeries({{tr("CPU"), HostHistoryModel::CpuTemp, seriesColor(3), Aggregate::Max}});
     updateBandLines();
     placeCharts(gpus > 0);
@@ -195,6 +229,7 @@ void HostCharts::redraw() {
     loadIfDue(nowMs);
     useRingOrStored(nowMs);
     rebuildSeries();
+    updateProfilingNote();
     drawCharts(nowMs);
 }
 
@@ -265,8 +300,8 @@ void HostCharts::applyLoaded() {
     if (!result.problem.isEmpty()) source_->setText(tr("The recorded history cannot be read: %1").arg(result.problem));
 }
 
-// The rows the charts draw: the ring when it holds the whole window, else the stored points with
-// the ring's newer samples after them (the store writes once a second; the ring is current).
+// The rows the charts draw: the ring when it holds the whole window, else the stored points up to
+// where the ring begins and the ring's samples from there (the ring is current and complete).
 void HostCharts::useRingOrStored(qint64 nowMs) {
     const auto [from, to] = timeWindow(nowMs);
     const bool ringOnly = !stored_ || (ringCovers(from) && to >= nowMs - spanMs_) || !storedPoints_;
@@ -278,14 +313,24 @@ void HostCharts::useRingOrStored(qint64 nowMs) {
     }
     StoredHistory::Points merged = *storedPoints_;
     const auto& rec = history_.record();
-    const qint64 lastStored = merged.mean.empty() ? std::numeric_limits<qint64>::min() : merged.mean.back().timeMs;
-    if (rec)
-        for (const SamplePoint& p : rec->history)
-            if (p.timeMs > lastStored + merged.stepMs / 2) {
-                merged.mean.push_back(p);
-                if (!merged.minima.empty()) merged.minima.push_back(p);
-                if (!merged.maxima.empty()) merged.maxima.push_back(p);
+    if (rec && !rec->history.empty()) {
+        // Where the ring reaches, its points win: every sample, with the profiling counters the
+        // history store does not keep. The stored points before it stay.
+        const qint64 ringFirst = rec->history.front().timeMs;
+        std::size_t keep = 0;
+        while (keep < merged.mean.size() && merged.mean[keep].timeMs + merged.stepMs <= ringFirst) ++keep;
+        merged.mean.resize(keep);
+        if (!merged.minima.empty()) merged.minima.resize(keep);
+        if (!merged.maxima.empty()) merged.maxima.resize(keep);
+        const bool ranged = !merged.minima.empty();
+        for (const SamplePoint& p : rec->history) {
+            merged.mean.push_back(p);
+            if (ranged) {
+                merged.minima.push_back(p);
+                merged.maxima.push_back(p);
             }
+        }
+    }
     source_->setText(merged.source.isEmpty() ? tr("Recorded history") : merged.source);
     history_.setStoredPoints(std::move(merged.mean), std::move(merged.minima), std::move(merged.maxima), merged.stepMs);
 }

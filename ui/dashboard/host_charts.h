@@ -20,8 +20,9 @@ class QGridLayout;
 namespace fleetdeck {
 
 // The host page's live charts, first on the page: GPU temperature, board power and SM clock (what
-// an operator checking cooling looks at first), then GPU and CPU utilization, the hottest CPU
-// sensor and the network, over a chosen range — the last 15 minutes live from the store's ring, up
+// an operator checking cooling looks at first), then GPU utilization with the profiling counters
+// beside it (SM, tensor and DRAM activity: how much of the GPU the work uses, which "utilization"
+// does not say), then the hottest CPU sensor, CPU utilization and the network, over a chosen range — the last 15 minutes live from the store's ring, up
 // to 30 days from the history store, read off the GUI thread — with a line above them saying where
 // the points come from. Every chart shows one time window: drag across a chart to zoom into it,
 // Ctrl+wheel zooms, the wheel and the arrow keys pan, "Reset zoom" goes back to the chosen range,
@@ -63,11 +64,15 @@ public:
     void targetBandChanged();
     QString gpuTemperatureTitle() const;
     ChartPanel& gpuTempChart() { return *gpuTemp_; }
+    ChartPanel& smActiveChart() { return *smActive_; }
+    ChartPanel& tensorActiveChart() { return *tensorActive_; }
+    ChartPanel& dramActiveChart() { return *dramActive_; }
 
 private:
     void rebuildSeries();
     void placeCharts(bool gpus);
     void updateBandLines();
+    void updateProfilingNote();
     std::optional<double> slowdownC() const;
     void setWindow(qint64 fromMs, qint64 toMs);
     void panBy(double fraction);
@@ -89,6 +94,9 @@ private:
     ChartPanel* gpuPower_ = nullptr;
     ChartPanel* gpuClock_ = nullptr;
     ChartPanel* gpuUtil_ = nullptr;
+    ChartPanel* smActive_ = nullptr;
+    ChartPanel* tensorActive_ = nullptr;
+    ChartPanel* dramActive_ = nullptr;
     ChartPanel* cpuUtil_ = nullptr;
     ChartPanel* cpuTemp_ = nullptr;
     ChartPanel* network_ = nullptr;

@@ -21,14 +21,14 @@ HostPage::HostPage(const TelemetryStore& store, FleetModel& fleet, QWidget* pare
     column->setContentsMargins(0, 0, 0, 0);
     charts_ = new HostCharts(history_, content);
     health_ = new GpuHealthPanel(content);
+    processes_ = new GpuProcessesPanel(content);
     drift_ = new DriftPanel(content);
     software_ = new SoftwarePanel(content);
     platform_ = new PlatformPanel(content);
     sensors_ = new SensorPanel(content);
     // The charts first: where an operator checking cooling looks. Then the panels, in this order;
-    // a broken GPU first among them. A GPU processes panel (what runs on each GPU) takes its
-    // place after the GPUs' health.
-    panels_ = {health_, drift_, software_, platform_, sensors_};
+    // a broken GPU first among them, then who is on each GPU.
+    panels_ = {health_, processes_, drift_, software_, platform_, sensors_};
     column->addWidget(charts_);
     for (HostPanel* panel : panels_) column->addWidget(panel);
     column->addStretch(1);

@@ -16,6 +16,7 @@
 #include "ui/dashboard/dashboard_view.h"
 #include "ui/dashboard/drift_panel.h"
 #include "ui/dashboard/gpu_health_panel.h"
+#include "ui/dashboard/gpu_processes_panel.h"
 #include "ui/dashboard/host_charts.h"
 #include "ui/dashboard/platform_panel.h"
 #include "ui/dashboard/sensor_panel.h"
@@ -27,8 +28,8 @@ class ViewHeader;
 
 // One host in depth. It opens on the live charts (HostCharts: GPU temperature, power and clock
 // first, over a chosen range); below them, scrolling with them, its panels in this order: the GPUs'
-// health, drift from what was pushed, the system software, the platform and every sensor; under
-// them, always one click away, the Connection log. The header names the host with its state and
+// health, the processes on each GPU, drift from what was pushed, the system software, the platform
+// and every sensor; under them, always one click away, the Connection log. The header names the host with its state and
 // health in words, and holds the host choice, the range, Pause, Reset zoom and Export PNG.
 // The page only composes: each section is a panel of its own (ui/dashboard/*_panel.h), handed the
 // host's record at every refresh.
@@ -58,6 +59,7 @@ public:
     // The panels, top to bottom.
     HostCharts& charts() { return *charts_; }
     GpuHealthPanel& gpuHealthPanel() { return *health_; }
+    GpuProcessesPanel& gpuProcessesPanel() { return *processes_; }
     DriftPanel& driftPanel() { return *drift_; }
     SoftwarePanel& softwarePanel() { return *software_; }
     PlatformPanel& platformPanel() { return *platform_; }
@@ -112,6 +114,7 @@ private:
     QToolButton* export_ = nullptr;
     HostCharts* charts_ = nullptr;
     GpuHealthPanel* health_ = nullptr;
+    GpuProcessesPanel* processes_ = nullptr;
     DriftPanel* drift_ = nullptr;
     SoftwarePanel* software_ = nullptr;
     PlatformPanel* platform_ = nullptr;
