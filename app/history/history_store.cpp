@@ -394,9 +394,11 @@ bool HistoryStore::saveHolderSpan(const HolderSpan& span) {
     q.addBindValue(static_cast<qint64>(span.startMs));
     q.addBindValue(static_cast<qint64>(span.endMs));
     q.addBindValue(static_cast<qint64>(span.pid));
-    q.addBindValue(span.process);
-    q.addBindValue(span.user);
-    q.addBindValue(span.belongsTo);
+    // A holder with no name, user, job or container is stored as empty text: a null QString binds
+    // as SQL NULL, which the columns refuse.
+    q.addBindValue(span.process.isNull() ? QStringLiteral("") : span.process);
+    q.addBindValue(span.user.isNull() ? QStringLiteral("") : span.user);
+    q.addBindValue(span.belongsTo.isNull() ? QStringLiteral("") : span.belongsTo);
     return q.exec() || failWriting(q.lastError().text());
 }
 

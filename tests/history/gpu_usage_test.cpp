@@ -115,11 +115,16 @@ TEST(GpuUsageStore, ASchema4StoreIsMigratedAndItsPointsStayReadable) {
     ASSERT_TRUE(store.begin());
     ASSERT_TRUE(store.saveHolderSpan({QStringLiteral("gpu-a3"), 1, kUsageT0, kUsageT0 + 5000, 4242, QStringLiteral("python3"),
                                       QStringLiteral("alice"), QStringLiteral("job 7")}));
+    // A process the agent could not name, of no job or container: its text is unknown, not refused.
+    EXPECT_TRUE(store.saveHolderSpan({QStringLiteral("gpu-a3"), 2, kUsageT0, kUsageT0 + 5000, 77, QString(), QString(), QString()}))
+        << store.error().toStdString();
     ASSERT_TRUE(store.commit());
     const auto spans = store.holderSpans(QStringLiteral("gpu-a3"), kUsageT0, kUsageT0 + 10'000);
-    ASSERT_EQ(spans.size(), 1u);
+    ASSERT_EQ(spans.size(), 2u);
     EXPECT_EQ(spans[0].user, QStringLiteral("alice"));
     EXPECT_EQ(spans[0].belongsTo, QStringLiteral("job 7"));
+    EXPECT_EQ(spans[1].pid, 77);
+    EXPECT_TRUE(spans[1].user.isEmpty());
 }
 
 TEST(GpuUsageRecorder, RecordsVerdictsHoldersAndHeldIdleIncidentsThatAddUpToGpuHours) {
