@@ -12,6 +12,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
+#include "app/ssh/transport_factory.h"
 #include "app/utilization/verdict_engine.h"
 
 namespace fleetdeck::cli {
@@ -160,7 +161,7 @@ int diagnoseCommand(const QString&, const ParsedCommand& command, QTextStream& o
         });
     };
     askHosts(specs, 60000, rounds, gapMs, ask, [&](const QString& host, const HostFailure& f) { failures[host] = f; }, &interrupts,
-             [&](const HostSpec& spec) { return transportAtSimSpeed(spec, a.simSpeed); });
+             [&](const HostSpec& spec) { return makeTransportAtSimSpeed(spec, a.simSpeed); });
     if (interrupts.first())
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "interrupted; each host judged on what it sent so far") << "\n";
 

@@ -8,8 +8,6 @@
 #include <QTimer>
 
 #include "app/cli/cli.h"
-#include "app/agent_locator.h"
-#include "app/local_transport.h"
 #include "app/shown_text.h"
 #include "app/ssh/transport_factory.h"
 
@@ -86,16 +84,6 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
     if (interrupt) QObject::connect(interrupt, &QuitSignals::received, &loop, &QEventLoop::quit);
     if (finished.size() < names.size() && !(interrupt && interrupt->first())) loop.exec();
     for (auto& s : sessions) s->stop();
-}
-
-std::unique_ptr<Transport> transportAtSimSpeed(const HostSpec& spec, double simSpeed) {
-    if (spec.isSimulated() && simSpeed != 1.0) {
-        QStringList args{QStringLiteral("--simulate"), spec.simulateProfile};
-        if (!spec.rack.isEmpty()) args << QStringLiteral("--sim-rack") << spec.rack;
-        args << QStringLiteral("--sim-speed") << QString::number(simSpeed);
-        return std::make_unique<LocalTransport>(localAgentPath(), args);
-    }
-    return makeTransport(spec);
 }
 
 int exitCodeFor(std::optional<HostState> failedState) {

@@ -61,10 +61,6 @@ void askHosts(const std::vector<HostSpec>& hosts, int timeoutMs, int rounds, int
               const std::function<void(const QString& host, const HostFailure& failure)>& failed,
               const QuitSignals* interrupt = nullptr, const TransportMaker& transport = {});
 
-// The transport for `spec`, a simulated host run at `simSpeed` simulated seconds per real second
-// (the agent's --sim-speed) when it is not 1; every other host as makeTransport() makes it.
-std::unique_ptr<Transport> transportAtSimSpeed(const HostSpec& spec, double simSpeed);
-
 // As askHosts with one question, method M of agent/protocol/methods.h: each host's answers in
 // order, the last one a failure when one stopped it. T is M::Result, or nlohmann::json for the
 // answer as the agent wrote it.

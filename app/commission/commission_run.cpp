@@ -10,7 +10,6 @@
 #include <QPointer>
 #include <QTimer>
 
-#include "app/agent_locator.h"
 #include "app/audit/audit_entry.h"
 #include "app/commission/burnin.h"
 #include "app/commission/latency_findings.h"
@@ -18,24 +17,12 @@
 #include "app/host_session.h"
 #include "app/latency/latency_matrix.h"
 #include "app/latency/mesh_address.h"
-#include "app/local_transport.h"
 #include "app/ssh/transport_factory.h"
 
 namespace fleetdeck::commission {
 namespace {
 
 std::int64_t wallClockMs() { return QDateTime::currentMSecsSinceEpoch(); }
-
-// The app's transports; simulated hosts at another speed are started with --sim-speed.
-std::unique_ptr<Transport> commissionTransport(const HostSpec& spec, double simSpeed) {
-    if (spec.isSimulated() && simSpeed != 1.0) {
-        QStringList args{QStringLiteral("--simulate"), spec.simulateProfile};
-        if (!spec.rack.isEmpty()) args << QStringLiteral("--sim-rack") << spec.rack;
-        args << QStringLiteral("--sim-speed") << QString::number(simSpeed);
-        return std::make_unique<LocalTransport>(localAgentPath(), args);
-    }
-    return makeTransport(spec);
-}
 
 QString operatorName() {
     const audit::AuditOperator op = audit::AuditOperator::local();
@@ -198,7 +185,7 @@ void CommissionRun::Impl::begin() {
             [maker, simSpeed, spec = h.spec]() {
                 if (maker)
                     if (auto transport = maker(spec)) return transport;
-                return commissionTransport(spec, simSpeed);
+                return makeTransportAtSimSpeed(spec, simSpeed);
             },
             sessionOptions);
         Host* hptr = &h;

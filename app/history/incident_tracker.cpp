@@ -177,18 +177,11 @@ void IncidentTracker::close(std::map<Key, Episode>::iterator it, std::int64_t en
     open_.erase(it);
 }
 
-std::vector<IncidentChange> IncidentTracker::onSample(const QString& host, const protocol::Sample& sample,
-                                                      const std::vector<GpuFinding>& findings, std::int64_t timeMs) {
-    std::vector<IncidentChange> out;
-    const std::vector<Condition> active = sampleConditions(host, sample, findings);
-    std::set<Key> activeKeys;
-    for (const Condition& c : active) {
-        activeKeys.insert(c.key);
-        activate(c, timeMs, out);
-    }
+void IncidentTracker::closeGone(const QString& host, bool (*ownKind)(IncidentKind), const std::set<Key>& active,
+                                std::int64_t timeMs, std::vector<IncidentChange>& out) {
     for (auto it = open_.begin(); it != open_.end();) {
         const auto& [h, kind, gpu, detail] = it->first;
-        if (h != host || !fromSamples(kind) || activeKeys.count(it->first)) {
+        if (h != host || !ownKind(kind) || active.count(it->first)) {
             ++it;
             continue;
         }
@@ -202,6 +195,18 @@ std::vector<IncidentChange> IncidentTracker::onSample(const QString& host, const
             ++it;
         }
     }
+}
+
+std::vector<IncidentChange> IncidentTracker::onSample(const QString& host, const protocol::Sample& sample,
+                                                      const std::vector<GpuFinding>& findings, std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    const std::vector<Condition> active = sampleConditions(host, sample, findings);
+    std::set<Key> activeKeys;
+    for (const Condition& c : active) {
+        activeKeys.insert(c.key);
+        activate(c, timeMs, out);
+    }
+    closeGone(host, fromSamples, activeKeys, timeMs, out);
     lastSampleMs_[host] = timeMs;
     return out;
 }
@@ -281,22 +286,7 @@ std::vector<IncidentChange> IncidentTracker::onVerdict(const utilization::HostVe
         activeKeys.insert(key);
         activate({key, v == Verdict::HeldIdle ? IncidentSeverity::Warning : IncidentSeverity::Info, kept, {}, {}, {}}, timeMs, out, g.sinceMs);
     }
-    for (auto it = open_.begin(); it != open_.end();) {
-        const auto& [h, kind, gpu, detail] = it->first;
-        if (h != host || !fromVerdicts(kind) || activeKeys.count(it->first)) {
-            ++it;
-            continue;
-        }
-        Episode& e = it->second;
-        if (!e.goneSinceMs) e.goneSinceMs = timeMs;
-        if (timeMs - *e.goneSinceMs >= options_.graceMs) {
-            const auto next = std::next(it);
-            close(it, *e.goneSinceMs, out);
-            it = next;
-        } else {
-            ++it;
-        }
-    }
+    closeGone(host, fromVerdicts, activeKeys, timeMs, out);
     return out;
 }
 

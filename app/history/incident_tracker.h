@@ -114,6 +114,10 @@ private:
     void activate(const Condition& c, std::int64_t timeMs, std::vector<IncidentChange>& out,
                   std::optional<std::int64_t> sinceMs = std::nullopt);
     void close(std::map<Key, Episode>::iterator it, std::int64_t endMs, std::vector<IncidentChange>& out);
+    // Closes `host`'s open episodes of the kinds `ownKind` accepts that are not in `active`, once they
+    // have been gone for the grace time (closed at the time they went).
+    void closeGone(const QString& host, bool (*ownKind)(IncidentKind), const std::set<Key>& active, std::int64_t timeMs,
+                   std::vector<IncidentChange>& out);
 
     Options options_;
     std::int64_t nextId_;
