@@ -3844,6 +3844,10 @@ SHA-256 %3</translation>
         <source>no data: FleetDeck was not reading this host then</source>
         <translation>無資料：FleetDeck 當時沒有讀取這台主機</translation>
     </message>
+    <message>
+        <source>read, but not enough to judge: too few samples, a pause between steps, or no profiling counters</source>
+        <translation>已讀取，但不足以判斷：樣本太少、步驟之間的暫停，或沒有效能分析計數器</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::WorkloadPage</name>

@@ -140,8 +140,7 @@ UtilizationView::UtilizationView(const TelemetryStore& store, QWidget* parent)
     const auto swatch = [](const QColor& c, const QString& word) {
         return QStringLiteral("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2").arg(c.name(), word.toHtmlEscaped());
     };
-    for (Verdict v : utilization::kVerdicts)
-        if (v != Verdict::Unknown) items << swatch(verdictColor(v), utilization::shownVerdict(v));
+    for (Verdict v : utilization::kVerdicts) items << swatch(verdictColor(v), utilization::shownVerdict(v));
     items << swatch(offlineColor(), utilization::shownUsageState(UsageState::Offline));
     items << tr("hatched grey: no data");
     legend_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));

@@ -138,7 +138,6 @@ void VerdictLanes::paintEvent(QPaintEvent*) {
             const int x0 = row.left() + static_cast<int>(double(std::max<qint64>(s.startMs, fromMs_) - fromMs_) * perMs);
             const int x1 = row.left() + static_cast<int>(double(std::min<qint64>(s.endMs, toMs_) - fromMs_) * perMs);
             const QRect piece(x0, y, std::max(1, x1 - x0), kLaneHeight);
-            if (s.state != UsageState::Offline && s.verdict == Verdict::Unknown) continue;  // drawn as no data
             const QColor fill = spanColor(s);
             p.fillRect(piece, fill);
             const QString word = s.state == UsageState::Offline ? utilization::shownUsageState(s.state) : utilization::shownVerdict(s.verdict);
@@ -182,6 +181,8 @@ bool VerdictLanes::event(QEvent* event) {
         if (!s->process.isEmpty() || !s->user.isEmpty())
             text += QLatin1Char('\n') + tr("held by %1 (%2)").arg(s->process.isEmpty() ? tr("a process") : s->process, s->user);
         if (!s->job.isEmpty()) text += QLatin1Char('\n') + s->job;
+        if (s->state != UsageState::Offline && s->verdict == Verdict::Unknown)
+            text += QLatin1Char('\n') + tr("read, but not enough to judge: too few samples, a pause between steps, or no profiling counters");
     } else {
         text += tr("no data: FleetDeck was not reading this host then");
     }
