@@ -114,6 +114,7 @@ void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qin
         const auto it = hosts_.find(name);
         if (it == hosts_.end()) return;
         Entry& e = it->second;
+        ++samples_;
         e.record.findings = gpuFindings(*latest, e.counters);
         if (observer) findings = e.record.findings;
         e.record.latest = latest;
@@ -195,6 +196,16 @@ quint64 TelemetryStore::hostGeneration(const QString& name) const {
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     return it == hosts_.end() ? 0 : std::max(it->second.changedAt, listChangedAt_);
+}
+
+TelemetryStore::Counts TelemetryStore::counts() const {
+    std::lock_guard lock(mutex_);
+    Counts c;
+    c.hosts = hosts_.size();
+    c.samples = samples_;
+    for (const auto& [name, e] : hosts_)
+        if (e.record.state == HostState::Connected) ++c.connected;
+    return c;
 }
 
 quint64 TelemetryStore::generation() const {

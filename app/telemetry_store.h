@@ -103,6 +103,13 @@ public:
     std::vector<std::vector<std::optional<float>>> gpuTempTrail(const QString& name, int points, int stride) const;
     // Increases with every change: a view whose last seen generation is current skips its repaint.
     quint64 generation() const;
+    // How many hosts it knows, how many are connected, and how many samples it has taken in since
+    // it was made (the desktop's perf log, app/perf_log.h).
+    struct Counts {
+        std::size_t hosts = 0, connected = 0;
+        quint64 samples = 0;
+    };
+    Counts counts() const;
     // The generation of the host's last change (0 for a host not here): a view of one host
     // re-reads it only when this moves.
     quint64 hostGeneration(const QString& name) const;
@@ -120,6 +127,7 @@ private:
     std::vector<QString> order_;
     std::map<QString, Entry> hosts_;
     quint64 generation_ = 0;
+    quint64 samples_ = 0;
     quint64 listChangedAt_ = 0;  // the generation at which hosts last came, went or changed specs
     std::atomic<StoreObserver*> observer_{nullptr};
 };

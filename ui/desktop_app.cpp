@@ -12,7 +12,9 @@
 
 #include "app/alerts/alert_rules.h"
 #include "app/audit/audit_log.h"
+#include "app/agent_locator.h"
 #include "app/dashboard/open_file_limit.h"
+#include "app/dashboard/shared_simulators.h"
 #include "app/dashboard/prometheus_history.h"
 #include "app/demo_fleet.h"
 #include "app/diagnostics.h"
@@ -22,6 +24,7 @@
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
 #include "app/latency/latency_mesh.h"
+#include "app/perf_log.h"
 #include "app/ssh/ssh_prompter.h"
 #include "app/ssh/transport_factory.h"
 #include "app/tuning/current_values_reader.h"
@@ -99,7 +102,8 @@ DesktopApp::DesktopApp(DesktopOptions options)
     : options_(std::move(options)),
       recording_(recorderOptions()),
       recorder_(recording_),
-      fleet_(makeTransport),
+      simulators_(std::make_shared<SharedSimulators>(localAgentPath())),
+      fleet_(sharedSimulatorTransports(simulators_, makeTransport)),
       general_(withLookApplied(DesktopPreferences::load(settings_), options_.theme)),
       window_(fleet_.store()) {
     // History (docs/history.md): the fleet thread feeds the recorder every sample and state
@@ -315,6 +319,7 @@ void DesktopApp::takeScreenshotLater() {
 
 int DesktopApp::run() {
     if (const int status = showStartView(); status != 0) return status;
+    PerfLog::fromEnvironment(fleet_.store(), &window_);  // only with $FLEETDECK_PERF_LOG
     connectHosts();
     if (options_.screenshot) takeScreenshotLater();
     const int status = QApplication::exec();

@@ -23,6 +23,7 @@ class LatencyMesh;
 class LatencyView;
 class PushLauncher;
 class RecordedIncidents;
+class SharedSimulators;
 namespace drift {
 class DriftMonitor;
 }
@@ -73,6 +74,9 @@ private:
     LatencyStore latencyStore_;  // outlives the fleet thread, whose mesh writes to it
     history::RecorderOptions recording_;
     history::HistoryRecorder recorder_;  // outlives the fleet thread, which feeds it
+    // Simulated hosts (the demo racks, --demo-hosts, sim: hosts of an inventory) are served many
+    // to an agent process, as the benchmarks serve them (app/dashboard/shared_simulators.h).
+    std::shared_ptr<SharedSimulators> simulators_;  // outlives the fleet thread's transports
     FleetThread fleet_;
     QSettings settings_;
     DesktopPreferences general_;
