@@ -6,9 +6,11 @@
 
 #include <mutex>
 
+#include <QRandomGenerator>
 #include <QThreadPool>
 
 #include "app/openssl_thread.h"
+#include "app/ssh/connect_gates.h"
 #include "app/ssh/ssh_text.h"
 
 namespace fleetdeck::ssh {
@@ -41,6 +43,10 @@ struct SshTransport::Attempt {
     std::mutex mutex;
     SshTransport* owner = nullptr;
     int socket = -1;  // the connect's TCP socket while the worker uses it (ConnectPlan::onSocket)
+    // Made by the first worker and kept while the attempt waits at its gateway's gate; only the
+    // one worker the attempt has at a time touches these.
+    std::unique_ptr<ConnectPlan> plan;
+    bool toldWaiting = false;
 
     // The owner gives up: no report back, and the worker's blocking reads end now, not after their
     // timeouts (a login shell that never answers would hold a pool thread for a minute).
@@ -80,33 +86,65 @@ void SshTransport::open() {
     if (attempt_ || session_) return;
     attempt_ = std::make_shared<Attempt>();
     attempt_->owner = this;
-    connectPool().start([attempt = attempt_, spec = spec_, agentCommand = agentCommand_,
-                         overResident = privilegedOverResident_] {
+    startConnectWorker(attempt_);
+}
+
+// The connect, on a pool thread. Through a gateway whose gate is full (ConnectGates) the worker
+// gives its thread back and the attempt is queued again a little later, its plan kept.
+void SshTransport::startConnectWorker(const std::shared_ptr<Attempt>& attempt) {
+    connectPool().start([attempt, spec = spec_, agentCommand = agentCommand_, overResident = privilegedOverResident_] {
         const OpenSslThreadState releasedAtTheEnd;  // destroyed last, after the session below
-        ConnectPlan plan = planConnection(spec);  // reads ssh config: off the caller's thread
-        plan.agentCommand = agentCommand;
-        plan.privilegedOverResident = overResident;
-        plan.onStage = [attempt](OpenStage stage) {
+        if (!attempt->plan) {
+            ConnectPlan plan = planConnection(spec);  // reads ssh config: off the caller's thread
+            plan.agentCommand = agentCommand;
+            plan.privilegedOverResident = overResident;
+            // The plan lives in the attempt: its callbacks hold the attempt weakly, not in a cycle.
+            const std::weak_ptr<Attempt> weak = attempt;
+            plan.onStage = [weak](OpenStage stage) {
+                const std::shared_ptr<Attempt> attempt = weak.lock();
+                if (!attempt) return;
+                std::lock_guard lock(attempt->mutex);
+                if (SshTransport* owner = attempt->owner)
+                    QMetaObject::invokeMethod(owner, [owner, attempt, stage] {
+                        if (owner->attempt_ == attempt) emit owner->stageReached(stage);
+                    }, Qt::QueuedConnection);
+            };
+            // Each step is logged here, on the worker, as it happens, and reaches the session in order.
+            plan.diagnostics = DiagnosticSink(plan.label, [weak](DiagnosticArea area, const QString& text) {
+                const std::shared_ptr<Attempt> attempt = weak.lock();
+                if (!attempt) return;
+                std::lock_guard lock(attempt->mutex);
+                if (SshTransport* owner = attempt->owner)
+                    QMetaObject::invokeMethod(owner, [owner, attempt, area, text] {
+                        if (owner->attempt_ == attempt) emit owner->diagnostic(text, area);
+                    }, Qt::QueuedConnection);
+            });
+            plan.onSocket = [weak](int fd) {
+                const std::shared_ptr<Attempt> attempt = weak.lock();
+                if (!attempt) return;
+                std::lock_guard lock(attempt->mutex);
+                attempt->socket = fd;
+                if (fd >= 0 && !attempt->owner) ::shutdown(fd, SHUT_RDWR);  // abandoned already
+            };
+            attempt->plan = std::make_unique<ConnectPlan>(std::move(plan));
+        }
+        const QString gateway = ConnectGates::gatewayOf(*attempt->plan);
+        std::optional<ConnectGates::Slot> slot = ConnectGates::instance().tryEnter(gateway);
+        if (!slot) {
+            if (!attempt->toldWaiting) {
+                attempt->toldWaiting = true;
+                attempt->plan->diagnostics.ssh(
+                                                QStringLiteral("waiting: %1 connects are in flight through %2")
+                                                    .arg(ConnectGates::instance().perGateway())
+                                                    .arg(gateway));
+            }
             std::lock_guard lock(attempt->mutex);
             if (SshTransport* owner = attempt->owner)
-                QMetaObject::invokeMethod(owner, [owner, attempt, stage] {
-                    if (owner->attempt_ == attempt) emit owner->stageReached(stage);
-                }, Qt::QueuedConnection);
-        };
-        // Each step is logged here, on the worker, as it happens, and reaches the session in order.
-        plan.diagnostics = DiagnosticSink(plan.label, [attempt](DiagnosticArea area, const QString& text) {
-            std::lock_guard lock(attempt->mutex);
-            if (SshTransport* owner = attempt->owner)
-                QMetaObject::invokeMethod(owner, [owner, attempt, area, text] {
-                    if (owner->attempt_ == attempt) emit owner->diagnostic(text, area);
-                }, Qt::QueuedConnection);
-        });
-        plan.onSocket = [attempt](int fd) {
-            std::lock_guard lock(attempt->mutex);
-            attempt->socket = fd;
-            if (fd >= 0 && !attempt->owner) ::shutdown(fd, SHUT_RDWR);  // abandoned already
-        };
-        auto outcome = std::make_shared<ConnectOutcome>(connectAgent(plan));
+                QMetaObject::invokeMethod(owner, [owner, attempt] { owner->connectLater(attempt); }, Qt::QueuedConnection);
+            return;
+        }
+        auto outcome = std::make_shared<ConnectOutcome>(connectAgent(*attempt->plan));
+        slot.reset();  // the next connect through the gateway may start
         std::lock_guard lock(attempt->mutex);
         if (!attempt->owner) return;  // the transport went away; the session closes with `outcome`
         // Posting under the lock: the owner cannot be destroyed before the event is queued, and
@@ -114,6 +152,16 @@ void SshTransport::open() {
         SshTransport* owner = attempt->owner;
         QMetaObject::invokeMethod(owner, [owner, attempt, outcome] { owner->onConnected(attempt, std::move(*outcome)); },
                                   Qt::QueuedConnection);
+    });
+}
+
+// Tries the gate again after 50–150 ms, jittered so that the waiting connects do not all come back
+// on the same tick.
+void SshTransport::connectLater(const std::shared_ptr<Attempt>& attempt) {
+    if (attempt != attempt_) return;  // closed or replaced meanwhile
+    const int delayMs = 50 + int(QRandomGenerator::global()->bounded(100));
+    QTimer::singleShot(delayMs, this, [this, attempt] {
+        if (attempt == attempt_) startConnectWorker(attempt);
     });
 }
 

@@ -17,7 +17,9 @@ namespace fleetdeck::ssh {
 //
 // Two phases, so one slow host never holds up another and no host owns a thread:
 //  1. connect, host key, login, deploy — blocking libssh calls on a small shared worker pool
-//     (connectPoolSize() threads), each step bounded by the connect timeout;
+//     (connectPoolSize() threads), each step bounded by the connect timeout; through a jump host
+//     or ProxyCommand at most ConnectGates::kPerGateway at once (connect_gates.h), the others
+//     queued again shortly without holding a thread;
 //  2. the running agent's channel — handed to this object's thread, switched to non-blocking
 //     mode and driven by the thread's FdWatcher on the session's socket, plus a poll timer for
 //     writes the channel window holds back (every 50 ms while any wait, else once a second).
@@ -59,6 +61,8 @@ public:
 
 private:
     struct Attempt;
+    void startConnectWorker(const std::shared_ptr<Attempt>& attempt);
+    void connectLater(const std::shared_ptr<Attempt>& attempt);
     void onConnected(const std::shared_ptr<Attempt>& attempt, ConnectOutcome outcome);
     void pump();
     void flushWrites();

@@ -6,6 +6,7 @@
 #include <QFile>
 
 #include "app/fleet_monitor.h"
+#include "app/ssh/connect_gates.h"
 #include "app/ssh/ssh_transport.h"
 #include "app/ssh/transport_factory.h"
 #include "app/telemetry_store.h"
@@ -330,6 +331,45 @@ TEST_F(SshTest, TheInventorysJumpHostReachesTheHostWithoutAnySshConfig) {
     ASSERT_TRUE(waitForState(*session, HostState::Connected, 100000)) << session->reason().toStdString() << jump->log();
     EXPECT_TRUE(ask(*session, QStringLiteral("facts")).ok());
     EXPECT_NE(jump->log().find("direct-tcpip"), std::string::npos) << "the connection went through the jump host\n" << jump->log();
+}
+
+// Thirty hosts behind one bastion that runs OpenSSH's default MaxStartups (10:30:100: beyond 10
+// connections not yet logged in, it drops 30 % of new ones): at most ConnectGates::kPerGateway
+// connects go through it at once, so it drops none and every host connects without a retry.
+TEST_F(SshTest, ThirtyHostsBehindOneJumpHostConnectWithoutItsMaxStartupsDroppingAny) {
+    TestSshd::Options options{{"127.0.0.1"}, true, "VERBOSE", {}, {}};
+    options.maxStartups = "10:30:100";
+    auto jump = makeSshd("sshd-jump", options);
+    ASSERT_TRUE(jump->start()) << jump->log();
+    trust(*jump);
+    HostSpec first = specFor(*sshd_);
+    first.name = QStringLiteral("gpu-00");
+    first.jumpHost = QStringLiteral("root@127.0.0.1:%1").arg(jump->port());
+    {
+        // The first connect uploads the agent (the sanitizer build's takes about 35 s through a jump).
+        auto session = startSession(first);
+        ASSERT_TRUE(waitForState(*session, HostState::Connected, 100000)) << session->reason().toStdString() << jump->log();
+    }
+    std::vector<std::unique_ptr<HostSession>> sessions;
+    for (int i = 1; i <= 30; ++i) {
+        HostSpec spec = first;
+        spec.name = QStringLiteral("gpu-%1").arg(i, 2, 10, QLatin1Char('0'));
+        sessions.push_back(startSession(spec));
+    }
+    int maxInFlight = 0;
+    const QString gateway = QStringLiteral("jump root@127.0.0.1:%1").arg(jump->port());
+    const bool all = waitUntil([&] {
+        maxInFlight = std::max(maxInFlight, ssh::ConnectGates::instance().inFlight(gateway));
+        return std::all_of(sessions.begin(), sessions.end(), [](const auto& s) { return s->state() == HostState::Connected; });
+    }, 120000);
+    for (const auto& s : sessions)
+        EXPECT_EQ(s->state(), HostState::Connected) << s->reason().toStdString();
+    ASSERT_TRUE(all) << jump->log();
+    EXPECT_LE(maxInFlight, ssh::ConnectGates::kPerGateway);
+    EXPECT_GT(maxInFlight, 1) << "the connects went through the jump side by side";
+    const std::string log = jump->log();
+    EXPECT_EQ(log.find("drop connection"), std::string::npos) << log;
+    EXPECT_EQ(log.find("MaxStartups throttling"), std::string::npos) << log;
 }
 
 }  // namespace

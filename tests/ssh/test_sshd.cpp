@@ -99,7 +99,7 @@ void TestSshd::writeConfig() const {
       << "AuthorizedKeysFile " << (dir_ / "authorized_keys").string() << "\n"
       << "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
       << "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-      << "AllowTcpForwarding yes\nMaxStartups 100:30:200\nMaxSessions 50\n"
+      << "AllowTcpForwarding yes\nMaxStartups " << options_.maxStartups << "\nMaxSessions 50\n"
       << "LogLevel " << options_.logLevel << "\n";
     if (options_.sftp) c << "Subsystem sftp /usr/lib/openssh/sftp-server\n";
     const fs::path home = dir_ / "remote-home";

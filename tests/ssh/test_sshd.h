@@ -22,6 +22,8 @@ public:
         // Sessions get HOME=<dir>/remote-home (SetEnv), so this machine's own ~/.bashrc never runs
         // in them; this is that home's .bashrc (empty: none). See loginShellFixture().
         std::string loginBashrc;
+        // Room for the tests' connect bursts; "10:30:100" is OpenSSH's default (sshd_config(5)).
+        std::string maxStartups = "100:30:200";
     };
 
     TestSshd(std::filesystem::path dir, std::string authorizedKeys, Options options);
