@@ -1301,6 +1301,10 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>%1 · %2 open · %3 critical</source>
         <translation>%1 · %2 個進行中 · %3 個嚴重</translation>
     </message>
+    <message>
+        <source>Reading incidents…</source>
+        <translation>正在讀取事件…</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::GpuHealthPanel</name>

@@ -142,6 +142,7 @@ void DesktopApp::addLatencyView() {
     }, Qt::DirectConnection);
 }
 
+// The Events view reads incidents on the reader's own thread (RecordedIncidents), never the GUI's.
 void DesktopApp::addEventsView() {
     incidents_ = std::make_shared<RecordedIncidents>(recorder_.path());
     eventsView_ = new EventsView([incidents = incidents_](const QString& host, qint64 since, qint64 until) {
@@ -163,6 +164,7 @@ void DesktopApp::addEventsView() {
 void DesktopApp::startNotifier() {
     notifier_.setRules(alerts::AlertRules::load(settings_));
     // What the last run already told stays told: an ECC error still there after a restart is not news.
+    // Read on the incidents reader's thread; the GUI waits for it once, before the window shows.
     notifier_.rememberEarlier(incidents_->earlierRun(QDateTime::currentMSecsSinceEpoch() - alerts::DesktopNotifier::kResumedWithinMs));
     QObject::connect(&recorder_, &history::HistoryRecorder::incidentOpened, &notifier_, &alerts::DesktopNotifier::incidentOpened);
     QObject::connect(&recorder_, &history::HistoryRecorder::incidentUpdated, &notifier_, &alerts::DesktopNotifier::incidentUpdated);

@@ -86,7 +86,7 @@ private:
     EventsView* eventsView_ = nullptr;              // the window's
     drift::DriftMonitor* driftMonitor_ = nullptr;   // the fleet thread's
     PushLauncher* pushes_ = nullptr;                // the window's
-    std::shared_ptr<RecordedIncidents> incidents_;
+    std::shared_ptr<RecordedIncidents> incidents_;  // shared with the Events view; its thread ends with the last copy
     secrets::SecretStore keyring_;
     PrometheusSettings prometheus_;
     alerts::DesktopNotifier notifier_;

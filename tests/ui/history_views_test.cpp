@@ -65,6 +65,10 @@ history::Incident incident(std::int64_t id, const QString& host, history::Incide
     return i;
 }
 
+// The Events view reads off the GUI thread: what the last reload asked for is shown once it is no
+// longer reading.
+bool readDone(const EventsView& view) { return waitUntil([&] { return !view.reading(); }); }
+
 class HistoryViews : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -209,6 +213,7 @@ TEST_F(HistoryViews, EventsViewListsFiltersExportsAndOpensTheHostOverAnIncident)
     view.resize(1200, 800);
     view.show();
     view.reload();
+    ASSERT_TRUE(readDone(view));
     // The last 24 hours: two incidents, newest first, one lane per host.
     ASSERT_EQ(view.model().rowCount(), 2);
     EXPECT_EQ(view.model().incident(0)->id, 2);
@@ -218,17 +223,22 @@ TEST_F(HistoryViews, EventsViewListsFiltersExportsAndOpensTheHostOverAnIncident)
     EXPECT_TRUE(view.headerText().contains(QStringLiteral("2 incidents"))) << view.headerText().toStdString();
 
     view.setRangeMs(EventsView::kRangesMs[3]);  // 7 days: the push too
+    ASSERT_TRUE(readDone(view));
     EXPECT_EQ(view.model().rowCount(), 3);
     view.setMinimumSeverity(IncidentSeverity::Critical);
+    ASSERT_TRUE(readDone(view));
     ASSERT_EQ(view.model().rowCount(), 1);
     EXPECT_EQ(view.model().incident(0)->kind, IncidentKind::ThermalThrottle);
     view.setMinimumSeverity(IncidentSeverity::Info);
     view.setHostFilter(QStringLiteral("gpu-a2"));
+    ASSERT_TRUE(readDone(view));
     ASSERT_EQ(view.model().rowCount(), 1);
     view.setHostFilter(QString());
     view.setKindFilter(IncidentKind::Push);
+    ASSERT_TRUE(readDone(view));
     ASSERT_EQ(view.model().rowCount(), 1);
     view.setKindFilter(std::nullopt);
+    ASSERT_TRUE(readDone(view));
 
     // CSV: RFC 4180 quoting of the sentence with its comma and quotes.
     const QString csvPath = QString::fromStdString((dir_.path() / "events.csv").string());
@@ -244,6 +254,7 @@ TEST_F(HistoryViews, EventsViewListsFiltersExportsAndOpensTheHostOverAnIncident)
 
     // A click on the throttle episode's bar: that host, from a little before to a little after it.
     view.setRangeMs(EventsView::kRangesMs[2]);
+    ASSERT_TRUE(readDone(view));
     QSignalSpy opened(&view, &EventsView::openHostAt);
     const history::Incident* throttle = nullptr;
     for (const auto& i : view.timeline().incidents())
@@ -281,6 +292,7 @@ TEST_F(HistoryViews, EventsViewReadsAnEnglishEraStoreInTheReadersLanguage) {
         EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
         view.setRangeMs(EventsView::kRangesMs[2]);
         view.reload();
+        ASSERT_TRUE(readDone(view));
         ASSERT_EQ(view.model().rowCount(), static_cast<int>(recorded.size()));
         int marked = 0;
         for (int row = 0; row < view.model().rowCount(); ++row) {
@@ -314,6 +326,7 @@ TEST_F(HistoryViews, EventsViewReadsAnEnglishEraStoreInTheReadersLanguage) {
     EventsView english([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
     english.setRangeMs(EventsView::kRangesMs[2]);
     english.reload();
+    ASSERT_TRUE(readDone(english));
     const QStringList lines = csvLines(english);
     ASSERT_EQ(lines.size(), static_cast<int>(recorded.size()));
     for (const QString& line : lines) EXPECT_FALSE(test::hasIdeograph(line)) << line.toStdString();
@@ -340,6 +353,7 @@ TEST_F(HistoryViews, EventsCsvNeutralisesTextThatStartsLikeAFormula) {
     auto incidents = std::make_shared<RecordedIncidents>(path_);
     EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
     view.reload();
+    ASSERT_TRUE(readDone(view));
     ASSERT_EQ(view.model().rowCount(), 3);
     const QString csvPath = QString::fromStdString((dir_.path() / "events.csv").string());
     ASSERT_TRUE(view.exportCsv(csvPath));
@@ -360,6 +374,7 @@ TEST_F(HistoryViews, EventsViewSaysWhenTheStoreCannotBeRead) {
     auto incidents = std::make_shared<RecordedIncidents>(path_);
     EventsView view([incidents](const QString& host, qint64 since, qint64 until) { return incidents->read(host, since, until); }, store_);
     view.reload();
+    ASSERT_TRUE(readDone(view));
     EXPECT_EQ(view.model().rowCount(), 0);
     EXPECT_TRUE(view.statusText().startsWith(QStringLiteral("The recorded events cannot be read"))) << view.statusText().toStdString();
 }

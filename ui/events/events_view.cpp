@@ -101,6 +101,14 @@ EventsView::EventsView(IncidentReader reader, const TelemetryStore& store, QWidg
     layout->addWidget(header_);
     layout->addWidget(status_);
     layout->addWidget(split, 1);
+
+    connect(&readWatcher_, &QFutureWatcherBase::finished, this, &EventsView::readFinished);
+    readingNotice_.setSingleShot(true);
+    readingNotice_.setInterval(kReadingNoticeMs);
+    connect(&readingNotice_, &QTimer::timeout, this, [this] {
+        readingShown_ = true;
+        showStatus();
+    });
 }
 
 void EventsView::setRangeMs(qint64 spanMs) {
@@ -131,7 +139,13 @@ void EventsView::setMinimumSeverity(IncidentSeverity severity) {
 
 void EventsView::setStatus(const QString& text) {
     statusSentence_ = text;
-    const QString shown = !readProblem_.isEmpty() ? readProblem_ : statusSentence_;
+    showStatus();
+}
+
+// A slow read first (what is shown is about to change), then why the last read failed, then the
+// sentence the app set.
+void EventsView::showStatus() {
+    const QString shown = readingShown_ ? tr("Reading incidents…") : !readProblem_.isEmpty() ? readProblem_ : statusSentence_;
     status_->setText(shown);
     status_->setVisible(!shown.isEmpty());
 }
@@ -149,30 +163,75 @@ void EventsView::fillHostChoices() {
 }
 
 void EventsView::refresh(qint64 nowMs) {
-    if (nowMs - readAtMs_ < kReadEveryMs) return;
+    // The periodic read waits while one runs and comes kReadEveryMs after its answer: a slow store
+    // is not asked again at once.
+    if (reading() || nowMs - readAtMs_ < kReadEveryMs) return;
     fillHostChoices();
     reload();
 }
 
+EventsView::ReadRequest EventsView::askedNow() {
+    ReadRequest asked;
+    asked.id = ++lastAsked_;
+    asked.nowMs = QDateTime::currentMSecsSinceEpoch();
+    asked.sinceMs = asked.nowMs - range_->currentData().toLongLong();
+    asked.host = host_->currentData().toString();
+    asked.kind = kindChoice_->currentData().toInt();
+    asked.minimum = static_cast<IncidentSeverity>(severity_->currentData().toInt());
+    return asked;
+}
+
 void EventsView::reload() {
-    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    readAtMs_ = nowMs;
-    const qint64 span = range_->currentData().toLongLong();
-    const qint64 since = nowMs - span;
-    std::vector<Incident> shown;
-    if (reader_) {
-        Result<std::vector<Incident>> read = reader_(host_->currentData().toString(), since, nowMs);
-        if (!read) {
-            readProblem_ = tr("The recorded events cannot be read: %1").arg(read.problem().shownMessage());
-        } else {
-            readProblem_.clear();
-            const int kindFilter = kindChoice_->currentData().toInt();
-            const auto minimum = static_cast<IncidentSeverity>(severity_->currentData().toInt());
-            for (Incident& i : read.value())
-                if ((kindFilter < 0 || static_cast<int>(i.kind) == kindFilter) && i.severity >= minimum) shown.push_back(std::move(i));
-        }
+    const ReadRequest asked = askedNow();
+    readAtMs_ = asked.nowMs;
+    if (!reader_) {
+        showRead(asked, {});
+        return;
     }
-    setStatus(statusSentence_);
+    // One read at a time: the newest reload waits for the one that runs, in place of any before it.
+    waiting_ = asked;
+    if (running_) return;
+    readingNotice_.start();
+    startRead();
+}
+
+void EventsView::startRead() {
+    running_ = std::exchange(waiting_, std::nullopt);
+    readWatcher_.setFuture(reader_(running_->host, running_->sinceMs, running_->nowMs));
+}
+
+void EventsView::readFinished() {
+    const ReadRequest asked = *std::exchange(running_, std::nullopt);
+    const QFuture<Incidents> answer = readWatcher_.future();
+    if (waiting_) {
+        startRead();
+    } else {
+        readingNotice_.stop();
+        readingShown_ = false;
+    }
+    readAtMs_ = QDateTime::currentMSecsSinceEpoch();
+    // An answer to an older reload than the newest is dropped: it would replace the newer filters'
+    // list once more. None comes when the reader went away first.
+    if (asked.id != lastAsked_ || answer.resultCount() == 0) {
+        showStatus();
+        return;
+    }
+    Incidents read = answer.result();
+    std::vector<Incident> shown;
+    if (!read) {
+        readProblem_ = tr("The recorded events cannot be read: %1").arg(read.problem().shownMessage());
+    } else {
+        readProblem_.clear();
+        for (Incident& i : read.value())
+            if ((asked.kind < 0 || static_cast<int>(i.kind) == asked.kind) && i.severity >= asked.minimum) shown.push_back(std::move(i));
+    }
+    showRead(asked, std::move(shown));
+}
+
+// The incidents one reload asked for, as of when it asked.
+void EventsView::showRead(const ReadRequest& asked, std::vector<Incident> shown) {
+    const qint64 nowMs = asked.nowMs;
+    showStatus();
     const auto open = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.open(); });
     const auto critical = std::count_if(shown.begin(), shown.end(), [](const Incident& i) { return i.severity == IncidentSeverity::Critical; });
     const auto count = static_cast<int>(shown.size());
@@ -187,7 +246,7 @@ void EventsView::reload() {
     // would be slivers at the right edge. At least 10 minutes, with a little room before the first.
     qint64 first = nowMs;
     for (const Incident& i : shown) first = std::min<qint64>(first, i.startMs);
-    const qint64 from = std::max(since, std::min(nowMs - 10 * 60'000, first - (nowMs - first) / 20));
+    const qint64 from = std::max(asked.sinceMs, std::min(nowMs - 10 * 60'000, first - (nowMs - first) / 20));
     timeline_->setIncidents(shown, hosts, from, nowMs);
     model_.setIncidents(std::move(shown), nowMs);
     if (model_.rowCount() > 0 && !columnsSized_) {

@@ -69,32 +69,84 @@ Result<StoredHistory::Points> CombinedHistory::load(const QString& host, qint64 
     return own;
 }
 
-RecordedIncidents::RecordedIncidents(QString path) : path_(std::move(path)) {}
-RecordedIncidents::~RecordedIncidents() = default;
+RecordedIncidents::RecordedIncidents(QString path) : path_(std::move(path)) {
+    thread_.reset(QThread::create([this] { serve(); }));
+    thread_->setObjectName(QStringLiteral("incidents"));
+    thread_->start();
+}
 
-Result<std::vector<history::Incident>> RecordedIncidents::read(const QString& host, qint64 sinceMs, qint64 untilMs) {
-    if (!store_ || !store_->isOpen()) {
-        auto store = std::make_unique<history::HistoryStore>(path_);
-        if (!store->openReadOnly()) {
-            if (!store->exists()) return std::vector<history::Incident>{};  // nothing recorded yet
-            return Problem{ProblemCode::IoFailed, store->error(), store->shownError()};
-        }
-        store_ = std::move(store);
+RecordedIncidents::~RecordedIncidents() {
+    std::deque<std::function<void(const Opened&)>> notStarted;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        notStarted.swap(jobs_);
     }
-    history::IncidentQuery query;
-    query.sinceMs = sinceMs;
-    query.untilMs = untilMs;
-    query.host = host;
-    return store_->incidents(query);
+    wake_.notify_one();
+    notStarted.clear();  // their promises go unfulfilled: the futures end cancelled
+    thread_->wait();
+}
+
+void RecordedIncidents::post(std::function<void(const Opened&)> job) {
+    {
+        std::lock_guard lock(mutex_);
+        jobs_.push_back(std::move(job));
+    }
+    wake_.notify_one();
+}
+
+void RecordedIncidents::serve() {
+    for (;;) {
+        std::function<void(const Opened&)> job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            if (stopping_) break;
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        job(open());
+    }
+    store_.reset();  // closed and removed on the thread that opened it
+}
+
+RecordedIncidents::Opened RecordedIncidents::open() {
+    if (store_ && store_->isOpen()) return {store_.get(), std::nullopt};
+    store_.reset();
+    auto store = std::make_unique<history::HistoryStore>(path_);
+    if (!store->openReadOnly()) {
+        if (!store->exists()) return {};  // nothing recorded yet
+        return {nullptr, Problem{ProblemCode::IoFailed, store->error(), store->shownError()}};
+    }
+    store_ = std::move(store);
+    return {store_.get(), std::nullopt};
+}
+
+QFuture<RecordedIncidents::Incidents> RecordedIncidents::read(const QString& host, qint64 sinceMs, qint64 untilMs) {
+    return ask([host, sinceMs, untilMs](const Opened& opened) -> Incidents {
+        if (opened.problem) return *opened.problem;
+        if (!opened.store) return std::vector<history::Incident>{};
+        history::IncidentQuery query;
+        query.sinceMs = sinceMs;
+        query.untilMs = untilMs;
+        query.host = host;
+        return opened.store->incidents(query);
+    });
 }
 
 std::vector<history::Incident> RecordedIncidents::earlierRun(qint64 sinceMs) {
-    Result<std::vector<history::Incident>> read = this->read(QString(), sinceMs, QDateTime::currentMSecsSinceEpoch());
-    if (!read) return {};
-    std::vector<history::Incident> incidents = std::move(read).value();
-    for (history::Incident& i : incidents)
-        if (!i.endMs) i.endMs = std::max(i.startMs, store_->lastSeenMs(i.host).value_or(i.startMs));
-    return incidents;
+    QFuture<std::vector<history::Incident>> read = ask([sinceMs](const Opened& opened) {
+        if (!opened.store) return std::vector<history::Incident>{};
+        history::IncidentQuery query;
+        query.sinceMs = sinceMs;
+        query.untilMs = QDateTime::currentMSecsSinceEpoch();
+        std::vector<history::Incident> incidents = opened.store->incidents(query);
+        for (history::Incident& i : incidents)
+            if (!i.endMs) i.endMs = std::max(i.startMs, opened.store->lastSeenMs(i.host).value_or(i.startMs));
+        return incidents;
+    });
+    read.waitForFinished();
+    return read.resultCount() > 0 ? read.result() : std::vector<history::Incident>{};
 }
 
 }  // namespace fleetdeck
