@@ -57,6 +57,8 @@ private:
     QVariant display(const Row& r, int column) const;
     QVariant sortKey(const Row& r, int column) const;
     void replaceAllRows(std::vector<HostRecord> records);
+    void announceRows(std::vector<int> rows);
+    static constexpr std::size_t kMaxRuns = 32;
 
     const TelemetryStore& store_;
     std::vector<Row> rows_;
