@@ -17,11 +17,12 @@ namespace fleetdeck::ssh {
 namespace {
 
 constexpr int kConnectPoolSize = 16;
-// The socket watch reads what arrives; the poll timer retries writes the channel window held back
-// (every 50 ms while any wait) and is otherwise a slow safety net. At a thousand hosts a 50 ms
-// poll for every host was 20,000 wake-ups a second of the fleet thread.
+// The socket watch reads what arrives; the poll timer only retries writes the channel window held
+// back, every 50 ms while any wait. (It used to run once a second as a safety net for data left in
+// libssh's buffers: with the data callback nothing is left there, and at a thousand hosts that net
+// was a thousand wake-ups and three thousand polls a second; docs/BENCHMARKS.md, "The real app
+// over SSH".)
 constexpr int kPollIntervalMs = 50;
-constexpr int kIdlePollIntervalMs = 1000;
 constexpr int kKeepaliveIntervalMs = 10000;
 constexpr unsigned int kTcpUserTimeoutMs = 30000;
 
@@ -191,12 +192,34 @@ void SshTransport::onConnected(const std::shared_ptr<Attempt>& attempt, ConnectO
     setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);  // fails harmlessly on a proxy pipe
     watcher_ = &FdWatcher::ofThisThread();
     if (watcher_->watch(fd, [this] { pump(); })) watchedFd_ = fd;  // else the poll timer reads on its own
-    pollTimer_.start();
     keepaliveTimer_.start();
+    // What the connect read past the agent's first line is still in the channel's buffers: it comes
+    // first, then whatever the data callback hands over from here on.
+    received_ = link.firstBytes;
+    char buf[16384];
+    for (int stream = 0; stream < 2; ++stream) {
+        int n;
+        while ((n = ssh_channel_read_nonblocking(channel_.get(), buf, sizeof buf, stream)) > 0)
+            (stream == 0 ? received_ : receivedStderr_).append(buf, n);
+        if (stream == 0) {
+            ssh_callbacks_init(&channelCallbacks_);
+            channelCallbacks_.userdata = this;
+            channelCallbacks_.channel_data_function = &SshTransport::onChannelData;
+            ssh_set_channel_callbacks(channel_.get(), &channelCallbacks_);
+        }
+    }
     // How the agent was reached, and the notes on the way, went to the diagnostics as they happened.
     emit opened();
-    if (channel_ && !link.firstBytes.isEmpty()) emit bytesReceived(link.firstBytes);  // unless a receiver closed us
-    pump();
+    if (channel_) takeReceived();  // unless a receiver of opened() closed us
+}
+
+// libssh's data callback, called while it handles packets (in pump's poll, and in a write that
+// reads packets on the way): the bytes are kept, and emitted once libssh has returned, since a
+// receiver may close the transport.
+int SshTransport::onChannelData(ssh_session, ssh_channel, void* data, uint32_t len, int isStderr, void* self) {
+    auto* transport = static_cast<SshTransport*>(self);
+    (isStderr ? transport->receivedStderr_ : transport->received_).append(static_cast<const char*>(data), qsizetype(len));
+    return static_cast<int>(len);
 }
 
 void SshTransport::sendLine(const QByteArray& line) {
@@ -214,20 +237,30 @@ void SshTransport::sendSecretLine(const SecretBytes& secret) {
 }
 
 // A write may have read packets off the socket (libssh handles what arrives while it waits for
-// the channel window): their data, or the end of the channel, sits in libssh's buffers, where the
-// socket watch cannot see it. It is read on the next turn of the event loop, not here: a receiver
-// may be sending from inside its handler of the bytes before.
+// the channel window): their data went to the data callback, and the end of the channel to the
+// channel's flags, where the socket watch cannot see them. They are taken on the next turn of the
+// event loop, not here: a receiver may be sending from inside its handler of the bytes before.
 void SshTransport::flushWritesAndReadWhatCameMeanwhile() {
     flushWrites();
-    if (channel_ && (ssh_channel_poll(channel_.get(), 0) != 0 || ssh_channel_poll(channel_.get(), 1) != 0))
-        QMetaObject::invokeMethod(this, &SshTransport::pump, Qt::QueuedConnection);
+    if (channel_ && (!received_.isEmpty() || !receivedStderr_.isEmpty() || ssh_channel_is_eof(channel_.get()) ||
+                     ssh_channel_is_closed(channel_.get())))
+        takeReceivedLater();
     pacePolling();
 }
 
+void SshTransport::takeReceivedLater() {
+    if (takeQueued_) return;
+    takeQueued_ = true;
+    QMetaObject::invokeMethod(this, [this] {
+        takeQueued_ = false;
+        takeReceived();
+    }, Qt::QueuedConnection);
+}
+
 void SshTransport::pacePolling() {
-    const bool waiting = !outgoing_.isEmpty() || secretSent_ < secretOut_.size();
-    const int interval = waiting ? kPollIntervalMs : kIdlePollIntervalMs;
-    if (pollTimer_.interval() != interval) pollTimer_.setInterval(interval);
+    const bool needed = channel_ && (watchedFd_ < 0 || !outgoing_.isEmpty() || secretSent_ < secretOut_.size());
+    if (needed && !pollTimer_.isActive()) pollTimer_.start();
+    else if (!needed && pollTimer_.isActive()) pollTimer_.stop();
 }
 
 void SshTransport::flushWrites() {
@@ -257,28 +290,34 @@ void SshTransport::flushWrites() {
     }
 }
 
+// The socket is readable (or the poll timer retries a write): one pass of libssh over what
+// arrived, one poll and the reads, each data packet going to onChannelData as it is decrypted.
+// ssh_channel_poll handles packets only while the channel's own buffer is empty, which the data
+// callback keeps it; where the agent has ended it returns at once, and takeReceived says so.
 void SshTransport::pump() {
     if (!channel_) return;
-    char buf[16384];
-    for (int stream = 0; stream < 2 && channel_; ++stream) {
-        for (;;) {
-            const int n = ssh_channel_read_nonblocking(channel_.get(), buf, sizeof buf, stream);
-            if (n == SSH_ERROR) {
-                fail(problemOf(ProblemCode::Unavailable,
-                                        SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
-                                            .arg(spec_.name)
-                                            .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
-                return;
-            }
-            if (n <= 0) break;
-            const QByteArray bytes(buf, n);
-            if (stream == 0) {
-                emit bytesReceived(bytes);
-            } else {
-                for (const QByteArray& line : bytes.split('\n'))
-                    if (!line.trimmed().isEmpty()) emit diagnostic(QString::fromUtf8(line.trimmed()), DiagnosticArea::Agent);
-            }
-            if (!channel_) return;  // a receiver closed us
+    if (ssh_channel_poll(channel_.get(), 0) == SSH_ERROR) {
+        fail(problemOf(ProblemCode::Unavailable,
+                                SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
+                                    .arg(spec_.name)
+                                    .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
+        return;
+    }
+    takeReceived();
+}
+
+// Emits what the data callback kept, stdout before stderr, then retries held-back writes and
+// notices a lost link or an ended agent.
+void SshTransport::takeReceived() {
+    if (!channel_) return;
+    if (!received_.isEmpty()) {
+        emit bytesReceived(std::exchange(received_, QByteArray()));
+        if (!channel_) return;  // a receiver closed us
+    }
+    if (!receivedStderr_.isEmpty()) {
+        for (const QByteArray& line : std::exchange(receivedStderr_, QByteArray()).split('\n')) {
+            if (!line.trimmed().isEmpty()) emit diagnostic(QString::fromUtf8(line.trimmed()), DiagnosticArea::Agent);
+            if (!channel_) return;
         }
     }
     flushWrites();
@@ -314,9 +353,12 @@ void SshTransport::teardown() {
     if (watcher_ && watchedFd_ >= 0) watcher_->unwatch(watchedFd_);
     watchedFd_ = -1;
     outgoing_.clear();
+    received_.clear();
+    receivedStderr_.clear();
     secretOut_.wipe();
     secretSent_ = 0;
     if (channel_) {
+        ssh_remove_channel_callbacks(channel_.get(), &channelCallbacks_);  // closing may read packets
         ssh_channel_send_eof(channel_.get());
         ssh_channel_close(channel_.get());
     }

@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <libssh/callbacks.h>
+
 #include "app/fd_watcher.h"
 #include "app/host_spec.h"
 #include "app/ssh/ssh_connect.h"
@@ -21,8 +23,10 @@ namespace fleetdeck::ssh {
 //     or ProxyCommand at most ConnectGates::kPerGateway at once (connect_gates.h), the others
 //     queued again shortly without holding a thread;
 //  2. the running agent's channel — handed to this object's thread, switched to non-blocking
-//     mode and driven by the thread's FdWatcher on the session's socket, plus a poll timer for
-//     writes the channel window holds back (every 50 ms while any wait, else once a second).
+//     mode and driven by the thread's FdWatcher on the session's socket: one libssh poll per
+//     readable socket, the channel's data handed over by libssh's data callback as each packet is
+//     decrypted (also when a write reads packets on the way), so no read ever asks an empty
+//     channel, and no timer runs unless the channel window holds writes back (a 50 ms retry).
 // Keepalives: an SSH_MSG_IGNORE every 10 s and TCP_USER_TIMEOUT, so a dead link is noticed
 // within about 30 s even when nothing else is being sent.
 class SshTransport : public Transport {
@@ -65,9 +69,12 @@ private:
     void connectLater(const std::shared_ptr<Attempt>& attempt);
     void onConnected(const std::shared_ptr<Attempt>& attempt, ConnectOutcome outcome);
     void pump();
+    void takeReceived();
+    void takeReceivedLater();
+    static int onChannelData(ssh_session, ssh_channel, void* data, uint32_t len, int isStderr, void* self);
     void flushWrites();
     void flushWritesAndReadWhatCameMeanwhile();
-    void pacePolling();  // the poll timer fast while writes wait, slow otherwise
+    void pacePolling();  // the poll timer on while writes wait (or the socket is not watched)
     void fail(const Problem& problem);
     void failLostWhileSending();  // a write failed: the link is gone
     void teardown();
@@ -80,6 +87,10 @@ private:
     int watchedFd_ = -1;
     QTimer pollTimer_;
     QTimer keepaliveTimer_;
+    ssh_channel_callbacks_struct channelCallbacks_{};
+    QByteArray received_;        // the agent's output that libssh handed over, not yet emitted
+    QByteArray receivedStderr_;  // the same of its stderr
+    bool takeQueued_ = false;
     QByteArray outgoing_;
     SecretBytes secretOut_;  // a secret line not yet taken by the channel, sent before outgoing_
     std::size_t secretSent_ = 0;
