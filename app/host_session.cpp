@@ -48,14 +48,26 @@ HostSession::HostSession(QString name, TransportFactory factory, Options options
     reconnectTimer_.setSingleShot(true);
     connect(&reconnectTimer_, &QTimer::timeout, this, &HostSession::openTransport);
     staleTimer_.setSingleShot(true);
-    connect(&staleTimer_, &QTimer::timeout, this, [this] {
-        // Silence is normal without a subscription: ask the agent, and call the host stale only
-        // when it does not answer either.
-        call<protocol::methods::Ping>({}, [this](const Result<protocol::PingResult>& r) {
-            if (!r && r.problem().code == ProblemCode::Timeout && state_ == HostState::Connected)
-                setState(HostState::Stale, std::move(SessionText(QT_TR_NOOP("no answer from the agent for %1 s")).arg(2 * options_.staleAfterMs / 1000)));
-        }, options_.staleAfterMs);
-    });
+    connect(&staleTimer_, &QTimer::timeout, this, &HostSession::onStaleTimer);
+}
+
+void HostSession::armStaleTimer() {
+    heard_.start();
+    staleTimer_.start(options_.staleAfterMs);
+}
+
+void HostSession::onStaleTimer() {
+    const qint64 left = options_.staleAfterMs - heard_.elapsed();
+    if (left > 0) {  // heard from since the timer was started
+        staleTimer_.start(int(left));
+        return;
+    }
+    // Silence is normal without a subscription: ask the agent, and call the host stale only
+    // when it does not answer either.
+    call<protocol::methods::Ping>({}, [this](const Result<protocol::PingResult>& r) {
+        if (!r && r.problem().code == ProblemCode::Timeout && state_ == HostState::Connected)
+            setState(HostState::Stale, std::move(SessionText(QT_TR_NOOP("no answer from the agent for %1 s")).arg(2 * options_.staleAfterMs / 1000)));
+    }, options_.staleAfterMs);  // its answer starts the timer again (onBytes)
 }
 
 HostSession::~HostSession() {
@@ -159,7 +171,7 @@ void HostSession::onHello(const Reply& reply) {
     handshakeDone_ = true;
     attempts_ = 0;
     setState(HostState::Connected, std::move(SessionText(QT_TR_NOOP("agent %1")).arg(QString::fromStdString(hello_.agent_version))));
-    staleTimer_.start(options_.staleAfterMs);
+    armStaleTimer();
     auto queued = std::move(queued_);
     queued_.clear();
     for (auto& q : queued) q();
@@ -237,7 +249,8 @@ void HostSession::onBytes(const QByteArray& bytes) {
         if (violation_ || !transport_) return;
     }
     if (handshakeDone_) {
-        staleTimer_.start(options_.staleAfterMs);
+        heard_.start();
+        if (!staleTimer_.isActive()) staleTimer_.start(options_.staleAfterMs);
         if (state_ == HostState::Stale)
             setState(HostState::Connected, std::move(SessionText(QT_TR_NOOP("agent %1")).arg(QString::fromStdString(hello_.agent_version))));
     }

@@ -253,7 +253,13 @@ private:
     // Requests made before the handshake finished, sent once it does.
     std::vector<std::function<void()>> queued_;
     QTimer reconnectTimer_;
+    // Fires staleAfterMs after the agent was last heard: it is started when the handshake ends and
+    // re-armed for what is left when it fires early, not restarted for every line (at a thousand
+    // hosts those restarts were the fleet thread's timer list, a tenth of its CPU).
     QTimer staleTimer_;
+    QElapsedTimer heard_;  // since the agent's last bytes
+    void armStaleTimer();
+    void onStaleTimer();
     int attempts_ = 0;
     bool running_ = false;
     bool handshakeDone_ = false;
