@@ -83,7 +83,7 @@ void NvidiaGpuCollector::discover() {
     }
     const auto now = std::chrono::steady_clock::now();
     for (auto& device : devices_)
-        if (device.usage && device.usage->start_gpm(now)) gpm_started_at_ = now;
+        if (device.usage && device.usage->start(now)) gpm_started_at_ = now;
     xid_watch_ = nvml_->watch_xids(handles);
 }
 

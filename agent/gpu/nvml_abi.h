@@ -185,4 +185,52 @@ struct ViolationTime {
     unsigned long long violation_time_ns;
 };
 
+// Field values. nvmlValue_t (nvml.h:666-674), a union of 8 bytes, and nvmlValueType_t
+// (nvml.h:648-660), which says which member holds the value.
+union Value {
+    double d;
+    int si;
+    unsigned ui;
+    unsigned long ul;
+    unsigned long long ull;
+    signed long long sll;
+    unsigned short us;
+};
+constexpr int kValueTypeDouble = 0;            // NVML_VALUE_TYPE_DOUBLE
+constexpr int kValueTypeUnsignedInt = 1;       // NVML_VALUE_TYPE_UNSIGNED_INT
+constexpr int kValueTypeUnsignedLong = 2;      // NVML_VALUE_TYPE_UNSIGNED_LONG
+constexpr int kValueTypeUnsignedLongLong = 3;  // NVML_VALUE_TYPE_UNSIGNED_LONG_LONG
+constexpr int kValueTypeSignedLongLong = 4;    // NVML_VALUE_TYPE_SIGNED_LONG_LONG
+constexpr int kValueTypeSignedInt = 5;         // NVML_VALUE_TYPE_SIGNED_INT
+constexpr int kValueTypeUnsignedShort = 6;     // NVML_VALUE_TYPE_UNSIGNED_SHORT
+// nvmlFieldValue_t (nvml.h:3010-3019), for nvmlDeviceGetFieldValues (nvml.h:10230), which fills
+// each entry's nvmlReturn and, where that is SUCCESS, its value and timestamp.
+struct FieldValue {
+    unsigned field_id;
+    unsigned scope_id;
+    long long timestamp_us;  // "CPU Timestamp of this value in microseconds since 1970"
+    long long latency_us;
+    int value_type;  // nvmlValueType_t
+    Return nvml_return;
+    Value value;
+};
+// NVLink throughput counters (nvml.h:2595-2605): cumulative KiB; "A scopeId of UINT_MAX returns
+// aggregate value summed up across all links". They replace nvmlDeviceGetNvLinkUtilizationCounter
+// (deprecated, nvml.h:9656).
+constexpr unsigned kFiNvlinkThroughputDataTx = 138;  // NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX
+constexpr unsigned kFiNvlinkThroughputDataRx = 139;  // NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_RX
+constexpr unsigned kScopeAllNvlinks = 0xFFFFFFFFU;   // UINT_MAX
+// The field values that replace nvmlDeviceGetViolationStatus, as its deprecation note translates
+// the policies (nvml.h:7660-7674): POWER -> NVML_FI_DEV_CLOCKS_EVENT_REASON_SW_POWER_CAP, which is
+// NVML_FI_DEV_PERF_POLICY_POWER (nvml.h:2845, 2475); THERMAL -> ..._SW_THERM_SLOWDOWN
+// (nvml.h:2847); RELIABILITY -> NVML_FI_DEV_PERF_POLICY_RELIABILITY (nvml.h:2480). The clock-event
+// counters are "in nanoseconds" (nvml.h:2842-2843).
+constexpr unsigned kFiClocksEventReasonSwPowerCap = 74;
+constexpr unsigned kFiClocksEventReasonSwThermSlowdown = 269;
+constexpr unsigned kFiPerfPolicyReliability = 79;
+
+// Multi-Instance GPU. NVML_DEVICE_MIG_ENABLE (nvml.h:12488), the current mode
+// nvmlDeviceGetMigMode (nvml.h:12803) answers for a partitioned GPU.
+constexpr unsigned kDeviceMigEnable = 1;
+
 }  // namespace fleetdeck::agent::gpu::nvml_abi

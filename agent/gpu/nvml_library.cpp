@@ -122,6 +122,12 @@ void bind_all(void* h, NvmlLibrary::Symbols& s) {
     bind(h, s.pcie_throughput, {"nvmlDeviceGetPcieThroughput"});
     bind(h, s.total_energy, {"nvmlDeviceGetTotalEnergyConsumption"});
     bind(h, s.violation_status, {"nvmlDeviceGetViolationStatus"});
+    bind(h, s.field_values, {"nvmlDeviceGetFieldValues"});
+    bind(h, s.mig_mode, {"nvmlDeviceGetMigMode"});
+    bind(h, s.max_mig_device_count, {"nvmlDeviceGetMaxMigDeviceCount"});
+    bind(h, s.mig_device_handle_by_index, {"nvmlDeviceGetMigDeviceHandleByIndex"});
+    bind(h, s.gpu_instance_id, {"nvmlDeviceGetGpuInstanceId"});
+    bind(h, s.gpm_mig_sample_get, {"nvmlGpmMigSampleGet"});
 }
 
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -167,12 +168,44 @@ public:
     };
     std::optional<GpmMetrics> gpm_metrics(const GpmBuffer& earlier, const GpmBuffer& later) const;
 
+    // Multi-Instance GPU. Whether the GPU is partitioned now (nvmlDeviceGetMigMode's current mode,
+    // not the pending one); nullopt where the driver lacks the call or the GPU has no MIG.
+    std::optional<bool> mig_enabled(Device* d) const;
+    // The GPU instances of a partitioned GPU, from its MIG devices (nvmlDeviceGetMaxMigDeviceCount,
+    // nvmlDeviceGetMigDeviceHandleByIndex, nvmlDeviceGetGpuInstanceId on each): one entry per GPU
+    // instance, with its first MIG device (a GPU instance split into several compute instances
+    // has one MIG device for each). nullopt where the driver lacks the calls or refuses the count.
+    struct MigInstance {
+        unsigned gpu_instance_id = 0;
+        Device* handle = nullptr;  // the MIG device handle: valid until the instance is destroyed
+    };
+    std::optional<std::vector<MigInstance>> mig_instances(Device* d) const;
+    // nvmlGpmMigSampleGet: a GPM sample of one GPU instance, compared with nvmlGpmMetricsGet as a
+    // whole-device sample is.
+    bool gpm_mig_sample(Device* d, unsigned gpu_instance_id, GpmBuffer& into) const;
+
+    // Field values (nvmlDeviceGetFieldValues): `fields` asked in one call (at most
+    // kMaxFieldValues), `out[i]` the answer to `fields[i]`, nullopt where that field's own status
+    // is not SUCCESS, where the driver lacks the call or refuses it, or where the value is negative.
+    // The ids are nvml.h's NVML_FI_* (see nvml_abi.h).
+    static constexpr std::size_t kMaxFieldValues = 8;
+    struct FieldRequest {
+        unsigned field_id = 0;
+        unsigned scope_id = 0;  // a link for the NVLink fields; 0 for device-wide ones
+    };
+    struct FieldReading {
+        std::uint64_t value = 0;
+        std::int64_t timestamp_us = 0;  // when NVML took the value (CPU clock, µs since 1970)
+    };
+    void field_values(Device* d, std::span<const FieldRequest> fields, std::span<std::optional<FieldReading>> out) const;
+
     // nvmlDeviceGetPcieThroughput: KB/s over a 20 ms window the driver samples during the call.
     enum class PcieCounter { Tx = 0, Rx = 1 };  // nvmlPcieUtilCounter_t (nvml.h:638-639)
     std::optional<unsigned> pcie_throughput_kb_per_s(Device* d, PcieCounter counter) const;
     // nvmlDeviceGetTotalEnergyConsumption: millijoules since the driver loaded (Volta and later).
     std::optional<std::uint64_t> total_energy_mj(Device* d) const;
-    // nvmlDeviceGetViolationStatus: nanoseconds the clocks were held down by `policy`.
+    // nvmlDeviceGetViolationStatus: nanoseconds the clocks were held down by `policy`. Deprecated
+    // in NVML 13 for field values (nvml.h:7660-7675), which NvmlUsageReader asks first.
     enum class PerfPolicy { Power = 0, Thermal = 1, Reliability = 5 };  // nvmlPerfPolicyType_t (nvml.h:690-695)
     std::optional<std::uint64_t> violation_ns(Device* d, PerfPolicy policy) const;
 

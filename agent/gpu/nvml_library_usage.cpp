@@ -1,5 +1,6 @@
 // NvmlLibrary's readings of who uses a GPU and how (nvml_library.h): running processes and their
-// SM shares, GPM, PCIe throughput, energy and clock-limit times.
+// SM shares, GPM (whole devices and MIG instances), PCIe throughput, energy, clock-limit times and
+// field values.
 #include "agent/gpu/nvml_library.h"
 
 #include <algorithm>
@@ -148,6 +149,77 @@ std::optional<std::uint64_t> NvmlLibrary::violation_ns(Device* d, PerfPolicy pol
     ViolationTime t{};
     if (!d || !sym_->violation_status || sym_->violation_status(d, static_cast<int>(policy), &t) != kSuccess) return std::nullopt;
     return t.violation_time_ns;
+}
+
+std::optional<bool> NvmlLibrary::mig_enabled(Device* d) const {
+    unsigned current = 0, pending = 0;
+    if (!d || !sym_->mig_mode || sym_->mig_mode(d, &current, &pending) != kSuccess) return std::nullopt;
+    return current == nvml_abi::kDeviceMigEnable;
+}
+
+std::optional<std::vector<NvmlLibrary::MigInstance>> NvmlLibrary::mig_instances(Device* d) const {
+    unsigned count = 0;
+    if (!d || !sym_->max_mig_device_count || !sym_->mig_device_handle_by_index || !sym_->gpu_instance_id ||
+        sym_->max_mig_device_count(d, &count) != kSuccess)
+        return std::nullopt;
+    std::vector<MigInstance> out;
+    // The count is the most MIG devices the GPU can hold (7 on an H100); the indices without one
+    // answer NOT_FOUND. kMaxListEntries bounds a nonsense count.
+    for (unsigned i = 0; i < std::min(count, kMaxListEntries); ++i) {
+        Dev mig = nullptr;
+        unsigned id = 0;
+        if (sym_->mig_device_handle_by_index(d, i, &mig) != kSuccess || !mig || sym_->gpu_instance_id(mig, &id) != kSuccess)
+            continue;
+        if (std::none_of(out.begin(), out.end(), [id](const MigInstance& m) { return m.gpu_instance_id == id; }))
+            out.push_back({id, mig});
+    }
+    return out;
+}
+
+bool NvmlLibrary::gpm_mig_sample(Device* d, unsigned gpu_instance_id, GpmBuffer& into) const {
+    return d && sym_->gpm_mig_sample_get && sym_->gpm_mig_sample_get(d, gpu_instance_id, into.handle_) == kSuccess;
+}
+
+namespace {
+
+// A field's value as an unsigned count, by the type NVML says it has; nullopt for a negative or
+// non-finite one, which no counter the agent reads can be.
+std::optional<std::uint64_t> unsigned_value(const FieldValue& f) {
+    switch (f.value_type) {
+    case nvml_abi::kValueTypeDouble:
+        if (!(f.value.d >= 0) || f.value.d > 1.8e19) return std::nullopt;
+        return static_cast<std::uint64_t>(f.value.d);
+    case nvml_abi::kValueTypeUnsignedInt: return f.value.ui;
+    case nvml_abi::kValueTypeUnsignedLong: return f.value.ul;
+    case nvml_abi::kValueTypeUnsignedLongLong: return f.value.ull;
+    case nvml_abi::kValueTypeSignedLongLong:
+        if (f.value.sll < 0) return std::nullopt;
+        return static_cast<std::uint64_t>(f.value.sll);
+    case nvml_abi::kValueTypeSignedInt:
+        if (f.value.si < 0) return std::nullopt;
+        return static_cast<std::uint64_t>(f.value.si);
+    case nvml_abi::kValueTypeUnsignedShort: return f.value.us;
+    default: return std::nullopt;
+    }
+}
+
+}  // namespace
+
+void NvmlLibrary::field_values(Device* d, std::span<const FieldRequest> fields, std::span<std::optional<FieldReading>> out) const {
+    for (auto& o : out) o.reset();
+    const std::size_t n = std::min({fields.size(), out.size(), kMaxFieldValues});
+    if (!d || !sym_->field_values || n == 0) return;
+    FieldValue values[kMaxFieldValues] = {};
+    for (std::size_t i = 0; i < n; ++i) {
+        values[i].field_id = fields[i].field_id;
+        values[i].scope_id = fields[i].scope_id;
+    }
+    // SUCCESS "if any values were populated"; each entry's own nvmlReturn says which (nvml.h:10225-10227).
+    if (sym_->field_values(d, static_cast<int>(n), values) != kSuccess) return;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (values[i].nvml_return != kSuccess) continue;
+        if (const auto v = unsigned_value(values[i])) out[i] = FieldReading{*v, values[i].timestamp_us};
+    }
 }
 
 }  // namespace fleetdeck::agent::gpu

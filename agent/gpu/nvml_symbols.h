@@ -2,7 +2,8 @@
 
 // The NVML entry points NvmlLibrary resolves with dlsym, shared by the two files that implement
 // it: nvml_library.cpp (binding, inventory, readings, health, events, setters) and
-// nvml_library_usage.cpp (processes, GPM, PCIe throughput, energy, clock-limit times). Private
+// nvml_library_usage.cpp (processes, GPM, PCIe throughput, energy, clock-limit times, field values,
+// MIG instances). Private
 // to them; the signatures are nvml.h's (API 13, see nvml_abi.h).
 
 #include <iterator>
@@ -16,6 +17,7 @@ namespace nvml_detail {
 using Ret = nvml_abi::Return;
 using Dev = NvmlLibrary::Device*;
 using nvml_abi::EventData;
+using nvml_abi::FieldValue;
 using nvml_abi::GpmSupport;
 using nvml_abi::MemoryV1;
 using nvml_abi::MemoryV2;
@@ -60,6 +62,7 @@ struct NvmlLibrary::Symbols {
     using GpmSupport = nvml_abi::GpmSupport;
     using GpmMetricsWanted = nvml_detail::GpmMetricsWanted;
     using ViolationTime = nvml_abi::ViolationTime;
+    using FieldValue = nvml_abi::FieldValue;
 
     Ret (*init)() = nullptr;
     Ret (*shutdown)() = nullptr;
@@ -126,6 +129,14 @@ struct NvmlLibrary::Symbols {
     Ret (*pcie_throughput)(Dev, int, unsigned*) = nullptr;
     Ret (*total_energy)(Dev, unsigned long long*) = nullptr;
     Ret (*violation_status)(Dev, int, ViolationTime*) = nullptr;
+    // Field values (nvml.h:10230): NVLink throughput and the clock-limit times.
+    Ret (*field_values)(Dev, int, FieldValue*) = nullptr;
+    // Multi-Instance GPU (nvml.h:12803, 13374, 13414, 13440) and its GPM samples (nvml.h:13943).
+    Ret (*mig_mode)(Dev, unsigned*, unsigned*) = nullptr;
+    GetUnsigned max_mig_device_count = nullptr;
+    Ret (*mig_device_handle_by_index)(Dev, unsigned, Dev*) = nullptr;
+    GetUnsigned gpu_instance_id = nullptr;
+    Ret (*gpm_mig_sample_get)(Dev, unsigned, GpmSampleHandle) = nullptr;
 };
 
 }  // namespace fleetdeck::agent::gpu

@@ -55,12 +55,20 @@ Reading throttle_mask(const GpuSample& g) {
     return static_cast<double>(mask);
 }
 
+using ProfReading = Reading (*)(const protocol::GpuProfSample&);
+
 struct GpuMetric {
     const char* name;
     MetricType type;
     const char* help;
     std::function<Reading(const GpuSample&)> read;
+    // The profiling fields read a `prof`: the GPU's, and each MIG GPU instance's under the same name.
+    ProfReading prof = nullptr;
 };
+
+GpuMetric prof_metric(const char* name, const char* help, ProfReading read) {
+    return {name, MetricType::Gauge, help, [read](const GpuSample& g) { return g.prof ? read(*g.prof) : std::nullopt; }, read};
+}
 
 // The dcgm-exporter fields, in the order docs/metrics.md lists them.
 const std::vector<GpuMetric>& dcgm_metrics() {
@@ -165,33 +173,32 @@ const std::vector<GpuMetric>& dcgm_metrics() {
         // 1012, "bytes of active NvLink tx/rx data including both header and payload", DCGM
         // dcgm_fields.h) is in neither list; it is sampled as PCIe is, in bytes per second, and its
         // HELP text follows PCIe's.
-        {"DCGM_FI_PROF_SM_ACTIVE", T::Gauge, "The ratio of cycles an SM has at least 1 warp assigned.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->sm_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_SM_OCCUPANCY", T::Gauge, "The ratio of number of warps resident on an SM.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->sm_occupancy_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", T::Gauge, "Ratio of cycles the tensor (HMMA) pipe is active.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->tensor_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_DRAM_ACTIVE", T::Gauge,
-         "Ratio of cycles the device memory interface is active sending or receiving data.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->dram_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_PIPE_FP64_ACTIVE", T::Gauge, "Ratio of cycles the fp64 pipes are active.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp64_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_PIPE_FP32_ACTIVE", T::Gauge, "Ratio of cycles the fp32 pipes are active.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp32_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_PIPE_FP16_ACTIVE", T::Gauge, "Ratio of cycles the fp16 pipes are active.",
-         [](const GpuSample& g) { return g.prof ? ratio(g.prof->fp16_active_pct) : std::nullopt; }},
-        {"DCGM_FI_PROF_PCIE_TX_BYTES", T::Gauge,
-         "The rate of data transmitted over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
-         [](const GpuSample& g) { return g.prof ? g.prof->pcie_tx_bytes_per_s : std::nullopt; }},
-        {"DCGM_FI_PROF_PCIE_RX_BYTES", T::Gauge,
-         "The rate of data received over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
-         [](const GpuSample& g) { return g.prof ? g.prof->pcie_rx_bytes_per_s : std::nullopt; }},
-        {"DCGM_FI_PROF_NVLINK_TX_BYTES", T::Gauge,
-         "The rate of data transmitted over NVLink - including both protocol headers and data payloads - in bytes per second.",
-         [](const GpuSample& g) { return g.prof ? g.prof->nvlink_tx_bytes_per_s : std::nullopt; }},
-        {"DCGM_FI_PROF_NVLINK_RX_BYTES", T::Gauge,
-         "The rate of data received over NVLink - including both protocol headers and data payloads - in bytes per second.",
-         [](const GpuSample& g) { return g.prof ? g.prof->nvlink_rx_bytes_per_s : std::nullopt; }},
+        prof_metric("DCGM_FI_PROF_SM_ACTIVE", "The ratio of cycles an SM has at least 1 warp assigned.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.sm_active_pct); }),
+        prof_metric("DCGM_FI_PROF_SM_OCCUPANCY", "The ratio of number of warps resident on an SM.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.sm_occupancy_pct); }),
+        prof_metric("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", "Ratio of cycles the tensor (HMMA) pipe is active.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.tensor_active_pct); }),
+        prof_metric("DCGM_FI_PROF_DRAM_ACTIVE", "Ratio of cycles the device memory interface is active sending or receiving data.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.dram_active_pct); }),
+        prof_metric("DCGM_FI_PROF_PIPE_FP64_ACTIVE", "Ratio of cycles the fp64 pipes are active.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.fp64_active_pct); }),
+        prof_metric("DCGM_FI_PROF_PIPE_FP32_ACTIVE", "Ratio of cycles the fp32 pipes are active.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.fp32_active_pct); }),
+        prof_metric("DCGM_FI_PROF_PIPE_FP16_ACTIVE", "Ratio of cycles the fp16 pipes are active.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return ratio(p.fp16_active_pct); }),
+        prof_metric("DCGM_FI_PROF_PCIE_TX_BYTES",
+                    "The rate of data transmitted over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return p.pcie_tx_bytes_per_s; }),
+        prof_metric("DCGM_FI_PROF_PCIE_RX_BYTES",
+                    "The rate of data received over the PCIe bus - including both protocol headers and data payloads - in bytes per second.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return p.pcie_rx_bytes_per_s; }),
+        prof_metric("DCGM_FI_PROF_NVLINK_TX_BYTES",
+                    "The rate of data transmitted over NVLink - including both protocol headers and data payloads - in bytes per second.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return p.nvlink_tx_bytes_per_s; }),
+        prof_metric("DCGM_FI_PROF_NVLINK_RX_BYTES",
+                    "The rate of data received over NVLink - including both protocol headers and data payloads - in bytes per second.",
+                    [](const protocol::GpuProfSample& p) -> Reading { return p.nvlink_rx_bytes_per_s; }),
     };
     return table;
 }
@@ -271,11 +278,26 @@ void write_gpus(ExpositionWriter& w, const protocol::Sample& s, const XidTally& 
         for (const auto& set : attribution_labels(g)) mine.push_back(text.back() + set);
         if (mine.empty()) mine.push_back(text.back());
     }
+    // A GPU in MIG mode: each GPU instance's profiling figures under the GPU's labels and
+    // dcgm-exporter's GPU_I_PROFILE and GPU_I_ID (internal/pkg/rendermetrics/render_metrics.go:47 at
+    // d5e5f51), beside the GPU's own series.
+    std::vector<std::vector<std::pair<const protocol::GpuProfSample*, std::string>>> instances(s.gpus.size());
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        if (!s.gpus[i].mig) continue;
+        for (const auto& m : *s.gpus[i].mig)
+            if (m.prof)
+                instances[i].emplace_back(&*m.prof, with(with(text[i], "GPU_I_PROFILE", m.profile.value_or("")), "GPU_I_ID",
+                                                         std::to_string(m.gpu_instance_id)));
+    }
     for (const auto& m : dcgm_metrics()) {
         w.family(m.name, m.type, m.help);
-        for (std::size_t i = 0; i < s.gpus.size(); ++i)
+        for (std::size_t i = 0; i < s.gpus.size(); ++i) {
             if (const Reading v = m.read(s.gpus[i]))
                 for (const auto& labels : series[i]) w.sample_text(labels, *v);
+            if (!m.prof) continue;
+            for (const auto& [prof, labels] : instances[i])
+                if (const Reading v = m.prof(*prof)) w.sample_text(labels, *v);
+        }
     }
     // dcgm-exporter's XID field is the code of the last XID, 0 before the first.
     w.family("DCGM_FI_DEV_XID_ERRORS", MetricType::Gauge, "Value of the last XID error encountered.");

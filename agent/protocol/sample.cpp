@@ -198,6 +198,14 @@ GpuProfSample prof_from(const ParamReader& r) {
     return p;
 }
 
+GpuMigInstance mig_instance_from(const ParamReader& r) {
+    GpuMigInstance m;
+    m.gpu_instance_id = r.optional_integer("gpu_instance_id").value_or(0);
+    m.profile = r.optional_string("profile");
+    if (r.has("prof")) m.prof = prof_from(r.object("prof"));
+    return m;
+}
+
 GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::vector<NvlinkSample>* held_nvlinks) {
     GpuSample g;
     g.index = static_cast<int>(r.optional_integer("index").value_or(0));
@@ -261,6 +269,10 @@ GpuSample gpu_from(const ParamReader& r, const SampleLimits& limits, const std::
     if (r.has("violation_ns")) {
         const ParamReader v = r.object("violation_ns");
         g.violation_ns = GpuViolations{v.optional_integer("power"), v.optional_integer("thermal"), v.optional_integer("reliability")};
+    }
+    if (r.has("mig")) {
+        std::vector<GpuMigInstance>& list = g.mig.emplace();
+        for (const ParamReader& m : r.optional_objects("mig", limits.max_mig_instances)) list.push_back(mig_instance_from(m));
     }
     return g;
 }
@@ -352,6 +364,14 @@ Json to_json(const GpuProfSample& p) {
         .add("pcie_rx_bytes_per_s", or_null(p.pcie_rx_bytes_per_s))
         .add("nvlink_tx_bytes_per_s", or_null(p.nvlink_tx_bytes_per_s))
         .add("nvlink_rx_bytes_per_s", or_null(p.nvlink_rx_bytes_per_s))
+        .take();
+}
+
+Json to_json(const GpuMigInstance& m) {
+    return ObjectBuilder()
+        .add("gpu_instance_id", m.gpu_instance_id)
+        .add("profile", or_null(m.profile))
+        .add("prof", m.prof ? to_json(*m.prof) : Json(nullptr))
         .take();
 }
 
@@ -464,6 +484,7 @@ Json to_json(const GpuSample& g) {
                                                   .add("reliability", or_null(g.violation_ns->reliability))
                                                   .take()
                                             : Json(nullptr))
+        .add("mig", g.mig ? list(*g.mig) : Json(nullptr))
         .take();
 }
 

@@ -124,6 +124,16 @@ struct GpuProfSample {
     bool operator==(const GpuProfSample&) const = default;
 };
 
+// One GPU instance of a GPU partitioned with MIG (Multi-Instance GPU): its GPM figures, measured
+// as the whole GPU's are (nvmlGpmMigSampleGet), `prof.source` "gpm".
+struct GpuMigInstance {
+    std::int64_t gpu_instance_id = 0;   // NVML's GPU instance id, unique within the GPU
+    std::optional<std::string> profile;  // "3g.40gb": what NVML's MIG device name says after "MIG "
+    std::optional<GpuProfSample> prof;
+
+    bool operator==(const GpuMigInstance&) const = default;
+};
+
 // How long the GPU's clocks were held down, in nanoseconds since the driver loaded
 // (nvmlDeviceGetViolationStatus, or the field values NVML 13 names in its place).
 struct GpuViolations {
@@ -168,6 +178,8 @@ struct GpuSample {
     std::optional<GpuProfSample> prof;
     std::optional<std::int64_t> energy_mj;  // since the driver loaded (nvmlDeviceGetTotalEnergyConsumption)
     std::optional<GpuViolations> violation_ns;
+    // The GPU instances of a GPU in MIG mode; nullopt on a GPU that is not (or cannot say).
+    std::optional<std::vector<GpuMigInstance>> mig;
 };
 
 // An XID: the NVIDIA driver's report of a GPU error, from NVML's event set while the agent runs or
@@ -233,6 +245,7 @@ struct SampleLimits {
     std::size_t max_nvlinks = 36;      // NVML_NVLINK_MAX_LINKS (nvml.h:455, NVML API 13)
     std::size_t max_xid_events = 64;   // the agent keeps the last 64
     std::size_t max_gpu_processes = 64;  // the agent reports at most 64 per GPU
+    std::size_t max_mig_instances = 16;  // an A100 or H100 holds at most 7 GPU instances
 };
 
 // The NVLink lists last sent (agent) or read (app) on one sample stream, by the GPU's position in

@@ -366,6 +366,15 @@ void write(JsonOut& out, const GpuProfSample& p) {
     out.end_object();
 }
 
+void write(JsonOut& out, const GpuMigInstance& m) {
+    out.begin_object();
+    out.key("gpu_instance_id").value(m.gpu_instance_id);
+    out.key("prof");
+    optional_object(out, m.prof);
+    out.key("profile").value(m.profile);
+    out.end_object();
+}
+
 void write(JsonOut& out, const GpuViolations& v) {
     out.begin_object();
     out.key("power").value(v.power);
@@ -423,6 +432,9 @@ void write(JsonOut& out, const GpuSample& g, bool unchanged_nvlinks = false) {
     out.key("mem_total_bytes").value(g.mem_total_bytes);
     out.key("mem_used_bytes").value(g.mem_used_bytes);
     out.key("mem_util_pct").value(g.mem_util_pct);
+    out.key("mig");
+    if (g.mig) array(out, *g.mig);
+    else out.null();
     out.key("name").value(g.name);
     out.key("nvlinks");
     if (unchanged_nvlinks) out.value("unchanged");

@@ -315,6 +315,35 @@ GpuProfSample read_prof(JsonTextReader& in) {
     return p;
 }
 
+// An object member the schema reads as an object where present (null: absent).
+template <class T, class F>
+void read_optional_object(JsonTextReader& in, std::optional<T>& out, F&& read) {
+    if (!in.null()) out = read(in);
+}
+
+constexpr std::array<std::string_view, 3> kMigInstanceKeys = {"gpu_instance_id", "prof", "profile"};
+
+GpuMigInstance read_mig_instance(JsonTextReader& in) {
+    GpuMigInstance m;
+    KnownKeys keys(kMigInstanceKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: m.gpu_instance_id = in.integer_or_zero(); break;
+        case 1: read_optional_object(in, m.prof, read_prof); break;
+        case 2: m.profile = in.optional_string(); break;
+        default: in.skip_value();
+        }
+    });
+    return m;
+}
+
+std::optional<std::vector<GpuMigInstance>> read_mig(JsonTextReader& in, const SampleLimits& limits) {
+    if (in.null()) return std::nullopt;
+    std::vector<GpuMigInstance> list;
+    in.array(limits.max_mig_instances, [&] { list.push_back(read_mig_instance(in)); });
+    return list;
+}
+
 constexpr std::array<std::string_view, 3> kViolationKeys = {"power", "reliability", "thermal"};
 
 GpuViolations read_violations(JsonTextReader& in) {
@@ -331,21 +360,15 @@ GpuViolations read_violations(JsonTextReader& in) {
     return v;
 }
 
-constexpr std::array<std::string_view, 39> kGpuKeys = {
+constexpr std::array<std::string_view, 40> kGpuKeys = {
     "ecc",               "energy_mj",         "fan_pct",         "index",           "mem_clock_mhz",
-    "mem_reserved_bytes", "mem_total_bytes",  "mem_used_bytes",  "mem_util_pct",    "name",
+    "mem_reserved_bytes", "mem_total_bytes",  "mem_used_bytes",  "mem_util_pct",    "mig",               "name",
     "nvlinks",           "pci_bus_id",        "pcie_gen",        "pcie_gen_max",    "pcie_replays",
     "pcie_width",        "pcie_width_max",    "persistence_mode", "power_limit_max_w", "power_limit_min_w",
     "power_limit_set_w", "power_limit_w",     "power_w",         "processes",       "prof",
     "remapped_rows",     "retired_pages",     "sm_clock_mhz",    "state",           "temp_c",
     "temp_junction_c",   "temp_mem_c",        "temp_shutdown_c", "temp_slowdown_c", "throttle",
     "util_pct",          "uuid",              "vendor",          "violation_ns"};
-
-// An object member the schema reads as an object where present (null: absent).
-template <class T, class F>
-void read_optional_object(JsonTextReader& in, std::optional<T>& out, F&& read) {
-    if (!in.null()) out = read(in);
-}
 
 void read_gpu_member(JsonTextReader& in, int key, GpuSample& g, const SampleLimits& limits,
                      const std::vector<NvlinkSample>* held_nvlinks) {
@@ -359,36 +382,37 @@ void read_gpu_member(JsonTextReader& in, int key, GpuSample& g, const SampleLimi
     case 6: g.mem_total_bytes = in.optional_integer(); break;
     case 7: g.mem_used_bytes = in.optional_integer(); break;
     case 8: g.mem_util_pct = in.optional_number(); break;
-    case 9: g.name = in.optional_string(); break;
-    case 10: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
-    case 11: g.pci_bus_id = in.optional_string(); break;
-    case 12: g.pcie_gen = in.optional_integer(); break;
-    case 13: g.pcie_gen_max = in.optional_integer(); break;
-    case 14: g.pcie_replays = in.optional_integer(); break;
-    case 15: g.pcie_width = in.optional_integer(); break;
-    case 16: g.pcie_width_max = in.optional_integer(); break;
-    case 17: g.persistence_mode = in.optional_boolean(); break;
-    case 18: g.power_limit_max_w = in.optional_number(); break;
-    case 19: g.power_limit_min_w = in.optional_number(); break;
-    case 20: g.power_limit_set_w = in.optional_number(); break;
-    case 21: g.power_limit_w = in.optional_number(); break;
-    case 22: g.power_w = in.optional_number(); break;
-    case 23: g.processes = read_processes(in, limits); break;
-    case 24: read_optional_object(in, g.prof, read_prof); break;
-    case 25: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
-    case 26: read_optional_object(in, g.retired_pages, read_retired_pages); break;
-    case 27: g.sm_clock_mhz = in.optional_integer(); break;
-    case 28: g.state = read_gpu_state(in); break;
-    case 29: g.temp_c = in.optional_number(); break;
-    case 30: g.temp_junction_c = in.optional_number(); break;
-    case 31: g.temp_mem_c = in.optional_number(); break;
-    case 32: g.temp_shutdown_c = in.optional_number(); break;
-    case 33: g.temp_slowdown_c = in.optional_number(); break;
-    case 34: g.throttle = read_throttle(in, limits); break;
-    case 35: g.util_pct = in.optional_number(); break;
-    case 36: g.uuid = in.optional_string(); break;
-    case 37: g.vendor = in.text_or_empty(); break;
-    case 38: read_optional_object(in, g.violation_ns, read_violations); break;
+    case 9: g.mig = read_mig(in, limits); break;
+    case 10: g.name = in.optional_string(); break;
+    case 11: g.nvlinks = read_nvlinks(in, limits, held_nvlinks); break;
+    case 12: g.pci_bus_id = in.optional_string(); break;
+    case 13: g.pcie_gen = in.optional_integer(); break;
+    case 14: g.pcie_gen_max = in.optional_integer(); break;
+    case 15: g.pcie_replays = in.optional_integer(); break;
+    case 16: g.pcie_width = in.optional_integer(); break;
+    case 17: g.pcie_width_max = in.optional_integer(); break;
+    case 18: g.persistence_mode = in.optional_boolean(); break;
+    case 19: g.power_limit_max_w = in.optional_number(); break;
+    case 20: g.power_limit_min_w = in.optional_number(); break;
+    case 21: g.power_limit_set_w = in.optional_number(); break;
+    case 22: g.power_limit_w = in.optional_number(); break;
+    case 23: g.power_w = in.optional_number(); break;
+    case 24: g.processes = read_processes(in, limits); break;
+    case 25: read_optional_object(in, g.prof, read_prof); break;
+    case 26: read_optional_object(in, g.remapped_rows, read_remapped_rows); break;
+    case 27: read_optional_object(in, g.retired_pages, read_retired_pages); break;
+    case 28: g.sm_clock_mhz = in.optional_integer(); break;
+    case 29: g.state = read_gpu_state(in); break;
+    case 30: g.temp_c = in.optional_number(); break;
+    case 31: g.temp_junction_c = in.optional_number(); break;
+    case 32: g.temp_mem_c = in.optional_number(); break;
+    case 33: g.temp_shutdown_c = in.optional_number(); break;
+    case 34: g.temp_slowdown_c = in.optional_number(); break;
+    case 35: g.throttle = read_throttle(in, limits); break;
+    case 36: g.util_pct = in.optional_number(); break;
+    case 37: g.uuid = in.optional_string(); break;
+    case 38: g.vendor = in.text_or_empty(); break;
+    case 39: read_optional_object(in, g.violation_ns, read_violations); break;
     default: in.skip_value();
     }
 }

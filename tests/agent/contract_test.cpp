@@ -55,8 +55,8 @@ void emitted_keys(const Json& value, const std::string& path, Keys& keys) {
 }
 
 // The Intel machine's H100s remap rows; one board that retires pages instead (as GPUs before
-// Ampere do) and a lost one give the rest of the GPU health keys.
-const char* const kHealthFaults = "retired-pages=6,lost=3,xid=5:13";
+// Ampere do) and a lost one give the rest of the GPU health keys, one in MIG mode the `mig` keys.
+const char* const kHealthFaults = "retired-pages=6,lost=3,xid=5:13,mig=4";
 
 Keys emitted_by_recorded_machines(const std::string& mode) {
     Keys keys;
@@ -119,6 +119,7 @@ protocol::Sample one_of_everything() {
     gpu.processes.emplace().emplace_back();
     gpu.prof.emplace();
     gpu.violation_ns.emplace();
+    gpu.mig.emplace().emplace_back().prof.emplace();
     s.xid_events.emplace_back();
     protocol::PressureSample& pressure = s.pressure.emplace();
     pressure.cpu.emplace();

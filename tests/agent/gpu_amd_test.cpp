@@ -34,7 +34,7 @@ TEST(AmdGpuCollector, RadeonProW7900EveryField) {
         "throttle": null, "persistence_mode": null,
         "pcie_gen": 4, "pcie_width": 16, "pcie_gen_max": 4, "pcie_width_max": 16,
         "state": "ok", "ecc": null, "remapped_rows": null, "retired_pages": null, "pcie_replays": null, "nvlinks": [],
-        "processes": null, "prof": null, "energy_mj": null, "violation_ns": null})"));
+        "processes": null, "prof": null, "energy_mj": null, "violation_ns": null, "mig": null})"));
 }
 
 TEST(AmdGpuCollector, CardWithoutHwmonOrCountersGivesNulls) {

@@ -71,6 +71,13 @@ static_assert(offsetof(nvml_abi_h::GpmMetricsGet<1>, metrics) == 24);
 // nvmlGpmSupport_t (nvml.h:13834-13838) and nvmlViolationTime_t (nvml.h:708-711).
 static_assert(sizeof(nvml_abi_h::GpmSupport) == 8);
 static_assert(sizeof(nvml_abi_h::ViolationTime) == 16 && offsetof(nvml_abi_h::ViolationTime, violation_time_ns) == 8);
+// nvmlValue_t (nvml.h:665-674): a union of 8 bytes. nvmlFieldValue_t (nvml.h:3010-3019): fieldId,
+// scopeId, timestamp, latencyUsec, valueType, nvmlReturn, value.
+static_assert(sizeof(nvml_abi_h::Value) == 8);
+static_assert(sizeof(nvml_abi_h::FieldValue) == 40);
+static_assert(offsetof(nvml_abi_h::FieldValue, scope_id) == 4 && offsetof(nvml_abi_h::FieldValue, timestamp_us) == 8);
+static_assert(offsetof(nvml_abi_h::FieldValue, latency_us) == 16 && offsetof(nvml_abi_h::FieldValue, value_type) == 24);
+static_assert(offsetof(nvml_abi_h::FieldValue, nvml_return) == 28 && offsetof(nvml_abi_h::FieldValue, value) == 32);
 // Enums are passed as int (4 bytes), as C compilers lay out NVML's enums.
 static_assert(sizeof(nvml_abi_h::Return) == 4);
 
@@ -180,6 +187,29 @@ const std::vector<Row>& rows() {
         {"NVML_PERF_POLICY_RELIABILITY nvml.h:695 (library)", 5, static_cast<int>(NvmlLibrary::PerfPolicy::Reliability)},
         {"sizeof(nvmlViolationTime_t) nvml.h:708", 16, sizeof(nvml_abi_h::ViolationTime)},
         {"offsetof(nvmlViolationTime_t, violationTime) nvml.h:710", 8, offsetof(nvml_abi_h::ViolationTime, violation_time_ns)},
+        {"sizeof(nvmlValue_t) nvml.h:665", 8, sizeof(nvml_abi_h::Value)},
+        {"NVML_VALUE_TYPE_DOUBLE nvml.h:650", 0, nvml_abi_h::kValueTypeDouble},
+        {"NVML_VALUE_TYPE_UNSIGNED_INT nvml.h:651", 1, nvml_abi_h::kValueTypeUnsignedInt},
+        {"NVML_VALUE_TYPE_UNSIGNED_LONG nvml.h:652", 2, nvml_abi_h::kValueTypeUnsignedLong},
+        {"NVML_VALUE_TYPE_UNSIGNED_LONG_LONG nvml.h:653", 3, nvml_abi_h::kValueTypeUnsignedLongLong},
+        {"NVML_VALUE_TYPE_SIGNED_LONG_LONG nvml.h:654", 4, nvml_abi_h::kValueTypeSignedLongLong},
+        {"NVML_VALUE_TYPE_SIGNED_INT nvml.h:655", 5, nvml_abi_h::kValueTypeSignedInt},
+        {"NVML_VALUE_TYPE_UNSIGNED_SHORT nvml.h:656", 6, nvml_abi_h::kValueTypeUnsignedShort},
+        {"sizeof(nvmlFieldValue_t) nvml.h:3010", 40, sizeof(nvml_abi_h::FieldValue)},
+        {"offsetof(nvmlFieldValue_t, scopeId) nvml.h:3013", 4, offsetof(nvml_abi_h::FieldValue, scope_id)},
+        {"offsetof(nvmlFieldValue_t, timestamp) nvml.h:3014", 8, offsetof(nvml_abi_h::FieldValue, timestamp_us)},
+        {"offsetof(nvmlFieldValue_t, latencyUsec) nvml.h:3015", 16, offsetof(nvml_abi_h::FieldValue, latency_us)},
+        {"offsetof(nvmlFieldValue_t, valueType) nvml.h:3016", 24, offsetof(nvml_abi_h::FieldValue, value_type)},
+        {"offsetof(nvmlFieldValue_t, nvmlReturn) nvml.h:3017", 28, offsetof(nvml_abi_h::FieldValue, nvml_return)},
+        {"offsetof(nvmlFieldValue_t, value) nvml.h:3018", 32, offsetof(nvml_abi_h::FieldValue, value)},
+        {"NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX nvml.h:2602", 138, nvml_abi_h::kFiNvlinkThroughputDataTx},
+        {"NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_RX nvml.h:2603", 139, nvml_abi_h::kFiNvlinkThroughputDataRx},
+        {"NVLink throughput scopeId UINT_MAX (all links) nvml.h:2598", 0xFFFFFFFFLL, nvml_abi_h::kScopeAllNvlinks},
+        {"NVML_FI_DEV_CLOCKS_EVENT_REASON_SW_POWER_CAP = NVML_FI_DEV_PERF_POLICY_POWER nvml.h:2845, 2475", 74,
+         nvml_abi_h::kFiClocksEventReasonSwPowerCap},
+        {"NVML_FI_DEV_CLOCKS_EVENT_REASON_SW_THERM_SLOWDOWN nvml.h:2847", 269, nvml_abi_h::kFiClocksEventReasonSwThermSlowdown},
+        {"NVML_FI_DEV_PERF_POLICY_RELIABILITY nvml.h:2480", 79, nvml_abi_h::kFiPerfPolicyReliability},
+        {"NVML_DEVICE_MIG_ENABLE nvml.h:12488", 1, nvml_abi_h::kDeviceMigEnable},
     };
     return table;
 }

@@ -87,7 +87,8 @@ Json expected_usage(std::size_t gpu) {
     Json usage = {{"processes", gpu == 1 ? Json::parse(kGpu1Processes) : Json::array()},
                   {"prof", Json::parse(kExpectedProf)},
                   {"energy_mj", 1715042210},
-                  {"violation_ns", {{"power", gpu == 2 ? 318500000000 : 0}, {"thermal", gpu == 5 ? 95250000000 : 0}, {"reliability", 0}}}};
+                  {"violation_ns", {{"power", gpu == 2 ? 318500000000 : 0}, {"thermal", gpu == 5 ? 95250000000 : 0}, {"reliability", 0}}},
+                  {"mig", nullptr}};  // unpartitioned: NVML answers NOT_SUPPORTED for the MIG mode
     return usage;
 }
 

@@ -76,6 +76,11 @@ protocol::Sample full_sample() {
     g.remapped_rows = protocol::RemappedRows{1, 0, true, false};
     g.pcie_replays = 0;
     g.nvlinks = {{0, true, 0, 1, 2}, {1, false, std::nullopt, std::nullopt, std::nullopt}};
+    protocol::GpuProfSample instance_prof;
+    instance_prof.source = "gpm";
+    instance_prof.sm_active_pct = 61.5;
+    instance_prof.nvlink_tx_bytes_per_s = 805306368.0;
+    g.mig = std::vector<protocol::GpuMigInstance>{{1, "3g.40gb", instance_prof}, {2, std::nullopt, std::nullopt}};
     s.gpus.push_back(g);
     protocol::GpuSample lost;
     lost.vendor = "nvidia";

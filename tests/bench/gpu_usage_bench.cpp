@@ -76,7 +76,7 @@ void BM_GpuUsageReads(benchmark::State& state) {
     auto now = std::chrono::steady_clock::now();
     for (unsigned i = 0; i < kGpus; ++i) {
         readers.push_back(std::make_unique<agent::gpu::NvmlUsageReader>(*nvml, nvml->device(i)));
-        readers.back()->start_gpm(now);
+        readers.back()->start(now);
     }
     agent::gpu::ProcessIdentity identity;
     std::vector<protocol::GpuSample> gpus(kGpus);

@@ -1,6 +1,7 @@
 #pragma once
 // The stand-in NVML's scripted GPUs and state (fake_nvml.cpp loads the script; the exports there
 // and in fake_nvml_health.cpp answer from it).
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,15 @@ inline const std::pair<const char*, unsigned> kGpmMetricNames[] = {
     {"FP64_UTIL", 11},     {"FP32_UTIL", 12},      {"FP16_UTIL", 13},               {"PCIE_TX_PER_SEC", 20},
     {"PCIE_RX_PER_SEC", 21}, {"NVLINK_TOTAL_RX_PER_SEC", 60}, {"NVLINK_TOTAL_TX_PER_SEC", 61}};
 
+// A GPU instance of a GPU in MIG mode (script key "mig_instances": [{"gpu_instance_id", "profile",
+// "gpm"}]); its address is its MIG device handle (one MIG device, one compute instance, per GPU
+// instance).
+struct FakeMigInstance {
+    unsigned gpu_instance_id = 0;
+    std::string profile;  // "3g.40gb": the MIG device's name is the GPU's name, " MIG ", this
+    std::vector<std::pair<unsigned, double>> gpm_metrics;
+};
+
 struct FakeGpu {
     std::string name, uuid, bus_id;
     std::string serial, vbios_version;  // empty: the call answers NOT_SUPPORTED
@@ -58,6 +68,15 @@ struct FakeGpu {
     std::vector<std::pair<unsigned, double>> gpm_metrics;  // metric id, value
     Field pcie_tx_kb_per_s, pcie_rx_kb_per_s, energy_mj;
     Field violation_power_ns, violation_thermal_ns, violation_reliability_ns;
+    // Field values (fake_nvml_fields.cpp): the NVLink data counters grow at these rates (KiB/s)
+    // from the library's load; the clock-limit times the field values give (NOT_SUPPORTED when
+    // absent, as on drivers from before the fields).
+    Field nvlink_tx_kib_per_s, nvlink_rx_kib_per_s;
+    Field fv_power_ns, fv_thermal_ns, fv_reliability_ns;
+    // MIG (fake_nvml_fields.cpp): the current mode, and the GPU instances while it is 1.
+    Field mig_mode;
+    unsigned mig_max_devices = 7;  // nvmlDeviceGetMaxMigDeviceCount in MIG mode (an H100's 7)
+    std::vector<FakeMigInstance> mig_instances;
 };
 
 struct EventSet {
@@ -72,7 +91,9 @@ struct State {
     int event_sets_created = 0, event_sets_freed = 0;
     int retired_pages_v1_calls = 0, memory_v1_calls = 0, memory_v2_calls = 0;
     int process_list_calls = 0, pcie_throughput_calls = 0, gpm_samples_live = 0, gpm_metrics_calls = 0;
-    int gpm_metrics_refused = 0;  // nvmlGpmMetricsGet calls refused (version, samples, interval)
+    int gpm_metrics_refused = 0;
+    int field_value_calls = 0, gpm_mig_samples = 0;
+    std::chrono::system_clock::time_point loaded_at{};  // the NVLink counters start here  // nvmlGpmMetricsGet calls refused (version, samples, interval)
     bool gpm_any_interval = false;  // fault gpm-any-interval: samples closer than 100 ms are compared too
     std::string driver_version;
     Field cuda_driver_version;  // 12020 for CUDA 12.2
@@ -84,6 +105,8 @@ struct State {
 
 State& state();
 FakeGpu* gpu_of(void* device);
+// The GPU instance whose MIG device handle `device` is, and its GPU; nullptr for anything else.
+FakeMigInstance* mig_of(void* device, FakeGpu** parent = nullptr);
 
 // Every device call: NVML initialised, a known handle, a place to write to.
 template <class T>

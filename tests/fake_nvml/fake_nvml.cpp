@@ -53,6 +53,8 @@
 //   processes=N:PID     N compute processes on every GPU, pids PID, PID+1, … in GPU order (benchmarks)
 //   gpm-any-interval    nvmlGpmMetricsGet compares samples taken less than 100 ms apart too
 //                       (benchmarks on a simulated clock; the real library's figures would be noise)
+//   mig=I               GPU I is in MIG mode with two GPU instances: 1 (3g.40gb) and 2 (2g.20gb),
+//                       each with its own GPM figures
 //
 // Deliberately absent, as on older drivers: nvmlDeviceGetCurrentClocksEventReasons (the agent
 // must fall back to ...ClocksThrottleReasons) and nvmlDeviceGetMaxPcieLinkGeneration (the agent
@@ -61,6 +63,17 @@
 // the agent prefers an old name over a new one; so does nvmlEventSetWait (in favour of _v2).
 // nvmlDeviceGetRetiredPages (the first version) answers correctly, as DCGM calls it, and counts
 // its calls (fake_nvml_retired_pages_v1_calls) so a test sees when the agent fell back to it.
+//
+// Field values and MIG (fake_nvml_fields.cpp, not in the legacy library; nvmlGpmMigSampleGet is in
+// fake_nvml_usage.cpp). Script keys per GPU: nvlink_tx_kib_per_s and nvlink_rx_kib_per_s (the
+// NVLink data counters NVML_FI_DEV_NVLINK_THROUGHPUT_DATA_TX/RX, summed over all links, grow at
+// this many KiB per second from the library's load; absent: NOT_SUPPORTED); violation_fields
+// {"power", "thermal", "reliability"} (what NVML_FI_DEV_CLOCKS_EVENT_REASON_SW_POWER_CAP,
+// ..._SW_THERM_SLOWDOWN and NVML_FI_DEV_PERF_POLICY_RELIABILITY answer, ns; absent: NOT_SUPPORTED,
+// as on drivers from before them, so the agent falls back to nvmlDeviceGetViolationStatus);
+// mig_mode (the current mode, 0 or 1; absent: NOT_SUPPORTED) and mig_instances [{"gpu_instance_id",
+// "profile", "gpm": {...}}] (each GPU instance one MIG device). The built-in script has none of
+// these: its GPUs are unpartitioned H100s whose NVLink traffic GPM reports.
 //
 // Memory (fake_nvml_memory.cpp, not in the legacy library): script key mem_reserved_bytes beside
 // mem_total_bytes and mem_used_bytes (allocated). The built-in script has the idle H100 capture's
@@ -71,6 +84,7 @@
 // nvmlDeviceGetVbiosVersion in fake_nvml_inventory.cpp. libfake_nvml_legacy.so is this file alone:
 // a driver from before them (no ECC, remapping, retirement, replay, NVLink, event, serial or VBIOS
 // symbols), so tests see that a missing symbol gives null.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -93,6 +107,16 @@ State& state() {
 FakeGpu* gpu_of(void* device) {
     for (auto& g : state().gpus)
         if (&g == device) return &g;
+    return nullptr;
+}
+
+FakeMigInstance* mig_of(void* device, FakeGpu** parent) {
+    for (auto& g : state().gpus)
+        for (auto& m : g.mig_instances)
+            if (&m == device) {
+                if (parent) *parent = &g;
+                return &m;
+            }
     return nullptr;
 }
 
@@ -165,6 +189,14 @@ std::string text(const nlohmann::json& gpu, const nlohmann::json& defaults, cons
     if (gpu.contains(key)) return gpu[key].get<std::string>();
     if (defaults.contains(key)) return defaults[key].get<std::string>();
     return fallback;
+}
+
+// "gpm": {"SM_UTIL": 71.5, ...} as (nvmlGpmMetricId_t, value) pairs.
+std::vector<std::pair<unsigned, double>> gpm_metrics_of(const nlohmann::json& gpm) {
+    std::vector<std::pair<unsigned, double>> out;
+    for (const auto& [name, id] : kGpmMetricNames)
+        if (gpm.contains(name) && gpm[name].is_number()) out.emplace_back(id, gpm[name].get<double>());
+    return out;
 }
 
 // A plain number or flag of the script (0 when absent).
@@ -249,8 +281,24 @@ FakeGpu make_gpu(const nlohmann::json& g, const nlohmann::json& d, std::size_t i
         if (util->is_string()) gpu.process_util = {0, *util == "NO_PERMISSION" ? kNoPermission : kNotSupported};
     if (const nlohmann::json* gpm = g.contains("gpm") ? &g["gpm"] : d.contains("gpm") ? &d["gpm"] : nullptr; gpm && gpm->is_object()) {
         gpu.gpm = true;
-        for (const auto& [name, id] : kGpmMetricNames)
-            if (gpm->contains(name) && (*gpm)[name].is_number()) gpu.gpm_metrics.emplace_back(id, (*gpm)[name].get<double>());
+        gpu.gpm_metrics = gpm_metrics_of(*gpm);
+    }
+    gpu.nvlink_tx_kib_per_s = field(g, d, "nvlink_tx_kib_per_s");
+    gpu.nvlink_rx_kib_per_s = field(g, d, "nvlink_rx_kib_per_s");
+    if (const nlohmann::json* fv = g.contains("violation_fields") ? &g["violation_fields"] : d.contains("violation_fields") ? &d["violation_fields"] : nullptr;
+        fv && fv->is_object()) {
+        const nlohmann::json none = nlohmann::json::object();
+        gpu.fv_power_ns = field(*fv, none, "power");
+        gpu.fv_thermal_ns = field(*fv, none, "thermal");
+        gpu.fv_reliability_ns = field(*fv, none, "reliability");
+    }
+    gpu.mig_mode = field(g, d, "mig_mode");
+    for (const auto& m : list(g, d, "mig_instances")) {
+        if (!m.is_object()) continue;
+        FakeMigInstance& instance = gpu.mig_instances.emplace_back();
+        instance.gpu_instance_id = m.value("gpu_instance_id", 0u);
+        instance.profile = m.value("profile", "");
+        if (m.contains("gpm") && m["gpm"].is_object()) instance.gpm_metrics = gpm_metrics_of(m["gpm"]);
     }
     gpu.pcie_tx_kb_per_s = field(g, d, "pcie_tx_kb_per_s");
     gpu.pcie_rx_kb_per_s = field(g, d, "pcie_rx_kb_per_s");
@@ -312,6 +360,13 @@ void apply_fault(State& s, const std::string& name, const std::string& arg) {
         g.xids.push_back(value);
     } else if (name == "nvlink-down" && colon != std::string::npos && value < g.nvlink_up.size()) {
         g.nvlink_up[value] = false;
+    } else if (name == "mig") {
+        // Two GPU instances of an H100 80GB, each with its own GPM figures (made up, all different).
+        g.mig_mode = {1, kSuccess};
+        g.mig_instances = {{1, "3g.40gb", {{2, 61.5}, {3, 30.25}, {5, 44.0}, {10, 27.5}, {11, 0.0}, {12, 8.5}, {13, 2.0},
+                                           {20, 1.5}, {21, 3.25}, {60, 512.0}, {61, 768.0}}},
+                           {2, "2g.20gb", {{2, 12.5}, {3, 6.75}, {5, 4.0}, {10, 9.5}, {11, 0.0}, {12, 1.5}, {13, 0.5},
+                                           {20, 0.25}, {21, 0.75}, {60, 64.0}, {61, 32.0}}}};
     } else if (name == "pcie-replays" && colon != std::string::npos) {
         g.pcie_replays_step = value;
         if (g.pcie_replays.error != kSuccess) g.pcie_replays = {0, kSuccess};
@@ -350,6 +405,7 @@ void load_script() {
     for (std::size_t i = 0; i < gpus.size(); ++i) s.gpus.push_back(make_gpu(gpus[i], defaults, i));
     s.hidden_gpus = static_cast<unsigned>(script.value("hidden_gpus", 0u));
     s.gpm_any_interval = false;
+    s.loaded_at = std::chrono::system_clock::now();
     s.event_sets.clear();  // a new initialisation: the previous one's sets are gone
     s.event_sets.reserve(16);
     apply_faults(s);
@@ -430,7 +486,10 @@ FAKE_NVML_EXPORT int nvmlDeviceGetHandleByIndex_v2(unsigned index, void** device
     return kSuccess;
 }
 
+// A MIG device's name is its GPU's with " MIG " and the profile, as nvidia-smi -L lists them.
 FAKE_NVML_EXPORT int nvmlDeviceGetName(void* device, char* out, unsigned size) {
+    FakeGpu* parent = nullptr;
+    if (const FakeMigInstance* m = mig_of(device, &parent)) return copy_text(parent->name + " MIG " + m->profile, out, size);
     FakeGpu* g = gpu_of(device);
     return g ? copy_text(g->name, out, size) : kInvalidArgument;
 }

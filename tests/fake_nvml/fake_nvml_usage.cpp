@@ -8,6 +8,8 @@
 // "gpm": {"SM_UTIL": 71.5, ...} (names of nvmlGpmMetricId_t without NVML_GPM_METRIC_; present:
 // the GPU supports GPM; a metric left out answers NOT_SUPPORTED in its own status);
 // pcie_tx_kb_per_s, pcie_rx_kb_per_s, energy_mj, violation_{power,thermal,reliability}_ns.
+// nvmlGpmMigSampleGet samples a GPU instance of a GPU in MIG mode (mig_instances, see
+// fake_nvml.cpp); nvmlGpmMetricsGet then answers that instance's own "gpm" figures.
 //
 // Every struct is laid out as nvml.h of NVML API 13 (NVIDIA/go-nvml gen/nvml/nvml.h at
 // 2f9e261fe40a7a1c54783d66805e8920564763b4) has it; the line numbers are that file's.
@@ -51,7 +53,8 @@ constexpr unsigned kProcessesUtilizationInfoV1 = static_cast<unsigned>(sizeof(nv
 
 // GPM (nvml.h:13799-13840).
 struct nvmlGpmSample_st {
-    void* device = nullptr;  // filled by nvmlGpmSampleGet
+    void* device = nullptr;  // filled by nvmlGpmSampleGet and nvmlGpmMigSampleGet
+    long long gpu_instance = -1;  // nvmlGpmMigSampleGet's GPU instance; -1 for the whole device
     std::chrono::steady_clock::time_point taken{};
 };
 using nvmlGpmSample_t = nvmlGpmSample_st*;
@@ -203,6 +206,24 @@ FAKE_NVML_EXPORT int nvmlGpmSampleGet(void* device, nvmlGpmSample_t sample) {
     if (g->lost) return kGpuIsLost;
     if (!g->gpm) return kNotSupported;
     sample->device = device;
+    sample->gpu_instance = -1;
+    sample->taken = std::chrono::steady_clock::now();
+    return kSuccess;
+}
+
+// A GPU instance of a GPU in MIG mode with GPM (nvml.h:13943): NOT_FOUND for an id it does not have.
+FAKE_NVML_EXPORT int nvmlGpmMigSampleGet(void* device, unsigned gpu_instance_id, nvmlGpmSample_t sample) {
+    if (!state().initialized) return kUninitialized;
+    FakeGpu* g = gpu_of(device);
+    if (!g || !sample) return kInvalidArgument;
+    if (g->lost) return kGpuIsLost;
+    if (!g->gpm || g->mig_mode.error != kSuccess || g->mig_mode.value != 1) return kNotSupported;
+    const bool known = std::any_of(g->mig_instances.begin(), g->mig_instances.end(),
+                                   [&](const FakeMigInstance& m) { return m.gpu_instance_id == gpu_instance_id; });
+    if (!known) return kNotFound;
+    ++state().gpm_mig_samples;
+    sample->device = device;
+    sample->gpu_instance = gpu_instance_id;
     sample->taken = std::chrono::steady_clock::now();
     return kSuccess;
 }
@@ -219,18 +240,22 @@ FAKE_NVML_EXPORT int nvmlGpmMetricsGet(nvmlGpmMetricsGet_t* get) {
     if (get->version != kGpmMetricsGetVersion) return refuse(kArgumentVersionMismatch);
     if (get->numMetrics == 0 || get->numMetrics > kGpmMetricMax) return refuse(kInvalidArgument);
     if (!get->sample1 || !get->sample2 || get->sample1 == get->sample2 || !get->sample1->device ||
-        get->sample1->device != get->sample2->device)
+        get->sample1->device != get->sample2->device || get->sample1->gpu_instance != get->sample2->gpu_instance)
         return refuse(kInvalidArgument);
     if (!state().gpm_any_interval && get->sample2->taken - get->sample1->taken <= std::chrono::milliseconds(100))
         return refuse(kInvalidArgument);
     const FakeGpu* g = gpu_of(get->sample1->device);
     if (!g) return refuse(kInvalidArgument);
+    // A GPU instance's samples give its own figures.
+    const std::vector<std::pair<unsigned, double>>* scripted = &g->gpm_metrics;
+    for (const auto& m : g->mig_instances)
+        if (static_cast<long long>(m.gpu_instance_id) == get->sample1->gpu_instance) scripted = &m.gpm_metrics;
     // Only numMetrics entries are touched: the caller's array may be shorter than the header's.
     for (unsigned i = 0; i < get->numMetrics; ++i) {
         nvmlGpmMetric_t& m = get->metrics[i];
         m.nvmlReturn = kNotSupported;
         m.value = 0;
-        for (const auto& [id, value] : g->gpm_metrics)
+        for (const auto& [id, value] : *scripted)
             if (id == m.metricId) {
                 m.nvmlReturn = kSuccess;
                 m.value = value;
@@ -265,3 +290,4 @@ FAKE_NVML_EXPORT int fake_nvml_pcie_throughput_calls() { return state().pcie_thr
 FAKE_NVML_EXPORT int fake_nvml_gpm_samples_live() { return state().gpm_samples_live; }
 FAKE_NVML_EXPORT int fake_nvml_gpm_metrics_calls() { return state().gpm_metrics_calls; }
 FAKE_NVML_EXPORT int fake_nvml_gpm_metrics_refused() { return state().gpm_metrics_refused; }
+FAKE_NVML_EXPORT int fake_nvml_gpm_mig_samples() { return state().gpm_mig_samples; }

@@ -181,6 +181,9 @@ TEST(GpuUsageMetrics, PromtoolParsesTheNewFamiliesAndLabels) {
     g.energy_mj = 1000;
     g.violation_ns = protocol::GpuViolations{1, 2, 3};
     g.processes = std::vector{process(1, 4242, "3f2a9c1b7e44", "0f3c9a52-1d2e-4b6f-8a90-5c7d1e2f3a4b"), process(2, 4243, std::nullopt)};
+    g.mig = std::vector<protocol::GpuMigInstance>{
+        {1, "3g.40gb", protocol::GpuProfSample{"gpm", 61.5, 30.25, 44, 27.5, 0, 8.5, 2, 1.5e6, 3.25e6, 8e8, 5e8}},
+        {2, std::nullopt, protocol::GpuProfSample{"gpm", 12.5, 6.75, 4, 9.5, 0, 1.5, 0.5, 2.5e5, 7.5e5, 6e7, 3e7}}};
     test::TempDir dir;
     const auto file = dir.write("scrape.prom", scrape_of(s));
     // Debian's promtool (scripts/deps.sh): 0 clean, 3 lint only, 1 a parse error.
@@ -193,6 +196,33 @@ TEST(GpuUsageMetrics, PromtoolParsesTheNewFamiliesAndLabels) {
                               line.find("counter metrics should have \"_total\" suffix") != std::string::npos;
         EXPECT_TRUE(upstream) << line;
     }
+}
+
+// dcgm-exporter's MIG labels (internal/pkg/rendermetrics/render_metrics.go:47 at d5e5f51): each
+// GPU instance's profiling figures on the same DCGM_FI_PROF_* names, with GPU_I_PROFILE and
+// GPU_I_ID after the GPU's labels; the GPU's own series stay, and a GPU not in MIG mode has none.
+TEST(GpuUsageMetrics, MigInstancesGetTheirOwnProfilingSeries) {
+    protocol::Sample s;
+    auto& g = s.gpus.emplace_back(h100());
+    g.prof = protocol::GpuProfSample{"gpm", 90, 45, 60, 30, 1, 10, 50, 1e9, 2e9, 3e9, 4e9};
+    protocol::GpuProfSample first{"gpm", 61.5, 30.25, 44, 27.5, 0, 8.5, 2, 1.5e6, 3.25e6, 8e8, 5e8};
+    first.pcie_rx_bytes_per_s.reset();
+    g.mig = std::vector<protocol::GpuMigInstance>{{1, "3g.40gb", first}, {2, "2g.20gb", std::nullopt}};
+    protocol::GpuSample plain = h100();
+    plain.index = 1;
+    plain.prof = g.prof;
+    s.gpus.push_back(plain);
+    const std::string scrape = scrape_of(s);
+    const auto sm = lines_named(scrape, "DCGM_FI_PROF_SM_ACTIVE");
+    ASSERT_EQ(sm.size(), 3u) << scrape;  // GPU 0, its instance 1 (instance 2 has no figures), GPU 1
+    EXPECT_EQ(sm[0], std::string("DCGM_FI_PROF_SM_ACTIVE") + kGpuLabels + "} 0.9");
+    EXPECT_EQ(sm[1], std::string("DCGM_FI_PROF_SM_ACTIVE") + kGpuLabels + ",GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"1\"} 0.615");
+    EXPECT_EQ(sm[2].find("GPU_I_"), std::string::npos);
+    EXPECT_EQ(lines_named(scrape, "DCGM_FI_PROF_NVLINK_TX_BYTES")[1],
+              std::string("DCGM_FI_PROF_NVLINK_TX_BYTES") + kGpuLabels + ",GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"1\"} 800000000");
+    EXPECT_EQ(lines_named(scrape, "DCGM_FI_PROF_PCIE_RX_BYTES").size(), 2u) << "a null figure is no series";
+    // Only the profiling families: the GPU's other fields are the whole GPU's.
+    EXPECT_EQ(lines_named(scrape, "DCGM_FI_DEV_GPU_TEMP").size(), 2u);
 }
 
 TEST(GpuUsageMetrics, LabelSetsPerGpuAreCapped) {
