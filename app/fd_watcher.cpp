@@ -3,6 +3,7 @@
 #include <QAbstractEventDispatcher>
 #include <QSocketNotifier>
 #include <QThread>
+#include <QTimer>
 
 #include <array>
 
@@ -23,6 +24,12 @@ FdWatcher::FdWatcher(QObject* dispatcher) : QObject(dispatcher), epoll_(::epoll_
     if (epoll_ < 0) return;
     notifier_ = new QSocketNotifier(epoll_, QSocketNotifier::Read, this);
     connect(notifier_, &QSocketNotifier::activated, this, &FdWatcher::dispatch);
+    rest_ = new QTimer(this);
+    rest_->setSingleShot(true);
+    rest_->setInterval(kRestMs);
+    rest_->setTimerType(Qt::PreciseTimer);
+    connect(rest_, &QTimer::timeout, notifier_, [this] { notifier_->setEnabled(true); });
+    clock_.start();
 }
 
 FdWatcher::~FdWatcher() {
@@ -47,6 +54,13 @@ void FdWatcher::unwatch(int fd) {
 }
 
 void FdWatcher::dispatch() {
+    ++wakeUps_;
+    const qint64 now = clock_.elapsed();
+    if (lastWakeMs_ >= 0 && now - lastWakeMs_ < kBusyMs) {
+        notifier_->setEnabled(false);  // busy: the next wake-up after the rest, for all that is ready then
+        rest_->start();
+    }
+    lastWakeMs_ = now;
     // What is ready now; the rest (more than a batch) keeps the epoll descriptor readable, so the
     // event loop comes back for it after its other work.
     std::array<epoll_event, 128> ready{};

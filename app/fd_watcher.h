@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 
@@ -7,6 +8,7 @@
 #include <functional>
 
 class QSocketNotifier;
+class QTimer;
 
 namespace fleetdeck {
 
@@ -17,6 +19,12 @@ namespace fleetdeck {
 // connections"). The event loop now polls this watcher's one descriptor, and epoll names the
 // sockets that are ready. Level-triggered, as a QSocketNotifier of type Read: a callback that
 // leaves bytes unread is called again; a closed or failed socket counts as readable.
+//
+// Under load the sockets are read in batches: once the watcher has woken within the last
+// kBusyMs, it rests kRestMs after each wake-up, and the sockets that became readable meanwhile
+// are read in one turn of the event loop. A thousand hosts' samples, one a millisecond, cost
+// about 200 wake-ups a second instead of 1,000 (each an epoll_wait, the event loop's own poll and
+// its bookkeeping); a socket that becomes readable after a quiet spell is read at once.
 class FdWatcher : public QObject {
     Q_OBJECT
 public:
@@ -31,6 +39,11 @@ public:
     bool watch(int fd, std::function<void()> onReady);
     void unwatch(int fd);
 
+    static constexpr int kBusyMs = 20;
+    static constexpr int kRestMs = 5;
+    // How many times the event loop woke the watcher (for the tests and the benchmarks).
+    std::uint64_t wakeUps() const { return wakeUps_; }
+
 private:
     explicit FdWatcher(QObject* dispatcher);
     void dispatch();
@@ -41,6 +54,10 @@ private:
     };
     int epoll_ = -1;
     QSocketNotifier* notifier_ = nullptr;
+    QTimer* rest_ = nullptr;  // while it runs, the notifier is off
+    QElapsedTimer clock_;
+    qint64 lastWakeMs_ = -1;
+    std::uint64_t wakeUps_ = 0;
     QHash<int, Watch> watches_;
     std::uint32_t nextId_ = 1;
 };

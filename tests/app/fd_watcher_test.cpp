@@ -6,8 +6,10 @@
 #include <QPointer>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include <sys/socket.h>
@@ -146,3 +148,52 @@ TEST(FdWatcher, EachThreadHasItsOwnAndItGoesWithTheThread) {
 }
 
 }  // namespace
+
+// Under load the watcher rests a few milliseconds after each wake-up: sockets that become readable
+// one after another are read several to a wake-up, and each is still read exactly once.
+TEST(FdWatcher, SocketsReadableOneAfterAnotherShareWakeUps) {
+    std::vector<std::unique_ptr<WatchedSocketPair>> pairs;
+    std::vector<int> calls(60, 0);
+    FdWatcher& watcher = FdWatcher::ofThisThread();
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        pairs.push_back(std::make_unique<WatchedSocketPair>());
+        ASSERT_TRUE(watcher.watch(pairs[i]->near, [&, i] {
+            ++calls[i];
+            pairs[i]->drain();
+        }));
+    }
+    const std::uint64_t before = watcher.wakeUps();
+    // One socket a millisecond from another thread, as samples arrive from many hosts, while this
+    // thread's event loop turns.
+    std::thread writer([&] {
+        for (auto& p : pairs) {
+            p->send('x');
+            QThread::msleep(1);
+        }
+    });
+    const bool all = waitUntil([&] { return std::all_of(calls.begin(), calls.end(), [](int c) { return c > 0; }); });
+    writer.join();
+    ASSERT_TRUE(all);
+    for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();
+    const std::uint64_t wakeUps = watcher.wakeUps() - before;
+    for (int c : calls) EXPECT_EQ(c, 1);
+    EXPECT_LT(wakeUps, pairs.size() * 3 / 4) << wakeUps << " wake-ups for " << pairs.size() << " readable sockets";
+    for (auto& p : pairs) watcher.unwatch(p->near);
+}
+
+// After a quiet spell a readable socket is read in the next turn of the event loop, not after a rest.
+TEST(FdWatcher, AfterAQuietSpellASocketIsReadAtOnce) {
+    WatchedSocketPair first, second;
+    int calls = 0;
+    FdWatcher& watcher = FdWatcher::ofThisThread();
+    ASSERT_TRUE(watcher.watch(first.near, [&] { ++calls; first.drain(); }));
+    ASSERT_TRUE(watcher.watch(second.near, [&] { ++calls; second.drain(); }));
+    first.send('a');
+    ASSERT_TRUE(waitUntil([&] { return calls == 1; }));
+    QThread::msleep(FdWatcher::kBusyMs + 10);
+    second.send('b');
+    QCoreApplication::processEvents();
+    EXPECT_EQ(calls, 2) << "the second socket waited for a rest after a quiet spell";
+    watcher.unwatch(first.near);
+    watcher.unwatch(second.near);
+}
