@@ -25,6 +25,10 @@ std::optional<protocol::PressureLine> parse_pressure(std::string_view text) {
 }
 
 void PressureCollector::sample(const RootFs& fs, protocol::Sample& sample) {
+    sample_at(fs, sample, std::chrono::steady_clock::now());
+}
+
+void PressureCollector::sample_at(const RootFs& fs, protocol::Sample& sample, std::chrono::steady_clock::time_point now) {
     if (!opened_) {
         // Each file is produced whole by the kernel (psi.c's single_open), hence OneRecord.
         cpu_ = PolledFile(fs, "/proc/pressure/cpu", PolledFile::Shape::OneRecord);
@@ -32,13 +36,17 @@ void PressureCollector::sample(const RootFs& fs, protocol::Sample& sample) {
         memory_ = PolledFile(fs, "/proc/pressure/memory", PolledFile::Shape::OneRecord);
         opened_ = true;
     }
-    const auto read = [this](const PolledFile& file) -> std::optional<protocol::PressureLine> {
-        if (!file.read(text_)) return std::nullopt;
-        return parse_pressure(text_);
-    };
-    protocol::PressureSample p{read(cpu_), read(io_), read(memory_)};
-    if (p.cpu || p.io || p.memory) sample.pressure = p;
-    else sample.pressure.reset();
+    if (now >= due_) {
+        due_ = now + kSlowReadingsEvery;
+        const auto read = [this](const PolledFile& file) -> std::optional<protocol::PressureLine> {
+            if (!file.read(text_)) return std::nullopt;
+            return parse_pressure(text_);
+        };
+        protocol::PressureSample p{read(cpu_), read(io_), read(memory_)};
+        if (p.cpu || p.io || p.memory) last_ = p;
+        else last_.reset();
+    }
+    sample.pressure = last_;
 }
 
 }  // namespace fleetdeck::agent

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,17 +12,22 @@ namespace fleetdeck::agent {
 
 // Pressure stall information: /proc/pressure/{cpu,io,memory}, the `some` and `full` lines' avg10
 // (Linux Documentation/accounting/psi.rst). The kernel keeps the averages itself, so there are no
-// deltas to take: each sample reads the three files as they are. A file that cannot be read (a
-// kernel without CONFIG_PSI, or booted with psi=0) leaves its resource null; none readable leaves
-// `pressure` null.
+// deltas to take: the three files are read as they are. It recomputes them every 2 s (kernel/sched/
+// psi.c: `#define PSI_FREQ (2*HZ+1) /* 2 sec intervals */`), so they are read at most every
+// kSlowReadingsEvery and a faster subscription repeats the last reading in between (at 100 ms,
+// three reads in thirty instead of thirty). A file that cannot be read (a kernel without
+// CONFIG_PSI, or booted with psi=0) leaves its resource null; none readable leaves `pressure` null.
 class PressureCollector : public Collector {
 public:
     std::string_view name() const override { return "pressure"; }
     void sample(const RootFs& fs, protocol::Sample& sample) override;
+    void sample_at(const RootFs& fs, protocol::Sample& sample, std::chrono::steady_clock::time_point now);
 
 private:
     bool opened_ = false;
     PolledFile cpu_, io_, memory_;
+    std::chrono::steady_clock::time_point due_{};
+    std::optional<protocol::PressureSample> last_;
     std::string text_;
 };
 

@@ -79,6 +79,29 @@ TEST(Pressure, RecordedFilesGiveEachLinesAvg10) {
     EXPECT_EQ(p.memory->full_avg10, 0.0);
 }
 
+TEST(Pressure, ReadAtMostEverySlowReadingPeriodTheLastRepeatedBetween) {
+    // The kernel recomputes the averages every 2 s (psi.c, PSI_FREQ): a 100 ms subscription
+    // repeats the last reading until kSlowReadingsEvery has passed, then reads the files again.
+    TempDir dir;
+    copy_first_reading(dir);
+    const RootFs tree(dir.path().string());
+    PressureCollector collector;
+    protocol::Sample sample;
+    const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+    collector.sample_at(tree, sample, t0);
+    ASSERT_TRUE(sample.pressure && sample.pressure->cpu);
+    EXPECT_EQ(sample.pressure->cpu->some_avg10, 5.98);
+    take_later_reading(dir, "proc/pressure/cpu");
+    const double later = *parse_pressure(read_text(vm_dir() + "/later/proc/pressure/cpu"))->some_avg10;
+    ASSERT_NE(later, 5.98);
+    collector.sample_at(tree, sample, t0 + 100ms);
+    ASSERT_TRUE(sample.pressure && sample.pressure->cpu);
+    EXPECT_EQ(sample.pressure->cpu->some_avg10, 5.98) << "read again before kSlowReadingsEvery";
+    collector.sample_at(tree, sample, t0 + kSlowReadingsEvery);
+    ASSERT_TRUE(sample.pressure && sample.pressure->cpu);
+    EXPECT_EQ(sample.pressure->cpu->some_avg10, later);
+}
+
 TEST(Pressure, CpuWithoutAFullLineBeforeLinux513HasFullNull) {
     // The CPU file as psi.rst shows it before 5.13 added the system-wide "full" line.
     const auto line = parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
