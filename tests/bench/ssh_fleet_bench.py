@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real desktop app watching N hosts over real SSH, as a user runs it (issue #46).
 
-    ssh_fleet_bench.py [--build DIR] [--hosts N ...] [--seconds S] [--warmup W] [--jump]
+    ssh_fleet_bench.py [--build DIR] [--hosts N ...] [--seconds S] [--warmup W] [--jump] [--cold]
                        [--demo N ...] [--perf S] [--smoke]
 
 For each N: ceil(N/16) loopback OpenSSH servers (one listens on at most 16 addresses,
@@ -12,6 +12,12 @@ $FLEETDECK_PERF_LOG (app/perf_log.h): one JSON line a second with its CPU time, 
 connected, the samples taken in and the GUI thread's timer lateness. Each server's sessions share
 one resident agent (one remote cache per server): the app's side, which is what is measured, is
 the same as with an agent per host, and the machine keeps its cores for the app.
+
+Each server's cache holds the agent already, as after the app's first connect to a server (the
+start is one exec that finds it and starts or reaches a resident agent): the storm is the one a
+user meets on every later start. --cold leaves the caches empty, as on first contact with a new
+fleet: every host of a server that connects before its agent is there uploads its own copy (here
+16 hosts to one server at once; in a real fleet, one copy per server).
 
 Figures, over S seconds after every host connected and W seconds of warm-up:
   connect storm   seconds from start until every host was connected
@@ -102,8 +108,8 @@ def exe_of(pid):
 class Servers:
     """Loopback sshd servers for N hosts, and a client HOME that trusts them."""
 
-    def __init__(self, work, n, jump):
-        self.work, self.n, self.jump = work, n, jump
+    def __init__(self, work, n, jump, agent=None):
+        self.work, self.n, self.jump, self.agent = work, n, jump, agent
         self.procs, self.hosts, self.logs = [], [], []
         home = os.path.join(work, "home")
         os.makedirs(os.path.join(home, ".ssh"), exist_ok=True)
@@ -138,6 +144,15 @@ class Servers:
 
     def start(self, name, port, addresses, max_startups):
         cache = os.path.join(self.work, f"cache-{name}")
+        if self.agent:
+            # Where the start script looks (app/ssh/agent_deploy.cpp, startFromDirectory): the
+            # directory 0700, the agent 0700, named for the agent's version and the machine.
+            path, version = self.agent
+            d = os.path.join(cache, "fleetdeck")
+            os.makedirs(d, mode=0o700, exist_ok=True)
+            target = os.path.join(d, f"agent-{version}-{os.uname().machine}")
+            shutil.copyfile(path, target)
+            os.chmod(target, 0o700)
         remote_home = os.path.join(self.work, "remote-home")
         os.makedirs(remote_home, exist_ok=True)
         config = os.path.join(self.work, f"sshd-{name}.conf")
@@ -275,7 +290,7 @@ def measure_app(args, work, build, extra, expected, servers=None, label=""):
         children0 = descendants_cpu(app.pid)
         perf = None
         if args.perf:
-            perf = subprocess.Popen(["perf", "record", "-g", "-F", "499", "-o", os.path.join(work, f"perf-{label}.data"),
+            perf = subprocess.Popen(["perf", "record", "-g", "-F", "1999", "-o", os.path.join(work, f"perf-{label}.data"),
                                      "-p", str(app.pid), "--", "sleep", str(args.perf)],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(args.seconds)
@@ -356,6 +371,7 @@ def main():
     p.add_argument("--warmup", type=int, default=15)
     p.add_argument("--connect-timeout", type=int, default=300)
     p.add_argument("--jump", action="store_true")
+    p.add_argument("--cold", action="store_true", help="empty server caches: every connect uploads the agent")
     p.add_argument("--perf", type=int, default=0)
     p.add_argument("--json", help="write the figures to this file")
     p.add_argument("--keep", action="store_true", help="keep the work directories (logs)")
@@ -366,20 +382,25 @@ def main():
     if not args.hosts and not args.demo:
         args.hosts = [32, 128]
     build = os.path.realpath(args.build)
+    agent = None
+    if not args.cold:
+        version = subprocess.run([os.path.join(build, "bin", "fleetdeck-agent"), "--version"], capture_output=True,
+                                 text=True, check=True).stdout.split()[1]
+        agent = (os.path.join(build, "agents", os.uname().machine, "fleetdeck-agent"), version)
     results = {}
     print(f"ssh_fleet_bench: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
     for n in args.hosts:
         work = tempfile.mkdtemp(prefix="fleetdeck-sshfleet-")
         servers = None
         try:
-            servers = Servers(work, n, args.jump)
+            servers = Servers(work, n, args.jump, agent)
             config = os.path.join(work, "config", "fleetdeck")
             os.makedirs(config, exist_ok=True)
             with open(os.path.join(config, "inventory.json"), "w") as f:
                 json.dump(servers.inventory(), f)
             # The app shows this machine beside the inventory's hosts.
             f = measure_app(args, work, build, [], n + 1, servers, f"ssh{n}")
-            show(f"over SSH{' (jump)' if args.jump else ''}, {n} hosts", f)
+            show(f"over SSH{' (jump)' if args.jump else ''}{' (cold)' if args.cold else ''}, {n} hosts", f)
             results[f"ssh{n}"] = f
             if args.smoke:
                 assert f["connected"] >= n + 1, f"only {f['connected']} of {n + 1} hosts connected"
