@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real desktop app watching N hosts over real SSH, as a user runs it (issue #46).
 
-    ssh_fleet_bench.py [--build DIR] [--hosts N ...] [--seconds S] [--warmup W] [--jump] [--cold]
+    ssh_fleet_bench.py [--build DIR] [--hosts N ...] [--seconds S] [--warmup W] [--jump] [--cold] [--no-gpus]
                        [--demo N ...] [--perf S] [--smoke]
 
 For each N: ceil(N/16) loopback OpenSSH servers (one listens on at most 16 addresses,
@@ -12,6 +12,11 @@ $FLEETDECK_PERF_LOG (app/perf_log.h): one JSON line a second with its CPU time, 
 connected, the samples taken in and the GUI thread's timer lateness. Each server's sessions share
 one resident agent (one remote cache per server): the app's side, which is what is measured, is
 the same as with an agent per host, and the machine keeps its cores for the app.
+
+Each server's agent reads eight GPUs: the stand-in NVML (tests/fake_nvml, the 8 x H100 SXM server
+it plays by default, with processes and GPM figures), loaded by the real agent through dlopen as
+it loads NVIDIA's (FLEETDECK_NVML_LIB, set by the servers' SetEnv), so each host's sample is a GPU
+server's. --no-gpus leaves it out: the samples are this VM's, without GPUs (a third the size).
 
 Each server's cache holds the agent already, as after the app's first connect to a server (the
 start is one exec that finds it and starts or reaches a resident agent): the storm is the one a
@@ -108,8 +113,8 @@ def exe_of(pid):
 class Servers:
     """Loopback sshd servers for N hosts, and a client HOME that trusts them."""
 
-    def __init__(self, work, n, jump, agent=None):
-        self.work, self.n, self.jump, self.agent = work, n, jump, agent
+    def __init__(self, work, n, jump, agent=None, nvml=None):
+        self.work, self.n, self.jump, self.agent, self.nvml = work, n, jump, agent, nvml
         self.procs, self.hosts, self.logs = [], [], []
         home = os.path.join(work, "home")
         os.makedirs(os.path.join(home, ".ssh"), exist_ok=True)
@@ -161,7 +166,7 @@ class Servers:
             f"AuthorizedKeysFile {self.work}/authorized_keys", "StrictModes no", "UsePAM no",
             "PermitRootLogin prohibit-password", "PasswordAuthentication no", "LogLevel VERBOSE",
             f"MaxStartups {max_startups}", "AllowTcpForwarding yes",
-            f"SetEnv HOME={remote_home} XDG_CACHE_HOME={cache}"]
+            f"SetEnv HOME={remote_home} XDG_CACHE_HOME={cache}" + (f" FLEETDECK_NVML_LIB={self.nvml}" if self.nvml else "")]
         with open(config, "w") as f:
             f.write("\n".join(lines) + "\n")
         log = os.path.join(self.work, f"sshd-{name}.log")
@@ -372,6 +377,7 @@ def main():
     p.add_argument("--connect-timeout", type=int, default=300)
     p.add_argument("--jump", action="store_true")
     p.add_argument("--cold", action="store_true", help="empty server caches: every connect uploads the agent")
+    p.add_argument("--no-gpus", action="store_true", help="the servers' agents read no stand-in GPUs")
     p.add_argument("--perf", type=int, default=0)
     p.add_argument("--json", help="write the figures to this file")
     p.add_argument("--keep", action="store_true", help="keep the work directories (logs)")
@@ -393,14 +399,15 @@ def main():
         work = tempfile.mkdtemp(prefix="fleetdeck-sshfleet-")
         servers = None
         try:
-            servers = Servers(work, n, args.jump, agent)
+            nvml = None if args.no_gpus else os.path.join(build, "lib", "libfake_nvml.so")
+            servers = Servers(work, n, args.jump, agent, nvml)
             config = os.path.join(work, "config", "fleetdeck")
             os.makedirs(config, exist_ok=True)
             with open(os.path.join(config, "inventory.json"), "w") as f:
                 json.dump(servers.inventory(), f)
             # The app shows this machine beside the inventory's hosts.
             f = measure_app(args, work, build, [], n + 1, servers, f"ssh{n}")
-            show(f"over SSH{' (jump)' if args.jump else ''}{' (cold)' if args.cold else ''}, {n} hosts", f)
+            show(f"over SSH{' (jump)' if args.jump else ''}{' (cold)' if args.cold else ''}{' (no GPUs)' if args.no_gpus else ''}, {n} hosts", f)
             results[f"ssh{n}"] = f
             if args.smoke:
                 assert f["connected"] >= n + 1, f"only {f['connected']} of {n + 1} hosts connected"
