@@ -1,6 +1,7 @@
 #include "app/host_summary.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <QCoreApplication>
 
@@ -97,9 +98,19 @@ HostSummary summarizeHost(const protocol::Sample& sample) {
     return s;
 }
 
-HostSummary summarizeSample(const protocol::Sample& sample) {
+HostSummary summarizeSample(protocol::Sample& sample) {
     HostSummary s = summarizeHost(sample);
-    s.gpus = sample.gpus;
+    s.gpus.reserve(sample.gpus.size());
+    for (GpuSample& g : sample.gpus) {
+        // The lists stay with the sample: set aside while the rest of the GPU is copied, then put back.
+        std::vector<protocol::NvlinkSample> nvlinks = std::exchange(g.nvlinks, {});
+        auto processes = std::exchange(g.processes, std::nullopt);
+        auto mig = std::exchange(g.mig, std::nullopt);
+        s.gpus.push_back(g);
+        g.nvlinks = std::move(nvlinks);
+        g.processes = std::move(processes);
+        g.mig = std::move(mig);
+    }
     summarizeGpus(s);
     return s;
 }

@@ -19,7 +19,11 @@ QStringList throttleReasons(const GpuSample& gpu);  // empty when not throttled 
 QString gpuName(const GpuSample& gpu);               // "NVIDIA H100 80GB HBM3", empty when unknown
 
 // The headline numbers of one snapshot, computed once on the fleet thread when it arrives, so the
-// views copy a few hundred bytes per host instead of the whole snapshot.
+// views copy a few hundred bytes per host instead of the whole snapshot. Its GPUs are the sample's
+// without their lists (NVLinks, processes, MIG instances): a reader of those takes them from the
+// shared sample (HostRecord::latest). With eight GPUs a host, copying the lists into every summary,
+// and again into every view's copy of it, was a third of the app's CPU at a thousand hosts
+// (docs/BENCHMARKS.md, "The real app over SSH").
 struct HostSummary {
     std::optional<double> cpuUtilPct;
     std::optional<double> hottestCpuTempC;
@@ -33,7 +37,8 @@ struct HostSummary {
     std::optional<double> nicRxBytesPerS, nicTxBytesPerS;  // all NICs together
 };
 
-HostSummary summarizeSample(const protocol::Sample& sample);
+// The sample's lists are set aside while its GPUs are copied and put back: it is left as it was.
+HostSummary summarizeSample(protocol::Sample& sample);
 // The same without the GPUs (`gpus` and the GPU figures empty): for a reader that takes them from
 // the sample itself and need not copy them.
 HostSummary summarizeHost(const protocol::Sample& sample);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QThread>
 
@@ -190,7 +191,13 @@ TEST(FdWatcher, AfterAQuietSpellASocketIsReadAtOnce) {
     ASSERT_TRUE(watcher.watch(second.near, [&] { ++calls; second.drain(); }));
     first.send('a');
     ASSERT_TRUE(waitUntil([&] { return calls == 1; }));
-    QThread::msleep(FdWatcher::kBusyMs + 10);
+    // A quiet spell with the event loop turning, as the app's: any rest has ended.
+    QElapsedTimer quiet;
+    quiet.start();
+    while (quiet.elapsed() < FdWatcher::kBusyMs + FdWatcher::kRestMs + 10) {
+        QCoreApplication::processEvents();
+        QThread::msleep(1);
+    }
     second.send('b');
     QCoreApplication::processEvents();
     EXPECT_EQ(calls, 2) << "the second socket waited for a rest after a quiet spell";
