@@ -47,17 +47,24 @@ struct WatchedSocketPair {
     }
 };
 
+// Watches a new socket pair for each entry of `calls`, counting the callbacks and draining the socket.
+bool watchCounting(FdWatcher& watcher, std::vector<std::unique_ptr<WatchedSocketPair>>& pairs, std::vector<int>& calls) {
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        pairs.push_back(std::make_unique<WatchedSocketPair>());
+        if (!watcher.watch(pairs[i]->near, [&pairs, &calls, i] {
+                ++calls[i];
+                pairs[i]->drain();
+            }))
+            return false;
+    }
+    return true;
+}
+
 TEST(FdWatcher, OnlyTheReadySocketsCallTheirCallbacks) {
     std::vector<std::unique_ptr<WatchedSocketPair>> pairs;
     std::vector<int> calls(200, 0);
     FdWatcher& watcher = FdWatcher::ofThisThread();
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        pairs.push_back(std::make_unique<WatchedSocketPair>());
-        ASSERT_TRUE(watcher.watch(pairs[i]->near, [&, i] {
-            ++calls[i];
-            pairs[i]->drain();
-        }));
-    }
+    ASSERT_TRUE(watchCounting(watcher, pairs, calls));
     for (std::size_t i : {3u, 77u, 199u}) pairs[i]->send('x');
     ASSERT_TRUE(waitUntil([&] { return calls[3] && calls[77] && calls[199]; }));
     QCoreApplication::processEvents();
@@ -156,13 +163,7 @@ TEST(FdWatcher, SocketsReadableOneAfterAnotherShareWakeUps) {
     std::vector<std::unique_ptr<WatchedSocketPair>> pairs;
     std::vector<int> calls(60, 0);
     FdWatcher& watcher = FdWatcher::ofThisThread();
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        pairs.push_back(std::make_unique<WatchedSocketPair>());
-        ASSERT_TRUE(watcher.watch(pairs[i]->near, [&, i] {
-            ++calls[i];
-            pairs[i]->drain();
-        }));
-    }
+    ASSERT_TRUE(watchCounting(watcher, pairs, calls));
     const std::uint64_t before = watcher.wakeUps();
     // One socket a millisecond from another thread, as samples arrive from many hosts, while this
     // thread's event loop turns.
