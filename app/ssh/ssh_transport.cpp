@@ -67,11 +67,7 @@ SshTransport::SshTransport(HostSpec spec, QObject* parent) : Transport(parent), 
     connect(&pollTimer_, &QTimer::timeout, this, &SshTransport::pump);
     keepaliveTimer_.setInterval(kKeepaliveIntervalMs);
     connect(&keepaliveTimer_, &QTimer::timeout, this, [this] {
-        if (session_ && ssh_send_ignore(session_.get(), "fleetdeck") == SSH_ERROR)
-            fail(problemOf(ProblemCode::Unavailable,
-                                    SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
-                                        .arg(spec_.name)
-                                        .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
+        if (session_ && ssh_send_ignore(session_.get(), "fleetdeck") == SSH_ERROR) failLost();
     });
 }
 
@@ -297,10 +293,7 @@ void SshTransport::flushWrites() {
 void SshTransport::pump() {
     if (!channel_) return;
     if (ssh_channel_poll(channel_.get(), 0) == SSH_ERROR) {
-        fail(problemOf(ProblemCode::Unavailable,
-                                SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
-                                    .arg(spec_.name)
-                                    .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
+        failLost();
         return;
     }
     takeReceived();
@@ -333,6 +326,12 @@ void SshTransport::takeReceived() {
                                 status >= 0 ? SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 exited with status %2")).arg(spec_.name).arg(status)
                                             : SshText(QT_TRANSLATE_NOOP("ssh", "the agent on %1 ended")).arg(spec_.name)));
     }
+}
+
+void SshTransport::failLost() {
+    fail(problemOf(ProblemCode::Unavailable, SshText(QT_TRANSLATE_NOOP("ssh", "connection to %1 lost: %2"))
+                                                 .arg(spec_.name)
+                                                 .arg(QString::fromUtf8(ssh_get_error(session_.get())))));
 }
 
 void SshTransport::failLostWhileSending() {

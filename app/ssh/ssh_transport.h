@@ -76,6 +76,7 @@ private:
     void flushWritesAndReadWhatCameMeanwhile();
     void pacePolling();  // the poll timer on while writes wait (or the socket is not watched)
     void fail(const Problem& problem);
+    void failLost();              // libssh failed: the link is gone, with libssh's words
     void failLostWhileSending();  // a write failed: the link is gone
     void teardown();
 
