@@ -44,8 +44,10 @@ TEST(DiagnoseCli, EachSimulatedWorkloadGetsItsVerdictWithinOneWindow) {
             EXPECT_TRUE(g.at("text").is_string());
             EXPECT_EQ(g.at("prof_source"), "gpm");
         }
-        // The window was watched: 12 simulated minutes of samples.
-        EXPECT_GE(h.at("window_s").get<double>(), 700);
+        // The window was watched: 12 simulated minutes of samples. The engine keeps the last
+        // 12 minutes and one step; a stall on a loaded machine (a sanitizer build beside other
+        // tests) stretches a step, and the oldest sample falls out of the window with it.
+        EXPECT_GE(h.at("window_s").get<double>(), 600);
     }
     const nlohmann::json& held = doc.at("sim:hgx-h100-8+held-idle:3").at("gpus").at(0);
     EXPECT_GE(held.at("evidence").at("held_idle_s").get<double>(), 600);
