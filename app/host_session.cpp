@@ -247,6 +247,7 @@ void HostSession::onBytes(const QByteArray& bytes) {
         }
         handleLine(frame->line);
         if (violation_ || !transport_) return;
+        framer_.recycle(std::move(frame->line));
     }
     if (handshakeDone_) {
         heard_.start();

@@ -1,6 +1,7 @@
 #include "app/host_summary.h"
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include <QCoreApplication>
@@ -11,23 +12,23 @@ namespace fleetdeck {
 namespace {
 
 // The CPU's own sensors: coretemp packages and cores, k10temp/zenpower dies.
-bool isCpuSensor(const QString& chip) {
-    return chip == QLatin1String("coretemp") || chip == QLatin1String("k10temp") || chip == QLatin1String("zenpower");
-}
+bool isCpuSensor(std::string_view chip) { return chip == "coretemp" || chip == "k10temp" || chip == "zenpower"; }
 
 void summarizeCpu(const protocol::Sample& sample, HostSummary& s) {
+    const protocol::SensorSample* hottest = nullptr;  // named once, at the end
     if (sample.cpu) {
         s.cpuUtilPct = sample.cpu->util_pct;
         if ((s.hottestCpuTempC = sample.cpu->package_temp_c)) s.hottestCpuSensor = QCoreApplication::translate("HostSummary", "CPU package");
     }
     for (const protocol::SensorSample& e : sample.sensors) {
-        const QString chip = QString::fromStdString(e.chip);
-        if (e.kind != "temp" || !isCpuSensor(chip)) continue;
+        if (e.kind != "temp" || !isCpuSensor(e.chip)) continue;
         if (e.value && (!s.hottestCpuTempC || *e.value >= *s.hottestCpuTempC)) {
             s.hottestCpuTempC = e.value;
-            s.hottestCpuSensor = QStringLiteral("%1 %2").arg(chip, QString::fromStdString(e.label.value_or(""))).trimmed();
+            hottest = &e;
         }
     }
+    if (hottest)
+        s.hottestCpuSensor = QStringLiteral("%1 %2").arg(QString::fromStdString(hottest->chip), QString::fromStdString(hottest->label.value_or(""))).trimmed();
     if (sample.memory) {
         s.memUsedBytes = sample.memory->used_bytes;
         s.memTotalBytes = sample.memory->total_bytes;
@@ -98,21 +99,25 @@ HostSummary summarizeHost(const protocol::Sample& sample) {
     return s;
 }
 
-HostSummary summarizeSample(protocol::Sample& sample) {
-    HostSummary s = summarizeHost(sample);
-    s.gpus.reserve(sample.gpus.size());
-    for (GpuSample& g : sample.gpus) {
-        // The lists stay with the sample: set aside while the rest of the GPU is copied, then put back.
-        std::vector<protocol::NvlinkSample> nvlinks = std::exchange(g.nvlinks, {});
-        auto processes = std::exchange(g.processes, std::nullopt);
-        auto mig = std::exchange(g.mig, std::nullopt);
-        s.gpus.push_back(g);
-        g.nvlinks = std::move(nvlinks);
-        g.processes = std::move(processes);
-        g.mig = std::move(mig);
-    }
+HostSummary summarizeSample(std::shared_ptr<const protocol::Sample> sample) {
+    HostSummary s = summarizeHost(*sample);
+    s.gpus = SummaryGpus(std::move(sample));
     summarizeGpus(s);
     return s;
+}
+
+SummaryGpus::SummaryGpus(std::shared_ptr<const protocol::Sample> sample) {
+    if (sample) gpus_ = std::shared_ptr<const std::vector<GpuSample>>(sample, &sample->gpus);  // shares its ownership
+}
+
+SummaryGpus& SummaryGpus::operator=(std::vector<GpuSample> gpus) {
+    gpus_ = std::make_shared<const std::vector<GpuSample>>(std::move(gpus));
+    return *this;
+}
+
+const std::vector<GpuSample>& SummaryGpus::list() const {
+    static const std::vector<GpuSample> none;
+    return gpus_ ? *gpus_ : none;
 }
 
 QString formatRate(double bytesPerS) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -18,18 +19,40 @@ bool linkNarrowed(const GpuSample& gpu);  // trained below its maximum width (ge
 QStringList throttleReasons(const GpuSample& gpu);  // empty when not throttled or not known
 QString gpuName(const GpuSample& gpu);               // "NVIDIA H100 80GB HBM3", empty when unknown
 
+// A summary's GPUs: those of the host's last sample, shared with it (HostRecord::latest), with
+// their lists (NVLinks, processes, MIG instances). Summaries are copied into every view at every
+// refresh; with eight GPUs a host, copying the GPUs into each was most of the app's CPU at a
+// thousand hosts (docs/BENCHMARKS.md, "The real app over SSH"). Read-only, like the sample.
+class SummaryGpus {
+public:
+    using const_iterator = std::vector<GpuSample>::const_iterator;
+    SummaryGpus() = default;
+    // The GPUs of `sample`, which they keep alive.
+    explicit SummaryGpus(std::shared_ptr<const protocol::Sample> sample);
+    // GPUs of their own (a test's, a view's stand-in).
+    SummaryGpus& operator=(std::vector<GpuSample> gpus);
+
+    const_iterator begin() const { return list().begin(); }
+    const_iterator end() const { return list().end(); }
+    std::size_t size() const { return list().size(); }
+    bool empty() const { return list().empty(); }
+    const GpuSample& front() const { return list().front(); }
+    const GpuSample& operator[](std::size_t i) const { return list()[i]; }
+    const GpuSample& at(std::size_t i) const { return list().at(i); }
+
+private:
+    const std::vector<GpuSample>& list() const;
+    std::shared_ptr<const std::vector<GpuSample>> gpus_;
+};
+
 // The headline numbers of one snapshot, computed once on the fleet thread when it arrives, so the
-// views copy a few hundred bytes per host instead of the whole snapshot. Its GPUs are the sample's
-// without their lists (NVLinks, processes, MIG instances): a reader of those takes them from the
-// shared sample (HostRecord::latest). With eight GPUs a host, copying the lists into every summary,
-// and again into every view's copy of it, was a third of the app's CPU at a thousand hosts
-// (docs/BENCHMARKS.md, "The real app over SSH").
+// views copy a few hundred bytes per host instead of the whole snapshot.
 struct HostSummary {
     std::optional<double> cpuUtilPct;
     std::optional<double> hottestCpuTempC;
     QString hottestCpuSensor;  // "coretemp Package id 1"
     std::optional<double> memUsedBytes, memTotalBytes;
-    std::vector<GpuSample> gpus;
+    SummaryGpus gpus;
     std::optional<double> gpuUtilMeanPct, gpuUtilMaxPct, gpuTempMeanC, gpuTempMaxC;
     std::optional<double> gpuPowerW;      // all GPUs together
     QString worstThrottle;                // agent's name, empty when none matters
@@ -37,8 +60,8 @@ struct HostSummary {
     std::optional<double> nicRxBytesPerS, nicTxBytesPerS;  // all NICs together
 };
 
-// The sample's lists are set aside while its GPUs are copied and put back: it is left as it was.
-HostSummary summarizeSample(protocol::Sample& sample);
+// The summary of a sample, its GPUs shared with it.
+HostSummary summarizeSample(std::shared_ptr<const protocol::Sample> sample);
 // The same without the GPUs (`gpus` and the GPU figures empty): for a reader that takes them from
 // the sample itself and need not copy them.
 HostSummary summarizeHost(const protocol::Sample& sample);

@@ -102,12 +102,13 @@ void TelemetryStore::setDrift(const QString& name, HostDrift drift) {
 
 void TelemetryStore::addSample(const QString& name, protocol::Sample sample, qint64 receivedAtMs) {
     // The summary and history point are computed here, on the writer's thread, outside the lock.
-    HostSummary summary = summarizeSample(sample);
+    // The sample is shared with the summary's GPUs and with the observer, which is told after the
+    // lock is released.
     const qint64 timeMs = sample.time_ms.value_or(receivedAtMs);
+    auto latest = std::make_shared<const protocol::Sample>(std::move(sample));
+    HostSummary summary = summarizeSample(latest);
     SamplePoint point = historyPoint(summary, timeMs);
     StoreObserver* observer = observer_.load();
-    // Shared with the observer, which is told after the lock is released.
-    auto latest = std::make_shared<const protocol::Sample>(std::move(sample));
     std::vector<GpuFinding> findings;
     {
         std::lock_guard lock(mutex_);
@@ -196,6 +197,14 @@ quint64 TelemetryStore::hostGeneration(const QString& name) const {
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
     return it == hosts_.end() ? 0 : std::max(it->second.changedAt, listChangedAt_);
+}
+
+std::optional<TelemetryStore::Latest> TelemetryStore::latest(const QString& name) const {
+    std::lock_guard lock(mutex_);
+    const auto it = hosts_.find(name);
+    if (it == hosts_.end()) return std::nullopt;
+    const HostRecord& r = it->second.record;
+    return Latest{std::max(it->second.changedAt, listChangedAt_), r.state, r.latest, r.lastSampleAtMs};
 }
 
 TelemetryStore::Counts TelemetryStore::counts() const {

@@ -113,6 +113,15 @@ public:
     // The generation of the host's last change (0 for a host not here): a view of one host
     // re-reads it only when this moves.
     quint64 hostGeneration(const QString& name) const;
+    // A host's state and last sample without copying its record (facts, summary): for a reader
+    // fed every sample of every host. nullopt for a host not here.
+    struct Latest {
+        quint64 generation = 0;  // as hostGeneration
+        HostState state = HostState::Idle;
+        std::shared_ptr<const protocol::Sample> sample;
+        qint64 sampleAtMs = 0;  // HostRecord::lastSampleAtMs
+    };
+    std::optional<Latest> latest(const QString& name) const;
 
 private:
     struct Entry {

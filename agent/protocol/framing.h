@@ -27,6 +27,9 @@ public:
 
     void feed(std::string_view bytes);
     std::optional<Frame> next();
+    // Hands a taken frame's line back once it is read: the next line is read into its buffer
+    // instead of a new one (a stream of 20 KB samples then allocates nothing per line).
+    void recycle(std::string&& line);
     // True when the stream so far ends inside a line (EOF now would cut a line short).
     bool has_partial_line() const { return !current_.empty() || discarding_; }
     std::size_t max_line_bytes() const { return max_; }
@@ -34,6 +37,7 @@ public:
 private:
     std::size_t max_;
     std::string current_;
+    std::string spare_;  // a recycled line's buffer, empty
     bool discarding_ = false;  // inside an oversized line, dropping bytes until '\n'
     std::size_t discarded_ = 0;
     std::deque<Frame> ready_;

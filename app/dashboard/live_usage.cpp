@@ -17,31 +17,39 @@ void LiveUsage::update(qint64 nowMs) {
     }
     for (const QString& name : store_.hostNames()) {
         Seen& seen = seen_[name];
-        const quint64 generation = store_.hostGeneration(name);
-        if (generation == seen.generation) continue;
-        seen.generation = generation;
-        const std::optional<HostRecord> rec = store_.host(name);
-        if (!rec) continue;
+        const std::optional<TelemetryStore::Latest> rec = store_.latest(name);
+        if (!rec || rec->generation == seen.generation) continue;
+        seen.generation = rec->generation;
         if (rec->state == HostState::Offline) {
             // Offline from the last sample on, for the GPUs it had; the engine starts again after.
             if (seen.sampleAtMs > 0) {
                 for (int gpu : seen.gpus) extend(name, gpu, seen.sampleAtMs, nowMs, UsageState::Offline, Verdict::Unknown, nullptr);
                 engine_.forget(name);
             }
+            seen.judgedEndMs = -1;
             continue;
         }
-        if (!rec->latest || rec->lastSampleAtMs <= seen.sampleAtMs) continue;
-        const qint64 at = rec->lastSampleAtMs;
-        engine_.add(name, at, *rec->latest);
-        const utilization::HostVerdict verdict = engine_.verdict(name);
+        if (!rec->sample || rec->sampleAtMs <= seen.sampleAtMs) continue;
+        const qint64 at = rec->sampleAtMs;
+        engine_.add(name, at, *rec->sample);
+        const utilization::HostVerdict& verdict = engine_.judged(name);
         const qint64 from = seen.sampleAtMs > 0 && at - seen.sampleAtMs <= kMaxGapMs ? seen.sampleAtMs : at;
+        if (verdict.windowEndMs == seen.judgedEndMs && from == seen.sampleAtMs) {
+            // The same verdicts and holders as at the last sample: their spans run on.
+            for (std::size_t i : seen.openSpans) spans_[i].endMs = std::max<std::int64_t>(spans_[i].endMs, at);
+            seen.sampleAtMs = at;
+            continue;
+        }
         seen.gpus.clear();
+        seen.openSpans.clear();
         for (const utilization::GpuVerdict& g : verdict.gpus) {
             seen.gpus.push_back(g.gpu);
             const bool held = !g.holders.empty();
             const utilization::GpuHolder* holder = held ? &g.holders.front() : nullptr;
             extend(name, g.gpu, from, at, utilization::usageState(g.verdict, held), g.verdict, holder);
+            seen.openSpans.push_back(open_.at({name, g.gpu}));
         }
+        seen.judgedEndMs = verdict.windowEndMs;
         seen.sampleAtMs = at;
     }
 }
@@ -56,6 +64,7 @@ void LiveUsage::forgetOlderThan(qint64 cutoffMs) {
     }
     spans_ = std::move(kept);
     open_ = std::move(open);
+    for (auto& [name, seen] : seen_) seen.judgedEndMs = -1;  // the spans moved: the next sample looks them up
 }
 
 void LiveUsage::extend(const QString& host, int gpu, qint64 fromMs, qint64 toMs, UsageState state, Verdict verdict,

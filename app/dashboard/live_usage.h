@@ -41,6 +41,10 @@ private:
         quint64 generation = 0;
         qint64 sampleAtMs = 0;
         std::vector<int> gpus;  // the GPUs of the last sample, for offline spans
+        // While the engine's verdicts stand (judged at windowEnd), each GPU's open span (an index
+        // in spans_, beside `gpus`) only grows: no holder strings are compared.
+        qint64 judgedEndMs = -1;
+        std::vector<std::size_t> openSpans;
     };
     const TelemetryStore& store_;
     qint64 startedAtMs_;

@@ -180,7 +180,7 @@ private:
     // Judges the sample (the engine keeps each host's window) and notes who holds each GPU.
     void judge(HistoryRecorder::SampleEvent& e, HistoryPoint& p, std::vector<IncidentChange>& changes) {
         engine_.add(e.host, e.timeMs, *e.sample);
-        const utilization::HostVerdict verdict = engine_.verdict(e.host);
+        const utilization::HostVerdict& verdict = engine_.judged(e.host);
         for (const protocol::GpuSample& g : e.sample->gpus) {
             GpuUsagePoint u;
             u.held = g.processes && !g.processes->empty();

@@ -127,6 +127,9 @@ struct HostVerdict {
 // why it is where it is. Percentages are 0–100.
 struct Thresholds {
     std::int64_t windowMs = 60'000;        // the sliding window
+    // How often a host fed every sample is judged again when nothing abrupt changed (its GPUs, their
+    // holders, held or not): a minute's window moves little in a few seconds.
+    std::int64_t judgeEveryMs = 5'000;
     int minSamples = 3;                    // fewer samples in the window: unknown
     // busy
     double busySmActivePct = 50;           // mean SM active at or above: busy

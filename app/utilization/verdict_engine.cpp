@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include <QLocale>
 
@@ -11,6 +14,7 @@ namespace {
 
 // What the rules need of one GPU in one sample.
 struct GpuFrame {
+    int index = 0;
     std::optional<double> sm, tensor, dram, util;
     std::optional<double> pcieShare;   // the busier PCIe direction, % of the link's rate
     std::optional<double> nvlinkShare; // the busier NVLink direction, % of the links' rate
@@ -23,14 +27,22 @@ struct GpuFrame {
 struct Frame {
     std::int64_t timeMs = 0;
     std::optional<double> cpuUtil, cpuPressure, ioPressure, diskUtil, nicShare;
-    QString disk, nic;  // the busiest disk, the fastest NIC
-    std::map<int, GpuFrame> gpus;  // by index
+    std::string disk, nic;  // the busiest disk, the fastest NIC (short names: no allocation)
+    std::vector<GpuFrame> gpus;  // in the sample's order, one per index
+
+    const GpuFrame* gpu(int index) const {
+        for (const GpuFrame& g : gpus)
+            if (g.index == index) return &g;
+        return nullptr;
+    }
+    GpuFrame* gpu(int index) { return const_cast<GpuFrame*>(std::as_const(*this).gpu(index)); }
 };
 
 // A GPU's newest identity and holders, and its runs (which may outlast the window).
 struct GpuState {
     QString uuid, profSource;
     std::vector<GpuHolder> holders;
+    std::vector<std::int64_t> pids;  // the sample's process list, in its order: holders are rebuilt when it changes
     std::int64_t heldLowSinceMs = 0;  // 0: not held with low activity at the newest sample
     Verdict verdict = Verdict::Unknown;
     std::int64_t verdictSinceMs = 0;
@@ -56,6 +68,7 @@ GpuHolder holderOf(const protocol::GpuProcess& p) {
 
 GpuFrame gpuFrame(const protocol::GpuSample& gpu) {
     GpuFrame f;
+    f.index = gpu.index;
     f.util = gpu.util_pct;
     if (gpu.prof) {
         f.sm = gpu.prof->sm_active_pct;
@@ -86,17 +99,22 @@ Frame frameOf(std::int64_t timeMs, const protocol::Sample& s) {
     for (const protocol::DiskSample& d : s.disks)
         if (d.util_pct && (!f.diskUtil || *d.util_pct > *f.diskUtil)) {
             f.diskUtil = d.util_pct;
-            f.disk = QString::fromStdString(d.name);
+            f.disk = d.name;
         }
     // The fastest NIC that is up: a training job's peers are on it.
     std::int64_t fastest = 0;
     for (const protocol::NicSample& n : s.nics) {
         if (!n.speed_mbps || *n.speed_mbps <= fastest || n.operstate.value_or("up") != "up") continue;
         fastest = *n.speed_mbps;
-        f.nic = QString::fromStdString(n.name);
+        f.nic = n.name;
         f.nicShare = share(n.rx_bytes_per_s, n.tx_bytes_per_s, double(*n.speed_mbps) * 1e6 / 8.0);
     }
-    for (const protocol::GpuSample& g : s.gpus) f.gpus[g.index] = gpuFrame(g);
+    f.gpus.reserve(s.gpus.size());
+    for (const protocol::GpuSample& g : s.gpus) {
+        // An index listed twice: the later entry stands, as it would in a map.
+        if (GpuFrame* same = f.gpu(g.index)) *same = gpuFrame(g);
+        else f.gpus.push_back(gpuFrame(g));
+    }
     return f;
 }
 
@@ -216,9 +234,9 @@ private:
     void collect() {
         std::optional<std::int64_t> firstMs;
         for (const Frame& f : frames_) {
-            const auto at = f.gpus.find(index_);
-            if (at == f.gpus.end()) continue;
-            const GpuFrame& g = at->second;
+            const GpuFrame* at = f.gpu(index_);
+            if (!at) continue;
+            const GpuFrame& g = *at;
             ++samples_;
             if (!firstMs) firstMs = f.timeMs;
             endMs_ = f.timeMs;
@@ -232,8 +250,8 @@ private:
             cpuPressure_.add(f.cpuPressure);
             ioPressure_.add(f.ioPressure);
             disk_.add(f.diskUtil);
-            if (!f.disk.isEmpty()) disk = f.disk;
-            if (!f.nic.isEmpty()) nic = f.nic;
+            if (!f.disk.empty()) disk = &f.disk;
+            if (!f.nic.empty()) nic = &f.nic;
             counter(power_, g.powerViolationNs, f.timeMs);
             counter(thermal_, g.thermalViolationNs, f.timeMs);
             // The link that carries the GPU's traffic: NVLink where it has a rate, else the NIC.
@@ -311,7 +329,7 @@ private:
         if (linkPeak_ && *linkPeak_ >= t_.commNearRatePct && sm < t_.commSmActiveBelowPct) {
             const double r = pearson(smVsLink_);
             if (r <= t_.commCorrelationAtMost) {
-                const QString link = nvlinkSeen_ ? QStringLiteral("NVLink") : nic;
+                const QString link = nvlinkSeen_ ? QStringLiteral("NVLink") : QString::fromStdString(nic ? *nic : std::string());
                 figure(nvlinkSeen_ ? QStringLiteral("nvlink_peak_pct_of_rate") : QStringLiteral("nic_peak_pct_of_rate"), *linkPeak_,
                        QStringLiteral("%"), t_.commNearRatePct);
                 figure(QStringLiteral("sm_active_vs_link_correlation"), r, QString(), t_.commCorrelationAtMost);
@@ -367,7 +385,7 @@ private:
         check(ioPressure_, QStringLiteral("io_pressure_some_pct"), t_.inputIoPressurePct,
               UtilizationText(QT_TRANSLATE_NOOP("utilization", "tasks wait for I/O %1 % of the time")));
         check(disk_, QStringLiteral("disk_util_pct"), t_.inputDiskUtilPct,
-              UtilizationText(QT_TRANSLATE_NOOP("utilization", "%1 is busy %2 % of the time")).arg(disk));
+              UtilizationText(QT_TRANSLATE_NOOP("utilization", "%1 is busy %2 % of the time")).arg(QString::fromStdString(disk ? *disk : std::string())));
         return any;
     }
 
@@ -393,7 +411,7 @@ private:
     std::int64_t startMs_ = 0, endMs_ = 0;
     GpuFrame newest_;
     Mean sm_, tensor_, dram_, util_, pcie_, cpu_, cpuPressure_, ioPressure_, disk_, linkMean_;
-    QString disk, nic;
+    const std::string *disk = nullptr, *nic = nullptr;  // the newest named in the window
     Counter power_, thermal_;
     std::optional<double> linkPeak_;
     bool nvlinkSeen_ = false;
@@ -430,12 +448,86 @@ struct VerdictEngine::HostWindow {
     std::deque<Frame> frames;
     std::map<int, GpuState> gpus;
     HostVerdict verdict;
+    std::int64_t judgedAtMs = 0;  // the newest sample's time at the last judging
+    bool unjudged = false;        // samples added since
 };
 
 VerdictEngine::VerdictEngine(Thresholds thresholds) : thresholds_(thresholds) {}
 VerdictEngine::~VerdictEngine() = default;
 VerdictEngine::VerdictEngine(VerdictEngine&&) noexcept = default;
 VerdictEngine& VerdictEngine::operator=(VerdictEngine&&) noexcept = default;
+
+// Whether the host's holders, GPUs or held state changed with this sample: the verdicts are judged
+// at once then, and otherwise at most every judgeEveryMs.
+bool VerdictEngine::updateState(HostWindow& w, std::int64_t timeMs, const protocol::Sample& sample) {
+    const Frame& now = w.frames.back();
+    const Frame* before = w.frames.size() > 1 ? &w.frames[w.frames.size() - 2] : nullptr;
+    bool changed = !before || before->gpus.size() != now.gpus.size();
+    for (const protocol::GpuSample& g : sample.gpus) {
+        GpuState& s = w.gpus[g.index];
+        // Converted only when they change (UUIDs and sources are ASCII; anything else converts).
+        const std::string_view uuid = g.uuid ? std::string_view(*g.uuid) : std::string_view();
+        if (s.uuid != QLatin1String(uuid.data(), qsizetype(uuid.size()))) s.uuid = QString::fromUtf8(uuid.data(), qsizetype(uuid.size()));
+        const std::string_view source = g.prof ? std::string_view(g.prof->source) : std::string_view();
+        if (s.profSource != QLatin1String(source.data(), qsizetype(source.size())))
+            s.profSource = QString::fromUtf8(source.data(), qsizetype(source.size()));
+        // The holders are rebuilt when the process list changes; otherwise only their memory moves.
+        const bool samePids = g.processes ? std::equal(s.pids.begin(), s.pids.end(), g.processes->begin(), g.processes->end(),
+                                                       [](std::int64_t pid, const protocol::GpuProcess& p) { return pid == p.pid; })
+                                          : s.pids.empty() && s.holders.empty();
+        if (!samePids) {
+            changed = true;
+            s.holders.clear();
+            s.pids.clear();
+            if (g.processes) {
+                for (const protocol::GpuProcess& p : *g.processes) {
+                    s.holders.push_back(holderOf(p));
+                    s.pids.push_back(p.pid);
+                }
+            }
+        } else if (g.processes) {
+            for (const protocol::GpuProcess& p : *g.processes)
+                for (GpuHolder& h : s.holders)
+                    if (h.pid == p.pid) h.gpuMemBytes = p.gpu_mem_bytes;
+        }
+        std::stable_sort(s.holders.begin(), s.holders.end(), [](const GpuHolder& a, const GpuHolder& b) {
+            return a.gpuMemBytes.value_or(0) > b.gpuMemBytes.value_or(0);
+        });
+        const GpuFrame& f = *now.gpu(g.index);
+        if (const GpuFrame* was = before ? before->gpu(g.index) : nullptr; !was || was->held != f.held || was->processesKnown != f.processesKnown)
+            changed = true;
+        const std::optional<double> activity = f.sm ? f.sm : f.util;
+        if (f.held && activity && *activity < thresholds_.heldIdleSmActivePct) {
+            if (!s.heldLowSinceMs) s.heldLowSinceMs = timeMs;
+        } else {
+            s.heldLowSinceMs = 0;
+        }
+    }
+    return changed;
+}
+
+void VerdictEngine::judge(const QString& host, HostWindow& w) const {
+    const std::int64_t timeMs = w.frames.back().timeMs;
+    HostVerdict v;
+    v.host = host;
+    v.samples = int(w.frames.size());
+    v.windowStartMs = w.frames.front().timeMs;
+    v.windowEndMs = timeMs;
+    for (auto& [index, state] : w.gpus) {
+        if (!w.frames.back().gpu(index)) continue;  // gone from the newest sample
+        GpuVerdict g = GpuJudge(thresholds_, w.frames, index, state).judge();
+        if (g.verdict != state.verdict || !state.verdictSinceMs) {
+            state.verdict = g.verdict;
+            state.verdictSinceMs = g.sinceMs ? g.sinceMs : timeMs;
+        }
+        if (!g.sinceMs) g.sinceMs = state.verdictSinceMs;
+        v.gpus.push_back(std::move(g));
+    }
+    judgeHost(v);
+    w.verdict = std::move(v);
+    w.judgedAtMs = timeMs;
+    w.unjudged = false;
+}
 
 void VerdictEngine::add(const QString& host, std::int64_t timeMs, const protocol::Sample& sample) {
     auto& slot = hosts_[host];
@@ -448,45 +540,12 @@ void VerdictEngine::add(const QString& host, std::int64_t timeMs, const protocol
         w.gpus.clear();
     }
     w.frames.push_back(frameOf(timeMs, sample));
+    const bool changed = updateState(w, timeMs, sample);
     while (!w.frames.empty() && w.frames.front().timeMs <= timeMs - thresholds_.windowMs) w.frames.pop_front();
-
-    for (const protocol::GpuSample& g : sample.gpus) {
-        GpuState& s = w.gpus[g.index];
-        s.uuid = QString::fromStdString(g.uuid.value_or(std::string()));
-        s.profSource = g.prof ? QString::fromStdString(g.prof->source) : QString();
-        s.holders.clear();
-        if (g.processes) {
-            for (const protocol::GpuProcess& p : *g.processes) s.holders.push_back(holderOf(p));
-            std::stable_sort(s.holders.begin(), s.holders.end(), [](const GpuHolder& a, const GpuHolder& b) {
-                return a.gpuMemBytes.value_or(0) > b.gpuMemBytes.value_or(0);
-            });
-        }
-        const GpuFrame& f = w.frames.back().gpus[g.index];
-        const std::optional<double> activity = f.sm ? f.sm : f.util;
-        if (f.held && activity && *activity < thresholds_.heldIdleSmActivePct) {
-            if (!s.heldLowSinceMs) s.heldLowSinceMs = timeMs;
-        } else {
-            s.heldLowSinceMs = 0;
-        }
-    }
-
-    HostVerdict v;
-    v.host = host;
-    v.samples = int(w.frames.size());
-    v.windowStartMs = w.frames.front().timeMs;
-    v.windowEndMs = timeMs;
-    for (auto& [index, state] : w.gpus) {
-        if (!w.frames.back().gpus.count(index)) continue;  // gone from the newest sample
-        GpuVerdict g = GpuJudge(thresholds_, w.frames, index, state).judge();
-        if (g.verdict != state.verdict || !state.verdictSinceMs) {
-            state.verdict = g.verdict;
-            state.verdictSinceMs = g.sinceMs ? g.sinceMs : timeMs;
-        }
-        if (!g.sinceMs) g.sinceMs = state.verdictSinceMs;
-        v.gpus.push_back(std::move(g));
-    }
-    judgeHost(v);
-    w.verdict = std::move(v);
+    w.unjudged = true;
+    // Judged at once when something changed, while the window is still too short to judge, and
+    // every judgeEveryMs otherwise: a window of a minute moves little in a few seconds.
+    if (changed || w.verdict.samples < thresholds_.minSamples || timeMs - w.judgedAtMs >= thresholds_.judgeEveryMs) judge(host, w);
 }
 
 void VerdictEngine::forget(const QString& host) { hosts_.erase(host); }
@@ -499,7 +558,18 @@ HostVerdict VerdictEngine::verdict(const QString& host) const {
         judgeHost(none);
         return none;
     }
+    if (at->second->unjudged) judge(host, *at->second);
     return at->second->verdict;
+}
+
+const HostVerdict& VerdictEngine::judged(const QString& host) const {
+    static const HostVerdict none = [] {
+        HostVerdict v;
+        judgeHost(v);
+        return v;
+    }();
+    const auto at = hosts_.find(host);
+    return at == hosts_.end() ? none : at->second->verdict;
 }
 
 QStringList VerdictEngine::hosts() const {

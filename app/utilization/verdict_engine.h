@@ -37,12 +37,20 @@ public:
     // The verdicts over the window that ends with the host's newest sample; unknown for a host the
     // engine has no samples of.
     HostVerdict verdict(const QString& host) const;
+    // The verdicts as last judged, without judging: for a reader fed every sample. `add` judges when
+    // a GPU's holders or held state change, and otherwise at most every Thresholds::judgeEveryMs.
+    // The reference holds until the next `add` or `forget`; a host the engine has no samples of
+    // reads unknown (with no name).
+    const HostVerdict& judged(const QString& host) const;
     // Every host fed so far, by name.
     QStringList hosts() const;
 
 private:
     struct HostWindow;
+    bool updateState(HostWindow& w, std::int64_t timeMs, const protocol::Sample& sample);
+    void judge(const QString& host, HostWindow& w) const;
     Thresholds thresholds_;
+    // Judged lazily by verdict() where `add` left samples unjudged: the windows are the engine's cache.
     std::map<QString, std::unique_ptr<HostWindow>> hosts_;
 };
 
