@@ -41,6 +41,7 @@ Without --jump the servers allow 100:30:200 so that the direct storm measures th
 --demo N: the README's `fleetdeck --demo-hosts N` measured the same way, then the in-process
 `dashboard_bench N S overview` in the same run, for the ratio between them.
 --perf S: `perf record -g` of the app for S seconds inside the window (report in the work dir).
+--wrap CMD: the app runs under CMD (`--wrap 'heaptrack -o /tmp/app'` to see what holds its memory).
 --smoke: 4 hosts, 5 s: ctest runs it (label bench_smoke) so a change that breaks it fails the suite.
 docs/BENCHMARKS.md, "The real app over SSH".
 """
@@ -48,6 +49,7 @@ import argparse
 import json
 import math
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -270,7 +272,7 @@ def measure_app(args, work, build, extra, expected, servers=None, label=""):
     """Runs the app, waits for `expected` connected hosts, measures the window; returns figures."""
     perf_log = os.path.join(work, f"perf-{label}.jsonl")
     env = app_env(work, build, perf_log)
-    cmd = [os.path.join(build, "bin", "fleetdeck"), "--view", "overview"] + extra
+    cmd = shlex.split(args.wrap) + [os.path.join(build, "bin", "fleetdeck"), "--view", "overview"] + extra
     out = open(os.path.join(work, f"app-{label}.log"), "w")
     start = time.time()
     app = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -379,6 +381,7 @@ def main():
     p.add_argument("--cold", action="store_true", help="empty server caches: every connect uploads the agent")
     p.add_argument("--no-gpus", action="store_true", help="the servers' agents read no stand-in GPUs")
     p.add_argument("--perf", type=int, default=0)
+    p.add_argument("--wrap", default="", help="a command the app runs under, as in --wrap 'heaptrack -o FILE' (its figures are then the wrapped app's)")
     p.add_argument("--json", help="write the figures to this file")
     p.add_argument("--keep", action="store_true", help="keep the work directories (logs)")
     p.add_argument("--smoke", action="store_true")
