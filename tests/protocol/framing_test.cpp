@@ -66,3 +66,26 @@ TEST(LineFramer, KeepsNulAndBinaryBytesInsideLine) {
     ASSERT_TRUE(frame);
     EXPECT_EQ(frame->line.size(), 4u);
 }
+
+// A line handed back is the buffer the next line is read into: a stream of large lines allocates
+// none per line, and what is read is the next line only, whatever the buffer held.
+TEST(LineFramer, ARecycledLineIsTheNextLinesBuffer) {
+    LineFramer f;
+    const std::string first(20000, 'a');
+    f.feed(first + "\n");
+    auto line = f.next();
+    ASSERT_TRUE(line);
+    const char* buffer = line->line.data();
+    f.recycle(std::move(line->line));
+    f.feed("{\"short\":1}\n" + std::string(15000, 'b'));
+    auto second = f.next();
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->line, "{\"short\":1}");
+    f.recycle(std::move(second->line));
+    f.feed("\n");
+    auto third = f.next();
+    ASSERT_TRUE(third);
+    EXPECT_EQ(third->line, std::string(15000, 'b'));
+    EXPECT_EQ(third->line.data(), buffer) << "read into the recycled buffer";
+    EXPECT_FALSE(f.has_partial_line());
+}

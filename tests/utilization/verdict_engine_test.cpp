@@ -364,3 +364,57 @@ TEST(LinkRates, FromGenerationWidthAndNvlinkLinks) {
 
 }  // namespace
 }  // namespace fleetdeck::utilization
+
+namespace fleetdeck::utilization {
+namespace {
+
+// A reader fed every sample reads the verdict as last judged: judged again every judgeEveryMs
+// while nothing changes, at once when a GPU's holder goes; verdict() judges every sample it has.
+TEST(VerdictEngine, JudgedEveryFewSecondsAndAtOnceWhenAHolderGoes) {
+    VerdictEngine engine;
+    const QString name = QStringLiteral("gpu-01");
+    const std::int64_t start = 1'000'000;
+    for (int i = 0; i < 12; ++i) engine.add(name, start + i * kStepMs, host({h100(0, 80, 40)}));
+    // Judged at each of the first three samples (too few before them), then 5 s after the third.
+    const HostVerdict& judged = engine.judged(name);
+    EXPECT_EQ(judged.windowEndMs, start + 7 * kStepMs);
+    EXPECT_EQ(only(judged).verdict, Verdict::Busy);
+    EXPECT_EQ(engine.verdict(name).windowEndMs, start + 11 * kStepMs) << "verdict() judges what is new";
+    EXPECT_EQ(engine.judged(name).windowEndMs, start + 11 * kStepMs);
+
+    // The process ends: the GPU is idle from that sample on, not five seconds later.
+    GpuSample idle = h100(0, 0);
+    idle.processes = std::vector<GpuProcess>{};
+    engine.add(name, start + 12 * kStepMs, host({idle}));
+    EXPECT_EQ(engine.judged(name).windowEndMs, start + 12 * kStepMs);
+    EXPECT_EQ(only(engine.judged(name)).verdict, Verdict::Idle);
+    EXPECT_TRUE(only(engine.judged(name)).holders.empty());
+
+    // A host the engine never saw reads unknown.
+    EXPECT_EQ(engine.judged(QStringLiteral("gpu-99")).verdict, Verdict::Unknown);
+    EXPECT_TRUE(engine.judged(QStringLiteral("gpu-99")).gpus.empty());
+}
+
+// Holders follow the process list: a new process shows at once, and their memory moves their order.
+TEST(VerdictEngine, HoldersFollowTheProcessListAndTheirMemory) {
+    VerdictEngine engine;
+    const QString name = QStringLiteral("gpu-01");
+    GpuSample g = h100(0, 80, 40);
+    for (int i = 0; i < 4; ++i) engine.add(name, 1'000'000 + i * kStepMs, host({g}));
+    GpuProcess second = trainer();
+    second.pid = 5151;
+    second.user = "bob";
+    second.gpu_mem_bytes = 1LL << 30;
+    g.processes->push_back(second);
+    engine.add(name, 1'000'000 + 4 * kStepMs, host({g}));
+    ASSERT_EQ(only(engine.judged(name)).holders.size(), 2u);
+    EXPECT_EQ(only(engine.judged(name)).holders.front().pid, 4242);
+    // bob's process grows past alice's: the first holder is his by the next judging.
+    (*g.processes)[1].gpu_mem_bytes = 60LL << 30;
+    engine.add(name, 1'000'000 + 5 * kStepMs, host({g}));
+    EXPECT_EQ(only(engine.verdict(name)).holders.front().pid, 5151);
+    EXPECT_EQ(only(engine.verdict(name)).holders.front().user, QStringLiteral("bob"));
+}
+
+}  // namespace
+}  // namespace fleetdeck::utilization
