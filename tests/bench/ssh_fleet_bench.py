@@ -2,7 +2,7 @@
 """The real desktop app watching N hosts over real SSH, as a user runs it (issue #46).
 
     ssh_fleet_bench.py [--build DIR] [--hosts N ...] [--seconds S] [--warmup W] [--jump] [--cold] [--no-gpus]
-                       [--demo N ...] [--perf S] [--smoke]
+                       [--demo N ...] [--perf S] [--wrap CMD] [--servers-cpus LIST] [--smoke]
 
 For each N: ceil(N/16) loopback OpenSSH servers (one listens on at most 16 addresses,
 127.1.K.1-16, each on a port of its own), one client key, a known_hosts with every server's key
@@ -42,6 +42,11 @@ Without --jump the servers allow 100:30:200 so that the direct storm measures th
 `dashboard_bench N S overview` in the same run, for the ratio between them.
 --perf S: `perf record -g` of the app for S seconds inside the window (report in the work dir).
 --wrap CMD: the app runs under CMD (`--wrap 'heaptrack -o /tmp/app'` to see what holds its memory).
+--servers-cpus LIST: the servers (sshd and everything it starts: the agents, their probes) run on
+these CPUs only (`taskset -c`). On one machine a latency-mesh round is every host's probes at once
+(thousands of refused connects in a second); without it their kernel work takes both cores for a
+second or more and stalls the app, which on a real fleet never sees that load. With `1` it stays
+on CPU 1 and the app has CPU 0 to itself; the servers must then fit one core (512 GPU hosts do).
 --smoke: 4 hosts, 5 s: ctest runs it (label bench_smoke) so a change that breaks it fails the suite.
 docs/BENCHMARKS.md, "The real app over SSH".
 """
@@ -115,8 +120,10 @@ def exe_of(pid):
 class Servers:
     """Loopback sshd servers for N hosts, and a client HOME that trusts them."""
 
-    def __init__(self, work, n, jump, agent=None, nvml=None):
+    def __init__(self, work, n, jump, agent=None, nvml=None, cpus=""):
         self.work, self.n, self.jump, self.agent, self.nvml = work, n, jump, agent, nvml
+        # With --servers-cpus the servers (sshd and all it starts) run on those CPUs only.
+        self.pin = ["taskset", "-c", cpus] if cpus else []
         self.procs, self.hosts, self.logs = [], [], []
         home = os.path.join(work, "home")
         os.makedirs(os.path.join(home, ".ssh"), exist_ok=True)
@@ -173,7 +180,7 @@ class Servers:
             f.write("\n".join(lines) + "\n")
         log = os.path.join(self.work, f"sshd-{name}.log")
         self.logs.append(log)
-        self.procs.append(subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", config],
+        self.procs.append(subprocess.Popen(self.pin + ["/usr/sbin/sshd", "-D", "-e", "-f", config],
                                            stderr=open(log, "w"), stdin=subprocess.DEVNULL))
 
     def inventory(self):
@@ -381,6 +388,8 @@ def main():
     p.add_argument("--cold", action="store_true", help="empty server caches: every connect uploads the agent")
     p.add_argument("--no-gpus", action="store_true", help="the servers' agents read no stand-in GPUs")
     p.add_argument("--perf", type=int, default=0)
+    p.add_argument("--servers-cpus", default="",
+                   help="run the servers on these CPUs only (taskset -c), as in '1': their kernel work (the mesh's probes) then stays there, as on servers elsewhere")
     p.add_argument("--wrap", default="", help="a command the app runs under, as in --wrap 'heaptrack -o FILE' (its figures are then the wrapped app's)")
     p.add_argument("--json", help="write the figures to this file")
     p.add_argument("--keep", action="store_true", help="keep the work directories (logs)")
@@ -403,7 +412,7 @@ def main():
         servers = None
         try:
             nvml = None if args.no_gpus else os.path.join(build, "lib", "libfake_nvml.so")
-            servers = Servers(work, n, args.jump, agent, nvml)
+            servers = Servers(work, n, args.jump, agent, nvml, args.servers_cpus)
             config = os.path.join(work, "config", "fleetdeck")
             os.makedirs(config, exist_ok=True)
             with open(os.path.join(config, "inventory.json"), "w") as f:
