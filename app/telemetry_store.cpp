@@ -196,7 +196,7 @@ std::vector<std::vector<std::optional<float>>> TelemetryStore::gpuTempTrail(cons
 quint64 TelemetryStore::hostGeneration(const QString& name) const {
     std::lock_guard lock(mutex_);
     const auto it = hosts_.find(name);
-    return it == hosts_.end() ? 0 : std::max(it->second.changedAt, listChangedAt_);
+    return it == hosts_.end() ? 0 : generationOf(it->second);
 }
 
 std::optional<TelemetryStore::Latest> TelemetryStore::latest(const QString& name) const {
@@ -204,7 +204,7 @@ std::optional<TelemetryStore::Latest> TelemetryStore::latest(const QString& name
     const auto it = hosts_.find(name);
     if (it == hosts_.end()) return std::nullopt;
     const HostRecord& r = it->second.record;
-    return Latest{std::max(it->second.changedAt, listChangedAt_), r.state, r.latest, r.lastSampleAtMs};
+    return Latest{generationOf(it->second), r.state, r.latest, r.lastSampleAtMs};
 }
 
 TelemetryStore::Counts TelemetryStore::counts() const {

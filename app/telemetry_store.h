@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <deque>
 #include <map>
@@ -131,6 +132,8 @@ private:
         quint64 changedAt = 0;        // the generation of the record's last change
     };
     static HostRecord summaryOf(const HostRecord& src);
+    // A host's generation: its record's last change, or the list's when that was later. Under the lock.
+    quint64 generationOf(const Entry& e) const { return std::max(e.changedAt, listChangedAt_); }
     mutable std::mutex mutex_;
     std::size_t capacity_;
     std::vector<QString> order_;

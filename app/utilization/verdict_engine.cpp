@@ -42,7 +42,9 @@ struct Frame {
 struct GpuState {
     QString uuid, profSource;
     std::vector<GpuHolder> holders;
-    std::vector<std::int64_t> pids;  // the sample's process list, in its order: holders are rebuilt when it changes
+    // The process list the holders were built from, in the sample's order: they are rebuilt when a
+    // process comes, goes or is named otherwise, and only their memory moves otherwise.
+    std::vector<protocol::GpuProcess> processes;
     std::int64_t heldLowSinceMs = 0;  // 0: not held with low activity at the newest sample
     Verdict verdict = Verdict::Unknown;
     std::int64_t verdictSinceMs = 0;
@@ -64,6 +66,12 @@ GpuHolder holderOf(const protocol::GpuProcess& p) {
     h.systemdUnit = QString::fromStdString(p.systemd_unit.value_or(std::string()));
     h.gpuMemBytes = p.gpu_mem_bytes;
     return h;
+}
+
+// The same process as far as a holder shows it: all but its memory and SM share.
+bool sameHolder(const protocol::GpuProcess& a, const protocol::GpuProcess& b) {
+    return a.pid == b.pid && a.name == b.name && a.user == b.user && a.slurm_job == b.slurm_job && a.container == b.container &&
+           a.k8s_pod_uid == b.k8s_pod_uid && a.systemd_unit == b.systemd_unit;
 }
 
 GpuFrame gpuFrame(const protocol::GpuSample& gpu) {
@@ -472,19 +480,14 @@ bool VerdictEngine::updateState(HostWindow& w, std::int64_t timeMs, const protoc
         if (s.profSource != QLatin1String(source.data(), qsizetype(source.size())))
             s.profSource = QString::fromUtf8(source.data(), qsizetype(source.size()));
         // The holders are rebuilt when the process list changes; otherwise only their memory moves.
-        const bool samePids = g.processes ? std::equal(s.pids.begin(), s.pids.end(), g.processes->begin(), g.processes->end(),
-                                                       [](std::int64_t pid, const protocol::GpuProcess& p) { return pid == p.pid; })
-                                          : s.pids.empty() && s.holders.empty();
-        if (!samePids) {
+        const bool sameProcesses = g.processes ? std::equal(s.processes.begin(), s.processes.end(), g.processes->begin(),
+                                                            g.processes->end(), sameHolder)
+                                               : s.processes.empty() && s.holders.empty();
+        if (!sameProcesses) {
             changed = true;
             s.holders.clear();
-            s.pids.clear();
-            if (g.processes) {
-                for (const protocol::GpuProcess& p : *g.processes) {
-                    s.holders.push_back(holderOf(p));
-                    s.pids.push_back(p.pid);
-                }
-            }
+            s.processes = g.processes.value_or(std::vector<protocol::GpuProcess>());
+            for (const protocol::GpuProcess& p : s.processes) s.holders.push_back(holderOf(p));
         } else if (g.processes) {
             for (const protocol::GpuProcess& p : *g.processes)
                 for (GpuHolder& h : s.holders)

@@ -418,3 +418,23 @@ TEST(VerdictEngine, HoldersFollowTheProcessListAndTheirMemory) {
 
 }  // namespace
 }  // namespace fleetdeck::utilization
+
+namespace fleetdeck::utilization {
+namespace {
+
+// A holder named otherwise with the same pid (an exec, a name read late) is shown as it is now.
+TEST(VerdictEngine, AHolderRenamedUnderTheSamePidShowsItsNewName) {
+    VerdictEngine engine;
+    const QString name = QStringLiteral("gpu-01");
+    GpuSample g = h100(0, 80, 40);
+    for (int i = 0; i < 4; ++i) engine.add(name, 1'000'000 + i * kStepMs, host({g}));
+    (*g.processes)[0].name = "torchrun";
+    (*g.processes)[0].user = "carol";
+    engine.add(name, 1'000'000 + 4 * kStepMs, host({g}));
+    ASSERT_EQ(only(engine.judged(name)).holders.size(), 1u);
+    EXPECT_EQ(only(engine.judged(name)).holders.front().name, QStringLiteral("torchrun"));
+    EXPECT_EQ(only(engine.judged(name)).holders.front().user, QStringLiteral("carol"));
+}
+
+}  // namespace
+}  // namespace fleetdeck::utilization
