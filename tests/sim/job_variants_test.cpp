@@ -118,8 +118,12 @@ std::map<std::string, AgentRun> run_agents(const std::vector<std::string>& specs
             }
         }
     }
+    // An agent may be blocked writing a sample into a full pipe (a slow build reads behind the
+    // stream); it sees the end of its input once what it wrote is read, so read to the end.
     for (auto& agent : agents) {
         agent->close_stdin();
+        while (agent->read_line()) {
+        }
         EXPECT_EQ(agent->wait(), 0);
     }
     return runs;
