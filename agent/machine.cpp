@@ -27,6 +27,30 @@ Json Machine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions&
     return {{"method", "tcp_connect"}, {"targets", std::move(results)}};
 }
 
+protocol::BwListenResult Machine::bw_listen(const protocol::BwListenParams& params) {
+    std::lock_guard lock(bw_mutex_);
+    if (receiver_ && !receiver_->finished())
+        throw BandwidthBusy("a bandwidth test is already running on this host; try again when it ends");
+    receiver_.reset();  // closes the last test's port before the next one opens
+    receiver_ = std::make_shared<BandwidthReceiver>(params);
+    return receiver_->where();
+}
+
+std::optional<protocol::BwReport> Machine::bw_result(const std::string& token, std::chrono::milliseconds wait, bool cancel) {
+    std::shared_ptr<BandwidthReceiver> receiver;
+    {
+        std::lock_guard lock(bw_mutex_);
+        receiver = receiver_;
+    }
+    if (!receiver || receiver->token() != token) throw BandwidthUnknownTest("no bandwidth test with this token on this host");
+    if (cancel) receiver->cancel();
+    return receiver->wait_report(wait);
+}
+
+protocol::BwReport Machine::bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop) {
+    return send_bandwidth(params, stop);
+}
+
 protocol::Sample& Machine::sample() {
     decoded_ = protocol::sample_from_json(snapshot());
     return decoded_;

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -10,6 +13,7 @@
 
 #include "agent/collectors/collector.h"
 #include "agent/protocol/sample.h"
+#include "agent/probe/bandwidth_probe.h"
 #include "agent/probe/latency_probe.h"
 #include "agent/root_fs.h"
 #include "agent/settings/settings_service.h"
@@ -48,9 +52,20 @@ public:
     // drift.explain: what may have moved these sysctl keys (already allow-listed by the server).
     // The default has nothing on disk to read: a simulated host has no tuned and no sysctl.d files.
     virtual Json drift_explain(const std::vector<std::string>& keys);
+    // The throughput probe (bw.* methods, agent/probe/bandwidth_probe.h), one test at a time per
+    // host whichever client asks. bw_listen throws BandwidthBusy while a test runs and
+    // std::runtime_error when it cannot listen; bw_result throws BandwidthUnknownTest for a token
+    // it holds no test of and answers nullopt while the test still runs after `wait`. bw_send
+    // runs on its own thread and ends early when `stop` is set. The defaults are real TCP.
+    virtual protocol::BwListenResult bw_listen(const protocol::BwListenParams& params);
+    virtual std::optional<protocol::BwReport> bw_result(const std::string& token, std::chrono::milliseconds wait,
+                                                        bool cancel = false);
+    virtual protocol::BwReport bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop);
 
 private:
     protocol::Sample decoded_;  // the default sample()'s
+    std::mutex bw_mutex_;
+    std::shared_ptr<BandwidthReceiver> receiver_;  // the latest test's, kept for bw.result
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.

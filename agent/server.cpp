@@ -57,13 +57,18 @@ const StdioServer::Method StdioServer::kMethods[] = {
     bind<m::JournalRead, &StdioServer::on_journal_read>(),
     bind<m::JournalAppendWitness, &StdioServer::on_journal_append_witness>(),
     bind<m::DriftExplain, &StdioServer::on_drift_explain>(),
+    bind<m::BwListen, &StdioServer::on_bw_listen>(),
+    bind_deferred<m::BwSend, &StdioServer::start_bw_send>(),
+    bind_deferred<m::BwResult, &StdioServer::start_bw_result>(),
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
     : machine_(machine), in_fd_(in_fd), out_fd_(out_fd) {}
 
 StdioServer::~StdioServer() {
-    if (probe_thread_.joinable()) probe_thread_.join();
+    stopping_ = true;
+    for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_})
+        if (t->joinable()) t->join();
 }
 
 void StdioServer::write_line(std::string_view line) {
@@ -197,6 +202,60 @@ void StdioServer::start_probe(protocol::RequestId id, const protocol::ProbeParam
         write_line(line);
         probe_running_ = false;
     });
+}
+
+void StdioServer::run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy,
+                               std::function<std::string()> work) {
+    if (running.exchange(true)) throw MethodError{ErrorCode::Busy, std::string(busy)};
+    if (thread.joinable()) thread.join();
+    thread = std::thread([this, &running, work = std::move(work)] {
+        write_line(work());
+        running = false;
+    });
+}
+
+protocol::BwListenResult StdioServer::on_bw_listen(const protocol::BwListenParams& params) {
+    try {
+        return machine_.bw_listen(params);
+    } catch (const BandwidthBusy& e) {
+        throw MethodError{ErrorCode::Busy, e.what()};
+    }
+}
+
+void StdioServer::start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params) {
+    run_deferred(bw_send_thread_, bw_send_running_, "this agent is already sending a bandwidth test; try again when it ends",
+                 [this, id, params] {
+                     try {
+                         return protocol::encode_result(id, protocol::to_json(machine_.bw_send(params, stopping_)));
+                     } catch (const std::exception& e) {
+                         return protocol::encode_error(id, {ErrorCode::Internal, e.what()});
+                     }
+                 });
+}
+
+void StdioServer::start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params) {
+    try {
+        machine_.bw_result(params.token, std::chrono::milliseconds(0));  // an unknown token fails at once
+    } catch (const BandwidthUnknownTest& e) {
+        throw MethodError{ErrorCode::NotFound, e.what()};
+    }
+    run_deferred(bw_result_thread_, bw_result_running_, "this agent is already waiting for a bandwidth test's result",
+                 [this, id, params] {
+                     try {
+                         // In short waits, so that a closing connection does not wait for the test.
+                         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(params.wait_ms);
+                         do {
+                             if (auto report = machine_.bw_result(params.token, std::chrono::milliseconds(100), params.cancel))
+                                 return protocol::encode_result(id, protocol::to_json(*report));
+                         } while (!stopping_ && std::chrono::steady_clock::now() < until);
+                         return protocol::encode_error(id, {ErrorCode::Timeout, "the bandwidth test was still running after " +
+                                                                                   std::to_string(params.wait_ms) + " ms"});
+                     } catch (const BandwidthUnknownTest& e) {
+                         return protocol::encode_error(id, {ErrorCode::NotFound, e.what()});
+                     } catch (const std::exception& e) {
+                         return protocol::encode_error(id, {ErrorCode::Internal, e.what()});
+                     }
+                 });
 }
 
 void StdioServer::emit_sample() {

@@ -1,7 +1,8 @@
 #pragma once
 
-#include <chrono>
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <optional>
@@ -65,6 +66,13 @@ private:
     protocol::SubscribeResult on_subscribe(const protocol::SubscribeParams& params);
     protocol::UnsubscribeResult on_unsubscribe(const protocol::NoParams& params);
     void start_probe(protocol::RequestId id, const protocol::ProbeParams& params);
+    // bw.* (the throughput probe): listen answers at once; send and result answer from their own
+    // threads when the test is done.
+    protocol::BwListenResult on_bw_listen(const protocol::BwListenParams& params);
+    void start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params);
+    void start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params);
+    // Runs `work` on `thread` (one at a time: `busy` says one runs) and writes the line it returns.
+    void run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, std::function<std::string()> work);
     // tune.*, journal.* and drift.explain (server_tune.cpp): the SettingsService's answers, as it
     // writes them.
     protocol::Json on_tune_read(const protocol::TuneReadParams& params);
@@ -90,6 +98,9 @@ private:
     std::mutex write_mutex_;  // the probe thread writes its response too
     std::thread probe_thread_;
     std::atomic<bool> probe_running_{false};
+    std::thread bw_send_thread_, bw_result_thread_;
+    std::atomic<bool> bw_send_running_{false}, bw_result_running_{false};
+    std::atomic<bool> stopping_{false};  // set on destruction: a running test ends early
 
 public:
     ~StdioServer();

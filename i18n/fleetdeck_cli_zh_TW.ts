@@ -1673,6 +1673,78 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source>%1 h</source>
         <translation>%1 小時</translation>
     </message>
+    <message>
+        <source>TCP Gb/s, sender (row) → receiver (column)</source>
+        <translation>TCP Gb/s，傳送端（列）→ 接收端（欄）</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>NIC under test</source>
+        <translation>受測的網路卡</translation>
+    </message>
+    <message>
+        <source>--duration takes 1s..20s (a number of seconds, or with s)</source>
+        <translation>--duration 接受 1s..20s（秒數，可加 s）</translation>
+    </message>
+    <message>
+        <source>--streams takes 1..16</source>
+        <translation>--streams 接受 1..16</translation>
+    </message>
+    <message>
+        <source>bandwidth needs at least two HOSTs</source>
+        <translation>bandwidth 至少需要兩台主機</translation>
+    </message>
+    <message>
+        <source>bandwidth: %1 hosts, %2 rounds of %3 s each way (about %4 min); Ctrl-C stops every test</source>
+        <translation>bandwidth：%1 台主機，%2 輪，每個方向 %3 秒（約 %4 分鐘）；按 Ctrl-C 可停止所有測試</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Every pair carries what its NICs promise.</source>
+        <translation>每一對主機都達到其網路卡應有的頻寬。</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>嚴重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>the bandwidth matrix among hosts: every pair sends TCP both ways, agent to agent</source>
+        <translation>主機之間的頻寬矩陣：每一對主機由 agent 對 agent 雙向傳送 TCP</translation>
+    </message>
+    <message>
+        <source>Every pair of HOSTs sends TCP to each other, agent to agent over the mesh addresses, in rounds in which no host is in two tests at once; the matrix of Gb/s is printed, then the findings: slow hosts and paths, one-sided paths, retransmissions, MTU mismatches and NICs that negotiated less than their peers.</source>
+        <translation>每一對主機由 agent 對 agent 透過網狀位址互相傳送 TCP，分輪進行，同一輪中沒有主機同時參與兩項測試；先顯示以 Gb/s 表示的矩陣，再列出發現：緩慢的主機與路徑、單向受限的路徑、重送、MTU 不一致，以及協商速度低於同儕的網路卡。</translation>
+    </message>
+    <message>
+        <source>each direction&apos;s test, 1s..20s (default 5s)</source>
+        <translation>每個方向的測試時間，1s..20s（預設 5s）</translation>
+    </message>
+    <message>
+        <source>parallel TCP streams per test, 1..16 (default 4)</source>
+        <translation>每項測試的平行 TCP 串流數，1..16（預設 4）</translation>
+    </message>
+    <message>
+        <source>also write the pairs as CSV to FILE</source>
+        <translation>同時將各對結果以 CSV 寫入檔案</translation>
+    </message>
+    <message>
+        <source>0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted.</source>
+        <translation>每一對都達到網路卡應有的頻寬時為 0，有嚴重發現時為 7（緩慢的主機或路徑、低於同儕的網路卡），被中斷時為 130。</translation>
+    </message>
+    <message>
+        <source>A rack&apos;s pairs, 10 s each way with 8 streams:</source>
+        <translation>一個機架的所有主機對，每個方向 10 秒、8 個串流：</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -1084,6 +1084,45 @@ on %2 since %3</source>
     </message>
 </context>
 <context>
+    <name>fabric</name>
+    <message>
+        <source> (judged against the median of the pairs: the NICs report no speed)</source>
+        <translation>（以各對的中位數為基準判定：網路卡未回報速度）</translation>
+    </message>
+    <message>
+        <source>%1: every pair with this host is slow, %2 to %3 (%4 pairs) where the others carry %5: its NIC, cable or switch port</source>
+        <translation>%1：與此主機的每一對都很慢，%2 至 %3（%4 對），其他主機對則達 %5：問題在它的網路卡、纜線或交換器連接埠</translation>
+    </message>
+    <message>
+        <source>%1 → %2 carries %3 and %2 → %1 %4 of %5 (under %6): the path between them (a cable, optic or switch hop on the way), as both hosts reach the others</source>
+        <translation>%1 → %2 為 %3，%2 → %1 為 %4，基準 %5（低於 %6）：問題在兩者之間的路徑（途中的纜線、光模組或交換器），因為兩台主機與其他主機之間都正常</translation>
+    </message>
+    <message>
+        <source>%1 → %2 carries %3 but %2 → %1 %4: one direction of the path is limited (a duplex or flow-control setting, a congested uplink)</source>
+        <translation>%1 → %2 為 %3，但 %2 → %1 只有 %4：路徑的一個方向受限（雙工或流量控制設定、壅塞的上行鏈路）</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 % of the segments sent were retransmitted (%4 of %5; above %6 %): loss on the path, look at both NICs&apos; error counters and the switch port</source>
+        <translation>%1 → %2：已傳送的區段中有 %3 % 被重送（%5 個中的 %4 個；高於 %6 %）：路徑上有封包遺失，請檢查兩端網路卡的錯誤計數與交換器連接埠</translation>
+    </message>
+    <message>
+        <source>%1: %2 has MTU %3 where %4 other hosts have %5: frames larger than the smaller MTU are fragmented or dropped between them; set one MTU on the whole fabric</source>
+        <translation>%1：%2 的 MTU 為 %3，而其他 %4 台主機為 %5：大於較小 MTU 的訊框會在兩者之間被分段或丟棄；請在整個網路上設定同一個 MTU</translation>
+    </message>
+    <message>
+        <source>%1: %2 negotiated %3 where %4 other hosts&apos; %2 run at %5: reseat or replace the cable or optic, and check the switch port&apos;s speed setting</source>
+        <translation>%1：%2 協商為 %3，而其他 %4 台主機的 %2 為 %5：請重新插拔或更換纜線或光模組，並檢查交換器連接埠的速度設定</translation>
+    </message>
+    <message>
+        <source>%1: not measured: %2</source>
+        <translation>%1：未量測：%2</translation>
+    </message>
+    <message>
+        <source>%1 → %2: not measured: %3</source>
+        <translation>%1 → %2：未量測：%3</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::AuditTableModel</name>
     <message>
         <source>damaged</source>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "agent/json/json.h"
+#include "agent/protocol/bandwidth.h"
 #include "agent/protocol/decode.h"
 #include "agent/protocol/drift_explain.h"
 #include "agent/protocol/errors.h"
@@ -289,9 +290,36 @@ struct DriftExplain {
     static constexpr std::array<E, 0> problems{};
 };
 
+// The throughput probe (agent/protocol/bandwidth.h): the receiver listens and answers at once
+// with its port; the sender answers when its streams are done; bw.result answers with what the
+// receiver took once its test has ended.
+struct BwListen {
+    static constexpr std::string_view name = "bw.listen";
+    static constexpr std::string_view capability = name;
+    using Params = BwListenParams;
+    using Result = BwListenResult;
+    static constexpr std::array problems{E::Busy};
+};
+
+struct BwSend {
+    static constexpr std::string_view name = "bw.send";
+    static constexpr std::string_view capability = name;
+    using Params = BwSendParams;
+    using Result = BwReport;
+    static constexpr std::array problems{E::Busy};
+};
+
+struct BwResult {
+    static constexpr std::string_view name = "bw.result";
+    static constexpr std::string_view capability = name;
+    using Params = BwResultParams;
+    using Result = BwReport;
+    static constexpr std::array problems{E::NotFound, E::Timeout, E::Busy};
+};
+
 // Every method, in the order hello lists them.
 using All = std::tuple<Hello, Ping, Facts, Snapshot, Subscribe, Unsubscribe, Probe, TuneRead, TunePlan, TuneApply,
-                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain>;
+                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain, BwListen, BwSend, BwResult>;
 
 // Calls f(M{}) for each method M of All, in order.
 template <class F>

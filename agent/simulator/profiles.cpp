@@ -1,5 +1,6 @@
 #include "agent/simulator/sim_spec.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace fleetdeck::agent::sim {
@@ -163,8 +164,8 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, bios=VERSION, dimm-missing, "
-    "psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, bios=VERSION, "
+    "dimm-missing, psu-failed, nic-25g, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
                                        JobVariant::Idle};
@@ -248,6 +249,20 @@ std::int64_t SimSpec::memory_bytes() const {
     return profile->memory_bytes - (missing_dimm() ? profile->dimms.size_bytes : 0);
 }
 
+std::size_t SimSpec::fabric_nic() const {
+    std::size_t fastest = 0;
+    if (!profile) return fastest;
+    for (std::size_t i = 1; i < profile->nics.size(); ++i)
+        if (profile->nics[i].speed_mbps > profile->nics[fastest].speed_mbps) fastest = i;
+    return fastest;
+}
+
+std::int64_t SimSpec::nic_speed_mbps(std::size_t nic) const {
+    if (!profile || nic >= profile->nics.size()) return 0;
+    const std::int64_t speed = profile->nics[nic].speed_mbps;
+    return nic_25g && nic == fabric_nic() ? std::min<std::int64_t>(speed, 25000) : speed;
+}
+
 int SimSpec::nvlink_down_link() const {
     const int links = profile ? profile->gpu.nvlinks : 0;
     return links > 0 ? static_cast<int>(mix(seed + 0x11b) % static_cast<std::uint64_t>(links)) : 0;
@@ -287,6 +302,8 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "dimm-missing") spec.dimm_missing = true;
         else if (v == "psu-failed") spec.psu_failed = true;
         else if (v == "nic-x8") spec.nic_x8 = true;
+        else if (v == "nic-25g") spec.nic_25g = true;
+        else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)
                 return {std::nullopt, "variants '" + std::string(to_string(*spec.job)) + "' and '" + std::string(v) +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "agent/probe/bandwidth_probe.h"
 #include "agent/simulator/random.h"
 
 namespace fleetdeck::agent::sim {
@@ -30,7 +31,13 @@ std::optional<SimPeer> parse_sim_address(std::string_view address) {
     return peer;
 }
 
-SimNetwork::SimNetwork(const SimSpec& spec) : seed_(spec.seed), rack_(spec.rack), bad_link_peers_(spec.bad_link_peers) {}
+SimNetwork::SimNetwork(const SimSpec& spec)
+    : seed_(spec.seed), rack_(spec.rack), bad_link_peers_(spec.bad_link_peers), slow_link_peers_(spec.slow_link_peers) {
+    if (spec.profile && !spec.profile->nics.empty()) {
+        fabric_nic_ = spec.profile->nics[spec.fabric_nic()].name;
+        fabric_gbps_ = static_cast<double>(spec.nic_speed_mbps(spec.fabric_nic())) / 1000.0;
+    }
+}
 
 std::vector<ProbeAttempt> SimNetwork::attempts(const ProbeTarget& target, int count, std::uint64_t round) const {
     std::vector<ProbeAttempt> out;
@@ -66,6 +73,70 @@ Json SimNetwork::probe(const std::vector<ProbeTarget>& targets, const ProbeOptio
     Json results = Json::array();
     for (const ProbeTarget& t : targets) results.push_back(to_json(t, summarize(attempts(t, options.count, round))));
     return {{"method", "tcp_connect"}, {"targets", std::move(results)}};
+}
+
+protocol::BwListenResult SimNetwork::bw_listen(const protocol::BwListenParams& params) {
+    std::lock_guard lock(bw_mutex_);
+    listening_ = params;
+    ++bw_tests_;
+    // An ephemeral port as Linux hands them out (32768..60999), stable for a given seed and test.
+    const auto port = static_cast<std::int64_t>(32768 + (hash_name(params.token) ^ seed_) % 28232);
+    return {params.address.empty() ? "0.0.0.0" : params.address, port, fabric_nic_};
+}
+
+protocol::BwReport SimNetwork::bw_result(const std::string& token) {
+    std::optional<protocol::BwListenParams> params;
+    {
+        std::lock_guard lock(bw_mutex_);
+        params = listening_;
+    }
+    if (!params || params->token != token) throw BandwidthUnknownTest("no bandwidth test with this token on this host");
+    protocol::BwReport report = bw_report(params->from, params->duration_ms, params->streams, false);
+    if (!params->name.empty()) report.name = params->name;
+    return report;
+}
+
+protocol::BwReport SimNetwork::bw_send(const protocol::BwSendParams& params) {
+    protocol::BwReport report = bw_report(params.address, params.duration_ms, params.streams, true);
+    if (!params.name.empty()) report.name = params.name;
+    return report;
+}
+
+protocol::BwReport SimNetwork::bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender) {
+    protocol::BwReport r;
+    const auto peer = parse_sim_address(peer_address);
+    if (sender && !peer) {
+        r.error = "connect to " + peer_address + ": a simulated host reaches only simulated peers";
+        return r;
+    }
+    const bool slow = peer && std::find(slow_link_peers_.begin(), slow_link_peers_.end(), peer->host) != slow_link_peers_.end();
+    const double gbps = fabric_gbps_ * kTcpEfficiency * (slow ? kSlowPathShare : 1.0);
+    std::uint64_t test = 0;
+    {
+        std::lock_guard lock(bw_mutex_);
+        test = bw_tests_++;
+    }
+    Random ripple(seed_ ^ hash_name(peer_address) ^ (test * 0x9e3779b97f4a7c15ULL));
+    const int seconds = static_cast<int>(duration_ms / 1000);
+    double sum = 0;
+    for (int s = 0; s < seconds; ++s) {
+        const double v = gbps * (1.0 + (slow ? 0.2 : 0.03) * ripple.jitter(1.0));
+        r.per_second_gbps.push_back(v);
+        sum += v;
+    }
+    r.seconds = static_cast<double>(duration_ms) / 1000.0;
+    const double carried = seconds > 0 ? sum / seconds : gbps;
+    r.bytes = static_cast<std::int64_t>(carried * 1e9 / 8 * r.seconds);
+    r.gbps = carried;
+    r.streams = streams;
+    r.interface = fabric_nic_;
+    if (sender) {
+        // 1448-byte segments (MTU 1500); a slow path drops and retransmits some of them.
+        r.segments_out = r.bytes / 1448;
+        r.retransmits = static_cast<std::int64_t>(static_cast<double>(*r.segments_out) * (slow ? 0.004 : 0.000002));
+        r.host_retransmits = *r.retransmits;
+    }
+    return r;
 }
 
 }  // namespace fleetdeck::agent::sim

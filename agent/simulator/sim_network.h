@@ -1,12 +1,14 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "agent/probe/latency_probe.h"
+#include "agent/protocol/bandwidth.h"
 #include "agent/simulator/sim_spec.h"
 
 namespace fleetdeck::agent::sim {
@@ -34,6 +36,18 @@ public:
 
     Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options);
 
+    // Bandwidth between simulated hosts (bw.* methods): over the fastest NIC at 94 % of the speed it
+    // negotiated (what TCP over Ethernet carries; nic-25g lowers it), a path the spec names with
+    // slow-link=PEER at 30 % with retransmissions, a per-second ripple of a few percent. Each end
+    // answers for itself (a sender does not know its peer's NIC: the app takes the lower figure).
+    // Answers at once, without sleeping through the test.
+    protocol::BwListenResult bw_listen(const protocol::BwListenParams& params);
+    protocol::BwReport bw_result(const std::string& token);
+    protocol::BwReport bw_send(const protocol::BwSendParams& params);
+
+    static constexpr double kTcpEfficiency = 0.94;
+    static constexpr double kSlowPathShare = 0.3;
+
     static constexpr double kSameRackMs = 0.05;
     static constexpr double kCrossRackMs = 0.3;
     static constexpr double kBadLinkMs = 4.0;
@@ -45,6 +59,14 @@ private:
     std::string rack_;
     std::vector<std::string> bad_link_peers_;
     std::atomic<std::uint64_t> rounds_{0};
+    std::vector<std::string> slow_link_peers_;
+    std::string fabric_nic_;
+    double fabric_gbps_ = 0;
+    std::mutex bw_mutex_;
+    std::optional<protocol::BwListenParams> listening_;  // the latest bw.listen
+    std::uint64_t bw_tests_ = 0;
+
+    protocol::BwReport bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender);
 };
 
 }  // namespace fleetdeck::agent::sim

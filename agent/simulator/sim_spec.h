@@ -123,7 +123,9 @@ const Profile* find_profile(std::string_view name);
 // GPU has a row remap waiting for a reset), xid=N (one GPU reports XID N; may repeat), gpu-lost
 // (one GPU falls off the bus, XID 79, and is reported lost), nvlink-down (one NVLink of one GPU
 // is down; SXM profiles only), bios=VERSION (the firmware reports this BIOS version instead of the
-// profile's), dimm-missing (one memory module is missing: its slot is empty and the memory total
+// profile's), slow-link=PEER (the path to and from the simulated host PEER carries a fraction of
+// its speed in bandwidth tests; may repeat), nic-25g (the fastest NIC negotiated 25 Gb/s),
+// dimm-missing (one memory module is missing: its slot is empty and the memory total
 // is one module smaller), psu-failed (one power supply lost its input: redundancy lost), nic-x8
 // (the fastest NIC trained at half its link width), and one job variant (JobVariant): busy,
 // input-bound, comm-bound, held-idle, power-capped, memory-bound, idle. When each GPU fault
@@ -139,10 +141,12 @@ struct SimSpec {
     bool dimm_missing = false;
     bool psu_failed = false;
     bool nic_x8 = false;
+    bool nic_25g = false;  // nic-25g: the fastest NIC negotiated 25 Gb/s
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
     std::vector<std::string> bad_link_peers;  // host labels of mesh addresses (sim_network.h)
+    std::vector<std::string> slow_link_peers;  // slow-link=PEER: the path to PEER carries a fraction of its speed
     std::string rack;  // --sim-rack: decides which peers are in the same rack; empty: none are
     std::uint64_t seed = 1;
     std::string text;  // as given, for the hostname and diagnostics
@@ -162,6 +166,9 @@ struct SimSpec {
     // Which power supply failed (an index into the profile's), nullopt without psu-failed.
     std::optional<int> failed_psu() const;
     std::int64_t memory_bytes() const;
+    // The fastest NIC (the fabric's: bandwidth tests go over it) and the speed NIC `nic` negotiated.
+    std::size_t fabric_nic() const;
+    std::int64_t nic_speed_mbps(std::size_t nic) const;
 };
 
 struct SimSpecResult {

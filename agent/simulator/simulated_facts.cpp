@@ -91,7 +91,7 @@ std::vector<protocol::NicFact> nic_facts(const SimSpec& spec) {
         protocol::NicFact& nic = nics.emplace_back();
         nic.name = n.name;
         nic.type = "ethernet";
-        nic.speed_mbps = n.speed_mbps;
+        nic.speed_mbps = spec.nic_speed_mbps(i);
         nic.mtu = 1500;
         nic.driver = n.driver;
         nic.pci_bus_id = n.pci_bus_id;

@@ -99,6 +99,16 @@ Json SimulatedMachine::probe(const std::vector<ProbeTarget>& targets, const Prob
     return network_.probe(targets, options);
 }
 
+protocol::BwListenResult SimulatedMachine::bw_listen(const protocol::BwListenParams& params) { return network_.bw_listen(params); }
+
+std::optional<protocol::BwReport> SimulatedMachine::bw_result(const std::string& token, std::chrono::milliseconds, bool) {
+    return network_.bw_result(token);
+}
+
+protocol::BwReport SimulatedMachine::bw_send(const protocol::BwSendParams& params, const std::atomic<bool>&) {
+    return network_.bw_send(params);
+}
+
 Json SimulatedMachine::snapshot() { return protocol::to_json(sample()); }
 
 protocol::Sample& SimulatedMachine::sample() { return sample_at(clock_()); }
@@ -141,7 +151,7 @@ void SimulatedMachine::step() {
     nvme_temp_c_ += (36.0 + 14.0 * disk_busy - nvme_temp_c_) * (1.0 - std::exp(-dt / 30.0));
     for (std::size_t n = 0; n < nics_.size(); ++n) {
         const double share = profile_.nics[n].traffic_share;
-        const double cap = static_cast<double>(profile_.nics[n].speed_mbps) * 1e6 / 8.0 * 0.95;
+        const double cap = static_cast<double>(spec_.nic_speed_mbps(n)) * 1e6 / 8.0 * 0.95;
         nics_[n].rx_per_s = std::clamp(load_.net_rx_bytes_per_s * share * (1.0 + rng_.jitter(0.08)) + 40e3, 0.0, cap);
         nics_[n].tx_per_s = std::clamp(load_.net_tx_bytes_per_s * share * (1.0 + rng_.jitter(0.08)) + 25e3, 0.0, cap);
         nics_[n].rx_bytes += std::floor(nics_[n].rx_per_s * dt);
@@ -402,7 +412,7 @@ void SimulatedMachine::fill_nics(std::vector<protocol::NicSample>& nics) const {
     nics.clear();
     for (std::size_t n = 0; n < nics_.size(); ++n) {
         const NicModel& m = profile_.nics[n];
-        nics.push_back({m.name, "ethernet", "up", m.speed_mbps, 1500, static_cast<std::int64_t>(nics_[n].rx_bytes),
+        nics.push_back({m.name, "ethernet", "up", spec_.nic_speed_mbps(n), 1500, static_cast<std::int64_t>(nics_[n].rx_bytes),
                         static_cast<std::int64_t>(nics_[n].tx_bytes), round_to(nics_[n].rx_per_s, 0.1),
                         round_to(nics_[n].tx_per_s, 0.1), std::nullopt, std::nullopt, std::nullopt, std::nullopt});
     }

@@ -44,6 +44,10 @@ public:
     bool simulated() const override { return true; }
     // Rack-shaped latency to simulated peers (SimNetwork); real addresses are unreachable.
     Json probe(const std::vector<ProbeTarget>& targets, const ProbeOptions& options) override;
+    // Bandwidth from the simulated fabric (SimNetwork).
+    protocol::BwListenResult bw_listen(const protocol::BwListenParams& params) override;
+    std::optional<protocol::BwReport> bw_result(const std::string& token, std::chrono::milliseconds wait, bool cancel) override;
+    protocol::BwReport bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop) override;
 
     // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
     protocol::Sample& sample_at(double sim_s);

@@ -4,9 +4,7 @@ namespace fleetdeck::agent::sim {
 
 void set_simulated_nic_links(const SimSpec& spec, std::vector<protocol::NicFact>& nics) {
     const auto& models = spec.profile->nics;
-    std::size_t fastest = 0;
-    for (std::size_t i = 1; i < models.size(); ++i)
-        if (models[i].speed_mbps > models[fastest].speed_mbps) fastest = i;
+    const std::size_t fastest = spec.fabric_nic();
     for (std::size_t i = 0; i < nics.size() && i < models.size(); ++i) {
         const NicModel& m = models[i];
         if (m.pcie_width_max == 0) continue;  // not on PCIe

@@ -17,6 +17,7 @@
 #include "app/cli/inventory_command.h"
 #include "app/inventory/inventory.h"
 #include "app/cli/mesh_command.h"
+#include "app/cli/bandwidth_command.h"
 #include "app/cli/plan_command.h"
 #include "app/cli/push_command.h"
 #include "app/cli/remote_options.h"
@@ -83,6 +84,7 @@ const Command kCommands[] = {
     {"audit", auditCommand},
     {"plan", planCommand},
     {"mesh", meshCommand},
+    {"bandwidth", bandwidthCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
     {"drift", driftCommand},

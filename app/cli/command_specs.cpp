@@ -185,6 +185,19 @@ std::vector<CommandSpec> makeSpecs() {
     mesh.examples = {{QT_TRANSLATE_NOOP("cli", "A rack's links, 20 probes each:"), "fleetdeck-cli mesh --count 20 gpu-01 gpu-02 gpu-03 gpu-04"}};
     specs.push_back(mesh);
 
+    CommandSpec bandwidth = queryCommandSpec("bandwidth", QT_TRANSLATE_NOOP("cli", "the bandwidth matrix among hosts: every pair sends TCP both ways, agent to agent"),
+                                             QT_TRANSLATE_NOOP("cli", "Every pair of HOSTs sends TCP to each other, agent to agent over the mesh "
+                                                                      "addresses, in rounds in which no host is in two tests at once; the matrix of "
+                                                                      "Gb/s is printed, then the findings: slow hosts and paths, one-sided paths, "
+                                                                      "retransmissions, MTU mismatches and NICs that negotiated less than their peers."));
+    bandwidth.options = joined({valued("duration", QT_TRANSLATE_NOOP("cli", "DURATION"), QT_TRANSLATE_NOOP("cli", "each direction's test, 1s..20s (default 5s)")),
+                                valued("streams", QT_TRANSLATE_NOOP("cli", "N"), QT_TRANSLATE_NOOP("cli", "parallel TCP streams per test, 1..16 (default 4)")),
+                                valued("csv", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "also write the pairs as CSV to FILE"))},
+                               remoteOptions());
+    bandwidth.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted."));
+    bandwidth.examples = {{QT_TRANSLATE_NOOP("cli", "A rack's pairs, 10 s each way with 8 streams:"), "fleetdeck-cli bandwidth --duration 10s --streams 8 gpu-01 gpu-02 gpu-03 gpu-04"}};
+    specs.push_back(bandwidth);
+
     CommandSpec plan = queryCommandSpec("plan", QT_TRANSLATE_NOOP("cli", "the tuning plan per host: settings with rationale and sources, current -> proposed"),
                                         QT_TRANSLATE_NOOP("cli", "Makes the tuning plan for each HOST (or for the hosts in a facts file) from the "
                                                                  "wizard's answers: every setting with its rationale and sources, the current value "

@@ -191,6 +191,16 @@ protocol::WitnessResult decodeResult(const std::string&, const Json& result, con
 }
 
 template <>
+protocol::BwListenResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::BwListenResult>(result, limits);
+}
+
+template <>
+protocol::BwReport decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::BwReport>(result, limits);
+}
+
+template <>
 protocol::Sample decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     return decodeSample(result, limits);  // within the caps of a sample event's data
 }

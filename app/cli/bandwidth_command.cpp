@@ -1,0 +1,143 @@
+#include "app/cli/bandwidth_command.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFile>
+
+#include "agent/protocol/message.h"
+#include "app/cli/cli.h"
+#include "app/cli/history_command.h"
+#include "app/cli/host_query.h"
+#include "app/fabric/bandwidth_run.h"
+#include "app/quit_signals.h"
+#include "app/ssh/transport_factory.h"
+
+namespace fleetdeck::cli {
+namespace {
+
+void printMatrix(const BandwidthMatrix& m, QTextStream& out) {
+    int width = 6;
+    for (const BandwidthHost& h : m.hosts()) width = std::max(width, static_cast<int>(h.mesh.name.size()));
+    const int cell = std::max(11, width);
+    out << QCoreApplication::translate("cli", "TCP Gb/s, sender (row) → receiver (column)") << "\n";
+    out << QString(width, QLatin1Char(' '));
+    for (const BandwidthHost& h : m.hosts()) out << ' ' << h.mesh.name.rightJustified(cell);
+    out << '\n';
+    for (const BandwidthHost& a : m.hosts()) {
+        out << a.mesh.name.leftJustified(width);
+        for (const BandwidthHost& b : m.hosts()) {
+            QString text;
+            const BandwidthPair* p = m.pair(a.mesh.name, b.mesh.name);
+            if (a.mesh.name == b.mesh.name) text = QStringLiteral("—");
+            else if (!p) text = QCoreApplication::translate("cli", "no data");
+            else if (const auto g = p->gbps()) text = QString::number(*g, 'f', *g < 10 ? 2 : 1);
+            else text = QCoreApplication::translate("cli", "failed");
+            out << ' ' << text.rightJustified(cell);
+        }
+        out << '\n';
+    }
+    out << "\n" << QCoreApplication::translate("cli", "NIC under test") << "\n";
+    for (const BandwidthHost& h : m.hosts()) {
+        out << "  " << h.mesh.name.leftJustified(width) << "  " << h.nic.value_or(QStringLiteral("?"));
+        if (h.nicGbps) out << "  " << formatGbps(*h.nicGbps);
+        if (h.mtu) out << "  MTU " << *h.mtu;
+        if (const auto e = m.hostError(h.mesh.name)) out << "  " << *e;
+        out << "\n";
+    }
+}
+
+}  // namespace
+
+int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    const RemoteOptions options = remoteOptionsFrom(command);
+    const QString csvFile = command.value(QStringLiteral("csv"));
+    BandwidthOptions run;
+    for (const QString& given : command.values(QStringLiteral("duration"))) {
+        // "5s", or seconds without a unit.
+        bool plain = false;
+        const int seconds = given.toInt(&plain);
+        const auto ms = plain ? std::optional<std::int64_t>(std::int64_t{seconds} * 1000) : parseDuration(given);
+        if (!ms || *ms < 1000 || *ms > protocol::BwListenParams::kMaxDurationMs) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--duration takes 1s..20s (a number of seconds, or with s)") << "\n";
+            return kUsage;
+        }
+        run.durationMs = static_cast<int>(*ms);
+    }
+    for (const QString& given : command.values(QStringLiteral("streams"))) {
+        bool ok = false;
+        run.streams = given.toInt(&ok);
+        if (!ok || run.streams < 1 || run.streams > protocol::BwListenParams::kMaxStreams) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--streams takes 1..16") << "\n";
+            return kUsage;
+        }
+    }
+    if (options.hosts.size() < 2) {
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs") << "\n";
+        return kUsage;
+    }
+    const auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return kUsage;
+    for (const HostSpec& spec : *resolved)
+        if (spec.isSimulated() != resolved->front().isSimulated()) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "simulated and real hosts cannot measure each other; list only one kind") << "\n";
+            return kUsage;
+        }
+    if (!csvFile.isEmpty()) {
+        // Refused before an hour of tests, not after.
+        QFile probe(csvFile);
+        if (!probe.open(QIODevice::WriteOnly | QIODevice::Append)) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(csvFile, probe.errorString()) << "\n";
+            return kUsage;
+        }
+    }
+    const int hosts = static_cast<int>(resolved->size());
+    const int rounds = BandwidthRun::roundsFor(hosts);
+    err << QCoreApplication::translate("cli", "bandwidth: %1 hosts, %2 rounds of %3 s each way (about %4 min); Ctrl-C stops every test")
+               .arg(hosts)
+               .arg(rounds)
+               .arg(run.durationMs / 1000)
+               .arg(QString::number(rounds * 2.0 * (run.durationMs + 1000) / 60000.0, 'f', 1))
+        << "\n";
+    err.flush();
+
+    BandwidthRun runner(*resolved, run, [](const HostSpec& spec) { return makeTransport(spec); });
+    QEventLoop loop;
+    QuitSignals interrupts;
+    QObject::connect(&interrupts, &QuitSignals::received, &runner, [&] { runner.cancel(); });
+    QObject::connect(&runner, &BandwidthRun::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&runner, &BandwidthRun::progress, &loop, [&](int done, int total, const QString& now) {
+        if (options.json || total == 0 || (now.isEmpty() && done < total)) return;
+        err << QStringLiteral("[%1/%2] ").arg(done).arg(total) << (now.isEmpty() ? QCoreApplication::translate("cli", "done") : now) << "\n";
+        err.flush();
+    });
+    runner.start();
+    if (!runner.isFinished()) loop.exec();
+
+    const BandwidthMatrix matrix = runner.matrix();
+    if (!csvFile.isEmpty()) {
+        QFile f(csvFile);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(csvFile, f.errorString()) << "\n";
+            return kFailed;
+        }
+        f.write(matrix.toCsv().toUtf8());
+    }
+    const auto findings = matrix.findings();
+    if (options.json) {
+        out << QString::fromStdString(protocol::dump_json(matrix.toJson(), 2)) << "\n";
+    } else {
+        printMatrix(matrix, out);
+        out << "\n" << (findings.empty() ? QCoreApplication::translate("cli", "Every pair carries what its NICs promise.") : QCoreApplication::translate("cli", "Findings:")) << "\n";
+        for (const auto& f : findings)
+            out << "  " << (f.severity == BandwidthFinding::Severity::Critical ? QCoreApplication::translate("cli", "critical") : QCoreApplication::translate("cli", "warning")) << ": " << f.shown() << "\n";
+    }
+    if (interrupts.first()) return QuitSignals::exitStatusFor(interrupts.first());
+    int code = kOk;
+    for (const auto& [host, state] : runner.failedStates()) code = std::max(code, exitCodeFor(state));
+    if (code != kOk) return code;
+    return matrix.hasCritical() ? kFoundProblems : kOk;
+}
+
+}  // namespace fleetdeck::cli

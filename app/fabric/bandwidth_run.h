@@ -1,0 +1,98 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "agent/protocol/facts.h"
+#include "app/fabric/bandwidth_matrix.h"
+#include "app/host_session.h"
+#include "app/host_spec.h"
+#include "app/transport.h"
+
+namespace fleetdeck {
+
+// Rounds of disjoint pairs over n hosts by the circle method: every unordered pair once, no host
+// in two pairs of one round, n − 1 rounds for even n and n for odd n (one host sits each out).
+std::vector<std::vector<std::pair<int, int>>> roundRobinRounds(int n);
+
+struct BandwidthOptions {
+    int durationMs = 5000;  // each direction's test, 1..20 s
+    int streams = 4;        // parallel TCP streams, 1..16
+};
+
+// A bandwidth matrix over the hosts' agents (docs/fabric.md): connects to every host and reads
+// its facts (which NIC has the mesh address, its speed and MTU), then runs the pairs in rounds,
+// each pair in both directions one after the other, so that no host is in two tests at once.
+// A test: the receiver listens for a fresh random token (bw.listen), the sender sends (bw.send),
+// the receiver reports (bw.result). Runs on the thread it lives on, without blocking it.
+class BandwidthRun : public QObject {
+    Q_OBJECT
+public:
+    using TransportMaker = std::function<std::unique_ptr<Transport>(const HostSpec& spec)>;
+    BandwidthRun(std::vector<HostSpec> hosts, BandwidthOptions options, TransportMaker transport, QObject* parent = nullptr);
+    ~BandwidthRun() override;
+
+    void start();
+    // Stops every test: the sessions close, and each agent ends its sender at once and its
+    // receiver when it sees its client go.
+    void cancel();
+    bool isFinished() const { return finished_; }
+
+    // The matrix so far (complete once finished() was emitted).
+    BandwidthMatrix matrix() const;
+    // How each host that could not take part ended (its connection state), for exit codes.
+    const std::map<QString, HostState>& failedStates() const { return failedStates_; }
+    int testsTotal() const { return total_; }
+    int testsDone() const { return done_; }
+    // Rounds it takes for n hosts, and the time at the given options (for the progress and docs).
+    static int roundsFor(int hosts);
+
+signals:
+    // A test began or ended: `now` names the tests running ("gpu-01 → gpu-02, gpu-03 → gpu-04").
+    void progress(int done, int total, const QString& now);
+    void finished();
+
+private:
+    struct Host {
+        HostSpec spec;
+        BandwidthHost bw;
+        std::unique_ptr<HostSession> session;
+        std::optional<protocol::Facts> facts;
+        bool settled = false;
+        bool usable = false;
+    };
+    void onSettled();
+    void runRound();
+    void runTest(int from, int to, std::function<void()> then);
+    void record(int from, int to, BandwidthPair pair);
+    void fail(Host& h, HostState state, const QString& why);
+    void finish();
+    QString running() const;
+
+    std::vector<Host> hosts_;
+    BandwidthOptions options_;
+    TransportMaker transport_;
+    std::vector<int> usable_;  // positions in hosts_ that take part
+    std::vector<std::vector<std::pair<int, int>>> rounds_;
+    std::size_t round_ = 0;
+    int pending_ = 0;  // pairs of this round still running
+    std::map<std::pair<int, int>, BandwidthPair> pairs_;
+    std::set<std::pair<int, int>> now_;
+    std::map<QString, HostState> failedStates_;
+    std::map<QString, QString> errors_;
+    int total_ = 0, done_ = 0;
+    bool started_ = false, finished_ = false, cancelled_ = false;
+};
+
+// A fresh one-time token: 128 bits from the system's CSPRNG as 32 lowercase hex digits.
+std::string bandwidthToken();
+
+}  // namespace fleetdeck

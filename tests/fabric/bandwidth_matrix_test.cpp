@@ -1,0 +1,212 @@
+// The bandwidth run's schedule and the matrix's findings (app/fabric): every pair once in rounds
+// in which no host is in two tests, and each finding from the figures that call for it.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "app/fabric/bandwidth_matrix.h"
+#include "app/fabric/bandwidth_run.h"
+
+using namespace fleetdeck;
+
+namespace {
+
+BandwidthHost host(const QString& name, std::optional<double> gbps = 200.0, std::int64_t mtu = 9000,
+                   const QString& nic = QStringLiteral("enp26s0np0"), const QString& rack = QString()) {
+    BandwidthHost h;
+    h.mesh.name = name;
+    h.mesh.address = name + QStringLiteral(".lab");
+    h.mesh.rack = rack;
+    h.nic = nic;
+    h.nicGbps = gbps;
+    h.mtu = mtu;
+    return h;
+}
+
+BandwidthPair measured(double gbps, std::int64_t retransmits = 0, std::int64_t segments = 1'000'000) {
+    BandwidthPair p;
+    fleetdeck::protocol::BwReport sent;
+    sent.gbps = gbps * 1.01;  // the sender counts what it queued: a little more than arrived
+    sent.retransmits = retransmits;
+    sent.segments_out = segments;
+    sent.per_second_gbps = {gbps, gbps};
+    sent.streams = 4;
+    fleetdeck::protocol::BwReport received;
+    received.gbps = gbps;
+    received.per_second_gbps = {gbps * 0.99, gbps * 1.01};
+    received.streams = 4;
+    p.sent = sent;
+    p.received = received;
+    return p;
+}
+
+// Every ordered pair of `names` at `gbps`, except those `except` gives a figure.
+BandwidthMatrix full(const std::vector<BandwidthHost>& hosts, double gbps,
+                     const std::map<std::pair<QString, QString>, BandwidthPair>& except = {}) {
+    BandwidthMatrix m;
+    m.setHosts(hosts);
+    for (const auto& a : hosts)
+        for (const auto& b : hosts) {
+            if (a.mesh.name == b.mesh.name) continue;
+            const auto it = except.find({a.mesh.name, b.mesh.name});
+            m.setPair(a.mesh.name, b.mesh.name, it != except.end() ? it->second : measured(gbps));
+        }
+    return m;
+}
+
+std::vector<BandwidthFinding> of(const BandwidthMatrix& m, BandwidthFinding::Kind kind) {
+    std::vector<BandwidthFinding> out;
+    for (const auto& f : m.findings())
+        if (f.kind == kind) out.push_back(f);
+    return out;
+}
+
+const QString A = QStringLiteral("gpu-a"), B = QStringLiteral("gpu-b"), C = QStringLiteral("gpu-c"), D = QStringLiteral("gpu-d");
+
+}  // namespace
+
+TEST(BandwidthSchedule, EveryPairOnceAndNoHostTwiceInARound) {
+    for (int n = 2; n <= 65; ++n) {
+        const auto rounds = roundRobinRounds(n);
+        EXPECT_EQ(static_cast<int>(rounds.size()), BandwidthRun::roundsFor(n)) << n;
+        EXPECT_EQ(static_cast<int>(rounds.size()), n % 2 ? n : n - 1) << n;
+        std::set<std::pair<int, int>> seen;
+        for (const auto& round : rounds) {
+            std::set<int> busy;
+            for (const auto& [a, b] : round) {
+                EXPECT_LT(a, b);
+                EXPECT_TRUE(busy.insert(a).second && busy.insert(b).second) << n << ": a host in two tests of one round";
+                EXPECT_TRUE(seen.insert({a, b}).second) << n << ": a pair twice";
+            }
+        }
+        EXPECT_EQ(seen.size(), static_cast<std::size_t>(n * (n - 1) / 2)) << n;
+    }
+    EXPECT_TRUE(roundRobinRounds(1).empty());
+    // At 5 s each way and a second between tests: 64 hosts take 63 rounds, about 12.6 minutes.
+    EXPECT_EQ(BandwidthRun::roundsFor(64), 63);
+    EXPECT_EQ(BandwidthRun::roundsFor(1000), 999);
+}
+
+TEST(BandwidthFindings, AFullFabricHasNone) {
+    const BandwidthMatrix m = full({host(A), host(B), host(C), host(D)}, 188);
+    EXPECT_TRUE(m.findings().empty()) << m.findings().front().text.toStdString();
+    EXPECT_FALSE(m.hasCritical());
+    // The pair's figure is the lower of its two ends'.
+    EXPECT_DOUBLE_EQ(*m.pair(A, B)->gbps(), 188);
+}
+
+TEST(BandwidthFindings, AHostWhosePairsAreAllSlowIsOneFindingNotSix) {
+    std::map<std::pair<QString, QString>, BandwidthPair> slow;
+    for (const QString& o : {A, B, D}) {
+        slow[{C, o}] = measured(40);
+        slow[{o, C}] = measured(42);
+    }
+    const BandwidthMatrix m = full({host(A), host(B), host(C), host(D)}, 188, slow);
+    const auto hosts = of(m, BandwidthFinding::Kind::SlowHost);
+    ASSERT_EQ(hosts.size(), 1u);
+    EXPECT_EQ(hosts[0].hosts, std::vector<QString>{C});
+    EXPECT_EQ(hosts[0].severity, BandwidthFinding::Severity::Critical);
+    EXPECT_TRUE(hosts[0].text.contains(QStringLiteral("40.0 Gb/s to 42.0 Gb/s (6 pairs)"))) << hosts[0].text.toStdString();
+    EXPECT_TRUE(of(m, BandwidthFinding::Kind::SlowPath).empty());
+    EXPECT_TRUE(m.hasCritical());
+}
+
+TEST(BandwidthFindings, OneSlowPathNamesBothDirectionsOnce) {
+    const BandwidthMatrix m = full({host(A), host(B), host(C), host(D)}, 188, {{{A, D}, measured(56)}, {{D, A}, measured(57)}});
+    const auto paths = of(m, BandwidthFinding::Kind::SlowPath);
+    ASSERT_EQ(paths.size(), 1u);
+    EXPECT_EQ(paths[0].hosts, (std::vector<QString>{A, D}));
+    EXPECT_EQ(paths[0].text.toStdString(),
+              "gpu-a → gpu-d carries 56.0 Gb/s and gpu-d → gpu-a 57.0 Gb/s of 200 Gb/s (under 60 %): the path between them "
+              "(a cable, optic or switch hop on the way), as both hosts reach the others");
+    EXPECT_TRUE(of(m, BandwidthFinding::Kind::SlowHost).empty());
+    // 121 Gb/s of 200 is 60.5 %: not slow.
+    EXPECT_TRUE(full({host(A), host(B), host(C)}, 121).findings().empty());
+}
+
+TEST(BandwidthFindings, OneSidedPathsAndRetransmissionsAreWarnings) {
+    const BandwidthMatrix m = full({host(A), host(B), host(C)}, 188, {{{A, B}, measured(180)}, {{B, A}, measured(125)},
+                                                                     {{C, A}, measured(185, 2000, 1'000'000)}});
+    const auto asym = of(m, BandwidthFinding::Kind::Asymmetric);
+    ASSERT_EQ(asym.size(), 1u);
+    EXPECT_EQ(asym[0].severity, BandwidthFinding::Severity::Warning);
+    EXPECT_TRUE(asym[0].text.startsWith(QStringLiteral("gpu-a → gpu-b carries 180 Gb/s but gpu-b → gpu-a 125 Gb/s"))) << asym[0].text.toStdString();
+    const auto re = of(m, BandwidthFinding::Kind::Retransmits);
+    ASSERT_EQ(re.size(), 1u);
+    EXPECT_TRUE(re[0].text.startsWith(QStringLiteral("gpu-c → gpu-a: 0.20 % of the segments sent were retransmitted (2000 of 1000000"))) << re[0].text.toStdString();
+    EXPECT_FALSE(m.hasCritical());
+    // 0.1 % exactly is not above the line.
+    EXPECT_TRUE(of(full({host(A), host(B)}, 188, {{{A, B}, measured(188, 1000, 1'000'000)}}), BandwidthFinding::Kind::Retransmits).empty());
+}
+
+TEST(BandwidthFindings, MtuAndANicBelowItsPeersComeFromTheFacts) {
+    const BandwidthMatrix m = full({host(A), host(B, 25.0), host(C, 200.0, 1500), host(D)}, 188,
+                                   {{{A, B}, measured(23.5)}, {{B, A}, measured(23.5)}, {{B, C}, measured(23.5)},
+                                    {{C, B}, measured(23.5)}, {{B, D}, measured(23.5)}, {{D, B}, measured(23.5)}});
+    const auto mtu = of(m, BandwidthFinding::Kind::MtuMismatch);
+    ASSERT_EQ(mtu.size(), 1u);
+    EXPECT_EQ(mtu[0].hosts, std::vector<QString>{C});
+    EXPECT_TRUE(mtu[0].text.startsWith(QStringLiteral("gpu-c: enp26s0np0 has MTU 1500 where 3 other hosts have 9000"))) << mtu[0].text.toStdString();
+    const auto nic = of(m, BandwidthFinding::Kind::NicBelowMax);
+    ASSERT_EQ(nic.size(), 1u);
+    EXPECT_EQ(nic[0].hosts, std::vector<QString>{B});
+    EXPECT_EQ(nic[0].severity, BandwidthFinding::Severity::Critical);
+    EXPECT_TRUE(nic[0].text.startsWith(QStringLiteral("gpu-b: enp26s0np0 negotiated 25.0 Gb/s where 3 other hosts' enp26s0np0 run at 200 Gb/s")))
+        << nic[0].text.toStdString();
+    // Its pairs carry what its 25 Gb/s allows: not slow.
+    EXPECT_TRUE(of(m, BandwidthFinding::Kind::SlowHost).empty());
+    EXPECT_TRUE(of(m, BandwidthFinding::Kind::SlowPath).empty());
+}
+
+TEST(BandwidthFindings, WithoutNicSpeedsPairsAreJudgedAgainstTheirMedianAndSaySo) {
+    std::vector<BandwidthHost> hosts = {host(A, std::nullopt), host(B, std::nullopt), host(C, std::nullopt), host(D, std::nullopt)};
+    const BandwidthMatrix m = full(hosts, 9.4, {{{A, B}, measured(2.1)}});
+    const auto ref = m.reference(A, B);
+    ASSERT_TRUE(ref);
+    EXPECT_TRUE(ref->fromMedian);
+    EXPECT_NEAR(ref->gbps, 9.4, 1e-9);
+    const auto paths = of(m, BandwidthFinding::Kind::SlowPath);
+    ASSERT_EQ(paths.size(), 1u);
+    EXPECT_TRUE(paths[0].text.endsWith(QStringLiteral("(judged against the median of the pairs: the NICs report no speed)"))) << paths[0].text.toStdString();
+    const auto json = m.toJson();
+    EXPECT_EQ(json["pairs"][0]["reference"], "median");
+}
+
+TEST(BandwidthFindings, FailuresAreNotMeasuredNeverANumber) {
+    BandwidthMatrix m = full({host(A), host(B), host(C)}, 188);
+    BandwidthPair broken;
+    broken.error = QStringLiteral("connect to gpu-b.lab:41000: Connection refused");
+    m.setPair(A, B, broken);
+    m.setHostError(C, QStringLiteral("no answer within 60 s"));
+    EXPECT_FALSE(m.pair(A, B)->gbps());
+    const auto nm = of(m, BandwidthFinding::Kind::NotMeasured);
+    ASSERT_EQ(nm.size(), 2u);
+    const auto json = m.toJson();
+    bool found = false;
+    for (const auto& p : json["pairs"])
+        if (p["from"] == "gpu-a" && p["to"] == "gpu-b") {
+            found = true;
+            EXPECT_TRUE(p["gbps"].is_null());
+            EXPECT_EQ(p["error"], "connect to gpu-b.lab:41000: Connection refused");
+        }
+    EXPECT_TRUE(found);
+    EXPECT_EQ(json["findings"].size(), 2u);
+}
+
+TEST(BandwidthFindings, CsvCellsAreNeutralised) {
+    BandwidthMatrix m = full({host(QStringLiteral("=cmd|x")), host(B)}, 100);
+    const QString csv = m.toCsv();
+    EXPECT_TRUE(csv.startsWith(QStringLiteral("from,to,kind,gbps,reference_gbps,share_pct,streams,retransmits,retransmit_pct,error\r\n")))
+        << csv.toStdString();
+    EXPECT_FALSE(csv.contains(QStringLiteral("\n=cmd"))) << csv.toStdString();
+    EXPECT_TRUE(csv.contains(QStringLiteral("'=cmd|x"))) << csv.toStdString();
+}
+
+TEST(BandwidthTokens, ThirtyTwoHexDigitsAndNeverTheSame) {
+    std::set<std::string> seen;
+    for (int i = 0; i < 1000; ++i) {
+        const std::string t = bandwidthToken();
+        EXPECT_TRUE(fleetdeck::protocol::valid_bw_token(t)) << t;
+        EXPECT_TRUE(seen.insert(t).second);
+    }
+}
