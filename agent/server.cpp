@@ -199,8 +199,8 @@ void StdioServer::start_probe(protocol::RequestId id, const protocol::ProbeParam
         } catch (const std::exception& e) {
             line = protocol::encode_error(id, {ErrorCode::Internal, e.what()});
         }
+        probe_running_ = false;  // before the answer, as in run_deferred
         write_line(line);
-        probe_running_ = false;
     });
 }
 
@@ -209,8 +209,10 @@ void StdioServer::run_deferred(std::thread& thread, std::atomic<bool>& running, 
     if (running.exchange(true)) throw MethodError{ErrorCode::Busy, std::string(busy)};
     if (thread.joinable()) thread.join();
     thread = std::thread([this, &running, work = std::move(work)] {
-        write_line(work());
+        const std::string line = work();
+        // Free before the answer goes out: a client that asks again on reading it is not busy.
         running = false;
+        write_line(line);
     });
 }
 

@@ -164,8 +164,8 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, bios=VERSION, "
-    "dimm-missing, psu-failed, nic-25g, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, "
+    "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
                                        JobVariant::Idle};

@@ -11,6 +11,8 @@
 
 #include "agent/json/json.h"
 #include "agent/probe/bandwidth_probe.h"
+#include "agent/simulator/sim_network.h"
+#include "agent/simulator/sim_spec.h"
 #include "tests/settings/tuning_tree.h"
 #include "tests/support/subprocess.h"
 
@@ -152,4 +154,40 @@ TEST(BandwidthProbe, OnlyTheTokenGetsInAndOneTestRunsAtATime) {
     ASSERT_TRUE(cancelled.contains("result")) << cancelled.dump();
     EXPECT_EQ(cancelled["result"]["stopped"], "cancelled");
     EXPECT_EQ(cancelled["result"]["bytes"], 0);
+}
+
+// The simulated fabric (docs/protocol.md, "Bandwidth between simulated hosts").
+TEST(SimulatedBandwidth, NicSpeedsSlowPathsAndANicNegotiatedLow) {
+    using namespace fleetdeck::agent::sim;
+    const auto spec = parse_sim_spec("hgx-h100-8+slow-link=gpu-b+nic-25g:3");
+    ASSERT_TRUE(spec.spec) << spec.error;
+    EXPECT_EQ(spec.spec->nic_speed_mbps(spec.spec->fabric_nic()), 25000);
+    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bad-link=PEER, slow-link=PEER, nic-25g"), std::string::npos);
+    SimNetwork net(*spec.spec);
+    fleetdeck::protocol::BwSendParams send{"gpu-b.r1.sim.invalid", 40000, token('1'), 4, 5000, "gpu-b"};
+    const auto slow = net.bw_send(send);
+    ASSERT_TRUE(slow.gbps);
+    EXPECT_NEAR(*slow.gbps, 25 * SimNetwork::kTcpEfficiency * SimNetwork::kSlowPathShare, 25 * 0.3 * 0.25);
+    EXPECT_EQ(slow.per_second_gbps.size(), 5u);
+    EXPECT_EQ(slow.interface, "enp26s0np0");
+    EXPECT_GT(*slow.retransmits * 1000, *slow.segments_out * 3) << "0.4 % retransmitted";
+    send.address = "gpu-c.r1.sim.invalid";
+    const auto fine = net.bw_send(send);
+    EXPECT_NEAR(*fine.gbps, 25 * SimNetwork::kTcpEfficiency, 25 * 0.05);
+    // A real address cannot be reached from a simulated host.
+    send.address = "10.0.0.2";
+    EXPECT_EQ(net.bw_send(send).error, "connect to 10.0.0.2: a simulated host reaches only simulated peers");
+    // The receiving end answers for what it takes, from the sender it was told of.
+    const auto healthy = parse_sim_spec("hgx-h100-8:4");
+    SimNetwork receiver(*healthy.spec);
+    fleetdeck::protocol::BwListenParams listen;
+    listen.token = token('2');
+    listen.from = "gpu-a.r1.sim.invalid";
+    listen.address = "gpu-d.r1.sim.invalid";
+    const auto where = receiver.bw_listen(listen);
+    EXPECT_EQ(where.address, "gpu-d.r1.sim.invalid");
+    EXPECT_GE(where.port, 32768);
+    const auto got = receiver.bw_result(token('2'));
+    EXPECT_NEAR(*got.gbps, 200 * SimNetwork::kTcpEfficiency, 200 * 0.05);
+    EXPECT_THROW(receiver.bw_result(token('3')), fleetdeck::agent::BandwidthUnknownTest);
 }
