@@ -76,12 +76,14 @@ def main():
     agent_figures, iperf_figures, agent_cpu, iperf_cpu = [], [], [], []
     for run in range(1, a.runs + 1):
         token = secrets.token_hex(16)
-        before = cpu_s(b.p.pid) + cpu_s(agent_a.p.pid)
+        before_b, before_a = cpu_s(b.p.pid), cpu_s(agent_a.p.pid)
+        before = before_b + before_a
         where = b.call("bw.listen", {"token": token, "streams": a.streams, "duration_ms": a.seconds * 1000, "address": B})
         sent = agent_a.call("bw.send", {"address": B, "port": where["port"], "token": token, "streams": a.streams,
                                         "duration_ms": a.seconds * 1000})
         got = b.call("bw.result", {"token": token})
-        spent = cpu_s(b.p.pid) + cpu_s(agent_a.p.pid) - before
+        spent_b, spent_a = cpu_s(b.p.pid) - before_b, cpu_s(agent_a.p.pid) - before_a
+        spent = spent_a + spent_b
         gbps = min(sent["gbps"], got["gbps"])
         agent_figures.append(gbps)
         agent_cpu.append(spent / (gbps * a.seconds))
@@ -93,12 +95,14 @@ def main():
                              capture_output=True, text=True, check=True).stdout
         server.wait(timeout=10)
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        iperf = json.loads(out)["end"]["sum_received"]["bits_per_second"] / 1e9
+        end = json.loads(out)["end"]
+        iperf = end["sum_received"]["bits_per_second"] / 1e9
+        iperf_retransmits = end["sum_sent"].get("retransmits")
         ispent = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
         iperf_figures.append(iperf)
         iperf_cpu.append(ispent / (iperf * a.seconds))
-        print(f"run {run}: agents {gbps:.2f} Gb/s ({agent_cpu[-1]:.3f} CPU-s per Gb/s·s, retransmits {sent['retransmits']}), "
-              f"iperf3 {iperf:.2f} Gb/s ({iperf_cpu[-1]:.3f}); agents/iperf3 {gbps / iperf:.3f}")
+        print(f"run {run}: agents {gbps:.2f} Gb/s ({agent_cpu[-1]:.3f} CPU-s per Gb/s·s, retransmits {sent['retransmits']}; sender {spent_a:.2f} s, receiver {spent_b:.2f} s), "
+              f"iperf3 {iperf:.2f} Gb/s ({iperf_cpu[-1]:.3f}, retransmits {iperf_retransmits}); agents/iperf3 {gbps / iperf:.3f}")
     agent_a.close()
     b.close()
     ratio = sum(agent_figures) / sum(iperf_figures)
