@@ -412,6 +412,10 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>%1 — THP and the CPU governor are taken from the host&apos;s facts where known.</source>
         <translation>%1 — 已知時，THP 與 CPU 調速器取自主機的資訊。</translation>
     </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>頻寬</translation>
+    </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
@@ -682,6 +686,115 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     <message>
         <source>GPU health finding</source>
         <translation>GPU 健康問題</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::BandwidthPanel</name>
+    <message>
+        <source>Run test</source>
+        <translation>執行測試</translation>
+    </message>
+    <message>
+        <source>Every pair of hosts sends TCP to each other, agent to agent, both ways</source>
+        <translation>每一對主機由 agent 對 agent 雙向互相傳送 TCP</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source> s each way</source>
+        <translation> 秒（每個方向）</translation>
+    </message>
+    <message>
+        <source> streams</source>
+        <translation> 個串流</translation>
+    </message>
+    <message>
+        <source>Not measured yet: Run test measures every pair of hosts (it loads the network for the test&apos;s time).</source>
+        <translation>尚未量測：「執行測試」會量測每一對主機（測試期間會佔用網路）。</translation>
+    </message>
+    <message>
+        <source>Bandwidth matrix</source>
+        <translation>頻寬矩陣</translation>
+    </message>
+    <message>
+        <source>Gb/s from each sender row to each receiver column</source>
+        <translation>從每個傳送端（列）到每個接收端（欄）的 Gb/s</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>檢查結果</translation>
+    </message>
+    <message>
+        <source>A bandwidth test needs at least two hosts of one kind (real or simulated).</source>
+        <translation>頻寬測試至少需要兩台同類的主機（真實或模擬）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connecting to %n host(s)…</source>
+        <translation>
+            <numerusform>正在連線到 %n 台主機…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Test %1 of %2: %3</source>
+        <translation>第 %1 項測試，共 %2 項：%3</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 tests; the matrix shows those measured.</source>
+        <translation>已在 %2 項測試中的第 %1 項後取消；矩陣顯示已量測的部分。</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>無資料</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>%1 → %2: not measured: %3</source>
+        <translation>%1 → %2：未量測：%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 over %4 streams</source>
+        <translation>%1 → %2：%3，%4 個串流</translation>
+    </message>
+    <message>
+        <source>%1 % of %2 (%3)</source>
+        <translation>%2 的 %1 %（%3）</translation>
+    </message>
+    <message>
+        <source>the median pair</source>
+        <translation>各對的中位數</translation>
+    </message>
+    <message>
+        <source>the slower NIC</source>
+        <translation>較慢的網路卡</translation>
+    </message>
+    <message>
+        <source>retransmitted: %1 % of segments</source>
+        <translation>重送：區段的 %1 %</translation>
+    </message>
+    <message>
+        <source>each second (Gb/s): %1</source>
+        <translation>每秒（Gb/s）：%1</translation>
+    </message>
+    <message>
+        <source>Critical: </source>
+        <translation>嚴重：</translation>
+    </message>
+    <message>
+        <source>Warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>Every pair carries what its NICs promise.</source>
+        <translation>每一對主機都達到其網路卡應有的頻寬。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs measured; %3 finding(s).</source>
+        <translation>已量測 %2 對中的 %1 對；%3 項發現。</translation>
     </message>
 </context>
 <context>
@@ -2194,6 +2307,10 @@ network the training traffic uses; the list comes from the host&apos;s facts.</s
     <message>
         <source>Mesh address not saved</source>
         <translation>網狀量測位址未儲存</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延遲</translation>
     </message>
 </context>
 <context>

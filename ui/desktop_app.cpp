@@ -35,6 +35,7 @@
 #include "ui/gui_prompter.h"
 #include "ui/history/audit_follower.h"
 #include "ui/history/recorded_history.h"
+#include "ui/latency/bandwidth_panel.h"
 #include "ui/latency/latency_view.h"
 #include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
@@ -136,6 +137,13 @@ void DesktopApp::addLatencyView() {
     meshOptions.intervalS = std::clamp(settings_.value(kMeshIntervalKey, meshOptions.intervalS).toInt(), 10, 3600);
     mesh_ = LatencyMesh::startOn(fleet_.monitor(), fleet_.store(), latencyStore_, meshOptions);
     latencyView_ = new LatencyView(latencyStore_, fleet_.store(), mesh_);
+    // The Bandwidth layer (docs/fabric.md): the hosts shown, over transports of their own (the
+    // simulated ones from the shared simulators, as the fleet's).
+    latencyView_->addLayer(new BandwidthPanel([this] {
+        std::vector<HostSpec> hosts;
+        for (const HostRecord& r : fleet_.store().summaries()) hosts.push_back(r.spec);
+        return hosts;
+    }, sharedSimulatorTransports(simulators_, makeTransport)), QObject::tr("Bandwidth"));
     window_.addView(latencyView_);
     QObject::connect(mesh_, &LatencyMesh::roundFinished, mesh_, [this](const std::vector<LatencyFinding>& found, qint64 at) {
         recorder_.addLatencyFindings(linkFindings(found), at);

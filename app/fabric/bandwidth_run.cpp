@@ -141,7 +141,8 @@ void BandwidthRun::runRound() {
     if (round_ >= rounds_.size()) return finish();
     const auto& round = rounds_[round_];
     pending_ = static_cast<int>(round.size());
-    for (const auto& [a, b] : round) {
+    for (const auto& pair : round) {
+        const int a = pair.first, b = pair.second;  // clang 14 captures no structured binding
         runTest(a, b, [this, a, b] {
             runTest(b, a, [this] {
                 if (--pending_ == 0) {

@@ -1,8 +1,8 @@
 // The agent's request dispatch on arbitrary lines. The server runs on a LiveMachine over a copy of
 // a recorded tree in a temporary directory, so tune.apply and journal writes land in that copy:
 // NVML is not loaded for a recorded tree, modprobe is never run for one, fault injection is
-// cleared, and `probe` (which would open TCP connections to the addresses it is given) is not
-// dispatched. Nothing a fuzzed request says can change this machine.
+// cleared, and `probe` and the `bw.*` methods (which would open TCP connections to the addresses
+// they are given, or a listening port) are not dispatched. Nothing a fuzzed request says can change this machine.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -53,7 +53,9 @@ bool reachesNetwork(const std::string& line) {
     const auto decoded = protocol::decode_message(line);
     const auto* message = std::get_if<protocol::Message>(&decoded);
     const auto* request = message ? std::get_if<protocol::Request>(message) : nullptr;
-    return request && request->method == "probe";
+    // probe and bw.send open connections to the addresses they are given; bw.listen opens a port
+    // (and bw.result waits on it).
+    return request && (request->method == "probe" || request->method.rfind("bw.", 0) == 0);
 }
 
 }  // namespace

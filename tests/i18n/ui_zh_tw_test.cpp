@@ -31,14 +31,19 @@
 #include "app/i18n/translations.h"
 #include "app/commission/report.h"
 #include "app/commission/result_json.h"
+#include "app/ssh/transport_factory.h"
 #include "tests/commission/sim_rack.h"
 #include "tests/commission/sim_result.h"
 #include "tests/dashboard/sim_feed.h"
 #include "tests/support/subprocess.h"
+#include <QListWidget>
+
+#include "tests/support/qt_wait.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/desktop_preferences.h"
+#include "ui/latency/bandwidth_panel.h"
 #include "ui/main_window.h"
 #include "ui/preferences_dialog.h"
 #include "ui/screenshot.h"
@@ -383,4 +388,38 @@ TEST_F(ChineseDesktop, IncidentsReadInChineseAndKeepTheirEnglish) {
     EXPECT_EQ(offline[0].incident.text, QStringLiteral("gpu-a3 offline: connection refused"));
     EXPECT_EQ(offline[0].incident.shown(), QStringLiteral("gpu-a3 %1: 連線被拒").arg(stateText(HostState::Offline)));
     EXPECT_TRUE(hasChinese(stateText(HostState::Offline)));
+}
+
+// The latency map's Bandwidth layer after a run on simulated hosts (the real agent serves them):
+// its controls, status, findings and severity in Chinese, in each theme.
+TEST_F(ChineseDesktop, TheBandwidthLayerReadsInChineseInBothThemes) {
+    ::setenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN, 1);
+    std::vector<HostSpec> hosts;
+    for (const char* s : {"sim:hgx-h100-8:1", "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2", "sim:hgx-h100-8:3", "sim:hgx-h100-8+nic-25g:4"})
+        hosts.push_back(parseHostTarget(QString::fromLatin1(s)).value());
+    test::TempDir temp;
+    const QString dir = qEnvironmentVariableIsEmpty("FLEETDECK_SCREENSHOT_DIR") ? QString::fromStdString(temp.path().string())
+                                                                              : qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
+    QDir().mkpath(dir);
+    for (const auto& [theme, name] : {std::pair{Theme::Light, "bandwidth-zh_TW.png"}, std::pair{Theme::Dark, "bandwidth-zh_TW-dark.png"}}) {
+        applyTheme(theme);
+        BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
+        panel.resize(1100, 520);
+        panel.show();
+        EXPECT_TRUE(hasChinese(panel.statusText())) << panel.statusText().toStdString();
+        bool finished = false;
+        QObject::connect(&panel, &BandwidthPanel::finished, [&] { finished = true; });
+        panel.start();
+        ASSERT_TRUE(test::waitUntil([&] { return finished; }, 60000));
+        EXPECT_TRUE(hasChinese(panel.statusText())) << panel.statusText().toStdString();
+        ASSERT_GE(panel.findings().count(), 2);
+        for (int i = 0; i < panel.findings().count(); ++i)
+            EXPECT_TRUE(hasChinese(panel.findings().item(i)->text())) << panel.findings().item(i)->text().toStdString();
+        QApplication::processEvents();
+        const QString path = dir + QLatin1Char('/') + QLatin1String(name);
+        const Outcome shot = saveScreenshot(panel, path);
+        ASSERT_TRUE(shot) << shot.problem().message.toStdString();
+    }
+    applyTheme(Theme::Light);
+    ::unsetenv("FLEETDECK_AGENT");
 }

@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QShortcut>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "app/inventory/inventory.h"
@@ -117,10 +118,18 @@ LatencyView::LatencyView(LatencyStore& store, TelemetryStore& telemetry, Latency
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
+    // Latency | Bandwidth: the tab bar shows once a second layer is added (addLayer).
+    layers_ = new QTabWidget;
+    layers_->setDocumentMode(true);
+    layers_->setTabBarAutoHide(true);
+    layers_->addTab(split, tr("Latency"));
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
-    layout->addWidget(split, 1);
+    layout->addWidget(layers_, 1);
 }
+
+void LatencyView::addLayer(QWidget* layer, const QString& title) { layers_->addTab(layer, title); }
 
 void LatencyView::refresh(qint64 nowMs) {
     if (seen_.update(store_.generation())) {

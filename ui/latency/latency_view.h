@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QWidget>
 
@@ -40,6 +41,8 @@ public:
     // Selects a link and shows its history (what a click on its cell does).
     void showLink(int row, int column);
     Outcome exportCsv(const QString& path) const;
+    // Adds a layer beside the latency map (the Bandwidth layer): the page becomes tabs, Latency first.
+    void addLayer(QWidget* layer, const QString& title);
     // Asks for an inventory host and one of its interface addresses (from its facts) for mesh
     // traffic, and keeps the choice in the inventory.
     void chooseMeshAddress();
@@ -78,6 +81,7 @@ private:
     QListWidget* findings_ = nullptr;
     QTreeWidget* roundTrips_ = nullptr;
     LinkHistoryChart* chart_ = nullptr;
+    QTabWidget* layers_ = nullptr;
 };
 
 }  // namespace fleetdeck

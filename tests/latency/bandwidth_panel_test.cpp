@@ -1,0 +1,84 @@
+// The latency map's Bandwidth layer on the offscreen platform, run for real on simulated hosts
+// (each served by the real agent binary): the progress while it runs, the matrix with the slow
+// path in the alarm colour and its numbers on hover, the findings in words, and Cancel.
+#include <gtest/gtest.h>
+
+#include <QImage>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTableWidget>
+
+#include "app/ssh/transport_factory.h"
+#include "tests/support/qt_wait.h"
+#include "ui/latency/bandwidth_panel.h"
+#include "ui/latency/latency_heatmap.h"
+
+using namespace fleetdeck;
+using fleetdeck::test::waitUntil;
+
+namespace {
+
+std::vector<HostSpec> simulatedHosts(const std::vector<QString>& specs) {
+    std::vector<HostSpec> out;
+    for (const QString& s : specs) {
+        auto spec = parseHostTarget(s);
+        EXPECT_TRUE(spec) << s.toStdString();
+        if (spec) out.push_back(*spec);
+    }
+    return out;
+}
+
+struct AgentFromBuild {
+    AgentFromBuild() { ::setenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN, 1); }
+    ~AgentFromBuild() { ::unsetenv("FLEETDECK_AGENT"); }
+};
+
+}  // namespace
+
+TEST(BandwidthPanel, ARunFillsTheMatrixWithTheSlowPathInTheAlarmColourAndItsFindings) {
+    AgentFromBuild agent;
+    const auto hosts = simulatedHosts({QStringLiteral("sim:hgx-h100-8:1"), QStringLiteral("sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2"),
+                                       QStringLiteral("sim:hgx-h100-8:3"), QStringLiteral("sim:hgx-h100-8:4")});
+    BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
+    panel.resize(1100, 520);
+    panel.show();
+    EXPECT_TRUE(panel.statusText().startsWith(QStringLiteral("Not measured yet"))) << panel.statusText().toStdString();
+    bool finished = false;
+    QObject::connect(&panel, &BandwidthPanel::finished, [&] { finished = true; });
+    panel.start();
+    EXPECT_TRUE(panel.running());
+    ASSERT_TRUE(waitUntil([&] { return finished; }, 60000)) << panel.statusText().toStdString();
+    EXPECT_FALSE(panel.running());
+    EXPECT_EQ(panel.statusText().toStdString(), "12 of 12 pairs measured; 2 finding(s).");
+
+    QTableWidget& m = panel.matrix();
+    ASSERT_EQ(m.rowCount(), 4);
+    // Rack order: the names sorted; the slow pair is rows/columns 0 (…+slow-link…:2) and 2 (…:3).
+    EXPECT_EQ(m.verticalHeaderItem(0)->text(), QStringLiteral("1  sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2"));
+    EXPECT_EQ(m.verticalHeaderItem(2)->text(), QStringLiteral("3  sim:hgx-h100-8:3"));
+    EXPECT_EQ(m.horizontalHeaderItem(2)->text(), QStringLiteral("3"));
+    EXPECT_EQ(m.horizontalHeaderItem(2)->toolTip(), QStringLiteral("sim:hgx-h100-8:3"));
+    EXPECT_EQ(m.item(0, 2)->background().color(), lossAlarmColor());
+    EXPECT_EQ(m.item(2, 0)->background().color(), lossAlarmColor());
+    EXPECT_NE(m.item(1, 3)->background().color(), lossAlarmColor());
+    EXPECT_LT(m.item(0, 2)->text().toDouble(), 120);
+    EXPECT_GT(m.item(1, 3)->text().toDouble(), 150);
+    EXPECT_TRUE(m.item(0, 2)->toolTip().contains(QStringLiteral("over 4 streams"))) << m.item(0, 2)->toolTip().toStdString();
+    EXPECT_TRUE(m.item(0, 2)->toolTip().contains(QStringLiteral("of 200 Gb/s (the slower NIC)"))) << m.item(0, 2)->toolTip().toStdString();
+    EXPECT_TRUE(m.item(0, 2)->toolTip().contains(QStringLiteral("each second (Gb/s): "))) << m.item(0, 2)->toolTip().toStdString();
+    EXPECT_EQ(m.item(1, 1)->text(), QStringLiteral("—"));
+
+    ASSERT_EQ(panel.findings().count(), 2);
+    EXPECT_TRUE(panel.findings().item(0)->text().startsWith(QStringLiteral("Critical: "))) << panel.findings().item(0)->text().toStdString();
+    EXPECT_TRUE(panel.findings().item(0)->text().contains(QStringLiteral("the path between them")));
+    EXPECT_TRUE(panel.findings().item(1)->text().contains(QStringLiteral("retransmitted")));
+    if (const char* dir = std::getenv("FLEETDECK_SHOT_DIR")) panel.grab().save(QString::fromUtf8(dir) + QStringLiteral("/bandwidth-panel.png"));
+}
+
+TEST(BandwidthPanel, FewerThanTwoHostsOfOneKindIsSaidAndNothingRuns) {
+    const auto hosts = simulatedHosts({QStringLiteral("sim:l40s-4:1"), QStringLiteral("local")});
+    BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
+    panel.start();
+    EXPECT_FALSE(panel.running());
+    EXPECT_EQ(panel.statusText().toStdString(), "A bandwidth test needs at least two hosts of one kind (real or simulated).");
+}

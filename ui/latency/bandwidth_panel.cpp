@@ -1,0 +1,209 @@
+#include "ui/latency/bandwidth_panel.h"
+
+#include <algorithm>
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "ui/dashboard/view_header.h"
+#include "ui/latency/latency_heatmap.h"
+
+namespace fleetdeck {
+namespace {
+
+// Dark text on a bright fill, white on a dark one, by the fill's luma (ITU-R BT.601 weights): the
+// viridis yellows are bright at a middling HSL lightness.
+QColor readableOn(const QColor& fill) {
+    const double luma = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+    return luma > 0.5 ? QColor(20, 20, 20) : Qt::white;
+}
+
+}  // namespace
+
+BandwidthPanel::BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transport, QWidget* parent)
+    : QWidget(parent), hosts_(std::move(hosts)), transport_(std::move(transport)) {
+    start_ = new QPushButton(tr("Run test"));
+    start_->setToolTip(tr("Every pair of hosts sends TCP to each other, agent to agent, both ways"));
+    cancel_ = new QPushButton(tr("Cancel"));
+    cancel_->setEnabled(false);
+    duration_ = new QSpinBox;
+    duration_->setRange(1, 20);
+    duration_->setValue(5);
+    duration_->setSuffix(tr(" s each way"));
+    streams_ = new QSpinBox;
+    streams_->setRange(1, 16);
+    streams_->setValue(4);
+    streams_->setSuffix(tr(" streams"));
+    progress_ = new QProgressBar;
+    progress_->setVisible(false);
+    status_ = new QLabel(tr("Not measured yet: Run test measures every pair of hosts (it loads the network for the test's time)."));
+    status_->setWordWrap(true);
+    connect(start_, &QPushButton::clicked, this, &BandwidthPanel::start);
+    connect(cancel_, &QPushButton::clicked, this, &BandwidthPanel::cancel);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(start_);
+    controls->addWidget(duration_);
+    controls->addWidget(streams_);
+    controls->addWidget(progress_, 1);
+    controls->addStretch();
+    controls->addWidget(cancel_);
+
+    matrix_ = new QTableWidget;
+    matrix_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    matrix_->setAccessibleName(tr("Bandwidth matrix"));
+    matrix_->setAccessibleDescription(tr("Gb/s from each sender row to each receiver column"));
+    findings_ = new QListWidget;
+    findings_->setWordWrap(true);
+    findings_->setSpacing(3);
+    findings_->setAlternatingRowColors(true);
+
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(sectionTitle(tr("Findings"), side));
+    sideLayout->addWidget(findings_, 1);
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(matrix_);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(status_);
+    layout->addWidget(split, 1);
+}
+
+BandwidthPanel::~BandwidthPanel() = default;
+
+QString BandwidthPanel::statusText() const { return status_->text(); }
+
+void BandwidthPanel::start() {
+    if (run_) return;
+    std::vector<HostSpec> hosts = hosts_();
+    // Simulated and real hosts cannot reach each other: the run takes the kind most hosts are.
+    const auto simulated = std::count_if(hosts.begin(), hosts.end(), [](const HostSpec& h) { return h.isSimulated(); });
+    const bool keepSimulated = simulated * 2 >= static_cast<long>(hosts.size());
+    std::erase_if(hosts, [keepSimulated](const HostSpec& h) { return h.isSimulated() != keepSimulated; });
+    if (hosts.size() < 2) {
+        status_->setText(tr("A bandwidth test needs at least two hosts of one kind (real or simulated)."));
+        return;
+    }
+    BandwidthOptions options;
+    options.durationMs = duration_->value() * 1000;
+    options.streams = streams_->value();
+    hostCount_ = static_cast<int>(hosts.size());
+    run_ = std::make_unique<BandwidthRun>(hosts, options, transport_);
+    connect(run_.get(), &BandwidthRun::progress, this, [this](int done, int total, const QString& now) {
+        progress_->setMaximum(std::max(total, 1));
+        progress_->setValue(done);
+        status_->setText(now.isEmpty() ? tr("Connecting to %n host(s)…", nullptr, hostCount_)
+                                       : tr("Test %1 of %2: %3").arg(done + 1).arg(total).arg(now));
+    });
+    connect(run_.get(), &BandwidthRun::finished, this, [this] {
+        // Deleted from the event loop: this runs inside the run's own signal.
+        BandwidthRun* done = run_.release();
+        const bool cancelled = done->testsDone() < done->testsTotal();
+        showMatrix(done->matrix());
+        if (cancelled) status_->setText(tr("Cancelled after %1 of %2 tests; the matrix shows those measured.").arg(done->testsDone()).arg(done->testsTotal()));
+        done->deleteLater();
+        progress_->setVisible(false);
+        start_->setEnabled(true);
+        cancel_->setEnabled(false);
+        emit finished();
+    });
+    start_->setEnabled(false);
+    cancel_->setEnabled(true);
+    progress_->setValue(0);
+    progress_->setVisible(true);
+    status_->setText(tr("Connecting to %n host(s)…", nullptr, static_cast<int>(hosts.size())));
+    run_->start();
+}
+
+void BandwidthPanel::cancel() {
+    if (run_) run_->cancel();
+}
+
+void BandwidthPanel::showMatrix(const BandwidthMatrix& m) {
+    const auto& hosts = m.hosts();
+    const int n = static_cast<int>(hosts.size());
+    matrix_->clear();
+    matrix_->setRowCount(n);
+    matrix_->setColumnCount(n);
+    // Columns by number (a column per host stays narrow whatever the names), rows by number and
+    // name; each header's tooltip names its host.
+    QStringList names, columns, rows;
+    for (int i = 0; i < n; ++i) {
+        names << hosts[static_cast<std::size_t>(i)].mesh.name;
+        columns << QString::number(i + 1);
+        rows << QStringLiteral("%1  %2").arg(i + 1).arg(names.back());
+    }
+    matrix_->setHorizontalHeaderLabels(columns);
+    matrix_->setVerticalHeaderLabels(rows);
+    for (int i = 0; i < n; ++i) {
+        matrix_->horizontalHeaderItem(i)->setToolTip(names[i]);
+        matrix_->verticalHeaderItem(i)->setToolTip(names[i]);
+    }
+    int measured = 0;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            auto* item = new QTableWidgetItem;
+            item->setTextAlignment(Qt::AlignCenter);
+            matrix_->setItem(r, c, item);
+            const QString& from = names[r];
+            const QString& to = names[c];
+            if (r == c) {
+                item->setText(QStringLiteral("—"));
+                continue;
+            }
+            const BandwidthPair* p = m.pair(from, to);
+            if (!p) {
+                item->setText(tr("no data"));
+                continue;
+            }
+            const auto gbps = p->gbps();
+            if (!gbps) {
+                item->setText(tr("failed"));
+                item->setBackground(lossAlarmColor());
+                item->setForeground(Qt::white);
+                item->setToolTip(tr("%1 → %2: not measured: %3").arg(from, to, p->error));
+                continue;
+            }
+            ++measured;
+            item->setText(QString::number(*gbps, 'f', *gbps < 10 ? 2 : 1));
+            const auto ref = m.reference(from, to);
+            const double share = ref && ref->gbps > 0 ? *gbps / ref->gbps : 1.0;
+            const QColor fill = share < BandwidthMatrix::kSlowShare ? lossAlarmColor() : latencyColor(std::clamp(share, 0.0, 1.0));
+            item->setBackground(fill);
+            item->setForeground(readableOn(fill));
+            QStringList perSecond;
+            for (double v : p->perSecond()) perSecond << QString::number(v, 'f', 1);
+            QString tip = tr("%1 → %2: %3 over %4 streams").arg(from, to, formatGbps(*gbps)).arg(p->streams());
+            if (ref) tip += QLatin1Char('\n') + tr("%1 % of %2 (%3)").arg(QString::number(share * 100, 'f', 0), formatGbps(ref->gbps),
+                                                                      ref->fromMedian ? tr("the median pair") : tr("the slower NIC"));
+            if (const auto pct = p->retransmitPct()) tip += QLatin1Char('\n') + tr("retransmitted: %1 % of segments").arg(QString::number(*pct, 'f', 3));
+            if (!perSecond.isEmpty()) tip += QLatin1Char('\n') + tr("each second (Gb/s): %1").arg(perSecond.join(QStringLiteral(", ")));
+            item->setToolTip(tip);
+        }
+    for (int c = 0; c < n; ++c) matrix_->setColumnWidth(c, std::max(64, matrix_->fontMetrics().horizontalAdvance(QStringLiteral(" 000.0 ")) + 8));
+    findings_->clear();
+    const auto found = m.findings();
+    for (const BandwidthFinding& f : found) {
+        auto* item = new QListWidgetItem((f.severity == BandwidthFinding::Severity::Critical ? tr("Critical: ") : tr("Warning: ")) + f.shown());
+        findings_->addItem(item);
+    }
+    if (found.empty()) findings_->addItem(tr("Every pair carries what its NICs promise."));
+    status_->setText(tr("%1 of %2 pairs measured; %3 finding(s).").arg(measured).arg(n * (n - 1)).arg(found.size()));
+}
+
+}  // namespace fleetdeck

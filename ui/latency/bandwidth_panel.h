@@ -1,0 +1,61 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <QWidget>
+
+#include "app/fabric/bandwidth_run.h"
+#include "app/host_spec.h"
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace fleetdeck {
+
+// The latency map's Bandwidth layer (docs/fabric.md): "Run test" measures every pair of the
+// fleet's hosts both ways with their agents (BandwidthRun) while a progress bar names the tests
+// running and Cancel stops them; then the host × host matrix of Gb/s, each cell coloured by its
+// share of the slower NIC's speed (red under 60 %), with Gb/s, streams, retransmissions and the
+// per-second rates on hover, and the findings in words. The run lives on the GUI thread: its
+// sessions' transports do their I/O elsewhere and answer through the event loop.
+class BandwidthPanel : public QWidget {
+    Q_OBJECT
+public:
+    using Hosts = std::function<std::vector<HostSpec>()>;
+    BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transport, QWidget* parent = nullptr);
+    ~BandwidthPanel() override;
+
+    void start();
+    void cancel();
+    bool running() const { return run_ != nullptr; }
+    QTableWidget& matrix() { return *matrix_; }
+    QListWidget& findings() { return *findings_; }
+    QString statusText() const;
+
+signals:
+    void finished();
+
+private:
+    void showMatrix(const BandwidthMatrix& m);
+
+    Hosts hosts_;
+    BandwidthRun::TransportMaker transport_;
+    std::unique_ptr<BandwidthRun> run_;
+    int hostCount_ = 0;
+    QPushButton* start_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QSpinBox* duration_ = nullptr;
+    QSpinBox* streams_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QTableWidget* matrix_ = nullptr;
+    QListWidget* findings_ = nullptr;
+};
+
+}  // namespace fleetdeck
