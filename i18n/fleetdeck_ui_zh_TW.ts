@@ -796,6 +796,34 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>%1 of %2 pairs measured; %3 finding(s).</source>
         <translation>已量測 %2 對中的 %1 對；%3 項發現。</translation>
     </message>
+    <message>
+        <source>Gb/s each second</source>
+        <translation>每秒 Gb/s</translation>
+    </message>
+    <message>
+        <source>60 % of the reference</source>
+        <translation>基準的 60 %</translation>
+    </message>
+    <message>
+        <source>second of the test</source>
+        <translation>測試的第幾秒</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>Click a cell for its rate each second</source>
+        <translation>點選儲存格以查看其每秒速率</translation>
+    </message>
+    <message>
+        <source>%1 → %2: not measured</source>
+        <translation>%1 → %2：未量測</translation>
+    </message>
+    <message>
+        <source>%1 → %2, each second</source>
+        <translation>%1 → %2，每秒</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::ChartPanel</name>

@@ -59,8 +59,11 @@ std::optional<double> BandwidthPair::retransmitPct() const {
 }
 
 std::vector<double> BandwidthPair::perSecond() const {
-    if (received && !received->per_second_gbps.empty()) return received->per_second_gbps;
-    return sent ? sent->per_second_gbps : std::vector<double>{};
+    // The seconds of the end whose figure is the pair's (the lower), so that curve and figure agree.
+    const protocol::BwReport* chosen = nullptr;
+    for (const auto* r : {&received, &sent})
+        if (*r && !(*r)->per_second_gbps.empty() && (*r)->gbps && (!chosen || *(*r)->gbps < *chosen->gbps)) chosen = &**r;
+    return chosen ? chosen->per_second_gbps : std::vector<double>{};
 }
 
 std::int64_t BandwidthPair::streams() const {

@@ -33,7 +33,7 @@ struct BandwidthPair {
 
     std::optional<double> gbps() const;
     std::optional<double> retransmitPct() const;  // the sender's retransmitted share of its segments
-    std::vector<double> perSecond() const;        // the receiver's seconds (the sender's without one)
+    std::vector<double> perSecond() const;        // each second of the end whose figure is the pair's
     std::int64_t streams() const;
 };
 

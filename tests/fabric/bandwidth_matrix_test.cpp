@@ -210,3 +210,12 @@ TEST(BandwidthTokens, ThirtyTwoHexDigitsAndNeverTheSame) {
         EXPECT_TRUE(seen.insert(t).second);
     }
 }
+
+TEST(BandwidthFindings, APairsSecondsAreThoseOfTheEndWhoseFigureIsThePairs) {
+    BandwidthPair p = measured(188);
+    EXPECT_EQ(p.perSecond(), (std::vector<double>{188 * 0.99, 188 * 1.01})) << "the receiver's: it is the lower";
+    p.sent->gbps = 55;
+    p.sent->per_second_gbps = {54, 56};
+    EXPECT_DOUBLE_EQ(*p.gbps(), 55);
+    EXPECT_EQ(p.perSecond(), (std::vector<double>{54, 56}));
+}

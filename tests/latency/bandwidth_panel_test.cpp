@@ -3,6 +3,7 @@
 // path in the alarm colour and its numbers on hover, the findings in words, and Cancel.
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QImage>
 #include <QListWidget>
 #include <QPushButton>
@@ -68,10 +69,20 @@ TEST(BandwidthPanel, ARunFillsTheMatrixWithTheSlowPathInTheAlarmColourAndItsFind
     EXPECT_TRUE(m.item(0, 2)->toolTip().contains(QStringLiteral("each second (Gb/s): "))) << m.item(0, 2)->toolTip().toStdString();
     EXPECT_EQ(m.item(1, 1)->text(), QStringLiteral("—"));
 
+    // The chart opens on the first finding's pair, each second of its test; a click picks another.
+    EXPECT_EQ(panel.chartTitle(), QStringLiteral("sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2 → sim:hgx-h100-8:3, each second"));
+    EXPECT_EQ(panel.chartPoints(), 5);
+    EXPECT_LT(panel.chartMaxGbps(), 120) << "the slow path's own seconds, as its figure";
+    panel.showPair(1, 3);
+    EXPECT_EQ(panel.chartTitle(), QStringLiteral("sim:hgx-h100-8:1 → sim:hgx-h100-8:4, each second"));
+    panel.showPair(2, 2);  // the diagonal: nothing to show, nothing changes
+    EXPECT_EQ(panel.chartPoints(), 5);
+
     ASSERT_EQ(panel.findings().count(), 2);
     EXPECT_TRUE(panel.findings().item(0)->text().startsWith(QStringLiteral("Critical: "))) << panel.findings().item(0)->text().toStdString();
     EXPECT_TRUE(panel.findings().item(0)->text().contains(QStringLiteral("the path between them")));
     EXPECT_TRUE(panel.findings().item(1)->text().contains(QStringLiteral("retransmitted")));
+    QApplication::processEvents();
     if (const char* dir = std::getenv("FLEETDECK_SHOT_DIR")) panel.grab().save(QString::fromUtf8(dir) + QStringLiteral("/bandwidth-panel.png"));
 }
 

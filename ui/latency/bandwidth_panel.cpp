@@ -2,17 +2,24 @@
 
 #include <algorithm>
 
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QPen>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "ui/dashboard/chart_style.h"
 #include "ui/dashboard/view_header.h"
 #include "ui/latency/latency_heatmap.h"
 
@@ -66,11 +73,46 @@ BandwidthPanel::BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transpo
     findings_->setSpacing(3);
     findings_->setAlternatingRowColors(true);
 
+    connect(matrix_, &QTableWidget::cellClicked, this, &BandwidthPanel::showPair);
+
+    // A pair's rate each second, against what it is judged by.
+    chart_ = new QChart;
+    seconds_ = new QLineSeries;
+    seconds_->setName(tr("Gb/s each second"));
+    seconds_->setPointsVisible(true);
+    seconds_->setColor(latencyColor(0.35));
+    reference_ = new QLineSeries;
+    reference_->setName(tr("60 % of the reference"));
+    reference_->setColor(lossAlarmColor());
+    reference_->setPen(QPen(lossAlarmColor(), 1.5, Qt::DashLine));
+    chart_->addSeries(seconds_);
+    chart_->addSeries(reference_);
+    timeAxis_ = new QValueAxis;
+    timeAxis_->setTitleText(tr("second of the test"));
+    timeAxis_->setLabelFormat(QStringLiteral("%d"));
+    gbpsAxis_ = new QValueAxis;
+    gbpsAxis_->setTitleText(tr("Gb/s"));
+    gbpsAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    chart_->addAxis(timeAxis_, Qt::AlignBottom);
+    chart_->addAxis(gbpsAxis_, Qt::AlignLeft);
+    for (QLineSeries* s : {seconds_, reference_}) {
+        s->attachAxis(timeAxis_);
+        s->attachAxis(gbpsAxis_);
+    }
+    chart_->legend()->setAlignment(Qt::AlignBottom);
+    chart_->setMargins(QMargins(4, 4, 4, 4));
+    chart_->setTitle(tr("Click a cell for its rate each second"));
+    auto* chartView = new QChartView(chart_);
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumHeight(200);
+    styleChart(*chart_, palette());
+
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(sectionTitle(tr("Findings"), side));
     sideLayout->addWidget(findings_, 1);
+    sideLayout->addWidget(chartView, 1);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(matrix_);
     split->addWidget(side);
@@ -134,7 +176,48 @@ void BandwidthPanel::cancel() {
     if (run_) run_->cancel();
 }
 
+void BandwidthPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && chart_) styleChart(*chart_, palette());
+}
+
+QString BandwidthPanel::chartTitle() const { return chart_->title(); }
+int BandwidthPanel::chartPoints() const { return static_cast<int>(seconds_->count()); }
+double BandwidthPanel::chartMaxGbps() const {
+    double top = 0;
+    for (const QPointF& p : seconds_->points()) top = std::max(top, p.y());
+    return top;
+}
+
+void BandwidthPanel::showPair(int row, int column) {
+    const auto& hosts = shown_.hosts();
+    if (row < 0 || column < 0 || row == column || row >= static_cast<int>(hosts.size()) || column >= static_cast<int>(hosts.size())) return;
+    const QString& from = hosts[static_cast<std::size_t>(row)].mesh.name;
+    const QString& to = hosts[static_cast<std::size_t>(column)].mesh.name;
+    const BandwidthPair* p = shown_.pair(from, to);
+    const std::vector<double> rates = p ? p->perSecond() : std::vector<double>{};
+    chart_->setTitle(rates.empty() ? tr("%1 → %2: not measured").arg(from, to) : tr("%1 → %2, each second").arg(from, to));
+    QList<QPointF> points;
+    double top = 1;
+    for (std::size_t i = 0; i < rates.size(); ++i) {
+        points << QPointF(static_cast<double>(i + 1), rates[i]);
+        top = std::max(top, rates[i]);
+    }
+    seconds_->replace(points);
+    QList<QPointF> line;
+    if (const auto ref = shown_.reference(from, to); ref && !rates.empty()) {
+        const double at = ref->gbps * BandwidthMatrix::kSlowShare;
+        line << QPointF(1, at) << QPointF(static_cast<double>(std::max<std::size_t>(rates.size(), 2)), at);
+        top = std::max(top, ref->gbps);
+    }
+    reference_->replace(line);
+    timeAxis_->setRange(1, static_cast<double>(std::max<std::size_t>(rates.size(), 2)));
+    timeAxis_->setTickCount(static_cast<int>(std::clamp<std::size_t>(rates.size(), 2, 11)));
+    gbpsAxis_->setRange(0, top * 1.1);
+}
+
 void BandwidthPanel::showMatrix(const BandwidthMatrix& m) {
+    shown_ = m;
     const auto& hosts = m.hosts();
     const int n = static_cast<int>(hosts.size());
     matrix_->clear();
@@ -203,6 +286,13 @@ void BandwidthPanel::showMatrix(const BandwidthMatrix& m) {
         findings_->addItem(item);
     }
     if (found.empty()) findings_->addItem(tr("Every pair carries what its NICs promise."));
+    // The chart starts on the first finding's pair: the one most worth a look.
+    for (const BandwidthFinding& f : found)
+        if (f.hosts.size() == 2) {
+            const auto at = [&](const QString& name) { return static_cast<int>(names.indexOf(name)); };
+            showPair(at(f.hosts[0]), at(f.hosts[1]));
+            break;
+        }
     status_->setText(tr("%1 of %2 pairs measured; %3 finding(s).").arg(measured).arg(n * (n - 1)).arg(found.size()));
 }
 

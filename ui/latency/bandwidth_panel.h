@@ -15,6 +15,9 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QChart;
+class QLineSeries;
+class QValueAxis;
 
 namespace fleetdeck {
 
@@ -36,10 +39,18 @@ public:
     bool running() const { return run_ != nullptr; }
     QTableWidget& matrix() { return *matrix_; }
     QListWidget& findings() { return *findings_; }
+    // Shows the pair's rate each second in the chart under the findings (what a click on its cell does).
+    void showPair(int row, int column);
+    QString chartTitle() const;
+    int chartPoints() const;
+    double chartMaxGbps() const;
     QString statusText() const;
 
 signals:
     void finished();
+
+protected:
+    void changeEvent(QEvent* event) override;  // the chart follows the theme
 
 private:
     void showMatrix(const BandwidthMatrix& m);
@@ -56,6 +67,12 @@ private:
     QLabel* status_ = nullptr;
     QTableWidget* matrix_ = nullptr;
     QListWidget* findings_ = nullptr;
+    QChart* chart_ = nullptr;
+    QLineSeries* seconds_ = nullptr;
+    QLineSeries* reference_ = nullptr;
+    QValueAxis* timeAxis_ = nullptr;
+    QValueAxis* gbpsAxis_ = nullptr;
+    BandwidthMatrix shown_;
 };
 
 }  // namespace fleetdeck
