@@ -1745,6 +1745,30 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source>A rack&apos;s pairs, 10 s each way with 8 streams:</source>
         <translation>一個機架的所有主機對，每個方向 10 秒、8 個串流：</translation>
     </message>
+    <message>
+        <source>--full-up-to takes 2..100000</source>
+        <translation>--full-up-to 接受 2..100000</translation>
+    </message>
+    <message>
+        <source>--rotation takes 0..1000000</source>
+        <translation>--rotation 接受 0..1000000</translation>
+    </message>
+    <message>
+        <source>bandwidth: more than %1 hosts: the pairs within each rack and one partner per host in another rack (rotation %2; --rotation picks another, --full-up-to measures every pair)</source>
+        <translation>bandwidth：超過 %1 台主機：量測每個機架內的各對，以及每台主機在其他機架的一個夥伴（輪替 %2；--rotation 可選其他夥伴，--full-up-to 可量測每一對）</translation>
+    </message>
+    <message>
+        <source>measure every pair up to N hosts (default 64); above, the pairs within each rack and one rotating partner per host in another rack</source>
+        <translation>最多 N 台主機時量測每一對（預設 64）；超過時，量測每個機架內的各對，以及每台主機在其他機架的一個輪替夥伴</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>above --full-up-to: which partners across racks this run takes (default 0; each K gives other partners, every pair within N - 1 runs)</source>
+        <translation>超過 --full-up-to 時：本次執行採用哪些跨機架夥伴（預設 0；每個 K 給出不同的夥伴，N - 1 次執行內涵蓋每一對）</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -73,6 +73,20 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
             return kUsage;
         }
     }
+    const auto count = [&](const char* name, int low, int high, int& into, const char* problem) {
+        for (const QString& given : command.values(QString::fromLatin1(name))) {
+            bool ok = false;
+            into = given.toInt(&ok);
+            if (!ok || into < low || into > high) {
+                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", problem) << "\n";
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!count("full-up-to", 2, 100000, run.fullUpTo, QT_TRANSLATE_NOOP("cli", "--full-up-to takes 2..100000")) ||
+        !count("rotation", 0, 1000000, run.rotation, QT_TRANSLATE_NOOP("cli", "--rotation takes 0..1000000")))
+        return kUsage;
     if (options.hosts.size() < 2) {
         err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs") << "\n";
         return kUsage;
@@ -93,7 +107,15 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
         }
     }
     const int hosts = static_cast<int>(resolved->size());
-    const int rounds = BandwidthRun::roundsFor(hosts);
+    std::vector<QString> racks;
+    for (const HostSpec& spec : *resolved) racks.push_back(spec.rack);
+    const int rounds = static_cast<int>(bandwidthSchedule(racks, run.fullUpTo, run.rotation).size());
+    if (hosts > run.fullUpTo)
+        err << QCoreApplication::translate("cli", "bandwidth: more than %1 hosts: the pairs within each rack and one partner per host in "
+                                                  "another rack (rotation %2; --rotation picks another, --full-up-to measures every pair)")
+                   .arg(run.fullUpTo)
+                   .arg(run.rotation)
+            << "\n";
     err << QCoreApplication::translate("cli", "bandwidth: %1 hosts, %2 rounds of %3 s each way (about %4 min); Ctrl-C stops every test")
                .arg(hosts)
                .arg(rounds)

@@ -192,6 +192,8 @@ std::vector<CommandSpec> makeSpecs() {
                                                                       "retransmissions, MTU mismatches and NICs that negotiated less than their peers."));
     bandwidth.options = joined({valued("duration", QT_TRANSLATE_NOOP("cli", "DURATION"), QT_TRANSLATE_NOOP("cli", "each direction's test, 1s..20s (default 5s)")),
                                 valued("streams", QT_TRANSLATE_NOOP("cli", "N"), QT_TRANSLATE_NOOP("cli", "parallel TCP streams per test, 1..16 (default 4)")),
+                                valued("full-up-to", QT_TRANSLATE_NOOP("cli", "N"), QT_TRANSLATE_NOOP("cli", "measure every pair up to N hosts (default 64); above, the pairs within each rack and one rotating partner per host in another rack")),
+                                valued("rotation", QT_TRANSLATE_NOOP("cli", "K"), QT_TRANSLATE_NOOP("cli", "above --full-up-to: which partners across racks this run takes (default 0; each K gives other partners, every pair within N - 1 runs)")),
                                 valued("csv", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "also write the pairs as CSV to FILE"))},
                                remoteOptions());
     bandwidth.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted."));

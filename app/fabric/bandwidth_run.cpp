@@ -1,5 +1,7 @@
 #include "app/fabric/bandwidth_run.h"
 
+#include <map>
+
 #include <QRandomGenerator>
 #include <QTimer>
 
@@ -28,6 +30,29 @@ std::vector<std::vector<std::pair<int, int>>> roundRobinRounds(int n) {
         rounds.push_back(std::move(round));
         std::rotate(ring.begin() + 1, ring.end() - 1, ring.end());
     }
+    return rounds;
+}
+
+std::vector<std::vector<std::pair<int, int>>> bandwidthSchedule(const std::vector<QString>& racks, int fullUpTo, int rotation) {
+    const int n = static_cast<int>(racks.size());
+    if (n <= fullUpTo) return roundRobinRounds(n);
+    std::map<QString, std::vector<int>> byRack;
+    for (int i = 0; i < n; ++i) byRack[racks[static_cast<std::size_t>(i)]].push_back(i);
+    std::vector<std::vector<std::pair<int, int>>> rounds;
+    for (const auto& [rack, members] : byRack) {
+        const auto own = roundRobinRounds(static_cast<int>(members.size()));
+        if (rounds.size() < own.size()) rounds.resize(own.size());
+        for (std::size_t r = 0; r < own.size(); ++r)
+            for (const auto& [a, b] : own[r])
+                rounds[r].emplace_back(members[static_cast<std::size_t>(a)], members[static_cast<std::size_t>(b)]);
+    }
+    const auto all = roundRobinRounds(n);
+    const auto& across = all[static_cast<std::size_t>(((rotation % static_cast<int>(all.size())) + static_cast<int>(all.size())) %
+                                                     static_cast<int>(all.size()))];
+    std::vector<std::pair<int, int>> cross;
+    for (const auto& [a, b] : across)
+        if (racks[static_cast<std::size_t>(a)] != racks[static_cast<std::size_t>(b)]) cross.emplace_back(a, b);
+    if (!cross.empty()) rounds.push_back(std::move(cross));
     return rounds;
 }
 
@@ -126,7 +151,9 @@ void BandwidthRun::onSettled() {
         if (hosts_[i].usable) usable_.push_back(static_cast<int>(i));
     // Simulated and real hosts cannot reach each other; a run holds one kind (the command line
     // refuses a mixed list before it starts).
-    for (const auto& round : roundRobinRounds(static_cast<int>(usable_.size()))) {
+    std::vector<QString> racks;
+    for (const int i : usable_) racks.push_back(hosts_[static_cast<std::size_t>(i)].bw.mesh.rack);
+    for (const auto& round : bandwidthSchedule(racks, options_.fullUpTo, options_.rotation)) {
         std::vector<std::pair<int, int>> mapped;
         for (const auto& [a, b] : round) mapped.emplace_back(usable_[static_cast<std::size_t>(a)], usable_[static_cast<std::size_t>(b)]);
         rounds_.push_back(std::move(mapped));

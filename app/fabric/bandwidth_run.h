@@ -26,7 +26,19 @@ std::vector<std::vector<std::pair<int, int>>> roundRobinRounds(int n);
 struct BandwidthOptions {
     int durationMs = 5000;  // each direction's test, 1..20 s
     int streams = 4;        // parallel TCP streams, 1..16
+    // Above this many hosts a run measures the pairs within each rack and one rotating partner
+    // per host across the fleet (bandwidthSchedule); up to it, every pair.
+    int fullUpTo = 64;
+    int rotation = 0;  // which cross-fleet round a rack-limited run takes (a later run: the next)
 };
+
+// The rounds of one run over hosts in `racks` (racks[i]: host i's rack, empty for none), each a
+// set of disjoint pairs (positions), no host in two pairs of a round. Up to `fullUpTo` hosts:
+// roundRobinRounds, every pair. Above: the racks' own round-robins side by side (as many rounds
+// as the largest rack needs; hosts without a rack count as one rack), then one round of the
+// round-robin over all hosts, round `rotation` mod its count, less the pairs within a rack. So
+// n hosts in racks of r take r − 1 + 1 rounds a run, and every pair is measured within n − 1 runs.
+std::vector<std::vector<std::pair<int, int>>> bandwidthSchedule(const std::vector<QString>& racks, int fullUpTo, int rotation);
 
 // A bandwidth matrix over the hosts' agents (docs/fabric.md): connects to every host and reads
 // its facts (which NIC has the mesh address, its speed and MTU), then runs the pairs in rounds,
@@ -52,7 +64,7 @@ public:
     const std::map<QString, HostState>& failedStates() const { return failedStates_; }
     int testsTotal() const { return total_; }
     int testsDone() const { return done_; }
-    // Rounds it takes for n hosts, and the time at the given options (for the progress and docs).
+    // Rounds a full round-robin takes for n hosts (for the progress and docs).
     static int roundsFor(int hosts);
 
 signals:

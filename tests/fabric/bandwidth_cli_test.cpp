@@ -67,12 +67,25 @@ TEST(BandwidthCli, AHealthyFabricExitsZeroAndPrintsTheMatrix) {
     EXPECT_NE(run.err.find("[6/6] done"), std::string::npos) << run.err;
 }
 
+TEST(BandwidthCli, AboveFullUpToItSaysWhichPairsItMeasures) {
+    const auto run = run_process(kCli, {"bandwidth", "--duration", "1", "--full-up-to", "2", "--rotation", "5", "sim:l40s-4:1", "sim:l40s-4:2",
+                                        "sim:l40s-4:3"},
+                                 kEnv);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("more than 2 hosts: the pairs within each rack and one partner per host in another rack (rotation 5"),
+              std::string::npos)
+        << run.err;
+    // Hosts without a rack are one rack: every pair of it is measured.
+    EXPECT_NE(run.err.find("[6/6] done"), std::string::npos) << run.err;
+}
+
 TEST(BandwidthCli, BadArgumentsAreUsageErrorsBeforeAnyTest) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"bandwidth", "sim:l40s-4:1"}, {"bandwidth", "--duration", "30s", "sim:l40s-4:1", "sim:l40s-4:2"},
           {"bandwidth", "--duration", "0", "sim:l40s-4:1", "sim:l40s-4:2"}, {"bandwidth", "--streams", "17", "sim:l40s-4:1", "sim:l40s-4:2"},
           {"bandwidth", "--csv", "/nonexistent/dir/x.csv", "sim:l40s-4:1", "sim:l40s-4:2"},
-          {"bandwidth", "sim:l40s-4:1", "local"}}) {
+          {"bandwidth", "sim:l40s-4:1", "local"}, {"bandwidth", "--full-up-to", "1", "sim:l40s-4:1", "sim:l40s-4:2"},
+          {"bandwidth", "--rotation", "-1", "sim:l40s-4:1", "sim:l40s-4:2"}}) {
         const auto run = run_process(kCli, args, kEnv);
         EXPECT_EQ(run.status, 2) << args.back() << ": " << run.err;
         EXPECT_FALSE(run.err.empty());

@@ -219,3 +219,35 @@ TEST(BandwidthFindings, APairsSecondsAreThoseOfTheEndWhoseFigureIsThePairs) {
     EXPECT_DOUBLE_EQ(*p.gbps(), 55);
     EXPECT_EQ(p.perSecond(), (std::vector<double>{54, 56}));
 }
+
+TEST(BandwidthSchedule, ALargeFleetRunsItsRacksAndOneRotatingRoundAcrossThem) {
+    // 1,000 hosts in racks of 32 (the last rack 8): 31 rounds within racks and one across.
+    std::vector<QString> racks;
+    for (int i = 0; i < 1000; ++i) racks.push_back(QStringLiteral("r%1").arg(i / 32, 2, 10, QLatin1Char('0')));
+    std::set<std::pair<int, int>> seenAcross;
+    for (int rotation = 0; rotation < 3; ++rotation) {
+        const auto rounds = bandwidthSchedule(racks, 64, rotation);
+        ASSERT_EQ(rounds.size(), 32u);
+        std::set<std::pair<int, int>> within;
+        for (std::size_t r = 0; r < rounds.size(); ++r) {
+            std::set<int> busy;
+            for (const auto& [a, b] : rounds[r]) {
+                EXPECT_TRUE(busy.insert(a).second && busy.insert(b).second) << "a host in two tests of round " << r;
+                const bool sameRack = racks[static_cast<std::size_t>(a)] == racks[static_cast<std::size_t>(b)];
+                if (r + 1 < rounds.size()) {
+                    EXPECT_TRUE(sameRack) << a << "-" << b;
+                    within.insert({a, b});
+                } else {
+                    EXPECT_FALSE(sameRack) << "the last round crosses racks";
+                    EXPECT_TRUE(seenAcross.insert({a, b}).second) << "another rotation, other partners";
+                }
+            }
+        }
+        // Every pair within every rack: 31 racks of 32 and one of 8.
+        EXPECT_EQ(within.size(), static_cast<std::size_t>(31 * 32 * 31 / 2 + 8 * 7 / 2));
+        // Most hosts get a partner in another rack.
+        EXPECT_GT(rounds.back().size(), 450u);
+    }
+    // Up to the threshold: every pair.
+    EXPECT_EQ(bandwidthSchedule(std::vector<QString>(64, QStringLiteral("r1")), 64, 0).size(), 63u);
+}

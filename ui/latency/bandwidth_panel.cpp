@@ -144,6 +144,7 @@ void BandwidthPanel::start() {
     BandwidthOptions options;
     options.durationMs = duration_->value() * 1000;
     options.streams = streams_->value();
+    options.rotation = rotation_++;  // a large fleet's next run takes other partners across racks
     hostCount_ = static_cast<int>(hosts.size());
     run_ = std::make_unique<BandwidthRun>(hosts, options, transport_);
     connect(run_.get(), &BandwidthRun::progress, this, [this](int done, int total, const QString& now) {

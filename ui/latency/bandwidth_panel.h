@@ -59,6 +59,7 @@ private:
     BandwidthRun::TransportMaker transport_;
     std::unique_ptr<BandwidthRun> run_;
     int hostCount_ = 0;
+    int rotation_ = 0;
     QPushButton* start_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QSpinBox* duration_ = nullptr;
