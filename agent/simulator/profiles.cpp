@@ -59,7 +59,7 @@ Profile hgx_h100_8() {
     p.nics = {{.name = "eno1", .speed_mbps = 25000, .driver = "ice", .pci_bus_id = "0000:02:00.0", .traffic_share = 0.05,
                .oui = "b4:96:91", .pcie_gen_max = 4, .pcie_width_max = 8},
               {.name = "enp26s0np0", .speed_mbps = 200000, .driver = "mlx5_core", .pci_bus_id = "0000:1a:00.0",
-               .traffic_share = 0.95, .oui = "b8:3f:d2", .pcie_gen_max = 5, .pcie_width_max = 16}};
+               .traffic_share = 0.95, .oui = "b8:3f:d2", .pcie_gen_max = 5, .pcie_width_max = 16, .mtu = 9000}};
     // Six 3000 W supplies, 3+3; rented GPU boxes commonly run without Secure Boot.
     p.protection = {.secure_boot = false, .lockdown = "none",
                     .psu_sensors = {"PS1 Status", "PS2 Status", "PS3 Status", "PS4 Status", "PS5 Status", "PS6 Status"}};
@@ -164,7 +164,7 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, "
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, "
     "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
@@ -263,6 +263,11 @@ std::int64_t SimSpec::nic_speed_mbps(std::size_t nic) const {
     return nic_25g && nic == fabric_nic() ? std::min<std::int64_t>(speed, 25000) : speed;
 }
 
+std::int64_t SimSpec::nic_mtu(std::size_t nic) const {
+    if (!profile || nic >= profile->nics.size()) return 1500;
+    return mtu_1500 && nic == fabric_nic() ? 1500 : profile->nics[nic].mtu;
+}
+
 int SimSpec::nvlink_down_link() const {
     const int links = profile ? profile->gpu.nvlinks : 0;
     return links > 0 ? static_cast<int>(mix(seed + 0x11b) % static_cast<std::uint64_t>(links)) : 0;
@@ -303,6 +308,7 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "psu-failed") spec.psu_failed = true;
         else if (v == "nic-x8") spec.nic_x8 = true;
         else if (v == "nic-25g") spec.nic_25g = true;
+        else if (v == "mtu-1500") spec.mtu_1500 = true;
         else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)

@@ -53,6 +53,7 @@ struct NicModel {
     double traffic_share = 0;  // share of the host's data traffic this NIC carries
     std::string oui;           // the vendor's first three MAC bytes, "b8:3f:d2"; the rest from the seed
     std::int64_t pcie_gen_max = 0, pcie_width_max = 0;  // the card's PCIe link, trained at its maximum
+    std::int64_t mtu = 1500;  // a training fabric's NIC runs jumbo frames (9000)
 };
 
 // Secure Boot, the kernel's lockdown mode and the power supplies as the BMC names them.
@@ -124,7 +125,8 @@ const Profile* find_profile(std::string_view name);
 // (one GPU falls off the bus, XID 79, and is reported lost), nvlink-down (one NVLink of one GPU
 // is down; SXM profiles only), bios=VERSION (the firmware reports this BIOS version instead of the
 // profile's), slow-link=PEER (the path to and from the simulated host PEER carries a fraction of
-// its speed in bandwidth tests; may repeat), nic-25g (the fastest NIC negotiated 25 Gb/s),
+// its speed in bandwidth tests; may repeat), nic-25g (the fastest NIC negotiated 25 Gb/s), mtu-1500
+// (the fastest NIC's MTU is 1500 where the profile's fabric runs 9000),
 // dimm-missing (one memory module is missing: its slot is empty and the memory total
 // is one module smaller), psu-failed (one power supply lost its input: redundancy lost), nic-x8
 // (the fastest NIC trained at half its link width), and one job variant (JobVariant): busy,
@@ -142,6 +144,7 @@ struct SimSpec {
     bool psu_failed = false;
     bool nic_x8 = false;
     bool nic_25g = false;  // nic-25g: the fastest NIC negotiated 25 Gb/s
+    bool mtu_1500 = false;  // mtu-1500: the fastest NIC has MTU 1500 where the profile's fabric runs 9000
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
@@ -169,6 +172,7 @@ struct SimSpec {
     // The fastest NIC (the fabric's: bandwidth tests go over it) and the speed NIC `nic` negotiated.
     std::size_t fabric_nic() const;
     std::int64_t nic_speed_mbps(std::size_t nic) const;
+    std::int64_t nic_mtu(std::size_t nic) const;
 };
 
 struct SimSpecResult {

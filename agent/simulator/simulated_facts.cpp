@@ -92,7 +92,7 @@ std::vector<protocol::NicFact> nic_facts(const SimSpec& spec) {
         nic.name = n.name;
         nic.type = "ethernet";
         nic.speed_mbps = spec.nic_speed_mbps(i);
-        nic.mtu = 1500;
+        nic.mtu = spec.nic_mtu(i);
         nic.driver = n.driver;
         nic.pci_bus_id = n.pci_bus_id;
         nic.mac = mac;

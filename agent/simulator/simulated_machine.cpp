@@ -412,7 +412,7 @@ void SimulatedMachine::fill_nics(std::vector<protocol::NicSample>& nics) const {
     nics.clear();
     for (std::size_t n = 0; n < nics_.size(); ++n) {
         const NicModel& m = profile_.nics[n];
-        nics.push_back({m.name, "ethernet", "up", spec_.nic_speed_mbps(n), 1500, static_cast<std::int64_t>(nics_[n].rx_bytes),
+        nics.push_back({m.name, "ethernet", "up", spec_.nic_speed_mbps(n), spec_.nic_mtu(n), static_cast<std::int64_t>(nics_[n].rx_bytes),
                         static_cast<std::int64_t>(nics_[n].tx_bytes), round_to(nics_[n].rx_per_s, 0.1),
                         round_to(nics_[n].tx_per_s, 0.1), std::nullopt, std::nullopt, std::nullopt, std::nullopt});
     }

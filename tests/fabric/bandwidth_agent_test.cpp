@@ -162,7 +162,7 @@ TEST(SimulatedBandwidth, NicSpeedsSlowPathsAndANicNegotiatedLow) {
     const auto spec = parse_sim_spec("hgx-h100-8+slow-link=gpu-b+nic-25g:3");
     ASSERT_TRUE(spec.spec) << spec.error;
     EXPECT_EQ(spec.spec->nic_speed_mbps(spec.spec->fabric_nic()), 25000);
-    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bad-link=PEER, slow-link=PEER, nic-25g"), std::string::npos);
+    EXPECT_NE(parse_sim_spec("l40s-4+loud").error.find("bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500"), std::string::npos);
     SimNetwork net(*spec.spec);
     fleetdeck::protocol::BwSendParams send{"gpu-b.r1.sim.invalid", 40000, token('1'), 4, 5000, "gpu-b"};
     const auto slow = net.bw_send(send);

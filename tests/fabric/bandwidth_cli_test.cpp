@@ -28,7 +28,7 @@ std::vector<Json> findings(const Json& doc, const std::string& kind) {
 TEST(BandwidthCli, ASlowPathAndANicBelowItsPeersAreCriticalFindings) {
     const std::string csv = testing::TempDir() + "/bandwidth.csv";
     const auto run = run_process(kCli, {"bandwidth", "--json", "--duration", "2s", "--csv", csv, "sim:hgx-h100-8:1",
-                                        "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-4:2", "sim:hgx-h100-8+nic-25g:3", "sim:hgx-h100-8:4"},
+                                        "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-4:2", "sim:hgx-h100-8+nic-25g+mtu-1500:3", "sim:hgx-h100-8:4"},
                                  kEnv);
     EXPECT_EQ(run.status, 7) << run.err;
     const Json doc = Json::parse(run.out);
@@ -46,7 +46,11 @@ TEST(BandwidthCli, ASlowPathAndANicBelowItsPeersAreCriticalFindings) {
     EXPECT_EQ(slow[0]["hosts"], Json::array({"sim:hgx-h100-8+slow-link=sim-hgx-h100-8-4:2", "sim:hgx-h100-8:4"}));
     const auto nic = findings(doc, "nic_below_max");
     ASSERT_EQ(nic.size(), 1u);
-    EXPECT_EQ(nic[0]["hosts"], Json::array({"sim:hgx-h100-8+nic-25g:3"}));
+    EXPECT_EQ(nic[0]["hosts"], Json::array({"sim:hgx-h100-8+nic-25g+mtu-1500:3"}));
+    const auto mtu = findings(doc, "mtu_mismatch");
+    ASSERT_EQ(mtu.size(), 1u);
+    EXPECT_EQ(mtu[0]["hosts"], Json::array({"sim:hgx-h100-8+nic-25g+mtu-1500:3"}));
+    EXPECT_EQ(mtu[0]["severity"], "warning");
     EXPECT_EQ(findings(doc, "retransmits").size(), 1u) << "the slow path drops and retransmits in one direction's sender";
     EXPECT_TRUE(findings(doc, "slow_host").empty());
 
