@@ -28,6 +28,8 @@ FLEETDECK_TEST_PACKAGES=(
   libbenchmark-dev ansible-core prometheus-node-exporter
   # tests/bench/agent_stream_cost.py: cockpit-bridge's metrics1 channel beside the agent; strace counts syscalls
   cockpit-bridge strace
+  # tests/fabric: iperf3 measures the same veth path as the agents' bandwidth test
+  iperf3
   # tests/prometheus: a real Prometheus scrapes the agent; promtool checks and unit-tests the rules
   prometheus python3-yaml
   # tests/prometheus: the metrics endpoint's real clients (curl over HTTP and HTTPS) and its test
