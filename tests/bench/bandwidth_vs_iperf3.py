@@ -17,7 +17,6 @@ import resource
 import secrets
 import subprocess
 import sys
-import time
 
 A, B = "10.78.0.1", "10.78.0.2"
 
@@ -89,10 +88,13 @@ def main():
         agent_cpu.append(spent / (gbps * a.seconds))
 
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        server = subprocess.Popen(ns_b + ["iperf3", "-s", "-1", "-B", B, "-p", "5202"], stdout=subprocess.DEVNULL)
-        time.sleep(0.3)
+        server = subprocess.Popen(ns_b + ["iperf3", "-s", "-1", "--forceflush", "-B", B, "-p", "5202"], stdout=subprocess.PIPE, text=True)
+        for line in server.stdout:  # the client starts once the server listens (--forceflush: unbuffered)
+            if "Server listening" in line:
+                break
         out = subprocess.run(ns_a + ["iperf3", "-c", B, "-p", "5202", "-t", str(a.seconds), "-P", str(a.streams), "-J"],
                              capture_output=True, text=True, check=True).stdout
+        server.stdout.read()
         server.wait(timeout=10)
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         end = json.loads(out)["end"]

@@ -99,8 +99,13 @@ TEST(BandwidthProbe, TwoAgentsMeasureAShapedPathAsIperf3DoesAndTheOtherWayUnshap
 
     // iperf3, the tool a colo's acceptance sheet is made with, on the same path in the same run.
     fleetdeck::test::Subprocess server("/usr/bin/nsenter", {"--target", std::to_string(b.process().pid()), "--mount", "--net", "--",
-                                                            "/usr/bin/iperf3", "-s", "-1", "-B", kB, "-p", "5201"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                                                            "/usr/bin/iperf3", "-s", "-1", "--forceflush", "-B", kB, "-p", "5201"});
+    // Its client starts once the server says it listens (a loaded machine may take a while;
+    // --forceflush: through a pipe iperf3 would hold the line in its buffer).
+    bool listening = false;
+    for (int i = 0; i < 10 && !listening; ++i)
+        if (const auto line = server.read_line(std::chrono::seconds(2))) listening = line->find("Server listening") != std::string::npos;
+    ASSERT_TRUE(listening) << server.stderr_text();
     const auto cmd = in_ns(b.process().pid(), true, {"/usr/bin/iperf3", "-c", kB, "-p", "5201", "-t", "3", "-P", "4", "-J"});
     const auto iperf = run_process(cmd.front(), std::vector<std::string>(cmd.begin() + 1, cmd.end()));
     ASSERT_EQ(iperf.status, 0) << iperf.err << iperf.out;
