@@ -87,17 +87,8 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     if (!count("full-up-to", 2, 100000, run.fullUpTo, QT_TRANSLATE_NOOP("cli", "--full-up-to takes 2..100000")) ||
         !count("rotation", 0, 1000000, run.rotation, QT_TRANSLATE_NOOP("cli", "--rotation takes 0..1000000")))
         return kUsage;
-    if (options.hosts.size() < 2) {
-        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs") << "\n";
-        return kUsage;
-    }
-    const auto resolved = resolveHosts(options.hosts, options, err);
+    const auto resolved = resolvePeerHosts(options, QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs"), err);
     if (!resolved) return kUsage;
-    for (const HostSpec& spec : *resolved)
-        if (spec.isSimulated() != resolved->front().isSimulated()) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "simulated and real hosts cannot measure each other; list only one kind") << "\n";
-            return kUsage;
-        }
     if (!csvFile.isEmpty()) {
         // Refused before an hour of tests, not after.
         QFile probe(csvFile);
@@ -138,14 +129,7 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     if (!runner.isFinished()) loop.exec();
 
     const BandwidthMatrix matrix = runner.matrix();
-    if (!csvFile.isEmpty()) {
-        QFile f(csvFile);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(csvFile, f.errorString()) << "\n";
-            return kFailed;
-        }
-        f.write(matrix.toCsv().toUtf8());
-    }
+    if (!csvFile.isEmpty() && !writeTextFile(csvFile, matrix.toCsv(), err)) return kFailed;
     const auto findings = matrix.findings();
     if (options.json) {
         out << QString::fromStdString(protocol::dump_json(matrix.toJson(), 2)) << "\n";

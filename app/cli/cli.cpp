@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QFile>
 
 #include "agent/protocol/message.h"
 #include "app/cli/audit_command.h"
@@ -183,6 +184,15 @@ int run(const QStringList& args, QTextStream& out, QTextStream& err) {
     ParsedCommand& words = std::get<ParsedCommand>(parsed);
     words.action = chosenAction;
     return c->handler(command, words, out, err);
+}
+
+bool writeTextFile(const QString& path, const QString& text, QTextStream& err) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.toUtf8()) < 0) {
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(path, f.errorString()) << "\n";
+        return false;
+    }
+    return true;
 }
 
 }  // namespace fleetdeck::cli

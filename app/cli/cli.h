@@ -24,4 +24,8 @@ bool needsGuiApplication(const QStringList& args);
 // Runs `fleetdeck-cli ARGS…` (without the program name); writes to out/err, returns the exit code.
 int run(const QStringList& args, QTextStream& out, QTextStream& err);
 
+// Writes `text` (UTF-8) to `path`, replacing it: what --csv FILE does. False after saying on `err`
+// why it could not.
+bool writeTextFile(const QString& path, const QString& text, QTextStream& err);
+
 }  // namespace fleetdeck::cli

@@ -4,7 +4,6 @@
 #include <map>
 
 #include <QCoreApplication>
-#include <QFile>
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
@@ -51,20 +50,10 @@ int meshCommand(const QString&, const ParsedCommand& command, QTextStream& out, 
             return kUsage;
         }
     }
-    if (options.hosts.size() < 2) {
-        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "mesh needs at least two HOSTs") << "\n";
-        return kUsage;
-    }
-    const auto resolved = resolveHosts(options.hosts, options, err);
+    // One target list serves every source, so all of them must be able to reach all of it.
+    const auto resolved = resolvePeerHosts(options, QCoreApplication::translate("cli", "mesh needs at least two HOSTs"), err);
     if (!resolved) return kUsage;
     const std::vector<HostSpec>& specs = *resolved;
-    // One target list serves every source, so all of them must be able to reach all of it.
-    for (const HostSpec& spec : specs)
-        if (spec.isSimulated() != specs.front().isSimulated()) {
-            err << "fleetdeck-cli: "
-                << QCoreApplication::translate("cli", "simulated and real hosts cannot measure each other; list only one kind") << "\n";
-            return kUsage;
-        }
     std::vector<MeshHost> meshHosts;
     for (const HostSpec& spec : specs) meshHosts.push_back(meshHostFor(spec));
     LatencyMatrix matrix;
@@ -85,14 +74,7 @@ int meshCommand(const QString&, const ParsedCommand& command, QTextStream& out, 
         failures[host] = failure;
         matrix.setSourceError(host, QStringLiteral("%1: %2").arg(toString(failure.state), failure.error));
     });
-    if (!csvFile.isEmpty()) {
-        QFile f(csvFile);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "cannot write %1: %2").arg(csvFile, f.errorString()) << "\n";
-            return kFailed;
-        }
-        f.write(matrix.toCsv().toUtf8());
-    }
+    if (!csvFile.isEmpty() && !writeTextFile(csvFile, matrix.toCsv(), err)) return kFailed;
     if (options.json) {
         out << QString::fromStdString(protocol::dump_json(matrix.toJson(), 2)) << "\n";
     } else {

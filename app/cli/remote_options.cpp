@@ -144,4 +144,20 @@ std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, cons
     return std::move(*specs);
 }
 
+std::optional<std::vector<HostSpec>> resolvePeerHosts(const RemoteOptions& options, const QString& needsTwo, QTextStream& err) {
+    if (options.hosts.size() < 2) {
+        err << "fleetdeck-cli: " << needsTwo << "\n";
+        return std::nullopt;
+    }
+    auto resolved = resolveHosts(options.hosts, options, err);
+    if (!resolved) return std::nullopt;
+    for (const HostSpec& spec : *resolved)
+        if (spec.isSimulated() != resolved->front().isSimulated()) {
+            err << "fleetdeck-cli: "
+                << QCoreApplication::translate("cli", "simulated and real hosts cannot measure each other; list only one kind") << "\n";
+            return std::nullopt;
+        }
+    return resolved;
+}
+
 }  // namespace fleetdeck::cli

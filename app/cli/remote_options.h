@@ -48,4 +48,9 @@ Result<HostSpec> resolveHost(const QString& word, const RemoteOptions& options);
 // selectHosts(); on a problem, says it on `err` and returns nothing (the command exits 2).
 std::optional<std::vector<HostSpec>> resolveHosts(const QStringList& words, const RemoteOptions& options, QTextStream& err);
 
+// The hosts of a command whose hosts measure each other (mesh, bandwidth): at least two
+// (`needsTwo`, translated, says so otherwise), resolved, all simulated or all real (simulated and
+// real hosts cannot reach each other). Nothing after saying why on `err` (the command exits 2).
+std::optional<std::vector<HostSpec>> resolvePeerHosts(const RemoteOptions& options, const QString& needsTwo, QTextStream& err);
+
 }  // namespace fleetdeck::cli
