@@ -262,6 +262,8 @@ void BandwidthReceiver::run() {
         for (const Stream& s : streams) fds.push_back({s.fd.fd, POLLIN, 0});
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
         ::poll(fds.data(), fds.size(), static_cast<int>(std::min<std::int64_t>(left, 50)));
+        // Stream i's entry in fds; streams accepted below were not polled and count as ready.
+        const std::size_t polled = streams.size(), base = accepting ? 1 : 0;
         if (accepting && (fds.front().revents & POLLIN)) {
             for (;;) {
                 const int c = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -276,8 +278,19 @@ void BandwidthReceiver::run() {
                 streams.push_back({Fd(c), {}, false, Clock::now()});
             }
         }
-        for (Stream& s : streams) {
+        for (std::size_t i = 0; i < streams.size(); ++i) {
+            Stream& s = streams[i];
             if (s.fd.fd < 0) continue;
+            // Read only what poll said has something (data, the end or an error): a read of each
+            // quiet stream at every wake-up was a wasted system call.
+            const bool ready = i >= polled || fds[i + base].revents != 0;
+            if (!ready) {
+                if (!s.admitted && Clock::now() - s.since > kTokenWait) {
+                    s.fd.reset();
+                    ++refused;
+                }
+                continue;
+            }
             if (!s.admitted) {
                 char c[protocol::kBwTokenLength + 1];
                 const ssize_t n = ::read(s.fd.fd, c, expected.size() - s.line.size());
