@@ -126,6 +126,26 @@ TEST_F(SshTest, CliMeshPrintsAFullMatrixOfRealLoopbackRoundTrips) {
     EXPECT_NE(text.out.find(" ms"), std::string::npos) << text.out;
 }
 
+// The bandwidth test over real SSH sessions: each pair's agents send TCP to each other over the
+// loopback (the hosts' SSH addresses are their mesh addresses), both ways, and both ends report.
+TEST_F(SshTest, CliBandwidthMeasuresBothWaysBetweenTwoRealServers) {
+    auto second = makeSshd("second");
+    ASSERT_TRUE(second->start()) << second->log();
+    trust(*second);
+    const CliRun run = cli({"bandwidth", "--json", "--duration", "1", "--streams", "2", target(*sshd_), target(*second)});
+    ASSERT_EQ(run.status, 0) << run.out;
+    const auto doc = nlohmann::json::parse(run.out);
+    ASSERT_EQ(doc["pairs"].size(), 2u);
+    for (const auto& pair : doc["pairs"]) {
+        EXPECT_NE(pair["from"], pair["to"]);
+        EXPECT_TRUE(pair["error"].is_null()) << pair.dump();
+        EXPECT_GT(pair["gbps"].get<double>(), 0.1) << pair.dump();
+        EXPECT_EQ(pair["streams"], 2);
+        EXPECT_GE(pair["per_second"].size(), 1u) << "a second, from the end whose figure is the pair's";
+    }
+    for (const auto& host : doc["hosts"]) EXPECT_TRUE(host["error"].is_null()) << host.dump();
+}
+
 }  // namespace fleetdeck::test
 
 namespace fleetdeck::test {
