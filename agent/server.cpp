@@ -67,6 +67,15 @@ StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
 
 StdioServer::~StdioServer() {
     stopping_ = true;
+    // A client that goes (Ctrl-C, a closed window) takes its test with it: the host's receiver
+    // stops now instead of holding the host busy until its deadline.
+    if (!bw_token_.empty()) {
+        try {
+            machine_.bw_result(bw_token_, std::chrono::milliseconds(0), /*cancel=*/true);
+        } catch (const std::exception&) {
+            // another client's test holds the host now: not ours to stop
+        }
+    }
     for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_})
         if (t->joinable()) t->join();
 }
@@ -218,7 +227,9 @@ void StdioServer::run_deferred(std::thread& thread, std::atomic<bool>& running, 
 
 protocol::BwListenResult StdioServer::on_bw_listen(const protocol::BwListenParams& params) {
     try {
-        return machine_.bw_listen(params);
+        protocol::BwListenResult where = machine_.bw_listen(params);
+        bw_token_ = params.token;
+        return where;
     } catch (const BandwidthBusy& e) {
         throw MethodError{ErrorCode::Busy, e.what()};
     }

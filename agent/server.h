@@ -101,6 +101,7 @@ private:
     std::thread bw_send_thread_, bw_result_thread_;
     std::atomic<bool> bw_send_running_{false}, bw_result_running_{false};
     std::atomic<bool> stopping_{false};  // set on destruction: a running test ends early
+    std::string bw_token_;  // the token of the last test this client's bw.listen started
 
 public:
     ~StdioServer();

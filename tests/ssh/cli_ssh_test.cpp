@@ -1,4 +1,6 @@
 // fleetdeck-cli facts/snapshot against the real sshd: exit codes and the JSON document.
+#include <signal.h>
+
 #include <fstream>
 #include <thread>
 
@@ -144,6 +146,38 @@ TEST_F(SshTest, CliBandwidthMeasuresBothWaysBetweenTwoRealServers) {
         EXPECT_GE(pair["per_second"].size(), 1u) << "a second, from the end whose figure is the pair's";
     }
     for (const auto& host : doc["hosts"]) EXPECT_TRUE(host["error"].is_null()) << host.dump();
+}
+
+// Ctrl-C in the middle of a 15-second test: the command ends at once with 130 and prints what it
+// had (no figure for the interrupted pair), not a quarter of a minute later.
+TEST_F(SshTest, CliBandwidthStopsEveryTestOnCtrlC) {
+    auto second = makeSshd("second");
+    ASSERT_TRUE(second->start()) << second->log();
+    trust(*second);
+    Subprocess run(FLEETDECK_BIN_DIR "/fleetdeck-cli", {"bandwidth", "--duration", "15", target(*sshd_), target(*second)});
+    std::string err;
+    for (int i = 0; i < 600 && err.find("→") == std::string::npos; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        err += run.stderr_text();
+    }
+    ASSERT_NE(err.find("→"), std::string::npos) << "no test started: " << err;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const auto interrupted = std::chrono::steady_clock::now();
+    ASSERT_EQ(::kill(run.pid(), SIGINT), 0);
+    std::string out;
+    while (auto line = run.read_line(std::chrono::seconds(10))) out += *line + "\n";
+    const auto status = run.wait(std::chrono::seconds(10));
+    ASSERT_TRUE(status.has_value());
+    EXPECT_EQ(*status, 130) << run.stderr_text();
+    EXPECT_LT(std::chrono::steady_clock::now() - interrupted, std::chrono::seconds(5)) << "it waited for the test";
+    EXPECT_NE(out.find("TCP Gb/s"), std::string::npos) << out;
+    // The interrupted test ended on both hosts (the sender stopped with its client and the
+    // receiver saw its streams close): the next run starts at once, not busy.
+    const CliRun again = cli({"bandwidth", "--json", "--duration", "1", target(*sshd_), target(*second)});
+    EXPECT_EQ(again.status, 0) << again.out;
+    const auto doc = nlohmann::json::parse(again.out);
+    ASSERT_EQ(doc["pairs"].size(), 2u);
+    for (const auto& pair : doc["pairs"]) EXPECT_TRUE(pair["error"].is_null()) << pair.dump();
 }
 
 }  // namespace fleetdeck::test
