@@ -199,26 +199,21 @@ void StdioServer::start_probe(protocol::RequestId id, const protocol::ProbeParam
     options.spacing_ms = static_cast<int>(params.spacing_ms);
     options.timeout_ms = static_cast<int>(params.timeout_ms);
     options.concurrency = static_cast<int>(params.concurrency);
-    if (probe_running_.exchange(true)) throw MethodError{ErrorCode::Busy, "a probe is already running; try again when it ends"};
-    if (probe_thread_.joinable()) probe_thread_.join();
-    probe_thread_ = std::thread([this, id, targets = std::move(targets), options] {
-        std::string line;
-        try {
-            line = protocol::encode_result(id, machine_.probe(targets, options));
-        } catch (const std::exception& e) {
-            line = protocol::encode_error(id, {ErrorCode::Internal, e.what()});
-        }
-        probe_running_ = false;  // before the answer, as in run_deferred
-        write_line(line);
-    });
+    run_deferred(probe_thread_, probe_running_, "a probe is already running; try again when it ends", id,
+                 [this, id, targets = std::move(targets), options] { return protocol::encode_result(id, machine_.probe(targets, options)); });
 }
 
-void StdioServer::run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy,
+void StdioServer::run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, protocol::RequestId id,
                                std::function<std::string()> work) {
     if (running.exchange(true)) throw MethodError{ErrorCode::Busy, std::string(busy)};
     if (thread.joinable()) thread.join();
-    thread = std::thread([this, &running, work = std::move(work)] {
-        const std::string line = work();
+    thread = std::thread([this, &running, id, work = std::move(work)] {
+        std::string line;
+        try {
+            line = work();
+        } catch (const std::exception& e) {
+            line = protocol::encode_error(id, {ErrorCode::Internal, e.what()});
+        }
         // Free before the answer goes out: a client that asks again on reading it is not busy.
         running = false;
         write_line(line);
@@ -236,14 +231,8 @@ protocol::BwListenResult StdioServer::on_bw_listen(const protocol::BwListenParam
 }
 
 void StdioServer::start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params) {
-    run_deferred(bw_send_thread_, bw_send_running_, "this agent is already sending a bandwidth test; try again when it ends",
-                 [this, id, params] {
-                     try {
-                         return protocol::encode_result(id, protocol::to_json(machine_.bw_send(params, stopping_)));
-                     } catch (const std::exception& e) {
-                         return protocol::encode_error(id, {ErrorCode::Internal, e.what()});
-                     }
-                 });
+    run_deferred(bw_send_thread_, bw_send_running_, "this agent is already sending a bandwidth test; try again when it ends", id,
+                 [this, id, params] { return protocol::encode_result(id, protocol::to_json(machine_.bw_send(params, stopping_))); });
 }
 
 void StdioServer::start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params) {
@@ -252,7 +241,7 @@ void StdioServer::start_bw_result(protocol::RequestId id, const protocol::BwResu
     } catch (const BandwidthUnknownTest& e) {
         throw MethodError{ErrorCode::NotFound, e.what()};
     }
-    run_deferred(bw_result_thread_, bw_result_running_, "this agent is already waiting for a bandwidth test's result",
+    run_deferred(bw_result_thread_, bw_result_running_, "this agent is already waiting for a bandwidth test's result", id,
                  [this, id, params] {
                      try {
                          // In short waits, so that a closing connection does not wait for the test.
@@ -265,8 +254,6 @@ void StdioServer::start_bw_result(protocol::RequestId id, const protocol::BwResu
                                                                                    std::to_string(params.wait_ms) + " ms"});
                      } catch (const BandwidthUnknownTest& e) {
                          return protocol::encode_error(id, {ErrorCode::NotFound, e.what()});
-                     } catch (const std::exception& e) {
-                         return protocol::encode_error(id, {ErrorCode::Internal, e.what()});
                      }
                  });
 }

@@ -71,8 +71,10 @@ private:
     protocol::BwListenResult on_bw_listen(const protocol::BwListenParams& params);
     void start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params);
     void start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params);
-    // Runs `work` on `thread` (one at a time: `busy` says one runs) and writes the line it returns.
-    void run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, std::function<std::string()> work);
+    // Runs `work` on `thread` (one at a time: `busy` says one runs) and writes the line it returns,
+    // or request `id`'s internal error when it throws.
+    void run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, protocol::RequestId id,
+                      std::function<std::string()> work);
     // tune.*, journal.* and drift.explain (server_tune.cpp): the SettingsService's answers, as it
     // writes them.
     protocol::Json on_tune_read(const protocol::TuneReadParams& params);

@@ -1,8 +1,9 @@
 #include "agent/probe/bandwidth_probe.h"
 
+#include "agent/net_addresses.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
-#include <ifaddrs.h>
 #include <linux/tcp.h>  // struct tcp_info with tcpi_segs_out (include/uapi/linux/tcp.h); TCP_INFO
 #include <netdb.h>
 #include <netinet/in.h>
@@ -22,7 +23,7 @@ namespace fleetdeck::agent {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kBufferBytes = 256 * 1024;
+constexpr std::size_t kReadBytes = 256 * 1024;
 constexpr std::size_t kSendBytes = 128 * 1024;  // iperf3's TCP block (its --len default)
 
 std::string errno_text(int err) { return std::strerror(err); }
@@ -44,32 +45,20 @@ void add_to_bucket(std::vector<std::int64_t>& buckets, Clock::time_point start, 
     buckets[second] += bytes;
 }
 
-// The interface that has the local address `addr` (getifaddrs(3)); nullopt for none.
-std::optional<std::string> interface_of(const sockaddr_storage& addr) {
-    ifaddrs* list = nullptr;
-    if (getifaddrs(&list) != 0) return std::nullopt;
-    std::optional<std::string> found;
-    for (const ifaddrs* i = list; i && !found; i = i->ifa_next) {
-        if (!i->ifa_addr || i->ifa_addr->sa_family != addr.ss_family) continue;
-        if (addr.ss_family == AF_INET) {
-            const auto* a = reinterpret_cast<const sockaddr_in*>(i->ifa_addr);
-            const auto* b = reinterpret_cast<const sockaddr_in*>(&addr);
-            if (a->sin_addr.s_addr == b->sin_addr.s_addr) found = i->ifa_name;
-        } else if (addr.ss_family == AF_INET6) {
-            const auto* a = reinterpret_cast<const sockaddr_in6*>(i->ifa_addr);
-            const auto* b = reinterpret_cast<const sockaddr_in6*>(&addr);
-            if (std::memcmp(&a->sin6_addr, &b->sin6_addr, sizeof a->sin6_addr) == 0) found = i->ifa_name;
-        }
-    }
-    freeifaddrs(list);
-    return found;
-}
-
 std::string numeric_host(const sockaddr_storage& addr) {
     char host[NI_MAXHOST] = {};
     if (getnameinfo(reinterpret_cast<const sockaddr*>(&addr), sizeof addr, host, sizeof host, nullptr, 0, NI_NUMERICHOST) != 0)
         return "?";
     return host;
+}
+
+// The interface that has the local address `addr`, from the addresses `facts` reports
+// (interface_addresses(): interfaces that are up); nullopt for none.
+std::optional<std::string> interface_of(const sockaddr_storage& addr) {
+    const std::string text = numeric_host(addr);
+    for (const protocol::AddressFact& a : interface_addresses())
+        if (a.address == text) return a.interface;
+    return std::nullopt;
 }
 
 // The numeric address `text` as a socket address, or nullopt when it is a name or not ours to bind.
@@ -212,7 +201,7 @@ std::optional<protocol::BwReport> BandwidthReceiver::wait_report(std::chrono::mi
             std::lock_guard lock(mutex_);
             if (report_ || Clock::now() >= until) return report_;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::int64_t>(10, std::max<std::int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count()))));
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
 }
 
@@ -228,7 +217,7 @@ void BandwidthReceiver::run() {
     const Clock::time_point deadline = listening + std::chrono::milliseconds(params_.duration_ms) + kGrace;
     std::vector<Stream> streams;
     std::vector<std::int64_t> buckets;
-    std::vector<char> buffer(kBufferBytes);
+    std::vector<char> buffer(kReadBytes);
     std::optional<Clock::time_point> first, last;
     std::int64_t bytes = 0, admitted = 0, refused = 0;
     std::optional<std::string> stopped, error;
@@ -248,9 +237,10 @@ void BandwidthReceiver::run() {
             stopped = "max_bytes";
             break;
         }
-        bool open_streams = false;
-        for (const Stream& s : streams) open_streams |= s.fd.fd >= 0;
-        if (admitted == params_.streams && !open_streams) break;
+        // Closed connections (refused strays, ended streams) are forgotten: a sender that keeps
+        // connecting without the token costs nothing that grows.
+        std::erase_if(streams, [](const Stream& s) { return s.fd.fd < 0; });
+        if (admitted == params_.streams && streams.empty()) break;
         if (admitted == params_.streams && accepting) {
             // Every stream is here: nobody else gets in.
             ::close(listen_fd_);
@@ -416,7 +406,7 @@ protocol::BwReport send_bandwidth(const protocol::BwSendParams& params, const st
     if (::getsockname(fds.front().fd, reinterpret_cast<sockaddr*>(&local), &local_len) == 0) report.interface = interface_of(local);
 
     const std::optional<std::int64_t> retrans_before = read_tcp_retrans_segs();
-    std::vector<char> buffer(kBufferBytes);
+    std::vector<char> buffer(kSendBytes);
     for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = static_cast<char>((i * 2654435761u) >> 24);
     std::vector<std::int64_t> buckets;
     const Clock::time_point start = Clock::now();
@@ -440,11 +430,11 @@ protocol::BwReport send_bandwidth(const protocol::BwSendParams& params, const st
             // Up to ten blocks per wake-up while the socket takes them, as iperf3 does (its
             // multisend): a poll for every block cost more CPU than the copying.
             for (int block = 0; block < 10; ++block) {
-                const ssize_t n = ::send(q.fd, buffer.data(), kSendBytes, MSG_NOSIGNAL | MSG_DONTWAIT);
+                const ssize_t n = ::send(q.fd, buffer.data(), buffer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
                 if (n > 0) {
                     bytes += n;
                     add_to_bucket(buckets, start, Clock::now(), n);
-                    if (static_cast<std::size_t>(n) < kSendBytes) break;  // the socket's buffer is full
+                    if (static_cast<std::size_t>(n) < buffer.size()) break;  // the socket's buffer is full
                     continue;
                 }
                 if (n < 0 && errno != EAGAIN && errno != EINTR) report.error = "stream to " + where + " broke: " + errno_text(errno);

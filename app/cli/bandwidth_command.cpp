@@ -143,7 +143,7 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     int code = kOk;
     for (const auto& [host, state] : runner.failedStates()) code = std::max(code, exitCodeFor(state));
     if (code != kOk) return code;
-    return matrix.hasCritical() ? kFoundProblems : kOk;
+    return anyCritical(findings) ? kFoundProblems : kOk;
 }
 
 }  // namespace fleetdeck::cli

@@ -79,19 +79,19 @@ void BandwidthMatrix::setHosts(std::vector<BandwidthHost> hosts) {
         return a.mesh.name < b.mesh.name;
     });
     hosts_ = std::move(hosts);
+    index_.clear();
+    for (std::size_t i = 0; i < hosts_.size(); ++i) index_.insert(hosts_[i].mesh.name, static_cast<int>(i));
     pairs_.clear();
     hostErrors_.clear();
+    median_.reset();
 }
 
-int BandwidthMatrix::indexOf(const QString& name) const {
-    for (std::size_t i = 0; i < hosts_.size(); ++i)
-        if (hosts_[i].mesh.name == name) return static_cast<int>(i);
-    return -1;
-}
+int BandwidthMatrix::indexOf(const QString& name) const { return index_.value(name, -1); }
 
 void BandwidthMatrix::setPair(const QString& from, const QString& to, BandwidthPair pair) {
     if (indexOf(from) < 0 || indexOf(to) < 0 || from == to) return;
     pairs_[{from, to}] = std::move(pair);
+    median_.reset();
 }
 
 const BandwidthPair* BandwidthMatrix::pair(const QString& from, const QString& to) const {
@@ -108,11 +108,13 @@ std::optional<QString> BandwidthMatrix::hostError(const QString& host) const {
 }
 
 std::optional<double> BandwidthMatrix::medianGbps() const {
-    std::vector<double> all;
-    for (const auto& [key, p] : pairs_)
-        if (const auto g = p.gbps()) all.push_back(*g);
-    if (all.empty()) return std::nullopt;
-    return median(all);
+    if (!median_) {
+        std::vector<double> all;
+        for (const auto& [key, p] : pairs_)
+            if (const auto g = p.gbps()) all.push_back(*g);
+        median_ = all.empty() ? std::nullopt : std::optional(median(all));
+    }
+    return *median_;
 }
 
 std::optional<BandwidthMatrix::Reference> BandwidthMatrix::reference(const QString& from, const QString& to) const {
@@ -295,10 +297,12 @@ std::vector<BandwidthFinding> BandwidthMatrix::findings() const {
     return out;
 }
 
-bool BandwidthMatrix::hasCritical() const {
-    const auto f = findings();
-    return std::any_of(f.begin(), f.end(), [](const BandwidthFinding& x) { return x.severity == BandwidthFinding::Severity::Critical; });
+bool anyCritical(const std::vector<BandwidthFinding>& findings) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const BandwidthFinding& f) { return f.severity == BandwidthFinding::Severity::Critical; });
 }
+
+bool BandwidthMatrix::hasCritical() const { return anyCritical(findings()); }
 
 QString BandwidthMatrix::toCsv() const {
     QString csv = csvRow({QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("kind"), QStringLiteral("gbps"),

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include <QHash>
 #include <QString>
 
 #include "agent/json/json.h"
@@ -50,6 +51,7 @@ struct BandwidthFinding {
     const QString& shown() const { return shownText.isEmpty() ? text : shownText; }
 };
 std::string_view toString(BandwidthFinding::Kind kind);
+bool anyCritical(const std::vector<BandwidthFinding>& findings);
 
 // Host × host bandwidth, sources as rows, targets as columns, in rack order.
 class BandwidthMatrix {
@@ -89,8 +91,12 @@ private:
     std::optional<double> share(const QString& from, const QString& to) const;
 
     std::vector<BandwidthHost> hosts_;
+    QHash<QString, int> index_;  // name → position in hosts_
     std::map<std::pair<QString, QString>, BandwidthPair> pairs_;
     std::map<QString, QString> hostErrors_;
+    // medianGbps(), computed once after the pairs last changed: every pair judged against it
+    // would otherwise sort all the pairs again.
+    mutable std::optional<std::optional<double>> median_;
 };
 
 // The NIC of `facts` that carries `address` (facts.addresses), with its speed and MTU; or, when
