@@ -18,15 +18,17 @@ if grep -q '^E:' "$out/lintian.log"; then fail "lintian reported errors"; fi
 
 depends=$(dpkg-deb -f "$app" Depends)
 for d in libc6 libqt6core6 libqt6widgets6; do
-  echo "$depends" | grep -q "$d" || fail "fleetdeck does not depend on $d: $depends"
+  grep -q "$d" <<<"$depends" || fail "fleetdeck does not depend on $d: $depends"
 done
 # glibc only, and no newer than the 2.17 the agent is built for (docs/agent-portability.md).
 agent_depends=$(dpkg-deb -f "$agent" Depends)
-echo "$agent_depends" | grep -Eq '^libc6 \(>= 2\.([0-9]|1[0-7])(\.[0-9]+)?\)$' ||
+grep -Eq '^libc6 \(>= 2\.([0-9]|1[0-7])(\.[0-9]+)?\)$' <<<"$agent_depends" ||
   fail "fleetdeck-agent's Depends is not glibc <= 2.17 only: $agent_depends"
 # ProxyJump runs ssh: the app needs the client.
-echo "$depends" | grep -q 'openssh-client' || fail "fleetdeck does not depend on openssh-client: $depends"
-# Listed once: `dpkg-deb -c | grep -q` fails under pipefail when grep stops reading early.
+grep -q 'openssh-client' <<<"$depends" || fail "fleetdeck does not depend on openssh-client: $depends"
+# Every check reads a program's whole output before grep sees it: `cmd | grep -q` fails under
+# pipefail when grep stops reading early and the writer dies of SIGPIPE (a man page past one pipe
+# write did so in CI).
 app_files=$(dpkg-deb -c "$app")
 agent_files=$(dpkg-deb -c "$agent")
 # Each man page comes with the package whose binary it documents.
@@ -42,18 +44,18 @@ dpkg -x "$app" "$root"
 dpkg -x "$agent" "$root"
 export QT_QPA_PLATFORM=offscreen
 unset FLEETDECK_AGENT FLEETDECK_AGENT_BUNDLE
-"$root/usr/bin/fleetdeck-cli" --version | grep -q '^fleetdeck-cli ' || fail "fleetdeck-cli --version"
-"$root/usr/bin/fleetdeck-agent" --once | grep -q '"total_bytes"' || fail "fleetdeck-agent --once"
+grep -q '^fleetdeck-cli ' <<<"$("$root/usr/bin/fleetdeck-cli" --version)" || fail "fleetdeck-cli --version"
+grep -q '"total_bytes"' <<<"$("$root/usr/bin/fleetdeck-agent" --once)" || fail "fleetdeck-agent --once"
 # The installed CLI finds its bundled agent under lib/fleetdeck/agents/<arch>/ and talks to it.
-"$root/usr/bin/fleetdeck-cli" facts local | grep -q '"hostname"' || fail "installed fleetdeck-cli could not reach its bundled agent"
+grep -q '"hostname"' <<<"$("$root/usr/bin/fleetdeck-cli" facts local)" || fail "installed fleetdeck-cli could not reach its bundled agent"
 test -f "$root/usr/lib/fleetdeck/agents/aarch64/fleetdeck-agent" || fail "the aarch64 agent is not bundled"
-"$root/usr/bin/fleetdeck" --version | grep -q 'fleetdeck' || fail "fleetdeck --version"
+grep -q 'fleetdeck' <<<"$("$root/usr/bin/fleetdeck" --version)" || fail "fleetdeck --version"
 # Manual pages (generated at build time) and the bash completion, each in the package of its program.
 for page in fleetdeck fleetdeck-cli; do
   test -f "$root/usr/share/man/man1/$page.1.gz" || fail "$page.1.gz is not in the fleetdeck package"
 done
 grep -q 'usr/share/man/man1/fleetdeck-agent.1.gz' <<<"$agent_files" || fail "fleetdeck-agent.1.gz is not in the agent package"
-zcat "$root/usr/share/man/man1/fleetdeck-cli.1.gz" | grep -q '^.SS "commission' || fail "fleetdeck-cli.1 lacks commission"
+grep -q '^.SS "commission' <<<"$(zcat "$root/usr/share/man/man1/fleetdeck-cli.1.gz")" || fail "fleetdeck-cli.1 lacks commission"
 test -f "$root/usr/share/bash-completion/completions/fleetdeck-cli" || fail "the bash completion is not installed"
 # The metrics service: shipped, hardened, installed disabled, its settings a conffile.
 unit="$root/lib/systemd/system/fleetdeck-agent.service"
@@ -63,6 +65,6 @@ for key in DynamicUser=yes NoNewPrivileges=yes ProtectSystem=strict ProtectHome=
   grep -qx "$key" "$unit" || fail "fleetdeck-agent.service lacks $key"
 done
 grep -qx 'FLEETDECK_METRICS_LISTEN=127.0.0.1:9835' "$root/etc/default/fleetdeck-agent" || fail "/etc/default/fleetdeck-agent"
-dpkg-deb -I "$agent" conffiles | grep -qx /etc/default/fleetdeck-agent || fail "/etc/default/fleetdeck-agent is not a conffile"
+grep -qx /etc/default/fleetdeck-agent <<<"$(dpkg-deb -I "$agent" conffiles)" || fail "/etc/default/fleetdeck-agent is not a conffile"
 if dpkg-deb -I "$agent" postinst >/dev/null 2>&1; then fail "the agent package has a postinst: the service must stay disabled"; fi
 echo "OK: both packages build, pass lintian and run from a scratch root"

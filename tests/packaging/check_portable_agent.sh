@@ -27,7 +27,7 @@ for lib in $needed; do
   esac
 done
 for lib in libdl.so.2 libpthread.so.0; do  # where glibc < 2.34 keeps dlopen and pthread_create
-  echo " $needed " | grep -q "$lib" || fail "$agent does not name $lib: dlopen/pthread_create@$ceiling would not resolve on glibc < 2.34"
+  grep -q "$lib" <<<" $needed " || fail "$agent does not name $lib: dlopen/pthread_create@$ceiling would not resolve on glibc < 2.34"
 done
 echo "NEEDED: $(echo $needed)"
 
@@ -48,11 +48,11 @@ exported=$(echo "$symbols" | awk '$0 ~ / DF / && $0 !~ /\*UND\*/ {print $NF}')
 
 # LD_BIND_NOW: every import (old versions included) is resolved at start, not only those called.
 once=$(LD_BIND_NOW=1 "${runner[@]}" "$agent" --once)
-echo "$once" | grep -q '"memory"' || fail "--once printed no snapshot: $once"
+grep -q '"memory"' <<<"$once" || fail "--once printed no snapshot: $once"
 reply=$(printf '{"id":1,"method":"subscribe","params":{"interval_ms":"soon"}}\n{"id":2,"method":"ping"}\n' \
         | "${runner[@]}" "$agent" --stdio)
-echo "$reply" | grep -q '"invalid_params"' || fail "a thrown decode error was not caught: $reply"
-echo "$reply" | grep -q '"pong":true' || fail "the agent stopped serving after an exception: $reply"
+grep -q '"invalid_params"' <<<"$reply" || fail "a thrown decode error was not caught: $reply"
+grep -q '"pong":true' <<<"$reply" || fail "the agent stopped serving after an exception: $reply"
 
 gpu_count() { grep -o '"uuid":"GPU-[^"]*"' | sort -u | wc -l; }
 simulated=$("${runner[@]}" "$agent" --once --simulate hgx-h100-8:7)
