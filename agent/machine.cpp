@@ -51,6 +51,10 @@ protocol::BwReport Machine::bw_send(const protocol::BwSendParams& params, const 
     return send_bandwidth(params, stop);
 }
 
+protocol::ReadSpeedResult Machine::read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) {
+    return measure_read_speed(params, "", stop);
+}
+
 protocol::Sample& Machine::sample() {
     decoded_ = protocol::sample_from_json(snapshot());
     return decoded_;
@@ -77,6 +81,11 @@ settings::SettingsService* LiveMachine::settings() {
 void LiveMachine::recover_settings() {
     settings();
     settings_->recover();
+}
+
+// Under --root the directory is the tree's, as every other read.
+protocol::ReadSpeedResult LiveMachine::read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) {
+    return measure_read_speed(params, fs_.root(), stop);
 }
 
 Json LiveMachine::identity() { return protocol::to_json(host_identity(fs_)); }

@@ -15,6 +15,7 @@
 #include "agent/protocol/sample.h"
 #include "agent/probe/bandwidth_probe.h"
 #include "agent/probe/latency_probe.h"
+#include "agent/probe/read_speed_probe.h"
 #include "agent/root_fs.h"
 #include "agent/settings/settings_service.h"
 
@@ -61,6 +62,11 @@ public:
     virtual std::optional<protocol::BwReport> bw_result(const std::string& token, std::chrono::milliseconds wait,
                                                         bool cancel = false);
     virtual protocol::BwReport bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop);
+    // The data path's read test (read_speed, agent/probe/read_speed_probe.h); runs on its own
+    // thread and ends early when `stop` is set. One at a time per host whichever client asks: the
+    // server holds `read_speed_running` while one runs. The default reads this machine's files.
+    virtual protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop);
+    std::atomic<bool> read_speed_running{false};
 
 private:
     protocol::Sample decoded_;  // the default sample()'s
@@ -90,6 +96,7 @@ public:
     void recover_settings() override;
     Json drift_explain(const std::vector<std::string>& keys) override;
 
+    protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) override;
     const RootFs& fs() const { return fs_; }
 
 private:

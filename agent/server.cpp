@@ -60,6 +60,7 @@ const StdioServer::Method StdioServer::kMethods[] = {
     bind<m::BwListen, &StdioServer::on_bw_listen>(),
     bind_deferred<m::BwSend, &StdioServer::start_bw_send>(),
     bind_deferred<m::BwResult, &StdioServer::start_bw_result>(),
+    bind_deferred<m::ReadSpeed, &StdioServer::start_read_speed>(),
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
@@ -76,7 +77,7 @@ StdioServer::~StdioServer() {
             // another client's test holds the host now: not ours to stop
         }
     }
-    for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_})
+    for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_, &read_speed_thread_})
         if (t->joinable()) t->join();
 }
 
@@ -233,6 +234,24 @@ protocol::BwListenResult StdioServer::on_bw_listen(const protocol::BwListenParam
 void StdioServer::start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params) {
     run_deferred(bw_send_thread_, bw_send_running_, "this agent is already sending a bandwidth test; try again when it ends", id,
                  [this, id, params] { return protocol::encode_result(id, protocol::to_json(machine_.bw_send(params, stopping_))); });
+}
+
+void StdioServer::start_read_speed(protocol::RequestId id, const protocol::ReadSpeedParams& params) {
+    // Host-wide: two clients reading one disk at once would each measure half of it.
+    if (machine_.read_speed_running.exchange(true))
+        throw MethodError{ErrorCode::Busy, "a read test is already running on this host; try again when it ends"};
+    try {
+        run_deferred(read_speed_thread_, read_speed_running_, "this agent is already running a read test", id, [this, id, params] {
+            struct Release {
+                std::atomic<bool>& flag;
+                ~Release() { flag = false; }
+            } release{machine_.read_speed_running};
+            return protocol::encode_result(id, protocol::to_json(machine_.read_speed(params, stopping_)));
+        });
+    } catch (...) {
+        machine_.read_speed_running = false;
+        throw;
+    }
 }
 
 void StdioServer::start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params) {

@@ -71,6 +71,8 @@ private:
     protocol::BwListenResult on_bw_listen(const protocol::BwListenParams& params);
     void start_bw_send(protocol::RequestId id, const protocol::BwSendParams& params);
     void start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params);
+    // read_speed answers from its own thread when the read is done; one per host at a time.
+    void start_read_speed(protocol::RequestId id, const protocol::ReadSpeedParams& params);
     // Runs `work` on `thread` (one at a time: `busy` says one runs) and writes the line it returns,
     // or request `id`'s internal error when it throws.
     void run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, protocol::RequestId id,
@@ -102,6 +104,8 @@ private:
     std::atomic<bool> probe_running_{false};
     std::thread bw_send_thread_, bw_result_thread_;
     std::atomic<bool> bw_send_running_{false}, bw_result_running_{false};
+    std::thread read_speed_thread_;
+    std::atomic<bool> read_speed_running_{false};
     std::atomic<bool> stopping_{false};  // set on destruction: a running test ends early
     std::string bw_token_;  // the token of the last test this client's bw.listen started
 

@@ -64,8 +64,10 @@ constexpr KindNames kKinds[] = {
     {"nvlink_errors", "NVLINK", "NVLink"},
     {"ecc_corrected", "ECC", "ECC"},
     {"pcie_replays", "PCIe", QT_TRANSLATE_NOOP("gpu", "PCIe replays")},
+    {"ib_errors", "", QT_TRANSLATE_NOOP("gpu", "IB errors")},
+    {"nic_errors", "", QT_TRANSLATE_NOOP("gpu", "NIC errors")},
 };
-static_assert(std::size(kKinds) == static_cast<std::size_t>(FindingKind::PcieReplays) + 1);
+static_assert(std::size(kKinds) == static_cast<std::size_t>(kLastFindingKind) + 1);
 
 const KindNames& names(FindingKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
 
@@ -199,6 +201,54 @@ void nvlinkDownFinding(const GpuSample& g, std::vector<GpuFinding>& out) {
                       .finding(Severity::Warning, FindingKind::NvlinkDown, g.index));
 }
 
+// The network links' growing error counters (docs/fabric.md, "Link errors"). An InfiniBand port
+// whose link went down or that received packets in error is critical (traffic was lost); symbol
+// errors, recoveries and the rest alone are a marginal cable or optic (warning).
+void linkFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline, std::vector<GpuFinding>& out) {
+    const std::int64_t now = sample.time_ms.value_or(QDateTime::currentMSecsSinceEpoch());
+    constexpr std::size_t kIb = protocol::kIbErrorCounterFields.size();
+    static_assert(kIb <= GpuCounterBaseline::kLinkCounters);
+    std::array<std::optional<std::int64_t>, kIb> counts, grown;
+    std::string link;  // "ib:mlx5_0/1" fits the string's own buffer: no allocation per port
+    for (const protocol::InfinibandPortSample& p : sample.infiniband) {
+        const std::string port = p.device + "/" + std::to_string(p.port.value_or(0));
+        link.assign("ib:").append(port);
+        for (std::size_t i = 0; i < kIb; ++i) counts[i] = p.errors.*protocol::kIbErrorCounterFields[i].member;
+        baseline.linkGrowth(link, counts, now, grown);
+        QStringList grew;
+        bool lost = false;
+        for (std::size_t i = 0; i < kIb; ++i) {
+            if (!grown[i]) continue;
+            const std::string_view name = protocol::kIbErrorCounterFields[i].name;
+            grew << QStringLiteral("%1 +%2").arg(QLatin1String(name.data(), static_cast<qsizetype>(name.size()))).arg(*grown[i]);
+            lost = lost || name == "link_downed" || name == "port_rcv_errors";
+        }
+        if (grew.isEmpty()) continue;
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "InfiniBand port %1 counts link errors (%2): the cable, optic or "
+                                                               "switch port is failing, and collective traffic over it slows or "
+                                                               "stalls. Clean or replace the cable or optic; if the count keeps "
+                                                               "growing, move to another switch port."))
+                          .arg(QString::fromStdString(port))
+                          .arg(grew.join(QStringLiteral(", ")))
+                          .finding(lost ? Severity::Critical : Severity::Warning, FindingKind::IbErrors, -1));
+    }
+    for (const protocol::NicSample& n : sample.nics) {
+        const std::array<std::optional<std::int64_t>, 2> errors{n.rx_errors, n.tx_errors};
+        std::array<std::optional<std::int64_t>, 2> nicGrown;
+        link.assign("nic:").append(n.name);
+        baseline.linkGrowth(link, errors, now, nicGrown);
+        const auto [rx, tx] = nicGrown;
+        if (!rx && !tx) continue;
+        out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "NIC %1 counts errors (%2 received, %3 sent): usually CRC errors "
+                                                               "from a bad cable, optic or switch port. Read its counters with "
+                                                               "ethtool -S %1, then replace the cable or optic."))
+                          .arg(QString::fromStdString(n.name))
+                          .arg(rx.value_or(0))
+                          .arg(tx.value_or(0))
+                          .finding(Severity::Warning, FindingKind::NicErrors, -1));
+    }
+}
+
 void xidFindings(const protocol::Sample& sample, std::vector<GpuFinding>& out) {
     const std::int64_t now = sample.time_ms.value_or(QDateTime::currentMSecsSinceEpoch());
     struct Seen {
@@ -270,6 +320,27 @@ const GpuCounterBaseline::Counters& GpuCounterBaseline::update(const std::string
     return first;
 }
 
+void GpuCounterBaseline::linkGrowth(std::string_view link, std::span<const std::optional<std::int64_t>> now, std::int64_t timeMs,
+                                    std::span<std::optional<std::int64_t>> grown) {
+    auto it = links_.find(link);
+    if (it == links_.end()) it = links_.emplace(std::string(link), std::array<LinkCounter, kLinkCounters>{}).first;
+    for (std::size_t i = 0; i < now.size() && i < kLinkCounters; ++i) {
+        grown[i].reset();
+        LinkCounter& c = it->second[i];
+        if (!now[i]) continue;
+        const std::int64_t v = *now[i];
+        if (!c.seen || v < c.last) {
+            c = {true, v, v, timeMs};  // first seen; or cleared, or the port or interface came back
+        } else if (v > c.last) {
+            c.last = v;
+            c.lastGrowthMs = timeMs;
+        } else if (timeMs - c.lastGrowthMs >= kLinkQuietMs) {
+            c.first = c.last;
+        }
+        if (c.last > c.first) grown[i] = c.last - c.first;
+    }
+}
+
 int gpuIndexForBusId(const protocol::Sample& sample, const std::string& pciBusId) {
     const std::string wanted = lower(pciBusId);
     for (const GpuSample& g : sample.gpus)
@@ -305,6 +376,7 @@ std::vector<GpuFinding> gpuFindings(const protocol::Sample& sample, GpuCounterBa
                           .arg(static_cast<std::int64_t>(*sample.gpu_pci_count - listed))
                           .finding(Severity::Critical, FindingKind::GpuMissing, -1));
     xidFindings(sample, out);
+    linkFindings(sample, baseline, out);
     std::stable_sort(out.begin(), out.end(), [](const GpuFinding& a, const GpuFinding& b) {
         if (a.severity != b.severity) return a.severity == Severity::Critical;
         if (a.kind != b.kind) return a.kind < b.kind;

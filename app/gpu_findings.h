@@ -5,7 +5,10 @@
 // finding per problem, with a stable kind, a severity and a sentence saying what it means and
 // what to do. Computed once per sample, where the host's health is (TelemetryStore::addSample).
 
+#include <array>
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,7 +27,11 @@ enum class FindingSeverity { Warning, Critical };
 enum class FindingKind {
     GpuLost, GpuMissing, EccUncorrected, RemapFailed, Xid, RemapPending, RetiredPagesPending,
     NvlinkDown, NvlinkErrors, EccCorrected, PcieReplays,
+    // The host's network links (gpu -1): an InfiniBand port's error counters grew; a NIC's
+    // receive or transmit error counters grew.
+    IbErrors, NicErrors,
 };
+constexpr FindingKind kLastFindingKind = FindingKind::NicErrors;
 
 struct GpuFinding {
     FindingSeverity severity = FindingSeverity::Warning;
@@ -68,10 +75,24 @@ public:
     };
     // The baseline for `key`, set from `now` on first sight and lowered to it when `now` is lower.
     const Counters& update(const std::string& key, const Counters& now);
+    // A network link's error counters (`link`: "ib:mlx5_0/1", "nic:eth0"; at most kLinkCounters
+    // of them) at `timeMs`: into `grown`, how much each grew since its baseline, or nullopt where
+    // it did not. Unlike the GPUs' counters a link counter's baseline moves up to its count once it
+    // has stayed still for kLinkQuietMs: a cable replaced (or an error burst during maintenance)
+    // stops being a finding an hour later, while a port that keeps counting stays one.
+    static constexpr std::size_t kLinkCounters = 8;
+    void linkGrowth(std::string_view link, std::span<const std::optional<std::int64_t>> now, std::int64_t timeMs,
+                    std::span<std::optional<std::int64_t>> grown);
 
 private:
+    struct LinkCounter {
+        bool seen = false;
+        std::int64_t first = 0, last = 0, lastGrowthMs = 0;
+    };
     std::map<std::string, Counters> first_;
+    std::map<std::string, std::array<LinkCounter, kLinkCounters>, std::less<>> links_;
 };
+constexpr std::int64_t kLinkQuietMs = 3600LL * 1000;
 
 // How old an XID may be and still be a finding: older ones stay in the host page's list but no
 // longer count against the host.

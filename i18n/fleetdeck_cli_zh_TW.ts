@@ -336,10 +336,6 @@
         <translation>每台主機的 GPU 健康狀態發現與處理方式</translation>
     </message>
     <message>
-        <source>Checks each HOST&apos;s GPUs: lost GPUs, memory errors and row remaps, XIDs, NVLink and PCIe replays, each finding with what to do.</source>
-        <translation>檢查每台主機的 GPU：遺失的 GPU、記憶體錯誤與 row remap、XID、NVLink 與 PCIe 重送，每項發現都附上處理方式。</translation>
-    </message>
-    <message>
         <source>SECONDS</source>
         <translation>秒數</translation>
     </message>
@@ -1768,6 +1764,114 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
     <message>
         <source>above --full-up-to: which partners across racks this run takes (default 0; each K gives other partners, every pair within N - 1 runs)</source>
         <translation>超過 --full-up-to 時：本次執行採用哪些跨機架夥伴（預設 0；每個 K 給出不同的夥伴，N - 1 次執行內涵蓋每一對）</translation>
+    </message>
+    <message>
+        <source>Checks each HOST&apos;s GPUs: lost GPUs, memory errors and row remaps, XIDs, NVLink and PCIe replays; and its network links: growing InfiniBand and NIC error counters. Each finding with what to do.</source>
+        <translation>檢查每台主機的 GPU：遺失的 GPU、記憶體錯誤與 row remap、XID、NVLink 與 PCIe 重送；以及網路連結：持續增加的 InfiniBand 與網路卡錯誤計數。每項發現都附上處理方式。</translation>
+    </message>
+    <message>
+        <source>the data path&apos;s read speed per host: sequential reads of a directory, in MB/s</source>
+        <translation>每台主機資料路徑的讀取速度：循序讀取一個目錄，單位 MB/s</translation>
+    </message>
+    <message>
+        <source>Each HOST reads the directory --path sequentially (O_DIRECT where the file system takes it): a file there (--file), or a test file its agent writes, reads and removes, refused where the file system has less than twice its size free. Hosts go one at a time; then MB/s per host and the hosts well under the others&apos; median.</source>
+        <translation>每台 HOST 循序讀取目錄 --path（檔案系統支援時使用 O_DIRECT）：讀取其中的一個檔案（--file），或由其代理程式寫入、讀取後刪除的測試檔；檔案系統的可用空間少於測試檔兩倍時拒絕執行。主機逐台進行；之後列出每台主機的 MB/s，以及明顯低於其他主機中位數的主機。</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>目錄</translation>
+    </message>
+    <message>
+        <source>the directory to read, absolute (the dataset&apos;s mount); required</source>
+        <translation>要讀取的目錄，須為絕對路徑（資料集的掛載點）；必填</translation>
+    </message>
+    <message>
+        <source>read this file in DIR instead of writing a test file</source>
+        <translation>讀取目錄中的這個檔案，而不寫入測試檔</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>the test file&apos;s size, or at most this much of --file, 16M..64G (default 1G)</source>
+        <translation>測試檔的大小，或 --file 最多讀取的量，16M..64G（預設 1G）</translation>
+    </message>
+    <message>
+        <source>stop reading after this long, 1s..120s (default 30s)</source>
+        <translation>讀取超過這段時間即停止，1s..120s（預設 30s）</translation>
+    </message>
+    <message>
+        <source>every host at once (a shared file server&apos;s total), not one at a time</source>
+        <translation>所有主機同時進行（量測共用檔案伺服器的總量），而非逐台</translation>
+    </message>
+    <message>
+        <source>0 when every host reads alike, 7 when a host reads under 60 % of the hosts&apos; median (3 hosts or more), 130 when interrupted.</source>
+        <translation>每台主機讀取速度相近時為 0；有主機低於各主機中位數的 60 % 時為 7（3 台以上）；中斷時為 130。</translation>
+    </message>
+    <message>
+        <source>The dataset mount of a rack, with a 4 GB test file:</source>
+        <translation>一個機櫃的資料集掛載點，使用 4 GB 測試檔：</translation>
+    </message>
+    <message>
+        <source>READ</source>
+        <translation>讀取方式</translation>
+    </message>
+    <message>
+        <source>FILE SYSTEM</source>
+        <translation>檔案系統</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>直接</translation>
+    </message>
+    <message>
+        <source>page cache</source>
+        <translation>頁面快取</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未量測</translation>
+    </message>
+    <message>
+        <source>read-speed needs --path DIR, an absolute directory on the hosts</source>
+        <translation>read-speed 需要 --path 目錄，即主機上的絕對路徑目錄</translation>
+    </message>
+    <message>
+        <source>--file takes a file name in --path, without &apos;/&apos;</source>
+        <translation>--file 需為 --path 中的檔名，不可含 &apos;/&apos;</translation>
+    </message>
+    <message>
+        <source>--size takes 16M..64G</source>
+        <translation>--size 可用 16M..64G</translation>
+    </message>
+    <message>
+        <source>--time takes 1s..120s</source>
+        <translation>--time 可用 1s..120s</translation>
+    </message>
+    <message>
+        <source>read-speed: %1/%2 on %3 host(s), %4; Ctrl-C stops the read</source>
+        <translation>read-speed：在 %3 台主機上讀取 %1/%2，%4；按 Ctrl-C 停止讀取</translation>
+    </message>
+    <message>
+        <source>read-speed: %1 on %3 host(s), %4, each writing a %2 test file it removes after; Ctrl-C stops the test and removes the file</source>
+        <translation>read-speed：在 %3 台主機上讀取 %1，%4，每台寫入一個 %2 的測試檔並於結束後刪除；按 Ctrl-C 停止測試並刪除檔案</translation>
+    </message>
+    <message>
+        <source>all at once</source>
+        <translation>同時進行</translation>
+    </message>
+    <message>
+        <source>one at a time</source>
+        <translation>逐台進行</translation>
+    </message>
+    <message>
+        <source>median %1 MB/s</source>
+        <translation>中位數 %1 MB/s</translation>
+    </message>
+    <message>
+        <source>Every host reads the path alike.</source>
+        <translation>每台主機讀取此路徑的速度相近。</translation>
     </message>
 </context>
 <context>

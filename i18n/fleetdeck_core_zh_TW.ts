@@ -1121,6 +1121,26 @@ on %2 since %3</source>
         <source>%1 → %2: not measured: %3</source>
         <translation>%1 → %2：未量測：%3</translation>
     </message>
+    <message>
+        <source>%1: InfiniBand error counters grew during the test (%2): a cable, optic or switch port is failing; clean or replace it, or move to another switch port</source>
+        <translation>%1：測試期間 InfiniBand 錯誤計數增加（%2）：線材、光模組或交換器連接埠正在故障；請清潔或更換，或改接到另一個交換器連接埠</translation>
+    </message>
+    <message>
+        <source>%1: NIC error counters grew during the test (%2): usually CRC errors from a bad cable, optic or switch port; read ethtool -S, then replace the cable or optic</source>
+        <translation>%1：測試期間網路卡錯誤計數增加（%2）：通常是線材、光模組或交換器連接埠不良造成的 CRC 錯誤；請查看 ethtool -S，然後更換線材或光模組</translation>
+    </message>
+    <message>
+        <source>%1 reads %2 at %3, %4 % of the %5 hosts&apos; median %6 (%7): the disk, its mount options or the path to the file server; compare the mount (%8) with a fast host&apos;s</source>
+        <translation>%1 讀取 %2 的速度為 %3，是 %5 台主機中位數 %6 的 %4 %（%7）：問題在磁碟、其掛載選項或通往檔案伺服器的路徑；請將此掛載（%8）與較快主機的掛載比較</translation>
+    </message>
+    <message>
+        <source>read directly</source>
+        <translation>直接讀取</translation>
+    </message>
+    <message>
+        <source>through the page cache</source>
+        <translation>經由頁面快取</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::AuditTableModel</name>
@@ -2342,6 +2362,22 @@ on %2 since %3</source>
     <message>
         <source>warning</source>
         <translation>警告</translation>
+    </message>
+    <message>
+        <source>IB errors</source>
+        <translation>IB 錯誤</translation>
+    </message>
+    <message>
+        <source>NIC errors</source>
+        <translation>網路卡錯誤</translation>
+    </message>
+    <message>
+        <source>InfiniBand port %1 counts link errors (%2): the cable, optic or switch port is failing, and collective traffic over it slows or stalls. Clean or replace the cable or optic; if the count keeps growing, move to another switch port.</source>
+        <translation>InfiniBand 連接埠 %1 持續累積連結錯誤（%2）：線材、光模組或交換器連接埠正在故障，經過它的集體通訊會變慢或停滯。請清潔或更換線材或光模組；若計數仍持續增加，請改接到另一個交換器連接埠。</translation>
+    </message>
+    <message>
+        <source>NIC %1 counts errors (%2 received, %3 sent): usually CRC errors from a bad cable, optic or switch port. Read its counters with ethtool -S %1, then replace the cable or optic.</source>
+        <translation>網路卡 %1 持續累積錯誤（接收 %2、傳送 %3）：通常是線材、光模組或交換器連接埠不良造成的 CRC 錯誤。請以 ethtool -S %1 查看其計數，然後更換線材或光模組。</translation>
     </message>
 </context>
 <context>

@@ -416,6 +416,10 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>Bandwidth</source>
         <translation>頻寬</translation>
     </message>
+    <message>
+        <source>Errors</source>
+        <translation>錯誤</translation>
+    </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
@@ -2339,6 +2343,37 @@ network the training traffic uses; the list comes from the host&apos;s facts.</s
     <message>
         <source>Latency</source>
         <translation>延遲</translation>
+    </message>
+</context>
+<context>
+    <name>fleetdeck::LinkErrorsPanel</name>
+    <message>
+        <source>Host</source>
+        <translation>主機</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>嚴重程度</translation>
+    </message>
+    <message>
+        <source>What it means and what to do</source>
+        <translation>代表什麼、該怎麼做</translation>
+    </message>
+    <message numerus="yes">
+        <source>No link errors: no InfiniBand port or NIC of the %n host(s) counted errors while FleetDeck watched (counters that stay still for an hour are clean again).</source>
+        <translation>
+            <numerusform>沒有連結錯誤：在 FleetDeck 監看期間，%n 台主機的 InfiniBand 連接埠與網路卡都沒有累積錯誤（計數一小時不再增加即視為恢復正常）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) counted errors while FleetDeck watched, on %1 of %2 host(s): a healthy link counts none. Critical: the link went down or dropped packets.</source>
+        <translation>
+            <numerusform>在 FleetDeck 監看期間，%2 台主機中有 %1 台的 %n 條連結累積了錯誤：健康的連結一個錯誤也不會有。嚴重：連結曾中斷或丟棄了封包。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,7 @@
 #include "ui/history/audit_follower.h"
 #include "ui/history/recorded_history.h"
 #include "ui/latency/bandwidth_panel.h"
+#include "ui/latency/link_errors_panel.h"
 #include "ui/latency/latency_view.h"
 #include "ui/preferences_dialog.h"
 #include "ui/push/push_launcher.h"
@@ -144,6 +145,8 @@ void DesktopApp::addLatencyView() {
         for (const HostRecord& r : fleet_.store().summaries()) hosts.push_back(r.spec);
         return hosts;
     }, sharedSimulatorTransports(simulators_, makeTransport)), QObject::tr("Bandwidth"));
+    // The Errors layer: links whose error counters grow (the store's link findings).
+    latencyView_->addLayer(new LinkErrorsPanel(fleet_.store()), QObject::tr("Errors"));
     window_.addView(latencyView_);
     QObject::connect(mesh_, &LatencyMesh::roundFinished, mesh_, [this](const std::vector<LatencyFinding>& found, qint64 at) {
         recorder_.addLatencyFindings(linkFindings(found), at);

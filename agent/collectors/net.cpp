@@ -43,6 +43,13 @@ std::optional<double> rate_gbps(const std::optional<std::string>& v) {
     return parse_double(fields[0]);
 }
 
+// A counter file's value: a count, or nothing for "N/A (no PMA)" (a port without a performance
+// agent) and anything else that is not a count.
+std::optional<std::int64_t> counter_value(std::optional<std::int64_t> v) {
+    if (v && *v < 0) return std::nullopt;
+    return v;
+}
+
 }  // namespace
 
 void parse_net_dev_into(std::string_view text, std::vector<NetDevCounters>& out) {
@@ -118,6 +125,7 @@ void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& c
         itf.speed = PolledFile(fs, dir + "/speed");
         itf.operstate = PolledFile(fs, dir + "/operstate");
         itf.mtu = PolledFile(fs, dir + "/mtu");
+        itf.carrier_changes = PolledFile(fs, dir + "/carrier_changes");
     }
     // Likewise a port still listed whose state answered is kept as it is; only new ports are read.
     std::vector<Port> previous_ports = std::move(ports_);
@@ -132,8 +140,12 @@ void NetCollector::rescan(const RootFs& fs, const std::vector<NetDevCounters>& c
                 continue;
             }
             const std::string dir = "/sys/class/infiniband/" + device + "/ports/" + port;
-            ports_.push_back({infiniband_port(fs, device, port), PolledFile(fs, dir + "/state"),
-                              PolledFile(fs, dir + "/phys_state"), PolledFile(fs, dir + "/rate")});
+            Port& added = ports_.emplace_back(Port{infiniband_port(fs, device, port), PolledFile(fs, dir + "/state"),
+                                                   PolledFile(fs, dir + "/phys_state"), PolledFile(fs, dir + "/rate"), {}});
+            for (const auto& f : protocol::kIbErrorCounterFields) {
+                const std::string file = dir + "/counters/" + std::string(f.name);
+                if (fs.exists(file)) added.counters.push_back({f.member, PolledFile(fs, file)});
+            }
         }
     }
     samples_since_scan_ = 0;
@@ -144,6 +156,7 @@ void NetCollector::refresh_link(Interface& itf, Clock::time_point now) {
         auto state = non_empty(itf.operstate.read_line());
         if (state != itf.state) itf.attributes_due = {};  // a link that came up has a new speed
         itf.state = std::move(state);
+        itf.carrier_changes_count = itf.carrier_changes.read_int();
         itf.state_due = now + kLinkStateEvery;
     }
     if (now >= itf.attributes_due) {
@@ -159,6 +172,7 @@ void NetCollector::refresh_port(Port& port, Clock::time_point now) {
         if (state != port.entry.state) port.rate_due = {};
         port.entry.state = std::move(state);
         port.entry.phys_state = after_colon(port.phys_state.read_line());
+        for (const auto& c : port.counters) port.entry.errors.*c.member = counter_value(c.file.read_int());
         port.state_due = now + kLinkStateEvery;
     }
     if (now >= port.rate_due) {
@@ -173,6 +187,7 @@ void NetCollector::read_nic(const NetDevCounters& c, Interface& itf, double seco
     nic.speed_mbps = itf.speed_mbps;
     nic.operstate = itf.state;
     nic.mtu = itf.mtu_bytes;
+    nic.carrier_changes = itf.carrier_changes_count;
     nic.rx_bytes = static_cast<std::int64_t>(c.rx_bytes);  // parse_net_dev read them as non-negative int64
     nic.tx_bytes = static_cast<std::int64_t>(c.tx_bytes);
     nic.rx_errors = static_cast<std::int64_t>(c.rx_errors);
@@ -233,6 +248,8 @@ protocol::InfinibandPortSample infiniband_port(const RootFs& fs, const std::stri
     p.phys_state = after_colon(fs.read_line(dir + "/phys_state"));
     p.rate_gbps = rate_gbps(fs.read_line(dir + "/rate"));
     p.link_layer = non_empty(fs.read_line(dir + "/link_layer"));
+    for (const auto& f : protocol::kIbErrorCounterFields)
+        p.errors.*f.member = counter_value(fs.read_int(dir + "/counters/" + std::string(f.name)));
     return p;
 }
 

@@ -50,16 +50,22 @@ private:
     struct Interface {
         std::optional<std::int64_t> type;
         std::optional<std::string> type_name;  // link_type_name(type)
-        PolledFile speed, operstate, mtu;
-        std::optional<std::int64_t> speed_mbps, mtu_bytes;
+        PolledFile speed, operstate, mtu, carrier_changes;
+        std::optional<std::int64_t> speed_mbps, mtu_bytes, carrier_changes_count;
         std::optional<std::string> state;
         Clock::time_point state_due{}, attributes_due{};  // the epoch: read on the next sample
         std::optional<Bytes> previous;                     // the counters of the previous sample
     };
-    // The same for an InfiniBand port: state and phys_state as operstate, rate as speed.
+    // The same for an InfiniBand port: state, phys_state and the error counters as operstate,
+    // rate as speed. Only the counters whose file exists are opened (mlx4 has no symbol_error).
+    struct Counter {
+        std::optional<std::int64_t> protocol::IbErrorCounters::*member;
+        PolledFile file;
+    };
     struct Port {
         protocol::InfinibandPortSample entry;  // device, port, link_layer and the last readings
         PolledFile state, phys_state, rate;
+        std::vector<Counter> counters;
         Clock::time_point state_due{}, rate_due{};
     };
     void rescan(const RootFs& fs, const std::vector<NetDevCounters>& counters);
@@ -84,7 +90,7 @@ std::string link_type_name(std::int64_t arphrd);
 
 // InfiniBand ports: device, port, state, phys_state, rate_gbps, link_layer.
 std::vector<protocol::InfinibandPortSample> infiniband_ports(const RootFs& fs);
-// One of them: /sys/class/infiniband/DEVICE/ports/PORT.
+// One of them: /sys/class/infiniband/DEVICE/ports/PORT, its error counters included.
 protocol::InfinibandPortSample infiniband_port(const RootFs& fs, const std::string& device, const std::string& port);
 // Physical network interfaces (those backed by a device) for `facts`.
 std::vector<protocol::NicFact> nic_facts(const RootFs& fs);

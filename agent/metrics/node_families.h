@@ -5,6 +5,7 @@
 // timex, and the agent's own process), node_network.cpp (netdev, netclass, netstat, sockstat,
 // softnet, arp, conntrack, infiniband's rate), node_storage.cpp (diskstats, filesystem).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "agent/collectors/polled_file.h"
 #include "agent/metrics/exposition.h"
 #include "agent/metrics/node_metrics.h"
+#include "agent/protocol/sample.h"
 #include "agent/root_fs.h"
 
 namespace fleetdeck::agent::metrics {
@@ -100,6 +102,41 @@ bool write_softnet(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_arp(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_infiniband(ExpositionWriter& w, const RootFs& fs);
+
+// node_exporter's families for the InfiniBand error counters the agent reads, in the order of
+// protocol::kIbErrorCounterFields: names and help texts of v1.5.0's collector/infiniband_linux.go
+// (the version Debian 12 ships), checked line by line against its own recorded output in
+// tests/prometheus/node_metrics_test.cpp.
+struct IbErrorFamily {
+    std::string_view counter;  // the file in counters/
+    std::string_view metric;
+    std::string_view help;
+};
+inline constexpr std::array<IbErrorFamily, protocol::kIbErrorCounterFields.size()> kIbErrorFamilies{{
+    {"excessive_buffer_overrun_errors", "node_infiniband_excessive_buffer_overrun_errors_total",
+     "Number of times that OverrunErrors consecutive flow control update periods occurred, each having at least one overrun error."},
+    {"link_downed", "node_infiniband_link_downed_total", "Number of times the link failed to recover from an error state and went down"},
+    {"link_error_recovery", "node_infiniband_link_error_recovery_total",
+     "Number of times the link successfully recovered from an error state"},
+    {"local_link_integrity_errors", "node_infiniband_local_link_integrity_errors_total",
+     "Number of times that the count of local physical errors exceeded the threshold specified by LocalPhyErrors."},
+    {"port_rcv_errors", "node_infiniband_port_errors_received_total",
+     "Number of packets containing an error that were received on this port"},
+    {"port_rcv_remote_physical_errors", "node_infiniband_port_receive_remote_physical_errors_total",
+     "Number of packets marked with the EBP (End of Bad Packet) delimiter received on the port."},
+    {"port_xmit_discards", "node_infiniband_port_discards_transmitted_total",
+     "Number of outbound packets discarded by the port because the port is down or congested"},
+    {"symbol_error", "node_infiniband_symbol_error_total", "Number of minor link errors detected on one or more physical lanes."},
+}};
+static_assert([] {
+    for (std::size_t i = 0; i < kIbErrorFamilies.size(); ++i)
+        if (kIbErrorFamilies[i].counter != protocol::kIbErrorCounterFields[i].name) return false;
+    return true;
+}());
+
+// The InfiniBand families of `ports` (the rate and the error counters), as node_exporter writes
+// them: the sample path of a simulated host and the live tree's path share it.
+void write_infiniband_ports(ExpositionWriter& w, const std::vector<protocol::InfinibandPortSample>& ports);
 
 bool write_diskstats(ExpositionWriter& w, NodeMetrics::Files& f);
 bool write_filesystem(ExpositionWriter& w, NodeMetrics::Files& f, const RootFs& fs);

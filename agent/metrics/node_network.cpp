@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 
+#include "agent/collectors/net.h"
 #include "agent/metrics/node_families.h"
 
 namespace fleetdeck::agent::metrics {
@@ -376,23 +377,25 @@ bool write_conntrack(ExpositionWriter& w, NodeMetrics::Files& f) {
 
 // collector/infiniband_linux.go: node_infiniband_rate_bytes_per_second{device,port}, each port's
 // `rate` ("100 Gb/sec (4X EDR)") in bytes/s (prometheus/procfs sysfs/class_infiniband.go
-// parseRate: Gb/s × 125000000). Of the collector's per-port counters the agent writes none; its
-// own sample carries the port's state for the app.
+// parseRate: Gb/s x 125000000), and the error counters of kIbErrorFamilies where the port's
+// counters/ file holds a count (procfs leaves out "N/A (no PMA)", and so does the agent). Read
+// with the collector's own port reader, so /metrics and the sample agree.
 bool write_infiniband(ExpositionWriter& w, const RootFs& fs) {
-    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
-    std::vector<std::string_view> fields;
-    for (const auto& device : fs.list("/sys/class/infiniband")) {
-        const std::string ports = "/sys/class/infiniband/" + device + "/ports";
-        for (const auto& port : fs.list(ports)) {
-            const auto rate = fs.read_line(ports + "/" + port + "/rate");
-            if (!rate) continue;
-            split_fields(fields, *rate);
-            if (fields.empty() || !all_digits(port)) continue;
-            if (const auto gbps = parse_number(fields[0]))
-                w.sample({{"device", device}, {"port", port}}, *gbps * 125000000.0);
-        }
-    }
+    write_infiniband_ports(w, infiniband_ports(fs));
     return true;
+}
+
+void write_infiniband_ports(ExpositionWriter& w, const std::vector<protocol::InfinibandPortSample>& ports) {
+    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
+    for (const auto& port : ports)
+        if (port.rate_gbps && port.port)
+            w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, *port.rate_gbps * 125000000.0);
+    for (std::size_t i = 0; i < kIbErrorFamilies.size(); ++i) {
+        w.family(kIbErrorFamilies[i].metric, MetricType::Counter, kIbErrorFamilies[i].help);
+        for (const auto& port : ports)
+            if (const auto v = port.errors.*protocol::kIbErrorCounterFields[i].member; v && port.port)
+                w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, static_cast<double>(*v));
+    }
 }
 
 }  // namespace fleetdeck::agent::metrics

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "agent/gpu/nvml_library.h"
+#include "agent/metrics/node_families.h"
 #include "agent/version.h"
 
 namespace fleetdeck::agent::metrics {
@@ -460,11 +461,7 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s, HostScrape host)
             if (const Reading v = f.read(nic)) w.sample({{"device", nic.name}}, *v);
     }
     if (host.node) return host.node->write(w);  // InfiniBand ports too
-    // collector/infiniband_linux.go: the port's rate, Gb/s as bytes/s.
-    w.family("node_infiniband_rate_bytes_per_second", MetricType::Gauge, "Maximum signal transfer rate");
-    for (const auto& port : s.infiniband)
-        if (port.rate_gbps && port.port)
-            w.sample({{"device", port.device}, {"port", std::to_string(*port.port)}}, *port.rate_gbps * 125000000.0);
+    write_infiniband_ports(w, s.infiniband);  // collector/infiniband_linux.go
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "agent/protocol/hello.h"
 #include "agent/protocol/journal.h"
 #include "agent/protocol/probe_result.h"
+#include "agent/protocol/read_speed.h"
 #include "agent/protocol/sample.h"
 #include "agent/protocol/tune_result.h"
 
@@ -317,9 +318,17 @@ struct BwResult {
     static constexpr std::array problems{E::NotFound, E::Timeout, E::Busy};
 };
 
+struct ReadSpeed {
+    static constexpr std::string_view name = "read_speed";
+    static constexpr std::string_view capability = name;
+    using Params = ReadSpeedParams;
+    using Result = ReadSpeedResult;
+    static constexpr std::array problems{E::Busy};
+};
+
 // Every method, in the order hello lists them.
 using All = std::tuple<Hello, Ping, Facts, Snapshot, Subscribe, Unsubscribe, Probe, TuneRead, TunePlan, TuneApply,
-                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain, BwListen, BwSend, BwResult>;
+                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain, BwListen, BwSend, BwResult, ReadSpeed>;
 
 // Calls f(M{}) for each method M of All, in order.
 template <class F>

@@ -92,6 +92,7 @@ Json to_json(const NicSample& n) {
         .add("rx_dropped", or_null(n.rx_dropped))
         .add("tx_errors", or_null(n.tx_errors))
         .add("tx_dropped", or_null(n.tx_dropped))
+        .add("carrier_changes", or_null(n.carrier_changes))
         .take();
 }
 
@@ -145,7 +146,8 @@ NicSample nic_from(const ParamReader& r) {
             r.optional_integer("rx_errors"),
             r.optional_integer("rx_dropped"),
             r.optional_integer("tx_errors"),
-            r.optional_integer("tx_dropped")};
+            r.optional_integer("tx_dropped"),
+            r.optional_integer("carrier_changes")};
 }
 
 // A GPU's `nvlinks`: a list, or "unchanged" on a stream that asked for it (`held`: the list read
@@ -305,20 +307,23 @@ XidEvent xid_from(const ParamReader& r) {
 }  // namespace
 
 Json to_json(const InfinibandPortSample& p) {
-    return ObjectBuilder()
-        .add("device", p.device)
+    ObjectBuilder b;
+    b.add("device", p.device)
         .add("port", or_null(p.port))
         .add("state", or_null(p.state))
         .add("phys_state", or_null(p.phys_state))
         .add("rate_gbps", or_null(p.rate_gbps))
-        .add("link_layer", or_null(p.link_layer))
-        .take();
+        .add("link_layer", or_null(p.link_layer));
+    for (const auto& f : kIbErrorCounterFields) b.add(f.name.data(), or_null(p.errors.*f.member));
+    return b.take();
 }
 
 InfinibandPortSample infiniband_port_from_json(const Json& port, const std::string& path) {
     const ParamReader r(port, path);
-    return {r.string("device", ""),          r.optional_integer("port"),      r.optional_string("state"),
-            r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps")};
+    InfinibandPortSample p{r.string("device", ""),          r.optional_integer("port"),      r.optional_string("state"),
+                           r.optional_string("phys_state"), r.optional_string("link_layer"), r.optional_number("rate_gbps"), {}};
+    for (const auto& f : kIbErrorCounterFields) p.errors.*f.member = r.optional_integer(std::string(f.name));
+    return p;
 }
 
 std::string to_string(GpuState state) {

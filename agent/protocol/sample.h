@@ -6,6 +6,7 @@
 // as null. tests/agent/contract_test.cpp holds the keys here, the keys the agent emits and the
 // keys the document lists to one list.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -56,13 +57,44 @@ struct NicSample {
     std::optional<double> rx_bytes_per_s, tx_bytes_per_s;
     // /proc/net/dev's errs and drop columns, since the interface came up.
     std::optional<std::int64_t> rx_errors, rx_dropped, tx_errors, tx_dropped;
+    // /sys/class/net/IF/carrier_changes: how often the link went up or down since the interface
+    // was created (Linux Documentation/ABI/testing/sysfs-class-net).
+    std::optional<std::int64_t> carrier_changes;
 };
+
+// An InfiniBand (or RoCE) port's error counters: /sys/class/infiniband/DEV/ports/N/counters/NAME,
+// the IBA PortCounters the kernel reads from the port's performance agent (Linux
+// Documentation/ABI/stable/sysfs-class-infiniband). Counts since the port came up or the counters
+// were cleared; null where the file is missing (mlx4 has no symbol_error) or reads "N/A (no PMA)"
+// (a device without a performance agent, as Intel's i40iw: node_exporter's recorded tree,
+// tests/fixtures/node-exporter-1.5.0-infiniband).
+struct IbErrorCounters {
+    std::optional<std::int64_t> excessive_buffer_overrun_errors, link_downed, link_error_recovery,
+        local_link_integrity_errors, port_rcv_errors, port_rcv_remote_physical_errors, port_xmit_discards, symbol_error;
+    friend bool operator==(const IbErrorCounters&, const IbErrorCounters&) = default;
+};
+// Each counter's file name (also its key in `infiniband[]`), sorted, with the member it fills.
+struct IbErrorCounterField {
+    std::string_view name;
+    std::optional<std::int64_t> IbErrorCounters::*member;
+};
+inline constexpr std::array<IbErrorCounterField, 8> kIbErrorCounterFields{{
+    {"excessive_buffer_overrun_errors", &IbErrorCounters::excessive_buffer_overrun_errors},
+    {"link_downed", &IbErrorCounters::link_downed},
+    {"link_error_recovery", &IbErrorCounters::link_error_recovery},
+    {"local_link_integrity_errors", &IbErrorCounters::local_link_integrity_errors},
+    {"port_rcv_errors", &IbErrorCounters::port_rcv_errors},
+    {"port_rcv_remote_physical_errors", &IbErrorCounters::port_rcv_remote_physical_errors},
+    {"port_xmit_discards", &IbErrorCounters::port_xmit_discards},
+    {"symbol_error", &IbErrorCounters::symbol_error},
+}};
 
 struct InfinibandPortSample {
     std::string device;
     std::optional<std::int64_t> port;
     std::optional<std::string> state, phys_state, link_layer;
     std::optional<double> rate_gbps;
+    IbErrorCounters errors;  // written flat, each counter under its file name
 };
 
 // A GPU's memory error counters (NVML ECC): volatile since the driver loaded, aggregate over the

@@ -260,6 +260,7 @@ void write(JsonOut& out, const ThermalZoneSample& z) {
 
 void write(JsonOut& out, const NicSample& n) {
     out.begin_object();
+    out.key("carrier_changes").value(n.carrier_changes);
     out.key("mtu").value(n.mtu);
     out.key("name").value(n.name);
     out.key("operstate").value(n.operstate);
@@ -278,12 +279,21 @@ void write(JsonOut& out, const NicSample& n) {
 
 void write(JsonOut& out, const InfinibandPortSample& p) {
     out.begin_object();
+    const IbErrorCounters& e = p.errors;
     out.key("device").value(p.device);
+    out.key("excessive_buffer_overrun_errors").value(e.excessive_buffer_overrun_errors);
+    out.key("link_downed").value(e.link_downed);
+    out.key("link_error_recovery").value(e.link_error_recovery);
     out.key("link_layer").value(p.link_layer);
+    out.key("local_link_integrity_errors").value(e.local_link_integrity_errors);
     out.key("phys_state").value(p.phys_state);
     out.key("port").value(p.port);
+    out.key("port_rcv_errors").value(e.port_rcv_errors);
+    out.key("port_rcv_remote_physical_errors").value(e.port_rcv_remote_physical_errors);
+    out.key("port_xmit_discards").value(e.port_xmit_discards);
     out.key("rate_gbps").value(p.rate_gbps);
     out.key("state").value(p.state);
+    out.key("symbol_error").value(e.symbol_error);
     out.end_object();
 }
 

@@ -107,47 +107,61 @@ ThermalZoneSample read_zone(JsonTextReader& in) {
     return z;
 }
 
-constexpr std::array<std::string_view, 13> kNicKeys = {"mtu",        "name",       "operstate", "rx_bytes",       "rx_bytes_per_s",
-                                                       "rx_dropped", "rx_errors",  "speed_mbps", "tx_bytes",      "tx_bytes_per_s",
-                                                       "tx_dropped", "tx_errors",  "type"};
+constexpr std::array<std::string_view, 14> kNicKeys = {"carrier_changes", "mtu",        "name",      "operstate", "rx_bytes",
+                                                       "rx_bytes_per_s",  "rx_dropped", "rx_errors", "speed_mbps", "tx_bytes",
+                                                       "tx_bytes_per_s",  "tx_dropped", "tx_errors", "type"};
 
 NicSample read_nic(JsonTextReader& in) {
     NicSample n;
     KnownKeys keys(kNicKeys);
     in.object([&](std::string_view key) {
         switch (keys.find(key)) {
-        case 0: n.mtu = in.optional_integer(); break;
-        case 1: n.name = in.text_or_empty(); break;
-        case 2: n.operstate = in.optional_string(); break;
-        case 3: n.rx_bytes = in.optional_integer(); break;
-        case 4: n.rx_bytes_per_s = in.optional_number(); break;
-        case 5: n.rx_dropped = in.optional_integer(); break;
-        case 6: n.rx_errors = in.optional_integer(); break;
-        case 7: n.speed_mbps = in.optional_integer(); break;
-        case 8: n.tx_bytes = in.optional_integer(); break;
-        case 9: n.tx_bytes_per_s = in.optional_number(); break;
-        case 10: n.tx_dropped = in.optional_integer(); break;
-        case 11: n.tx_errors = in.optional_integer(); break;
-        case 12: n.type = in.optional_string(); break;
+        case 0: n.carrier_changes = in.optional_integer(); break;
+        case 1: n.mtu = in.optional_integer(); break;
+        case 2: n.name = in.text_or_empty(); break;
+        case 3: n.operstate = in.optional_string(); break;
+        case 4: n.rx_bytes = in.optional_integer(); break;
+        case 5: n.rx_bytes_per_s = in.optional_number(); break;
+        case 6: n.rx_dropped = in.optional_integer(); break;
+        case 7: n.rx_errors = in.optional_integer(); break;
+        case 8: n.speed_mbps = in.optional_integer(); break;
+        case 9: n.tx_bytes = in.optional_integer(); break;
+        case 10: n.tx_bytes_per_s = in.optional_number(); break;
+        case 11: n.tx_dropped = in.optional_integer(); break;
+        case 12: n.tx_errors = in.optional_integer(); break;
+        case 13: n.type = in.optional_string(); break;
         default: in.skip_value();
         }
     });
     return n;
 }
 
-constexpr std::array<std::string_view, 6> kInfinibandKeys = {"device", "link_layer", "phys_state", "port", "rate_gbps", "state"};
+constexpr std::array<std::string_view, 14> kInfinibandKeys = {
+    "device",      "excessive_buffer_overrun_errors", "link_downed",     "link_error_recovery",
+    "link_layer",  "local_link_integrity_errors",     "phys_state",      "port",
+    "port_rcv_errors", "port_rcv_remote_physical_errors", "port_xmit_discards", "rate_gbps",
+    "state",       "symbol_error"};
 
 InfinibandPortSample read_infiniband(JsonTextReader& in) {
     InfinibandPortSample p;
+    IbErrorCounters& e = p.errors;
     KnownKeys keys(kInfinibandKeys);
     in.object([&](std::string_view key) {
         switch (keys.find(key)) {
         case 0: p.device = in.text_or_empty(); break;
-        case 1: p.link_layer = in.optional_string(); break;
-        case 2: p.phys_state = in.optional_string(); break;
-        case 3: p.port = in.optional_integer(); break;
-        case 4: p.rate_gbps = in.optional_number(); break;
-        case 5: p.state = in.optional_string(); break;
+        case 1: e.excessive_buffer_overrun_errors = in.optional_integer(); break;
+        case 2: e.link_downed = in.optional_integer(); break;
+        case 3: e.link_error_recovery = in.optional_integer(); break;
+        case 4: p.link_layer = in.optional_string(); break;
+        case 5: e.local_link_integrity_errors = in.optional_integer(); break;
+        case 6: p.phys_state = in.optional_string(); break;
+        case 7: p.port = in.optional_integer(); break;
+        case 8: e.port_rcv_errors = in.optional_integer(); break;
+        case 9: e.port_rcv_remote_physical_errors = in.optional_integer(); break;
+        case 10: e.port_xmit_discards = in.optional_integer(); break;
+        case 11: p.rate_gbps = in.optional_number(); break;
+        case 12: p.state = in.optional_string(); break;
+        case 13: e.symbol_error = in.optional_integer(); break;
         default: in.skip_value();
         }
     });

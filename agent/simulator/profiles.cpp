@@ -164,7 +164,7 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, "
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, "
     "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
@@ -232,6 +232,10 @@ std::optional<int> SimSpec::remap_pending_gpu() const { return pick_gpu(remap_pe
 std::optional<int> SimSpec::xid_gpu() const { return pick_gpu(!xids.empty(), profile, seed, 0x61d); }
 std::optional<int> SimSpec::lost_gpu() const { return pick_gpu(gpu_lost, profile, seed, 0x1057); }
 std::optional<int> SimSpec::nvlink_down_gpu() const { return pick_gpu(nvlink_down, profile, seed, 0x7a11); }
+std::optional<int> SimSpec::ib_errors_port() const {
+    if (!ib_errors || !profile || profile->infiniband_ports <= 0) return std::nullopt;
+    return static_cast<int>((seed * 0x9e3779b97f4a7c15ULL >> 33) % static_cast<std::uint64_t>(profile->infiniband_ports));
+}
 
 std::optional<int> SimSpec::failed_psu() const {
     const std::size_t supplies = profile ? profile->protection.psu_sensors.size() : 0;
@@ -309,6 +313,8 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "nic-x8") spec.nic_x8 = true;
         else if (v == "nic-25g") spec.nic_25g = true;
         else if (v == "mtu-1500") spec.mtu_1500 = true;
+        else if (v == "ib-errors") spec.ib_errors = true;
+        else if (v == "slow-read") spec.slow_read = true;
         else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)

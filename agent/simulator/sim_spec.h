@@ -145,6 +145,8 @@ struct SimSpec {
     bool nic_x8 = false;
     bool nic_25g = false;  // nic-25g: the fastest NIC negotiated 25 Gb/s
     bool mtu_1500 = false;  // mtu-1500: the fastest NIC has MTU 1500 where the profile's fabric runs 9000
+    bool ib_errors = false;  // ib-errors: one InfiniBand port counts symbol and receive errors
+    bool slow_read = false;  // slow-read: the data path reads at 15 % of the profile's speed
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given
@@ -163,6 +165,8 @@ struct SimSpec {
     std::optional<int> lost_gpu() const;
     std::optional<int> nvlink_down_gpu() const;
     int nvlink_down_link() const;  // which link of nvlink_down_gpu()
+    // Which InfiniBand port counts errors under ib-errors (nullopt without it or without ports).
+    std::optional<int> ib_errors_port() const;
     // Which of the profile's modules is missing (an index into its installed slots), nullopt
     // without dimm-missing; and the memory the host then has.
     std::optional<int> missing_dimm() const;

@@ -137,7 +137,7 @@ protocol::MemoryFacts memory_facts(const SimSpec& spec) {
 std::vector<protocol::InfinibandPortFact> infiniband_facts(const Profile& p) {
     std::vector<protocol::InfinibandPortFact> ports;
     for (int i = 0; i < p.infiniband_ports; ++i)
-        ports.push_back({"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp", "InfiniBand", p.infiniband_rate_gbps});
+        ports.push_back({"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp", "InfiniBand", p.infiniband_rate_gbps, {}});
     return ports;
 }
 

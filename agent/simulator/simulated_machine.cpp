@@ -102,10 +102,34 @@ Json SimulatedMachine::probe(const std::vector<ProbeTarget>& targets, const Prob
 protocol::BwListenResult SimulatedMachine::bw_listen(const protocol::BwListenParams& params) { return network_.bw_listen(params); }
 
 std::optional<protocol::BwReport> SimulatedMachine::bw_result(const std::string& token, std::chrono::milliseconds, bool) {
+    ++tests_carried_;
     return network_.bw_result(token);
 }
 
+// The simulated data path: the profile's NVMe drives striped, about 3 GB/s each (one SATA SSD's
+// 500 MB/s without any), answered at once; slow-read reads at 15 % of it. Paths are not checked:
+// a simulated host has no files, and says so in `source`.
+protocol::ReadSpeedResult SimulatedMachine::read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>&) {
+    protocol::ReadSpeedResult r;
+    r.path = params.path;
+    r.file = params.file.value_or(".fleetdeck-read-test-simulated");
+    r.written = !params.file;
+    r.direct = true;
+    r.filesystem = "xfs";
+    r.source = "simulated";
+    double mb_per_s = profile_.nvme_count > 0 ? 3000.0 * static_cast<double>(profile_.nvme_count) : 500.0;
+    if (spec_.slow_read) mb_per_s *= 0.15;
+    const double limit_s = static_cast<double>(params.max_ms) / 1000.0;
+    r.seconds = std::min(static_cast<double>(params.size_bytes) / (mb_per_s * 1e6), limit_s);
+    r.bytes = static_cast<std::int64_t>(r.seconds * mb_per_s * 1e6);
+    r.mb_per_s = mb_per_s;
+    for (int s = 0; s < static_cast<int>(r.seconds) && r.per_second_mb.size() < protocol::ReadSpeedResult::kMaxSeconds; ++s)
+        r.per_second_mb.push_back(mb_per_s);
+    return r;
+}
+
 protocol::BwReport SimulatedMachine::bw_send(const protocol::BwSendParams& params, const std::atomic<bool>&) {
+    ++tests_carried_;
     return network_.bw_send(params);
 }
 
@@ -234,15 +258,35 @@ protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     s.thermal_zones.clear();
     if (!socket_temp_c_.empty()) s.thermal_zones.push_back({"thermal_zone0", "x86_pkg_temp", round_to(socket_temp_c_[0], 1.0)});
     fill_nics(s.nics);
-    s.infiniband.clear();
-    for (int i = 0; i < profile_.infiniband_ports; ++i)
-        s.infiniband.push_back({"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp", "InfiniBand", profile_.infiniband_rate_gbps});
     const double now_s = static_cast<double>(steps_) - kWarmUpS;
+    fill_infiniband(now_s, s.infiniband);
     fill_gpus(now_s, s.gpus);
     s.gpu_pci_count = profile_.gpu_count;
     s.xid_events = gpu_health_.xids(now_s, *s.time_ms);
     fill_host_io(s);
     return s;
+}
+
+void SimulatedMachine::fill_infiniband(double now_s, std::vector<protocol::InfinibandPortSample>& ports) const {
+    ports.clear();
+    const auto failing = spec_.ib_errors_port();
+    for (int i = 0; i < profile_.infiniband_ports; ++i) {
+        auto& p = ports.emplace_back(protocol::InfinibandPortSample{"mlx5_" + std::to_string(i), 1, "ACTIVE", "LinkUp",
+                                                                    "InfiniBand", profile_.infiniband_rate_gbps, {}});
+        // A healthy port counts nothing; ib-errors' port a dirty cable's pattern: symbol errors
+        // every second, a packet received in error every ten, a link recovery every five minutes.
+        const auto since = static_cast<std::int64_t>(std::max(0.0, now_s));
+        const bool bad = failing == i;
+        for (const auto& f : protocol::kIbErrorCounterFields) p.errors.*f.member = 0;
+        if (bad) {
+            // Traffic brings more: each bandwidth test the host takes part in (answered at once,
+            // in no simulated time) adds 50 symbol errors and a packet received in error.
+            const std::int64_t tests = tests_carried_;
+            p.errors.symbol_error = 3 * since + 50 * tests;
+            p.errors.port_rcv_errors = since / 10 + tests;
+            p.errors.link_error_recovery = since / 300;
+        }
+    }
 }
 
 void SimulatedMachine::fill_cpu(Random& noise, protocol::CpuSample& cpu, std::vector<protocol::NumaNodeSample>& numa) const {
@@ -414,7 +458,7 @@ void SimulatedMachine::fill_nics(std::vector<protocol::NicSample>& nics) const {
         const NicModel& m = profile_.nics[n];
         nics.push_back({m.name, "ethernet", "up", spec_.nic_speed_mbps(n), spec_.nic_mtu(n), static_cast<std::int64_t>(nics_[n].rx_bytes),
                         static_cast<std::int64_t>(nics_[n].tx_bytes), round_to(nics_[n].rx_per_s, 0.1),
-                        round_to(nics_[n].tx_per_s, 0.1), std::nullopt, std::nullopt, std::nullopt, std::nullopt});
+                        round_to(nics_[n].tx_per_s, 0.1), std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt});
     }
 }
 

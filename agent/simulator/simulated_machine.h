@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <vector>
@@ -48,6 +49,7 @@ public:
     protocol::BwListenResult bw_listen(const protocol::BwListenParams& params) override;
     std::optional<protocol::BwReport> bw_result(const std::string& token, std::chrono::milliseconds wait, bool cancel) override;
     protocol::BwReport bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop) override;
+    protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) override;
 
     // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
     protocol::Sample& sample_at(double sim_s);
@@ -87,6 +89,7 @@ private:
     void fill_gpus(double now_s, std::vector<protocol::GpuSample>& gpus) const;
     void fill_sensors(std::vector<protocol::SensorSample>& sensors) const;
     void fill_nics(std::vector<protocol::NicSample>& nics) const;
+    void fill_infiniband(double now_s, std::vector<protocol::InfinibandPortSample>& ports) const;
     void fill_gpu_activity(std::size_t i, protocol::GpuSample& s) const;
     void fill_host_io(protocol::Sample& s) const;
 
@@ -113,6 +116,7 @@ private:
     std::size_t data_disk_ = 0;  // the drive the data set is read from
     Pressure pressure_;
     SimNetwork network_;
+    std::atomic<std::int64_t> tests_carried_{0};  // bandwidth tests sent or received (ib-errors' traffic)
     protocol::Sample sample_;
 };
 

@@ -19,6 +19,7 @@
 #include "app/inventory/inventory.h"
 #include "app/cli/mesh_command.h"
 #include "app/cli/bandwidth_command.h"
+#include "app/cli/read_speed_command.h"
 #include "app/cli/plan_command.h"
 #include "app/cli/push_command.h"
 #include "app/cli/remote_options.h"
@@ -86,6 +87,7 @@ const Command kCommands[] = {
     {"plan", planCommand},
     {"mesh", meshCommand},
     {"bandwidth", bandwidthCommand},
+    {"read-speed", readSpeedCommand},
     {"apply", applyCommand},
     {"rollback", rollbackCommand},
     {"drift", driftCommand},

@@ -103,7 +103,8 @@ std::vector<CommandSpec> makeSpecs() {
 
     CommandSpec health = queryCommandSpec("health", QT_TRANSLATE_NOOP("cli", "GPU health findings per host, with what to do"),
                                           QT_TRANSLATE_NOOP("cli", "Checks each HOST's GPUs: lost GPUs, memory errors and row remaps, XIDs, NVLink "
-                                                                   "and PCIe replays, each finding with what to do."));
+                                                                   "and PCIe replays; and its network links: growing InfiniBand and NIC error "
+                                                                   "counters. Each finding with what to do."));
     health.options = joined({valued("watch", QT_TRANSLATE_NOOP("cli", "SECONDS"), QT_TRANSLATE_NOOP("cli", "take a second reading SECONDS later (1..3600) over the same "
                                                                                                            "connection, to see error counters grow"))},
                             remoteOptions());
@@ -199,6 +200,21 @@ std::vector<CommandSpec> makeSpecs() {
     bandwidth.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted."));
     bandwidth.examples = {{QT_TRANSLATE_NOOP("cli", "A rack's pairs, 10 s each way with 8 streams:"), "fleetdeck-cli bandwidth --duration 10s --streams 8 gpu-01 gpu-02 gpu-03 gpu-04"}};
     specs.push_back(bandwidth);
+
+    CommandSpec readSpeed = queryCommandSpec("read-speed", QT_TRANSLATE_NOOP("cli", "the data path's read speed per host: sequential reads of a directory, in MB/s"),
+                                             QT_TRANSLATE_NOOP("cli", "Each HOST reads the directory --path sequentially (O_DIRECT where the file system "
+                                                                      "takes it): a file there (--file), or a test file its agent writes, reads and "
+                                                                      "removes, refused where the file system has less than twice its size free. Hosts "
+                                                                      "go one at a time; then MB/s per host and the hosts well under the others' median."));
+    readSpeed.options = joined({valued("path", QT_TRANSLATE_NOOP("cli", "DIR"), QT_TRANSLATE_NOOP("cli", "the directory to read, absolute (the dataset's mount); required")),
+                                valued("file", QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "read this file in DIR instead of writing a test file")),
+                                valued("size", QT_TRANSLATE_NOOP("cli", "SIZE"), QT_TRANSLATE_NOOP("cli", "the test file's size, or at most this much of --file, 16M..64G (default 1G)")),
+                                valued("time", QT_TRANSLATE_NOOP("cli", "DURATION"), QT_TRANSLATE_NOOP("cli", "stop reading after this long, 1s..120s (default 30s)")),
+                                flag("parallel", QT_TRANSLATE_NOOP("cli", "every host at once (a shared file server's total), not one at a time"))},
+                               remoteOptions());
+    readSpeed.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every host reads alike, 7 when a host reads under 60 % of the hosts' median (3 hosts or more), 130 when interrupted."));
+    readSpeed.examples = {{QT_TRANSLATE_NOOP("cli", "The dataset mount of a rack, with a 4 GB test file:"), "fleetdeck-cli read-speed --path /datasets --size 4G gpu-01 gpu-02 gpu-03 gpu-04"}};
+    specs.push_back(readSpeed);
 
     CommandSpec plan = queryCommandSpec("plan", QT_TRANSLATE_NOOP("cli", "the tuning plan per host: settings with rationale and sources, current -> proposed"),
                                         QT_TRANSLATE_NOOP("cli", "Makes the tuning plan for each HOST (or for the hosts in a facts file) from the "

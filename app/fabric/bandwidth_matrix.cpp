@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "app/shown_text.h"
 #include "app/untrusted/csv_cell.h"
@@ -26,6 +27,38 @@ std::string text(const std::optional<QString>& s) { return s ? s->toStdString() 
 
 }  // namespace
 
+void setLinkCounterGrowth(BandwidthHost& host, const protocol::Sample& before, const protocol::Sample& after) {
+    host.ibErrorsGrown.clear();
+    host.nicErrorsGrown.clear();
+    host.ibTrafficLost = false;
+    const auto grown = [](const std::optional<std::int64_t>& a, const std::optional<std::int64_t>& b) -> std::int64_t {
+        return a && b && *b > *a ? *b - *a : 0;
+    };
+    for (const protocol::InfinibandPortSample& p : after.infiniband) {
+        const auto was = std::find_if(before.infiniband.begin(), before.infiniband.end(), [&p](const auto& q) {
+            return q.device == p.device && q.port == p.port;
+        });
+        if (was == before.infiniband.end()) continue;
+        for (const auto& f : protocol::kIbErrorCounterFields) {
+            const std::int64_t by = grown(was->errors.*f.member, p.errors.*f.member);
+            if (by == 0) continue;
+            host.ibErrorsGrown.push_back(QStringLiteral("%1/%2 %3 +%4")
+                                             .arg(QString::fromStdString(p.device))
+                                             .arg(p.port.value_or(0))
+                                             .arg(QLatin1String(f.name.data(), static_cast<qsizetype>(f.name.size())))
+                                             .arg(by));
+            host.ibTrafficLost = host.ibTrafficLost || f.name == "link_downed" || f.name == "port_rcv_errors";
+        }
+    }
+    for (const protocol::NicSample& n : after.nics) {
+        const auto was = std::find_if(before.nics.begin(), before.nics.end(), [&n](const auto& q) { return q.name == n.name; });
+        if (was == before.nics.end()) continue;
+        for (const auto& [name, a, b] : {std::tuple{"rx_errors", was->rx_errors, n.rx_errors}, std::tuple{"tx_errors", was->tx_errors, n.tx_errors}})
+            if (const std::int64_t by = grown(a, b))
+                host.nicErrorsGrown.push_back(QStringLiteral("%1 %2 +%3").arg(QString::fromStdString(n.name), QLatin1String(name)).arg(by));
+    }
+}
+
 QString formatGbps(double gbps) {
     return QString::number(gbps, 'f', gbps < 10 ? 2 : gbps < 100 ? 1 : 0) + QStringLiteral(" Gb/s");
 }
@@ -38,6 +71,9 @@ std::string_view toString(BandwidthFinding::Kind kind) {
     case BandwidthFinding::Kind::Retransmits: return "retransmits";
     case BandwidthFinding::Kind::MtuMismatch: return "mtu_mismatch";
     case BandwidthFinding::Kind::NicBelowMax: return "nic_below_max";
+    case BandwidthFinding::Kind::IbErrors: return "ib_errors";
+    case BandwidthFinding::Kind::NicErrors: return "nic_errors";
+    case BandwidthFinding::Kind::ReadSpeedLow: return "read_speed_low";
     case BandwidthFinding::Kind::NotMeasured: return "not_measured";
     }
     return "?";
@@ -287,6 +323,22 @@ std::vector<BandwidthFinding> BandwidthMatrix::findings() const {
                 .arg(formatGbps(best)));
     }
 
+    // Link error counters that grew while the tests ran (docs/fabric.md, "Link errors").
+    for (const BandwidthHost& h : hosts_) {
+        if (!h.ibErrorsGrown.empty())
+            add(K::IbErrors, h.ibTrafficLost ? S::Critical : S::Warning, {h.mesh.name},
+                FabricText(QT_TRANSLATE_NOOP("fabric", "%1: InfiniBand error counters grew during the test (%2): a cable, optic or "
+                                                       "switch port is failing; clean or replace it, or move to another switch port"))
+                    .arg(h.mesh.name)
+                    .arg(h.ibErrorsGrown.join(QStringLiteral(", "))));
+        if (!h.nicErrorsGrown.empty())
+            add(K::NicErrors, S::Warning, {h.mesh.name},
+                FabricText(QT_TRANSLATE_NOOP("fabric", "%1: NIC error counters grew during the test (%2): usually CRC errors from a "
+                                                       "bad cable, optic or switch port; read ethtool -S, then replace the cable or optic"))
+                    .arg(h.mesh.name)
+                    .arg(h.nicErrorsGrown.join(QStringLiteral(", "))));
+    }
+
     for (const auto& [host, reason] : hostErrors_)
         add(K::NotMeasured, S::Warning, {host},
             FabricText(QT_TRANSLATE_NOOP("fabric", "%1: not measured: %2")).arg(host).arg(reason));
@@ -336,6 +388,12 @@ nlohmann::json BandwidthMatrix::toJson() const {
                          {"nic", h.nic ? Json(text(h.nic)) : Json()},
                          {"nic_gbps", orNull(h.nicGbps)},
                          {"mtu", orNull(h.mtu)},
+                         {"link_errors_grown", [&h] {
+                              Json grown = Json::array();
+                              for (const auto* list : {&h.ibErrorsGrown, &h.nicErrorsGrown})
+                                  for (const QString& g : *list) grown.push_back(g.toStdString());
+                              return grown;
+                          }()},
                          {"error", err ? Json(err->toStdString()) : Json()}});
     }
     Json pairs = Json::array();

@@ -7,11 +7,13 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include "agent/json/json.h"
 
 #include "agent/protocol/bandwidth.h"
 #include "agent/protocol/facts.h"
+#include "agent/protocol/sample.h"
 #include "app/latency/latency_matrix.h"
 
 namespace fleetdeck {
@@ -23,7 +25,15 @@ struct BandwidthHost {
     std::optional<QString> nic;       // "enp26s0np0"
     std::optional<double> nicGbps;    // the speed it negotiated (facts.nics[].speed_mbps / 1000)
     std::optional<std::int64_t> mtu;  // facts.nics[].mtu
+    // The link error counters that grew between the host's readings before and after the run
+    // (linkCounterGrowth): "mlx5_0/1 symbol_error +12", "ens1f0np0 rx_errors +3".
+    QStringList ibErrorsGrown, nicErrorsGrown;
+    bool ibTrafficLost = false;  // link_downed or port_rcv_errors among ibErrorsGrown
 };
+
+// The counters of `after` that grew over `before` into `host` (a port or NIC matched by name;
+// one missing from either reading, a counter unknown in either, or one that went down is skipped).
+void setLinkCounterGrowth(BandwidthHost& host, const protocol::Sample& before, const protocol::Sample& after);
 
 // One directed test: `from` sent to `to`. Both ends report; the pair's figure is the lower of
 // the two (what both agree was carried: the sender counts what it queued, the receiver what
@@ -40,7 +50,7 @@ struct BandwidthPair {
 
 // Something to look at, with its evidence (issue "fabric map": the kinds `--json` names).
 struct BandwidthFinding {
-    enum class Kind { SlowHost, SlowPath, Asymmetric, Retransmits, MtuMismatch, NicBelowMax, NotMeasured };
+    enum class Kind { SlowHost, SlowPath, Asymmetric, Retransmits, MtuMismatch, NicBelowMax, IbErrors, NicErrors, ReadSpeedLow, NotMeasured };
     enum class Severity { Warning, Critical };
     Kind kind;
     Severity severity;

@@ -1,6 +1,7 @@
 #include "app/fabric/bandwidth_run.h"
 
 #include <map>
+#include <memory>
 
 #include <QRandomGenerator>
 #include <QTimer>
@@ -125,9 +126,16 @@ void BandwidthRun::start() {
                     hh.facts = *facts;
                     setNicFromFacts(hh.bw, *facts);
                 }
-                hh.settled = true;
-                hh.usable = true;
-                onSettled();
+                // The link counters before the first test (a host that cannot say takes part
+                // without the check).
+                hh.session->call<m::Snapshot>(protocol::NoParams{}, [this, i](const Result<protocol::Sample>& sample) {
+                    Host& h3 = hosts_[i];
+                    if (h3.settled) return;
+                    if (sample) h3.before = *sample;
+                    h3.settled = true;
+                    h3.usable = true;
+                    onSettled();
+                }, 15000);
             });
         });
     }
@@ -165,7 +173,7 @@ void BandwidthRun::onSettled() {
 
 void BandwidthRun::runRound() {
     if (cancelled_) return;
-    if (round_ >= rounds_.size()) return finish();
+    if (round_ >= rounds_.size()) return readCountersAfter();
     const auto& round = rounds_[round_];
     pending_ = static_cast<int>(round.size());
     for (const auto& pair : round) {
@@ -275,6 +283,23 @@ void BandwidthRun::cancel() {
     for (Host& h : hosts_)
         if (h.session) h.session->stop();
     finish();
+}
+
+void BandwidthRun::readCountersAfter() {
+    auto waiting = std::make_shared<int>(0);
+    for (Host& h : hosts_)
+        if (h.usable && h.before && h.session) ++*waiting;
+    if (*waiting == 0) return finish();
+    for (std::size_t i = 0; i < hosts_.size(); ++i) {
+        Host& h = hosts_[i];
+        if (!h.usable || !h.before || !h.session) continue;
+        h.session->call<m::Snapshot>(protocol::NoParams{}, [this, i, waiting](const Result<protocol::Sample>& sample) {
+            if (cancelled_ || finished_) return;
+            Host& hh = hosts_[i];
+            if (sample) setLinkCounterGrowth(hh.bw, *hh.before, *sample);
+            if (--*waiting == 0) finish();
+        }, 15000);
+    }
 }
 
 void BandwidthRun::finish() {

@@ -78,6 +78,7 @@ private:
         BandwidthHost bw;
         std::unique_ptr<HostSession> session;
         std::optional<protocol::Facts> facts;
+        std::optional<protocol::Sample> before;  // its link counters before the first test
         bool settled = false;
         bool usable = false;
     };
@@ -87,6 +88,8 @@ private:
     void record(int from, int to, BandwidthPair pair);
     void fail(Host& h, HostState state, const QString& why);
     void finish();
+    // After the last round: each host's counters again, for the growth during the run; then finish().
+    void readCountersAfter();
     QString running() const;
 
     std::vector<Host> hosts_;

@@ -37,7 +37,7 @@ std::optional<HostState> hostStateNamed(const QString& name) {
 }
 
 std::optional<FindingKind> findingKindNamed(const QString& name) {
-    for (int k = 0; k <= static_cast<int>(FindingKind::PcieReplays); ++k)
+    for (int k = 0; k <= static_cast<int>(kLastFindingKind); ++k)
         if (toString(static_cast<FindingKind>(k)) == name) return static_cast<FindingKind>(k);
     return std::nullopt;
 }

@@ -201,6 +201,11 @@ protocol::BwReport decodeResult(const std::string&, const Json& result, const Ag
 }
 
 template <>
+protocol::ReadSpeedResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::ReadSpeedResult>(result, limits);
+}
+
+template <>
 protocol::Sample decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     return decodeSample(result, limits);  // within the caps of a sample event's data
 }

@@ -69,6 +69,8 @@ template <> protocol::WitnessResult decodeResult(const std::string& method, cons
 template <> protocol::BwListenResult decodeResult(const std::string& method, const nlohmann::json& result,
                                                   const AgentInputLimits& limits);
 template <> protocol::BwReport decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
+template <> protocol::ReadSpeedResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                   const AgentInputLimits& limits);
 
 // A whole `probe` answer line read straight from its text (protocol::read_probe_reply): its id, and
 // the result decodeResult<protocol::ProbeResult> gives for it, within the same caps. Nothing for

@@ -142,16 +142,83 @@ TEST(NetCollector, IntelServer100GbeInfinibandAndDownLink) {
     EXPECT_TRUE(nic_named(nics, "lo").is_null());
     EXPECT_EQ(nic_named(nics, "ens1f0np0"), Json::parse(R"({"name":"ens1f0np0","type":"ethernet","speed_mbps":100000,
         "operstate":"up","mtu":9000,"rx_bytes":68210035552,"tx_bytes":123456789012,
-        "rx_bytes_per_s":null,"tx_bytes_per_s":null,"rx_errors":0,"rx_dropped":0,"tx_errors":0,"tx_dropped":0})"));
+        "rx_bytes_per_s":null,"tx_bytes_per_s":null,"rx_errors":0,"rx_dropped":0,"tx_errors":0,"tx_dropped":0,
+        "carrier_changes":null})"));
     EXPECT_EQ(nic_named(nics, "ibs2")["type"], "infiniband");
     EXPECT_EQ(nic_named(nics, "ibs2")["speed_mbps"], 200000);
     EXPECT_EQ(nic_named(nics, "ibs2")["mtu"], 4092);
     EXPECT_TRUE(nic_named(nics, "eno1")["speed_mbps"].is_null());  // -1 while the link is down
     EXPECT_EQ(nic_named(nics, "eno1")["operstate"], "down");
     EXPECT_TRUE(nic_named(nics, "docker0")["speed_mbps"].is_null());  // virtual: no speed file
-    EXPECT_EQ(snap["infiniband"], Json::parse(R"([
-        {"device":"mlx5_0","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":100.0,"link_layer":"Ethernet"},
-        {"device":"mlx5_1","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":200.0,"link_layer":"InfiniBand"}])"));
+    // The recording has no counters/ directory: every error counter is unknown, not 0.
+    const char* const no_counters = R"("excessive_buffer_overrun_errors":null,"link_downed":null,"link_error_recovery":null,
+        "local_link_integrity_errors":null,"port_rcv_errors":null,"port_rcv_remote_physical_errors":null,
+        "port_xmit_discards":null,"symbol_error":null)";
+    EXPECT_EQ(snap["infiniband"], Json::parse(std::string(R"([
+        {"device":"mlx5_0","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":100.0,"link_layer":"Ethernet",)") +
+                                              no_counters + R"(},
+        {"device":"mlx5_1","port":1,"state":"ACTIVE","phys_state":"LinkUp","rate_gbps":200.0,"link_layer":"InfiniBand",)" +
+                                              no_counters + "}]"));
+}
+
+// node_exporter's recorded ports (tests/fixtures/node-exporter-1.5.0-infiniband): an mlx4 port
+// with most counters (no symbol_error file) and 5 transmit discards, an mlx4 port with only the
+// link counters, and an i40iw port whose counters all read "N/A (no PMA)".
+TEST(NetCollector, InfinibandErrorCountersOfNodeExportersRecordedPorts) {
+    NetCollector net;
+    Json snap = Json::object();
+    sample_into(net, RootFs(fixture_root("node-exporter-1.5.0-infiniband")), snap);
+    ASSERT_EQ(snap["infiniband"].size(), 3u) << snap["infiniband"];
+    const auto port = [&](const std::string& device, int number) {
+        for (const auto& p : snap["infiniband"])
+            if (p["device"] == device && p["port"] == number) return p;
+        return Json();
+    };
+    const Json mlx4_1 = port("mlx4_0", 1), mlx4_2 = port("mlx4_0", 2), i40iw = port("i40iw0", 1);
+    EXPECT_EQ(mlx4_1["port_xmit_discards"], 5);
+    EXPECT_EQ(mlx4_1["port_rcv_errors"], 0);
+    EXPECT_EQ(mlx4_1["link_downed"], 0);
+    EXPECT_EQ(mlx4_1["link_error_recovery"], 0);
+    EXPECT_TRUE(mlx4_1["symbol_error"].is_null());  // no such file on this mlx4
+    EXPECT_EQ(mlx4_2["link_downed"], 0);
+    EXPECT_TRUE(mlx4_2["port_rcv_errors"].is_null());
+    for (const auto& f : fleetdeck::protocol::kIbErrorCounterFields)
+        EXPECT_TRUE(i40iw[std::string(f.name)].is_null()) << f.name << ": \"N/A (no PMA)\" is no count";
+    // The app's schema, and its fast reader of the streamed line, read them back.
+    const auto decoded = fleetdeck::protocol::sample_from_json(snap);
+    const auto& p1 = decoded.infiniband[1].device == "mlx4_0" ? decoded.infiniband[1] : decoded.infiniband[0];
+    EXPECT_EQ(p1.errors.port_xmit_discards, 5);
+    EXPECT_FALSE(p1.errors.symbol_error);
+}
+
+// The counters grow: read with the port's state, once a second, not at every sample; a NIC's
+// carrier_changes likewise.
+TEST(NetCollector, ErrorCountersAreReadWithTheLinkState) {
+    TempDir dir;
+    dir.write("sys/class/net/eth0/type", "1\n");
+    dir.write("sys/class/net/eth0/operstate", "up\n");
+    dir.write("sys/class/net/eth0/carrier_changes", "2\n");
+    dir.write("proc/net/dev", std::string(kHeader) + net_dev_line("eth0", 1000, 5000));
+    dir.write("sys/class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE\n");
+    dir.write("sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error", "0\n");
+    dir.write("sys/class/infiniband/mlx5_0/ports/1/counters/link_downed", "0\n");
+    const RootFs fs(dir.path().string());
+    NetCollector net;
+    const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+    Json snap;
+    sample_at(net, fs, snap, t0);
+    EXPECT_EQ(snap["nics"][0]["carrier_changes"], 2);
+    EXPECT_EQ(snap["infiniband"][0]["symbol_error"], 0);
+    dir.write("sys/class/net/eth0/carrier_changes", "4\n");
+    dir.write("sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error", "1520\n");
+    dir.write("sys/class/infiniband/mlx5_0/ports/1/counters/link_downed", "1\n");
+    sample_at(net, fs, snap, t0 + 100ms);
+    EXPECT_EQ(snap["infiniband"][0]["symbol_error"], 0);
+    sample_at(net, fs, snap, t0 + 1100ms);
+    EXPECT_EQ(snap["infiniband"][0]["symbol_error"], 1520);
+    EXPECT_EQ(snap["infiniband"][0]["link_downed"], 1);
+    EXPECT_TRUE(snap["infiniband"][0]["port_rcv_errors"].is_null());
+    EXPECT_EQ(snap["nics"][0]["carrier_changes"], 4);
 }
 
 TEST(NetFacts, OnlyInterfacesBackedByADevice) {

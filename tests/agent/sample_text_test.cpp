@@ -50,10 +50,13 @@ protocol::Sample full_sample() {
     s.sensors.push_back({"nct6798", "hwmon4", "fan2", std::nullopt, "fan", "rpm", 1234.0, std::nullopt, std::nullopt});
     s.thermal_zones.push_back({"thermal_zone0", "x86_pkg_temp", 0.001});
     s.thermal_zones.push_back({"thermal_zone1", std::nullopt, std::nullopt});
-    s.nics.push_back({"ens1f0np0", "ethernet", "up", 100000, 9000, 68210035552, 123456789012, 1.5e9, 0.1, 3, 1200, 0, 0});
+    s.nics.push_back({"ens1f0np0", "ethernet", "up", 100000, 9000, 68210035552, 123456789012, 1.5e9, 0.1, 3, 1200, 0, 0, 7});
     s.nics.push_back({"eno1", "ethernet", "down", std::nullopt, 1500, 0, 0, std::nullopt, std::nullopt, std::nullopt,
-                      std::nullopt, std::nullopt, std::nullopt});
-    s.infiniband.push_back({"mlx5_0", 1, "ACTIVE", "LinkUp", "InfiniBand", 200.0});
+                      std::nullopt, std::nullopt, std::nullopt, std::nullopt});
+    s.infiniband.push_back({"mlx5_0", 1, "ACTIVE", "LinkUp", "InfiniBand", 200.0, {}});
+    s.infiniband[0].errors.symbol_error = 1520;
+    s.infiniband[0].errors.link_downed = 0;
+    s.infiniband[0].errors.port_xmit_discards = std::numeric_limits<std::int64_t>::max();
     protocol::GpuSample g;
     g.index = 3;
     g.vendor = "nvidia";

@@ -109,6 +109,24 @@ TEST(Cli, HealthFindsEachGpuFaultAndExitsSeven) {
     EXPECT_EQ(status, 2);
 }
 
+// health --watch on a simulated host whose InfiniBand port counts errors (ib-errors): the growth
+// between the two readings is an ib_errors finding about the host, naming the port and counter;
+// the healthy host beside it has none.
+TEST(Cli, HealthWatchFindsGrowingInfinibandErrors) {
+    int status = -1;
+    const std::string bad = "sim:hgx-h100-8+ib-errors:3", good = "sim:hgx-h100-8:3";
+    const Json doc = Json::parse(run_capture(kCli, {"health", "--json", "--watch", "2", bad, good}, &status, kEnv));
+    ASSERT_EQ(doc[bad]["findings"].size(), 1u) << doc.dump(2);
+    const Json& f = doc[bad]["findings"][0];
+    EXPECT_EQ(f["kind"], "ib_errors");
+    EXPECT_TRUE(f["gpu"].is_null()) << f.dump();
+    EXPECT_EQ(f["severity"], "warning") << "symbol errors alone lose no traffic: " << f.dump();
+    EXPECT_NE(f["text"].get<std::string>().find("symbol_error +"), std::string::npos) << f.dump();
+    EXPECT_NE(f["text"].get<std::string>().find("InfiniBand port mlx5_"), std::string::npos) << f.dump();
+    EXPECT_TRUE(doc[good]["findings"].empty()) << doc.dump(2);
+    EXPECT_EQ(status, 0);
+}
+
 // In a zh_TW locale the findings and their severity read in Traditional Chinese while --json keeps
 // the English text and the stable kind and severity words, byte for byte.
 TEST(Cli, HealthInTraditionalChineseKeepsTheJsonEnglish) {

@@ -201,6 +201,68 @@ TEST(GpuFindings, CountersAreFindingsOnlyWhileTheyGrow) {
     for (const GpuFinding& f : findings) EXPECT_EQ(f.severity, FindingSeverity::Warning);
 }
 
+// An InfiniBand port's error counters: a lifetime count is no finding, growth is; symbol errors
+// alone are a warning, received errors (packets lost) critical; an hour without growth and the
+// port is clean again; a counter the port does not have (null) never counts.
+TEST(GpuFindings, GrowingInfinibandErrorCountersAreAFindingUntilAnHourQuiet) {
+    GpuCounterBaseline baseline;
+    Sample s = healthyHost(2);
+    protocol::InfinibandPortSample port{"mlx5_3", 1, "ACTIVE", "LinkUp", "InfiniBand", 400.0, {}};
+    port.errors.symbol_error = 12;  // from before FleetDeck watched
+    port.errors.port_rcv_errors = 0;
+    s.infiniband = {port};
+    EXPECT_TRUE(gpuFindings(s, baseline).empty());
+
+    s.time_ms = kNow + 1000;
+    s.infiniband[0].errors.symbol_error = 300;
+    auto findings = gpuFindings(s, baseline);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(toString(findings[0].kind), "ib_errors");
+    EXPECT_EQ(findings[0].gpu, -1);
+    EXPECT_EQ(findings[0].severity, FindingSeverity::Warning);
+    EXPECT_TRUE(findings[0].text.contains("mlx5_3/1")) << findings[0].text.toStdString();
+    EXPECT_TRUE(findings[0].text.contains("symbol_error +288")) << findings[0].text.toStdString();
+
+    s.time_ms = kNow + 2000;
+    s.infiniband[0].errors.port_rcv_errors = 4;
+    findings = gpuFindings(s, baseline);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, FindingSeverity::Critical);
+    EXPECT_TRUE(findings[0].text.contains("port_rcv_errors +4")) << findings[0].text.toStdString();
+
+    s.time_ms = kNow + 2000 + kLinkQuietMs - 1;  // still within the hour
+    EXPECT_EQ(gpuFindings(s, baseline).size(), 1u);
+    s.time_ms = kNow + 2000 + kLinkQuietMs;
+    EXPECT_TRUE(gpuFindings(s, baseline).empty());
+    s.time_ms = kNow + 2000 + kLinkQuietMs + 1000;
+    s.infiniband[0].errors.symbol_error = 301;  // growth counts from the new baseline
+    findings = gpuFindings(s, baseline);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_TRUE(findings[0].text.contains("symbol_error +1")) << findings[0].text.toStdString();
+}
+
+TEST(GpuFindings, GrowingNicErrorsAreAWarningAndACounterResetIsNot) {
+    GpuCounterBaseline baseline;
+    Sample s = healthyHost(1);
+    protocol::NicSample nic;
+    nic.name = "ens1f0np0";
+    nic.rx_errors = 100;
+    nic.tx_errors = 0;
+    s.nics = {nic};
+    EXPECT_TRUE(gpuFindings(s, baseline).empty());
+    s.nics[0].rx_errors = 130;
+    auto findings = gpuFindings(s, baseline);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(toString(findings[0].kind), "nic_errors");
+    EXPECT_EQ(findings[0].severity, FindingSeverity::Warning);
+    EXPECT_TRUE(findings[0].text.contains("30 received, 0 sent")) << findings[0].text.toStdString();
+    EXPECT_TRUE(findings[0].text.contains("ethtool -S ens1f0np0")) << findings[0].text.toStdString();
+    s.nics[0].rx_errors = 0;  // the interface was recreated: counts start again
+    EXPECT_TRUE(gpuFindings(s, baseline).empty());
+    s.nics[0].rx_errors.reset();  // a simulated host has none
+    EXPECT_TRUE(gpuFindings(s, baseline).empty());
+}
+
 TEST(GpuFindings, AGpuThatComesBackAfterAResetHasNoFindings) {
     GpuCounterBaseline baseline;
     Sample s = healthyHost(2);

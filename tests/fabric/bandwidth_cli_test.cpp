@@ -2,6 +2,7 @@
 // --json and CSV, exit 7 for a critical finding, and usage errors that cost no test.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -71,6 +72,24 @@ TEST(BandwidthCli, AHealthyFabricExitsZeroAndPrintsTheMatrix) {
     EXPECT_NE(run.err.find("[6/6] done"), std::string::npos) << run.err;
 }
 
+// A host whose InfiniBand port counts errors (ib-errors: more with each test it carries) has them
+// named as a critical finding of the run (packets received in error), from its counters before
+// and after; the others none.
+TEST(BandwidthCli, ErrorCountersThatGrowDuringTheRunAreAFinding) {
+    const std::string bad = "sim:hgx-h100-8+ib-errors:2";
+    const auto run = run_process(kCli, {"bandwidth", "--json", "--duration", "1", "sim:hgx-h100-8:1", bad, "sim:hgx-h100-8:3"}, kEnv);
+    const Json doc = Json::parse(run.out);
+    const auto ib = findings(doc, "ib_errors");
+    ASSERT_EQ(ib.size(), 1u) << doc["findings"].dump(2) << run.err;
+    EXPECT_EQ(ib[0]["hosts"], Json::array({bad}));
+    EXPECT_NE(ib[0]["text"].get<std::string>().find("symbol_error +"), std::string::npos) << ib[0].dump();
+    EXPECT_NE(ib[0]["text"].get<std::string>().find("port_rcv_errors +"), std::string::npos) << ib[0].dump();
+    EXPECT_EQ(ib[0]["severity"], "critical");
+    EXPECT_EQ(run.status, 7) << run.err;
+    for (const Json& h : doc["hosts"])
+        EXPECT_EQ(h["link_errors_grown"].empty(), h["name"] != bad) << h.dump();
+}
+
 TEST(BandwidthCli, AboveFullUpToItSaysWhichPairsItMeasures) {
     const auto run = run_process(kCli, {"bandwidth", "--duration", "1", "--full-up-to", "2", "--rotation", "5", "sim:l40s-4:1", "sim:l40s-4:2",
                                         "sim:l40s-4:3"},
@@ -95,4 +114,53 @@ TEST(BandwidthCli, BadArgumentsAreUsageErrorsBeforeAnyTest) {
         EXPECT_FALSE(run.err.empty());
         EXPECT_EQ(run.err.find("rounds of"), std::string::npos) << "no test started: " << run.err;
     }
+}
+
+// fleetdeck-cli read-speed as a user runs it: on this machine's disk through the real agent (a
+// test file written, read and removed), and on simulated hosts whose one slow data path
+// (slow-read) is a critical finding against the others' median, exit 7.
+TEST(ReadSpeedCli, ThisMachinesDiskAndASlowHostAmongSimulatedOnes) {
+    const std::string dir = testing::TempDir() + "/read-speed-cli";
+    std::filesystem::create_directories(dir);
+    auto run = run_process(kCli, {"read-speed", "--json", "--path", dir, "--size", "32M", "local"}, kEnv);
+    EXPECT_EQ(run.status, 0) << run.err;
+    Json doc = Json::parse(run.out);
+    ASSERT_EQ(doc["hosts"].size(), 1u);
+    EXPECT_EQ(doc["hosts"][0]["bytes"], 32 << 20) << doc.dump(2);
+    EXPECT_TRUE(doc["hosts"][0]["mb_per_s"].is_number()) << doc.dump(2);
+    EXPECT_EQ(doc["hosts"][0]["written"], true);
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "the test file is removed";
+    EXPECT_TRUE(doc["findings"].empty()) << "one host is judged against no one";
+
+    const std::string slow = "sim:hgx-h100-8+slow-read:2";
+    run = run_process(kCli, {"read-speed", "--json", "--path", "/datasets", "sim:hgx-h100-8:1", slow, "sim:hgx-h100-8:3"}, kEnv);
+    EXPECT_EQ(run.status, 7) << run.err;
+    doc = Json::parse(run.out);
+    ASSERT_EQ(doc["findings"].size(), 1u) << doc.dump(2);
+    EXPECT_EQ(doc["findings"][0]["kind"], "read_speed_low");
+    EXPECT_EQ(doc["findings"][0]["severity"], "critical");
+    EXPECT_EQ(doc["findings"][0]["hosts"], Json::array({slow}));
+    EXPECT_DOUBLE_EQ(doc["median_mb_per_s"].get<double>(), 12000.0);
+
+    const auto text = run_process(kCli, {"read-speed", "--path", "/datasets", "sim:hgx-h100-8:1", slow, "sim:hgx-h100-8:3"}, kEnv);
+    EXPECT_NE(text.err.find("[3/3] sim:hgx-h100-8:3"), std::string::npos) << "one host at a time, each named: " << text.err;
+    EXPECT_NE(text.out.find("median 12000.0 MB/s"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("critical: " + slow + " reads /datasets at 1800 MB/s, 15 %"), std::string::npos) << text.out;
+}
+
+TEST(ReadSpeedCli, BadArgumentsAreUsageErrorsBeforeAnyRead) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"read-speed", "local"}, {"read-speed", "--path", "relative/dir", "local"},
+          {"read-speed", "--path", "/tmp", "--size", "1K", "local"}, {"read-speed", "--path", "/tmp", "--size", "65G", "local"},
+          {"read-speed", "--path", "/tmp", "--file", "../etc/passwd", "local"}, {"read-speed", "--path", "/tmp", "--time", "0", "local"},
+          {"read-speed", "--path", "/tmp"}}) {
+        const auto run = run_process(kCli, args, kEnv);
+        EXPECT_EQ(run.status, 2) << args.back() << ": " << run.err;
+        EXPECT_TRUE(run.out.empty());
+    }
+    // A directory the host does not have: measured as nothing, said why, exit 0 (no finding is
+    // critical) with the host's row "not measured".
+    const auto run = run_process(kCli, {"read-speed", "--path", "/nonexistent/fleetdeck", "local"}, kEnv);
+    EXPECT_NE(run.out.find("not measured"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("No such file or directory"), std::string::npos) << run.out;
 }

@@ -95,6 +95,48 @@ TEST(BandwidthFindings, AFullFabricHasNone) {
     EXPECT_DOUBLE_EQ(*m.pair(A, B)->gbps(), 188);
 }
 
+// The link counters read before and after the run: what grew is a finding of the run, critical
+// where an InfiniBand port lost traffic (a link down, packets received in error).
+TEST(BandwidthFindings, LinkErrorCountersThatGrewDuringTheRun) {
+    protocol::Sample before, after;
+    protocol::InfinibandPortSample port{"mlx5_1", 1, "ACTIVE", "LinkUp", "InfiniBand", 400.0, {}};
+    port.errors.symbol_error = 7;
+    port.errors.port_rcv_errors = 0;
+    before.infiniband = {port};
+    port.errors.symbol_error = 40;
+    after.infiniband = {port};
+    protocol::NicSample nic;
+    nic.name = "ens1f0np0";
+    nic.rx_errors = 5;
+    nic.tx_errors = std::nullopt;  // unknown on either side: skipped
+    before.nics = {nic};
+    nic.rx_errors = 9;
+    nic.tx_errors = 3;
+    after.nics = {nic};
+    BandwidthHost a = host(A), b = host(B);
+    setLinkCounterGrowth(a, before, after);
+    EXPECT_EQ(a.ibErrorsGrown, QStringList{QStringLiteral("mlx5_1/1 symbol_error +33")});
+    EXPECT_EQ(a.nicErrorsGrown, QStringList{QStringLiteral("ens1f0np0 rx_errors +4")});
+    EXPECT_FALSE(a.ibTrafficLost);
+    setLinkCounterGrowth(b, before, before);
+    EXPECT_TRUE(b.ibErrorsGrown.empty() && b.nicErrorsGrown.empty());
+
+    BandwidthMatrix m = full({a, b, host(C)}, 188);
+    auto found = m.findings();
+    ASSERT_EQ(found.size(), 2u) << found.front().text.toStdString();
+    EXPECT_EQ(toString(found[0].kind), "ib_errors");
+    EXPECT_EQ(found[0].severity, BandwidthFinding::Severity::Warning);
+    EXPECT_TRUE(found[0].text.contains(QStringLiteral("mlx5_1/1 symbol_error +33"))) << found[0].text.toStdString();
+    EXPECT_EQ(toString(found[1].kind), "nic_errors");
+    EXPECT_FALSE(m.hasCritical());
+    EXPECT_EQ(m.toJson()["hosts"][0]["link_errors_grown"].size(), 2u);
+
+    after.infiniband[0].errors.port_rcv_errors = 2;
+    setLinkCounterGrowth(a, before, after);
+    EXPECT_TRUE(a.ibTrafficLost);
+    EXPECT_TRUE(full({a, b, host(C)}, 188).hasCritical());
+}
+
 TEST(BandwidthFindings, AHostWhosePairsAreAllSlowIsOneFindingNotSix) {
     std::map<std::pair<QString, QString>, BandwidthPair> slow;
     for (const QString& o : {A, B, D}) {

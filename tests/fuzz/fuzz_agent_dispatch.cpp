@@ -2,7 +2,8 @@
 // a recorded tree in a temporary directory, so tune.apply and journal writes land in that copy:
 // NVML is not loaded for a recorded tree, modprobe is never run for one, fault injection is
 // cleared, and `probe` and the `bw.*` methods (which would open TCP connections to the addresses
-// they are given, or a listening port) are not dispatched. Nothing a fuzzed request says can change this machine.
+// they are given, or a listening port) and `read_speed` (which writes up to gigabytes into the tree)
+// are not dispatched. Nothing a fuzzed request says can change this machine.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -55,7 +56,8 @@ bool reachesNetwork(const std::string& line) {
     const auto* request = message ? std::get_if<protocol::Request>(message) : nullptr;
     // probe and bw.send open connections to the addresses they are given; bw.listen opens a port
     // (and bw.result waits on it).
-    return request && (request->method == "probe" || request->method.rfind("bw.", 0) == 0);
+    // read_speed writes a test file of up to 64 GiB.
+    return request && (request->method == "probe" || request->method.rfind("bw.", 0) == 0 || request->method == "read_speed");
 }
 
 }  // namespace

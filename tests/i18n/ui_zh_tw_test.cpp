@@ -44,6 +44,7 @@
 #include "ui/dashboard/overview_view.h"
 #include "ui/desktop_preferences.h"
 #include "ui/latency/bandwidth_panel.h"
+#include "ui/latency/link_errors_panel.h"
 #include "ui/main_window.h"
 #include "ui/preferences_dialog.h"
 #include "ui/screenshot.h"
@@ -388,6 +389,42 @@ TEST_F(ChineseDesktop, IncidentsReadInChineseAndKeepTheirEnglish) {
     EXPECT_EQ(offline[0].incident.text, QStringLiteral("gpu-a3 offline: connection refused"));
     EXPECT_EQ(offline[0].incident.shown(), QStringLiteral("gpu-a3 %1: 連線被拒").arg(stateText(HostState::Offline)));
     EXPECT_TRUE(hasChinese(stateText(HostState::Offline)));
+}
+
+// The fabric map's Errors layer on the simulator's samples (two hosts with a port counting errors,
+// ib-errors, one without): its headings, status and the findings' sentences and severity in
+// Chinese, in each theme.
+TEST_F(ChineseDesktop, TheErrorsLayerReadsInChineseInBothThemes) {
+    test::TempDir temp;
+    const QString dir = qEnvironmentVariableIsEmpty("FLEETDECK_SCREENSHOT_DIR") ? QString::fromStdString(temp.path().string())
+                                                                              : qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR");
+    QDir().mkpath(dir);
+    for (const auto& [theme, name] : {std::pair{Theme::Light, "link-errors-zh_TW.png"}, std::pair{Theme::Dark, "link-errors-zh_TW-dark.png"}}) {
+        applyTheme(theme);
+        TelemetryStore store;
+        test::SimFeed feed(store);
+        for (const char* s : {"sim:hgx-h100-8+ib-errors:1", "sim:hgx-h100-8:2", "sim:hgx-h100-8+ib-errors:5"})
+            feed.add(parseHostTarget(QString::fromLatin1(s)).value());
+        LinkErrorsPanel panel(store);
+        panel.resize(1100, 420);
+        panel.show();
+        feed.tick(0);
+        panel.refresh();
+        EXPECT_TRUE(hasChinese(panel.statusText())) << panel.statusText().toStdString();
+        feed.tick(40);
+        panel.refresh();
+        ASSERT_EQ(panel.table().rowCount(), 2);
+        EXPECT_TRUE(hasChinese(panel.statusText())) << panel.statusText().toStdString();
+        for (int row = 0; row < 2; ++row) {
+            EXPECT_EQ(panel.table().item(row, 1)->text(), shownSeverity(FindingSeverity::Critical));
+            EXPECT_TRUE(hasChinese(panel.table().item(row, 3)->text())) << panel.table().item(row, 3)->text().toStdString();
+            EXPECT_TRUE(panel.table().item(row, 3)->text().contains(QStringLiteral("symbol_error +120")));
+        }
+        QApplication::processEvents();
+        const Outcome shot = saveScreenshot(panel, dir + QLatin1Char('/') + QLatin1String(name));
+        ASSERT_TRUE(shot) << shot.problem().message.toStdString();
+    }
+    applyTheme(Theme::Light);
 }
 
 // The latency map's Bandwidth layer after a run on simulated hosts (the real agent serves them):

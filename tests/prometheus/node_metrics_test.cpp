@@ -4,12 +4,14 @@
 // /proc and /sys are compared with the real node_exporter by tests/prometheus/node_dashboard_test.py.
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "agent/machine.h"
+#include "agent/metrics/node_families.h"
 #include "agent/metrics/node_metrics.h"
 #include "agent/metrics/scrape_source.h"
 #include "tests/agent/recorded_tree.h"
@@ -23,6 +25,16 @@ std::set<std::string> lines_named(const std::string& text, const std::string& na
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);)
         if (line.rfind(name + "{", 0) == 0 || line.rfind(name + " ", 0) == 0) out.insert(line);
+    return out;
+}
+
+// The same as series -> value: Go writes 5e+09 where the agent writes 5000000000, one number.
+std::map<std::string, double> series_named(const std::string& text, const std::string& name) {
+    std::map<std::string, double> out;
+    for (const auto& line : lines_named(text, name)) {
+        const auto space = line.rfind(' ');
+        out[line.substr(0, space)] = std::stod(line.substr(space + 1));
+    }
     return out;
 }
 
@@ -93,6 +105,34 @@ TEST(NodeHwmon, PowerInputAndAverageKeepNodeExportersNames) {
     ASSERT_EQ(watt.size(), 1u) << input;
     EXPECT_TRUE(watt.begin()->starts_with("node_hwmon_power_watt{chip=\"amdgpu\",sensor=\"power1\"} ")) << *watt.begin();
     EXPECT_TRUE(lines_named(input, "node_hwmon_power_average_watt").empty());
+}
+
+// The InfiniBand families on node_exporter's own recorded ports, against what node_exporter 1.5.0
+// exports for them (its e2e output): every line of each family the agent writes, HELP and TYPE
+// included; a port whose counters read "N/A (no PMA)" has no series, as in node_exporter.
+TEST(NodeInfiniband, RateAndErrorCountersAreNodeExportersOnItsOwnFixture) {
+    const std::string dir = test::fixture_dir("node-exporter-1.5.0-infiniband");
+    const std::string scrape = scrape_tree(dir + "/root");
+    const std::string expected = read_file(dir + "/expected-infiniband.prom");
+    ASSERT_FALSE(expected.empty());
+    std::vector<std::string> families{"node_infiniband_rate_bytes_per_second"};
+    for (const auto& f : kIbErrorFamilies) families.emplace_back(f.metric);
+    int with_series = 0;
+    for (const auto& name : families) {
+        const auto ours = series_named(scrape, name);
+        EXPECT_EQ(ours, series_named(expected, name)) << name << " in\n" << scrape;
+        if (ours.empty()) continue;
+        ++with_series;
+        for (const std::string& header : {"# HELP " + name + " ", "# TYPE " + name + " "}) {
+            const auto at = expected.find(header);
+            ASSERT_NE(at, std::string::npos) << header;
+            const std::string line = expected.substr(at, expected.find('\n', at) - at);
+            EXPECT_NE(scrape.find(line + "\n"), std::string::npos) << line;
+        }
+    }
+    // The rate, link_downed, link_error_recovery, port_errors_received, port_discards_transmitted.
+    EXPECT_EQ(with_series, 5);
+    EXPECT_EQ(scrape.find("device=\"i40iw0\",port=\"1\"} 0"), std::string::npos) << "N/A (no PMA) is no count";
 }
 
 }  // namespace
