@@ -55,7 +55,7 @@ std::string roffText(const std::string& plain) {
 // Every subcommand a user can type: a subcommand the dispatcher gains without a definition (or
 // loses) breaks this list.
 const std::vector<std::string> kSubcommands = {
-    "facts", "snapshot", "health", "top", "diagnose", "utilization", "commission", "mesh", "bandwidth", "plan", "apply", "rollback", "drift", "events", "history",
+    "facts", "snapshot", "health", "top", "diagnose", "utilization", "commission", "mesh", "bandwidth", "read-speed", "plan", "apply", "rollback", "drift", "events", "history",
     "audit verify", "audit show", "audit export", "audit check-report", "export prometheus",
     "inventory add", "inventory list", "inventory remove"};
 
