@@ -211,8 +211,7 @@ void linkFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline, 
     std::array<std::optional<std::int64_t>, kIb> counts, grown;
     std::string link;  // "ib:mlx5_0/1" fits the string's own buffer: no allocation per port
     for (const protocol::InfinibandPortSample& p : sample.infiniband) {
-        const std::string port = p.device + "/" + std::to_string(p.port.value_or(0));
-        link.assign("ib:").append(port);
+        link.assign("ib:").append(p.device).append("/").append(std::to_string(p.port.value_or(0)));
         for (std::size_t i = 0; i < kIb; ++i) counts[i] = p.errors.*protocol::kIbErrorCounterFields[i].member;
         baseline.linkGrowth(link, counts, now, grown);
         QStringList grew;
@@ -228,7 +227,7 @@ void linkFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline, 
                                                                "switch port is failing, and collective traffic over it slows or "
                                                                "stalls. Clean or replace the cable or optic; if the count keeps "
                                                                "growing, move to another switch port."))
-                          .arg(QString::fromStdString(port))
+                          .arg(QString::fromStdString(link.substr(3)))
                           .arg(grew.join(QStringLiteral(", ")))
                           .finding(lost ? Severity::Critical : Severity::Warning, FindingKind::IbErrors, -1));
     }

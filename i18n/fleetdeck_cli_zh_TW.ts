@@ -1873,6 +1873,34 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <source>Every host reads the path alike.</source>
         <translation>每台主機讀取此路徑的速度相近。</translation>
     </message>
+    <message>
+        <source>--compare last: no stored run in %1 (run once with --save)</source>
+        <translation>--compare last：%1 中沒有已保存的執行結果（請先以 --save 執行一次）</translation>
+    </message>
+    <message>
+        <source>stored as %1</source>
+        <translation>已保存為 %1</translation>
+    </message>
+    <message>
+        <source>No pair changed by 10 % or more since the run of %1.</source>
+        <translation>自 %1 的那次執行以來，沒有任何一對主機的變化達到 10 % 以上。</translation>
+    </message>
+    <message>
+        <source>Changed since the run of %1:</source>
+        <translation>自 %1 的那次執行以來的變化：</translation>
+    </message>
+    <message>
+        <source>keep the run among the stored runs ($XDG_DATA_HOME/fleetdeck/bandwidth), for a later --compare</source>
+        <translation>將這次執行保存到已保存的執行結果中（$XDG_DATA_HOME/fleetdeck/bandwidth），供之後以 --compare 比較</translation>
+    </message>
+    <message>
+        <source>RUN</source>
+        <translation>執行結果</translation>
+    </message>
+    <message>
+        <source>say which pairs changed by 10 % or more since RUN: &apos;last&apos; (the newest stored run) or a stored run&apos;s file</source>
+        <translation>列出自 RUN 以來變化達 10 % 以上的主機對：&apos;last&apos;（最新保存的執行結果）或某個已保存執行結果的檔案</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>

@@ -828,6 +828,24 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>%1 → %2, each second</source>
         <translation>%1 → %2，每秒</translation>
     </message>
+    <message>
+        <source>The run was not kept: %1</source>
+        <translation>這次執行未能保存：%1</translation>
+    </message>
+    <message>
+        <source>No pair changed by 10 % or more since the run of %1.</source>
+        <translation>自 %1 的那次執行以來，沒有任何一對主機的變化達到 10 % 以上。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) changed by 10 % or more since the run of %1</source>
+        <translation>
+            <numerusform>自 %1 的那次執行以來，有 %n 對主機的變化達到 10 % 以上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; slower: %1.</source>
+        <translation>；變慢的：%1。</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::ChartPanel</name>

@@ -35,6 +35,7 @@
 #include "ui/gui_prompter.h"
 #include "ui/history/audit_follower.h"
 #include "ui/history/recorded_history.h"
+#include "app/fabric/bandwidth_history.h"
 #include "ui/latency/bandwidth_panel.h"
 #include "ui/latency/link_errors_panel.h"
 #include "ui/latency/latency_view.h"
@@ -140,11 +141,13 @@ void DesktopApp::addLatencyView() {
     latencyView_ = new LatencyView(latencyStore_, fleet_.store(), mesh_);
     // The Bandwidth layer (docs/fabric.md): the hosts shown, over transports of their own (the
     // simulated ones from the shared simulators, as the fleet's).
-    latencyView_->addLayer(new BandwidthPanel([this] {
+    auto* bandwidth = new BandwidthPanel([this] {
         std::vector<HostSpec> hosts;
         for (const HostRecord& r : fleet_.store().summaries()) hosts.push_back(r.spec);
         return hosts;
-    }, sharedSimulatorTransports(simulators_, makeTransport)), QObject::tr("Bandwidth"));
+    }, sharedSimulatorTransports(simulators_, makeTransport));
+    bandwidth->setRunStore(defaultBandwidthRunDir());  // each run kept, the next compared with it
+    latencyView_->addLayer(bandwidth, QObject::tr("Bandwidth"));
     // The Errors layer: links whose error counters grow (the store's link findings).
     latencyView_->addLayer(new LinkErrorsPanel(fleet_.store()), QObject::tr("Errors"));
     window_.addView(latencyView_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QEventLoop>
 #include <QFile>
 
@@ -10,6 +11,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
+#include "app/fabric/bandwidth_history.h"
 #include "app/fabric/bandwidth_run.h"
 #include "app/quit_signals.h"
 #include "app/ssh/transport_factory.h"
@@ -89,6 +91,26 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
         return kUsage;
     const auto resolved = resolvePeerHosts(options, QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs"), err);
     if (!resolved) return kUsage;
+    // The run to compare with, read before the tests: a wrong name costs no test.
+    std::optional<StoredBandwidthRun> earlier;
+    if (const QString compare = command.value(QStringLiteral("compare")); !compare.isEmpty()) {
+        if (compare == QLatin1String("last")) {
+            auto runs = storedBandwidthRuns(defaultBandwidthRunDir());
+            if (runs.empty()) {
+                err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--compare last: no stored run in %1 (run once with --save)").arg(defaultBandwidthRunDir())
+                    << "\n";
+                return kUsage;
+            }
+            earlier = std::move(runs.back());
+        } else {
+            auto run = readBandwidthRun(compare);
+            if (!run) {
+                err << "fleetdeck-cli: " << run.problem().shownMessage() << "\n";
+                return kUsage;
+            }
+            earlier = std::move(*run);
+        }
+    }
     if (!csvFile.isEmpty()) {
         // Refused before an hour of tests, not after.
         QFile probe(csvFile);
@@ -131,13 +153,39 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     const BandwidthMatrix matrix = runner.matrix();
     if (!csvFile.isEmpty() && !writeTextFile(csvFile, matrix.toCsv(), err)) return kFailed;
     const auto findings = matrix.findings();
+    nlohmann::json document = matrix.toJson();
+    std::vector<PairChange> changes;
+    if (earlier) {
+        changes = changesSince(*earlier, matrix);
+        document["change_since"] = toJson(changes, *earlier);
+    }
+    if (command.isSet(QStringLiteral("save")) && !interrupts.first()) {
+        const auto stored = storeBandwidthRun(defaultBandwidthRunDir(), document, QDateTime::currentMSecsSinceEpoch());
+        if (!stored) err << "fleetdeck-cli: " << stored.problem().shownMessage() << "\n";
+        else if (!options.json) err << QCoreApplication::translate("cli", "stored as %1").arg(*stored) << "\n";
+    }
     if (options.json) {
-        out << QString::fromStdString(protocol::dump_json(matrix.toJson(), 2)) << "\n";
+        out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
         printMatrix(matrix, out);
         out << "\n" << (findings.empty() ? QCoreApplication::translate("cli", "Every pair carries what its NICs promise.") : QCoreApplication::translate("cli", "Findings:")) << "\n";
         for (const auto& f : findings)
             out << "  " << (f.severity == BandwidthFinding::Severity::Critical ? QCoreApplication::translate("cli", "critical") : QCoreApplication::translate("cli", "warning")) << ": " << f.shown() << "\n";
+        if (earlier) {
+            const QString when = QDateTime::fromMSecsSinceEpoch(earlier->atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+            out << "\n"
+                << (changes.empty() ? QCoreApplication::translate("cli", "No pair changed by 10 % or more since the run of %1.").arg(when)
+                                    : QCoreApplication::translate("cli", "Changed since the run of %1:").arg(when))
+                << "\n";
+            const auto gbps = [](const std::optional<double>& v) {
+                return v ? QString::number(*v, 'f', *v < 10 ? 2 : 1) : QCoreApplication::translate("cli", "not measured");
+            };
+            for (const PairChange& c : changes) {
+                out << "  " << c.from << " → " << c.to << ": " << gbps(c.before) << " → " << gbps(c.after) << " Gb/s";
+                if (c.before && c.after && *c.before > 0) out << QStringLiteral(" (%1%2 %)").arg(*c.after >= *c.before ? QStringLiteral("+") : QString()).arg(QString::number((*c.after / *c.before - 1) * 100, 'f', 0));
+                out << "\n";
+            }
+        }
     }
     if (interrupts.first()) return QuitSignals::exitStatusFor(interrupts.first());
     int code = kOk;

@@ -2,8 +2,11 @@
 // --json and CSV, exit 7 for a critical finding, and usage errors that cost no test.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "agent/json/json.h"
@@ -163,4 +166,42 @@ TEST(ReadSpeedCli, BadArgumentsAreUsageErrorsBeforeAnyRead) {
     const auto run = run_process(kCli, {"read-speed", "--path", "/nonexistent/fleetdeck", "local"}, kEnv);
     EXPECT_NE(run.out.find("not measured"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("No such file or directory"), std::string::npos) << run.out;
+}
+
+// History: a run kept with --save, then the same hosts with one path slowed (slow-link), compared
+// with --compare last: exactly the slowed pair's two directions are named, with both figures.
+TEST(BandwidthCli, ASavedRunIsComparedWithTheNextAndTheChangedPairsAreNamed) {
+    const std::string data = testing::TempDir() + "/bandwidth-history-" + std::to_string(::getpid());
+    std::filesystem::remove_all(data);
+    std::vector<std::string> env = kEnv;
+    env.push_back("XDG_DATA_HOME=" + data);
+    const std::string a = "sim:hgx-h100-8:1", c = "sim:hgx-h100-8:3";
+    auto none = run_process(kCli, {"bandwidth", "--duration", "1", "--compare", "last", a, "sim:hgx-h100-8:2", c}, env);
+    EXPECT_EQ(none.status, 2) << "nothing stored yet: " << none.err;
+    EXPECT_NE(none.err.find("no stored run"), std::string::npos) << none.err;
+
+    auto first = run_process(kCli, {"bandwidth", "--duration", "1", "--save", a, "sim:hgx-h100-8:2", c}, env);
+    ASSERT_EQ(first.status, 0) << first.err;
+    EXPECT_NE(first.err.find("stored as " + data + "/fleetdeck/bandwidth/bandwidth-"), std::string::npos) << first.err;
+
+    // The second host now has a slow path to the first (the simulator's names: sim-hgx-h100-8-1).
+    const std::string b = "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-1:2";
+    auto second = run_process(kCli, {"bandwidth", "--json", "--duration", "1", "--compare", "last", a, b, c}, env);
+    const Json doc = Json::parse(second.out);
+    const Json& pairs = doc["change_since"]["pairs"];
+    std::set<std::pair<std::string, std::string>> changed;
+    for (const Json& p : pairs) {
+        changed.emplace(p["from"], p["to"]);
+        if (p["before_gbps"].is_number() && p["after_gbps"].is_number()) {
+            EXPECT_LT(p["change_pct"].get<double>(), -50) << p.dump();
+        }
+    }
+    // b is another host name than the saved run's second host: its pairs are new (no before).
+    for (const Json& p : pairs)
+        if (p["from"] == b || p["to"] == b) {
+            EXPECT_TRUE(p["before_gbps"].is_null()) << p.dump();
+        }
+    EXPECT_FALSE(changed.contains({a, c})) << "an unchanged pair is not named: " << pairs.dump(2);
+    EXPECT_TRUE(doc["change_since"]["run"].get<std::string>().starts_with(data)) << doc["change_since"].dump();
+    std::filesystem::remove_all(data);
 }

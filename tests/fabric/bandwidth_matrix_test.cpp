@@ -2,8 +2,14 @@
 // in which no host is in two tests, and each finding from the figures that call for it.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <set>
 
+#include <QDir>
+#include <QFile>
+
+#include "app/fabric/bandwidth_history.h"
 #include "app/fabric/bandwidth_matrix.h"
 #include "app/fabric/bandwidth_run.h"
 
@@ -292,4 +298,51 @@ TEST(BandwidthSchedule, ALargeFleetRunsItsRacksAndOneRotatingRoundAcrossThem) {
     }
     // Up to the threshold: every pair.
     EXPECT_EQ(bandwidthSchedule(std::vector<QString>(64, QStringLiteral("r1")), 64, 0).size(), 63u);
+}
+
+// The change since a stored run, and the stored file read back: a pair that moved by 10 % or more
+// is named with both figures, one that moved less is not, one measured only now has no "before".
+TEST(BandwidthHistory, StoredRunsReadBackAndOnlyPairsThatMovedAreNamed) {
+    const QString dir = QString::fromStdString(testing::TempDir()) + QStringLiteral("/bandwidth-runs-%1").arg(::getpid());
+    QDir(dir).removeRecursively();
+    const BandwidthMatrix before = full({host(A), host(B), host(C)}, 188);
+    const auto stored = storeBandwidthRun(dir, before.toJson(), 1'780'000'000'000);
+    ASSERT_TRUE(stored) << stored.problem().message.toStdString();
+    EXPECT_TRUE(stored->endsWith(QStringLiteral(".json")));
+    ASSERT_TRUE(storeBandwidthRun(dir, before.toJson(), 1'780'000'060'000));
+    const auto runs = storedBandwidthRuns(dir);
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs.back().atMs, 1'780'000'060'000);
+    EXPECT_EQ(runs.front().gbps.size(), 6u);
+    EXPECT_DOUBLE_EQ(runs.front().gbps.at({A, B}), 188);
+
+    std::map<std::pair<QString, QString>, BandwidthPair> now;
+    now[{A, B}] = measured(60);   // -68 %
+    now[{B, A}] = measured(180);  // -4 %: not named
+    BandwidthMatrix after = full({host(A), host(B), host(C), host(D)}, 188, now);
+    const auto changes = changesSince(runs.back(), after);
+    std::set<std::pair<QString, QString>> named;
+    for (const PairChange& c : changes) named.insert({c.from, c.to});
+    EXPECT_TRUE(named.contains({A, B}));
+    EXPECT_FALSE(named.contains({B, A}));
+    for (const PairChange& c : changes) {
+        if (c.from == A && c.to == B) {
+            EXPECT_EQ(c.before, 188.0);
+            EXPECT_EQ(c.after, 60.0);
+        }
+        if (c.from == D || c.to == D) {
+            EXPECT_FALSE(c.before) << "D is new";
+        }
+    }
+    EXPECT_EQ(changes.size(), 1u + 6u) << "A → B, and D's six pairs";
+    const auto json = toJson(changes, runs.back());
+    EXPECT_EQ(json["pairs"].size(), 7u);
+
+    QFile broken(dir + QStringLiteral("/bandwidth-broken.json"));
+    ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
+    broken.write("{\"pairs\": 3}");
+    broken.close();
+    EXPECT_EQ(storedBandwidthRuns(dir).size(), 2u) << "a file that is no stored run is left out";
+    EXPECT_FALSE(readBandwidthRun(dir + QStringLiteral("/bandwidth-broken.json")));
+    QDir(dir).removeRecursively();
 }

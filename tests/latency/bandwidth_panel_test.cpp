@@ -3,7 +3,10 @@
 // path in the alarm colour and its numbers on hover, the findings in words, and Cancel.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <QApplication>
+#include <QDir>
 #include <QImage>
 #include <QListWidget>
 #include <QPushButton>
@@ -92,4 +95,25 @@ TEST(BandwidthPanel, FewerThanTwoHostsOfOneKindIsSaidAndNothingRuns) {
     panel.start();
     EXPECT_FALSE(panel.running());
     EXPECT_EQ(panel.statusText().toStdString(), "A bandwidth test needs at least two hosts of one kind (real or simulated).");
+}
+
+// With a run store (the desktop keeps every run): the first run is kept, the second is compared
+// with it and the status says how many pairs changed, none here (the same hosts, the same paths).
+TEST(BandwidthPanel, EachRunIsKeptAndTheNextSaysWhatChangedSince) {
+    AgentFromBuild agent;
+    const QString store = QString::fromStdString(testing::TempDir()) + QStringLiteral("/panel-runs-%1").arg(::getpid());
+    QDir(store).removeRecursively();
+    const auto hosts = simulatedHosts({QStringLiteral("sim:l40s-4:1"), QStringLiteral("sim:l40s-4:2"), QStringLiteral("sim:l40s-4:3")});
+    BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
+    panel.setRunStore(store);
+    bool finished = false;
+    QObject::connect(&panel, &BandwidthPanel::finished, [&] { finished = true; });
+    for (int run = 0; run < 2; ++run) {
+        finished = false;
+        panel.start();
+        ASSERT_TRUE(waitUntil([&] { return finished; }, 60000)) << panel.statusText().toStdString();
+    }
+    EXPECT_EQ(QDir(store).entryList({QStringLiteral("bandwidth-*.json")}, QDir::Files).size(), 2);
+    EXPECT_TRUE(panel.statusText().contains(QStringLiteral("No pair changed by 10 % or more since the run of"))) << panel.statusText().toStdString();
+    QDir(store).removeRecursively();
 }

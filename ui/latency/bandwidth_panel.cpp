@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include <QChart>
+#include <QDateTime>
+#include <QLocale>
 #include <QChartView>
 #include <QEvent>
 #include <QPen>
@@ -21,6 +23,7 @@
 
 #include "ui/dashboard/chart_style.h"
 #include "ui/dashboard/view_header.h"
+#include "app/fabric/bandwidth_history.h"
 #include "ui/latency/latency_heatmap.h"
 
 namespace fleetdeck {
@@ -159,6 +162,7 @@ void BandwidthPanel::start() {
         const bool cancelled = done->testsDone() < done->testsTotal();
         showMatrix(done->matrix());
         if (cancelled) status_->setText(tr("Cancelled after %1 of %2 tests; the matrix shows those measured.").arg(done->testsDone()).arg(done->testsTotal()));
+        else if (!runStore_.isEmpty()) keepRun(done->matrix());
         done->deleteLater();
         progress_->setVisible(false);
         start_->setEnabled(true);
@@ -180,6 +184,24 @@ void BandwidthPanel::cancel() {
 void BandwidthPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && chart_) styleChart(*chart_, palette());
+}
+
+void BandwidthPanel::keepRun(const BandwidthMatrix& matrix) {
+    const auto earlier = storedBandwidthRuns(runStore_);
+    const auto stored = storeBandwidthRun(runStore_, matrix.toJson(), QDateTime::currentMSecsSinceEpoch());
+    QString note;
+    if (!stored) note = tr("The run was not kept: %1").arg(stored.problem().shownMessage());
+    else if (!earlier.empty()) {
+        const auto changes = changesSince(earlier.back(), matrix);
+        const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(earlier.back().atMs), QLocale::ShortFormat);
+        QStringList slower;
+        for (const PairChange& c : changes)
+            if (c.before && c.after && *c.after < *c.before) slower << QStringLiteral("%1 → %2").arg(c.from, c.to);
+        note = changes.empty() ? tr("No pair changed by 10 % or more since the run of %1.").arg(when)
+                               : tr("%n pair(s) changed by 10 % or more since the run of %1", nullptr, static_cast<int>(changes.size())).arg(when) +
+                                     (slower.isEmpty() ? QStringLiteral(".") : tr("; slower: %1.").arg(slower.mid(0, 5).join(QStringLiteral(", "))));
+    }
+    if (!note.isEmpty()) status_->setText(status_->text() + QLatin1Char(' ') + note);
 }
 
 QString BandwidthPanel::chartTitle() const { return chart_->title(); }

@@ -45,6 +45,9 @@ public:
     int chartPoints() const;
     double chartMaxGbps() const;
     QString statusText() const;
+    // Keeps every finished run in `dir` (app/fabric/bandwidth_history.h) and says, after each,
+    // which pairs changed since the newest run kept before it. Empty (the default): nothing kept.
+    void setRunStore(const QString& dir) { runStore_ = dir; }
 
 signals:
     void finished();
@@ -54,6 +57,7 @@ protected:
 
 private:
     void showMatrix(const BandwidthMatrix& m);
+    void keepRun(const BandwidthMatrix& matrix);
 
     Hosts hosts_;
     BandwidthRun::TransportMaker transport_;
@@ -74,6 +78,7 @@ private:
     QValueAxis* timeAxis_ = nullptr;
     QValueAxis* gbpsAxis_ = nullptr;
     BandwidthMatrix shown_;
+    QString runStore_;
 };
 
 }  // namespace fleetdeck

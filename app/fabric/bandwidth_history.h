@@ -1,0 +1,46 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <QString>
+
+#include "agent/json/json.h"
+
+#include "app/fabric/bandwidth_matrix.h"
+#include "app/problem.h"
+
+namespace fleetdeck {
+
+// Stored bandwidth runs (docs/fabric.md, "History"): each run's --json document as
+// bandwidth-YYYYMMDD-HHMMSS.json in one folder (by default AppDataLocation/bandwidth), so a later
+// run can say what changed since. A stored run is read back as pairs and figures only: what it
+// measured, not how.
+struct StoredBandwidthRun {
+    QString path;
+    qint64 atMs = 0;                                        // when the run ended
+    std::map<std::pair<QString, QString>, double> gbps;     // measured pairs only
+};
+
+// The folder runs are kept in: $XDG_DATA_HOME/fleetdeck/bandwidth.
+QString defaultBandwidthRunDir();
+
+// Writes `document` (BandwidthMatrix::toJson()) with "at_ms" into `dir` (created, mode 0700):
+// the file's path, or the problem.
+Result<QString> storeBandwidthRun(const QString& dir, nlohmann::json document, qint64 atMs);
+
+// The runs in `dir`, oldest first (files that do not read as a stored run are left out).
+std::vector<StoredBandwidthRun> storedBandwidthRuns(const QString& dir);
+Result<StoredBandwidthRun> readBandwidthRun(const QString& path);
+
+// A pair measured in both runs whose figure moved by at least kChangeShare of the earlier one, or
+// measured in only one of them.
+struct PairChange {
+    QString from, to;
+    std::optional<double> before, after;  // Gb/s; none: not measured in that run
+};
+constexpr double kChangeShare = 0.1;
+std::vector<PairChange> changesSince(const StoredBandwidthRun& earlier, const BandwidthMatrix& now);
+nlohmann::json toJson(const std::vector<PairChange>& changes, const StoredBandwidthRun& earlier);
+
+}  // namespace fleetdeck
