@@ -84,10 +84,12 @@ std::string test_file_name(int attempt) {
 }
 
 // Opens `path` for reading, O_DIRECT when the file system takes it (EINVAL when it does not).
-int open_for_read(const std::string& path, bool& direct) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECT);
+// `no_links` false only for the agent's own /proc/self/fd link to its unnamed test file.
+int open_for_read(const std::string& path, bool& direct, bool no_links = true) {
+    const int nofollow = no_links ? O_NOFOLLOW : 0;
+    int fd = ::open(path.c_str(), O_RDONLY | nofollow | O_CLOEXEC | O_DIRECT);
     direct = fd >= 0;
-    if (fd < 0 && errno == EINVAL) fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0 && errno == EINVAL) fd = ::open(path.c_str(), O_RDONLY | nofollow | O_CLOEXEC);
     if (fd >= 0 && !direct) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);  // what is cached is read from the device again
     return fd;
 }
@@ -177,7 +179,11 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
                       gigabytes(2.0 * static_cast<double>(params.size_bytes)) + " (twice its size)";
             return r;
         }
+        // An unnamed file where the file system makes one (O_TMPFILE: Linux 3.11, ext4, xfs, btrfs,
+        // tmpfs; open(2)): nothing is left behind even when the agent is killed mid-test. Else a
+        // named one, removed at the end (NFS and older kernels answer EOPNOTSUPP or EINVAL).
         ReadFd out;
+        out.fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
         for (int attempt = 0; attempt < 8 && out.fd < 0; ++attempt) {
             r.file = test_file_name(attempt);
             out.fd = ::open((dir + "/" + *r.file).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -188,7 +194,9 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
             r.file.reset();
             return r;
         }
-        written.path = dir + "/" + *r.file;
+        // The unnamed file is opened again for reading through its descriptor's /proc link.
+        written.path = r.file ? dir + "/" + *r.file : "/proc/self/fd/" + std::to_string(out.fd);
+        const bool unnamed = !r.file;
         r.written = true;
         // Data that neither compresses nor deduplicates (ZFS, btrfs, filers): an xorshift stream.
         std::unique_ptr<char[]> block(new char[kReadChunk]);
@@ -214,7 +222,8 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
             r.error = failed_because("flush the test file in " + r.path);
             return r;
         }
-        in.fd = open_for_read(written.path, r.direct);
+        in.fd = open_for_read(written.path, r.direct, !unnamed);
+        if (unnamed) written.path.clear();  // nothing to remove: it goes with its last descriptor
         if (in.fd < 0) {
             r.error = failed_because("reopen the test file");
             return r;

@@ -2,12 +2,14 @@
 // --json and CSV, exit 7 for a critical finding, and usage errors that cost no test.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "agent/json/json.h"
 #include "tests/support/subprocess.h"
@@ -204,4 +206,51 @@ TEST(BandwidthCli, ASavedRunIsComparedWithTheNextAndTheChangedPairsAreNamed) {
     EXPECT_FALSE(changed.contains({a, c})) << "an unchanged pair is not named: " << pairs.dump(2);
     EXPECT_TRUE(doc["change_since"]["run"].get<std::string>().starts_with(data)) << doc["change_since"].dump();
     std::filesystem::remove_all(data);
+}
+
+// The descriptors of `parent`'s children (the agent the CLI started) open on files under `dir`.
+int childFdsUnder(pid_t parent, const std::string& dir) {
+    int n = 0;
+    for (const auto& proc : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream status(proc.path() / "status");
+        std::string line;
+        bool child = false;
+        while (std::getline(status, line))
+            if (line.rfind("PPid:", 0) == 0) child = std::stoi(line.substr(5)) == parent;
+        if (!child) continue;
+        std::error_code ec;
+        for (const auto& fd : std::filesystem::directory_iterator(proc.path() / "fd", ec)) {
+            const auto target = std::filesystem::read_symlink(fd.path(), ec).string();
+            if (!ec && target.rfind(dir + "/", 0) == 0) ++n;
+        }
+    }
+    return n;
+}
+
+// Ctrl-C while the agent writes its test file: the command ends with 130 and nothing is left in
+// the directory (an unnamed O_TMPFILE goes with the agent; a named one is removed by it).
+TEST(ReadSpeedCli, CtrlCWhileTheTestFileIsWrittenLeavesNothing) {
+    const std::string made = testing::TempDir() + "/read-speed-interrupt-" + std::to_string(::getpid());
+    std::filesystem::remove_all(made);
+    std::filesystem::create_directories(made);
+    const std::string dir = std::filesystem::canonical(made).string();  // as the descriptors' links name it
+    std::vector<std::string> env = kEnv;
+    fleetdeck::test::Subprocess run(kCli, {"read-speed", "--path", dir, "--size", "2G", "local"}, env);
+    bool writing = false;
+    for (int i = 0; i < 800 && !writing; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        writing = childFdsUnder(run.pid(), dir) > 0;
+    }
+    ASSERT_TRUE(writing) << "no test file appeared: " << run.stderr_text();
+    ASSERT_EQ(::kill(run.pid(), SIGINT), 0);
+    const auto status = run.wait(std::chrono::seconds(20));
+    ASSERT_TRUE(status.has_value());
+    EXPECT_EQ(*status, 130) << run.stderr_text();
+    bool removed = false;
+    for (int i = 0; i < 200 && !removed; ++i) {
+        removed = std::filesystem::is_empty(dir);
+        if (!removed) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_TRUE(removed) << "the half-written test file was left in " << dir;
+    std::filesystem::remove_all(dir);
 }
