@@ -35,13 +35,14 @@ std::optional<std::int64_t> parseSize(QString text) {
 void printTable(const std::vector<ReadSpeedOutcome>& outcomes, QTextStream& out) {
     int width = 4;
     for (const ReadSpeedOutcome& o : outcomes) width = std::max(width, static_cast<int>(o.host.size()));
-    out << QCoreApplication::translate("cli", "HOST").leftJustified(width) << "  " << QStringLiteral("MB/s").rightJustified(9) << "  "
-        << QCoreApplication::translate("cli", "READ").leftJustified(11) << "  " << QCoreApplication::translate("cli", "FILE SYSTEM") << "\n";
+    // Padded by terminal columns: a CJK character takes two.
+    out << paddedToColumns(QCoreApplication::translate("cli", "HOST"), width) << "  " << QStringLiteral("MB/s").rightJustified(9) << "  "
+        << paddedToColumns(QCoreApplication::translate("cli", "READ"), 11) << "  " << QCoreApplication::translate("cli", "FILE SYSTEM") << "\n";
     for (const ReadSpeedOutcome& o : outcomes) {
         out << o.host.leftJustified(width) << "  ";
         if (const auto r = o.mbPerS()) {
             out << QString::number(*r, 'f', 1).rightJustified(9) << "  "
-                << (o.result->direct ? QCoreApplication::translate("cli", "direct") : QCoreApplication::translate("cli", "page cache")).leftJustified(11)
+                << paddedToColumns(o.result->direct ? QCoreApplication::translate("cli", "direct") : QCoreApplication::translate("cli", "page cache"), 11)
                 << "  " << QString::fromStdString(o.result->filesystem.value_or("?") + "  " + o.result->source.value_or("?"));
         } else {
             out << QStringLiteral("—").rightJustified(9) << "  " << QCoreApplication::translate("cli", "not measured");
