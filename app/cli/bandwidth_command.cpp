@@ -57,10 +57,7 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     const QString csvFile = command.value(QStringLiteral("csv"));
     BandwidthOptions run;
     for (const QString& given : command.values(QStringLiteral("duration"))) {
-        // "5s", or seconds without a unit.
-        bool plain = false;
-        const int seconds = given.toInt(&plain);
-        const auto ms = plain ? std::optional<std::int64_t>(std::int64_t{seconds} * 1000) : parseDuration(given);
+        const auto ms = parseSecondsOrDuration(given);  // "5s", or seconds without a unit
         if (!ms || *ms < 1000 || *ms > protocol::BwListenParams::kMaxDurationMs) {
             err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--duration takes 1s..20s (a number of seconds, or with s)") << "\n";
             return kUsage;

@@ -90,6 +90,12 @@ std::optional<std::int64_t> parseDuration(const QString& text) {
     return n * scale;
 }
 
+std::optional<std::int64_t> parseSecondsOrDuration(const QString& text) {
+    bool plain = false;
+    const int seconds = text.toInt(&plain);
+    return plain ? std::optional<std::int64_t>(std::int64_t{seconds} * 1000) : parseDuration(text);
+}
+
 int eventsCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     HistoryOptions o;
     o.sinceMs = 24 * 3'600'000LL;

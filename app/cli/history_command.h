@@ -22,5 +22,7 @@ int historyCommand(const QString& name, const ParsedCommand& command, QTextStrea
 
 // "30s", "30m", "6h", "7d" in milliseconds; nullopt for anything else.
 std::optional<std::int64_t> parseDuration(const QString& text);
+// The same, or a plain number of seconds ("5"), as the tests' lengths are given.
+std::optional<std::int64_t> parseSecondsOrDuration(const QString& text);
 
 }  // namespace fleetdeck::cli

@@ -78,9 +78,7 @@ int readSpeedCommand(const QString&, const ParsedCommand& command, QTextStream& 
         params.size_bytes = *bytes;
     }
     for (const QString& given : command.values(QStringLiteral("time"))) {
-        bool plain = false;
-        const int seconds = given.toInt(&plain);
-        const auto ms = plain ? std::optional<std::int64_t>(std::int64_t{seconds} * 1000) : parseDuration(given);
+        const auto ms = parseSecondsOrDuration(given);
         if (!ms || *ms < 1000 || *ms > protocol::ReadSpeedParams::kMaxDurationMs) {
             err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--time takes 1s..120s") << "\n";
             return kUsage;

@@ -414,16 +414,20 @@ nlohmann::json BandwidthMatrix::toJson() const {
                              {"per_second", p->perSecond()},
                              {"error", p->error.isEmpty() ? Json() : Json(p->error.toStdString())}});
         }
-    Json findings = Json::array();
-    for (const BandwidthFinding& f : this->findings()) {
-        Json names = Json::array();
+    return {{"hosts", std::move(hosts)}, {"pairs", std::move(pairs)}, {"findings", fleetdeck::toJson(findings())}};
+}
+
+nlohmann::json toJson(const std::vector<BandwidthFinding>& findings) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const BandwidthFinding& f : findings) {
+        nlohmann::json names = nlohmann::json::array();
         for (const QString& h : f.hosts) names.push_back(h.toStdString());
-        findings.push_back({{"kind", std::string(toString(f.kind))},
-                            {"severity", f.severity == BandwidthFinding::Severity::Critical ? "critical" : "warning"},
-                            {"hosts", std::move(names)},
-                            {"text", f.text.toStdString()}});
+        out.push_back({{"kind", std::string(toString(f.kind))},
+                       {"severity", f.severity == BandwidthFinding::Severity::Critical ? "critical" : "warning"},
+                       {"hosts", std::move(names)},
+                       {"text", f.text.toStdString()}});
     }
-    return {{"hosts", std::move(hosts)}, {"pairs", std::move(pairs)}, {"findings", std::move(findings)}};
+    return out;
 }
 
 void setNicFromFacts(BandwidthHost& host, const protocol::Facts& facts, const std::optional<QString>& interface) {

@@ -62,6 +62,8 @@ struct BandwidthFinding {
 };
 std::string_view toString(BandwidthFinding::Kind kind);
 bool anyCritical(const std::vector<BandwidthFinding>& findings);
+// `findings[]` as --json writes them: kind, severity, hosts, text (English).
+nlohmann::json toJson(const std::vector<BandwidthFinding>& findings);
 
 // Host × host bandwidth, sources as rows, targets as columns, in rack order.
 class BandwidthMatrix {

@@ -82,20 +82,11 @@ nlohmann::json readSpeedJson(const QString& path, const std::vector<ReadSpeedOut
         if (!o.result) h["mb_per_s"] = nullptr;
         hosts.push_back(std::move(h));
     }
-    Json found = Json::array();
-    for (const BandwidthFinding& f : findings) {
-        Json names = Json::array();
-        for (const QString& h : f.hosts) names.push_back(h.toStdString());
-        found.push_back({{"kind", std::string(toString(f.kind))},
-                         {"severity", f.severity == BandwidthFinding::Severity::Critical ? "critical" : "warning"},
-                         {"hosts", std::move(names)},
-                         {"text", f.text.toStdString()}});
-    }
     const auto median = medianMbPerS(outcomes);
     return {{"path", path.toStdString()},
             {"median_mb_per_s", median ? Json(*median) : Json()},
             {"hosts", std::move(hosts)},
-            {"findings", std::move(found)}};
+            {"findings", toJson(findings)}};
 }
 
 }  // namespace fleetdeck
