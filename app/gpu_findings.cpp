@@ -218,9 +218,9 @@ void linkFindings(const protocol::Sample& sample, GpuCounterBaseline& baseline, 
         bool lost = false;
         for (std::size_t i = 0; i < kIb; ++i) {
             if (!grown[i]) continue;
-            const std::string_view name = protocol::kIbErrorCounterFields[i].name;
-            grew << QStringLiteral("%1 +%2").arg(QLatin1String(name.data(), static_cast<qsizetype>(name.size()))).arg(*grown[i]);
-            lost = lost || name == "link_downed" || name == "port_rcv_errors";
+            const auto& field = protocol::kIbErrorCounterFields[i];
+            grew << QStringLiteral("%1 +%2").arg(QLatin1String(field.name.data(), static_cast<qsizetype>(field.name.size()))).arg(*grown[i]);
+            lost = lost || field.traffic_lost;
         }
         if (grew.isEmpty()) continue;
         out.push_back(FindingSentence(QT_TRANSLATE_NOOP("gpu", "InfiniBand port %1 counts link errors (%2): the cable, optic or "

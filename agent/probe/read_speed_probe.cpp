@@ -153,7 +153,6 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
 
     ReadFd in;
     RemovedAtEnd written;
-    std::int64_t limit = params.size_bytes;
     if (params.file) {
         r.file = *params.file;
         const std::string path = dir + "/" + *params.file;
@@ -194,9 +193,10 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
             r.file.reset();
             return r;
         }
-        // The unnamed file is opened again for reading through its descriptor's /proc link.
-        written.path = r.file ? dir + "/" + *r.file : "/proc/self/fd/" + std::to_string(out.fd);
-        const bool unnamed = !r.file;
+        // A named file is removed at the end; the unnamed one goes with its last descriptor and is
+        // opened again for reading through that descriptor's /proc link.
+        if (r.file) written.path = dir + "/" + *r.file;
+        const std::string reopen = r.file ? written.path : "/proc/self/fd/" + std::to_string(out.fd);
         r.written = true;
         // Data that neither compresses nor deduplicates (ZFS, btrfs, filers): an xorshift stream.
         std::unique_ptr<char[]> block(new char[kReadChunk]);
@@ -222,13 +222,11 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
             r.error = failed_because("flush the test file in " + r.path);
             return r;
         }
-        in.fd = open_for_read(written.path, r.direct, !unnamed);
-        if (unnamed) written.path.clear();  // nothing to remove: it goes with its last descriptor
+        in.fd = open_for_read(reopen, r.direct, r.file.has_value());  // the written pages, clean now, dropped
         if (in.fd < 0) {
             r.error = failed_because("reopen the test file");
             return r;
         }
-        if (!r.direct) ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_DONTNEED);  // written pages are now clean: dropped
     }
 
     void* raw = nullptr;
@@ -242,7 +240,7 @@ protocol::ReadSpeedResult measure_read_speed(const protocol::ReadSpeedParams& pa
     auto second_ends = start + std::chrono::seconds(1);
     std::int64_t this_second = 0;
     Clock::time_point last = start;
-    while (r.bytes < limit && !stop) {
+    while (r.bytes < params.size_bytes && !stop) {
         const ssize_t n = ::pread(in.fd, buffer.get(), kReadChunk, static_cast<off_t>(r.bytes));
         if (n < 0) {
             if (errno == EINTR) continue;

@@ -73,17 +73,20 @@ struct IbErrorCounters {
         local_link_integrity_errors, port_rcv_errors, port_rcv_remote_physical_errors, port_xmit_discards, symbol_error;
     friend bool operator==(const IbErrorCounters&, const IbErrorCounters&) = default;
 };
-// Each counter's file name (also its key in `infiniband[]`), sorted, with the member it fills.
+// Each counter's file name (also its key in `infiniband[]`), sorted, with the member it fills and
+// whether its growth means traffic was lost (the link went down, packets arrived in error): what
+// makes the app's link findings critical rather than a warning (docs/fabric.md, "Link errors").
 struct IbErrorCounterField {
     std::string_view name;
     std::optional<std::int64_t> IbErrorCounters::*member;
+    bool traffic_lost = false;
 };
 inline constexpr std::array<IbErrorCounterField, 8> kIbErrorCounterFields{{
     {"excessive_buffer_overrun_errors", &IbErrorCounters::excessive_buffer_overrun_errors},
-    {"link_downed", &IbErrorCounters::link_downed},
+    {"link_downed", &IbErrorCounters::link_downed, true},
     {"link_error_recovery", &IbErrorCounters::link_error_recovery},
     {"local_link_integrity_errors", &IbErrorCounters::local_link_integrity_errors},
-    {"port_rcv_errors", &IbErrorCounters::port_rcv_errors},
+    {"port_rcv_errors", &IbErrorCounters::port_rcv_errors, true},
     {"port_rcv_remote_physical_errors", &IbErrorCounters::port_rcv_remote_physical_errors},
     {"port_xmit_discards", &IbErrorCounters::port_xmit_discards},
     {"symbol_error", &IbErrorCounters::symbol_error},

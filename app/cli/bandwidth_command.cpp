@@ -92,13 +92,12 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     std::optional<StoredBandwidthRun> earlier;
     if (const QString compare = command.value(QStringLiteral("compare")); !compare.isEmpty()) {
         if (compare == QLatin1String("last")) {
-            auto runs = storedBandwidthRuns(defaultBandwidthRunDir());
-            if (runs.empty()) {
+            earlier = latestBandwidthRun(defaultBandwidthRunDir());
+            if (!earlier) {
                 err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--compare last: no stored run in %1 (run once with --save)").arg(defaultBandwidthRunDir())
                     << "\n";
                 return kUsage;
             }
-            earlier = std::move(runs.back());
         } else {
             auto run = readBandwidthRun(compare);
             if (!run) {

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <QDateTime>
 #include <QDir>
+#include <QRegularExpression>
 #include <QFile>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -67,6 +69,26 @@ std::vector<StoredBandwidthRun> storedBandwidthRuns(const QString& dir) {
         if (auto run = readBandwidthRun(dir + QLatin1Char('/') + name)) runs.push_back(std::move(*run));
     std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.atMs < b.atMs; });
     return runs;
+}
+
+std::optional<StoredBandwidthRun> latestBandwidthRun(const QString& dir) {
+    // "bandwidth-YYYYMMDD-HHMMSS.json", or "…-HHMMSS-N.json" for a second run in the same second.
+    static const QRegularExpression stamped(QStringLiteral("^(bandwidth-[0-9]{8}-[0-9]{6})(-[0-9]+)?\\.json$"));
+    QStringList names;
+    for (const QString& name : QDir(dir).entryList({QStringLiteral("bandwidth-*.json")}, QDir::Files))
+        if (stamped.match(name).hasMatch()) names << name;
+    std::sort(names.begin(), names.end(), std::greater<>());
+    std::optional<StoredBandwidthRun> latest;
+    QString second;  // the stamp of the newest file that read as a run
+    for (const QString& name : names) {
+        const QString stamp = stamped.match(name).captured(1);
+        if (latest && stamp != second) break;  // an earlier second: the newest is known
+        auto run = readBandwidthRun(dir + QLatin1Char('/') + name);
+        if (!run) continue;
+        second = stamp;
+        if (!latest || run->atMs >= latest->atMs) latest = std::move(*run);
+    }
+    return latest;
 }
 
 std::vector<PairChange> changesSince(const StoredBandwidthRun& earlier, const BandwidthMatrix& now) {

@@ -31,6 +31,10 @@ Result<QString> storeBandwidthRun(const QString& dir, nlohmann::json document, q
 
 // The runs in `dir`, oldest first (files that do not read as a stored run are left out).
 std::vector<StoredBandwidthRun> storedBandwidthRuns(const QString& dir);
+// The newest run in `dir` by its file's UTC stamp (within one second, by its at_ms), reading only
+// the files of that second; none when no file reads as a run. What a run is compared with: the
+// folder grows by a run each time, and every earlier one need not be parsed for it.
+std::optional<StoredBandwidthRun> latestBandwidthRun(const QString& dir);
 Result<StoredBandwidthRun> readBandwidthRun(const QString& path);
 
 // A pair measured in both runs whose figure moved by at least kChangeShare of the earlier one, or

@@ -47,7 +47,7 @@ void setLinkCounterGrowth(BandwidthHost& host, const protocol::Sample& before, c
                                              .arg(p.port.value_or(0))
                                              .arg(QLatin1String(f.name.data(), static_cast<qsizetype>(f.name.size())))
                                              .arg(by));
-            host.ibTrafficLost = host.ibTrafficLost || f.name == "link_downed" || f.name == "port_rcv_errors";
+            host.ibTrafficLost = host.ibTrafficLost || f.traffic_lost;
         }
     }
     for (const protocol::NicSample& n : after.nics) {

@@ -313,6 +313,9 @@ TEST(BandwidthHistory, StoredRunsReadBackAndOnlyPairsThatMovedAreNamed) {
     const auto runs = storedBandwidthRuns(dir);
     ASSERT_EQ(runs.size(), 2u);
     EXPECT_EQ(runs.back().atMs, 1'780'000'060'000);
+    const auto latest = latestBandwidthRun(dir);
+    ASSERT_TRUE(latest);
+    EXPECT_EQ(latest->atMs, 1'780'000'060'000) << "the newest, read without the rest";
     EXPECT_EQ(runs.front().gbps.size(), 6u);
     EXPECT_DOUBLE_EQ(runs.front().gbps.at({A, B}), 188);
 

@@ -187,13 +187,13 @@ void BandwidthPanel::changeEvent(QEvent* event) {
 }
 
 void BandwidthPanel::keepRun(const BandwidthMatrix& matrix) {
-    const auto earlier = storedBandwidthRuns(runStore_);
+    const auto earlier = latestBandwidthRun(runStore_);
     const auto stored = storeBandwidthRun(runStore_, matrix.toJson(), QDateTime::currentMSecsSinceEpoch());
     QString note;
     if (!stored) note = tr("The run was not kept: %1").arg(stored.problem().shownMessage());
-    else if (!earlier.empty()) {
-        const auto changes = changesSince(earlier.back(), matrix);
-        const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(earlier.back().atMs), QLocale::ShortFormat);
+    else if (earlier) {
+        const auto changes = changesSince(*earlier, matrix);
+        const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(earlier->atMs), QLocale::ShortFormat);
         QStringList slower;
         for (const PairChange& c : changes)
             if (c.before && c.after && *c.after < *c.before) slower << QStringLiteral("%1 → %2").arg(c.from, c.to);
