@@ -109,6 +109,7 @@ int readSpeedCommand(const QString&, const ParsedCommand& command, QTextStream& 
     const int timeoutMs = static_cast<int>(params.max_ms) + 30 * 60 * 1000;
     QuitSignals interrupts;
     std::map<QString, ReadSpeedOutcome> byHost;
+    std::map<QString, HostState> failedStates;
     const auto runOn = [&](const std::vector<HostSpec>& hosts) {
         const AskOnce ask = [&](HostSession& session, std::function<void(const Outcome&)> answered) {
             if (!session.serves<m::ReadSpeed>()) {
@@ -123,11 +124,11 @@ int readSpeedCommand(const QString&, const ParsedCommand& command, QTextStream& 
                 answered(done());
             }, timeoutMs);
         };
-        askHosts(hosts, timeoutMs, 1, 0, ask, [&byHost](const QString& host, const HostFailure& failure) {
+        askHosts(hosts, timeoutMs, 1, 0, ask, [&byHost, &failedStates](const QString& host, const HostFailure& failure) {
             byHost[host] = {host, std::nullopt, failure.error};
+            failedStates[host] = failure.state;
         }, &interrupts);
     };
-    std::map<QString, HostState> failedStates;
     if (parallel) {
         runOn(*resolved);
     } else {
@@ -162,6 +163,11 @@ int readSpeedCommand(const QString&, const ParsedCommand& command, QTextStream& 
                 << ": " << f.shown() << "\n";
     }
     if (interrupts.first()) return QuitSignals::exitStatusFor(interrupts.first());
+    // A host that could not be reached says why in the exit status, as every command does (3
+    // connect, 4 auth, 5 host key); that outranks a finding among the hosts that answered.
+    int code = kOk;
+    for (const auto& [host, state] : failedStates) code = std::max(code, exitCodeFor(state));
+    if (code != kOk) return code;
     return anyCritical(findings) ? kFoundProblems : kOk;
 }
 

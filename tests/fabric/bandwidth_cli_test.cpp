@@ -153,6 +153,13 @@ TEST(ReadSpeedCli, ThisMachinesDiskAndASlowHostAmongSimulatedOnes) {
     EXPECT_NE(text.out.find("critical: " + slow + " reads /datasets at 1800 MB/s, 15 %"), std::string::npos) << text.out;
 }
 
+// A host that cannot be reached is exit 3 as with every command, and named in the table.
+TEST(ReadSpeedCli, AHostWithoutAnAgentIsAConnectionFailure) {
+    const auto run = run_process(kCli, {"read-speed", "--path", "/tmp", "--size", "16M", "local"}, {"FLEETDECK_AGENT=/nonexistent/agent"});
+    EXPECT_EQ(run.status, 3) << run.err;
+    EXPECT_NE(run.out.find("not measured"), std::string::npos) << run.out;
+}
+
 TEST(ReadSpeedCli, BadArgumentsAreUsageErrorsBeforeAnyRead) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"read-speed", "local"}, {"read-speed", "--path", "relative/dir", "local"},
