@@ -29,18 +29,30 @@ Json Machine::probe(const std::vector<ProbeTarget>& targets, const ProbeOptions&
 
 protocol::BwListenResult Machine::bw_listen(const protocol::BwListenParams& params) {
     std::lock_guard lock(bw_mutex_);
-    if (receiver_ && !receiver_->finished())
+    if ((receiver_ && !receiver_->finished()) || (rdma_receiver_ && !rdma_receiver_->finished()))
         throw BandwidthBusy("a bandwidth test is already running on this host; try again when it ends");
     receiver_.reset();  // closes the last test's port before the next one opens
+    rdma_receiver_.reset();
+    if (params.kind == protocol::kBwKindRdma) {
+        if (!programs_fs()) throw std::runtime_error("RDMA: this machine runs no outside programs");
+        rdma_receiver_ = std::make_shared<RdmaReceiver>(*programs_fs(), params);
+        return rdma_receiver_->where();
+    }
     receiver_ = std::make_shared<BandwidthReceiver>(params);
     return receiver_->where();
 }
 
 std::optional<protocol::BwReport> Machine::bw_result(const std::string& token, std::chrono::milliseconds wait, bool cancel) {
     std::shared_ptr<BandwidthReceiver> receiver;
+    std::shared_ptr<RdmaReceiver> rdma;
     {
         std::lock_guard lock(bw_mutex_);
         receiver = receiver_;
+        rdma = rdma_receiver_;
+    }
+    if (rdma && rdma->token() == token) {
+        if (cancel) rdma->cancel();
+        return rdma->wait_report(wait);
     }
     if (!receiver || receiver->token() != token) throw BandwidthUnknownTest("no bandwidth test with this token on this host");
     if (cancel) receiver->cancel();
@@ -48,7 +60,27 @@ std::optional<protocol::BwReport> Machine::bw_result(const std::string& token, s
 }
 
 protocol::BwReport Machine::bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop) {
+    if (params.kind == protocol::kBwKindRdma) {
+        if (!programs_fs()) {
+            protocol::BwReport r;
+            r.error = "RDMA: this machine runs no outside programs";
+            return r;
+        }
+        return send_rdma(*programs_fs(), params, stop);
+    }
     return send_bandwidth(params, stop);
+}
+
+protocol::NcclRunResult Machine::nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>& stop) {
+    if (!programs_fs()) {
+        protocol::NcclRunResult r;
+        r.error = "NCCL: this machine runs no outside programs";
+        return r;
+    }
+    // The GPUs the driver reports, as the facts list them.
+    const Json f = facts();
+    const auto gpus = f.contains("gpus") && f["gpus"].is_array() ? static_cast<int>(f["gpus"].size()) : 0;
+    return run_nccl(*programs_fs(), params, gpus, stop);
 }
 
 protocol::ReadSpeedResult Machine::read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) {

@@ -15,6 +15,8 @@
 #include "agent/protocol/sample.h"
 #include "agent/probe/bandwidth_probe.h"
 #include "agent/probe/latency_probe.h"
+#include "agent/probe/nccl_probe.h"
+#include "agent/probe/rdma_probe.h"
 #include "agent/probe/read_speed_probe.h"
 #include "agent/root_fs.h"
 #include "agent/settings/settings_service.h"
@@ -67,11 +69,22 @@ public:
     // server holds `read_speed_running` while one runs. The default reads this machine's files.
     virtual protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop);
     std::atomic<bool> read_speed_running{false};
+    // NCCL inside the host (nccl.run, agent/probe/nccl_probe.h): all_reduce_perf across its GPUs;
+    // runs on its own thread and ends early when `stop` is set. One per host at a time: the
+    // server holds `nccl_running` while one runs.
+    virtual protocol::NcclRunResult nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>& stop);
+    std::atomic<bool> nccl_running{false};
+
+protected:
+    // Where the outside programs of RDMA and NCCL tests are looked for (the host's or a recorded
+    // tree's /usr/bin); null on a machine that has none.
+    virtual const RootFs* programs_fs() const { return nullptr; }
 
 private:
     protocol::Sample decoded_;  // the default sample()'s
     std::mutex bw_mutex_;
-    std::shared_ptr<BandwidthReceiver> receiver_;  // the latest test's, kept for bw.result
+    std::shared_ptr<BandwidthReceiver> receiver_;  // the latest TCP test's, kept for bw.result
+    std::shared_ptr<RdmaReceiver> rdma_receiver_;  // the latest RDMA test's
 };
 
 // The machine this agent runs on, or a recorded tree under `--root`.
@@ -98,6 +111,9 @@ public:
 
     protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) override;
     const RootFs& fs() const { return fs_; }
+
+protected:
+    const RootFs* programs_fs() const override { return &fs_; }
 
 private:
     protocol::Sample& collect(std::span<const std::string_view> skipped);

@@ -61,6 +61,7 @@ const StdioServer::Method StdioServer::kMethods[] = {
     bind_deferred<m::BwSend, &StdioServer::start_bw_send>(),
     bind_deferred<m::BwResult, &StdioServer::start_bw_result>(),
     bind_deferred<m::ReadSpeed, &StdioServer::start_read_speed>(),
+    bind_deferred<m::NcclRun, &StdioServer::start_nccl_run>(),
 };
 
 StdioServer::StdioServer(Machine& machine, int in_fd, int out_fd)
@@ -77,7 +78,7 @@ StdioServer::~StdioServer() {
             // another client's test holds the host now: not ours to stop
         }
     }
-    for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_, &read_speed_thread_})
+    for (std::thread* t : {&probe_thread_, &bw_send_thread_, &bw_result_thread_, &read_speed_thread_, &nccl_thread_})
         if (t->joinable()) t->join();
 }
 
@@ -250,6 +251,24 @@ void StdioServer::start_read_speed(protocol::RequestId id, const protocol::ReadS
         });
     } catch (...) {
         machine_.read_speed_running = false;
+        throw;
+    }
+}
+
+void StdioServer::start_nccl_run(protocol::RequestId id, const protocol::NcclRunParams& params) {
+    // Host-wide: two runs at once would share the GPUs and each measure part of them.
+    if (machine_.nccl_running.exchange(true))
+        throw MethodError{ErrorCode::Busy, "an NCCL test is already running on this host; try again when it ends"};
+    try {
+        run_deferred(nccl_thread_, nccl_running_, "this agent is already running an NCCL test", id, [this, id, params] {
+            struct Release {
+                std::atomic<bool>& flag;
+                ~Release() { flag = false; }
+            } release{machine_.nccl_running};
+            return protocol::encode_result(id, protocol::to_json(machine_.nccl_run(params, stopping_)));
+        });
+    } catch (...) {
+        machine_.nccl_running = false;
         throw;
     }
 }

@@ -73,6 +73,8 @@ private:
     void start_bw_result(protocol::RequestId id, const protocol::BwResultParams& params);
     // read_speed answers from its own thread when the read is done; one per host at a time.
     void start_read_speed(protocol::RequestId id, const protocol::ReadSpeedParams& params);
+    // nccl.run answers from its own thread when all_reduce_perf ends; one per host at a time.
+    void start_nccl_run(protocol::RequestId id, const protocol::NcclRunParams& params);
     // Runs `work` on `thread` (one at a time: `busy` says one runs) and writes the line it returns,
     // or request `id`'s internal error when it throws.
     void run_deferred(std::thread& thread, std::atomic<bool>& running, std::string_view busy, protocol::RequestId id,
@@ -106,6 +108,8 @@ private:
     std::atomic<bool> bw_send_running_{false}, bw_result_running_{false};
     std::thread read_speed_thread_;
     std::atomic<bool> read_speed_running_{false};
+    std::thread nccl_thread_;
+    std::atomic<bool> nccl_running_{false};
     std::atomic<bool> stopping_{false};  // set on destruction: a running test ends early
     std::string bw_token_;  // the token of the last test this client's bw.listen started
 

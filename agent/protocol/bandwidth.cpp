@@ -53,6 +53,7 @@ Json to_json(const BwListenParams& p) {
     if (!p.address.empty()) j["address"] = p.address;
     if (!p.name.empty()) j["name"] = p.name;
     if (!p.from.empty()) j["from"] = p.from;
+    if (p.kind != kBwKindTcp) j["kind"] = p.kind;
     return j;
 }
 void from_json(const ParamReader& in, BwListenParams& out) {
@@ -63,6 +64,7 @@ void from_json(const ParamReader& in, BwListenParams& out) {
     out.address = address_of(in, false);
     out.name = short_text(in, "name", 255).value_or("");
     out.from = short_text(in, "from", 255).value_or("");
+    out.kind = in.has("kind") ? in.one_of("kind", {kBwKindTcp, kBwKindRdma}) : std::string(kBwKindTcp);
 }
 
 Json to_json(const BwListenResult& r) { return {{"address", r.address}, {"port", r.port}, {"interface", or_null(r.interface)}}; }
@@ -75,6 +77,7 @@ void from_json(const ParamReader& in, BwListenResult& out) {
 Json to_json(const BwSendParams& p) {
     Json j = {{"address", p.address}, {"port", p.port}, {"token", p.token}, {"streams", p.streams}, {"duration_ms", p.duration_ms}};
     if (!p.name.empty()) j["name"] = p.name;
+    if (p.kind != kBwKindTcp) j["kind"] = p.kind;
     return j;
 }
 void from_json(const ParamReader& in, BwSendParams& out) {
@@ -84,6 +87,7 @@ void from_json(const ParamReader& in, BwSendParams& out) {
     out.streams = in.integer_in("streams", 1, BwListenParams::kMaxStreams, 4);
     out.duration_ms = in.integer_in("duration_ms", 1000, BwListenParams::kMaxDurationMs, 5000);
     out.name = short_text(in, "name", 255).value_or("");
+    out.kind = in.has("kind") ? in.one_of("kind", {kBwKindTcp, kBwKindRdma}) : std::string(kBwKindTcp);
 }
 
 Json to_json(const BwResultParams& p) { return {{"token", p.token}, {"wait_ms", p.wait_ms}, {"cancel", p.cancel}}; }

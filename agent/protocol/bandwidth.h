@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "agent/json/json.h"
@@ -20,6 +21,10 @@ namespace fleetdeck::protocol {
 // stream, so the receiver takes only connections from the sender the app paired it with.
 inline constexpr std::size_t kBwTokenLength = 32;
 bool valid_bw_token(const std::string& token);
+
+// What a test carries: "tcp", the agent's own streams, or "rdma", perftest's ib_write_bw between
+// the two hosts' active InfiniBand/RoCE ports (agent/probe/rdma_probe.h). Absent: tcp.
+inline constexpr std::string_view kBwKindTcp = "tcp", kBwKindRdma = "rdma";
 
 struct BwListenParams {
     static constexpr std::int64_t kMaxStreams = 16;
@@ -33,6 +38,7 @@ struct BwListenParams {
     std::string address;  // where to listen when the host has it (the mesh address); empty or not ours: every address
     std::string name;     // the sender's name in the app, echoed back in the report
     std::string from;     // the sender's mesh address, as the app knows it (the simulator's paths)
+    std::string kind{kBwKindTcp};  // "tcp" or "rdma"
 };
 struct BwListenResult {
     std::string address;  // what the receiver bound ("0.0.0.0" or "::" for every address)
@@ -47,6 +53,7 @@ struct BwSendParams {
     std::int64_t streams = 4;         // 1..16
     std::int64_t duration_ms = 5000;  // 1000..20000
     std::string name;  // the receiver's name in the app, echoed back
+    std::string kind{kBwKindTcp};  // "tcp" or "rdma": as the receiver was told
 };
 
 struct BwResultParams {

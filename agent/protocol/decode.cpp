@@ -111,6 +111,13 @@ std::optional<std::string> ParamReader::optional_string(std::string_view key) co
     return string_of(key, *v);
 }
 
+std::optional<std::string> ParamReader::optional_text(std::string_view key, std::size_t max_bytes) const {
+    auto v = optional_string(key);
+    if (v && (v->size() > max_bytes || v->find('\0') != std::string::npos))
+        throw DecodeError(path() + "." + std::string(key) + ": longer than " + std::to_string(max_bytes) + " bytes");
+    return v;
+}
+
 std::string ParamReader::one_of(std::string_view key, const std::vector<std::string_view>& choices) const {
     std::string v = string(key);
     std::string list;

@@ -40,6 +40,8 @@ public:
     std::string string(std::string_view key) const;
     std::string string(std::string_view key, std::string fallback) const;  // fallback when absent or null
     std::optional<std::string> optional_string(std::string_view key) const;
+    // The same, refused when longer than `max_bytes` or holding a NUL byte.
+    std::optional<std::string> optional_text(std::string_view key, std::size_t max_bytes) const;
     std::string one_of(std::string_view key, const std::vector<std::string_view>& choices) const;
     ParamReader object(std::string_view key) const;
     // Elements of an array of objects, each with its own path ("params.targets[2]").

@@ -25,6 +25,7 @@
 #include "agent/protocol/facts.h"
 #include "agent/protocol/hello.h"
 #include "agent/protocol/journal.h"
+#include "agent/protocol/nccl.h"
 #include "agent/protocol/probe_result.h"
 #include "agent/protocol/read_speed.h"
 #include "agent/protocol/sample.h"
@@ -326,9 +327,20 @@ struct ReadSpeed {
     static constexpr std::array problems{E::Busy};
 };
 
+// NCCL inside the host: one all_reduce_perf run across its GPUs (agent/probe/nccl_probe.h); one
+// per host at a time, answered when it ends.
+struct NcclRun {
+    static constexpr std::string_view name = "nccl.run";
+    static constexpr std::string_view capability = name;
+    using Params = NcclRunParams;
+    using Result = NcclRunResult;
+    static constexpr std::array problems{E::Busy};
+};
+
 // Every method, in the order hello lists them.
 using All = std::tuple<Hello, Ping, Facts, Snapshot, Subscribe, Unsubscribe, Probe, TuneRead, TunePlan, TuneApply,
-                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain, BwListen, BwSend, BwResult, ReadSpeed>;
+                       TuneRollback, JournalRead, JournalAppendWitness, DriftExplain, BwListen, BwSend, BwResult, ReadSpeed,
+                       NcclRun>;
 
 // Calls f(M{}) for each method M of All, in order.
 template <class F>

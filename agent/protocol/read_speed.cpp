@@ -13,13 +13,6 @@ namespace {
 constexpr double kMaxMbPerS = 1e7;  // 10 TB/s: above any storage, so a figure beyond it is a broken answer
 constexpr std::size_t kMaxPath = 4096;
 
-std::optional<std::string> bounded_text(const ParamReader& in, std::string_view key, std::size_t max) {
-    auto v = in.optional_string(key);
-    if (v && (v->size() > max || v->find('\0') != std::string::npos))
-        throw DecodeError(in.path() + "." + std::string(key) + ": longer than " + std::to_string(max) + " bytes");
-    return v;
-}
-
 double rate_of(const Json& v, const std::string& where) {
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > kMaxMbPerS)
         throw DecodeError(where + ": expected a rate 0..10000000 MB/s");
@@ -36,7 +29,7 @@ void from_json(const ParamReader& in, ReadSpeedParams& out) {
     out.path = in.string("path");
     if (out.path.empty() || out.path.front() != '/' || out.path.size() > kMaxPath || out.path.find('\0') != std::string::npos)
         throw DecodeError(in.path() + ".path: expected an absolute directory");
-    out.file = bounded_text(in, "file", 255);
+    out.file = in.optional_text("file", 255);
     if (out.file && (out.file->empty() || out.file->find('/') != std::string::npos || *out.file == "." || *out.file == ".."))
         throw DecodeError(in.path() + ".file: expected a file name in the directory, without '/'");
     out.size_bytes = in.integer_in("size_bytes", ReadSpeedParams::kMinBytes, ReadSpeedParams::kMaxBytes, std::int64_t{1} << 30);
@@ -58,12 +51,12 @@ Json to_json(const ReadSpeedResult& r) {
 }
 
 void from_json(const ParamReader& in, ReadSpeedResult& out) {
-    out.path = bounded_text(in, "path", kMaxPath).value_or("");
-    out.file = bounded_text(in, "file", 255);
+    out.path = in.optional_text("path", kMaxPath).value_or("");
+    out.file = in.optional_text("file", 255);
     out.written = in.boolean("written", false);
     out.direct = in.boolean("direct", false);
-    out.filesystem = bounded_text(in, "filesystem", 64);
-    out.source = bounded_text(in, "source", kMaxPath);
+    out.filesystem = in.optional_text("filesystem", 64);
+    out.source = in.optional_text("source", kMaxPath);
     out.bytes = in.integer_in("bytes", 0, ReadSpeedParams::kMaxBytes, 0);
     out.seconds = in.optional_number("seconds").value_or(0.0);
     if (!std::isfinite(out.seconds) || out.seconds < 0 || out.seconds > 3600)
@@ -78,7 +71,7 @@ void from_json(const ParamReader& in, ReadSpeedResult& out) {
         for (std::size_t i = 0; i < list.size(); ++i)
             out.per_second_mb.push_back(rate_of(list[i], in.path() + ".per_second_mb[" + std::to_string(i) + "]"));
     }
-    out.error = bounded_text(in, "error", 1024);
+    out.error = in.optional_text("error", 1024);
 }
 
 }  // namespace fleetdeck::protocol

@@ -161,10 +161,10 @@ std::optional<int> pick_gpu(bool enabled, const Profile* profile, std::uint64_t 
 }
 
 constexpr std::string_view kGpuVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, busy, input-bound, comm-bound, held-idle, "
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, no-p2p, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, "
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, no-p2p, "
     "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
@@ -315,6 +315,7 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "mtu-1500") spec.mtu_1500 = true;
         else if (v == "ib-errors") spec.ib_errors = true;
         else if (v == "slow-read") spec.slow_read = true;
+        else if (v == "no-p2p") spec.no_p2p = true;
         else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)
@@ -333,7 +334,7 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         variants.remove_prefix(next + 1);
     }
     const bool gpu_variant = spec.bad_fan || spec.pcie_x8 || spec.ecc || spec.remap_pending || spec.gpu_lost ||
-                             spec.nvlink_down || !spec.xids.empty() || spec.job;
+                             spec.nvlink_down || spec.no_p2p || !spec.xids.empty() || spec.job;
     if (gpu_variant && spec.profile->gpu_count == 0)
         return {std::nullopt, "profile '" + spec.profile->name + "' has no GPUs, so GPU variants (" +
                                   std::string(kGpuVariants) + ") do not apply"};

@@ -1,6 +1,7 @@
 #include "agent/simulator/sim_network.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "agent/probe/bandwidth_probe.h"
 #include "agent/simulator/random.h"
@@ -37,6 +38,7 @@ SimNetwork::SimNetwork(const SimSpec& spec)
         fabric_nic_ = spec.profile->nics[spec.fabric_nic()].name;
         fabric_gbps_ = static_cast<double>(spec.nic_speed_mbps(spec.fabric_nic())) / 1000.0;
     }
+    if (spec.profile && spec.profile->infiniband_ports > 0) ib_gbps_ = spec.profile->infiniband_rate_gbps;
 }
 
 std::vector<ProbeAttempt> SimNetwork::attempts(const ProbeTarget& target, int count, std::uint64_t round) const {
@@ -76,12 +78,15 @@ Json SimNetwork::probe(const std::vector<ProbeTarget>& targets, const ProbeOptio
 }
 
 protocol::BwListenResult SimNetwork::bw_listen(const protocol::BwListenParams& params) {
+    if (params.kind == protocol::kBwKindRdma && ib_gbps_ <= 0)
+        throw std::runtime_error("RDMA: no InfiniBand or RoCE device (/sys/class/infiniband)");
     std::lock_guard lock(bw_mutex_);
     listening_ = params;
     ++bw_tests_;
     // An ephemeral port as Linux hands them out (32768..60999), stable for a given seed and test.
     const auto port = static_cast<std::int64_t>(32768 + (hash_name(params.token) ^ seed_) % 28232);
-    return {params.address.empty() ? "0.0.0.0" : params.address, port, fabric_nic_};
+    return {params.address.empty() ? "0.0.0.0" : params.address, port,
+            params.kind == protocol::kBwKindRdma ? std::string("mlx5_0/1") : fabric_nic_};
 }
 
 protocol::BwReport SimNetwork::bw_result(const std::string& token) {
@@ -91,26 +96,32 @@ protocol::BwReport SimNetwork::bw_result(const std::string& token) {
         params = listening_;
     }
     if (!params || params->token != token) throw BandwidthUnknownTest("no bandwidth test with this token on this host");
-    protocol::BwReport report = bw_report(params->from, params->duration_ms, params->streams, false);
+    protocol::BwReport report = bw_report(params->from, params->duration_ms, params->streams, false, params->kind == protocol::kBwKindRdma);
     if (!params->name.empty()) report.name = params->name;
     return report;
 }
 
 protocol::BwReport SimNetwork::bw_send(const protocol::BwSendParams& params) {
-    protocol::BwReport report = bw_report(params.address, params.duration_ms, params.streams, true);
+    protocol::BwReport report = bw_report(params.address, params.duration_ms, params.streams, true, params.kind == protocol::kBwKindRdma);
     if (!params.name.empty()) report.name = params.name;
     return report;
 }
 
-protocol::BwReport SimNetwork::bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender) {
+protocol::BwReport SimNetwork::bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender,
+                                         bool rdma) {
     protocol::BwReport r;
     const auto peer = parse_sim_address(peer_address);
     if (sender && !peer) {
         r.error = "connect to " + peer_address + ": a simulated host reaches only simulated peers";
         return r;
     }
+    if (rdma && ib_gbps_ <= 0) {
+        r.error = "RDMA: no InfiniBand or RoCE device (/sys/class/infiniband)";
+        return r;
+    }
     const bool slow = peer && std::find(slow_link_peers_.begin(), slow_link_peers_.end(), peer->host) != slow_link_peers_.end();
-    const double gbps = fabric_gbps_ * kTcpEfficiency * (slow ? kSlowPathShare : 1.0);
+    const double gbps = rdma ? ib_gbps_ * kRdmaEfficiency * (slow ? kSlowPathShare : 1.0)
+                             : fabric_gbps_ * kTcpEfficiency * (slow ? kSlowPathShare : 1.0);
     std::uint64_t test = 0;
     {
         std::lock_guard lock(bw_mutex_);
@@ -130,6 +141,13 @@ protocol::BwReport SimNetwork::bw_report(const std::string& peer_address, std::i
     r.gbps = carried;
     r.streams = streams;
     r.interface = fabric_nic_;
+    if (rdma) {
+        // ib_write_bw reports one average over one queue pair, and nothing per second.
+        r.streams = 1;
+        r.interface = "mlx5_0/1";
+        r.per_second_gbps.clear();
+        return r;
+    }
     if (sender) {
         // 1448-byte segments (MTU 1500); a slow path drops and retransmits some of them.
         r.segments_out = r.bytes / 1448;

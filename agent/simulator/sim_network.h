@@ -45,7 +45,11 @@ public:
     protocol::BwReport bw_result(const std::string& token);
     protocol::BwReport bw_send(const protocol::BwSendParams& params);
 
+    // An RDMA test (kind "rdma") runs over the profile's InfiniBand ports at 97 % of their rate,
+    // the same slow-link paths at the same share; a profile without ports refuses it as a host
+    // without an active port does.
     static constexpr double kTcpEfficiency = 0.94;
+    static constexpr double kRdmaEfficiency = 0.97;
     static constexpr double kSlowPathShare = 0.3;
 
     static constexpr double kSameRackMs = 0.05;
@@ -62,11 +66,13 @@ private:
     std::vector<std::string> slow_link_peers_;
     std::string fabric_nic_;
     double fabric_gbps_ = 0;
+    double ib_gbps_ = 0;  // the InfiniBand ports' rate; 0 without ports
     std::mutex bw_mutex_;
     std::optional<protocol::BwListenParams> listening_;  // the latest bw.listen
     std::uint64_t bw_tests_ = 0;
 
-    protocol::BwReport bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender);
+    protocol::BwReport bw_report(const std::string& peer_address, std::int64_t duration_ms, std::int64_t streams, bool sender,
+                                 bool rdma = false);
 };
 
 }  // namespace fleetdeck::agent::sim

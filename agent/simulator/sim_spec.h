@@ -147,6 +147,9 @@ struct SimSpec {
     bool mtu_1500 = false;  // mtu-1500: the fastest NIC has MTU 1500 where the profile's fabric runs 9000
     bool ib_errors = false;  // ib-errors: one InfiniBand port counts symbol and receive errors
     bool slow_read = false;  // slow-read: the data path reads at 15 % of the profile's speed
+    // no-p2p: the GPUs cannot reach each other peer to peer (NVLink and PCIe P2P off), so NCCL
+    // copies through host memory: nccl.run reaches 12 % of the profile's figure.
+    bool no_p2p = false;
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given

@@ -128,6 +128,32 @@ protocol::ReadSpeedResult SimulatedMachine::read_speed(const protocol::ReadSpeed
     return r;
 }
 
+protocol::NcclRunResult SimulatedMachine::nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>&) {
+    protocol::NcclRunResult r;
+    if (profile_.gpu_count == 0) {
+        r.error = "NCCL: this host has no GPU the driver reports";
+        return r;
+    }
+    r.program = "/usr/local/bin/all_reduce_perf";
+    r.gpus = profile_.gpu_count;
+    r.gpu_name = profile_.gpu.name;
+    const double peak = (profile_.gpu.nvlinks > 0 ? 370.0 : 20.0) * (spec_.no_p2p ? 0.12 : 1.0);
+    double sum = 0;
+    for (std::int64_t bytes = params.min_bytes; bytes <= params.max_bytes && r.rows.size() < protocol::NcclRunResult::kMaxRows; bytes *= 2) {
+        // Latency-bound below about 64 MiB, near the peak from 1 GiB on.
+        const double share = static_cast<double>(bytes) / (static_cast<double>(bytes) + 32.0 * (1 << 20));
+        protocol::NcclRow row;
+        row.bytes = bytes;
+        row.busbw_gbs = peak * share;
+        row.algbw_gbs = row.busbw_gbs * r.gpus / (2.0 * (r.gpus - 1 > 0 ? r.gpus - 1 : 1));
+        row.in_place_busbw_gbs = row.busbw_gbs;
+        r.rows.push_back(row);
+        sum += row.busbw_gbs;
+    }
+    if (!r.rows.empty()) r.avg_busbw_gbs = sum / static_cast<double>(r.rows.size());
+    return r;
+}
+
 protocol::BwReport SimulatedMachine::bw_send(const protocol::BwSendParams& params, const std::atomic<bool>&) {
     ++tests_carried_;
     return network_.bw_send(params);

@@ -50,6 +50,10 @@ public:
     std::optional<protocol::BwReport> bw_result(const std::string& token, std::chrono::milliseconds wait, bool cancel) override;
     protocol::BwReport bw_send(const protocol::BwSendParams& params, const std::atomic<bool>& stop) override;
     protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) override;
+    // all_reduce_perf's table as the profile's GPUs would print it, at once: NVLink boards at
+    // 370 GB/s bus bandwidth at the largest sizes (what NCCL reaches over NVLink 4 without NVLink
+    // SHARP, NVIDIA/nccl-tests#212), PCIe cards at 20 GB/s; lower at small sizes; no-p2p at 12 %.
+    protocol::NcclRunResult nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>& stop) override;
 
     // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
     protocol::Sample& sample_at(double sim_s);

@@ -206,6 +206,11 @@ protocol::ReadSpeedResult decodeResult(const std::string&, const Json& result, c
 }
 
 template <>
+protocol::NcclRunResult decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
+    return smallResult<protocol::NcclRunResult>(result, limits);
+}
+
+template <>
 protocol::Sample decodeResult(const std::string&, const Json& result, const AgentInputLimits& limits) {
     return decodeSample(result, limits);  // within the caps of a sample event's data
 }

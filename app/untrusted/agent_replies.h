@@ -71,6 +71,8 @@ template <> protocol::BwListenResult decodeResult(const std::string& method, con
 template <> protocol::BwReport decodeResult(const std::string& method, const nlohmann::json& result, const AgentInputLimits& limits);
 template <> protocol::ReadSpeedResult decodeResult(const std::string& method, const nlohmann::json& result,
                                                    const AgentInputLimits& limits);
+template <> protocol::NcclRunResult decodeResult(const std::string& method, const nlohmann::json& result,
+                                                 const AgentInputLimits& limits);
 
 // A whole `probe` answer line read straight from its text (protocol::read_probe_reply): its id, and
 // the result decodeResult<protocol::ProbeResult> gives for it, within the same caps. Nothing for
