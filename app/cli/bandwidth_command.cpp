@@ -23,7 +23,10 @@ void printMatrix(const BandwidthMatrix& m, QTextStream& out) {
     int width = 6;
     for (const BandwidthHost& h : m.hosts()) width = std::max(width, static_cast<int>(h.mesh.name.size()));
     const int cell = std::max(11, width);
-    out << QCoreApplication::translate("cli", "TCP Gb/s, sender (row) → receiver (column)") << "\n";
+    const bool rdma = m.kind() == protocol::kBwKindRdma;
+    out << (rdma ? QCoreApplication::translate("cli", "RDMA (ib_write_bw) Gb/s, sender (row) → receiver (column)")
+                 : QCoreApplication::translate("cli", "TCP Gb/s, sender (row) → receiver (column)"))
+        << "\n";
     out << QString(width, QLatin1Char(' '));
     for (const BandwidthHost& h : m.hosts()) out << ' ' << h.mesh.name.rightJustified(cell);
     out << '\n';
@@ -40,7 +43,7 @@ void printMatrix(const BandwidthMatrix& m, QTextStream& out) {
         }
         out << '\n';
     }
-    out << "\n" << QCoreApplication::translate("cli", "NIC under test") << "\n";
+    out << "\n" << (rdma ? QCoreApplication::translate("cli", "Port under test") : QCoreApplication::translate("cli", "NIC under test")) << "\n";
     for (const BandwidthHost& h : m.hosts()) {
         out << "  " << h.mesh.name.leftJustified(width) << "  " << h.nic.value_or(QStringLiteral("?"));
         if (h.nicGbps) out << "  " << formatGbps(*h.nicGbps);
@@ -86,6 +89,8 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     if (!count("full-up-to", 2, 100000, run.fullUpTo, QT_TRANSLATE_NOOP("cli", "--full-up-to takes 2..100000")) ||
         !count("rotation", 0, 1000000, run.rotation, QT_TRANSLATE_NOOP("cli", "--rotation takes 0..1000000")))
         return kUsage;
+    run.rdma = command.isSet(QStringLiteral("rdma"));
+    run.nccl = command.isSet(QStringLiteral("nccl"));
     const auto resolved = resolvePeerHosts(options, QCoreApplication::translate("cli", "bandwidth needs at least two HOSTs"), err);
     if (!resolved) return kUsage;
     // The run to compare with, read before the tests: a wrong name costs no test.
@@ -131,6 +136,9 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
                .arg(run.durationMs / 1000)
                .arg(QString::number(rounds * 2.0 * (run.durationMs + 1000) / 60000.0, 'f', 1))
         << "\n";
+    if (run.rdma)
+        err << QCoreApplication::translate("cli", "then the same rounds over RDMA (ib_write_bw) where both hosts have an active port") << "\n";
+    if (run.nccl) err << QCoreApplication::translate("cli", "then NCCL's all_reduce_perf inside every host at once (a few minutes at most)") << "\n";
     err.flush();
 
     BandwidthRun runner(*resolved, run, [](const HostSpec& spec) { return makeTransport(spec); });
@@ -148,8 +156,28 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
 
     const BandwidthMatrix matrix = runner.matrix();
     if (!csvFile.isEmpty() && !writeTextFile(csvFile, matrix.toCsv(), err)) return kFailed;
-    const auto findings = matrix.findings();
+    auto findings = matrix.findings();
     nlohmann::json document = matrix.toJson();
+    std::optional<BandwidthMatrix> rdma;
+    if (run.rdma) {
+        rdma = runner.rdmaMatrix();
+        const nlohmann::json more = rdma->toJson();
+        for (const auto& p : more["pairs"]) document["pairs"].push_back(p);
+        for (const auto& f : more["findings"]) document["findings"].push_back(f);
+        document["rdma_hosts"] = more["hosts"];
+        const auto rdmaFindings = rdma->findings();
+        findings.insert(findings.end(), rdmaFindings.begin(), rdmaFindings.end());
+    }
+    const auto nccl = runner.ncclOutcomes();
+    if (run.nccl) {
+        const auto ncclFound = ncclFindings(nccl);
+        document["nccl"] = ncclJson(nccl);
+        for (const auto& f : toJson(ncclFound)) document["findings"].push_back(f);
+        findings.insert(findings.end(), ncclFound.begin(), ncclFound.end());
+    }
+    std::stable_sort(findings.begin(), findings.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
+        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
+    });
     std::vector<PairChange> changes;
     if (earlier) {
         changes = changesSince(*earlier, matrix);
@@ -164,6 +192,27 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
         out << QString::fromStdString(protocol::dump_json(document, 2)) << "\n";
     } else {
         printMatrix(matrix, out);
+        if (rdma) {
+            out << "\n";
+            printMatrix(*rdma, out);
+        }
+        if (run.nccl) {
+            out << "\n" << QCoreApplication::translate("cli", "NCCL inside each host (all_reduce_perf, bus bandwidth at the largest size):") << "\n";
+            int width = 4;
+            for (const NcclOutcome& o : nccl) width = std::max(width, static_cast<int>(o.host.size()));
+            for (const NcclOutcome& o : nccl) {
+                out << "  " << o.host.leftJustified(width) << "  ";
+                if (const auto b = o.busbwGbs()) {
+                    out << QString::number(*b, 'f', 1).rightJustified(7) << " GB/s  " << o.result->gpus << "× "
+                        << QString::fromStdString(o.result->gpu_name.value_or("?"));
+                    if (const auto ref = ncclReference(QString::fromStdString(o.result->gpu_name.value_or("")), o.result->gpus))
+                        out << "  " << QCoreApplication::translate("cli", "(board: %1 GB/s, %2)").arg(ref->busbwGbs).arg(ref->source);
+                } else {
+                    out << QCoreApplication::translate("cli", "not measured");
+                }
+                out << "\n";
+            }
+        }
         out << "\n" << (findings.empty() ? QCoreApplication::translate("cli", "Every pair carries what its NICs promise.") : QCoreApplication::translate("cli", "Findings:")) << "\n";
         for (const auto& f : findings)
             out << "  " << (f.severity == BandwidthFinding::Severity::Critical ? QCoreApplication::translate("cli", "critical") : QCoreApplication::translate("cli", "warning")) << ": " << f.shown() << "\n";

@@ -196,10 +196,12 @@ std::vector<CommandSpec> makeSpecs() {
                                 valued("full-up-to", QT_TRANSLATE_NOOP("cli", "N"), QT_TRANSLATE_NOOP("cli", "measure every pair up to N hosts (default 64); above, the pairs within each rack and one rotating partner per host in another rack")),
                                 valued("rotation", QT_TRANSLATE_NOOP("cli", "K"), QT_TRANSLATE_NOOP("cli", "above --full-up-to: which partners across racks this run takes (default 0; each K gives other partners, every pair within N - 1 runs)")),
                                 valued("csv", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "also write the pairs as CSV to FILE")),
+                                flag("rdma", QT_TRANSLATE_NOOP("cli", "then the same pairs over RDMA with perftest's ib_write_bw between the hosts' active InfiniBand/RoCE ports")),
+                                flag("nccl", QT_TRANSLATE_NOOP("cli", "last, nccl-tests' all_reduce_perf across each host's GPUs, judged against what its board should reach")),
                                 flag("save", QT_TRANSLATE_NOOP("cli", "keep the run among the stored runs ($XDG_DATA_HOME/fleetdeck/bandwidth), for a later --compare")),
                                 valued("compare", QT_TRANSLATE_NOOP("cli", "RUN"), QT_TRANSLATE_NOOP("cli", "say which pairs changed by 10 % or more since RUN: 'last' (the newest stored run) or a stored run's file"))},
                                remoteOptions());
-    bandwidth.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted."));
+    bandwidth.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers, NCCL under its board's figure), 130 when interrupted."));
     bandwidth.examples = {{QT_TRANSLATE_NOOP("cli", "A rack's pairs, 10 s each way with 8 streams:"), "fleetdeck-cli bandwidth --duration 10s --streams 8 gpu-01 gpu-02 gpu-03 gpu-04"}};
     specs.push_back(bandwidth);
 

@@ -4,16 +4,11 @@
 #include <set>
 #include <tuple>
 
-#include "app/shown_text.h"
+#include "app/fabric/fabric_text.h"
 #include "app/untrusted/csv_cell.h"
 
 namespace fleetdeck {
 namespace {
-
-struct FabricContext {
-    static constexpr const char* name = "fabric";
-};
-using FabricText = BasicShownText<FabricContext>;
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -74,6 +69,7 @@ std::string_view toString(BandwidthFinding::Kind kind) {
     case BandwidthFinding::Kind::IbErrors: return "ib_errors";
     case BandwidthFinding::Kind::NicErrors: return "nic_errors";
     case BandwidthFinding::Kind::ReadSpeedLow: return "read_speed_low";
+    case BandwidthFinding::Kind::NcclLow: return "nccl_low";
     case BandwidthFinding::Kind::NotMeasured: return "not_measured";
     }
     return "?";
@@ -346,6 +342,12 @@ std::vector<BandwidthFinding> BandwidthMatrix::findings() const {
         if (!p.error.isEmpty())
             add(K::NotMeasured, S::Warning, {key.first, key.second},
                 FabricText(QT_TRANSLATE_NOOP("fabric", "%1 → %2: not measured: %3")).arg(key.first).arg(key.second).arg(p.error));
+    if (kind_ == protocol::kBwKindRdma)
+        for (BandwidthFinding& f : out) {
+            // "RDMA" is the same word in every language FleetDeck speaks.
+            f.text = QStringLiteral("RDMA: ") + f.text;
+            if (!f.shownText.isEmpty()) f.shownText = QStringLiteral("RDMA: ") + f.shownText;
+        }
     return out;
 }
 
@@ -404,7 +406,7 @@ nlohmann::json BandwidthMatrix::toJson() const {
             const auto ref = reference(a.mesh.name, b.mesh.name);
             pairs.push_back({{"from", a.mesh.name.toStdString()},
                              {"to", b.mesh.name.toStdString()},
-                             {"kind", "tcp"},
+                             {"kind", kind_},
                              {"gbps", orNull(p->gbps())},
                              {"reference_gbps", ref ? Json(ref->gbps) : Json()},
                              {"reference", ref ? Json(ref->fromMedian ? "median" : "nic_speed") : Json()},

@@ -50,7 +50,7 @@ struct BandwidthPair {
 
 // Something to look at, with its evidence (issue "fabric map": the kinds `--json` names).
 struct BandwidthFinding {
-    enum class Kind { SlowHost, SlowPath, Asymmetric, Retransmits, MtuMismatch, NicBelowMax, IbErrors, NicErrors, ReadSpeedLow, NotMeasured };
+    enum class Kind { SlowHost, SlowPath, Asymmetric, Retransmits, MtuMismatch, NicBelowMax, IbErrors, NicErrors, ReadSpeedLow, NcclLow, NotMeasured };
     enum class Severity { Warning, Critical };
     Kind kind;
     Severity severity;
@@ -75,6 +75,10 @@ public:
     // Retransmitted segments above this percentage of those sent.
     static constexpr double kRetransmitPct = 0.1;
 
+    // What its pairs carried: "tcp" (the agents' streams) or "rdma" (ib_write_bw); an RDMA
+    // matrix's findings begin "RDMA: ".
+    void setKind(std::string kind) { kind_ = std::move(kind); }
+    const std::string& kind() const { return kind_; }
     void setHosts(std::vector<BandwidthHost> hosts);
     const std::vector<BandwidthHost>& hosts() const { return hosts_; }
     void setPair(const QString& from, const QString& to, BandwidthPair pair);
@@ -102,6 +106,7 @@ private:
     int indexOf(const QString& name) const;
     std::optional<double> share(const QString& from, const QString& to) const;
 
+    std::string kind_{protocol::kBwKindTcp};
     std::vector<BandwidthHost> hosts_;
     QHash<QString, int> index_;  // name → position in hosts_
     std::map<std::pair<QString, QString>, BandwidthPair> pairs_;

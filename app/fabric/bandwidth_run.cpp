@@ -95,6 +95,7 @@ void BandwidthRun::start() {
     sessionOptions.reconnect = false;
     // A test answers after its duration; the connection must not be called stale meanwhile.
     sessionOptions.requestTimeoutMs = options_.durationMs + 30000;
+    if (options_.nccl) sessionOptions.requestTimeoutMs = std::max<int>(sessionOptions.requestTimeoutMs, protocol::NcclRunParams{}.timeout_ms + 30000);
     for (std::size_t i = 0; i < hosts_.size(); ++i) {
         Host& h = hosts_[i];
         const HostSpec spec = h.spec;
@@ -166,14 +167,37 @@ void BandwidthRun::onSettled() {
         for (const auto& [a, b] : round) mapped.emplace_back(usable_[static_cast<std::size_t>(a)], usable_[static_cast<std::size_t>(b)]);
         rounds_.push_back(std::move(mapped));
     }
-    for (const auto& round : rounds_) total_ += 2 * static_cast<int>(round.size());
+    for (const auto& round : rounds_) total_ += (options_.rdma ? 4 : 2) * static_cast<int>(round.size());
+    if (options_.nccl) total_ += static_cast<int>(usable_.size());
+    if (options_.rdma)
+        for (const int i : usable_) {
+            Host& h = hosts_[static_cast<std::size_t>(i)];
+            h.rdma.mesh = h.bw.mesh;
+            // The first active port, as the agent's ib_write_bw will pick without a RoCE hint.
+            if (h.facts)
+                for (const auto& port : h.facts->infiniband)
+                    if (port.state && port.state->find("ACTIVE") != std::string::npos) {
+                        h.rdma.nic = QStringLiteral("%1/%2").arg(QString::fromStdString(port.device)).arg(port.port.value_or(1));
+                        h.rdma.nicGbps = port.rate_gbps;
+                        break;
+                    }
+            if (!h.rdma.nic) h.rdmaError = QStringLiteral("RDMA: no InfiniBand or RoCE port is ACTIVE");
+        }
     emit progress(0, total_, QString());
     runRound();
 }
 
 void BandwidthRun::runRound() {
     if (cancelled_) return;
-    if (round_ >= rounds_.size()) return readCountersAfter();
+    if (round_ >= rounds_.size()) {
+        if (options_.rdma && !rdmaPhase_) {
+            rdmaPhase_ = true;
+            round_ = 0;
+            return runRound();
+        }
+        if (options_.nccl && !ncclStarted_) return runNccl();
+        return readCountersAfter();
+    }
     const auto& round = rounds_[round_];
     pending_ = static_cast<int>(round.size());
     for (const auto& pair : round) {
@@ -197,7 +221,7 @@ QString BandwidthRun::running() const {
 }
 
 void BandwidthRun::record(int from, int to, BandwidthPair pair) {
-    pairs_[{from, to}] = std::move(pair);
+    (rdmaPhase_ ? rdmaPairs_ : pairs_)[{from, to}] = std::move(pair);
     now_.erase({from, to});
     ++done_;
     emit progress(done_, total_, running());
@@ -215,6 +239,14 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
         then();
         return;
     }
+    if (rdmaPhase_ && (!sender.rdmaError.isEmpty() || !receiver.rdmaError.isEmpty())) {
+        // The host's row says why once; its pairs are not tests that failed.
+        ++done_;
+        emit progress(done_, total_, running());
+        then();
+        return;
+    }
+    const std::string kind(rdmaPhase_ ? protocol::kBwKindRdma : protocol::kBwKindTcp);
     now_.insert({from, to});
     emit progress(done_, total_, running());
     const std::string token = bandwidthToken();
@@ -225,17 +257,27 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
     listen.address = receiver.bw.mesh.address.toStdString();
     listen.name = sender.spec.name.toStdString();
     listen.from = sender.bw.mesh.address.toStdString();
-    receiver.session->call<m::BwListen>(listen, [this, from, to, token, then](const Result<protocol::BwListenResult>& listening) {
+    listen.kind = kind;
+    receiver.session->call<m::BwListen>(listen, [this, from, to, token, then, kind](const Result<protocol::BwListenResult>& listening) {
         if (cancelled_) return;
         Host& s = hosts_[static_cast<std::size_t>(from)];
         Host& r = hosts_[static_cast<std::size_t>(to)];
+        if (!listening && rdmaPhase_ && listening.problem().message.startsWith(QLatin1String("RDMA: "))) {
+            // perftest missing, no active port: the host's, not the pair's.
+            r.rdmaError = listening.problem().message;
+            now_.erase({from, to});
+            ++done_;
+            emit progress(done_, total_, running());
+            return then();
+        }
         if (!listening) {
             BandwidthPair pair;
             pair.error = QStringLiteral("%1 could not listen: %2").arg(r.spec.name, listening.problem().message);
             record(from, to, std::move(pair));
             return then();
         }
-        if (!r.bw.nic && listening->interface && r.facts) setNicFromFacts(r.bw, *r.facts, QString::fromStdString(*listening->interface));
+        if (!rdmaPhase_ && !r.bw.nic && listening->interface && r.facts) setNicFromFacts(r.bw, *r.facts, QString::fromStdString(*listening->interface));
+        if (rdmaPhase_ && listening->interface) r.rdma.nic = QString::fromStdString(*listening->interface);
         protocol::BwSendParams send;
         // A receiver listening on every address is reached at its mesh address.
         const bool everyAddress = listening->address == "0.0.0.0" || listening->address == "::";
@@ -245,6 +287,7 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
         send.streams = options_.streams;
         send.duration_ms = options_.durationMs;
         send.name = r.spec.name.toStdString();
+        send.kind = kind;
         s.session->call<m::BwSend>(send, [this, from, to, token, then](const Result<protocol::BwReport>& sent) {
             if (cancelled_) return;
             auto pair = std::make_shared<BandwidthPair>();
@@ -254,7 +297,8 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
             else {
                 pair->sent = *sent;
                 if (sent->error) pair->error = QString::fromStdString(*sent->error);
-                if (!s2.bw.nic && sent->interface && s2.facts) setNicFromFacts(s2.bw, *s2.facts, QString::fromStdString(*sent->interface));
+                if (!rdmaPhase_ && !s2.bw.nic && sent->interface && s2.facts) setNicFromFacts(s2.bw, *s2.facts, QString::fromStdString(*sent->interface));
+                if (rdmaPhase_ && sent->error && sent->error->starts_with("RDMA: ")) s2.rdmaError = pair->error;
             }
             protocol::BwResultParams result;
             result.token = token;
@@ -270,7 +314,13 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
                     pair->error = QStringLiteral("%1 did not report what it received: %2")
                                       .arg(hosts_[static_cast<std::size_t>(to)].spec.name, received.problem().message);
                 }
-                record(from, to, std::move(*pair));
+                if (rdmaPhase_ && !hosts_[static_cast<std::size_t>(from)].rdmaError.isEmpty() && pair->error.startsWith(QLatin1String("RDMA: "))) {
+                    now_.erase({from, to});
+                    ++done_;
+                    emit progress(done_, total_, running());
+                } else {
+                    record(from, to, std::move(*pair));
+                }
                 then();
             }, 20000);
         }, options_.durationMs + 20000);
@@ -283,6 +333,48 @@ void BandwidthRun::cancel() {
     for (Host& h : hosts_)
         if (h.session) h.session->stop();
     finish();
+}
+
+void BandwidthRun::runNccl() {
+    ncclStarted_ = true;
+    auto waiting = std::make_shared<int>(0);
+    QStringList names;
+    for (const int i : usable_) {
+        const Host& h = hosts_[static_cast<std::size_t>(i)];
+        nccl_[h.spec.name] = {h.spec.name, std::nullopt, QStringLiteral("not run")};
+        if (errors_.count(h.spec.name)) {
+            nccl_[h.spec.name].error = QStringLiteral("%1 was lost during the run").arg(h.spec.name);
+            ++done_;
+        } else if (!h.session->serves<m::NcclRun>()) {
+            nccl_[h.spec.name].error =
+                QStringLiteral("the agent on %1 has no NCCL test (an older version); connect once with this FleetDeck to update it").arg(h.spec.name);
+            ++done_;
+        } else {
+            ++*waiting;
+            names << h.spec.name;
+        }
+    }
+    emit progress(done_, total_, names.isEmpty() ? QString() : QStringLiteral("NCCL all_reduce_perf: %1").arg(names.join(QStringLiteral(", "))));
+    if (*waiting == 0) return readCountersAfter();
+    for (const int i : usable_) {
+        Host& h = hosts_[static_cast<std::size_t>(i)];
+        if (!names.contains(h.spec.name)) continue;
+        h.session->call<m::NcclRun>(protocol::NcclRunParams{}, [this, i, waiting](const Result<protocol::NcclRunResult>& r) {
+            if (cancelled_ || finished_) return;
+            const QString name = hosts_[static_cast<std::size_t>(i)].spec.name;
+            NcclOutcome& o = nccl_[name];
+            o.error.clear();
+            if (r) {
+                o.result = *r;
+                if (r->error) o.error = QString::fromStdString(*r->error);
+            } else {
+                o.error = QStringLiteral("%1 could not run it: %2").arg(name, r.problem().message);
+            }
+            ++done_;
+            emit progress(done_, total_, QString());
+            if (--*waiting == 0) readCountersAfter();
+        }, protocol::NcclRunParams{}.timeout_ms + 20000);
+    }
 }
 
 void BandwidthRun::readCountersAfter() {
@@ -306,6 +398,29 @@ void BandwidthRun::finish() {
     if (finished_) return;
     finished_ = true;
     emit finished();
+}
+
+BandwidthMatrix BandwidthRun::rdmaMatrix() const {
+    BandwidthMatrix m;
+    m.setKind(std::string(protocol::kBwKindRdma));
+    std::vector<BandwidthHost> hosts;
+    for (const Host& h : hosts_) hosts.push_back(h.rdma.mesh.name.isEmpty() ? h.bw : h.rdma);
+    // The RDMA figure is judged against the ports' rate; the TCP NIC's MTU says nothing of it.
+    for (BandwidthHost& h : hosts) h.mtu.reset(), h.ibErrorsGrown.clear(), h.nicErrorsGrown.clear();
+    m.setHosts(std::move(hosts));
+    for (const auto& [key, pair] : rdmaPairs_)
+        m.setPair(hosts_[static_cast<std::size_t>(key.first)].spec.name, hosts_[static_cast<std::size_t>(key.second)].spec.name, pair);
+    for (const auto& [name, why] : errors_) m.setHostError(name, why);
+    for (const Host& h : hosts_)
+        if (h.usable && !h.rdmaError.isEmpty() && !errors_.count(h.spec.name)) m.setHostError(h.spec.name, h.rdmaError);
+    return m;
+}
+
+std::vector<NcclOutcome> BandwidthRun::ncclOutcomes() const {
+    std::vector<NcclOutcome> out;
+    for (const Host& h : hosts_)
+        if (const auto it = nccl_.find(h.spec.name); it != nccl_.end()) out.push_back(it->second);
+    return out;
 }
 
 BandwidthMatrix BandwidthRun::matrix() const {

@@ -13,6 +13,7 @@
 
 #include "agent/protocol/facts.h"
 #include "app/fabric/bandwidth_matrix.h"
+#include "app/fabric/nccl_check.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
 #include "app/transport.h"
@@ -30,6 +31,12 @@ struct BandwidthOptions {
     // per host across the fleet (bandwidthSchedule); up to it, every pair.
     int fullUpTo = 64;
     int rotation = 0;  // which cross-fleet round a rack-limited run takes (a later run: the next)
+    // After the TCP rounds, the same rounds again with ib_write_bw between the hosts' active
+    // InfiniBand/RoCE ports (bw.* kind "rdma"); a host without one, or without perftest, sits
+    // them out and says why.
+    bool rdma = false;
+    // Last, all_reduce_perf inside every host at once (nccl.run): GPUs, not the network.
+    bool nccl = false;
 };
 
 // The rounds of one run over hosts in `racks` (racks[i]: host i's rack, empty for none), each a
@@ -60,6 +67,10 @@ public:
 
     // The matrix so far (complete once finished() was emitted).
     BandwidthMatrix matrix() const;
+    // The RDMA matrix (options.rdma): the hosts' active ports as their NICs.
+    BandwidthMatrix rdmaMatrix() const;
+    // Each host's NCCL run (options.nccl), in the order the hosts were given.
+    std::vector<NcclOutcome> ncclOutcomes() const;
     // How each host that could not take part ended (its connection state), for exit codes.
     const std::map<QString, HostState>& failedStates() const { return failedStates_; }
     int testsTotal() const { return total_; }
@@ -79,11 +90,14 @@ private:
         std::unique_ptr<HostSession> session;
         std::optional<protocol::Facts> facts;
         std::optional<protocol::Sample> before;  // its link counters before the first test
+        BandwidthHost rdma;                      // its active InfiniBand/RoCE port as the NIC
+        QString rdmaError;                       // why it sits the RDMA rounds out
         bool settled = false;
         bool usable = false;
     };
     void onSettled();
     void runRound();
+    void runNccl();
     void runTest(int from, int to, std::function<void()> then);
     void record(int from, int to, BandwidthPair pair);
     void fail(Host& h, HostState state, const QString& why);
@@ -99,7 +113,9 @@ private:
     std::vector<std::vector<std::pair<int, int>>> rounds_;
     std::size_t round_ = 0;
     int pending_ = 0;  // pairs of this round still running
-    std::map<std::pair<int, int>, BandwidthPair> pairs_;
+    std::map<std::pair<int, int>, BandwidthPair> pairs_, rdmaPairs_;
+    bool rdmaPhase_ = false, ncclStarted_ = false;
+    std::map<QString, NcclOutcome> nccl_;
     std::set<std::pair<int, int>> now_;
     std::map<QString, HostState> failedStates_;
     std::map<QString, QString> errors_;

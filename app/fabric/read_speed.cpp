@@ -2,15 +2,10 @@
 
 #include <algorithm>
 
-#include "app/shown_text.h"
+#include "app/fabric/fabric_text.h"
 
 namespace fleetdeck {
 namespace {
-
-struct ReadSpeedContext {  // the "fabric" context, as the matrix's findings
-    static constexpr const char* name = "fabric";
-};
-using ReadSpeedText = BasicShownText<ReadSpeedContext>;
 
 QString mbText(double v) { return QString::number(v, 'f', v < 100 ? 1 : 0) + QStringLiteral(" MB/s"); }
 
@@ -35,7 +30,7 @@ std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutco
     using K = BandwidthFinding::Kind;
     using S = BandwidthFinding::Severity;
     std::vector<BandwidthFinding> out;
-    const auto add = [&out](K kind, S severity, const QString& host, const ReadSpeedText& t) {
+    const auto add = [&out](K kind, S severity, const QString& host, const FabricText& t) {
         out.push_back({kind, severity, {host}, t.english(), t.shown()});
     };
     const auto measured = std::count_if(outcomes.begin(), outcomes.end(), [](const ReadSpeedOutcome& o) { return o.mbPerS().has_value(); });
@@ -45,7 +40,7 @@ std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutco
             const auto r = o.mbPerS();
             if (!r || *r >= kReadSpeedSlowShare * *median) continue;
             add(K::ReadSpeedLow, S::Critical, o.host,
-                ReadSpeedText(QT_TRANSLATE_NOOP("fabric", "%1 reads %2 at %3, %4 % of the %5 hosts' median %6 (%7): the disk, its mount "
+                FabricText(QT_TRANSLATE_NOOP("fabric", "%1 reads %2 at %3, %4 % of the %5 hosts' median %6 (%7): the disk, its mount "
                                                        "options or the path to the file server; compare the mount (%8) with a fast "
                                                        "host's"))
                     .arg(o.host)
@@ -54,8 +49,8 @@ std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutco
                     .arg(QString::number(*r / *median * 100, 'f', 0))
                     .arg(QString::number(measured))
                     .arg(mbText(*median))
-                    .arg(o.result->direct ? ReadSpeedText(QT_TRANSLATE_NOOP("fabric", "read directly"))
-                                          : ReadSpeedText(QT_TRANSLATE_NOOP("fabric", "through the page cache")))
+                    .arg(o.result->direct ? FabricText(QT_TRANSLATE_NOOP("fabric", "read directly"))
+                                          : FabricText(QT_TRANSLATE_NOOP("fabric", "through the page cache")))
                     .arg(QString::fromStdString(o.result->filesystem.value_or("?") + " " + o.result->source.value_or("?"))));
         }
     for (const ReadSpeedOutcome& o : outcomes) {
@@ -63,7 +58,7 @@ std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutco
         const QString why = !o.error.isEmpty() ? o.error
                             : o.result && o.result->error ? QString::fromStdString(*o.result->error)
                                                           : QStringLiteral("nothing was read");
-        add(K::NotMeasured, S::Warning, o.host, ReadSpeedText(QT_TRANSLATE_NOOP("fabric", "%1: not measured: %2")).arg(o.host).arg(why));
+        add(K::NotMeasured, S::Warning, o.host, FabricText(QT_TRANSLATE_NOOP("fabric", "%1: not measured: %2")).arg(o.host).arg(why));
     }
     std::stable_sort(out.begin(), out.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
         return a.severity == S::Critical && b.severity != S::Critical;

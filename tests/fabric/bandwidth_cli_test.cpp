@@ -68,6 +68,48 @@ TEST(BandwidthCli, ASlowPathAndANicBelowItsPeersAreCriticalFindings) {
     EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 13) << "a header and every ordered pair";
 }
 
+// --rdma runs the same pairs again over the hosts' InfiniBand ports (a host without one says so
+// once, never 0) and --nccl all_reduce_perf inside each host, judged against the board's figure:
+// the host whose GPUs cannot reach each other peer to peer (no-p2p) is critical.
+TEST(BandwidthCli, RdmaPairsAndNcclInsideEachHost) {
+    const std::string noP2p = "sim:hgx-h100-8+no-p2p:2";
+    const auto run = run_process(kCli, {"bandwidth", "--json", "--duration", "1", "--rdma", "--nccl", "sim:hgx-h100-8:1", noP2p,
+                                        "sim:hgx-h100-8:3", "sim:l40s-4:4"},
+                                 kEnv);
+    EXPECT_EQ(run.status, 7) << run.err;
+    const Json doc = Json::parse(run.out);
+    int tcp = 0, rdma = 0;
+    for (const Json& p : doc["pairs"]) {
+        if (p["kind"] == "tcp") ++tcp;
+        if (p["kind"] != "rdma") continue;
+        ++rdma;
+        EXPECT_NEAR(p["gbps"].get<double>(), 400 * 0.97, 400 * 0.97 * 0.05) << p.dump();
+        EXPECT_EQ(p["reference_gbps"], 400) << "judged against the ports' rate";
+    }
+    EXPECT_EQ(tcp, 12);
+    EXPECT_EQ(rdma, 6) << "the three hosts with ports, both ways; the L40S host has none";
+    bool said = false;
+    for (const Json& h : doc["rdma_hosts"])
+        if (h["name"] == "sim:l40s-4:4") said = h["error"] == "RDMA: no InfiniBand or RoCE device (/sys/class/infiniband)" ||
+                                                 h["error"] == "RDMA: no InfiniBand or RoCE port is ACTIVE";
+    EXPECT_TRUE(said) << doc["rdma_hosts"].dump(2);
+    const auto low = findings(doc, "nccl_low");
+    ASSERT_EQ(low.size(), 1u) << doc["findings"].dump(2);
+    EXPECT_EQ(low[0]["hosts"], Json::array({noP2p}));
+    EXPECT_EQ(low[0]["severity"], "critical");
+    EXPECT_NE(low[0]["text"].get<std::string>().find("of the 370 GB/s an 8-GPU H100 SXM (NVLink 4) board reaches (NVIDIA/nccl-tests#212)"),
+              std::string::npos)
+        << low[0].dump();
+    ASSERT_EQ(doc["nccl"].size(), 4u);
+    for (const Json& n : doc["nccl"]) {
+        EXPECT_TRUE(n["busbw_gbs"].is_number()) << n.dump();
+        EXPECT_EQ(n["bytes"], std::int64_t{8} << 30);
+    }
+    EXPECT_EQ(doc["nccl"][3]["reference_gbs"], nullptr) << "no NVIDIA figure for 4 L40S";
+    for (const Json& f : doc["findings"])
+        if (f["kind"] == "slow_host" || f["kind"] == "slow_path") ADD_FAILURE() << "a healthy fabric: " << f.dump();
+}
+
 TEST(BandwidthCli, AHealthyFabricExitsZeroAndPrintsTheMatrix) {
     const auto run = run_process(kCli, {"bandwidth", "--duration", "1", "--streams", "2", "sim:l40s-4:1", "sim:l40s-4:2", "sim:l40s-4:3"}, kEnv);
     EXPECT_EQ(run.status, 0) << run.err;
