@@ -154,30 +154,13 @@ int bandwidthCommand(const QString&, const ParsedCommand& command, QTextStream& 
     runner.start();
     if (!runner.isFinished()) loop.exec();
 
-    const BandwidthMatrix matrix = runner.matrix();
+    const BandwidthRunReport report = runner.report();
+    const BandwidthMatrix& matrix = report.tcp;
     if (!csvFile.isEmpty() && !writeTextFile(csvFile, matrix.toCsv(), err)) return kFailed;
-    auto findings = matrix.findings();
-    nlohmann::json document = matrix.toJson();
-    std::optional<BandwidthMatrix> rdma;
-    if (run.rdma) {
-        rdma = runner.rdmaMatrix();
-        const nlohmann::json more = rdma->toJson();
-        for (const auto& p : more["pairs"]) document["pairs"].push_back(p);
-        for (const auto& f : more["findings"]) document["findings"].push_back(f);
-        document["rdma_hosts"] = more["hosts"];
-        const auto rdmaFindings = rdma->findings();
-        findings.insert(findings.end(), rdmaFindings.begin(), rdmaFindings.end());
-    }
-    const auto nccl = runner.ncclOutcomes();
-    if (run.nccl) {
-        const auto ncclFound = ncclFindings(nccl);
-        document["nccl"] = ncclJson(nccl);
-        for (const auto& f : toJson(ncclFound)) document["findings"].push_back(f);
-        findings.insert(findings.end(), ncclFound.begin(), ncclFound.end());
-    }
-    std::stable_sort(findings.begin(), findings.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
-        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
-    });
+    const auto findings = report.findings();
+    nlohmann::json document = report.toJson();
+    const auto& rdma = report.rdma;
+    const std::vector<NcclOutcome> nccl = report.nccl.value_or(std::vector<NcclOutcome>{});
     std::vector<PairChange> changes;
     if (earlier) {
         changes = changesSince(*earlier, matrix);

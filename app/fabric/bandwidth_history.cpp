@@ -56,11 +56,80 @@ Result<StoredBandwidthRun> readBandwidthRun(const QString& path) {
     run.atMs = doc["at_ms"].get<qint64>();
     for (const auto& p : doc["pairs"]) {
         if (!p.is_object() || !p.value("from", nlohmann::json()).is_string() || !p.value("to", nlohmann::json()).is_string()) continue;
+        // The TCP figures: an RDMA pair of the same hosts (bandwidth --rdma) is another measure.
+        if (p.value("kind", nlohmann::json("tcp")) != "tcp") continue;
         const auto& g = p.value("gbps", nlohmann::json());
         if (!g.is_number() || !std::isfinite(g.get<double>()) || g.get<double>() < 0) continue;
         run.gbps[{QString::fromStdString(p["from"].get<std::string>()), QString::fromStdString(p["to"].get<std::string>())}] = g.get<double>();
     }
     return run;
+}
+
+Result<BandwidthMatrix> readBandwidthRunMatrix(const QString& path, std::string_view kind) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return Problem{ProblemCode::IoFailed, problemText("cannot read", path, file.errorString())};
+    if (file.size() > kMaxStoredRunBytes)
+        return Problem{ProblemCode::BadInput, problemText("cannot read", path, QStringLiteral("larger than a stored run can be"))};
+    const auto doc = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    const char* hostsKey = kind == protocol::kBwKindRdma ? "rdma_hosts" : "hosts";
+    if (!doc.is_object() || !doc.contains("pairs") || !doc["pairs"].is_array() || !doc.contains(hostsKey) || !doc[hostsKey].is_array())
+        return Problem{ProblemCode::BadInput, problemText("cannot read", path, QStringLiteral("not a stored bandwidth run"))};
+    using Json = nlohmann::json;
+    // Written by FleetDeck, but a file all the same: every field is checked, every text capped.
+    const auto text = [](const Json& o, const char* key) -> std::optional<QString> {
+        const Json& v = o.value(key, Json());
+        if (!v.is_string()) return std::nullopt;
+        return QString::fromStdString(v.get<std::string>().substr(0, 1024));
+    };
+    const auto number = [](const Json& o, const char* key) -> std::optional<double> {
+        const Json& v = o.value(key, Json());
+        if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 1e6) return std::nullopt;
+        return v.get<double>();
+    };
+    BandwidthMatrix m;
+    m.setKind(std::string(kind));
+    std::vector<BandwidthHost> hosts;
+    std::vector<std::pair<QString, QString>> hostErrors;
+    for (const Json& h : doc[hostsKey]) {
+        if (!h.is_object() || !text(h, "name")) continue;
+        BandwidthHost host;
+        host.mesh.name = *text(h, "name");
+        host.mesh.address = text(h, "address").value_or(QString());
+        host.mesh.rack = text(h, "rack").value_or(QString());
+        host.nic = text(h, "nic");
+        host.nicGbps = number(h, "nic_gbps");
+        if (const auto mtu = number(h, "mtu")) host.mtu = static_cast<std::int64_t>(*mtu);
+        if (const auto e = text(h, "error")) hostErrors.emplace_back(host.mesh.name, *e);
+        hosts.push_back(std::move(host));
+        if (hosts.size() > 100000) break;
+    }
+    m.setHosts(std::move(hosts));
+    for (const auto& [name, why] : hostErrors) m.setHostError(name, why);
+    for (const Json& p : doc["pairs"]) {
+        if (!p.is_object() || p.value("kind", Json("tcp")) != kind || !text(p, "from") || !text(p, "to")) continue;
+        BandwidthPair pair;
+        if (const auto e = text(p, "error")) pair.error = *e;
+        if (const auto g = number(p, "gbps")) {
+            protocol::BwReport r;
+            r.gbps = g;
+            if (const auto s = number(p, "streams")) r.streams = static_cast<std::int64_t>(*s);
+            const Json& seconds = p.value("per_second", Json());
+            if (seconds.is_array())
+                for (const Json& v : seconds)
+                    if (v.is_number() && r.per_second_gbps.size() < protocol::BwReport::kMaxSeconds) r.per_second_gbps.push_back(v.get<double>());
+            pair.received = std::move(r);
+        }
+        m.setPair(*text(p, "from"), *text(p, "to"), std::move(pair));
+    }
+    return m;
+}
+
+std::vector<QString> storedBandwidthRunFiles(const QString& dir) {
+    QStringList names = QDir(dir).entryList({QStringLiteral("bandwidth-*.json")}, QDir::Files);
+    std::sort(names.begin(), names.end(), std::greater<>());
+    std::vector<QString> out;
+    for (const QString& name : names) out.push_back(dir + QLatin1Char('/') + name);
+    return out;
 }
 
 std::vector<StoredBandwidthRun> storedBandwidthRuns(const QString& dir) {

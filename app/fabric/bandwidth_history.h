@@ -36,6 +36,11 @@ std::vector<StoredBandwidthRun> storedBandwidthRuns(const QString& dir);
 // folder grows by a run each time, and every earlier one need not be parsed for it.
 std::optional<StoredBandwidthRun> latestBandwidthRun(const QString& dir);
 Result<StoredBandwidthRun> readBandwidthRun(const QString& path);
+// A stored run's matrix of `kind` ("tcp", or "rdma" for a run with --rdma) as the desktop shows
+// it: its hosts, NICs and errors, and each pair's figure, streams and seconds.
+Result<BandwidthMatrix> readBandwidthRunMatrix(const QString& path, std::string_view kind = protocol::kBwKindTcp);
+// The stored runs' files in `dir`, newest first by the stamp in their names; nothing is read.
+std::vector<QString> storedBandwidthRunFiles(const QString& dir);
 
 // A pair measured in both runs whose figure moved by at least kChangeShare of the earlier one, or
 // measured in only one of them.

@@ -423,6 +423,41 @@ std::vector<NcclOutcome> BandwidthRun::ncclOutcomes() const {
     return out;
 }
 
+BandwidthRunReport BandwidthRun::report() const {
+    BandwidthRunReport r{matrix(), std::nullopt, std::nullopt};
+    if (options_.rdma) r.rdma = rdmaMatrix();
+    if (options_.nccl) r.nccl = ncclOutcomes();
+    return r;
+}
+
+std::vector<BandwidthFinding> BandwidthRunReport::findings() const {
+    std::vector<BandwidthFinding> out = tcp.findings();
+    if (rdma) {
+        const auto more = rdma->findings();
+        out.insert(out.end(), more.begin(), more.end());
+    }
+    if (nccl) {
+        const auto more = ncclFindings(*nccl);
+        out.insert(out.end(), more.begin(), more.end());
+    }
+    std::stable_sort(out.begin(), out.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
+        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
+    });
+    return out;
+}
+
+nlohmann::json BandwidthRunReport::toJson() const {
+    nlohmann::json document = tcp.toJson();
+    if (rdma) {
+        const nlohmann::json more = rdma->toJson();
+        for (const auto& p : more["pairs"]) document["pairs"].push_back(p);
+        document["rdma_hosts"] = more["hosts"];
+    }
+    if (nccl) document["nccl"] = ncclJson(*nccl);
+    document["findings"] = fleetdeck::toJson(findings());
+    return document;
+}
+
 BandwidthMatrix BandwidthRun::matrix() const {
     BandwidthMatrix m;
     std::vector<BandwidthHost> hosts;

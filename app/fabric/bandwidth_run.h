@@ -47,6 +47,19 @@ struct BandwidthOptions {
 // n hosts in racks of r take r − 1 + 1 rounds a run, and every pair is measured within n − 1 runs.
 std::vector<std::vector<std::pair<int, int>>> bandwidthSchedule(const std::vector<QString>& racks, int fullUpTo, int rotation);
 
+// Everything one run measured: the TCP matrix, the RDMA one (--rdma), each host's NCCL run (--nccl).
+struct BandwidthRunReport {
+    BandwidthMatrix tcp;
+    std::optional<BandwidthMatrix> rdma;
+    std::optional<std::vector<NcclOutcome>> nccl;
+
+    // All their findings, critical first.
+    std::vector<BandwidthFinding> findings() const;
+    // What --json prints and the history keeps: the TCP matrix's document, the RDMA pairs among
+    // `pairs` (kind "rdma") with their hosts as `rdma_hosts`, `nccl[]`, and every finding.
+    nlohmann::json toJson() const;
+};
+
 // A bandwidth matrix over the hosts' agents (docs/fabric.md): connects to every host and reads
 // its facts (which NIC has the mesh address, its speed and MTU), then runs the pairs in rounds,
 // each pair in both directions one after the other, so that no host is in two tests at once.
@@ -71,6 +84,8 @@ public:
     BandwidthMatrix rdmaMatrix() const;
     // Each host's NCCL run (options.nccl), in the order the hosts were given.
     std::vector<NcclOutcome> ncclOutcomes() const;
+    // The three together, as far as the options asked for them.
+    BandwidthRunReport report() const;
     // How each host that could not take part ended (its connection state), for exit codes.
     const std::map<QString, HostState>& failedStates() const { return failedStates_; }
     int testsTotal() const { return total_; }

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
 #include <QListWidget>
@@ -115,5 +117,49 @@ TEST(BandwidthPanel, EachRunIsKeptAndTheNextSaysWhatChangedSince) {
     }
     EXPECT_EQ(QDir(store).entryList({QStringLiteral("bandwidth-*.json")}, QDir::Files).size(), 2);
     EXPECT_TRUE(panel.statusText().contains(QStringLiteral("No pair changed by 10 % or more since the run of"))) << panel.statusText().toStdString();
+    QDir(store).removeRecursively();
+}
+
+// RDMA and NCCL ticked: the RDMA matrix is a second measure of the same pairs (Ports' 400 Gb/s),
+// the NCCL finding sits among the findings; the run is kept, and the Run list shows it again from
+// its file, TCP or RDMA, as it was measured.
+TEST(BandwidthPanel, RdmaAndNcclAndAKeptRunShownAgainFromItsFile) {
+    AgentFromBuild agent;
+    const QString store = QString::fromStdString(testing::TempDir()) + QStringLiteral("/panel-rdma-%1").arg(::getpid());
+    QDir(store).removeRecursively();
+    const auto hosts = simulatedHosts({QStringLiteral("sim:hgx-h100-8:1"), QStringLiteral("sim:hgx-h100-8+no-p2p:2"), QStringLiteral("sim:hgx-h100-8:3")});
+    BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
+    panel.resize(1200, 560);
+    panel.show();
+    panel.setRunStore(store);
+    EXPECT_EQ(panel.runs().count(), 1) << "no run kept yet";
+    panel.rdma().setChecked(true);
+    panel.nccl().setChecked(true);
+    bool finished = false;
+    QObject::connect(&panel, &BandwidthPanel::finished, [&] { finished = true; });
+    panel.start();
+    ASSERT_TRUE(waitUntil([&] { return finished; }, 60000)) << panel.statusText().toStdString();
+    EXPECT_TRUE(panel.statusText().contains(QStringLiteral("NCCL measured inside 3 of 3 host(s)."))) << panel.statusText().toStdString();
+    bool ncclLow = false;
+    for (int i = 0; i < panel.findings().count(); ++i)
+        ncclLow = ncclLow || panel.findings().item(i)->text().startsWith(QStringLiteral("Critical: sim:hgx-h100-8+no-p2p:2: NCCL all-reduce"));
+    EXPECT_TRUE(ncclLow);
+    const double tcp = panel.matrix().item(0, 1)->text().toDouble();
+    EXPECT_GT(tcp, 150);
+    EXPECT_LT(tcp, 200) << "TCP over the 200 Gb/s NIC";
+
+    panel.kinds().setCurrentIndex(1);
+    const double rdma = panel.matrix().item(0, 1)->text().toDouble();
+    EXPECT_GT(rdma, 370) << "RDMA over the 400 Gb/s ports";
+    EXPECT_TRUE(panel.matrix().item(0, 1)->toolTip().contains(QStringLiteral("of 400 Gb/s"))) << panel.matrix().item(0, 1)->toolTip().toStdString();
+    QApplication::processEvents();
+    if (const char* dir = std::getenv("FLEETDECK_SHOT_DIR")) panel.grab().save(QString::fromUtf8(dir) + QStringLiteral("/bandwidth-rdma.png"));
+
+    ASSERT_EQ(panel.runs().count(), 2) << "the kept run is offered";
+    panel.runs().setCurrentIndex(1);
+    EXPECT_DOUBLE_EQ(panel.matrix().item(0, 1)->text().toDouble(), rdma) << "the RDMA matrix read back from the file";
+    panel.kinds().setCurrentIndex(0);
+    EXPECT_DOUBLE_EQ(panel.matrix().item(0, 1)->text().toDouble(), tcp);
+    EXPECT_TRUE(panel.statusText().contains(QStringLiteral("The run of "))) << panel.statusText().toStdString();
     QDir(store).removeRecursively();
 }

@@ -6,6 +6,8 @@
 #include <QDateTime>
 #include <QLocale>
 #include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QEvent>
 #include <QPen>
 #include <QHBoxLayout>
@@ -16,6 +18,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -52,6 +55,20 @@ BandwidthPanel::BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transpo
     streams_->setRange(1, 16);
     streams_->setValue(4);
     streams_->setSuffix(tr(" streams"));
+    rdma_ = new QCheckBox(tr("RDMA"));
+    rdma_->setToolTip(tr("Then the same pairs over RDMA with perftest's ib_write_bw between the hosts' active InfiniBand/RoCE ports"));
+    nccl_ = new QCheckBox(tr("NCCL"));
+    nccl_->setToolTip(tr("Last, nccl-tests' all_reduce_perf across each host's GPUs, judged against what its board should reach"));
+    runs_ = new QComboBox;
+    runs_->setAccessibleName(tr("Run shown"));
+    runs_->addItem(tr("Latest run"), QString());
+    runs_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    kind_ = new QComboBox;
+    kind_->setAccessibleName(tr("Measure shown"));
+    kind_->addItem(tr("TCP"));
+    kind_->addItem(tr("RDMA"));
+    connect(runs_, &QComboBox::currentIndexChanged, this, [this] { showSelected(); });
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this] { showSelected(); });
     progress_ = new QProgressBar;
     progress_->setVisible(false);
     status_ = new QLabel(tr("Not measured yet: Run test measures every pair of hosts (it loads the network for the test's time)."));
@@ -63,9 +80,14 @@ BandwidthPanel::BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transpo
     controls->addWidget(start_);
     controls->addWidget(duration_);
     controls->addWidget(streams_);
+    controls->addWidget(rdma_);
+    controls->addWidget(nccl_);
     controls->addWidget(progress_, 1);
     controls->addStretch();
     controls->addWidget(cancel_);
+    controls->addSpacing(12);
+    controls->addWidget(runs_);
+    controls->addWidget(kind_);
 
     matrix_ = new QTableWidget;
     matrix_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -96,6 +118,10 @@ BandwidthPanel::BandwidthPanel(Hosts hosts, BandwidthRun::TransportMaker transpo
     gbpsAxis_ = new QValueAxis;
     gbpsAxis_->setTitleText(tr("Gb/s"));
     gbpsAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    // Until a pair is shown: whole seconds and a round rate, not 0..1 printed as "0 0 1 1".
+    timeAxis_->setRange(1, 5);
+    timeAxis_->setTickCount(5);
+    gbpsAxis_->setRange(0, 100);
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     chart_->addAxis(gbpsAxis_, Qt::AlignLeft);
     for (QLineSeries* s : {seconds_, reference_}) {
@@ -148,6 +174,8 @@ void BandwidthPanel::start() {
     options.durationMs = duration_->value() * 1000;
     options.streams = streams_->value();
     options.rotation = rotation_++;  // a large fleet's next run takes other partners across racks
+    options.rdma = rdma_->isChecked();
+    options.nccl = nccl_->isChecked();
     hostCount_ = static_cast<int>(hosts.size());
     run_ = std::make_unique<BandwidthRun>(hosts, options, transport_);
     connect(run_.get(), &BandwidthRun::progress, this, [this](int done, int total, const QString& now) {
@@ -160,9 +188,14 @@ void BandwidthPanel::start() {
         // Deleted from the event loop: this runs inside the run's own signal.
         BandwidthRun* done = run_.release();
         const bool cancelled = done->testsDone() < done->testsTotal();
-        showMatrix(done->matrix());
+        latest_ = done->report();
+        {
+            const QSignalBlocker quiet(runs_);
+            runs_->setCurrentIndex(0);
+        }
+        showSelected();
         if (cancelled) status_->setText(tr("Cancelled after %1 of %2 tests; the matrix shows those measured.").arg(done->testsDone()).arg(done->testsTotal()));
-        else if (!runStore_.isEmpty()) keepRun(done->matrix());
+        else if (!runStore_.isEmpty()) keepRun(*latest_);
         done->deleteLater();
         progress_->setVisible(false);
         start_->setEnabled(true);
@@ -186,9 +219,83 @@ void BandwidthPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange && chart_) styleChart(*chart_, palette());
 }
 
-void BandwidthPanel::keepRun(const BandwidthMatrix& matrix) {
+void BandwidthPanel::setRunStore(const QString& dir) {
+    runStore_ = dir;
+    refreshRuns();
+}
+
+// "bandwidth-20261207-153012.json" (UTC) as the reader's local date and time.
+static QString runLabel(const QString& path) {
+    const QString stamp = path.section(QLatin1Char('/'), -1).mid(10, 15);
+    QDateTime at = QDateTime::fromString(stamp, QStringLiteral("yyyyMMdd-HHmmss"));
+    at.setTimeSpec(Qt::UTC);
+    return at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat) : path.section(QLatin1Char('/'), -1);
+}
+
+void BandwidthPanel::refreshRuns() {
+    const QSignalBlocker quiet(runs_);
+    const QString selected = runs_->currentData().toString();
+    while (runs_->count() > 1) runs_->removeItem(1);
+    if (runStore_.isEmpty()) return;
+    for (const QString& path : storedBandwidthRunFiles(runStore_)) {
+        runs_->addItem(tr("Run of %1").arg(runLabel(path)), path);
+        if (runs_->count() > 200) break;  // a year of daily runs; older ones stay on disk
+    }
+    const int at = runs_->findData(selected);
+    runs_->setCurrentIndex(at < 0 ? 0 : at);
+}
+
+void BandwidthPanel::showSelected() {
+    const bool rdma = kind_->currentIndex() == 1;
+    const QString path = runs_->currentData().toString();
+    if (path.isEmpty()) {
+        if (!latest_) return;
+        if (rdma && !latest_->rdma) {
+            showMatrix(BandwidthMatrix{});
+            status_->setText(tr("This run measured no RDMA: tick RDMA before Run test."));
+            return;
+        }
+        std::vector<BandwidthFinding> more;
+        if (latest_->nccl) more = ncclFindings(*latest_->nccl);
+        showMatrix(rdma ? *latest_->rdma : latest_->tcp, more);
+        if (latest_->nccl) {
+            int measured = 0;
+            for (const NcclOutcome& o : *latest_->nccl) measured += o.busbwGbs() ? 1 : 0;
+            status_->setText(status_->text() + QLatin1Char(' ') + tr("NCCL measured inside %1 of %2 host(s).").arg(measured).arg(latest_->nccl->size()));
+        }
+        return;
+    }
+    const auto m = readBandwidthRunMatrix(path, rdma ? protocol::kBwKindRdma : protocol::kBwKindTcp);
+    if (!m) {
+        showMatrix(BandwidthMatrix{});
+        status_->setText(m.problem().shownMessage());
+        return;
+    }
+    showMatrix(*m);
+    if (rdma && m->hosts().empty()) {
+        status_->setText(tr("The run of %1 measured no RDMA.").arg(runLabel(path)));
+        return;
+    }
+    QString note = tr("The run of %1.").arg(runLabel(path));
+    // The change since the kept run before it.
+    const auto files = storedBandwidthRunFiles(runStore_);
+    const auto it = std::find(files.begin(), files.end(), path);
+    if (!rdma && it != files.end() && it + 1 != files.end())
+        if (const auto before = readBandwidthRun(*(it + 1))) {
+            const auto changes = changesSince(*before, *m);
+            note += QLatin1Char(' ') + (changes.empty() ? tr("No pair changed by 10 % or more since the run of %1.").arg(runLabel(*(it + 1)))
+                                                        : tr("%n pair(s) changed by 10 % or more since the run of %1.", nullptr,
+                                                             static_cast<int>(changes.size()))
+                                                              .arg(runLabel(*(it + 1))));
+        }
+    status_->setText(status_->text() + QLatin1Char(' ') + note);
+}
+
+void BandwidthPanel::keepRun(const BandwidthRunReport& report) {
+    const BandwidthMatrix& matrix = report.tcp;
     const auto earlier = latestBandwidthRun(runStore_);
-    const auto stored = storeBandwidthRun(runStore_, matrix.toJson(), QDateTime::currentMSecsSinceEpoch());
+    const auto stored = storeBandwidthRun(runStore_, report.toJson(), QDateTime::currentMSecsSinceEpoch());
+    refreshRuns();
     QString note;
     if (!stored) note = tr("The run was not kept: %1").arg(stored.problem().shownMessage());
     else if (earlier) {
@@ -219,7 +326,9 @@ void BandwidthPanel::showPair(int row, int column) {
     const QString& to = hosts[static_cast<std::size_t>(column)].mesh.name;
     const BandwidthPair* p = shown_.pair(from, to);
     const std::vector<double> rates = p ? p->perSecond() : std::vector<double>{};
-    chart_->setTitle(rates.empty() ? tr("%1 → %2: not measured").arg(from, to) : tr("%1 → %2, each second").arg(from, to));
+    if (rates.empty() && p && p->gbps())  // ib_write_bw prints one average, nothing per second
+        chart_->setTitle(tr("%1 → %2: %3 on average (RDMA reports no rate each second)").arg(from, to, formatGbps(*p->gbps())));
+    else chart_->setTitle(rates.empty() ? tr("%1 → %2: not measured").arg(from, to) : tr("%1 → %2, each second").arg(from, to));
     QList<QPointF> points;
     double top = 1;
     for (std::size_t i = 0; i < rates.size(); ++i) {
@@ -239,7 +348,7 @@ void BandwidthPanel::showPair(int row, int column) {
     gbpsAxis_->setRange(0, top * 1.1);
 }
 
-void BandwidthPanel::showMatrix(const BandwidthMatrix& m) {
+void BandwidthPanel::showMatrix(const BandwidthMatrix& m, const std::vector<BandwidthFinding>& more) {
     shown_ = m;
     const auto& hosts = m.hosts();
     const int n = static_cast<int>(hosts.size());
@@ -303,7 +412,11 @@ void BandwidthPanel::showMatrix(const BandwidthMatrix& m) {
         }
     for (int c = 0; c < n; ++c) matrix_->setColumnWidth(c, std::max(64, matrix_->fontMetrics().horizontalAdvance(QStringLiteral(" 000.0 ")) + 8));
     findings_->clear();
-    const auto found = m.findings();
+    auto found = m.findings();
+    found.insert(found.end(), more.begin(), more.end());
+    std::stable_sort(found.begin(), found.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
+        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
+    });
     for (const BandwidthFinding& f : found) {
         auto* item = new QListWidgetItem((f.severity == BandwidthFinding::Severity::Critical ? tr("Critical: ") : tr("Warning: ")) + f.shown());
         findings_->addItem(item);

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -9,6 +10,8 @@
 #include "app/fabric/bandwidth_run.h"
 #include "app/host_spec.h"
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -46,8 +49,15 @@ public:
     double chartMaxGbps() const;
     QString statusText() const;
     // Keeps every finished run in `dir` (app/fabric/bandwidth_history.h) and says, after each,
-    // which pairs changed since the newest run kept before it. Empty (the default): nothing kept.
-    void setRunStore(const QString& dir) { runStore_ = dir; }
+    // which pairs changed since the newest run kept before it; the Run list offers every kept run.
+    // Empty (the default): nothing kept.
+    void setRunStore(const QString& dir);
+    // What the matrix shows: the run (0: this session's latest, then the kept runs newest first)
+    // and its kind (0: TCP, 1: RDMA).
+    QComboBox& runs() { return *runs_; }
+    QComboBox& kinds() { return *kind_; }
+    QCheckBox& rdma() { return *rdma_; }
+    QCheckBox& nccl() { return *nccl_; }
 
 signals:
     void finished();
@@ -56,8 +66,11 @@ protected:
     void changeEvent(QEvent* event) override;  // the chart follows the theme
 
 private:
-    void showMatrix(const BandwidthMatrix& m);
-    void keepRun(const BandwidthMatrix& matrix);
+    void showMatrix(const BandwidthMatrix& m, const std::vector<BandwidthFinding>& more = {});
+    // Shows what runs_ and kind_ select.
+    void showSelected();
+    void refreshRuns();
+    void keepRun(const BandwidthRunReport& report);
 
     Hosts hosts_;
     BandwidthRun::TransportMaker transport_;
@@ -68,6 +81,11 @@ private:
     QPushButton* cancel_ = nullptr;
     QSpinBox* duration_ = nullptr;
     QSpinBox* streams_ = nullptr;
+    QCheckBox* rdma_ = nullptr;
+    QCheckBox* nccl_ = nullptr;
+    QComboBox* runs_ = nullptr;
+    QComboBox* kind_ = nullptr;
+    std::optional<BandwidthRunReport> latest_;  // this session's newest finished run
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     QTableWidget* matrix_ = nullptr;
