@@ -160,6 +160,12 @@ std::vector<CommandSpec> makeSpecs() {
             valued("load", QT_TRANSLATE_NOOP("cli", "CMD"), QT_TRANSLATE_NOOP("cli", "with --burn-in: run CMD on every host for the window (e.g. 'gpu_burn 900'), "
                                                                                      "stopped at its end; its failure is a finding")),
             flag("no-mesh", QT_TRANSLATE_NOOP("cli", "skip the latency round among the hosts")),
+            flag("bandwidth", QT_TRANSLATE_NOOP("cli", "a bandwidth round among the hosts (TCP both ways, 5 s each); each host's slowest pair is a "
+                                                       "fact of the spec, learned from the golden host")),
+            flag("rdma", QT_TRANSLATE_NOOP("cli", "with --bandwidth: the same pairs over RDMA (ib_write_bw)")),
+            flag("nccl", QT_TRANSLATE_NOOP("cli", "with --bandwidth: all_reduce_perf inside each host")),
+            valued("data-path", QT_TRANSLATE_NOOP("cli", "DIR"), QT_TRANSLATE_NOOP("cli", "read DIR sequentially on each host, one at a time (a 1 GB test "
+                                                                                          "file written and removed); the speed is a fact of the spec")),
             valued("report", QT_TRANSLATE_NOOP("cli", "FILE.pdf"), QT_TRANSLATE_NOOP("cli", "write the report: FILE.pdf, and FILE.html, FILE.json, FILE.csv beside it; the "
                                                                                             "PDF's SHA-256 goes into the audit log (audit check-report FILE.pdf proves it)")),
         },

@@ -198,6 +198,20 @@ std::variant<CommissionArgs, int> readCommissionArgs(const ParsedCommand& comman
         return kUsage;
     }
     a.run.meshRound = !noMesh;
+    const bool rdma = command.isSet(QStringLiteral("rdma")), nccl = command.isSet(QStringLiteral("nccl"));
+    if (command.isSet(QStringLiteral("bandwidth"))) {
+        a.run.bandwidth = BandwidthOptions{};
+        a.run.bandwidth->rdma = rdma;
+        a.run.bandwidth->nccl = nccl;
+    } else if (rdma || nccl) {
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--rdma and --nccl run in the bandwidth round; give --bandwidth too") << "\n";
+        return kUsage;
+    }
+    a.run.dataPath = command.value(QStringLiteral("data-path"));
+    if (!a.run.dataPath.isEmpty() && !a.run.dataPath.startsWith(QLatin1Char('/'))) {
+        err << "fleetdeck-cli: " << QCoreApplication::translate("cli", "--data-path takes an absolute directory on the hosts") << "\n";
+        return kUsage;
+    }
     if (const auto code = readSpecAndHosts(a, err)) return *code;
     return a;
 }

@@ -14,6 +14,8 @@
 
 #include "app/commission/acceptance.h"
 #include "app/commission/rack_spec.h"
+#include "app/fabric/bandwidth_run.h"
+#include "app/fabric/read_speed.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
 
@@ -79,6 +81,12 @@ struct CommissionResult {
     std::vector<HostResult> hosts;  // in the order given
     std::optional<BurnInPlan> burnIn;  // none: no burn-in was run
     bool meshRound = false;    // a latency round among the hosts ran (its findings are per host)
+    // The bandwidth round among the hosts (TCP, and RDMA and NCCL where asked): its matrices and
+    // NCCL runs as measured; its findings are per host. None: not run.
+    std::optional<BandwidthRunReport> bandwidth;
+    // The data-path read test on every host, of `dataPath`. None: not run.
+    std::optional<std::vector<ReadSpeedOutcome>> readSpeed;
+    QString dataPath;
     bool cancelled = false;
     QString operatorName;      // the local user who ran it
     std::int64_t startedMs = 0, finishedMs = 0;  // wall clock

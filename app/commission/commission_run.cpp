@@ -50,6 +50,8 @@ QString toString(CommissionRun::Phase phase) {
     case CommissionRun::Phase::Observing: return QStringLiteral("observing");
     case CommissionRun::Phase::Learning: return QStringLiteral("learning the spec");
     case CommissionRun::Phase::Mesh: return QStringLiteral("latency round");
+    case CommissionRun::Phase::Bandwidth: return QStringLiteral("bandwidth round");
+    case CommissionRun::Phase::DataPath: return QStringLiteral("data path");
     case CommissionRun::Phase::BurnIn: return QStringLiteral("burn-in");
     case CommissionRun::Phase::Judging: return QStringLiteral("judging");
     case CommissionRun::Phase::Done: return QStringLiteral("done");
@@ -93,6 +95,10 @@ struct CommissionRun::Impl {
     // Latency round
     LatencyMatrix matrix;
     int meshWaiting = 0;
+    // Bandwidth round and data path
+    std::unique_ptr<BandwidthRun> bandwidth;
+    std::vector<ReadSpeedOutcome> reads;
+    std::size_t readNext = 0;
     // Burn-in
     double speed = 1;  // simulated seconds per real second on the burn-in's clock
     QTimer* tick = nullptr;
@@ -128,6 +134,9 @@ struct CommissionRun::Impl {
     void settle(Host& h, bool ok, HostState state, const QString& error, const QString& shownError = {});
     void afterObserving();
     void meshRound();
+    void bandwidthRound();
+    void dataPathRound();
+    void readNextHost();
     void startBurnIn();
     void sampleAll();
     void recordSample(Host& h, double t_s, const protocol::Sample& sample);
@@ -282,7 +291,7 @@ void CommissionRun::Impl::meshRound() {
     const std::vector<Host*> reached = reachedRack();
     const bool oneKind = std::all_of(reached.begin(), reached.end(),
                                      [&](Host* h) { return h->spec.isSimulated() == reached.front()->spec.isSimulated(); });
-    if (!o.meshRound || reached.size() < 2 || !oneKind) return startBurnIn();
+    if (!o.meshRound || reached.size() < 2 || !oneKind) return bandwidthRound();
     setPhase(Phase::Mesh, QCoreApplication::translate("commission", "latency round among %1 hosts").arg(reached.size()));
     std::vector<MeshHost> meshHosts;
     for (Host* h : reached) meshHosts.push_back(meshHostFor(h->spec));
@@ -300,11 +309,101 @@ void CommissionRun::Impl::meshRound() {
             if (--meshWaiting == 0) {
                 result.meshRound = true;
                 post([this] {
-                    if (!finished && !cancelRequested) startBurnIn();
+                    if (!finished && !cancelRequested) bandwidthRound();
                 });
             }
         }, probeAnswerTimeoutMs(settings));
     }
+}
+
+void CommissionRun::Impl::bandwidthRound() {
+    const std::vector<Host*> reached = reachedRack();
+    const bool oneKind = std::all_of(reached.begin(), reached.end(),
+                                     [&](Host* h) { return h->spec.isSimulated() == reached.front()->spec.isSimulated(); });
+    if (!o.bandwidth || reached.size() < 2 || !oneKind) return dataPathRound();
+    setPhase(Phase::Bandwidth, QCoreApplication::translate("commission", "bandwidth round among %1 hosts%2")
+                                   .arg(reached.size())
+                                   .arg(QString(o.bandwidth->rdma ? QCoreApplication::translate("commission", ", then RDMA") : QString()) +
+                                        (o.bandwidth->nccl ? QCoreApplication::translate("commission", ", then NCCL inside each") : QString())));
+    std::vector<HostSpec> specs;
+    for (Host* h : reached) specs.push_back(h->spec);
+    const TransportMaker maker = o.transportMaker;
+    const double simSpeed = o.simSpeed;
+    bandwidth = std::make_unique<BandwidthRun>(specs, *o.bandwidth, [maker, simSpeed](const HostSpec& spec) -> std::unique_ptr<Transport> {
+        if (maker)
+            if (auto transport = maker(spec)) return transport;
+        return makeTransportAtSimSpeed(spec, simSpeed);
+    });
+    QObject::connect(bandwidth.get(), &BandwidthRun::progress, q, [this](int done, int total, const QString& now) {
+        if (phase == Phase::Bandwidth && !now.isEmpty())
+            emit q->phaseChanged(Phase::Bandwidth, QCoreApplication::translate("commission", "bandwidth test %1 of %2: %3").arg(done + 1).arg(total).arg(now));
+    });
+    QObject::connect(bandwidth.get(), &BandwidthRun::finished, q, [this] {
+        if (finished || phase != Phase::Bandwidth) return;
+        const BandwidthRunReport report = bandwidth->report();
+        result.bandwidth = report;
+        // Each host's slowest pair, either direction: what its NIC, cable and switch port carry.
+        const auto slowest = [](const BandwidthMatrix& m, const QString& name) {
+            std::optional<double> low;
+            for (const BandwidthHost& other : m.hosts())
+                for (const BandwidthPair* p : {m.pair(name, other.mesh.name), m.pair(other.mesh.name, name)})
+                    if (p)
+                        if (const auto g = p->gbps()) low = low ? std::min(*low, *g) : *g;
+            return low;
+        };
+        for (Host* h : reachedRack()) {
+            h->observed.tcpGbps = slowest(report.tcp, h->spec.name);
+            if (report.rdma) h->observed.rdmaGbps = slowest(*report.rdma, h->spec.name);
+            if (report.nccl)
+                for (const NcclOutcome& n : *report.nccl)
+                    if (n.host == h->spec.name) h->observed.ncclBusbwGbs = n.busbwGbs();
+        }
+        post([this] {
+            bandwidth.reset();
+            if (!finished && !cancelRequested) dataPathRound();
+        });
+    });
+    bandwidth->start();
+}
+
+void CommissionRun::Impl::dataPathRound() {
+    if (o.dataPath.isEmpty() || reachedRack().empty()) return startBurnIn();
+    setPhase(Phase::DataPath, QCoreApplication::translate("commission", "reading %1 on each host, one at a time").arg(o.dataPath));
+    result.dataPath = o.dataPath;
+    reads.clear();
+    readNext = 0;
+    readNextHost();
+}
+
+void CommissionRun::Impl::readNextHost() {
+    if (finished || cancelRequested || phase != Phase::DataPath) return;
+    const std::vector<Host*> reached = reachedRack();
+    if (readNext >= reached.size()) {
+        result.readSpeed = reads;
+        for (Host* h : reached)
+            for (const ReadSpeedOutcome& r : reads)
+                if (r.host == h->spec.name) h->observed.readMbPerS = r.mbPerS();
+        return startBurnIn();
+    }
+    Host* h = reached[readNext++];
+    emit q->phaseChanged(Phase::DataPath, QCoreApplication::translate("commission", "reading %1 on %2 (%3 of %4)")
+                                              .arg(o.dataPath, h->spec.name)
+                                              .arg(readNext)
+                                              .arg(reached.size()));
+    const QString name = h->spec.name;
+    if (!h->session->serves<protocol::methods::ReadSpeed>()) {
+        reads.push_back({name, std::nullopt, QStringLiteral("the agent on %1 has no read test (an older version)").arg(name)});
+        return post([this] { readNextHost(); });
+    }
+    protocol::ReadSpeedParams params;
+    params.path = o.dataPath.toStdString();
+    params.size_bytes = o.readBytes;
+    h->session->call<protocol::methods::ReadSpeed>(params, [this, name](const Result<protocol::ReadSpeedResult>& r) {
+        if (finished || phase != Phase::DataPath) return;
+        if (r) reads.push_back({name, *r, r->error ? QString::fromStdString(*r->error) : QString()});
+        else reads.push_back({name, std::nullopt, r.problem().message});
+        post([this] { readNextHost(); });
+    }, static_cast<int>(params.max_ms) + 30 * 60 * 1000);
 }
 
 void CommissionRun::Impl::startBurnIn() {
@@ -439,6 +538,12 @@ void CommissionRun::Impl::afterLoads() {
 
 void CommissionRun::Impl::judge() {
     setPhase(Phase::Judging, QCoreApplication::translate("commission", "judging %1 hosts").arg(o.hosts.size()));
+    if (!o.spec && goldenHost && goldenHost->inRack && goldenHost->ok && spec) {
+        // The golden host took part in the bandwidth round and the data path: its figures join the
+        // learned spec (the rest learns the same as before).
+        spec = learnSpec(goldenHost->observed);
+        result.spec = *spec;
+    }
     std::map<QString, HostObservation> rack;
     std::map<QString, std::vector<AcceptanceFinding>> findings;
     std::map<QString, HostBurnIn> burnIns;
@@ -456,6 +561,19 @@ void CommissionRun::Impl::judge() {
     if (result.meshRound)
         for (auto& [name, list] : latencyFindings(matrix))
             for (auto& f : list) findings[name].push_back(std::move(f));
+    // The fabric's and the data path's own findings, on each host they name.
+    std::vector<BandwidthFinding> measured;
+    if (result.bandwidth) measured = result.bandwidth->findings();
+    if (result.readSpeed)
+        for (auto& f : readSpeedFindings(*result.readSpeed)) measured.push_back(std::move(f));
+    for (const BandwidthFinding& f : measured) {
+        AcceptanceFinding a;
+        a.severity = f.severity == BandwidthFinding::Severity::Critical ? FindingSeverity::Critical : FindingSeverity::Warning;
+        a.kind = QStringLiteral("fabric_") + QString::fromUtf8(toString(f.kind));
+        a.text = f.text;
+        a.shownText = f.shownText;
+        for (const QString& host : f.hosts) findings[host].push_back(a);
+    }
     for (auto& [name, list] : judgeBurnIn(burnIns))
         for (auto& f : list) findings[name].push_back(std::move(f));
     result.hosts.clear();
@@ -506,6 +624,7 @@ void CommissionRun::Impl::cancelNow() {
     if (deadline) deadline->stop();
     if (phase == Phase::BurnIn) return closeWindow();  // stops the loads, then judges what was recorded
     if (phase == Phase::Judging) return;
+    if (bandwidth) bandwidth->cancel();  // every test stops; what was measured is kept
     for (auto& h : hosts) h->recording = false;
     judge();
 }

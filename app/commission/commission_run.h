@@ -43,6 +43,12 @@ public:
         std::optional<HostSpec> golden;
         QString specSource;  // "spec file rack-b2.json"; empty: "learned from HOST" when learned
         bool meshRound = true;  // a latency round among the hosts (2 or more, all simulated or all real)
+        // A bandwidth round among the hosts (BandwidthRun: TCP, and RDMA and NCCL as its options
+        // say) after the latency round; none: not run.
+        std::optional<BandwidthOptions> bandwidth;
+        // A read test of this directory on every host, one at a time; empty: not run.
+        QString dataPath;
+        std::int64_t readBytes = std::int64_t{1} << 30;
         std::optional<BurnInPlan> burnIn;  // none: no burn-in
         // Simulated hosts only: simulated seconds per real second. The burn-in window and its
         // interval are simulated time (a 900 s window at 100 lasts 9 real seconds).
@@ -53,7 +59,7 @@ public:
         TransportMaker transportMaker;
     };
 
-    enum class Phase { Observing, Learning, Mesh, BurnIn, Judging, Done };
+    enum class Phase { Observing, Learning, Mesh, Bandwidth, DataPath, BurnIn, Judging, Done };
     Q_ENUM(Phase)
 
     // Options with no hosts but a golden host: only observe the golden host and learn the spec
@@ -104,7 +110,8 @@ private:
 // queued connections across threads; the constructor calls it too.
 void registerCommissionMetaTypes();
 
-// "observing", "learning the spec", "latency round", "burn-in", "judging", "done".
+// "observing", "learning the spec", "latency round", "bandwidth round", "data path", "burn-in",
+// "judging", "done".
 QString toString(CommissionRun::Phase phase);
 
 }  // namespace fleetdeck::commission

@@ -27,6 +27,12 @@ std::optional<FactValue> some(const std::optional<T>& v) {
     return FactValue(*v);
 }
 
+// A figure measured in the run, to a tenth: what a report prints and a spec holds.
+std::optional<FactValue> measured(const std::optional<double>& v) {
+    if (!v) return std::nullopt;
+    return FactValue(std::round(*v * 10) / 10);
+}
+
 std::optional<FactValue> gib(const std::optional<std::int64_t>& bytes) {
     if (!bytes) return std::nullopt;
     return FactValue(std::round(static_cast<double>(*bytes) / kGiB * 10.0) / 10.0);
@@ -248,6 +254,20 @@ const std::vector<RackFact> kRackFacts = {
          if (h.facts.cpu.flags) return hostWide(FactValue(std::string("none")));
          return hostWide(std::nullopt);
      }},
+    // Measured in the run (commission --bandwidth, --rdma, --nccl, --data-path): a spec learned
+    // from a golden host that took part asks every host for at least 80 % of its figure.
+    {"fabric.tcp_gbps", QT_TRANSLATE_NOOP("commission", "slowest TCP pair in the bandwidth round"), FactType::Number, Match::AtLeast, 20,
+     FindingSeverity::Critical, "Gb/s", false,
+     [](const HostObservation& h) { return hostWide(measured(h.tcpGbps), QT_TRANSLATE_NOOP("commission", "not measured")); }},
+    {"fabric.rdma_gbps", QT_TRANSLATE_NOOP("commission", "slowest RDMA pair in the bandwidth round"), FactType::Number, Match::AtLeast, 20,
+     FindingSeverity::Critical, "Gb/s", false,
+     [](const HostObservation& h) { return hostWide(measured(h.rdmaGbps), QT_TRANSLATE_NOOP("commission", "not measured")); }},
+    {"fabric.nccl_busbw_gbs", QT_TRANSLATE_NOOP("commission", "NCCL all-reduce bus bandwidth inside the host"), FactType::Number, Match::AtLeast, 20,
+     FindingSeverity::Critical, "GB/s", false,
+     [](const HostObservation& h) { return hostWide(measured(h.ncclBusbwGbs), QT_TRANSLATE_NOOP("commission", "not measured")); }},
+    {"data.read_mb_per_s", QT_TRANSLATE_NOOP("commission", "sequential read of the data path"), FactType::Number, Match::AtLeast, 20,
+     FindingSeverity::Critical, "MB/s", false,
+     [](const HostObservation& h) { return hostWide(measured(h.readMbPerS), QT_TRANSLATE_NOOP("commission", "not measured")); }},
 };
 
 // 550.54.15 against 550.54.14: part by part, numbers as numbers.
@@ -368,6 +388,11 @@ RackSpec learnSpec(const HostObservation& golden) {
         e.value = best->first;
         e.match = fact.learnedMatch;
         e.tolerancePct = fact.learnedTolerancePct;
+        if (e.match == Match::AtLeast && e.tolerancePct > 0 && std::holds_alternative<double>(e.value)) {
+            // A measured figure: "at least 80 % of the golden host's", written as that floor.
+            e.value = std::round(std::get<double>(e.value) * (1 - e.tolerancePct / 100) * 10) / 10;
+            e.tolerancePct = 0;
+        }
         spec.expect[fact.key] = e;
     }
     return spec;

@@ -28,6 +28,10 @@ namespace fleetdeck::commission {
 struct HostObservation {
     protocol::Facts facts;
     std::optional<protocol::Sample> sample;
+    // Measured during the run where it had a bandwidth round or a data-path test (commission_run.h):
+    // the slowest of the host's TCP and RDMA pairs (either direction), its NCCL bus bandwidth and
+    // its sequential read of the data path. Unset: not measured.
+    std::optional<double> tcpGbps, rdmaGbps, ncclBusbwGbs, readMbPerS;
 };
 
 using FactValue = std::variant<std::int64_t, double, bool, std::string>;

@@ -161,6 +161,12 @@ QString coverPage(const CommissionResult& r, const ReportImageSource& image) {
         line(QCoreApplication::translate("report", "Burn-in"), QCoreApplication::translate("report", "not run"));
     }
     line(QCoreApplication::translate("report", "Latency mesh"), r.meshRound ? QCoreApplication::translate("report", "one round among the hosts") : QCoreApplication::translate("report", "not run"));
+    line(QCoreApplication::translate("report", "Bandwidth"),
+         !r.bandwidth ? QCoreApplication::translate("report", "not run")
+                      : QCoreApplication::translate("report", "TCP among the hosts%1%2")
+                            .arg(r.bandwidth->rdma ? QCoreApplication::translate("report", ", RDMA") : QString(),
+                                 r.bandwidth->nccl ? QCoreApplication::translate("report", ", NCCL inside each host") : QString()));
+    line(QCoreApplication::translate("report", "Data path"), r.readSpeed ? QStringLiteral("<code>%1</code>").arg(esc(r.dataPath)) : QCoreApplication::translate("report", "not run"));
     QStringList failing;
     for (const HostResult& h : r.hosts)
         if (!h.pass) failing << esc(h.spec.name);
@@ -321,6 +327,75 @@ QString verdictLine(const CommissionResult& r) {
     return QCoreApplication::translate("report", "%1, %2 of %3 hosts pass").arg(r.pass() ? QCoreApplication::translate("report", "PASS") : QCoreApplication::translate("report", "FAIL")).arg(passedHosts(r)).arg(r.hosts.size());
 }
 
+// One matrix as a table: senders as rows, receivers as columns numbered as the rows, Gb/s; a pair
+// under 60 % of its reference on the alarm colour.
+QString matrixTable(const BandwidthMatrix& m) {
+    const auto& hosts = m.hosts();
+    QStringList headers{QCoreApplication::translate("report", "Sender → receiver")};
+    for (std::size_t i = 0; i < hosts.size(); ++i) headers << QString::number(i + 1);
+    QString html = tableStart(headers);
+    for (std::size_t a = 0; a < hosts.size(); ++a) {
+        html += QStringLiteral("<tr><td style=\"font-size:8pt\">%1&nbsp;&nbsp;%2</td>").arg(a + 1).arg(esc(hosts[a].mesh.name));
+        for (std::size_t b = 0; b < hosts.size(); ++b) {
+            QString cell = QStringLiteral("—"), background;
+            if (a != b) {
+                const BandwidthPair* p = m.pair(hosts[a].mesh.name, hosts[b].mesh.name);
+                const auto g = p ? p->gbps() : std::nullopt;
+                if (!p) cell = QCoreApplication::translate("report", "no data");
+                else if (!g) cell = QCoreApplication::translate("report", "failed"), background = QStringLiteral("#ffcdd2");
+                else {
+                    cell = QString::number(*g, 'f', *g < 10 ? 2 : 1);
+                    const auto ref = m.reference(hosts[a].mesh.name, hosts[b].mesh.name);
+                    if (ref && ref->gbps > 0 && *g < BandwidthMatrix::kSlowShare * ref->gbps) background = QStringLiteral("#ffcdd2");
+                }
+            }
+            html += QStringLiteral("<td align=\"right\" style=\"font-size:8pt\"%1>%2</td>")
+                        .arg(background.isEmpty() ? QString() : QStringLiteral(" bgcolor=\"%1\"").arg(background), cell);
+        }
+        html += QStringLiteral("</tr>");
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString fabricSection(const CommissionResult& r) {
+    if (!r.bandwidth && !r.readSpeed) return {};
+    QString html = QStringLiteral("<h2 style=\"page-break-before: always\">%1</h2>").arg(QCoreApplication::translate("report", "Fabric and data path"));
+    if (r.bandwidth) {
+        html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "TCP between the hosts' agents, Gb/s"));
+        html += matrixTable(r.bandwidth->tcp);
+        if (r.bandwidth->rdma) {
+            html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "RDMA (ib_write_bw), Gb/s"));
+            html += matrixTable(*r.bandwidth->rdma);
+        }
+        html += QStringLiteral("<p style=\"font-size:8pt\">%1</p>")
+                    .arg(QCoreApplication::translate("report", "Red: under 60 % of the slower NIC's or port's speed (docs/fabric.md)."));
+        if (r.bandwidth->nccl) {
+            html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "NCCL all-reduce inside each host"));
+            html += tableStart({QCoreApplication::translate("report", "Host"), QCoreApplication::translate("report", "GPUs"),
+                                QCoreApplication::translate("report", "Bus bandwidth"), QCoreApplication::translate("report", "Board's figure")});
+            for (const NcclOutcome& n : *r.bandwidth->nccl) {
+                const auto b = n.busbwGbs();
+                const auto ref = n.result ? ncclReference(QString::fromStdString(n.result->gpu_name.value_or("")), n.result->gpus) : std::nullopt;
+                html += row({esc(n.host), n.result ? QStringLiteral("%1× %2").arg(n.result->gpus).arg(esc(n.result->gpu_name.value_or("?"))) : QString(),
+                             b ? QStringLiteral("%1 GB/s").arg(QString::number(*b, 'f', 1)) : esc(n.error),
+                             ref ? QStringLiteral("%1 GB/s (%2)").arg(ref->busbwGbs).arg(esc(ref->source)) : QCoreApplication::translate("report", "none: judged against its peers")});
+            }
+            html += QStringLiteral("</table>");
+        }
+    }
+    if (r.readSpeed) {
+        html += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("report", "Sequential read of %1").arg(esc(r.dataPath)));
+        html += tableStart({QCoreApplication::translate("report", "Host"), QStringLiteral("MB/s"), QCoreApplication::translate("report", "File system")});
+        for (const ReadSpeedOutcome& o : *r.readSpeed) {
+            const auto v = o.mbPerS();
+            html += row({esc(o.host), v ? QString::number(*v, 'f', 0) : esc(o.error),
+                         o.result ? esc(o.result->filesystem.value_or("?") + " " + o.result->source.value_or("")) : QString()});
+        }
+        html += QStringLiteral("</table>");
+    }
+    return html;
+}
+
 QString reportHtml(const CommissionResult& r, const ReportImageSource& image) {
     // English keeps its <html> as it always was; another language says which it is.
     const QString htmlTag = reportInChinese() ? QStringLiteral("<html lang=\"zh-Hant-TW\">") : QStringLiteral("<html>");
@@ -329,6 +404,7 @@ QString reportHtml(const CommissionResult& r, const ReportImageSource& image) {
                        .arg(htmlTag, esc(reportTitle(r.rack)), styleSheet());
     html += coverPage(r, image);
     html += findingsSection(r);
+    html += fabricSection(r);
     for (std::size_t i = 0; i < r.hosts.size(); ++i) html += hostSection(r, i, image);
     html += QStringLiteral("<p style=\"font-size:8pt; color:#616161\">%1</p>")
                 .arg(QCoreApplication::translate("report", "Written by FleetDeck %1 for %2, %3. %4.").arg(esc(r.fleetdeckVersion), esc(r.operatorName), whenText(r.finishedMs), verdictLine(r)));

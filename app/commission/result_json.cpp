@@ -1,6 +1,7 @@
 #include "app/commission/result_json.h"
 
 #include <array>
+#include <cmath>
 
 #include "agent/protocol/decode.h"
 #include "agent/protocol/facts.h"
@@ -8,6 +9,7 @@
 #include "agent/protocol/sample.h"
 #include "app/commission/acceptance.h"
 #include "app/commission/burnin.h"
+#include "app/fabric/bandwidth_history.h"
 
 namespace fleetdeck::commission {
 namespace {
@@ -127,8 +129,13 @@ json hostJson(const HostResult& h) {
     json findings = json::array();
     for (const AcceptanceFinding& f : h.findings) findings.push_back(toJson(f));
     j["findings"] = std::move(findings);
+    const auto orNull = [](const std::optional<double>& v) { return v ? json(*v) : json(); };
     j["observed"] = h.observed ? json{{"facts", protocol::to_json(h.observed->facts)},
-                                      {"sample", h.observed->sample ? protocol::to_json(*h.observed->sample) : json()}}
+                                      {"sample", h.observed->sample ? protocol::to_json(*h.observed->sample) : json()},
+                                      {"measured", {{"tcp_gbps", orNull(h.observed->tcpGbps)},
+                                                    {"rdma_gbps", orNull(h.observed->rdmaGbps)},
+                                                    {"nccl_busbw_gbs", orNull(h.observed->ncclBusbwGbs)},
+                                                    {"read_mb_per_s", orNull(h.observed->readMbPerS)}}}}
                                : json();
     j["burn_in"] = h.burnIn ? hostBurnInJson(*h.burnIn) : json();
     return j;
@@ -224,6 +231,18 @@ HostResult hostFrom(const ParamReader& r) {
         observed.facts = protocol::facts_from_json(o.raw("facts"), {}, o.path() + ".facts");
         if (o.has("sample") && !o.raw("sample").is_null())
             observed.sample = protocol::sample_from_json(o.raw("sample"), {}, o.path() + ".sample");
+        if (o.has("measured") && !o.raw("measured").is_null()) {
+            const ParamReader m = o.object("measured");
+            const auto figure = [&m](const char* key) -> std::optional<double> {
+                const auto v = m.optional_number(key);
+                if (v && (!std::isfinite(*v) || *v < 0 || *v > 1e7)) throw DecodeError(m.path() + "." + key + ": out of range");
+                return v;
+            };
+            observed.tcpGbps = figure("tcp_gbps");
+            observed.rdmaGbps = figure("rdma_gbps");
+            observed.ncclBusbwGbs = figure("nccl_busbw_gbs");
+            observed.readMbPerS = figure("read_mb_per_s");
+        }
         h.observed = std::move(observed);
     }
     if (r.has("burn_in") && !r.raw("burn_in").is_null()) h.burnIn = hostBurnInFrom(r.object("burn_in"));
@@ -293,6 +312,8 @@ json toJson(const CommissionResult& result) {
                 {"fleetdeck_version", utf8(result.fleetdeckVersion)},
                 {"cancelled", result.cancelled},
                 {"mesh_round", result.meshRound},
+                {"bandwidth", result.bandwidth ? result.bandwidth->toJson() : json()},
+                {"read_speed", result.readSpeed ? readSpeedJson(result.dataPath, *result.readSpeed, readSpeedFindings(*result.readSpeed)) : json()},
                 {"burn_in", std::move(burnIn)},
                 {"hosts", std::move(hosts)}};
 }
@@ -326,6 +347,14 @@ Result<CommissionResult> commissionResultFromJson(const nlohmann::json& doc) {
         result.fleetdeckVersion = qstr(r, "fleetdeck_version");
         result.cancelled = r.boolean("cancelled", false);
         result.meshRound = r.boolean("mesh_round", false);
+        // The run's matrices, for the report drawn again from this file (NCCL and the data path
+        // stay in the file and in each host's measured figures).
+        if (r.has("bandwidth") && !r.raw("bandwidth").is_null())
+            if (auto tcp = bandwidthMatrixFromJson(r.raw("bandwidth"))) {
+                BandwidthRunReport report{std::move(*tcp), bandwidthMatrixFromJson(r.raw("bandwidth"), protocol::kBwKindRdma), std::nullopt};
+                if (report.rdma && report.rdma->hosts().empty()) report.rdma.reset();
+                result.bandwidth = std::move(report);
+            }
         if (r.has("burn_in") && !r.raw("burn_in").is_null()) {
             const ParamReader b = r.object("burn_in");
             BurnInPlan plan;

@@ -71,9 +71,15 @@ Result<BandwidthMatrix> readBandwidthRunMatrix(const QString& path, std::string_
     if (file.size() > kMaxStoredRunBytes)
         return Problem{ProblemCode::BadInput, problemText("cannot read", path, QStringLiteral("larger than a stored run can be"))};
     const auto doc = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    auto m = bandwidthMatrixFromJson(doc, kind);
+    if (!m) return Problem{ProblemCode::BadInput, problemText("cannot read", path, QStringLiteral("not a stored bandwidth run"))};
+    return std::move(*m);
+}
+
+std::optional<BandwidthMatrix> bandwidthMatrixFromJson(const nlohmann::json& doc, std::string_view kind) {
     const char* hostsKey = kind == protocol::kBwKindRdma ? "rdma_hosts" : "hosts";
     if (!doc.is_object() || !doc.contains("pairs") || !doc["pairs"].is_array() || !doc.contains(hostsKey) || !doc[hostsKey].is_array())
-        return Problem{ProblemCode::BadInput, problemText("cannot read", path, QStringLiteral("not a stored bandwidth run"))};
+        return std::nullopt;
     using Json = nlohmann::json;
     // Written by FleetDeck, but a file all the same: every field is checked, every text capped.
     const auto text = [](const Json& o, const char* key) -> std::optional<QString> {

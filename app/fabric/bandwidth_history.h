@@ -39,6 +39,9 @@ Result<StoredBandwidthRun> readBandwidthRun(const QString& path);
 // A stored run's matrix of `kind` ("tcp", or "rdma" for a run with --rdma) as the desktop shows
 // it: its hosts, NICs and errors, and each pair's figure, streams and seconds.
 Result<BandwidthMatrix> readBandwidthRunMatrix(const QString& path, std::string_view kind = protocol::kBwKindTcp);
+// The same from a document already read (a commissioning result keeps its run's); none when it
+// holds no such matrix.
+std::optional<BandwidthMatrix> bandwidthMatrixFromJson(const nlohmann::json& doc, std::string_view kind = protocol::kBwKindTcp);
 // The stored runs' files in `dir`, newest first by the stamp in their names; nothing is read.
 std::vector<QString> storedBandwidthRunFiles(const QString& dir);
 

@@ -70,6 +70,43 @@ TEST(CommissionCli, ARackLearnedFromOneHostFailsOnlyTheHostAtX8) {
     EXPECT_NE(again.out.find("1 of 2 hosts pass"), std::string::npos) << again.out;
 }
 
+// --bandwidth --nccl --data-path: the bandwidth round and the data path are checks of the spec,
+// learned from the golden host (at least 80 % of its figures), and their own findings; the saved
+// spec holds the floors, the report JSON the matrix.
+TEST(CommissionCli, TheBandwidthRoundAndTheDataPathAreFactsLearnedFromTheGoldenHost) {
+    test::TempDir home;
+    const std::string specFile = (home.path() / "spec-f.json").string();
+    const std::string report = (home.path() / "rack-f.pdf").string();
+    const CommissionRun r = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1", "--save-spec", specFile, "--json", "--no-mesh",
+                                                 "--bandwidth", "--nccl", "--data-path", "/datasets", "--report", report,
+                                                 "sim:hgx-h100-8:1", "sim:hgx-h100-8+no-p2p:2", "sim:hgx-h100-8+slow-read:3",
+                                                 "sim:hgx-h100-8:4"});
+    ASSERT_EQ(r.status, 7) << r.err << r.out;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["hosts"]["sim:hgx-h100-8:1"]["pass"], true);
+    EXPECT_EQ(doc["hosts"]["sim:hgx-h100-8:4"]["pass"], true);
+    const auto kinds = [&doc](const char* host) {
+        std::set<std::string> out;
+        for (const auto& f : doc["hosts"][host]["findings"]) out.insert(f["kind"].get<std::string>() + ":" + f.value("fact", ""));
+        return out;
+    };
+    EXPECT_EQ(kinds("sim:hgx-h100-8+no-p2p:2"), (std::set<std::string>{"spec_mismatch:fabric.nccl_busbw_gbs", "fabric_nccl_low:"}));
+    EXPECT_EQ(kinds("sim:hgx-h100-8+slow-read:3"), (std::set<std::string>{"spec_mismatch:data.read_mb_per_s", "fabric_read_speed_low:"}));
+
+    std::ifstream saved(specFile);
+    const auto spec = nlohmann::json::parse(saved);
+    EXPECT_NEAR(spec["fabric"]["nccl_busbw_gbs"]["min"].get<double>(), 370 * 0.8, 10) << spec.dump(2);
+    EXPECT_DOUBLE_EQ(spec["data"]["read_mb_per_s"]["min"].get<double>(), 12000 * 0.8) << spec.dump(2);
+    EXPECT_GT(spec["fabric"]["tcp_gbps"]["min"].get<double>(), 100) << spec.dump(2);
+
+    // The report's JSON, beside its PDF.
+    const auto written = nlohmann::json::parse(std::ifstream(home.path() / "rack-f.json"));
+    ASSERT_TRUE(written.contains("bandwidth")) << "the report's result keeps the matrix";
+    EXPECT_EQ(written["bandwidth"]["pairs"].size(), 12u);
+    EXPECT_EQ(written["bandwidth"]["nccl"].size(), 4u);
+    EXPECT_EQ(written["read_speed"]["hosts"].size(), 4u);
+}
+
 TEST(CommissionCli, EveryHostPassingExitsZero) {
     test::TempDir home;
     const CommissionRun r = runCommission(home, {"--learn-from", "sim:l40s-4:1", "sim:l40s-4:2", "sim:l40s-4:3"});
