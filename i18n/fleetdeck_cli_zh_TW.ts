@@ -1734,10 +1734,6 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
         <translation>同時將各對結果以 CSV 寫入檔案</translation>
     </message>
     <message>
-        <source>0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers), 130 when interrupted.</source>
-        <translation>每一對都達到網路卡應有的頻寬時為 0，有嚴重發現時為 7（緩慢的主機或路徑、低於同儕的網路卡），被中斷時為 130。</translation>
-    </message>
-    <message>
         <source>A rack&apos;s pairs, 10 s each way with 8 streams:</source>
         <translation>一個機架的所有主機對，每個方向 10 秒、8 個串流：</translation>
     </message>
@@ -1900,6 +1896,66 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
     <message>
         <source>say which pairs changed by 10 % or more since RUN: &apos;last&apos; (the newest stored run) or a stored run&apos;s file</source>
         <translation>列出自 RUN 以來變化達 10 % 以上的主機對：&apos;last&apos;（最新保存的執行結果）或某個已保存執行結果的檔案</translation>
+    </message>
+    <message>
+        <source>RDMA (ib_write_bw) Gb/s, sender (row) → receiver (column)</source>
+        <translation>RDMA（ib_write_bw）Gb/s，傳送端（列）→ 接收端（欄）</translation>
+    </message>
+    <message>
+        <source>Port under test</source>
+        <translation>受測連接埠</translation>
+    </message>
+    <message>
+        <source>then the same rounds over RDMA (ib_write_bw) where both hosts have an active port</source>
+        <translation>接著在兩台主機都有作用中連接埠時，以 RDMA（ib_write_bw）再跑同樣的輪次</translation>
+    </message>
+    <message>
+        <source>then NCCL&apos;s all_reduce_perf inside every host at once (a few minutes at most)</source>
+        <translation>接著在每台主機內同時執行 NCCL 的 all_reduce_perf（最多數分鐘）</translation>
+    </message>
+    <message>
+        <source>NCCL inside each host (all_reduce_perf, bus bandwidth at the largest size):</source>
+        <translation>每台主機內的 NCCL（all_reduce_perf，最大資料量時的匯流排頻寬）：</translation>
+    </message>
+    <message>
+        <source>(board: %1 GB/s, %2)</source>
+        <translation>（此機板：%1 GB/s，%2）</translation>
+    </message>
+    <message>
+        <source>a bandwidth round among the hosts (TCP both ways, 5 s each); each host&apos;s slowest pair is a fact of the spec, learned from the golden host</source>
+        <translation>主機間跑一輪頻寬測試（TCP 雙向，各 5 秒）；每台主機最慢的一對列為規格項目，由標準主機學得</translation>
+    </message>
+    <message>
+        <source>with --bandwidth: the same pairs over RDMA (ib_write_bw)</source>
+        <translation>搭配 --bandwidth：同樣的主機對改以 RDMA（ib_write_bw）測試</translation>
+    </message>
+    <message>
+        <source>with --bandwidth: all_reduce_perf inside each host</source>
+        <translation>搭配 --bandwidth：在每台主機內執行 all_reduce_perf</translation>
+    </message>
+    <message>
+        <source>read DIR sequentially on each host, one at a time (a 1 GB test file written and removed); the speed is a fact of the spec</source>
+        <translation>逐台在每台主機上循序讀取 DIR（寫入並移除一個 1 GB 測試檔）；速度列為規格項目</translation>
+    </message>
+    <message>
+        <source>then the same pairs over RDMA with perftest&apos;s ib_write_bw between the hosts&apos; active InfiniBand/RoCE ports</source>
+        <translation>接著以 perftest 的 ib_write_bw，在主機作用中的 InfiniBand/RoCE 連接埠之間以 RDMA 測試同樣的主機對</translation>
+    </message>
+    <message>
+        <source>last, nccl-tests&apos; all_reduce_perf across each host&apos;s GPUs, judged against what its board should reach</source>
+        <translation>最後在每台主機的 GPU 間執行 nccl-tests 的 all_reduce_perf，並與其機板應達的數值比較</translation>
+    </message>
+    <message>
+        <source>0 when every pair carries what its NICs promise, 7 when a finding is critical (a slow host or path, a NIC below its peers, NCCL under its board&apos;s figure), 130 when interrupted.</source>
+        <translation>每對主機都達到網卡應有的頻寬時為 0，有重大發現（主機或路徑過慢、網卡低於同儕、NCCL 低於機板數值）時為 7，中斷時為 130。</translation>
+    </message>
+    <message>
+        <source>--rdma and --nccl run in the bandwidth round; give --bandwidth too</source>
+        <translation>--rdma 與 --nccl 在頻寬測試輪中執行；請一併指定 --bandwidth</translation>
+    </message>
+    <message>
+        <source>--data-path takes an absolute directory on the hosts</source>
+        <translation>--data-path 需要主機上的絕對路徑目錄</translation>
     </message>
 </context>
 <context>

@@ -1047,6 +1047,50 @@ on %2 since %3</source>
         <source>Latency: %1</source>
         <translation>延遲：%1</translation>
     </message>
+    <message>
+        <source>bandwidth round among %1 hosts%2</source>
+        <translation>%1 台主機間的頻寬測試輪%2</translation>
+    </message>
+    <message>
+        <source>, then RDMA</source>
+        <translation>，接著 RDMA</translation>
+    </message>
+    <message>
+        <source>, then NCCL inside each</source>
+        <translation>，接著各主機內的 NCCL</translation>
+    </message>
+    <message>
+        <source>bandwidth test %1 of %2: %3</source>
+        <translation>頻寬測試 %1／%2：%3</translation>
+    </message>
+    <message>
+        <source>reading %1 on each host, one at a time</source>
+        <translation>逐台在每台主機上讀取 %1</translation>
+    </message>
+    <message>
+        <source>reading %1 on %2 (%3 of %4)</source>
+        <translation>在 %2 上讀取 %1（%3／%4）</translation>
+    </message>
+    <message>
+        <source>slowest TCP pair in the bandwidth round</source>
+        <translation>頻寬測試輪中最慢的 TCP 主機對</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未量測</translation>
+    </message>
+    <message>
+        <source>slowest RDMA pair in the bandwidth round</source>
+        <translation>頻寬測試輪中最慢的 RDMA 主機對</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce bus bandwidth inside the host</source>
+        <translation>主機內 NCCL all-reduce 匯流排頻寬</translation>
+    </message>
+    <message>
+        <source>sequential read of the data path</source>
+        <translation>資料路徑的循序讀取</translation>
+    </message>
 </context>
 <context>
     <name>drift</name>
@@ -1140,6 +1184,22 @@ on %2 since %3</source>
     <message>
         <source>through the page cache</source>
         <translation>經由頁面快取</translation>
+    </message>
+    <message>
+        <source>%1: all_reduce_perf found %2 wrong results at %3: a GPU or its link corrupts data; run the GPUs&apos; diagnostics (dcgmi diag -r 3) before any job</source>
+        <translation>%1：all_reduce_perf 在 %3 發現 %2 個錯誤結果：有 GPU 或其連結損毀資料；在執行任何工作前先跑 GPU 診斷（dcgmi diag -r 3）</translation>
+    </message>
+    <message>
+        <source>%1: NCCL all-reduce inside the host reaches %2 bus bandwidth at %3, %4 % of the %5 an 8-GPU %6 board reaches (%7): check the GPUs&apos; peer-to-peer paths (nvidia-smi topo -m), NVLink state and the fabric manager</source>
+        <translation>%1：主機內 NCCL all-reduce 在 %3 時匯流排頻寬為 %2，只有 8 GPU %6 機板應達 %5 的 %4 %（%7）：檢查 GPU 間的點對點路徑（nvidia-smi topo -m）、NVLink 狀態與 fabric manager</translation>
+    </message>
+    <message>
+        <source>%1: NCCL all-reduce inside the host reaches %2 bus bandwidth at %3, %4 % of the median %5 of the %6 hosts with %7 (no NVIDIA figure for this board): check the GPUs&apos; peer-to-peer paths (nvidia-smi topo -m) against a fast host&apos;s</source>
+        <translation>%1：主機內 NCCL all-reduce 在 %3 時匯流排頻寬為 %2，只有 %6 台配備 %7 的主機中位數 %5 的 %4 %（此機板沒有 NVIDIA 數值）：將 GPU 間的點對點路徑（nvidia-smi topo -m）與快速主機比對</translation>
+    </message>
+    <message>
+        <source>%1: NCCL not measured: %2</source>
+        <translation>%1：NCCL 未量測：%2</translation>
     </message>
 </context>
 <context>
@@ -3589,6 +3649,82 @@ on %2 since %3</source>
     <message>
         <source>Written by FleetDeck %1 for %2, %3. %4.</source>
         <translation>由 FleetDeck %1 為 %2 產生，%3。%4。</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>頻寬</translation>
+    </message>
+    <message>
+        <source>TCP among the hosts%1%2</source>
+        <translation>主機間 TCP%1%2</translation>
+    </message>
+    <message>
+        <source>, RDMA</source>
+        <translation>、RDMA</translation>
+    </message>
+    <message>
+        <source>, NCCL inside each host</source>
+        <translation>、各主機內的 NCCL</translation>
+    </message>
+    <message>
+        <source>Data path</source>
+        <translation>資料路徑</translation>
+    </message>
+    <message>
+        <source>Sender → receiver</source>
+        <translation>傳送端 → 接收端</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>無資料</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Fabric and data path</source>
+        <translation>網路架構與資料路徑</translation>
+    </message>
+    <message>
+        <source>TCP between the hosts&apos; agents, Gb/s</source>
+        <translation>主機代理程式之間的 TCP，Gb/s</translation>
+    </message>
+    <message>
+        <source>RDMA (ib_write_bw), Gb/s</source>
+        <translation>RDMA（ib_write_bw），Gb/s</translation>
+    </message>
+    <message>
+        <source>Red: under 60 % of the slower NIC&apos;s or port&apos;s speed (docs/fabric.md).</source>
+        <translation>紅色：低於較慢網卡或連接埠速度的 60 %（docs/fabric.md）。</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce inside each host</source>
+        <translation>各主機內的 NCCL all-reduce</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>匯流排頻寬</translation>
+    </message>
+    <message>
+        <source>Board&apos;s figure</source>
+        <translation>機板數值</translation>
+    </message>
+    <message>
+        <source>none: judged against its peers</source>
+        <translation>無：與同儕比較</translation>
+    </message>
+    <message>
+        <source>Sequential read of %1</source>
+        <translation>%1 的循序讀取</translation>
+    </message>
+    <message>
+        <source>File system</source>
+        <translation>檔案系統</translation>
     </message>
 </context>
 <context>

@@ -846,6 +846,68 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
         <source>; slower: %1.</source>
         <translation>；變慢的：%1。</translation>
     </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Then the same pairs over RDMA with perftest&apos;s ib_write_bw between the hosts&apos; active InfiniBand/RoCE ports</source>
+        <translation>接著以 perftest 的 ib_write_bw，在主機作用中的 InfiniBand/RoCE 連接埠之間以 RDMA 測試同樣的主機對</translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <source>Last, nccl-tests&apos; all_reduce_perf across each host&apos;s GPUs, judged against what its board should reach</source>
+        <translation>最後在每台主機的 GPU 間執行 nccl-tests 的 all_reduce_perf，並與其機板應達的數值比較</translation>
+    </message>
+    <message>
+        <source>Run shown</source>
+        <translation>顯示的測試</translation>
+    </message>
+    <message>
+        <source>Latest run</source>
+        <translation>最近一次測試</translation>
+    </message>
+    <message>
+        <source>Measure shown</source>
+        <translation>顯示的量測</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
+    </message>
+    <message>
+        <source>Run of %1</source>
+        <translation>%1 的測試</translation>
+    </message>
+    <message>
+        <source>This run measured no RDMA: tick RDMA before Run test.</source>
+        <translation>這次測試沒有量測 RDMA：請先勾選 RDMA 再按執行測試。</translation>
+    </message>
+    <message>
+        <source>NCCL measured inside %1 of %2 host(s).</source>
+        <translation>已在 %2 台主機中的 %1 台內量測 NCCL。</translation>
+    </message>
+    <message>
+        <source>The run of %1 measured no RDMA.</source>
+        <translation>%1 的測試沒有量測 RDMA。</translation>
+    </message>
+    <message>
+        <source>The run of %1.</source>
+        <translation>%1 的測試。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) changed by 10 % or more since the run of %1.</source>
+        <translation>
+            <numerusform>自 %1 的那次執行以來，有 %n 對主機的變化達到 10 % 以上。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 on average (RDMA reports no rate each second)</source>
+        <translation>%1 → %2：平均 %3（RDMA 不回報每秒速率）</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::ChartPanel</name>

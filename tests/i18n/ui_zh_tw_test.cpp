@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QPushButton>
@@ -427,12 +428,13 @@ TEST_F(ChineseDesktop, TheErrorsLayerReadsInChineseInBothThemes) {
     applyTheme(Theme::Light);
 }
 
-// The latency map's Bandwidth layer after a run on simulated hosts (the real agent serves them):
-// its controls, status, findings and severity in Chinese, in each theme.
+// The latency map's Bandwidth layer after a run on simulated hosts (the real agent serves them),
+// with RDMA and NCCL: its controls, status, findings and severity in Chinese, in each theme; the
+// dark one shows the RDMA matrix.
 TEST_F(ChineseDesktop, TheBandwidthLayerReadsInChineseInBothThemes) {
     ::setenv("FLEETDECK_AGENT", FLEETDECK_AGENT_BIN, 1);
     std::vector<HostSpec> hosts;
-    for (const char* s : {"sim:hgx-h100-8:1", "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2", "sim:hgx-h100-8:3", "sim:hgx-h100-8+nic-25g:4"})
+    for (const char* s : {"sim:hgx-h100-8+no-p2p:1", "sim:hgx-h100-8+slow-link=sim-hgx-h100-8-3:2", "sim:hgx-h100-8:3", "sim:hgx-h100-8+nic-25g:4"})
         hosts.push_back(parseHostTarget(QString::fromLatin1(s)).value());
     test::TempDir temp;
     const QString dir = qEnvironmentVariableIsEmpty("FLEETDECK_SCREENSHOT_DIR") ? QString::fromStdString(temp.path().string())
@@ -441,9 +443,12 @@ TEST_F(ChineseDesktop, TheBandwidthLayerReadsInChineseInBothThemes) {
     for (const auto& [theme, name] : {std::pair{Theme::Light, "bandwidth-zh_TW.png"}, std::pair{Theme::Dark, "bandwidth-zh_TW-dark.png"}}) {
         applyTheme(theme);
         BandwidthPanel panel([hosts] { return hosts; }, [](const HostSpec& spec) { return makeTransport(spec); });
-        panel.resize(1100, 520);
+        panel.resize(1200, 560);
         panel.show();
         EXPECT_TRUE(hasChinese(panel.statusText())) << panel.statusText().toStdString();
+        EXPECT_TRUE(hasChinese(panel.runs().currentText())) << panel.runs().currentText().toStdString();
+        panel.rdma().setChecked(true);
+        panel.nccl().setChecked(true);
         bool finished = false;
         QObject::connect(&panel, &BandwidthPanel::finished, [&] { finished = true; });
         panel.start();
@@ -452,6 +457,12 @@ TEST_F(ChineseDesktop, TheBandwidthLayerReadsInChineseInBothThemes) {
         ASSERT_GE(panel.findings().count(), 2);
         for (int i = 0; i < panel.findings().count(); ++i)
             EXPECT_TRUE(hasChinese(panel.findings().item(i)->text())) << panel.findings().item(i)->text().toStdString();
+        if (theme == Theme::Dark) {
+            panel.kinds().setCurrentIndex(1);
+            EXPECT_GT(panel.matrix().item(1, 2)->text().toDouble(), 300) << "the RDMA matrix";
+            for (int i = 0; i < panel.findings().count(); ++i)
+                EXPECT_TRUE(hasChinese(panel.findings().item(i)->text())) << panel.findings().item(i)->text().toStdString();
+        }
         QApplication::processEvents();
         const QString path = dir + QLatin1Char('/') + QLatin1String(name);
         const Outcome shot = saveScreenshot(panel, path);

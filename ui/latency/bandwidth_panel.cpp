@@ -343,6 +343,13 @@ void BandwidthPanel::showPair(int row, int column) {
         top = std::max(top, ref->gbps);
     }
     reference_->replace(line);
+    if (rates.empty()) {
+        // Nothing to draw: whole seconds and round rates, not 0..1 printed as "0 0 1 1".
+        timeAxis_->setRange(1, 5);
+        timeAxis_->setTickCount(5);
+        gbpsAxis_->setRange(0, 100);
+        return;
+    }
     timeAxis_->setRange(1, static_cast<double>(std::max<std::size_t>(rates.size(), 2)));
     timeAxis_->setTickCount(static_cast<int>(std::clamp<std::size_t>(rates.size(), 2, 11)));
     gbpsAxis_->setRange(0, top * 1.1);
