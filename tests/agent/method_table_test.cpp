@@ -78,7 +78,7 @@ TEST(MethodTable, MalformedParamsOfEveryMethodAreAnsweredAndTheAgentGoesOn) {
     const Json wrong = {{"protocol", "one"}, {"client", 7},     {"interval_ms", "soon"}, {"per_core", 3},
                         {"targets", 5},      {"count", "many"}, {"settings", 7},         {"changes", {{"id", 1}}},
                         {"mode", "forever"}, {"txn", 1},        {"after_seq", -1},       {"limit", 0},
-                        {"seq", "a"},        {"hash", 12},      {"keys", {1, 2}}};
+                        {"seq", "a"},        {"hash", 12},      {"keys", {1, 2}},        {"timeout_ms", "soon"}};
     int id = 1;
     for (const std::string& name : tableNames()) {
         if (name == methods::Hello::name || name == methods::Ping::name || name == methods::Facts::name ||

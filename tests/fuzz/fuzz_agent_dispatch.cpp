@@ -2,8 +2,8 @@
 // a recorded tree in a temporary directory, so tune.apply and journal writes land in that copy:
 // NVML is not loaded for a recorded tree, modprobe is never run for one, fault injection is
 // cleared, and `probe` and the `bw.*` methods (which would open TCP connections to the addresses
-// they are given, or a listening port) and `read_speed` (which writes up to gigabytes into the tree)
-// are not dispatched. Nothing a fuzzed request says can change this machine.
+// they are given, or a listening port), `read_speed` (which writes up to gigabytes into the tree)
+// and `nccl.run` (which runs a program it finds in the tree for minutes) are not dispatched. Nothing a fuzzed request says can change this machine.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -56,8 +56,9 @@ bool reachesNetwork(const std::string& line) {
     const auto* request = message ? std::get_if<protocol::Request>(message) : nullptr;
     // probe and bw.send open connections to the addresses they are given; bw.listen opens a port
     // (and bw.result waits on it).
-    // read_speed writes a test file of up to 64 GiB.
-    return request && (request->method == "probe" || request->method.rfind("bw.", 0) == 0 || request->method == "read_speed");
+    // read_speed writes a test file of up to 64 GiB; nccl.run starts all_reduce_perf.
+    return request && (request->method == "probe" || request->method.rfind("bw.", 0) == 0 || request->method == "read_speed" ||
+                       request->method == "nccl.run");
 }
 
 }  // namespace
