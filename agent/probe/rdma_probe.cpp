@@ -239,8 +239,10 @@ RdmaReceiver::RdmaReceiver(const RootFs& fs, const protocol::BwListenParams& par
     auto chosen = choose_rdma_port(fs, netdev);
     if (const auto* why = std::get_if<std::string>(&chosen)) throw std::runtime_error("RDMA: " + *why);
     const RdmaPort port = std::get<RdmaPort>(chosen);
-    const auto [address, tcp_port] = free_port(params.address, netdev.has_value());
-    where_ = {address, tcp_port, port.name()};
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const std::pair<std::string, int> picked = free_port(params.address, netdev.has_value());
+    const int tcp_port = picked.second;
+    where_ = {picked.first, tcp_port, port.name()};
     const auto timeout = kAcceptWait + std::chrono::seconds(params.duration_ms / 1000 + 10);
     thread_ = std::thread([this, path = *program, port, tcp_port, timeout] {
         const ProgramRun run = run_fixed_program(path, ib_write_bw_args(port, tcp_port, params_.duration_ms),
