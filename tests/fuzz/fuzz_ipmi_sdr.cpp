@@ -1,12 +1,14 @@
-// The reader of `ipmitool sdr type "Power Supply"` (agent/ipmi/power_supply_sdr.h) on arbitrary
-// text: it comes from a BMC's firmware through a program. Whatever it holds, the reader keeps to
-// its limits, every state is one of the documented words, and the result writes as JSON.
+// The readers of `ipmitool sdr type "Power Supply"` (agent/ipmi/power_supply_sdr.h) and of the
+// BMC's power, temperatures and fans (agent/ipmi/bmc_readings.h) on arbitrary text: it comes from
+// a BMC's firmware through a program. Whatever it holds, the readers keep to their limits, every
+// state is one of the documented words, names stay printable, and the result writes as JSON.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "agent/ipmi/bmc_readings.h"
 #include "agent/ipmi/power_supply_sdr.h"
 
 using namespace fleetdeck::agent;
@@ -30,5 +32,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         (void)fleetdeck::protocol::to_json(p).dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);  // printable ASCII only
     }
+    const auto printable = [](const std::string& s) {
+        for (const char c : s)
+            if (c < 0x20 || c >= 0x7f) return false;
+        return s.size() <= 32;
+    };
+    const auto temps = ipmi::parse_temperatures(text, 8);
+    if (temps.size() > 8) std::abort();
+    for (const auto& t : temps)
+        if (!printable(t.name) || (t.celsius && (*t.celsius < -1000 || *t.celsius > 1e6))) std::abort();
+    const auto fans = ipmi::parse_fans(text, 8);
+    if (fans.size() > 8) std::abort();
+    for (const auto& f : fans)
+        if (!printable(f.name)) std::abort();
+    if (const auto dcmi = ipmi::parse_dcmi_power_reading(text))
+        if (!dcmi->now_w || *dcmi->now_w < 0 || *dcmi->now_w > 1e6) std::abort();
     return 0;
 }
