@@ -144,6 +144,11 @@ protocol::Sample& LiveMachine::collect(std::span<const std::string_view> skipped
     sample_.time_ms = unix_time_ms();
     for (auto& c : collectors_)
         if (std::find(skipped.begin(), skipped.end(), c->name()) == skipped.end()) c->sample(fs_, sample_);
+    if (!bmc_) {
+        bmc_ = std::make_unique<ipmi::BmcMonitor>(fs_);
+        if (bmc_wait_.count() > 0) bmc_->wait_first(bmc_wait_);
+    }
+    sample_.bmc = bmc_->latest();
     last_sample_ = std::chrono::steady_clock::now();
     return sample_;
 }

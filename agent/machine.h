@@ -12,6 +12,7 @@
 #include "agent/json/json.h"
 
 #include "agent/collectors/collector.h"
+#include "agent/ipmi/bmc_monitor.h"
 #include "agent/protocol/sample.h"
 #include "agent/probe/bandwidth_probe.h"
 #include "agent/probe/latency_probe.h"
@@ -111,6 +112,9 @@ public:
 
     protocol::ReadSpeedResult read_speed(const protocol::ReadSpeedParams& params, const std::atomic<bool>& stop) override;
     const RootFs& fs() const { return fs_; }
+    // The first sample waits up to `wait` for the BMC's first reading (--once: a BMC that has not
+    // answered by then gives `bmc.error`, never a hang); later ones take what the monitor has.
+    void wait_for_bmc_on_first_sample(std::chrono::milliseconds wait) { bmc_wait_ = wait; }
 
 protected:
     const RootFs* programs_fs() const override { return &fs_; }
@@ -124,6 +128,9 @@ private:
     std::chrono::steady_clock::time_point last_sample_{};
     bool first_snapshot_ = true;
     std::unique_ptr<settings::SettingsEngine> settings_;
+    // Started with the first sample (not before: the resident agent forks first), on its own thread.
+    std::unique_ptr<ipmi::BmcMonitor> bmc_;
+    std::chrono::milliseconds bmc_wait_{0};
 };
 
 std::int64_t unix_time_ms();

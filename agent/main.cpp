@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
     const int indent = o.pretty ? 2 : -1;
     switch (o.mode) {
     case agent::Mode::Once:
+        if (auto* live = dynamic_cast<agent::LiveMachine*>(&machine)) live->wait_for_bmc_on_first_sample(std::chrono::seconds(15));
         std::cout << protocol::dump_json(machine.snapshot(), indent) << '\n';
         return 0;
     case agent::Mode::Facts:

@@ -25,20 +25,22 @@ protocol::PowerSupplyFacts not_read(std::string status, std::string message) {
 
 }  // namespace
 
-protocol::PowerSupplyFacts read_power_supplies(const RootFs& fs, const IpmitoolLimits& limits) {
-    std::string program;
+std::optional<std::string> ipmitool_program(const RootFs& fs) {
     for (const char* p : kPrograms)
-        if (::access(fs.path(p).c_str(), X_OK) == 0) {
-            program = fs.path(p);
-            break;
-        }
-    if (program.empty()) return not_read("not available", "ipmitool is not installed (/usr/bin/ipmitool)");
-    const char* device = nullptr;
+        if (::access(fs.path(p).c_str(), X_OK) == 0) return fs.path(p);
+    return std::nullopt;
+}
+
+const char* bmc_device(const RootFs& fs) {
     for (const char* d : kDevices)
-        if (fs.exists(d)) {
-            device = d;
-            break;
-        }
+        if (fs.exists(d)) return d;
+    return nullptr;
+}
+
+protocol::PowerSupplyFacts read_power_supplies(const RootFs& fs, const IpmitoolLimits& limits) {
+    const std::string program = ipmitool_program(fs).value_or("");
+    if (program.empty()) return not_read("not available", "ipmitool is not installed (/usr/bin/ipmitool)");
+    const char* device = bmc_device(fs);
     if (!device)
         return not_read("not available", "no BMC device (/dev/ipmi0): no BMC, or the ipmi_si and ipmi_devintf modules are not loaded");
     if (::access(fs.path(device).c_str(), R_OK | W_OK) != 0)

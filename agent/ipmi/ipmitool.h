@@ -8,6 +8,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
+#include <string>
 
 #include "agent/protocol/facts.h"
 #include "agent/root_fs.h"
@@ -23,5 +25,10 @@ struct IpmitoolLimits {
 // the device is there but this user cannot open it, "failed" when ipmitool gave no answer, else
 // what parse_power_supply_sdr read.
 protocol::PowerSupplyFacts read_power_supplies(const RootFs& fs, const IpmitoolLimits& limits = {});
+
+// ipmitool at its fixed paths under `fs`, as a path to run; nullopt when it is not installed.
+std::optional<std::string> ipmitool_program(const RootFs& fs);
+// The BMC's device node under `fs` ("/dev/ipmi0", as on the host); nullptr when there is none.
+const char* bmc_device(const RootFs& fs);
 
 }  // namespace fleetdeck::agent::ipmi

@@ -408,6 +408,24 @@ void write_sensors(ExpositionWriter& w, const protocol::Sample& s, const HwmonNa
     }
 }
 
+// The BMC's readings under the Prometheus IPMI exporter's names and help texts
+// (prometheus-community/ipmi_exporter at 3693ada: collector_dcmi.go powerConsumptionDesc,
+// collector_ipmi.go temperatureDesc and fanSpeedRPMDesc), so its dashboards read them. The exporter
+// labels a sensor with FreeIPMI's record ID as well as its name; ipmitool's `sdr type` does not
+// print the record ID, so only `name` is there. DCMI power only where DCMI gave it.
+void write_bmc(ExpositionWriter& w, const protocol::BmcSample& b) {
+    if (b.power_w && b.power_source == "dcmi") {
+        w.family("ipmi_dcmi_power_consumption_watts", MetricType::Gauge, "Current power consumption in Watts.");
+        w.sample({}, *b.power_w);
+    }
+    w.family("ipmi_temperature_celsius", MetricType::Gauge, "Temperature reading in degree Celsius.");
+    for (const auto& t : b.sensors)
+        if (t.value) w.sample({{"name", t.name}}, *t.value);
+    w.family("ipmi_fan_speed_rpm", MetricType::Gauge, "Fan speed in rotations per minute.");
+    for (const auto& f : b.fans)
+        if (f.rpm) w.sample({{"name", f.name}}, *f.rpm);
+}
+
 void write_host(ExpositionWriter& w, const protocol::Sample& s, HostScrape host) {
     if (s.cpu) {
         w.family("fleetdeck_cpu_util_percent", MetricType::Gauge, "CPU utilization over all cores since the last sample (in %).");
@@ -432,6 +450,7 @@ void write_host(ExpositionWriter& w, const protocol::Sample& s, HostScrape host)
     }
     const HwmonNames no_tree(nullptr);
     write_sensors(w, s, host.hwmon ? *host.hwmon : no_tree);
+    if (s.bmc) write_bmc(w, *s.bmc);
 
     struct NicFamily {
         const char* name;

@@ -289,6 +289,24 @@ PressureSample pressure_from(const ParamReader& r) {
     return {pressure_line_from(r, "cpu"), pressure_line_from(r, "io"), pressure_line_from(r, "memory")};
 }
 
+BmcSample bmc_from(const ParamReader& r, const SampleLimits& limits) {
+    BmcSample b;
+    b.power_w = r.optional_number("power_w");
+    b.power_min_w = r.optional_number("power_min_w");
+    b.power_max_w = r.optional_number("power_max_w");
+    b.power_avg_w = r.optional_number("power_avg_w");
+    b.power_source = r.optional_string("power_source");
+    b.inlet_c = r.optional_number("inlet_c");
+    b.exhaust_c = r.optional_number("exhaust_c");
+    for (const ParamReader& e : r.optional_objects("sensors", limits.max_bmc_sensors))
+        b.sensors.push_back({e.string("name", ""), e.string("class", ""), e.optional_number("value"), e.string("unit", ""), e.string("state", "")});
+    for (const ParamReader& e : r.optional_objects("fans", limits.max_bmc_sensors))
+        b.fans.push_back({e.string("name", ""), e.optional_number("rpm"), e.optional_number("percent"), e.string("state", "")});
+    b.age_s = r.optional_number("age_s");
+    b.error = r.optional_string("error");
+    return b;
+}
+
 DiskSample disk_from(const ParamReader& r) {
     return {r.string("name", ""), r.optional_number("read_bytes_per_s"), r.optional_number("write_bytes_per_s"),
             r.optional_number("util_pct"), r.optional_number("queue_depth")};
@@ -394,6 +412,36 @@ Json to_json(const PressureSample& p) {
         .add("cpu", object_or_null(p.cpu))
         .add("io", object_or_null(p.io))
         .add("memory", object_or_null(p.memory))
+        .take();
+}
+
+Json to_json(const BmcSensorReading& r) {
+    return ObjectBuilder()
+        .add("name", r.name)
+        .add("class", r.sensor_class)
+        .add("value", or_null(r.value))
+        .add("unit", r.unit)
+        .add("state", r.state)
+        .take();
+}
+
+Json to_json(const BmcFanReading& f) {
+    return ObjectBuilder().add("name", f.name).add("rpm", or_null(f.rpm)).add("percent", or_null(f.percent)).add("state", f.state).take();
+}
+
+Json to_json(const BmcSample& b) {
+    return ObjectBuilder()
+        .add("power_w", or_null(b.power_w))
+        .add("power_min_w", or_null(b.power_min_w))
+        .add("power_max_w", or_null(b.power_max_w))
+        .add("power_avg_w", or_null(b.power_avg_w))
+        .add("power_source", or_null(b.power_source))
+        .add("inlet_c", or_null(b.inlet_c))
+        .add("exhaust_c", or_null(b.exhaust_c))
+        .add("sensors", list(b.sensors))
+        .add("fans", list(b.fans))
+        .add("age_s", or_null(b.age_s))
+        .add("error", or_null(b.error))
         .take();
 }
 
@@ -508,6 +556,7 @@ Json to_json(const Sample& s) {
         .add("pressure", object_or_null(s.pressure))
         .add("disks", list(s.disks))
         .add("numa", list(s.numa))
+        .add("bmc", object_or_null(s.bmc))
         .take();
 }
 
@@ -536,6 +585,7 @@ Sample sample_from_json(const Json& data, const SampleLimits& limits, const std:
     if (r.has("pressure")) s.pressure = pressure_from(r.object("pressure"));
     for (const ParamReader& e : r.optional_objects("disks", limits.max_list_items)) s.disks.push_back(disk_from(e));
     for (const ParamReader& e : r.optional_objects("numa", limits.max_list_items)) s.numa.push_back(numa_from(e, limits));
+    if (r.has("bmc") && !r.raw("bmc").is_null()) s.bmc = bmc_from(r.object("bmc"), limits);
     if (read) {
         read->by_position.resize(s.gpus.size());
         for (std::size_t i = 0; i < s.gpus.size(); ++i)

@@ -254,6 +254,35 @@ struct NumaNodeSample {
     std::vector<std::string> gpus;  // the GPUs' pci_bus_id, as in gpus[]
 };
 
+// What the BMC says of the server's power and air (docs/protocol.md, `bmc`; docs/power.md), read
+// by the agent on its own thread every 15 s with ipmitool, never on the sample's path: each
+// sample carries the latest reading and its age.
+struct BmcSensorReading {
+    std::string name;          // as the BMC names it: "Inlet Temp", "01-Inlet Ambient"
+    std::string sensor_class;  // "inlet", "exhaust", "cpu", "memory", "board", "other"
+    std::optional<double> value;
+    std::string unit;          // "C"
+    std::string state;         // ipmitool's status column: "ok", "ns", "cr", …
+
+    bool operator==(const BmcSensorReading&) const = default;
+};
+struct BmcFanReading {
+    std::string name;
+    std::optional<double> rpm, percent;
+    std::string state;
+
+    bool operator==(const BmcFanReading&) const = default;
+};
+struct BmcSample {
+    std::optional<double> power_w, power_min_w, power_max_w, power_avg_w;  // the server's input power
+    std::optional<std::string> power_source;  // "dcmi", "power_sensor", "estimated"
+    std::optional<double> inlet_c, exhaust_c;  // the classified sensors': coolest inlet, hottest exhaust
+    std::vector<BmcSensorReading> sensors;
+    std::vector<BmcFanReading> fans;
+    std::optional<double> age_s;         // how old the reading is
+    std::optional<std::string> error;    // why the BMC could not be read, in words
+};
+
 struct Sample {
     std::optional<std::int64_t> time_ms;  // wall clock of the agent's host
     std::optional<CpuSample> cpu;
@@ -268,6 +297,7 @@ struct Sample {
     std::optional<PressureSample> pressure;     // null where the kernel has no PSI
     std::vector<DiskSample> disks;
     std::vector<NumaNodeSample> numa;
+    std::optional<BmcSample> bmc;  // null where the host has no BMC FleetDeck can read
 };
 
 // How much of a sample the app holds on to: samples are kept for minutes per host, so their lists
@@ -281,6 +311,7 @@ struct SampleLimits {
     std::size_t max_xid_events = 64;   // the agent keeps the last 64
     std::size_t max_gpu_processes = 64;  // the agent reports at most 64 per GPU
     std::size_t max_mig_instances = 16;  // an A100 or H100 holds at most 7 GPU instances
+    std::size_t max_bmc_sensors = 64;    // each of bmc.sensors and bmc.fans; the agent sends at most 64
 };
 
 // The NVLink lists last sent (agent) or read (app) on one sample stream, by the GPU's position in

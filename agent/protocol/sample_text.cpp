@@ -411,6 +411,43 @@ void write(JsonOut& out, const PressureSample& p) {
     out.end_object();
 }
 
+void write(JsonOut& out, const BmcSensorReading& r) {
+    out.begin_object();
+    out.key("class").value(r.sensor_class);
+    out.key("name").value(r.name);
+    out.key("state").value(r.state);
+    out.key("unit").value(r.unit);
+    out.key("value").value(r.value);
+    out.end_object();
+}
+
+void write(JsonOut& out, const BmcFanReading& f) {
+    out.begin_object();
+    out.key("name").value(f.name);
+    out.key("percent").value(f.percent);
+    out.key("rpm").value(f.rpm);
+    out.key("state").value(f.state);
+    out.end_object();
+}
+
+void write(JsonOut& out, const BmcSample& b) {
+    out.begin_object();
+    out.key("age_s").value(b.age_s);
+    out.key("error").value(b.error);
+    out.key("exhaust_c").value(b.exhaust_c);
+    out.key("fans");
+    array(out, b.fans);
+    out.key("inlet_c").value(b.inlet_c);
+    out.key("power_avg_w").value(b.power_avg_w);
+    out.key("power_max_w").value(b.power_max_w);
+    out.key("power_min_w").value(b.power_min_w);
+    out.key("power_source").value(b.power_source);
+    out.key("power_w").value(b.power_w);
+    out.key("sensors");
+    array(out, b.sensors);
+    out.end_object();
+}
+
 void write(JsonOut& out, const DiskSample& d) {
     out.begin_object();
     out.key("name").value(d.name);
@@ -528,6 +565,8 @@ void write_gpus(JsonOut& out, const std::vector<GpuSample>& gpus, NvlinkMemory* 
 
 void write(JsonOut& out, const Sample& s, NvlinkMemory* sent) {
     out.begin_object();
+    out.key("bmc");
+    optional_object(out, s.bmc);
     if (s.cpu) {
         out.key("cpu");
         write(out, *s.cpu);

@@ -537,34 +537,92 @@ void read_list(JsonTextReader& in, std::size_t max, std::vector<T>& out, F&& ite
     in.array(max, [&] { out.push_back(item()); });
 }
 
-constexpr std::array<std::string_view, 13> kSampleKeys = {"cpu",      "disks",   "gpu_pci_count", "gpus",          "infiniband",
-                                                          "memory",   "nics",    "numa",          "pressure",      "sensors",
-                                                          "thermal_zones", "time_ms", "xid_events"};
+constexpr std::array<std::string_view, 5> kBmcSensorKeys = {"class", "name", "state", "unit", "value"};
+constexpr std::array<std::string_view, 4> kBmcFanKeys = {"name", "percent", "rpm", "state"};
+constexpr std::array<std::string_view, 11> kBmcKeys = {"age_s",       "error",       "exhaust_c",    "fans",    "inlet_c", "power_avg_w",
+                                                       "power_max_w", "power_min_w", "power_source", "power_w", "sensors"};
+
+BmcSensorReading read_bmc_sensor(JsonTextReader& in) {
+    BmcSensorReading r;
+    KnownKeys keys(kBmcSensorKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: r.sensor_class = in.text_or_empty(); break;
+        case 1: r.name = in.text_or_empty(); break;
+        case 2: r.state = in.text_or_empty(); break;
+        case 3: r.unit = in.text_or_empty(); break;
+        case 4: r.value = in.optional_number(); break;
+        default: in.skip_value();
+        }
+    });
+    return r;
+}
+
+BmcFanReading read_bmc_fan(JsonTextReader& in) {
+    BmcFanReading f;
+    KnownKeys keys(kBmcFanKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: f.name = in.text_or_empty(); break;
+        case 1: f.percent = in.optional_number(); break;
+        case 2: f.rpm = in.optional_number(); break;
+        case 3: f.state = in.text_or_empty(); break;
+        default: in.skip_value();
+        }
+    });
+    return f;
+}
+
+BmcSample read_bmc(JsonTextReader& in, const SampleLimits& limits) {
+    BmcSample b;
+    KnownKeys keys(kBmcKeys);
+    in.object([&](std::string_view key) {
+        switch (keys.find(key)) {
+        case 0: b.age_s = in.optional_number(); break;
+        case 1: b.error = in.optional_string(); break;
+        case 2: b.exhaust_c = in.optional_number(); break;
+        case 3: read_list(in, limits.max_bmc_sensors, b.fans, [&] { return read_bmc_fan(in); }); break;
+        case 4: b.inlet_c = in.optional_number(); break;
+        case 5: b.power_avg_w = in.optional_number(); break;
+        case 6: b.power_max_w = in.optional_number(); break;
+        case 7: b.power_min_w = in.optional_number(); break;
+        case 8: b.power_source = in.optional_string(); break;
+        case 9: b.power_w = in.optional_number(); break;
+        case 10: read_list(in, limits.max_bmc_sensors, b.sensors, [&] { return read_bmc_sensor(in); }); break;
+        default: in.skip_value();
+        }
+    });
+    return b;
+}
+
+constexpr std::array<std::string_view, 14> kSampleKeys = {"bmc",  "cpu",  "disks",    "gpu_pci_count", "gpus",          "infiniband", "memory",
+                                                          "nics", "numa", "pressure", "sensors",       "thermal_zones", "time_ms",    "xid_events"};
 
 Sample read_data(JsonTextReader& in, const SampleLimits& limits, const NvlinkMemory* held) {
     Sample s;
     KnownKeys keys(kSampleKeys);
     in.object([&](std::string_view key) {
         switch (keys.find(key)) {
-        case 0: read_optional_object(in, s.cpu, [&](JsonTextReader& r) { return read_cpu(r, limits); }); break;
-        case 1: read_list(in, limits.max_list_items, s.disks, [&] { return read_disk(in); }); break;
-        case 2: s.gpu_pci_count = in.optional_integer(); break;
-        case 3:
+        case 0: read_optional_object(in, s.bmc, [&](JsonTextReader& r) { return read_bmc(r, limits); }); break;
+        case 1: read_optional_object(in, s.cpu, [&](JsonTextReader& r) { return read_cpu(r, limits); }); break;
+        case 2: read_list(in, limits.max_list_items, s.disks, [&] { return read_disk(in); }); break;
+        case 3: s.gpu_pci_count = in.optional_integer(); break;
+        case 4:
             read_list(in, limits.max_gpus, s.gpus, [&] {
                 const std::size_t at = s.gpus.size();
                 const bool known = held && at < held->by_position.size() && !held->by_position[at].empty();
                 return read_gpu(in, limits, known ? &held->by_position[at] : nullptr);
             });
             break;
-        case 4: read_list(in, limits.max_list_items, s.infiniband, [&] { return read_infiniband(in); }); break;
-        case 5: read_optional_object(in, s.memory, read_memory); break;
-        case 6: read_list(in, limits.max_list_items, s.nics, [&] { return read_nic(in); }); break;
-        case 7: read_list(in, limits.max_list_items, s.numa, [&] { return read_numa(in, limits); }); break;
-        case 8: read_optional_object(in, s.pressure, read_pressure); break;
-        case 9: read_list(in, limits.max_list_items, s.sensors, [&] { return read_sensor(in); }); break;
-        case 10: read_list(in, limits.max_list_items, s.thermal_zones, [&] { return read_zone(in); }); break;
-        case 11: s.time_ms = in.optional_integer(); break;
-        case 12: read_list(in, limits.max_xid_events, s.xid_events, [&] { return read_xid(in); }); break;
+        case 5: read_list(in, limits.max_list_items, s.infiniband, [&] { return read_infiniband(in); }); break;
+        case 6: read_optional_object(in, s.memory, read_memory); break;
+        case 7: read_list(in, limits.max_list_items, s.nics, [&] { return read_nic(in); }); break;
+        case 8: read_list(in, limits.max_list_items, s.numa, [&] { return read_numa(in, limits); }); break;
+        case 9: read_optional_object(in, s.pressure, read_pressure); break;
+        case 10: read_list(in, limits.max_list_items, s.sensors, [&] { return read_sensor(in); }); break;
+        case 11: read_list(in, limits.max_list_items, s.thermal_zones, [&] { return read_zone(in); }); break;
+        case 12: s.time_ms = in.optional_integer(); break;
+        case 13: read_list(in, limits.max_xid_events, s.xid_events, [&] { return read_xid(in); }); break;
         default: in.skip_value();
         }
     });

@@ -164,7 +164,7 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, no-p2p, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, no-p2p, "
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, no-p2p, hot-inlet, no-bmc, "
     "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
@@ -316,6 +316,8 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "ib-errors") spec.ib_errors = true;
         else if (v == "slow-read") spec.slow_read = true;
         else if (v == "no-p2p") spec.no_p2p = true;
+        else if (v == "hot-inlet") spec.hot_inlet = true;
+        else if (v == "no-bmc") spec.no_bmc = true;
         else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)

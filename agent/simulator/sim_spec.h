@@ -150,6 +150,8 @@ struct SimSpec {
     // no-p2p: the GPUs cannot reach each other peer to peer (NVLink and PCIe P2P off), so NCCL
     // copies through host memory: nccl.run reaches 12 % of the profile's figure.
     bool no_p2p = false;
+    bool hot_inlet = false;  // hot-inlet: the BMC's inlet air reads 31 °C (above ASHRAE's 27 °C recommended limit)
+    bool no_bmc = false;     // no-bmc: the host has no BMC (the sample's bmc is null)
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given

@@ -290,7 +290,41 @@ protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
     s.gpu_pci_count = profile_.gpu_count;
     s.xid_events = gpu_health_.xids(now_s, *s.time_ms);
     fill_host_io(s);
+    fill_bmc(s);
     return s;
+}
+
+void SimulatedMachine::fill_bmc(protocol::Sample& s) const {
+    if (spec_.no_bmc) {
+        s.bmc.reset();
+        return;
+    }
+    protocol::BmcSample& b = s.bmc.emplace();
+    // The wall draw: the GPUs' board power, the CPUs' and a chassis base (fans, drives, NICs), as a
+    // BMC's DCMI reading would give it (the model's own figures; docs/protocol.md, "Simulated hosts").
+    double gpus_w = 0;
+    for (const protocol::GpuSample& g : s.gpus) gpus_w += g.power_w.value_or(0);
+    const double base_w = profile_.gpu_count >= 8 ? 1800 : profile_.gpu_count > 0 ? 700 : 250;
+    const double cpu_w = s.cpu && s.cpu->util_pct ? 3.0 * *s.cpu->util_pct * profile_.sockets : 0;
+    const double power = round_to(base_w + gpus_w + cpu_w, 1.0);
+    b.power_w = power;
+    b.power_avg_w = power;
+    b.power_min_w = round_to(base_w, 1.0);
+    b.power_max_w = power;
+    b.power_source = "dcmi";
+    // Inlet air from the seed (a cold aisle's 19–23 °C), hot-inlet at 31 °C; the exhaust rises
+    // with the draw (about 1 °C per 400 W through an 8-GPU chassis).
+    Random place(spec_.seed * 0x2545f4914f6cdd1dULL + 7);
+    const double inlet = spec_.hot_inlet ? 31.0 : round_to(19.0 + 4.0 * place.uniform(), 1.0);
+    const double exhaust = round_to(inlet + power / 400.0, 1.0);
+    b.inlet_c = inlet;
+    b.exhaust_c = exhaust;
+    b.sensors = {{"Inlet Temp", "inlet", inlet, "C", "ok"}, {"Exhaust Temp", "exhaust", exhaust, "C", "ok"}};
+    for (std::size_t i = 0; i < socket_temp_c_.size(); ++i)
+        b.sensors.push_back({"CPU" + std::to_string(i + 1) + " Temp", "cpu", round_to(socket_temp_c_[i], 1.0), "C", "ok"});
+    const double duty = std::clamp(30.0 + power / 200.0, 30.0, 100.0);
+    for (int f = 1; f <= 6; ++f) b.fans.push_back({"Fan" + std::to_string(f), round_to(duty * 150, 10.0), std::nullopt, "ok"});
+    b.age_s = 3.0;
 }
 
 void SimulatedMachine::fill_infiniband(double now_s, std::vector<protocol::InfinibandPortSample>& ports) const {

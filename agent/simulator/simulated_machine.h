@@ -54,6 +54,10 @@ public:
     // 370 GB/s bus bandwidth at the largest sizes (what NCCL reaches over NVLink 4 without NVLink
     // SHARP, NVIDIA/nccl-tests#212), PCIe cards at 20 GB/s; lower at small sizes; no-p2p at 12 %.
     protocol::NcclRunResult nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>& stop) override;
+    // The BMC's reading (docs/protocol.md, "Simulated hosts"): power from the GPUs, CPUs and a
+    // chassis base, inlet air from the seed (hot-inlet: 31 °C), exhaust rising with the draw;
+    // none with no-bmc.
+    void fill_bmc(protocol::Sample& s) const;
 
     // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).
     protocol::Sample& sample_at(double sim_s);

@@ -64,6 +64,8 @@ Keys emitted_by_recorded_machines(const std::string& mode) {
     emitted_keys(run_agent({mode, "--root", fixture_root(kAmdServer)}), "", keys);
     emitted_keys(run_agent({mode, "--root", fixture_root(kPlatformFaults)}), "", keys);
     emitted_keys(run_agent({mode, "--root", fixture_root(kHostVm)}), "", keys);
+    // A BMC that answers every question (an HPE DL360 Gen9's recorded answers): the `bmc` keys.
+    if (mode == "--once") emitted_keys(run_agent({mode, "--root", fixture_root("hpe-dl360-gen9-bmc")}), "", keys);
     return keys;
 }
 
@@ -127,6 +129,9 @@ protocol::Sample one_of_everything() {
     pressure.memory.emplace();
     s.disks.emplace_back();
     s.numa.emplace_back().gpus.emplace_back();
+    protocol::BmcSample& bmc = s.bmc.emplace();
+    bmc.sensors.emplace_back();
+    bmc.fans.emplace_back();
     return s;
 }
 

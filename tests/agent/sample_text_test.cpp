@@ -111,7 +111,7 @@ TEST(AgentSampleText, AnEmptySampleLeavesOutWhatToJsonLeavesOut) {
     const protocol::Sample empty;
     EXPECT_EQ(direct_text(empty), tree_text(empty));
     EXPECT_EQ(direct_text(empty),
-              R"({"data":{"disks":[],"gpu_pci_count":null,"gpus":[],"infiniband":[],"nics":[],"numa":[],"pressure":null,"sensors":[],"thermal_zones":[],"xid_events":[]},"event":"sample"})");
+              R"({"data":{"bmc":null,"disks":[],"gpu_pci_count":null,"gpus":[],"infiniband":[],"nics":[],"numa":[],"pressure":null,"sensors":[],"thermal_zones":[],"xid_events":[]},"event":"sample"})");
     protocol::Sample no_cores;
     no_cores.cpu.emplace();
     EXPECT_EQ(direct_text(no_cores), tree_text(no_cores));

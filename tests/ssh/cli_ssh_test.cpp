@@ -174,7 +174,9 @@ TEST_F(SshTest, CliBandwidthStopsEveryTestOnCtrlC) {
     // The interrupted test ended on both hosts (the sender stopped with its client and the
     // receiver saw its streams close): the next run starts at once, not busy.
     const CliRun again = cli({"bandwidth", "--json", "--duration", "1", target(*sshd_), target(*second)});
-    EXPECT_EQ(again.status, 0) << again.out;
+    // 0, or 7 when a loaded machine's loopback carried one direction under 60 % of the other: what
+    // this asks is that both tests ran, which the pairs say.
+    EXPECT_TRUE(again.status == 0 || again.status == 7) << again.status << again.out;
     const auto doc = nlohmann::json::parse(again.out);
     ASSERT_EQ(doc["pairs"].size(), 2u);
     for (const auto& pair : doc["pairs"]) EXPECT_TRUE(pair["error"].is_null()) << pair.dump();
