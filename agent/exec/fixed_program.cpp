@@ -136,6 +136,21 @@ ProgramRun run_fixed_program(const std::string& path, const std::vector<std::str
     return r;
 }
 
+std::optional<std::string> run_interrupted(const ProgramRun& run, std::string_view program, std::string_view what,
+                                           std::chrono::milliseconds timeout) {
+    if (!run.start_error.empty()) return "cannot start " + std::string(program) + ": " + run.start_error;
+    if (run.stopped) return std::string("cancelled");
+    if (run.timed_out) return std::string(what) + " gave no answer within " + std::to_string(timeout.count() / 1000) + " s";
+    return std::nullopt;
+}
+
+std::optional<std::string> run_failed(const ProgramRun& run, std::string_view what) {
+    if (run.exit_status == 0) return std::nullopt;
+    std::string said = first_line_of(run.err);
+    if (said.empty()) said = first_line_of(run.out);
+    return std::string(what) + " exited with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said);
+}
+
 std::string first_line_of(const std::string& text) {
     std::string_view rest(text);
     // The first line that says something: programs often open with a blank one.

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "agent/root_fs.h"
@@ -45,6 +46,14 @@ std::optional<std::string> untrusted_program(const std::string& path);
 // kills it (SIGKILL) and reaps it. stdout beyond the limit is read and dropped.
 ProgramRun run_fixed_program(const std::string& path, const std::vector<std::string>& argv, const ProgramLimits& limits,
                              const std::atomic<bool>* stop = nullptr, const std::vector<std::string>& env = {});
+
+// Why a run left nothing to read, in words, or nullopt: "cannot start PROGRAM: …" (it never
+// started), "cancelled" (`stop` was set), "WHAT gave no answer within N s" (killed at its timeout;
+// WHAT the command as the message names it: "ib_write_bw client", "ipmitool sdr type Fan").
+std::optional<std::string> run_interrupted(const ProgramRun& run, std::string_view program, std::string_view what,
+                                           std::chrono::milliseconds timeout);
+// "WHAT exited with status N: the first line it wrote (stderr, else stdout)", or nullopt for 0.
+std::optional<std::string> run_failed(const ProgramRun& run, std::string_view what);
 
 // The first line of `text`, trimmed, at most 160 characters, control and non-ASCII bytes as '?':
 // what a program said, fit to quote in a message.

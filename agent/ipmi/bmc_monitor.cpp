@@ -20,16 +20,10 @@ struct Answer {
 Answer ask(const std::string& program, const std::vector<std::string>& args, std::chrono::milliseconds timeout,
            const std::atomic<bool>* stop) {
     const ProgramRun run = run_fixed_program(program, args, {.timeout = timeout, .max_output_bytes = 256 * 1024}, stop);
-    if (run.stopped) return {{}, "stopped"};
     std::string command = "ipmitool";
     for (std::size_t i = 1; i < args.size(); ++i) command += " " + args[i];
-    if (!run.start_error.empty()) return {{}, "cannot start ipmitool: " + run.start_error};
-    if (run.timed_out) return {{}, command + " gave no answer within " + std::to_string(timeout.count() / 1000) + " s"};
-    if (run.exit_status != 0) {
-        std::string said = first_line_of(run.err);
-        if (said.empty()) said = first_line_of(run.out);
-        return {{}, command + " exited with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said)};
-    }
+    if (auto why = run_interrupted(run, "ipmitool", command, timeout)) return {{}, *why};
+    if (auto why = run_failed(run, command)) return {{}, *why};
     return {run.out, {}};
 }
 

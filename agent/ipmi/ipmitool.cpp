@@ -48,14 +48,8 @@ protocol::PowerSupplyFacts read_power_supplies(const RootFs& fs, const IpmitoolL
     if (auto why = untrusted_program(program)) return not_read("failed", *why);
     const ProgramRun run = run_fixed_program(program, {"ipmitool", "sdr", "type", "Power Supply"},
                                              {.timeout = limits.timeout, .max_output_bytes = limits.max_output_bytes});
-    if (!run.start_error.empty()) return not_read("failed", std::string("cannot start ipmitool: ") + run.start_error);
-    if (run.timed_out)
-        return not_read("failed", std::string(kCommand) + " gave no answer within " + std::to_string(limits.timeout.count() / 1000) + " s");
-    if (run.exit_status != 0) {
-        std::string message = std::string(kCommand) + " exited with status " + std::to_string(run.exit_status);
-        if (const std::string said = first_line_of(run.err); !said.empty()) message += ": " + said;
-        return not_read("failed", message);
-    }
+    if (auto why = run_interrupted(run, "ipmitool", kCommand, limits.timeout)) return not_read("failed", *why);
+    if (auto why = run_failed(run, kCommand)) return not_read("failed", *why);
     std::string out = run.out;
     // Cut at the cap: the last line may be half of one, and half a line is not a reading.
     if (out.size() >= limits.max_output_bytes) out.erase(out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);

@@ -96,23 +96,15 @@ protocol::NcclRunResult run_nccl(const RootFs& fs, const protocol::NcclRunParams
                                           "LD_LIBRARY_PATH=/usr/local/cuda/lib64"};
     const ProgramRun run = run_fixed_program(*program, args, {.timeout = std::chrono::milliseconds(params.timeout_ms), .max_output_bytes = 256 * 1024},
                                              &stop, env);
-    if (!run.start_error.empty()) {
-        r.error = "cannot start all_reduce_perf: " + run.start_error;
-        return r;
-    }
-    if (run.stopped) {
-        r.error = "cancelled";
-        return r;
-    }
-    if (run.timed_out) {
-        r.error = "all_reduce_perf gave no result within " + std::to_string(params.timeout_ms / 1000) + " s";
+    if (auto why = run_interrupted(run, "all_reduce_perf", "all_reduce_perf", std::chrono::milliseconds(params.timeout_ms))) {
+        r.error = std::move(why);
         return r;
     }
     protocol::NcclRunResult parsed = parse_all_reduce_perf(run.out);
     parsed.program = r.program;
-    if (run.exit_status != 0 && !parsed.error) {
-        std::string said = first_line_of(run.err);
-        parsed.error = "all_reduce_perf exited with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said);
+    // A failure it printed ("Test NCCL failure …") says more than its exit status.
+    if (auto why = run_failed(run, "all_reduce_perf"); why && !parsed.error) {
+        parsed.error = std::move(why);
         parsed.rows.clear();
     }
     return parsed;

@@ -117,22 +117,12 @@ protocol::BwReport report_of(const ProgramRun& run, const RdmaPort& port, const 
     protocol::BwReport r;
     r.interface = port.name();
     r.streams = 1;
-    if (!run.start_error.empty()) {
-        r.error = "cannot start ib_write_bw: " + run.start_error;
+    if (auto why = run_interrupted(run, "ib_write_bw", "ib_write_bw " + what, timeout)) {
+        r.error = std::move(why);
         return r;
     }
-    if (run.stopped) {
-        r.error = "cancelled";
-        return r;
-    }
-    if (run.timed_out) {
-        r.error = "ib_write_bw " + what + " gave no result within " + std::to_string(timeout.count()) + " s";
-        return r;
-    }
-    if (run.exit_status != 0) {
-        std::string said = first_line_of(run.err);
-        if (said.empty()) said = first_line_of(run.out);
-        r.error = "ib_write_bw " + what + " exited with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said);
+    if (auto why = run_failed(run, "ib_write_bw " + what)) {
+        r.error = std::move(why);
         return r;
     }
     const auto reading = parse_ib_write_bw(run.out);

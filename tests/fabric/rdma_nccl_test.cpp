@@ -253,7 +253,7 @@ TEST(NcclProbe, TheAgentRunsAllReducePerfAcrossItsGpusAndAHangIsNotMeasured) {
     const auto started = std::chrono::steady_clock::now();
     r = agent::run_nccl(fleetdeck::agent::RootFs(root.string()), {.min_bytes = 1 << 20, .max_bytes = 1 << 20, .timeout_ms = 1000}, 8, stop);
     EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
-    EXPECT_EQ(r.error.value_or(""), "all_reduce_perf gave no result within 1 s");
+    EXPECT_EQ(r.error.value_or(""), "all_reduce_perf gave no answer within 1 s");
     EXPECT_TRUE(r.rows.empty());
     fs::remove(root / "usr/local/bin/all_reduce_perf");
     r = agent::run_nccl(fleetdeck::agent::RootFs(root.string()), {}, 8, stop);
