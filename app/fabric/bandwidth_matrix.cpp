@@ -419,6 +419,12 @@ nlohmann::json BandwidthMatrix::toJson() const {
     return {{"hosts", std::move(hosts)}, {"pairs", std::move(pairs)}, {"findings", fleetdeck::toJson(findings())}};
 }
 
+void sortCriticalFirst(std::vector<BandwidthFinding>& findings) {
+    std::stable_sort(findings.begin(), findings.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
+        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
+    });
+}
+
 nlohmann::json toJson(const std::vector<BandwidthFinding>& findings) {
     nlohmann::json out = nlohmann::json::array();
     for (const BandwidthFinding& f : findings) {

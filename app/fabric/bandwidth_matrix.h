@@ -62,6 +62,8 @@ struct BandwidthFinding {
 };
 std::string_view toString(BandwidthFinding::Kind kind);
 bool anyCritical(const std::vector<BandwidthFinding>& findings);
+// Critical findings first, each group in the order it was found.
+void sortCriticalFirst(std::vector<BandwidthFinding>& findings);
 // `findings[]` as --json writes them: kind, severity, hosts, text (English).
 nlohmann::json toJson(const std::vector<BandwidthFinding>& findings);
 

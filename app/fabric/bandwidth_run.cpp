@@ -222,6 +222,10 @@ QString BandwidthRun::running() const {
 
 void BandwidthRun::record(int from, int to, BandwidthPair pair) {
     (rdmaPhase_ ? rdmaPairs_ : pairs_)[{from, to}] = std::move(pair);
+    testEnded(from, to);
+}
+
+void BandwidthRun::testEnded(int from, int to) {
     now_.erase({from, to});
     ++done_;
     emit progress(done_, total_, running());
@@ -241,8 +245,7 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
     }
     if (rdmaPhase_ && (!sender.rdmaError.isEmpty() || !receiver.rdmaError.isEmpty())) {
         // The host's row says why once; its pairs are not tests that failed.
-        ++done_;
-        emit progress(done_, total_, running());
+        testEnded(from, to);
         then();
         return;
     }
@@ -265,9 +268,7 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
         if (!listening && rdmaPhase_ && listening.problem().message.startsWith(QLatin1String("RDMA: "))) {
             // perftest missing, no active port: the host's, not the pair's.
             r.rdmaError = listening.problem().message;
-            now_.erase({from, to});
-            ++done_;
-            emit progress(done_, total_, running());
+            testEnded(from, to);
             return then();
         }
         if (!listening) {
@@ -314,13 +315,10 @@ void BandwidthRun::runTest(int from, int to, std::function<void()> then) {
                     pair->error = QStringLiteral("%1 did not report what it received: %2")
                                       .arg(hosts_[static_cast<std::size_t>(to)].spec.name, received.problem().message);
                 }
-                if (rdmaPhase_ && !hosts_[static_cast<std::size_t>(from)].rdmaError.isEmpty() && pair->error.startsWith(QLatin1String("RDMA: "))) {
-                    now_.erase({from, to});
-                    ++done_;
-                    emit progress(done_, total_, running());
-                } else {
+                if (rdmaPhase_ && !hosts_[static_cast<std::size_t>(from)].rdmaError.isEmpty() && pair->error.startsWith(QLatin1String("RDMA: ")))
+                    testEnded(from, to);  // the sender's host sits RDMA out: its row says why
+                else
                     record(from, to, std::move(*pair));
-                }
                 then();
             }, 20000);
         }, options_.durationMs + 20000);
@@ -440,9 +438,7 @@ std::vector<BandwidthFinding> BandwidthRunReport::findings() const {
         const auto more = ncclFindings(*nccl);
         out.insert(out.end(), more.begin(), more.end());
     }
-    std::stable_sort(out.begin(), out.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
-        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
-    });
+    sortCriticalFirst(out);
     return out;
 }
 

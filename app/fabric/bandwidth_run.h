@@ -115,6 +115,8 @@ private:
     void runNccl();
     void runTest(int from, int to, std::function<void()> then);
     void record(int from, int to, BandwidthPair pair);
+    // A test is over (measured, or sat out): it leaves the running list and counts as done.
+    void testEnded(int from, int to);
     void fail(Host& h, HostState state, const QString& why);
     void finish();
     // After the last round: each host's counters again, for the growth during the run; then finish().

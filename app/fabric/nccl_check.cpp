@@ -112,9 +112,7 @@ std::vector<BandwidthFinding> ncclFindings(const std::vector<NcclOutcome>& outco
                                                           : QStringLiteral("all_reduce_perf printed no table");
         add(K::NotMeasured, S::Warning, o.host, FabricText(QT_TRANSLATE_NOOP("fabric", "%1: NCCL not measured: %2")).arg(o.host).arg(why));
     }
-    std::stable_sort(out.begin(), out.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
-        return a.severity == S::Critical && b.severity != S::Critical;
-    });
+    sortCriticalFirst(out);
     return out;
 }
 

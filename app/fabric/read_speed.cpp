@@ -60,9 +60,7 @@ std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutco
                                                           : QStringLiteral("nothing was read");
         add(K::NotMeasured, S::Warning, o.host, FabricText(QT_TRANSLATE_NOOP("fabric", "%1: not measured: %2")).arg(o.host).arg(why));
     }
-    std::stable_sort(out.begin(), out.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
-        return a.severity == S::Critical && b.severity != S::Critical;
-    });
+    sortCriticalFirst(out);
     return out;
 }
 

@@ -421,9 +421,7 @@ void BandwidthPanel::showMatrix(const BandwidthMatrix& m, const std::vector<Band
     findings_->clear();
     auto found = m.findings();
     found.insert(found.end(), more.begin(), more.end());
-    std::stable_sort(found.begin(), found.end(), [](const BandwidthFinding& a, const BandwidthFinding& b) {
-        return a.severity == BandwidthFinding::Severity::Critical && b.severity != BandwidthFinding::Severity::Critical;
-    });
+    sortCriticalFirst(found);
     for (const BandwidthFinding& f : found) {
         auto* item = new QListWidgetItem((f.severity == BandwidthFinding::Severity::Critical ? tr("Critical: ") : tr("Warning: ")) + f.shown());
         findings_->addItem(item);
