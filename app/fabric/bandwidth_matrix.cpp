@@ -10,12 +10,6 @@
 namespace fleetdeck {
 namespace {
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 QString percent(double share) { return QString::number(share * 100, 'f', share < 0.1 ? 1 : 0) + QStringLiteral(" %"); }
 
 std::string text(const std::optional<QString>& s) { return s ? s->toStdString() : std::string(); }
@@ -144,7 +138,7 @@ std::optional<double> BandwidthMatrix::medianGbps() const {
         std::vector<double> all;
         for (const auto& [key, p] : pairs_)
             if (const auto g = p.gbps()) all.push_back(*g);
-        median_ = all.empty() ? std::nullopt : std::optional(median(all));
+        median_ = medianOf(std::move(all));
     }
     return *median_;
 }
@@ -417,6 +411,13 @@ nlohmann::json BandwidthMatrix::toJson() const {
                              {"error", p->error.isEmpty() ? Json() : Json(p->error.toStdString())}});
         }
     return {{"hosts", std::move(hosts)}, {"pairs", std::move(pairs)}, {"findings", fleetdeck::toJson(findings())}};
+}
+
+std::optional<double> medianOf(std::vector<double> values) {
+    if (values.empty()) return std::nullopt;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 void sortCriticalFirst(std::vector<BandwidthFinding>& findings) {

@@ -62,6 +62,8 @@ struct BandwidthFinding {
 };
 std::string_view toString(BandwidthFinding::Kind kind);
 bool anyCritical(const std::vector<BandwidthFinding>& findings);
+// The median (the mean of the middle two for an even count); none of no values.
+std::optional<double> medianOf(std::vector<double> values);
 // Critical findings first, each group in the order it was found.
 void sortCriticalFirst(std::vector<BandwidthFinding>& findings);
 // `findings[]` as --json writes them: kind, severity, hosts, text (English).

@@ -15,13 +15,6 @@ QString sizeText(std::int64_t bytes) {
     return QString::number(static_cast<double>(bytes) / (1 << 20), 'g', 4) + QStringLiteral(" MiB");
 }
 
-std::optional<double> peersMedian(std::vector<double> v) {
-    if (v.empty()) return std::nullopt;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 QString boardOf(const NcclOutcome& o) {
     return QStringLiteral("%1× %2").arg(o.result->gpus).arg(QString::fromStdString(o.result->gpu_name.value_or("?")));
 }
@@ -91,7 +84,7 @@ std::vector<BandwidthFinding> ncclFindings(const std::vector<NcclOutcome>& outco
             continue;
         }
         const auto& peers = byBoard[boardOf(o)];
-        const auto mid = peersMedian(peers);
+        const auto mid = medianOf(peers);
         if (!mid || static_cast<int>(peers.size()) < kNcclMinPeersToJudge || *busbw >= kNcclLowShare * *mid) continue;
         add(K::NcclLow, S::Critical, o.host,
             FabricText(QT_TRANSLATE_NOOP("fabric", "%1: NCCL all-reduce inside the host reaches %2 bus bandwidth at %3, %4 % of the median "

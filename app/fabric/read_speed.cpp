@@ -20,10 +20,7 @@ std::optional<double> medianMbPerS(const std::vector<ReadSpeedOutcome>& outcomes
     std::vector<double> v;
     for (const ReadSpeedOutcome& o : outcomes)
         if (const auto r = o.mbPerS()) v.push_back(*r);
-    if (v.empty()) return std::nullopt;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return medianOf(std::move(v));
 }
 
 std::vector<BandwidthFinding> readSpeedFindings(const std::vector<ReadSpeedOutcome>& outcomes) {
