@@ -41,6 +41,11 @@ Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
             spec.rackUnit = o.value(QStringLiteral("unit")).toInt();
             spec.rackHeightU = o.value(QStringLiteral("height")).toInt(1);
             spec.group = o.value(QStringLiteral("group")).toString();
+            if (const QString feeds = o.value(QStringLiteral("power_feeds")).toString(); !feeds.isEmpty()) {
+                const auto names = parseFeedList(feeds);
+                if (!names) return names.problem();
+                spec.powerFeeds = *names;
+            }
             for (const QJsonValue t : o.value(QStringLiteral("tags")).toArray()) spec.tags << t.toString();
             spec.tags << QStringLiteral("simulated");
             if (spec.name.isEmpty() || spec.simulateProfile.isEmpty())
@@ -51,12 +56,51 @@ Result<std::vector<HostSpec>> parseDemoFleet(const QByteArray& json) {
     return hosts;
 }
 
-Result<std::vector<HostSpec>> loadDemoFleet() {
+Result<std::map<QString, std::vector<PowerFeed>>> parseDemoFeeds(const QByteArray& json) {
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (!doc.isObject())
+        return problemOf(ProblemCode::BadInput, HostsText(QT_TRANSLATE_NOOP("hosts", "demo fleet: %1")).arg(parseError.errorString()));
+    std::map<QString, std::vector<PowerFeed>> feeds;
+    for (const QJsonValue rack : doc.object().value(QStringLiteral("racks")).toArray()) {
+        const QString rackName = rack.toObject().value(QStringLiteral("name")).toString();
+        for (const QJsonValue f : rack.toObject().value(QStringLiteral("feeds")).toArray()) {
+            const QJsonObject o = f.toObject();
+            PowerFeed feed;
+            feed.name = o.value(QStringLiteral("name")).toString();
+            feed.volts = o.value(QStringLiteral("volts")).toDouble();
+            feed.amps = o.value(QStringLiteral("amps")).toDouble();
+            feed.phases = o.value(QStringLiteral("phases")).toInt(1);
+            feed.derating = o.value(QStringLiteral("derating")).toDouble(PowerFeed{}.derating);
+            if (auto valid = validateFeed(feed); !valid) return valid.problem();
+            feeds[rackName].push_back(feed);
+        }
+    }
+    return feeds;
+}
+
+namespace {
+
+Result<QByteArray> demoFleetJson() {
     registerDemoResources();
     QFile file(QStringLiteral(":/demo/fleet.json"));
     if (!file.open(QIODevice::ReadOnly))
         return problemOf(ProblemCode::IoFailed, HostsText(QT_TRANSLATE_NOOP("hosts", "the demo fleet is missing from this build")));
-    return parseDemoFleet(file.readAll());
+    return file.readAll();
+}
+
+}  // namespace
+
+Result<std::vector<HostSpec>> loadDemoFleet() {
+    auto json = demoFleetJson();
+    if (!json) return json.problem();
+    return parseDemoFleet(*json);
+}
+
+Result<std::map<QString, std::vector<PowerFeed>>> loadDemoFeeds() {
+    auto json = demoFleetJson();
+    if (!json) return json.problem();
+    return parseDemoFeeds(*json);
 }
 
 std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory) {
@@ -97,15 +141,31 @@ std::vector<HostSpec> generatedDemoFleet(int count) {
         // there are two racks: the latency map then has something to find.
         if (count > kPerRack + 1 && (i == 1 || i == kPerRack + 1))
             profile += QStringLiteral("+bad-link=sim-%1").arg(i == 1 ? kPerRack + 2 : 2, 3, 10, QLatin1Char('0'));
-        spec.simulateProfile = QStringLiteral("%1:%2").arg(profile).arg(1000 + i);
         spec.rack = QStringLiteral("rack-%1").arg(i / kPerRack + 1, 2, 10, QLatin1Char('0'));
         spec.rackHeightU = slot.heightU;
         spec.rackUnit = top - slot.heightU + 1;
+        profile += QStringLiteral("+at=%1").arg(spec.rackUnit + slot.heightU / 2);  // its inlet air from its height
+        spec.simulateProfile = QStringLiteral("%1:%2").arg(profile).arg(1000 + i);
         spec.group = QString::fromLatin1(slot.group);
         spec.tags = {QStringLiteral("simulated")};
         hosts.push_back(std::move(spec));
     }
     return hosts;
+}
+
+std::map<QString, std::vector<PowerFeed>> generatedDemoFeeds(const std::vector<HostSpec>& hosts) {
+    std::map<QString, std::vector<PowerFeed>> feeds;
+    for (const HostSpec& h : hosts)
+        if (!h.rack.isEmpty() && !feeds.contains(h.rack))
+            for (const char* name : {"A", "B"}) {
+                PowerFeed f;
+                f.name = QString::fromLatin1(name);
+                f.volts = 208;
+                f.amps = 50;
+                f.phases = 3;
+                feeds[h.rack].push_back(f);
+            }
+    return feeds;
 }
 
 }  // namespace fleetdeck

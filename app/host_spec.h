@@ -49,6 +49,9 @@ struct HostSpec {
     // What one GPU-hour of this host costs (rent or amortisation, in the inventory's currency);
     // nullopt: its group's price, if any (Inventory::gpuHourPrice). GPU-hours (docs/efficiency.md).
     std::optional<double> gpuHourPrice;
+    // The rack's power feeds this host's supplies plug into, by name ("A", "B"); empty: every feed
+    // of its rack (docs/power.md, "Feeds and budgets").
+    QStringList powerFeeds;
     // kind Ssh only; the inventory stores identityFile and configFile (an imported Ansible key
     // file, an imported ssh config that is not ~/.ssh/config), not the rest.
     SshOptions ssh;

@@ -1,6 +1,7 @@
 #include "app/host_summary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 #include <utility>
 
@@ -89,9 +90,37 @@ bool powerThrottled(const GpuSample& g) { return throttledBy(g, ThrottleKind::Po
 
 bool linkNarrowed(const GpuSample& g) { return g.pcie_width && g.pcie_width_max && *g.pcie_width < *g.pcie_width_max; }
 
+// The median of the values present, none when there are none.
+std::optional<double> medianPresent(std::vector<double> values) {
+    if (values.empty()) return std::nullopt;
+    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), mid, values.end());
+    if (values.size() % 2 == 1) return *mid;
+    return (*mid + *std::max_element(values.begin(), mid)) / 2.0;
+}
+
+void summarizeBmc(const protocol::Sample& sample, HostSummary& s) {
+    if (!sample.bmc) return;
+    const protocol::BmcSample& b = *sample.bmc;
+    s.powerW = b.power_w;
+    s.powerMaxW = b.power_max_w;
+    if (b.power_w && b.power_source) s.powerSource = QString::fromStdString(*b.power_source);
+    s.inletC = b.inlet_c;
+    s.exhaustC = b.exhaust_c;
+    std::vector<double> rpm, pct;
+    for (const protocol::BmcFanReading& f : b.fans) {
+        if (f.rpm) rpm.push_back(*f.rpm);
+        if (f.percent) pct.push_back(*f.percent);
+    }
+    s.fanMedianRpm = medianPresent(std::move(rpm));
+    s.fanMedianPct = medianPresent(std::move(pct));
+    if (b.error) s.bmcError = QString::fromStdString(*b.error);
+}
+
 HostSummary summarizeHost(const protocol::Sample& sample) {
     HostSummary s;
     summarizeCpu(sample, s);
+    summarizeBmc(sample, s);
     for (const protocol::NicSample& n : sample.nics) {
         if (n.rx_bytes_per_s) s.nicRxBytesPerS = s.nicRxBytesPerS.value_or(0) + *n.rx_bytes_per_s;
         if (n.tx_bytes_per_s) s.nicTxBytesPerS = s.nicTxBytesPerS.value_or(0) + *n.tx_bytes_per_s;
@@ -131,7 +160,7 @@ QString formatRate(double bytesPerS) {
 }
 
 QString formatPower(double watts) {
-    if (watts >= 1000.0) return QStringLiteral("%L1 kW").arg(watts / 1000.0, 0, 'f', 2);
+    if (std::abs(watts) >= 1000.0) return QStringLiteral("%L1 kW").arg(watts / 1000.0, 0, 'f', 2);
     return QStringLiteral("%L1 W").arg(watts, 0, 'f', 0);
 }
 

@@ -58,6 +58,14 @@ struct HostSummary {
     QString worstThrottle;                // agent's name, empty when none matters
     std::optional<int> worstThrottleGpu;  // which GPU has it
     std::optional<double> nicRxBytesPerS, nicTxBytesPerS;  // all NICs together
+    // The BMC's reading (sample `bmc`; docs/power.md): the server's input power and where it came
+    // from ("dcmi", "power_sensor", "estimated"), the highest the BMC saw over its period, the
+    // coolest inlet and hottest exhaust, the chassis fans' median speed; empty without a BMC.
+    std::optional<double> powerW, powerMaxW;
+    QString powerSource;
+    std::optional<double> inletC, exhaustC;
+    std::optional<double> fanMedianRpm, fanMedianPct;
+    QString bmcError;  // why the BMC could not be read, when it could not
 };
 
 // The summary of a sample, its GPUs shared with it.

@@ -164,8 +164,8 @@ constexpr std::string_view kGpuVariants =
     "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, no-p2p, busy, input-bound, comm-bound, held-idle, "
     "power-capped, memory-bound, idle";
 constexpr std::string_view kVariants =
-    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, no-p2p, hot-inlet, no-bmc, "
-    "bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
+    "bad-fan, pcie-x8, ecc, remap-pending, xid=N, gpu-lost, nvlink-down, bad-link=PEER, slow-link=PEER, nic-25g, mtu-1500, ib-errors, slow-read, no-p2p, hot-inlet, no-bmc, at=U, "
+    "recirculation, bios=VERSION, dimm-missing, psu-failed, nic-x8, busy, input-bound, comm-bound, held-idle, power-capped, memory-bound, idle";
 constexpr JobVariant kJobVariants[] = {JobVariant::Busy,        JobVariant::InputBound,  JobVariant::CommBound,
                                        JobVariant::HeldIdle,    JobVariant::PowerCapped, JobVariant::MemoryBound,
                                        JobVariant::Idle};
@@ -318,6 +318,10 @@ SimSpecResult parse_sim_spec(std::string_view text) {
         else if (v == "no-p2p") spec.no_p2p = true;
         else if (v == "hot-inlet") spec.hot_inlet = true;
         else if (v == "no-bmc") spec.no_bmc = true;
+        else if (v == "recirculation") spec.recirculation = true;
+        else if (v.starts_with("at=") && whole_number(v.substr(3), code) && code >= 1 && code <= 60) spec.at_unit = static_cast<int>(code);
+        else if (v.starts_with("at="))
+            return {std::nullopt, "at=" + std::string(v.substr(3)) + " is not a rack unit (1 to 60)"};
         else if (v.starts_with("slow-link=") && v.size() > 10) spec.slow_link_peers.emplace_back(v.substr(10));
         else if (const auto job = job_variant(v)) {
             if (spec.job && spec.job != job)

@@ -129,7 +129,9 @@ const Profile* find_profile(std::string_view name);
 // (the fastest NIC's MTU is 1500 where the profile's fabric runs 9000),
 // dimm-missing (one memory module is missing: its slot is empty and the memory total
 // is one module smaller), psu-failed (one power supply lost its input: redundancy lost), nic-x8
-// (the fastest NIC trained at half its link width), and one job variant (JobVariant): busy,
+// (the fastest NIC trained at half its link width), hot-inlet, no-bmc, at=U (the host sits at rack
+// unit U: its inlet air from the cold aisle's height), recirculation (the top of its rack breathes
+// its own exhaust), and one job variant (JobVariant): busy,
 // input-bound, comm-bound, held-idle, power-capped, memory-bound, idle. When each GPU fault
 // happens: simulated_machine.h (GpuHealthModel).
 struct SimSpec {
@@ -152,6 +154,12 @@ struct SimSpec {
     bool no_p2p = false;
     bool hot_inlet = false;  // hot-inlet: the BMC's inlet air reads 31 °C (above ASHRAE's 27 °C recommended limit)
     bool no_bmc = false;     // no-bmc: the host has no BMC (the sample's bmc is null)
+    // at=U: the host's air intake sits at rack unit U (1–60): its inlet air follows a cold aisle's
+    // rise from floor to top; none: inlet from the seed alone.
+    std::optional<int> at_unit;
+    // recirculation: hot exhaust comes back over the top of the rack: above U14 the inlet rises
+    // 0.3 °C a unit (needs at=U to know where the host sits).
+    bool recirculation = false;
     std::optional<JobVariant> job;  // none: the profile's own workload
     std::optional<std::string> bios_version;  // bios=VERSION
     std::vector<std::int64_t> xids;  // xid=N, in the order given

@@ -312,10 +312,17 @@ void SimulatedMachine::fill_bmc(protocol::Sample& s) const {
     b.power_min_w = round_to(base_w, 1.0);
     b.power_max_w = power;
     b.power_source = "dcmi";
-    // Inlet air from the seed (a cold aisle's 19–23 °C), hot-inlet at 31 °C; the exhaust rises
-    // with the draw (about 1 °C per 400 W through an 8-GPU chassis).
+    // Inlet air from the seed (a cold aisle's 19–23 °C), or with at=U from the height: 19–20 °C
+    // at the floor, about 2 °C more at U42; recirculation adds 0.3 °C a unit above U14 (8 °C at
+    // U42); hot-inlet at 31 °C. The exhaust rises with the draw (about 1 °C per 400 W through an
+    // 8-GPU chassis). The model's own figures (docs/protocol.md, "Simulated hosts").
     Random place(spec_.seed * 0x2545f4914f6cdd1dULL + 7);
-    const double inlet = spec_.hot_inlet ? 31.0 : round_to(19.0 + 4.0 * place.uniform(), 1.0);
+    double air = 19.0 + 4.0 * place.uniform();
+    if (spec_.at_unit) {
+        air = 19.0 + place.uniform() + 0.05 * *spec_.at_unit;
+        if (spec_.recirculation) air += 0.3 * std::max(0, *spec_.at_unit - 14);
+    }
+    const double inlet = spec_.hot_inlet ? 31.0 : round_to(air, 1.0);
     const double exhaust = round_to(inlet + power / 400.0, 1.0);
     b.inlet_c = inlet;
     b.exhaust_c = exhaust;

@@ -13,6 +13,7 @@
 #include "app/cli/drift_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/health_command.h"
+#include "app/cli/power_command.h"
 #include "app/cli/history_command.h"
 #include "app/cli/host_query.h"
 #include "app/cli/inventory_command.h"
@@ -77,6 +78,7 @@ const Command kCommands[] = {
     {"facts", queryCommand<protocol::methods::Facts>},
     {"snapshot", queryCommand<protocol::methods::Snapshot>},
     {"health", healthCommand},
+    {"power", powerCommand},
     {"top", topCommand},
     {"diagnose", diagnoseCommand},
     {"utilization", utilizationCommand},

@@ -95,6 +95,23 @@ std::vector<CommandSpec> makeSpecs() {
                       {QT_TRANSLATE_NOOP("cli", "Two servers, as one JSON document:"), "fleetdeck-cli facts --json gpu-01 admin@10.0.0.12:2222"}};
     specs.push_back(facts);
 
+    CommandSpec power = queryCommandSpec("power", QT_TRANSLATE_NOOP("cli", "each rack's power against its feeds' budgets, and the inlet air"),
+                                         QT_TRANSLATE_NOOP("cli", "Reads each host's input power from its BMC (or estimated where it has none), "
+                                                                  "its inlet and exhaust air; for each rack, each feed's load now and at the "
+                                                                  "peak against its budget (fleetdeck-cli inventory feed), what it would carry "
+                                                                  "if another feed failed, and the findings: a feed over budget, a rack that "
+                                                                  "would not survive losing a feed, inlet air above 27 °C, recirculation, a "
+                                                                  "hot GPU breathing cool air, a large exhaust rise (docs/power.md)."));
+    power.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "RACK|HOST..."));
+    power.argumentHelp = {{QStringLiteral(QT_TRANSLATE_NOOP("cli", "RACK|HOST...")),
+                           QStringLiteral(QT_TRANSLATE_NOOP("cli", "an inventory rack's name (or rack:NAME), or hosts as every command takes them"))}};
+    power.options = joined({flag("demo", QT_TRANSLATE_NOOP("cli", "the embedded demo racks (simulated hosts with their feeds) instead of HOSTs"))}, remoteOptions());
+    power.exitNote = QStringLiteral(QT_TRANSLATE_NOOP("cli", "7 when a feed is over its budget (now, at the peak or with another feed lost) or a "
+                                                             "finding is critical."));
+    power.examples = {{QT_TRANSLATE_NOOP("cli", "Rack r7 of the inventory:"), "fleetdeck-cli power r7"},
+                      {QT_TRANSLATE_NOOP("cli", "The demo racks, as JSON:"), "fleetdeck-cli power --demo --json"}};
+    specs.push_back(power);
+
     CommandSpec snapshot = queryCommandSpec("snapshot", QT_TRANSLATE_NOOP("cli", "print one telemetry snapshot per host as JSON"),
                                             QT_TRANSLATE_NOOP("cli", "Takes one telemetry sample on each HOST (CPU, memory, GPUs, network, disks) and "
                                                                      "prints it as JSON."));
@@ -436,6 +453,30 @@ std::vector<CommandSpec> makeSpecs() {
     list.examples = {{QT_TRANSLATE_NOOP("cli", "The GPU group and rack b7 of an Ansible inventory:"), "fleetdeck-cli inventory list --inventory hosts.ini @gpu rack:b7"}};
     list.takesHosts = true;
     specs.push_back(list);
+
+    CommandSpec feed;
+    feed.name = QStringLiteral("inventory feed");
+    feed.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "add|remove|list|assign RACK|HOST..."));
+    feed.summary = QStringLiteral(QT_TRANSLATE_NOOP("cli", "a rack's power feeds and which feeds each host draws from"));
+    feed.description = QStringLiteral(QT_TRANSLATE_NOOP(
+        "cli", "Records a rack's power feeds as the colocation contract sells them: 'add RACK' a feed of --volts and --amps, single- "
+               "or three-phase, of which a continuous load may draw --derating percent (default 80, the US electrical code's "
+               "continuous-load rule); its budget is V x A x derating, x sqrt(3) for three phases (V line to line). 'remove RACK "
+               "--name A' drops one, 'list' shows them with their budgets, 'assign HOST... --feeds A+B' says which feeds a host's "
+               "supplies plug into (default: all of its rack's; 'all' goes back to that). fleetdeck-cli power and the Racks view "
+               "weigh each feed's load against its budget (docs/power.md)."));
+    feed.options = {valued("name", QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "the feed's name: A, B")),
+                    valued("volts", QT_TRANSLATE_NOOP("cli", "V"), QT_TRANSLATE_NOOP("cli", "the circuit's voltage (line to line for three phases): 208, 230, 415")),
+                    valued("amps", QT_TRANSLATE_NOOP("cli", "A"), QT_TRANSLATE_NOOP("cli", "the breaker's rating in amperes")),
+                    valued("phases", QT_TRANSLATE_NOOP("cli", "N"), QT_TRANSLATE_NOOP("cli", "1 (default) or 3")),
+                    valued("derating", QT_TRANSLATE_NOOP("cli", "PCT"), QT_TRANSLATE_NOOP("cli", "the share of the rating a continuous load may draw, 50..100 (default 80)")),
+                    valued("feeds", QT_TRANSLATE_NOOP("cli", "A+B"), QT_TRANSLATE_NOOP("cli", "with assign: the feeds the hosts draw from, or all")),
+                    valued("inventory", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "this inventory instead of the saved one")),
+                    flag("json", QT_TRANSLATE_NOOP("cli", "with list: as JSON"))};
+    feed.examples = {{QT_TRANSLATE_NOOP("cli", "Two 208 V three-phase 30 A feeds for rack r7:"),
+                      "fleetdeck-cli inventory feed add r7 --name A --volts 208 --amps 30 --phases 3"},
+                     {QT_TRANSLATE_NOOP("cli", "A host whose supplies plug into feed A only:"), "fleetdeck-cli inventory feed assign gpu-07 --feeds A"}};
+    specs.push_back(feed);
 
     CommandSpec remove;
     remove.name = QStringLiteral("inventory remove");

@@ -10,6 +10,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/command_line.h"
+#include "app/cli/power_command.h"
 #include "app/cli/remote_options.h"
 #include "app/inventory/host_pattern.h"
 #include "app/inventory/host_source.h"
@@ -364,6 +365,7 @@ int removeHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err
 
 int inventoryCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
     const QString& action = command.action;
+    if (action == QLatin1String("feed")) return inventoryFeedCommand(command, out, err);
     InventoryAddOptions options;
     if (const auto problem = readInventoryOptions(command, options)) {
         err << "fleetdeck-cli inventory " << action << ": " << *problem << "\n\n" << kInventoryUsage;

@@ -51,6 +51,7 @@ Json hostToJson(const HostSpec& h) {
     if (!h.ssh.identityFile.isEmpty()) j["identity_file"] = str(h.ssh.identityFile);
     if (!h.ssh.configFile.isEmpty()) j["ssh_config"] = str(h.ssh.configFile);
     if (h.gpuHourPrice) j["gpu_hour_price"] = *h.gpuHourPrice;
+    if (!h.powerFeeds.isEmpty()) j["power_feeds"] = str(h.powerFeeds.join(QLatin1Char('+')));
     return j;
 }
 
@@ -74,7 +75,33 @@ HostSpec hostFromJson(const Json& j) {
     h.ssh.identityFile = textField(j, "identity_file");
     h.ssh.configFile = textField(j, "ssh_config");
     if (const auto it = j.find("gpu_hour_price"); it != j.end()) h.gpuHourPrice = it->is_number() ? it->get<double>() : -1.0;  // not a number: refused
+    if (const auto it = j.find("power_feeds"); it != j.end()) {
+        const auto feeds = parseFeedList(it->is_string() ? QString::fromStdString(it->get<std::string>()) : QStringLiteral("?"));
+        h.powerFeeds = feeds ? *feeds : QStringList{QStringLiteral("?")};  // refused by validateHost
+    }
     return h;
+}
+
+Json feedToJson(const PowerFeed& f) {
+    Json j{{"name", str(f.name)}, {"volts", f.volts}, {"amps", f.amps}, {"phases", f.phases}};
+    if (f.derating != PowerFeed{}.derating) j["derating"] = f.derating;
+    return j;
+}
+
+double numberField(const Json& j, const char* key, double missing) {
+    const auto it = j.find(key);
+    if (it == j.end()) return missing;
+    return it->is_number() ? it->get<double>() : -1.0;  // not a number: refused
+}
+
+PowerFeed feedFromJson(const Json& j) {
+    PowerFeed f;
+    f.name = textField(j, "name");
+    f.volts = numberField(j, "volts", 0);
+    f.amps = numberField(j, "amps", 0);
+    f.phases = j.contains("phases") ? intField(j, "phases") : 1;
+    f.derating = numberField(j, "derating", PowerFeed{}.derating);
+    return f;
 }
 
 }  // namespace
@@ -104,6 +131,9 @@ Outcome validateHost(const HostSpec& spec) {
                            .arg(spec.name)
                            .arg(spec.rackUnit)
                            .arg(spec.rackHeightU));
+    for (const QString& feed : spec.powerFeeds)
+        if (auto names = parseFeedList(feed); !names || names->size() != 1)
+            return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1's power feeds: '%2' is not a feed name")).arg(spec.name).arg(feed));
     if (spec.gpuHourPrice && !(std::isfinite(*spec.gpuHourPrice) && *spec.gpuHourPrice >= 0))
         return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "%1's price per GPU-hour must be a number of at least 0")).arg(spec.name));
     if (auto jump = checkJumpHost(spec.jumpHost); !jump)
@@ -143,6 +173,21 @@ Result<Inventory> Inventory::fromJson(const QByteArray& bytes) {
             if (!set) return set.problem();
         }
     }
+    if (const auto racks = doc.find("racks"); racks != doc.end()) {
+        if (!racks->is_object())
+            return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "\"racks\" must map rack names to their feeds")));
+        for (const auto& [rack, entry] : racks->items()) {
+            const auto feeds = entry.is_object() ? entry.find("feeds") : entry.end();
+            if (!entry.is_object() || feeds == entry.end() || !feeds->is_array())
+                return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "racks.%1: expected an object with a \"feeds\" array"))
+                                   .arg(QString::fromStdString(rack)));
+            for (const Json& f : *feeds)
+                if (auto put = inv.putFeed(QString::fromStdString(rack), f.is_object() ? feedFromJson(f) : PowerFeed{}); !put)
+                    return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "racks.%1: %2"))
+                                       .arg(QString::fromStdString(rack))
+                                       .arg(put.problem().message, put.problem().shownMessage()));
+        }
+    }
     inv.currency_ = textField(doc, "currency");
     return inv;
 }
@@ -173,6 +218,15 @@ QByteArray Inventory::toJson() const {
         for (const auto& [group, price] : groupPrices_) prices[str(group)] = price;
         doc["group_gpu_hour_prices"] = prices;
     }
+    if (!rackFeeds_.empty()) {
+        Json racks = Json::object();
+        for (const auto& [rack, feeds] : rackFeeds_) {
+            Json list = Json::array();
+            for (const PowerFeed& f : feeds) list.push_back(feedToJson(f));
+            racks[str(rack)] = Json{{"feeds", list}};
+        }
+        doc["racks"] = racks;
+    }
     if (!currency_.isEmpty()) doc["currency"] = str(currency_);
     return QByteArray::fromStdString(doc.dump(2)) + '\n';
 }
@@ -196,6 +250,34 @@ Outcome Inventory::save(const QString& path) const {
     if (!file.open(QIODevice::WriteOnly) || file.write(toJson()) < 0 || !file.commit())
         return problemOf(ProblemCode::IoFailed, InventoryText(QT_TRANSLATE_NOOP("inventory", "cannot write %1: %2")).arg(path).arg(file.errorString()));
     return done();
+}
+
+std::vector<PowerFeed> Inventory::feeds(const QString& rack) const {
+    const auto it = rackFeeds_.find(rack);
+    return it == rackFeeds_.end() ? std::vector<PowerFeed>{} : it->second;
+}
+
+Outcome Inventory::putFeed(const QString& rack, const PowerFeed& feed) {
+    if (rack.trimmed().isEmpty()) return badHost(InventoryText(QT_TRANSLATE_NOOP("inventory", "a feed belongs to a rack: name the rack")));
+    if (auto valid = validateFeed(feed); !valid) return valid;
+    std::vector<PowerFeed>& feeds = rackFeeds_[rack];
+    for (PowerFeed& f : feeds)
+        if (f.name == feed.name) {
+            f = feed;
+            return done();
+        }
+    feeds.push_back(feed);
+    return done();
+}
+
+bool Inventory::removeFeed(const QString& rack, const QString& name) {
+    const auto it = rackFeeds_.find(rack);
+    if (it == rackFeeds_.end()) return false;
+    const auto before = it->second.size();
+    std::erase_if(it->second, [&](const PowerFeed& f) { return f.name == name; });
+    const bool removed = it->second.size() != before;
+    if (it->second.empty()) rackFeeds_.erase(it);
+    return removed;
 }
 
 const HostSpec* Inventory::find(const QString& name) const {

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include "app/host_spec.h"
+#include "app/power_feed.h"
 #include "app/problem.h"
 
 namespace fleetdeck {
@@ -38,6 +39,13 @@ public:
     Outcome setGroupGpuHourPrice(const QString& group, std::optional<double> price);
     const QString& currency() const { return currency_; }
     void setCurrency(const QString& currency) { currency_ = currency; }
+    // Each rack's power feeds (docs/power.md, "Feeds and budgets"), in the order added.
+    const std::map<QString, std::vector<PowerFeed>>& rackFeeds() const { return rackFeeds_; }
+    std::vector<PowerFeed> feeds(const QString& rack) const;
+    // Adds the feed to the rack or replaces the one of the same name. The problem (bad_input) for
+    // an invalid feed or an empty rack name.
+    Outcome putFeed(const QString& rack, const PowerFeed& feed);
+    bool removeFeed(const QString& rack, const QString& name);
     const HostSpec* find(const QString& name) const;
     // Adds or, when the name exists, replaces. The problem (bad_input) for an invalid spec.
     Outcome put(const HostSpec& spec);
@@ -50,6 +58,7 @@ public:
 private:
     std::vector<HostSpec> hosts_;
     std::map<QString, double> groupPrices_;
+    std::map<QString, std::vector<PowerFeed>> rackFeeds_;
     QString currency_;
 };
 
