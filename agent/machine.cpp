@@ -1,5 +1,7 @@
 #include "agent/machine.h"
 
+#include <cmath>
+
 #include <algorithm>
 #include <thread>
 
@@ -135,6 +137,20 @@ Json LiveMachine::facts() {
 
 protocol::Sample& LiveMachine::sample() { return collect({}); }
 
+// A host without a BMC: the CPU packages' RAPL power plus the GPUs' board power, marked estimated
+// (it leaves out fans, drives, memory, NICs and the supplies' losses; docs/power.md).
+void LiveMachine::estimate_power_without_bmc() {
+    const auto packages = rapl_.watts(fs_, std::chrono::steady_clock::now());
+    if (sample_.bmc || !packages) return;
+    double gpus = 0;
+    for (const protocol::GpuSample& g : sample_.gpus) gpus += g.power_w.value_or(0);
+    protocol::BmcSample& b = sample_.bmc.emplace();
+    b.power_w = std::round(*packages + gpus);
+    b.power_source = "estimated";
+    b.age_s = 0.0;
+    b.error = "no BMC device: power estimated from the CPU packages' RAPL energy and the GPUs' board power";
+}
+
 protocol::Sample& LiveMachine::collect(std::span<const std::string_view> skipped) {
     if (first_snapshot_) {
         const auto since = std::chrono::steady_clock::now() - last_sample_;
@@ -149,6 +165,7 @@ protocol::Sample& LiveMachine::collect(std::span<const std::string_view> skipped
         if (bmc_wait_.count() > 0) bmc_->wait_first(bmc_wait_);
     }
     sample_.bmc = bmc_->latest();
+    estimate_power_without_bmc();
     last_sample_ = std::chrono::steady_clock::now();
     return sample_;
 }

@@ -13,6 +13,7 @@
 
 #include "agent/collectors/collector.h"
 #include "agent/ipmi/bmc_monitor.h"
+#include "agent/ipmi/rapl_power.h"
 #include "agent/protocol/sample.h"
 #include "agent/probe/bandwidth_probe.h"
 #include "agent/probe/latency_probe.h"
@@ -115,6 +116,7 @@ public:
     // The first sample waits up to `wait` for the BMC's first reading (--once: a BMC that has not
     // answered by then gives `bmc.error`, never a hang); later ones take what the monitor has.
     void wait_for_bmc_on_first_sample(std::chrono::milliseconds wait) { bmc_wait_ = wait; }
+    void estimate_power_without_bmc();
 
 protected:
     const RootFs* programs_fs() const override { return &fs_; }
@@ -131,6 +133,7 @@ private:
     // Started with the first sample (not before: the resident agent forks first), on its own thread.
     std::unique_ptr<ipmi::BmcMonitor> bmc_;
     std::chrono::milliseconds bmc_wait_{0};
+    ipmi::RaplMeter rapl_;  // without a BMC: the packages' power for the estimate
 };
 
 std::int64_t unix_time_ms();

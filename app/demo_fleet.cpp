@@ -161,7 +161,7 @@ std::map<QString, std::vector<PowerFeed>> generatedDemoFeeds(const std::vector<H
                 PowerFeed f;
                 f.name = QString::fromLatin1(name);
                 f.volts = 208;
-                f.amps = 50;
+                f.amps = 60;
                 f.phases = 3;
                 feeds[h.rack].push_back(f);
             }

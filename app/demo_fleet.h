@@ -33,7 +33,7 @@ std::vector<HostSpec> startupHosts(const std::vector<HostSpec>& inventory);
 // `count` simulated hosts in racks of eight, for benchmarks and large-fleet checks: mostly 8-GPU
 // training servers, some inference servers and CPU nodes, one in 25 with a bad fan, and (from
 // ten hosts on) one slow, lossy link between sim-002 and sim-010. Each rack has two 208 V
-// three-phase 50 A feeds (generatedDemoFeeds()).
+// three-phase 60 A feeds (generatedDemoFeeds()).
 std::vector<HostSpec> generatedDemoFleet(int count);
 std::map<QString, std::vector<PowerFeed>> generatedDemoFeeds(const std::vector<HostSpec>& hosts);
 

@@ -468,10 +468,6 @@
         <translation>依精靈的回答為每台主機（或資訊檔案中的主機）擬定調校計畫：每項設定及其理由與出處、目前值與建議值，以及硬體發現。</translation>
     </message>
     <message>
-        <source>--answers FILE (--facts FILE | HOST...)</source>
-        <translation>--answers 檔案 (--facts 檔案 | 主機...)</translation>
-    </message>
-    <message>
         <source>the tuning wizard&apos;s answers (JSON)</source>
         <translation>調校精靈的回答（JSON）</translation>
     </message>
@@ -1956,6 +1952,326 @@ Are you sure you want to continue connecting and record it in %5 (yes/no)? </sou
     <message>
         <source>--data-path takes an absolute directory on the hosts</source>
         <translation>--data-path 需要主機上的絕對路徑目錄</translation>
+    </message>
+    <message>
+        <source>each rack&apos;s power against its feeds&apos; budgets, and the inlet air</source>
+        <translation>每個機架的功率與其供電線路預算的對照，以及進氣溫度</translation>
+    </message>
+    <message>
+        <source>Reads each host&apos;s input power from its BMC (or estimated where it has none), its inlet and exhaust air; for each rack, each feed&apos;s load now and at the peak against its budget (fleetdeck-cli inventory feed), what it would carry if another feed failed, and the findings: a feed over budget, a rack that would not survive losing a feed, inlet air above 27 °C, recirculation, a hot GPU breathing cool air, a large exhaust rise (docs/power.md).</source>
+        <translation>從每台主機的 BMC 讀取其輸入功率（沒有 BMC 時為估計值）與進氣、排氣溫度；對每個機架，列出每條供電線路目前與尖峰時的負載及其預算（fleetdeck-cli inventory feed）、另一條線路斷電時它要承擔多少，以及各項發現：供電線路超出預算、機架無法承受失去一條線路、進氣高於 27 °C、熱風回流、吸入冷空氣卻過熱的 GPU、排氣溫升過大（docs/power.md）。</translation>
+    </message>
+    <message>
+        <source>RACK|HOST...</source>
+        <translation>機架|主機...</translation>
+    </message>
+    <message>
+        <source>an inventory rack&apos;s name (or rack:NAME), or hosts as every command takes them</source>
+        <translation>主機清單中的機架名稱（或 rack:名稱），或與其他指令相同的主機寫法</translation>
+    </message>
+    <message>
+        <source>the embedded demo racks (simulated hosts with their feeds) instead of HOSTs</source>
+        <translation>改用內建的示範機架（含供電線路的模擬主機），不指定主機</translation>
+    </message>
+    <message>
+        <source>7 when a feed is over its budget (now, at the peak or with another feed lost) or a finding is critical.</source>
+        <translation>有供電線路超出預算（目前、尖峰時或另一條線路斷電時）或有嚴重發現時為 7。</translation>
+    </message>
+    <message>
+        <source>Rack r7 of the inventory:</source>
+        <translation>主機清單中的機架 r7：</translation>
+    </message>
+    <message>
+        <source>The demo racks, as JSON:</source>
+        <translation>示範機架，以 JSON 輸出：</translation>
+    </message>
+    <message>
+        <source>--answers FILE (--facts FILE | HOST...) | --fit-power RACK</source>
+        <translation>--answers 檔案 (--facts 檔案 | 主機...) | --fit-power 機架</translation>
+    </message>
+    <message>
+        <source>instead of --answers: GPU power limits that keep RACK within its feeds&apos; budgets at full load, from what its hosts draw (docs/power.md); with --save-profile the profile &apos;apply&apos; pushes</source>
+        <translation>取代 --answers：依主機實際耗電，算出讓機架在滿載時仍在供電線路預算內的 GPU 功率上限（docs/power.md）；搭配 --save-profile 會存成 &apos;apply&apos; 可推送的設定檔</translation>
+    </message>
+    <message>
+        <source>with --fit-power: a rack of the embedded demo racks</source>
+        <translation>搭配 --fit-power：使用內建示範機架中的機架</translation>
+    </message>
+    <message>
+        <source>GPU power limits that fit rack r7&apos;s feeds, saved to push:</source>
+        <translation>符合機架 r7 供電線路的 GPU 功率上限，存檔以便推送：</translation>
+    </message>
+    <message>
+        <source>add|remove|list|assign RACK|HOST...</source>
+        <translation>add|remove|list|assign 機架|主機...</translation>
+    </message>
+    <message>
+        <source>a rack&apos;s power feeds and which feeds each host draws from</source>
+        <translation>機架的供電線路，以及每台主機取電的線路</translation>
+    </message>
+    <message>
+        <source>Records a rack&apos;s power feeds as the colocation contract sells them: &apos;add RACK&apos; a feed of --volts and --amps, single- or three-phase, of which a continuous load may draw --derating percent (default 80, the US electrical code&apos;s continuous-load rule); its budget is V x A x derating, x sqrt(3) for three phases (V line to line). &apos;remove RACK --name A&apos; drops one, &apos;list&apos; shows them with their budgets, &apos;assign HOST... --feeds A+B&apos; says which feeds a host&apos;s supplies plug into (default: all of its rack&apos;s; &apos;all&apos; goes back to that). fleetdeck-cli power and the Racks view weigh each feed&apos;s load against its budget (docs/power.md).</source>
+        <translation>依機房租約所賣的電路記錄機架的供電線路：&apos;add 機架&apos; 新增一條 --volts、--amps 的單相或三相線路，連續負載只能用到 --derating 百分比（預設 80，美國電氣法規的連續負載規則）；其預算為 V x A x 降額，三相再乘以 sqrt(3)（V 為線電壓）。&apos;remove 機架 --name A&apos; 移除一條，&apos;list&apos; 列出各線路與其預算，&apos;assign 主機... --feeds A+B&apos; 指定主機的電源插在哪些線路（預設：其機架的所有線路；&apos;all&apos; 恢復預設）。fleetdeck-cli power 與「機架」檢視會把每條線路的負載與其預算比對（docs/power.md）。</translation>
+    </message>
+    <message>
+        <source>the feed&apos;s name: A, B</source>
+        <translation>線路名稱：A、B</translation>
+    </message>
+    <message>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>the circuit&apos;s voltage (line to line for three phases): 208, 230, 415</source>
+        <translation>電路電壓（三相為線電壓）：208、230、415</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>the breaker&apos;s rating in amperes</source>
+        <translation>斷路器的額定電流（安培）</translation>
+    </message>
+    <message>
+        <source>1 (default) or 3</source>
+        <translation>1（預設）或 3</translation>
+    </message>
+    <message>
+        <source>PCT</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>the share of the rating a continuous load may draw, 50..100 (default 80)</source>
+        <translation>連續負載可使用的額定比例，50..100（預設 80）</translation>
+    </message>
+    <message>
+        <source>A+B</source>
+        <translation>A+B</translation>
+    </message>
+    <message>
+        <source>with assign: the feeds the hosts draw from, or all</source>
+        <translation>搭配 assign：主機取電的線路，或 all</translation>
+    </message>
+    <message>
+        <source>with list: as JSON</source>
+        <translation>搭配 list：以 JSON 輸出</translation>
+    </message>
+    <message>
+        <source>Two 208 V three-phase 30 A feeds for rack r7:</source>
+        <translation>為機架 r7 加上兩條 208 V 三相 30 A 線路：</translation>
+    </message>
+    <message>
+        <source>A host whose supplies plug into feed A only:</source>
+        <translation>電源只接在 A 線路的主機：</translation>
+    </message>
+    <message>
+        <source>no reading</source>
+        <translation>沒有讀數</translation>
+    </message>
+    <message>
+        <source>no BMC</source>
+        <translation>沒有 BMC</translation>
+    </message>
+    <message>
+        <source>unread</source>
+        <translation>未讀到</translation>
+    </message>
+    <message>
+        <source> (est.)</source>
+        <translation>（估計）</translation>
+    </message>
+    <message>
+        <source>FEEDS</source>
+        <translation>線路</translation>
+    </message>
+    <message>
+        <source>POWER</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>SOURCE</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <source>PEAK</source>
+        <translation>尖峰</translation>
+    </message>
+    <message>
+        <source>INLET</source>
+        <translation>進氣</translation>
+    </message>
+    <message>
+        <source>EXHAUST</source>
+        <translation>排氣</translation>
+    </message>
+    <message>
+        <source>RISE</source>
+        <translation>溫升</translation>
+    </message>
+    <message>
+        <source>%1: %2 now, %3 at the peak</source>
+        <translation>%1：目前 %2，尖峰 %3</translation>
+    </message>
+    <message>
+        <source>; %1 host(s) without a reading</source>
+        <translation>；%1 台主機沒有讀數</translation>
+    </message>
+    <message>
+        <source>; %1 estimated</source>
+        <translation>；%1 台為估計值</translation>
+    </message>
+    <message>
+        <source>no feeds recorded for this rack: add them with &apos;fleetdeck-cli inventory feed add %1 --name A --volts 208 --amps 30&apos;</source>
+        <translation>此機架尚未記錄供電線路：請用 &apos;fleetdeck-cli inventory feed add %1 --name A --volts 208 --amps 30&apos; 新增</translation>
+    </message>
+    <message>
+        <source>%1 (%2 lost)</source>
+        <translation>%1（%2 斷電）</translation>
+    </message>
+    <message>
+        <source>FEED</source>
+        <translation>線路</translation>
+    </message>
+    <message>
+        <source>BUDGET</source>
+        <translation>預算</translation>
+    </message>
+    <message>
+        <source>RATING</source>
+        <translation>額定</translation>
+    </message>
+    <message>
+        <source>NOW</source>
+        <translation>目前</translation>
+    </message>
+    <message>
+        <source>IF ONE FAILS</source>
+        <translation>一條斷電時</translation>
+    </message>
+    <message>
+        <source>HEADROOM</source>
+        <translation>餘裕</translation>
+    </message>
+    <message>
+        <source>within budget on every feed, even with one lost; inlet air in range</source>
+        <translation>每條線路都在預算內，即使斷掉一條也一樣；進氣溫度正常</translation>
+    </message>
+    <message>
+        <source>--demo reads the demo racks; give no HOST with it</source>
+        <translation>--demo 讀取示範機架；請勿同時指定主機</translation>
+    </message>
+    <message>
+        <source>%1 needs at least one RACK or HOST (or --demo)</source>
+        <translation>%1 至少需要一個機架或主機（或 --demo）</translation>
+    </message>
+    <message>
+        <source>reading each host&apos;s BMC (up to %1 s)…</source>
+        <translation>正在讀取每台主機的 BMC（最多 %1 秒）…</translation>
+    </message>
+    <message>
+        <source>Hosts in no rack:</source>
+        <translation>不在機架中的主機：</translation>
+    </message>
+    <message>
+        <source>--%1 takes a number (got &apos;%2&apos;)</source>
+        <translation>--%1 需要數字（收到「%2」）</translation>
+    </message>
+    <message>
+        <source>No feeds recorded.</source>
+        <translation>尚未記錄任何供電線路。</translation>
+    </message>
+    <message>
+        <source>say add, remove, list or assign</source>
+        <translation>請指定 add、remove、list 或 assign</translation>
+    </message>
+    <message>
+        <source>name one RACK</source>
+        <translation>請指定一個機架</translation>
+    </message>
+    <message>
+        <source>--name gives the feed&apos;s name (A, B)</source>
+        <translation>--name 指定線路名稱（A、B）</translation>
+    </message>
+    <message>
+        <source>rack %1 has no feed %2 (&apos;inventory feed list&apos; shows them)</source>
+        <translation>機架 %1 沒有線路 %2（&apos;inventory feed list&apos; 會列出）</translation>
+    </message>
+    <message>
+        <source>Removed feed %1 of %2 from %3.</source>
+        <translation>已從 %3 移除 %2 的線路 %1。</translation>
+    </message>
+    <message>
+        <source>--volts and --amps give the circuit (208 and 30 for a 208 V 30 A circuit)</source>
+        <translation>--volts 與 --amps 指定電路（208 V 30 A 的電路即 208 與 30）</translation>
+    </message>
+    <message>
+        <source>Feed %1 of %2: %3 (%4), saved to %5.</source>
+        <translation>%2 的線路 %1：%3（%4），已儲存至 %5。</translation>
+    </message>
+    <message>
+        <source>name the hosts whose feeds to set</source>
+        <translation>請指定要設定線路的主機</translation>
+    </message>
+    <message>
+        <source>--feeds names the feeds (A, B, A+B, or all)</source>
+        <translation>--feeds 指定線路（A、B、A+B 或 all）</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2; nothing changed</source>
+        <translation>%1 不在 %2 中；未做任何變更</translation>
+    </message>
+    <message>
+        <source>%1&apos;s rack %2 has no feed %3; add it first (&apos;inventory feed add&apos;); nothing changed</source>
+        <translation>%1 所在的機架 %2 沒有線路 %3；請先新增（&apos;inventory feed add&apos;）；未做任何變更</translation>
+    </message>
+    <message>
+        <source>%1 host(s) now draw from %2; saved to %3.</source>
+        <translation>%1 台主機現在從 %2 取電；已儲存至 %3。</translation>
+    </message>
+    <message>
+        <source>all of their rack&apos;s feeds</source>
+        <translation>其機架的所有線路</translation>
+    </message>
+    <message>
+        <source>unknown action &apos;%1&apos;</source>
+        <translation>未知的動作「%1」</translation>
+    </message>
+    <message>
+        <source>--fit-power RACK asks the rack&apos;s own hosts: give no HOST with it</source>
+        <translation>--fit-power 機架 會詢問該機架自己的主機：請勿同時指定主機</translation>
+    </message>
+    <message>
+        <source>no host is in rack %1</source>
+        <translation>機架 %1 中沒有主機</translation>
+    </message>
+    <message>
+        <source>BESIDES GPUS</source>
+        <translation>GPU 以外</translation>
+    </message>
+    <message>
+        <source>GPU LIMITS NOW</source>
+        <translation>目前 GPU 上限</translation>
+    </message>
+    <message>
+        <source>PROPOSED</source>
+        <translation>建議值</translation>
+    </message>
+    <message>
+        <source>AT MOST SLOWER</source>
+        <translation>最多變慢</translation>
+    </message>
+    <message>
+        <source>A job held back by its GPUs&apos; power runs at most this much slower (throughput no worse than in proportion to the limit); training measured by MIT Lincoln Laboratory lost far less when capped to 60 % (docs/power.md).</source>
+        <translation>受 GPU 功率限制的工作最多變慢這麼多（吞吐量下降不會超過上限的比例）；MIT 林肯實驗室實測訓練工作在上限設為 60 % 時損失遠小於此（docs/power.md）。</translation>
+    </message>
+    <message>
+        <source>the hosts need different limits; nothing saved:</source>
+        <translation>各主機需要不同的上限；未儲存任何內容：</translation>
+    </message>
+    <message>
+        <source>saved %1: &apos;fleetdeck-cli apply --profile %1 %2&apos; pushes it</source>
+        <translation>已儲存 %1：&apos;fleetdeck-cli apply --profile %1 %2&apos; 可推送</translation>
     </message>
 </context>
 <context>

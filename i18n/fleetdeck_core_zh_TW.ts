@@ -696,6 +696,10 @@ on %2 since %3</source>
         <source>bottleneck (%1)</source>
         <translation>瓶頸（%1）</translation>
     </message>
+    <message>
+        <source>power or air problem (%1)</source>
+        <translation>電力或氣流問題（%1）</translation>
+    </message>
 </context>
 <context>
     <name>commission</name>
@@ -2999,6 +3003,26 @@ on %2 since %3</source>
         <source>group %1&apos;s price per GPU-hour must be a number of at least 0</source>
         <translation>群組 %1 的每 GPU 小時價格必須是不小於 0 的數字</translation>
     </message>
+    <message>
+        <source>%1&apos;s power feeds: &apos;%2&apos; is not a feed name</source>
+        <translation>%1 的供電線路：「%2」不是線路名稱</translation>
+    </message>
+    <message>
+        <source>&quot;racks&quot; must map rack names to their feeds</source>
+        <translation>"racks" 必須以機架名稱對應其供電線路</translation>
+    </message>
+    <message>
+        <source>racks.%1: expected an object with a &quot;feeds&quot; array</source>
+        <translation>racks.%1：應為含有 "feeds" 陣列的物件</translation>
+    </message>
+    <message>
+        <source>racks.%1: %2</source>
+        <translation>racks.%1：%2</translation>
+    </message>
+    <message>
+        <source>a feed belongs to a rack: name the rack</source>
+        <translation>供電線路屬於某個機架：請指定機架</translation>
+    </message>
 </context>
 <context>
     <name>plan</name>
@@ -3283,6 +3307,117 @@ on %2 since %3</source>
     <message>
         <source>Current value unknown: %1</source>
         <translation>目前值不明：%1</translation>
+    </message>
+</context>
+<context>
+    <name>power</name>
+    <message>
+        <source>no power reading from its BMC: left out, its draw is not known</source>
+        <translation>BMC 沒有功率讀數：未納入，耗電不明</translation>
+    </message>
+    <message>
+        <source>its power is only estimated (no BMC): left out</source>
+        <translation>功率只是估計值（沒有 BMC）：未納入</translation>
+    </message>
+    <message>
+        <source>a GPU reports no power limit: left out</source>
+        <translation>有 GPU 未回報功率上限：未納入</translation>
+    </message>
+    <message>
+        <source>%1 has no feed to fit (fleetdeck-cli inventory feed add %1 …)</source>
+        <translation>%1 沒有可配合的供電線路（fleetdeck-cli inventory feed add %1 …）</translation>
+    </message>
+    <message>
+        <source>%1 does not fit feed %2&apos;s budget of %3 even at the GPUs&apos; lowest limits: move a host to another circuit</source>
+        <translation>即使 GPU 都設在最低上限，%1 仍超出線路 %2 的預算 %3：請把主機移到其他電路</translation>
+    </message>
+    <message>
+        <source>%1 fits as it is: %2 at full load, within %3 % of feed %4&apos;s budget of %5</source>
+        <translation>%1 維持現狀即可：滿載 %2，在線路 %4 預算 %5 的 %3 % 以內</translation>
+    </message>
+    <message>
+        <source>%1 draws %2 at full load; with every GPU&apos;s limit at %3 % it draws %4, within %5 % of feed %6&apos;s budget of %7%8</source>
+        <translation>%1 滿載時耗電 %2；把每顆 GPU 的上限設為目前的 %3 % 後耗電 %4，在線路 %6 預算 %7 的 %5 % 以內%8</translation>
+    </message>
+    <message>
+        <source> with feed %1 lost</source>
+        <translation>（線路 %1 斷電時）</translation>
+    </message>
+    <message>
+        <source>Feed %1 of %2 carries %3 now, over its budget of %4 (%5)</source>
+        <translation>%2 的線路 %1 目前負載 %3，超出其預算 %4（%5）</translation>
+    </message>
+    <message>
+        <source>Move a host to another circuit or lower the GPUs&apos; power limits: a breaker loaded past its continuous rating trips.</source>
+        <translation>請把主機移到其他電路或降低 GPU 功率上限：負載超過連續額定的斷路器會跳脫。</translation>
+    </message>
+    <message>
+        <source>Feed %1 of %2 reached %3 at its peak, over its budget of %4 (%5); %6 now</source>
+        <translation>%2 的線路 %1 尖峰時達 %3，超出其預算 %4（%5）；目前 %6</translation>
+    </message>
+    <message>
+        <source>At full load the rack does not fit this feed: move a host or lower the GPUs&apos; power limits before the next peak.</source>
+        <translation>滿載時機架超出此線路：請在下次尖峰前移走主機或降低 GPU 功率上限。</translation>
+    </message>
+    <message>
+        <source>If feed %1 of %2 fails, feed %3 carries %4 (%5 at the peak) against its budget of %6: its breaker trips and the rack goes dark</source>
+        <translation>若 %2 的線路 %1 斷電，線路 %3 要承擔 %4（尖峰時 %5），超出其預算 %6：它的斷路器會跳脫，整個機架斷電</translation>
+    </message>
+    <message>
+        <source>With A+B feeds the whole rack must fit on one: lower the GPUs&apos; power limits, move a host out, or ask for larger circuits.</source>
+        <translation>使用 A+B 雙線路時，整個機架必須能只靠一條線路運作：請降低 GPU 功率上限、移出主機，或申請更大的電路。</translation>
+    </message>
+    <message>
+        <source>The top third of %1 breathes %2 air, %3 warmer than its bottom third (%4): hot exhaust is coming back to the front</source>
+        <translation>%1 上方三分之一吸入 %2 的空氣，比下方三分之一（%4）高 %3：熱排氣正回流到前方</translation>
+    </message>
+    <message>
+        <source>Fit blanking panels in the empty units, close cable cut-outs and the gaps beside the rails, and check the cold aisle&apos;s containment.</source>
+        <translation>在空的單元裝上盲板，封住走線開孔與滑軌旁的縫隙，並檢查冷通道的封閉。</translation>
+    </message>
+    <message>
+        <source>%1 breathes %2 inlet air, above the recommended %3–%4</source>
+        <translation>%1 的進氣為 %2，高於建議的 %3–%4</translation>
+    </message>
+    <message>
+        <source>Check the cold aisle at this unit: a missing floor tile or blanking panel, a door open, the room&apos;s set point; every GPU behind it runs hotter.</source>
+        <translation>請檢查此單元前的冷通道：缺少的地板出風磚或盲板、未關的門、機房的設定溫度；後方的每顆 GPU 都會因此更熱。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is at %3 while its inlet air is %4: the cause is inside the server, not the room</source>
+        <translation>%1 的 %2 達 %3，而進氣只有 %4：原因在伺服器內部，而非機房</translation>
+    </message>
+    <message>
+        <source>Check the chassis fans and their profile, that GPU&apos;s heatsink and the air path inside (baffles, cables).</source>
+        <translation>請檢查機箱風扇與其設定、該 GPU 的散熱片，以及機箱內的氣流路徑（導風罩、線材）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s air rises %2 from inlet (%3) to exhaust (%4) with its fans at %5</source>
+        <translation>%1 從進氣（%3）到排氣（%4）溫升 %2，風扇在 %5</translation>
+    </message>
+    <message>
+        <source>Raise the fan profile in the BMC (acoustic to performance): the fans have room to carry the heat away before the parts behind them run hot.</source>
+        <translation>請在 BMC 調高風扇設定（從靜音改為效能）：風扇還有餘力，可在後方零件過熱前把熱帶走。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a feed name (letters, digits, &apos;-&apos; or &apos;_&apos;, at most 16)</source>
+        <translation>「%1」不是線路名稱（英文字母、數字、&apos;-&apos; 或 &apos;_&apos;，最多 16 個字元）</translation>
+    </message>
+    <message>
+        <source>feed %1: %2 V is out of range 90..600</source>
+        <translation>線路 %1：%2 V 超出範圍 90..600</translation>
+    </message>
+    <message>
+        <source>feed %1: %2 A is out of range 1..800</source>
+        <translation>線路 %1：%2 A 超出範圍 1..800</translation>
+    </message>
+    <message>
+        <source>feed %1: phases must be 1 or 3 (got %2)</source>
+        <translation>線路 %1：相數必須為 1 或 3（收到 %2）</translation>
+    </message>
+    <message>
+        <source>feed %1: a derating of %2 % is out of range 50..100</source>
+        <translation>線路 %1：降額 %2 % 超出範圍 50..100</translation>
     </message>
 </context>
 <context>

@@ -1532,6 +1532,53 @@ Leave it empty when sudo needs none there (NOPASSWD):</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::FitBudgetDialog</name>
+    <message>
+        <source>Fit the rack&apos;s power budget</source>
+        <translation>配合機架的功率預算</translation>
+    </message>
+    <message>
+        <source>&amp;Rack:</source>
+        <translation>機架(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主機</translation>
+    </message>
+    <message>
+        <source>Draw besides GPUs</source>
+        <translation>GPU 以外的耗電</translation>
+    </message>
+    <message>
+        <source>GPU limits now</source>
+        <translation>目前 GPU 上限</translation>
+    </message>
+    <message>
+        <source>Proposed</source>
+        <translation>建議值</translation>
+    </message>
+    <message>
+        <source>At most slower</source>
+        <translation>最多變慢</translation>
+    </message>
+    <message>
+        <source>Proposed GPU power limits per host</source>
+        <translation>每台主機建議的 GPU 功率上限</translation>
+    </message>
+    <message>
+        <source>A job held back by its GPUs&apos; power runs at most the last column slower: throughput falls no faster than the power limit. Training measured by MIT Lincoln Laboratory lost far less when capped to 60 % of its power (docs/power.md). The limits hold until the driver reloads; FleetDeck&apos;s drift check says when they no longer do.</source>
+        <translation>受 GPU 功率限制的工作最多變慢最後一欄的比例：吞吐量下降不會比功率上限更快。MIT 林肯實驗室實測訓練工作在上限設為 60 % 時損失遠小於此（docs/power.md）。上限會維持到驅動程式重新載入；FleetDeck 的偏移檢查會在失效時告訴你。</translation>
+    </message>
+    <message>
+        <source>&amp;Push…</source>
+        <translation>推送(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Save the limits with &apos;fleetdeck-cli plan --fit-power RACK --save-profile FILE&apos; and push them with &apos;apply&apos;</source>
+        <translation>用 &apos;fleetdeck-cli plan --fit-power 機架 --save-profile 檔案&apos; 儲存上限，再用 &apos;apply&apos; 推送</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::GpuHealthPanel</name>
     <message>
         <source>GPU health</source>
@@ -2114,6 +2161,10 @@ If the server was reinstalled, confirm the new fingerprint with its administrato
     <message>
         <source>Bottleneck</source>
         <translation>瓶頸</translation>
+    </message>
+    <message>
+        <source>Power and air</source>
+        <translation>電力與氣流</translation>
     </message>
 </context>
 <context>
@@ -3364,6 +3415,46 @@ Fix the file or pick hosts by typing them.</source>
         <source>; simulated</source>
         <translation>；模擬</translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 now</source>
+        <translation>目前 %1</translation>
+    </message>
+    <message>
+        <source>no power reading</source>
+        <translation>沒有功率讀數</translation>
+    </message>
+    <message>
+        <source>, %1 at the peak</source>
+        <translation>，尖峰 %1</translation>
+    </message>
+    <message>
+        <source>%1 in</source>
+        <translation>進氣 %1</translation>
+    </message>
+    <message>
+        <source>no inlet reading</source>
+        <translation>沒有進氣讀數</translation>
+    </message>
+    <message>
+        <source> · +%1</source>
+        <translation> · +%1</translation>
+    </message>
+    <message>
+        <source> (est.)</source>
+        <translation>（估計）</translation>
+    </message>
+    <message>
+        <source>; inlet air %1</source>
+        <translation>；進氣 %1</translation>
+    </message>
+    <message>
+        <source>; drawing %1</source>
+        <translation>；耗電 %1</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::RackHostsPage</name>
@@ -3473,10 +3564,101 @@ Fix the file or pick hosts by typing them.</source>
     </message>
 </context>
 <context>
+    <name>fleetdeck::RackLegend</name>
+    <message>
+        <source>Inlet air:</source>
+        <translation>進氣：</translation>
+    </message>
+    <message>
+        <source>below 18 °C</source>
+        <translation>低於 18 °C</translation>
+    </message>
+    <message>
+        <source>18–27 °C recommended</source>
+        <translation>18–27 °C 建議範圍</translation>
+    </message>
+    <message>
+        <source>27–32 °C</source>
+        <translation>27–32 °C</translation>
+    </message>
+    <message>
+        <source>above 32 °C</source>
+        <translation>高於 32 °C</translation>
+    </message>
+    <message>
+        <source>no BMC reading</source>
+        <translation>沒有 BMC 讀數</translation>
+    </message>
+    <message>
+        <source>Power:</source>
+        <translation>功率：</translation>
+    </message>
+    <message>
+        <source>0 to %1, the highest host</source>
+        <translation>0 到 %1（最高的主機）</translation>
+    </message>
+    <message>
+        <source>no readings yet</source>
+        <translation>尚無讀數</translation>
+    </message>
+</context>
+<context>
     <name>fleetdeck::RackView</name>
     <message>
         <source>Racks — hosts at their units, coloured by their hottest GPU (or CPU without GPUs)</source>
         <translation>機架 — 各主機位於其單元，依最熱的 GPU 著色（沒有 GPU 時依 CPU）</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU 溫度</translation>
+    </message>
+    <message>
+        <source>Inlet air</source>
+        <translation>進氣</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>Colour the hosts by</source>
+        <translation>主機的著色依據</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>著色依據：</translation>
+    </message>
+    <message>
+        <source>Fit power budget…</source>
+        <translation>配合功率預算…</translation>
+    </message>
+    <message>
+        <source>GPU power limits that keep a rack within its feeds at full load</source>
+        <translation>讓機架在滿載時仍在供電線路範圍內的 GPU 功率上限</translation>
+    </message>
+    <message>
+        <source>Power and air findings</source>
+        <translation>電力與氣流發現</translation>
+    </message>
+    <message>
+        <source>Racks — hosts coloured by the air at their inlet, with its rise to the exhaust</source>
+        <translation>機架 — 主機依進氣溫度著色，並標示到排氣的溫升</translation>
+    </message>
+    <message>
+        <source>Racks — hosts coloured by their input power, each feed&apos;s load against its budget</source>
+        <translation>機架 — 主機依輸入功率著色，並顯示每條線路的負載與預算</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 power or air finding(s), %2 critical</source>
+        <translation>%1 項電力或氣流發現，%2 項嚴重</translation>
+    </message>
+    <message>
+        <source>%1 power or air finding(s)</source>
+        <translation>%1 項電力或氣流發現</translation>
     </message>
 </context>
 <context>

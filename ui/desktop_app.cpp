@@ -23,6 +23,7 @@
 #include "app/history/retention.h"
 #include "app/inventory/follow_inventory.h"
 #include "app/inventory/inventory.h"
+#include "ui/dashboard/rack_view.h"
 #include "app/latency/latency_mesh.h"
 #include "app/perf_log.h"
 #include "app/ssh/ssh_prompter.h"
@@ -130,6 +131,7 @@ DesktopApp::DesktopApp(DesktopOptions options)
     preferences->setShortcut(QKeySequence(QObject::tr("Ctrl+,")));
     QObject::connect(preferences, &QAction::triggered, &window_, [this] { editPreferences(); });
     addPushActions();
+    watchRackPower();
 }
 
 DesktopApp::~DesktopApp() = default;
@@ -267,6 +269,7 @@ void DesktopApp::addPushActions() {
     auto* driftActions = new DriftController(*pushes_, audit::AuditLog::defaultPaths(),
                                              [monitor = driftMonitor_](const QString& host) { monitor->checkNowAsync(host); }, &window_);
     driftActions->attach(window_.hostPage());
+    window_.racks().setPushHook([pushes = pushes_](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); });
     window_.setTuningHooks({tuning::readThroughFleet(fleet_.monitor(), &window_),
                             [pushes = pushes_](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
                             {}, {}});
@@ -302,7 +305,9 @@ void DesktopApp::connectHosts() {
     ssh::setSshPrompter(std::make_shared<GuiPrompter>(&window_));
     QObject::connect(&window_, &MainWindow::reconnectRequested, &window_, [this](const QString& name) { fleet_.monitor().reconnectAsync(name); });
     if (options_.demoHosts > 0) {
-        for (const HostSpec& h : generatedDemoFleet(options_.demoHosts)) fleet_.monitor().addHostAsync(h);
+        const std::vector<HostSpec> hosts = generatedDemoFleet(options_.demoHosts);
+        for (const HostSpec& h : hosts) fleet_.monitor().addHostAsync(h);
+        setRackFeeds(generatedDemoFeeds(hosts));
         return;
     }
     if (const auto moved = moveMeshAddressesIntoInventory(Inventory::defaultPath()); !moved)
@@ -318,6 +323,33 @@ void DesktopApp::connectHosts() {
 void DesktopApp::followInventory(bool firstStart) {
     if (const auto followed = fleetdeck::followInventory(fleet_.monitor(), Inventory::defaultPath(), firstStart); !followed)
         sayOnStderr(followed.problem().shownMessage());
+    // The racks' feeds: the inventory's; while it holds no host, the demo racks' (docs/power.md).
+    const auto inventory = Inventory::load(Inventory::defaultPath());
+    if (inventory && !inventory->hosts().empty()) setRackFeeds(inventory->rackFeeds());
+    else if (const auto demo = loadDemoFeeds()) setRackFeeds(*demo);
+}
+
+void DesktopApp::setRackFeeds(const std::map<QString, std::vector<PowerFeed>>& feeds) {
+    window_.racks().setFeeds(feeds);
+    rackPower_->setFeeds(feeds);
+}
+
+// Every 10 s the racks' power and air findings go to the history as incidents (a feed over its
+// budget, a rack that would not survive losing a feed, hot inlet air, recirculation).
+void DesktopApp::watchRackPower() {
+    rackPower_ = std::make_unique<RackModel>(fleet_.store());
+    auto* timer = new QTimer(&window_);
+    timer->setInterval(10'000);
+    QObject::connect(timer, &QTimer::timeout, &window_, [this] {
+        rackPower_->refresh();
+        std::vector<history::RackFinding> found;
+        for (const power::PowerFinding& f : rackPower_->powerFindings())
+            found.push_back({f.host.isEmpty() ? QStringLiteral("rack:") + f.rack : f.host, f.kind, f.feed,
+                             f.severity == FindingSeverity::Critical ? history::IncidentSeverity::Critical : history::IncidentSeverity::Warning,
+                             f.text.english(), f.text.shown()});
+        recorder_.addPowerFindings(found, QDateTime::currentMSecsSinceEpoch());
+    });
+    timer->start();
 }
 
 void DesktopApp::takeScreenshotLater() {

@@ -2,12 +2,15 @@
 
 #include <QSettings>
 
+#include <map>
 #include <memory>
+#include <vector>
 
 #include "app/alerts/desktop_notifier.h"
 #include "app/fleet_thread.h"
 #include "app/history/history_recorder.h"
 #include "app/latency/latency_store.h"
+#include "app/power_feed.h"
 #include "app/quit_signals.h"
 #include "app/secrets/secret_store.h"
 #include "ui/desktop_options.h"
@@ -22,6 +25,7 @@ class EventsView;
 class LatencyMesh;
 class LatencyView;
 class PushLauncher;
+class RackModel;
 class RecordedIncidents;
 class SharedSimulators;
 namespace drift {
@@ -67,6 +71,8 @@ private:
     int showStartView();
     void connectHosts();
     void followInventory(bool firstStart);
+    void setRackFeeds(const std::map<QString, std::vector<PowerFeed>>& feeds);
+    void watchRackPower();
     void takeScreenshotLater();
 
     DesktopOptions options_;
@@ -91,6 +97,9 @@ private:
     PrometheusSettings prometheus_;
     alerts::DesktopNotifier notifier_;
     std::unique_ptr<AuditViewer> auditViewer_;  // --view audit --screenshot renders it alone
+    // The racks' power and air, judged every 10 s whichever view is shown: its findings become
+    // incidents (docs/power.md). The Racks view has a model of its own, refreshed while it shows.
+    std::unique_ptr<RackModel> rackPower_;
 };
 
 }  // namespace fleetdeck

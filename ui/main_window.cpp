@@ -46,7 +46,8 @@ int viewOrder(const DashboardViewKind& kind) {
 
 QString choiceName(const DashboardViewKind& kind) {
     const QString id = QString::fromLatin1(kind.id);
-    return kind.argument ? id + QLatin1Char(':') + QString::fromLatin1(kind.argument) : id;
+    if (!kind.argument) return id;
+    return kind.argument[0] == '[' ? id + QString::fromLatin1(kind.argument) : id + QLatin1Char(':') + QString::fromLatin1(kind.argument);
 }
 
 }  // namespace
@@ -182,6 +183,10 @@ Outcome MainWindow::checkViewChoice(const QString& spec, const QStringList& host
         if (id != QLatin1String(kind->id)) continue;
         if (colon < 0) return done();
         if (!kind->argument || argument.isEmpty()) break;
+        if (kind == &kRackView) {
+            if (RackView::colouringNamed(argument)) return done();
+            break;
+        }
         if (kind != &kHostView || hosts.contains(argument)) return done();
         return Problem{ProblemCode::BadInput, tr("unknown host '%1' in --view %2 (hosts: %3)")
                                                   .arg(argument, spec, hosts.isEmpty() ? tr("none") : hosts.join(QStringLiteral(", ")))};

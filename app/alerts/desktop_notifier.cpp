@@ -86,6 +86,7 @@ QString kindWords(const history::Incident& incident) {
     case IncidentKind::Bottleneck:
         return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "bottleneck")
                                          : QCoreApplication::translate("alerts", "bottleneck (%1)").arg(incident.detail);
+    case IncidentKind::Power: return QCoreApplication::translate("alerts", "power or air problem (%1)").arg(incident.detail);
     case IncidentKind::Drift:
         return incident.detail.isEmpty() ? QCoreApplication::translate("alerts", "setting drifted")
                                          : QCoreApplication::translate("alerts", "%1 drifted from what was pushed").arg(incident.detail);

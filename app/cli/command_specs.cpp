@@ -247,7 +247,7 @@ std::vector<CommandSpec> makeSpecs() {
                                         QT_TRANSLATE_NOOP("cli", "Makes the tuning plan for each HOST (or for the hosts in a facts file) from the "
                                                                  "wizard's answers: every setting with its rationale and sources, the current value "
                                                                  "and the proposed one, and hardware findings."));
-    plan.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "--answers FILE (--facts FILE | HOST...)"));
+    plan.arguments = QStringLiteral(QT_TRANSLATE_NOOP("cli", "--answers FILE (--facts FILE | HOST...) | --fit-power RACK"));
     plan.options = joined(
         {
             valued("answers", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "the tuning wizard's answers (JSON)"), true),
@@ -256,9 +256,13 @@ std::vector<CommandSpec> makeSpecs() {
             valued("profile-name", QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "the saved profile's name (default: from the answers)")),
             valued("export", QT_TRANSLATE_NOOP("cli", "FORMAT"), QT_TRANSLATE_NOOP("cli", "also write the plan as sysctl.d, tuned or ansible (with --output FILE), byte for byte as the wizard exports it")),
             valued("output", QT_TRANSLATE_NOOP("cli", "FILE"), QT_TRANSLATE_NOOP("cli", "where --export writes")),
+            valued("fit-power", QT_TRANSLATE_NOOP("cli", "RACK"), QT_TRANSLATE_NOOP("cli", "instead of --answers: GPU power limits that keep RACK within its feeds' budgets at full load, from what its hosts draw (docs/power.md); with --save-profile the profile 'apply' pushes")),
+            flag("demo", QT_TRANSLATE_NOOP("cli", "with --fit-power: a rack of the embedded demo racks")),
         },
         remoteOptions());
-    plan.examples = {{QT_TRANSLATE_NOOP("cli", "Plan for this machine from saved answers:"), "fleetdeck-cli plan --answers answers.json local"}};
+    plan.examples = {{QT_TRANSLATE_NOOP("cli", "Plan for this machine from saved answers:"), "fleetdeck-cli plan --answers answers.json local"},
+                     {QT_TRANSLATE_NOOP("cli", "GPU power limits that fit rack r7's feeds, saved to push:"),
+                      "fleetdeck-cli plan --fit-power r7 --save-profile r7-power.json"}};
     specs.push_back(plan);
 
     CommandSpec apply = queryCommandSpec("apply", QT_TRANSLATE_NOOP("cli", "push a profile's settings to each host's root agent"),

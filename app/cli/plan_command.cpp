@@ -9,6 +9,7 @@
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
 #include "app/cli/host_query.h"
+#include "app/cli/power_command.h"
 #include "app/tuning/current_values_reader.h"
 #include "app/tuning/plan_diff.h"
 #include "app/tuning/plan_text.h"
@@ -196,6 +197,7 @@ int writeProfileFiles(const PlanArgs& a, const std::vector<HostResult>& results,
 }  // namespace
 
 int planCommand(const QString&, const ParsedCommand& command, QTextStream& out, QTextStream& err) {
+    if (command.isSet(QStringLiteral("fit-power"))) return fitPowerCommand(command, out, err);
     PlanArgs a;
     if (const auto problem = readPlanArgs(command, a)) {
         err << "fleetdeck-cli: " << *problem << "\n";

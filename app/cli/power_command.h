@@ -13,6 +13,10 @@ namespace fleetdeck::cli {
 // 3/4/5 as every command for hosts it cannot reach.
 int powerCommand(const QString& name, const ParsedCommand& command, QTextStream& out, QTextStream& err);
 
+// fleetdeck-cli plan --fit-power RACK [--demo] [--json] [--save-profile FILE]: GPU power limits that
+// keep the rack within its feeds at full load (app/power/fit_budget.h); exit 7 when none would.
+int fitPowerCommand(const ParsedCommand& command, QTextStream& out, QTextStream& err);
+
 // fleetdeck-cli inventory feed add RACK --name A --volts 208 --amps 30 [--phases 3] [--derating 80],
 // feed remove RACK --name A, feed list [RACK], feed assign HOST... --feeds A+B.
 int inventoryFeedCommand(const ParsedCommand& command, QTextStream& out, QTextStream& err);

@@ -67,11 +67,69 @@ QVariant RackModel::data(const QModelIndex& index, int role) const {
     case HealthRole: return static_cast<int>(row.health.level);
     case HealthWordRole: return row.health.word;
     case SimulatedRole: return spec.isSimulated();
+    case PowerRole: return row.record.summary.powerW ? QVariant(*row.record.summary.powerW) : QVariant();
+    case PowerSourceRole: return row.record.summary.powerSource;
+    case InletRole: return row.record.summary.inletC ? QVariant(*row.record.summary.inletC) : QVariant();
+    case ExhaustRole: return row.record.summary.exhaustC ? QVariant(*row.record.summary.exhaustC) : QVariant();
     default: return {};
     }
 }
 
 QStringList RackModel::racks() const { return racks_; }
+
+void RackModel::setFeeds(std::map<QString, std::vector<PowerFeed>> feeds) {
+    feeds_ = std::move(feeds);
+    evaluatePower();
+    if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
+}
+
+std::vector<HostRecord> RackModel::rackRecords(const QString& rack) const {
+    std::vector<HostRecord> out;
+    for (const Row& row : rows_)
+        if (row.record.spec.rack == rack) out.push_back(row.record);
+    return out;
+}
+
+const power::RackPower* RackModel::rackPower(const QString& rack) const {
+    const auto it = power_.find(rack);
+    return it == power_.end() ? nullptr : &it->second;
+}
+
+std::vector<power::PowerFinding> RackModel::powerFindings() const {
+    std::vector<power::PowerFinding> all;
+    for (const QString& rack : racks_)
+        if (const power::RackPower* r = rackPower(rack)) all.insert(all.end(), r->findings.begin(), r->findings.end());
+    std::stable_sort(all.begin(), all.end(), [](const power::PowerFinding& a, const power::PowerFinding& b) { return a.severity > b.severity; });
+    return all;
+}
+
+// Each rack's loads and findings from the rows as they are now; a host's peak is the most it drew
+// while the model watched (or its BMC's period maximum where that is higher).
+void RackModel::evaluatePower() {
+    static const std::vector<PowerFeed> none;
+    std::map<QString, std::vector<power::HostPower>> byRack;  // evaluateRack() then sees its own hosts only
+    highestPowerW_ = 0;
+    for (const Row& row : rows_) {
+        const HostSpec& spec = row.record.spec;
+        if (const auto& w = row.record.summary.powerW; w && row.record.state == HostState::Connected) {
+            double& seen = peakSeenW_[spec.name];
+            seen = std::max(seen, *w);
+            highestPowerW_ = std::max(highestPowerW_, *w);
+        }
+        if (spec.rack.isEmpty()) continue;
+        const auto feeds = feeds_.find(spec.rack);
+        const auto seen = peakSeenW_.constFind(spec.name);
+        auto& hosts = byRack[spec.rack];
+        hosts.push_back(power::hostPower(row.record, feeds == feeds_.end() ? none : feeds->second, std::nullopt));
+        if (power::HostPower& h = hosts.back(); h.powerW && seen != peakSeenW_.constEnd() && *seen > h.peakW.value_or(0)) h.peakW = *seen;
+    }
+    power_.clear();
+    for (const QString& rack : racks_) {
+        const auto feeds = feeds_.find(rack);
+        power_.emplace(rack, power::evaluateRack(rack, rackHeightU(rack), feeds == feeds_.end() ? none : feeds->second,
+                                                 std::move(byRack[rack])));
+    }
+}
 
 int RackModel::rackHeightU(const QString& rack) const { return rackHeightU_.value(rack, kStandardRackU); }
 
@@ -107,6 +165,7 @@ bool RackModel::refresh() {
         first = std::min(first, row);
         last = std::max(last, row);
     }
+    evaluatePower();
     if (last >= 0) emit dataChanged(index(first), index(last));
     return true;
 }
@@ -126,6 +185,7 @@ bool RackModel::rebuild() {
     rowOfName_.clear();
     for (std::size_t i = 0; i < rows_.size(); ++i) rowOfName_.insert(rows_[i].record.spec.name, static_cast<int>(i));
     indexRacks();  // a spec edit moves a host without changing the list
+    evaluatePower();
     if (!same) endResetModel();
     else if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
     return true;

@@ -3,9 +3,11 @@
 #include <QAbstractListModel>
 #include <QHash>
 #include <QStringList>
+#include <map>
 #include <vector>
 
 #include "app/host_health.h"
+#include "app/power/rack_power.h"
 #include "app/seen_generation.h"
 #include "app/telemetry_store.h"
 
@@ -27,6 +29,10 @@ public:
         HealthRole,      // HostHealth::Level as int
         HealthWordRole,  // "thermal"
         SimulatedRole,   // bool
+        PowerRole,       // double W (the BMC's input power), invalid without a reading
+        PowerSourceRole, // "dcmi", "power_sensor", "estimated"
+        InletRole,       // double °C, invalid without a reading
+        ExhaustRole,     // double °C, invalid without a reading
     };
 
     explicit RackModel(const TelemetryStore& store, QObject* parent = nullptr);
@@ -39,6 +45,21 @@ public:
     int rackHeightU(const QString& rack) const;  // 42 unless a host sits higher
     qint64 newestSampleAtMs() const { return newestSampleMs_; }
 
+    // Each rack's power feeds (the inventory's, or the demo racks'); racks without are judged for
+    // their air only. Re-evaluates at once.
+    void setFeeds(std::map<QString, std::vector<PowerFeed>> feeds);
+    // The rack's power against its feeds and its air findings (docs/power.md), as of the last
+    // refresh; nullptr for a rack the model does not show. A host's peak is the most the model saw
+    // since it started, or the BMC's own maximum over its period where that is higher.
+    const power::RackPower* rackPower(const QString& rack) const;
+    // Every rack's findings, critical first.
+    std::vector<power::PowerFinding> powerFindings() const;
+    const std::map<QString, std::vector<PowerFeed>>& feeds() const { return feeds_; }
+    // The records of the rack's hosts as of the last refresh (their summaries, with the GPUs).
+    std::vector<HostRecord> rackRecords(const QString& rack) const;
+    // The highest host draw in the model (for the power colouring's scale); 0 without readings.
+    double highestHostPowerW() const { return highestPowerW_; }
+
 private:
     struct Row {
         HostRecord record;
@@ -49,6 +70,7 @@ private:
     };
     static Row makeRow(HostRecord r);
     void indexRacks();
+    void evaluatePower();
     bool rebuild();
 
     const TelemetryStore& store_;
@@ -60,6 +82,10 @@ private:
     QStringList racks_;
     QHash<QString, int> rackHeightU_;
     qint64 newestSampleMs_ = 0;
+    std::map<QString, std::vector<PowerFeed>> feeds_;
+    std::map<QString, power::RackPower> power_;
+    QHash<QString, double> peakSeenW_;  // by host: the most it drew while the model watched
+    double highestPowerW_ = 0;
 };
 
 }  // namespace fleetdeck

@@ -260,6 +260,10 @@ private:
         seen = std::max<std::int64_t>(seen, e.timeMs);
         append(changes, tracker().onState(e.host, e.state, e.reason, e.timeMs, e.shownReason));
     }
+    void handle(HistoryRecorder::PowerEvent& e, std::vector<IncidentChange>& changes) {
+        append(changes, tracker().onPowerFindings(e.findings, e.timeMs));
+    }
+
     void handle(HistoryRecorder::LatencyEvent& e, std::vector<IncidentChange>& changes) {
         append(changes, tracker().onLatencyFindings(e.findings, e.timeMs));
     }
@@ -358,6 +362,8 @@ void HistoryRecorder::addSample(const QString& host, const protocol::Sample& sam
 void HistoryRecorder::addState(const QString& host, HostState state, const QString& reason, qint64 timeMs, const QString& shownReason) {
     push(StateEvent{host, state, reason, timeMs, shownReason});
 }
+
+void HistoryRecorder::addPowerFindings(const std::vector<RackFinding>& findings, qint64 timeMs) { push(PowerEvent{findings, timeMs}); }
 
 void HistoryRecorder::addLatencyFindings(const std::vector<LinkFinding>& findings, qint64 timeMs) {
     push(LatencyEvent{findings, timeMs});

@@ -76,6 +76,7 @@ public:
     // `reason` in English, `shownReason` in the user's language (empty: the same).
     void addState(const QString& host, HostState state, const QString& reason, qint64 timeMs, const QString& shownReason = {});
     void addLatencyFindings(const std::vector<LinkFinding>& findings, qint64 timeMs);  // every finding of one round
+    void addPowerFindings(const std::vector<RackFinding>& findings, qint64 timeMs);    // every rack's, as of timeMs
     void addAuditEntries(const std::vector<audit::AuditEntry>& entries);              // new entries, in order
     // From the next prune on, each tier is kept this long (the Preferences changed it).
     void setRetention(const Retention& retention);
@@ -124,6 +125,10 @@ private:
         std::vector<LinkFinding> findings;
         qint64 timeMs;
     };
+    struct PowerEvent {
+        std::vector<RackFinding> findings;
+        qint64 timeMs;
+    };
     struct AuditEvent {
         std::vector<audit::AuditEntry> entries;
     };
@@ -135,7 +140,7 @@ private:
         HostDrift drift;
         qint64 timeMs;
     };
-    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, AuditEvent, RetentionEvent, DriftEvent>;
+    using Event = std::variant<SampleEvent, StateEvent, LatencyEvent, PowerEvent, AuditEvent, RetentionEvent, DriftEvent>;
 
     void push(Event event);
     std::deque<Event> takeQueued();

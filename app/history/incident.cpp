@@ -9,7 +9,7 @@
 namespace fleetdeck::history {
 namespace {
 
-constexpr std::array<std::pair<IncidentKind, const char*>, 14> kKindNames{{
+constexpr std::array<std::pair<IncidentKind, const char*>, 15> kKindNames{{
     {IncidentKind::ThermalThrottle, "thermal_throttle"},
     {IncidentKind::PowerThrottle, "power_throttle"},
     {IncidentKind::HwSlowdown, "hw_slowdown"},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<IncidentKind, const char*>, 14> kKindNames{{
     {IncidentKind::Drift, "drift"},
     {IncidentKind::HeldIdle, "held_idle"},
     {IncidentKind::Bottleneck, "bottleneck"},
+    {IncidentKind::Power, "power"},
 }};
 
 constexpr std::array<std::pair<IncidentSeverity, const char*>, 3> kSeverityNames{{

@@ -34,6 +34,7 @@ enum class IncidentKind {
     Drift,            // "drift": a pushed setting no longer as pushed (docs/drift.md), until a check finds it so again
     HeldIdle,         // "held_idle": a process held a GPU that did nothing (docs/efficiency.md), until it works or goes
     Bottleneck,       // "bottleneck": a GPU input, communication, memory or PCIe bound for a while (detail: the verdict)
+    Power,            // "power": a rack's power or air finding (docs/power.md; host: the host, or "rack:NAME"; detail: the finding's kind and feed)
 };
 
 // Every kind, in the order above: what lists and filters offer.
@@ -41,7 +42,7 @@ inline constexpr IncidentKind kIncidentKinds[] = {
     IncidentKind::ThermalThrottle, IncidentKind::PowerThrottle, IncidentKind::HwSlowdown, IncidentKind::GpuHealth,
     IncidentKind::PcieDowngrade,   IncidentKind::Fan,           IncidentKind::HostOffline, IncidentKind::Latency,
     IncidentKind::Push,            IncidentKind::Rollback,      IncidentKind::Commissioning, IncidentKind::Drift,
-    IncidentKind::HeldIdle,        IncidentKind::Bottleneck,
+    IncidentKind::HeldIdle,        IncidentKind::Bottleneck,    IncidentKind::Power,
 };
 
 // An incident's sentence in English and in the user's language (context "incident").

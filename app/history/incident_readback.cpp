@@ -238,7 +238,8 @@ bool readFiguresBack(Incident& i) {
     case IncidentKind::Commissioning: return readCommissioning(i);
     case IncidentKind::Drift: return readDrift(i);
     case IncidentKind::HeldIdle:
-    case IncidentKind::Bottleneck: return false;  // recorded with figures from the start (schema 5)
+    case IncidentKind::Bottleneck:
+    case IncidentKind::Power: return false;  // recorded with figures from the start (schema 5)
     }
     return false;
 }

@@ -156,6 +156,7 @@ IncidentText incidentSentence(const Incident& i) {
     case IncidentKind::HostOffline: return withFigures(offlineSentence(i, f), i);
     case IncidentKind::GpuHealth: return phrase(f, "sentence", findingInShort(i, f));
     case IncidentKind::Latency: return phrase(f, "sentence", latencyInShort(i, f));
+    case IncidentKind::Power: return phrase(f, "sentence", figureText(f, "finding"));
     case IncidentKind::Push:
     case IncidentKind::Rollback:
         // The message is the audit log's own words, the same in every language.

@@ -258,6 +258,29 @@ std::vector<IncidentChange> IncidentTracker::onLatencyFindings(const std::vector
     return out;
 }
 
+std::vector<IncidentChange> IncidentTracker::onPowerFindings(const std::vector<RackFinding>& findings, std::int64_t timeMs) {
+    std::vector<IncidentChange> out;
+    std::set<Key> listed;
+    for (const RackFinding& f : findings) {
+        const Key key{f.host, IncidentKind::Power, -1, f.feed.isEmpty() ? f.kind : f.kind + QLatin1Char(':') + f.feed};
+        listed.insert(key);
+        QJsonObject kept = figures({{"finding", f.kind}});
+        if (!f.feed.isEmpty()) kept.insert(QStringLiteral("feed"), f.feed);
+        putPhrase(kept, QStringLiteral("sentence"), f.text, f.shownText, QLocale().name());
+        activate({key, f.severity, kept, {}, {}, {}}, timeMs, out);
+    }
+    for (auto it = open_.begin(); it != open_.end();) {
+        const auto next = std::next(it);
+        if (std::get<1>(it->first) == IncidentKind::Power && !listed.count(it->first)) {
+            Episode& e = it->second;
+            if (!e.goneSinceMs) e.goneSinceMs = timeMs;
+            if (timeMs - *e.goneSinceMs >= options_.graceMs) close(it, *e.goneSinceMs, out);
+        }
+        it = next;
+    }
+    return out;
+}
+
 std::vector<IncidentChange> IncidentTracker::onVerdict(const utilization::HostVerdict& verdict, std::int64_t timeMs, std::int64_t minMs) {
     using utilization::Verdict;
     std::vector<IncidentChange> out;

@@ -53,6 +53,17 @@ struct LinkFinding {
     QString shownText{};  // in the user's language; empty: the same
 };
 
+// A rack's power or air finding (app/power/rack_power.h PowerFinding, which the history library
+// does not link): `kind` as docs/power.md names it, `host` the host it is about or "rack:NAME".
+struct RackFinding {
+    QString host;
+    QString kind;
+    QString feed;  // the feed it is about, if any
+    IncidentSeverity severity = IncidentSeverity::Warning;
+    QString text;         // in English
+    QString shownText{};  // in the user's language; empty: the same
+};
+
 struct IncidentChange {
     enum class What { Opened, Updated, Closed };
     What what = What::Opened;
@@ -77,6 +88,9 @@ public:
                                         const QString& shownReason = {});
     // Every finding of one mesh round.
     std::vector<IncidentChange> onLatencyFindings(const std::vector<LinkFinding>& findings, std::int64_t timeMs);
+    // Every power and air finding of the fleet's racks as of `timeMs`: each opens (or keeps) its
+    // incident, the power incidents not listed end after the grace time.
+    std::vector<IncidentChange> onPowerFindings(const std::vector<RackFinding>& findings, std::int64_t timeMs);
     // The outcome of a drift check of `host`: each drifted setting opens (or keeps) its incident,
     // the others close. A check that failed changes nothing.
     std::vector<IncidentChange> onDrift(const QString& host, const HostDrift& drift, std::int64_t timeMs);

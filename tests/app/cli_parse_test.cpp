@@ -55,9 +55,9 @@ std::string roffText(const std::string& plain) {
 // Every subcommand a user can type: a subcommand the dispatcher gains without a definition (or
 // loses) breaks this list.
 const std::vector<std::string> kSubcommands = {
-    "facts", "snapshot", "health", "top", "diagnose", "utilization", "commission", "mesh", "bandwidth", "read-speed", "plan", "apply", "rollback", "drift", "events", "history",
+    "facts", "snapshot", "health", "power", "top", "diagnose", "utilization", "commission", "mesh", "bandwidth", "read-speed", "plan", "apply", "rollback", "drift", "events", "history",
     "audit verify", "audit show", "audit export", "audit check-report", "export prometheus",
-    "inventory add", "inventory list", "inventory remove"};
+    "inventory add", "inventory feed", "inventory list", "inventory remove"};
 
 TEST(CliParse, EverySubcommandHasHelpListingItsOptions) {
     test::TempDir home;

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
+#include <QPushButton>
 
 #include "agent/simulator/sim_spec.h"
 #include "app/demo_fleet.h"
@@ -16,6 +17,7 @@
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
 #include "ui/dashboard/cooling_view.h"
+#include "ui/dashboard/fit_budget_dialog.h"
 #include "ui/dashboard/host_page.h"
 #include "ui/dashboard/overview_view.h"
 #include "ui/dashboard/palette.h"
@@ -162,6 +164,67 @@ TEST_F(DemoWindow, RackViewDrawsHostsAtTheirUnitsInTheirBand) {
     }
     // rack-a's hosts stack top-down by unit: gpu-a1 (U35) is above gpu-a3 (U19).
     EXPECT_LT(view.drawing().hostRect(0).top(), view.drawing().hostRect(2).top());
+}
+
+TEST_F(DemoWindow, RackViewColoursByInletAndPowerWithFeedBarsFindingsAndAFit) {
+    ASSERT_TRUE(window_->showView(QStringLiteral("racks:inlet")));
+    RackView& view = window_->racks();
+    view.setFeeds(loadDemoFeeds().value());
+    window_->refreshNow();
+    EXPECT_EQ(view.colouring(), RackColouring::InletAir);
+    RackModel& model = view.model();
+    QImage image = view.drawing().grab().toImage();
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.index(row).data(RackModel::RackRole).toString().isEmpty()) continue;
+        const QVariant inlet = model.index(row).data(RackModel::InletRole);
+        ASSERT_TRUE(inlet.isValid()) << "every simulated host has a BMC";
+        const QRect r = view.drawing().hostRect(row);
+        EXPECT_TRUE(near(image.pixelColor(r.right() - 3, r.top() + 3), bandColor(inletBand(inlet.toDouble()))))
+            << model.index(row).data(RackModel::HostNameRole).toString().toStdString() << " at " << inlet.toDouble() << " °C";
+    }
+    // Each rack's header: a bar per feed; rack-a would trip a feed with the other lost.
+    const power::RackPower* a = model.rackPower(QStringLiteral("rack-a"));
+    ASSERT_NE(a, nullptr);
+    ASSERT_EQ(a->feeds.size(), 2u);
+    EXPECT_GT(*a->feeds[0].failoverPeakW, a->feeds[0].budgetW());
+    EXPECT_GT(view.drawing().headerHeight(), RackDrawing::kHeaderHeight + 2 * RackDrawing::kFeedLine - 1);
+    const QStringList findings = view.shownFindings();
+    ASSERT_FALSE(findings.isEmpty());
+    EXPECT_TRUE(findings.front().contains(QStringLiteral("If feed"))) << findings.front().toStdString();
+    EXPECT_TRUE(findings.join(QLatin1Char('\n')).contains(QStringLiteral("top third of rack-b")));
+
+    ASSERT_TRUE(window_->showView(QStringLiteral("racks:power")));
+    window_->refreshNow();
+    image = view.drawing().grab().toImage();
+    const double highest = model.highestHostPowerW();
+    ASSERT_GT(highest, 0);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QVariant w = model.index(row).data(RackModel::PowerRole);
+        if (!w.isValid()) continue;
+        const QRect r = view.drawing().hostRect(row);
+        EXPECT_TRUE(near(image.pixelColor(r.right() - 3, r.top() + 3), powerShade(w.toDouble() / highest)));
+    }
+
+    std::vector<tuning::HostPlan> pushed;
+    view.setPushHook([&pushed](const std::vector<tuning::HostPlan>& plans, QWidget*) { pushed = plans; });
+    QDialog* dialog = view.openFitBudget(QStringLiteral("rack-a"));
+    ASSERT_NE(dialog, nullptr);
+    auto* fit = qobject_cast<FitBudgetDialog*>(dialog);
+    ASSERT_NE(fit, nullptr);
+    EXPECT_TRUE(fit->fit().changes);
+    EXPECT_TRUE(fit->fit().possible);
+    auto* push = dialog->findChild<QPushButton*>();
+    QPushButton* pushButton = nullptr;
+    for (QPushButton* b : dialog->findChildren<QPushButton*>())
+        if (b->text().contains(QStringLiteral("Push"))) pushButton = b;
+    ASSERT_NE(pushButton, nullptr) << (push ? push->text().toStdString() : "");
+    EXPECT_TRUE(pushButton->isEnabled());
+    pushButton->click();
+    ASSERT_EQ(pushed.size(), 4u);
+    EXPECT_EQ(pushed[0].plan.settings.at(0).id, "gpu.power_limit_w");
+    EXPECT_LT(pushed[0].plan.settings.at(0).value.get<int>(), 700);
+    if (const QString dir = qEnvironmentVariable("FLEETDECK_SCREENSHOT_DIR"); !dir.isEmpty()) dialog->grab().save(dir + QStringLiteral("/racks-fit.png"));
+    dialog->close();
 }
 
 TEST_F(DemoWindow, HostPageChartsTheBadHostAndExportsPng) {

@@ -201,6 +201,33 @@ TEST(IncidentTracker, PcieWidthBelowMaximumAndLatencyFindings) {
     EXPECT_EQ(cleared[0].incident.endMs, 3000);
 }
 
+TEST(IncidentTracker, RackPowerFindingsOpenOnceAndEndAfterTheGrace) {
+    IncidentTracker tracker;
+    const RackFinding loss{QStringLiteral("rack:rack-a"), QStringLiteral("feed_loss_overload"), QStringLiteral("A"),
+                           IncidentSeverity::Critical,
+                           QStringLiteral("If feed B of rack-a fails, feed A carries 20.11 kW (20.11 kW at the peak) against its budget of 14.41 kW: "
+                                          "its breaker trips and the rack goes dark"),
+                           QStringLiteral("若 rack-a 的 B 路斷電…")};
+    const RackFinding inlet{QStringLiteral("gpu-b1"), QStringLiteral("inlet_hot"), QString(), IncidentSeverity::Warning,
+                            QStringLiteral("gpu-b1 breathes 29 °C inlet air, above the recommended 18–27 °C")};
+    const auto opened = tracker.onPowerFindings({loss, inlet}, 1000);
+    ASSERT_EQ(opened.size(), 2u);
+    EXPECT_EQ(opened[0].incident.kind, IncidentKind::Power);
+    EXPECT_EQ(opened[0].incident.host, QStringLiteral("rack:rack-a"));
+    EXPECT_EQ(opened[0].incident.severity, IncidentSeverity::Critical);
+    EXPECT_TRUE(opened[0].incident.text.startsWith(QStringLiteral("If feed B of rack-a fails"))) << opened[0].incident.text.toStdString();
+    EXPECT_EQ(toString(IncidentKind::Power), QStringLiteral("power"));
+    EXPECT_TRUE(tracker.onPowerFindings({loss, inlet}, 5'000).empty()) << "still there: the same incidents";
+    EXPECT_TRUE(tracker.onPowerFindings({loss}, 6'000).empty()) << "the inlet is gone, but not yet for the grace time";
+    std::vector<IncidentChange> closed;
+    for (const IncidentChange& c : tracker.onPowerFindings({loss}, 11'500))
+        if (c.what == What::Closed) closed.push_back(c);
+    ASSERT_EQ(closed.size(), 1u);
+    EXPECT_EQ(closed[0].incident.host, QStringLiteral("gpu-b1"));
+    EXPECT_EQ(closed[0].incident.endMs, 6'000) << "ended when it was first seen gone";
+    EXPECT_EQ(tracker.openIncidents().size(), 1u) << "the feed's stays open";
+}
+
 TEST(IncidentTracker, PushesAndRollbacksFromTheAuditLog) {
     IncidentTracker tracker;
     const auto entry = [](std::int64_t seq, const char* time, audit::AuditAction action, audit::AuditOutcome result) {

@@ -39,7 +39,7 @@ TEST(PowerCli, TheDemoRacksShowAFeedThatWouldTripAndRecirculation) {
     EXPECT_EQ(a["rack"], "rack-a");
     ASSERT_EQ(a["feeds"].size(), 2u);
     for (const Json& f : a["feeds"]) {
-        EXPECT_NEAR(f["budget_w"].get<double>(), 14410, 5) << "208 V × 50 A × √3 × 80 %";
+        EXPECT_NEAR(f["budget_w"].get<double>(), 17293, 5) << "208 V × 60 A × √3 × 80 %";
         EXPECT_LT(f["now_w"].get<double>(), f["budget_w"].get<double>()) << "together the feeds carry the rack";
         EXPECT_GT(f["failover_peak_w"].get<double>(), f["budget_w"].get<double>()) << "one alone does not";
     }
@@ -66,7 +66,7 @@ TEST(PowerCli, TheDemoRacksShowAFeedThatWouldTripAndRecirculation) {
 TEST(PowerCli, TheTableSaysEachFeedsBudgetAndHeadroom) {
     const auto run = run_process(kCli, {"power", "--demo"}, kEnv);
     EXPECT_EQ(run.status, 7) << run.err;
-    EXPECT_NE(run.out.find("208 V × 50 A × √3 × 80 %"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("208 V × 60 A × √3 × 80 %"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("HEADROOM"), std::string::npos);
     EXPECT_NE(run.out.find("If feed "), std::string::npos);
     EXPECT_NE(run.out.find("blanking panels"), std::string::npos) << "each finding says what to do";
@@ -129,4 +129,40 @@ TEST(PowerCli, FeedsAreAddedListedAssignedAndRemovedAndBadInputLosesNothing) {
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run_process(kCli, {"inventory", "feed", "remove", "r7", "--name", "B", "--inventory", inv}).status, 2);
     EXPECT_EQ(Json::parse(readFile(inv))["racks"]["r7"]["feeds"].size(), 1u);
+}
+
+TEST(PowerCli, FitPowerLowersTheDemoRacksGpuLimitsToOneFeedAndSavesAProfile) {
+    const std::string profile = testing::TempDir() + "/rack-a-power.json";
+    std::filesystem::remove(profile);
+    auto run = run_process(kCli, {"plan", "--fit-power", "rack-a", "--demo", "--json", "--save-profile", profile}, kEnv);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const Json fit = Json::parse(run.out);
+    EXPECT_EQ(fit["rack"], "rack-a");
+    EXPECT_TRUE(fit["changes"].get<bool>());
+    EXPECT_TRUE(fit["possible"].get<bool>());
+    EXPECT_FALSE(fit["lost_feed"].is_null()) << "an A+B rack fits one feed alone";
+    EXPECT_LE(fit["fitted_w"].get<double>(), fit["budget_w"].get<double>() * 0.95 + 1e-6);
+    EXPECT_GT(fit["full_load_w"].get<double>(), fit["budget_w"].get<double>());
+    ASSERT_EQ(fit["hosts"].size(), 4u);
+    double limit = 0;
+    for (const Json& h : fit["hosts"]) {
+        ASSERT_TRUE(h["counted"].get<bool>()) << h.dump();
+        ASSERT_EQ(h["gpus"].size(), 8u);
+        for (const Json& g : h["gpus"]) {
+            EXPECT_LT(g["to_w"].get<double>(), g["from_w"].get<double>());
+            EXPECT_GE(g["to_w"].get<double>(), g["min_w"].get<double>());
+            EXPECT_EQ(static_cast<int>(g["to_w"].get<double>()) % 5, 0);
+            limit = g["to_w"].get<double>();
+        }
+    }
+    const Json saved = Json::parse(readFile(profile));
+    EXPECT_EQ(saved["name"], "rack-a-power");
+    ASSERT_EQ(saved["settings"].size(), 1u);
+    EXPECT_EQ(saved["settings"][0]["id"], "gpu.power_limit_w");
+    EXPECT_EQ(saved["settings"][0]["value"].get<double>(), limit);
+
+    run = run_process(kCli, {"plan", "--fit-power", "rack-b", "--demo"}, kEnv);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("rack-b"), std::string::npos) << run.out;
+    EXPECT_EQ(run_process(kCli, {"plan", "--fit-power", "rack-z", "--demo"}, kEnv).status, 2) << "no such rack";
 }

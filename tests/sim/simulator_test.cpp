@@ -336,3 +336,18 @@ TEST(Simulator, ProfilesReportNicLinksSecureBootAndPowerSupplies) {
     EXPECT_EQ(f["nics"][1]["pcie_width_max"], 16);
     EXPECT_FALSE(spec_of("hgx-h100-8:3").failed_psu());
 }
+
+TEST(SimulatedMachine, InletAirFollowsTheRackUnitAndRecirculationWarmsTheTop) {
+    const auto inlet = [](const char* spec) { return Scripted(spec).at(30.0).at("bmc").at("inlet_c").get<double>(); };
+    // The same seed at the floor and near the top of a healthy cold aisle: about 2 °C apart.
+    const double floor = inlet("hgx-h100-8+at=2:5"), top = inlet("hgx-h100-8+at=40:5");
+    EXPECT_NEAR(top - floor, 0.05 * 38, 1.0);
+    EXPECT_GE(floor, 19.0);
+    EXPECT_LE(top, 23.0);
+    // Recirculating: nothing changes up to U14, 0.3 °C a unit above it.
+    EXPECT_EQ(inlet("hgx-h100-8+recirculation+at=10:5"), inlet("hgx-h100-8+at=10:5"));
+    EXPECT_NEAR(inlet("hgx-h100-8+recirculation+at=40:5") - top, 0.3 * 26, 1.0);
+    EXPECT_EQ(inlet("hgx-h100-8+hot-inlet+at=2:5"), 31.0);
+    EXPECT_NE(parse_sim_spec("hgx-h100-8+at=61").error.find("at=61 is not a rack unit (1 to 60)"), std::string::npos);
+    EXPECT_FALSE(parse_sim_spec("hgx-h100-8+at=x").spec);
+}

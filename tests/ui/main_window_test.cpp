@@ -70,7 +70,7 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     const Outcome unknown = window.showView(QStringLiteral("latency"));
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.problem().code, ProblemCode::BadInput);
-    EXPECT_EQ(unknown.problem().message, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks, utilization, audit)"));
+    EXPECT_EQ(unknown.problem().message, QStringLiteral("unknown view 'latency' (available: overview, host:NAME, cooling, racks[:inlet|power], utilization, audit)"));
     auto* latencyView = new LatencyView(latency, store, nullptr);
     window.addView(latencyView);
 
@@ -96,7 +96,7 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_TRUE(entries[6]->isSeparator());
     EXPECT_EQ(entries[7]->text(), QStringLiteral("&Pause charts"));
 
-    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks", "latency", "events", "utilization", "audit"}));
+    EXPECT_EQ(MainWindow::viewChoices(), (QStringList{"overview", "host:NAME", "cooling", "racks[:inlet|power]", "latency", "events", "utilization", "audit"}));
     const QStringList names{"overview", "host", "cooling", "racks", "latency", "utilization"};
     for (int i = 0; i < names.size(); ++i) {
         const Outcome shown = window.showView(names[i]);
@@ -112,5 +112,5 @@ TEST(MainWindow, TabsViewMenuAndViewNamesFollowOneList) {
     EXPECT_FALSE(window.showView(QStringLiteral("cooling:gpu-07")));
     const Outcome wrongCase = window.showView(QStringLiteral("Overview"));
     ASSERT_FALSE(wrongCase);
-    EXPECT_EQ(wrongCase.problem().message, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks, latency, utilization, audit)"));
+    EXPECT_EQ(wrongCase.problem().message, QStringLiteral("unknown view 'Overview' (available: overview, host:NAME, cooling, racks[:inlet|power], latency, utilization, audit)"));
 }

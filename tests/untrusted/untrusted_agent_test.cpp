@@ -14,6 +14,7 @@
 #include "tests/support/memory_transport.h"
 #include "tests/support/process_memory.h"
 #include "tests/support/qt_wait.h"
+#include "tests/support/sanitizers.h"
 #include "tests/untrusted/misbehaving.h"
 
 using namespace fleetdeck;
@@ -81,19 +82,7 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.mode; }
 
 class MisbehavingAgent : public ::testing::TestWithParam<Case> {};
 
-// GCC says __SANITIZE_ADDRESS__; clang 14 only answers __has_feature.
-#if defined(__SANITIZE_ADDRESS__)
-#define FLEETDECK_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FLEETDECK_UNDER_ASAN 1
-#endif
-#endif
-#if defined(FLEETDECK_UNDER_ASAN)
-constexpr std::int64_t kGrowthBoundBytes = std::int64_t{512} << 20;
-#else
-constexpr std::int64_t kGrowthBoundBytes = std::int64_t{96} << 20;
-#endif
+constexpr std::int64_t kGrowthBoundBytes = (test::kUnderAsan ? std::int64_t{512} : std::int64_t{96}) << 20;
 
 }  // namespace
 

@@ -10,7 +10,7 @@ namespace fleetdeck {
 // its tab and View menu entry (translated in the "DashboardView" context).
 struct DashboardViewKind {
     const char* id;        // what --view takes: "cooling"
-    const char* argument;  // what may follow "id:" ("NAME" in host:NAME); nullptr where nothing may
+    const char* argument;  // what may follow "id:" ("NAME" in host:NAME); nullptr where nothing may; "[…]" where it may be left out
     const char* title;     // the tab: "GPU cooling"
     const char* menuText;  // the View menu entry, with its mnemonic: "GPU &cooling"
 };
@@ -23,7 +23,7 @@ inline constexpr DashboardViewKind kHostView{"host", "NAME", QT_TRANSLATE_NOOP("
                                              QT_TRANSLATE_NOOP("DashboardView", "&Host page")};
 inline constexpr DashboardViewKind kCoolingView{"cooling", nullptr, QT_TRANSLATE_NOOP("DashboardView", "GPU cooling"),
                                                 QT_TRANSLATE_NOOP("DashboardView", "GPU &cooling")};
-inline constexpr DashboardViewKind kRackView{"racks", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Racks"),
+inline constexpr DashboardViewKind kRackView{"racks", "[:inlet|power]", QT_TRANSLATE_NOOP("DashboardView", "Racks"),
                                              QT_TRANSLATE_NOOP("DashboardView", "&Racks")};
 inline constexpr DashboardViewKind kLatencyView{"latency", nullptr, QT_TRANSLATE_NOOP("DashboardView", "Latency map"),
                                                 QT_TRANSLATE_NOOP("DashboardView", "&Latency map")};

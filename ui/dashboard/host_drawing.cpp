@@ -107,8 +107,13 @@ HostDrawingView::HostDrawingView(bool legendBadges, QWidget* parent) : QWidget(p
     layout_ = new QVBoxLayout(this);
     header_ = new ViewHeader(ViewHeader::TitleSize::Large, this);
     layout_->addWidget(header_);
-    layout_->addWidget(new BandLegend(legendBadges, this));
+    legend_ = new BandLegend(legendBadges, this);
+    layout_->addWidget(legend_);
 }
+
+void HostDrawingView::addAboveDrawing(QWidget* widget) { layout_->insertWidget(layout_->indexOf(legend_) + 1, widget); }
+
+void HostDrawingView::addBelowDrawing(QWidget* widget) { layout_->addWidget(widget); }
 
 void HostDrawingView::setDrawing(HostDrawing* drawing) {
     drawing_ = drawing;

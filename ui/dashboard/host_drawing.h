@@ -75,6 +75,11 @@ protected:
     void setDrawing(HostDrawing* drawing);
     ViewHeader& header() { return *header_; }
     const ViewHeader& header() const { return *header_; }
+    // The temperature legend under the header (a view that colours by something else hides it).
+    QWidget& legend() { return *legend_; }
+    // A widget under the legend, above the drawing (another legend), or under the drawing.
+    void addAboveDrawing(QWidget* widget);
+    void addBelowDrawing(QWidget* widget);
 
     // The subclass's model: re-read from the store (true when it changed), and when its newest sample arrived.
     virtual bool refreshModel() = 0;
@@ -85,6 +90,7 @@ protected:
 private:
     QVBoxLayout* layout_ = nullptr;
     ViewHeader* header_ = nullptr;
+    QWidget* legend_ = nullptr;
     HostDrawing* drawing_ = nullptr;
 };
 

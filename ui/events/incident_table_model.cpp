@@ -31,6 +31,7 @@ QString incidentKindWord(IncidentKind kind) {
     case IncidentKind::Drift: return IncidentTableModel::tr("Drift");
     case IncidentKind::HeldIdle: return IncidentTableModel::tr("Held idle");
     case IncidentKind::Bottleneck: return IncidentTableModel::tr("Bottleneck");
+    case IncidentKind::Power: return IncidentTableModel::tr("Power and air");
     }
     return {};
 }
