@@ -1095,6 +1095,14 @@ on %2 since %3</source>
         <source>sequential read of the data path</source>
         <translation>資料路徑的循序讀取</translation>
     </message>
+    <message>
+        <source>inlet air reached %1, above ASHRAE&apos;s recommended %2: check the cold aisle at this unit before the rack goes live</source>
+        <translation>進氣達 %1，高於 ASHRAE 建議的 %2：機架上線前請檢查此單元前的冷通道</translation>
+    </message>
+    <message>
+        <source>inlet air at %1, below ASHRAE&apos;s recommended %2: check the room&apos;s set point and the floor tile in front</source>
+        <translation>進氣為 %1，低於 ASHRAE 建議的 %2：請檢查機房的設定溫度與前方的地板出風磚</translation>
+    </message>
 </context>
 <context>
     <name>drift</name>
@@ -3009,11 +3017,11 @@ on %2 since %3</source>
     </message>
     <message>
         <source>&quot;racks&quot; must map rack names to their feeds</source>
-        <translation>"racks" 必須以機架名稱對應其供電線路</translation>
+        <translation>&quot;racks&quot; 必須以機架名稱對應其供電線路</translation>
     </message>
     <message>
         <source>racks.%1: expected an object with a &quot;feeds&quot; array</source>
-        <translation>racks.%1：應為含有 "feeds" 陣列的物件</translation>
+        <translation>racks.%1：應為含有 &quot;feeds&quot; 陣列的物件</translation>
     </message>
     <message>
         <source>racks.%1: %2</source>
@@ -3860,6 +3868,58 @@ on %2 since %3</source>
     <message>
         <source>File system</source>
         <translation>檔案系統</translation>
+    </message>
+    <message>
+        <source>Power and air during the burn-in</source>
+        <translation>燒機期間的電力與氣流</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>單元</translation>
+    </message>
+    <message>
+        <source>Peak power</source>
+        <translation>尖峰功率</translation>
+    </message>
+    <message>
+        <source>Inlet air</source>
+        <translation>進氣</translation>
+    </message>
+    <message>
+        <source>Hottest exhaust</source>
+        <translation>最高排氣</translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估計）</translation>
+    </message>
+    <message>
+        <source>The rack&apos;s peak: %1 (the hosts&apos; peaks together).</source>
+        <translation>機架尖峰：%1（各主機尖峰的總和）。</translation>
+    </message>
+    <message>
+        <source>No feeds are recorded for this rack: nothing to weigh it against.</source>
+        <translation>此機架沒有記錄供電線路：無從比對。</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>超出</translation>
+    </message>
+    <message>
+        <source>within</source>
+        <translation>未超出</translation>
+    </message>
+    <message>
+        <source>Feed %1: %2 with %3 lost, %4 its budget of %5 (%6).</source>
+        <translation>線路 %1：%3 斷電時為 %2，%4預算 %5（%6）。</translation>
+    </message>
+    <message>
+        <source>Feed %1: %2, %3 its budget of %4 (%5).</source>
+        <translation>線路 %1：%2，%3預算 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>Inlet air outside ASHRAE&apos;s recommended 18–27 °C fails the host (docs/power.md).</source>
+        <translation>進氣超出 ASHRAE 建議的 18–27 °C 時，該主機不通過（docs/power.md）。</translation>
     </message>
 </context>
 <context>

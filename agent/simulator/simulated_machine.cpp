@@ -295,17 +295,22 @@ protocol::Sample& SimulatedMachine::sample_at(double sim_s) {
 }
 
 void SimulatedMachine::fill_bmc(protocol::Sample& s) const {
-    if (spec_.no_bmc) {
-        s.bmc.reset();
-        return;
-    }
-    protocol::BmcSample& b = s.bmc.emplace();
     // The wall draw: the GPUs' board power, the CPUs' and a chassis base (fans, drives, NICs), as a
     // BMC's DCMI reading would give it (the model's own figures; docs/protocol.md, "Simulated hosts").
     double gpus_w = 0;
     for (const protocol::GpuSample& g : s.gpus) gpus_w += g.power_w.value_or(0);
     const double base_w = profile_.gpu_count >= 8 ? 1800 : profile_.gpu_count > 0 ? 700 : 250;
     const double cpu_w = s.cpu && s.cpu->util_pct ? 3.0 * *s.cpu->util_pct * profile_.sockets : 0;
+    if (spec_.no_bmc) {
+        // As the real agent without a BMC: the CPU packages' (RAPL) and the GPUs' power, estimated.
+        protocol::BmcSample& est = s.bmc.emplace();
+        est.power_w = round_to(gpus_w + cpu_w + 60.0 * profile_.sockets, 1.0);
+        est.power_source = "estimated";
+        est.age_s = 0.0;
+        est.error = "no BMC device: power estimated from the CPU packages' RAPL energy and the GPUs' board power";
+        return;
+    }
+    protocol::BmcSample& b = s.bmc.emplace();
     const double power = round_to(base_w + gpus_w + cpu_w, 1.0);
     b.power_w = power;
     b.power_avg_w = power;

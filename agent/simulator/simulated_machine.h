@@ -56,7 +56,7 @@ public:
     protocol::NcclRunResult nccl_run(const protocol::NcclRunParams& params, const std::atomic<bool>& stop) override;
     // The BMC's reading (docs/protocol.md, "Simulated hosts"): power from the GPUs, CPUs and a
     // chassis base, inlet air from the seed (hot-inlet: 31 °C), exhaust rising with the draw;
-    // none with no-bmc.
+    // with no-bmc only the estimate a real agent makes without a BMC (RAPL and the GPUs).
     void fill_bmc(protocol::Sample& s) const;
 
     // The sample at simulated time `sim_s` (time never goes backwards: an earlier time reports now).

@@ -17,6 +17,7 @@
 
 #include "agent/protocol/message.h"
 #include "app/cli/cli.h"
+#include "app/inventory/inventory.h"
 #include "app/cli/command_line.h"
 #include "app/cli/host_query.h"
 #include "app/cli/terminal_prompter.h"
@@ -126,6 +127,13 @@ std::optional<int> readSpecAndHosts(CommissionArgs& a, QTextStream& err) {
     }
     const auto named = static_cast<std::size_t>(a.remote.hosts.size());
     a.run.hosts.assign(resolved->begin(), resolved->begin() + static_cast<std::ptrdiff_t>(named));
+    // The rack's feeds (FleetDeck's inventory), for the report's power page: the hosts' one rack.
+    QStringList racks;
+    for (const HostSpec& h : a.run.hosts)
+        if (!racks.contains(h.rack)) racks << h.rack;
+    if (racks.size() == 1 && !racks.front().isEmpty())
+        if (const auto inventory = Inventory::load(a.remote.inventoryFile.isEmpty() ? Inventory::defaultPath() : a.remote.inventoryFile))
+            a.run.feeds = inventory->feeds(racks.front());
     if (!a.learnFrom.isEmpty()) {
         const bool inRack = a.remote.hosts.contains(a.learnFrom);
         a.run.golden = (*resolved)[inRack ? static_cast<std::size_t>(a.remote.hosts.indexOf(a.learnFrom)) : named];

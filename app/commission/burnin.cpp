@@ -155,6 +155,38 @@ std::optional<double> loadedTemperatureC(const GpuBurnIn& gpu, const BurnInRules
     return percentileOf(std::move(temps), rules.loadedTempPercentile);
 }
 
+std::vector<AcceptanceFinding> inletFindings(const HostObservation& observed, const HostBurnIn* burnIn) {
+    // ASHRAE TC 9.9, Thermal Guidelines for Data Processing Environments, 5th ed. (2021), table 2.1:
+    // recommended 18–27 °C at the equipment's inlet.
+    constexpr double kLowC = 18.0, kHighC = 27.0;
+    std::optional<double> low, high;
+    const auto take = [&](std::optional<double> c) {
+        if (!c) return;
+        low = std::min(low.value_or(*c), *c);
+        high = std::max(high.value_or(*c), *c);
+    };
+    if (observed.sample && observed.sample->bmc) take(observed.sample->bmc->inlet_c);
+    if (burnIn) {
+        take(burnIn->inletMinC);
+        take(burnIn->inletMaxC);
+    }
+    std::vector<AcceptanceFinding> out;
+    const QString band = QStringLiteral("18–27 °C");
+    if (high && *high > kHighC)
+        out.push_back(hostFinding(FindingSeverity::Critical, "air_inlet_hot",
+                                  std::move(ShownText(QT_TRANSLATE_NOOP("commission", "inlet air reached %1, above ASHRAE's recommended %2: "
+                                                                                    "check the cold aisle at this unit before the rack goes live"))
+                                                .arg(degreesText(*high)).arg(band)),
+                                  band, degreesText(*high)));
+    if (low && *low < kLowC)
+        out.push_back(hostFinding(FindingSeverity::Critical, "air_inlet_cold",
+                                  std::move(ShownText(QT_TRANSLATE_NOOP("commission", "inlet air at %1, below ASHRAE's recommended %2: "
+                                                                                    "check the room's set point and the floor tile in front"))
+                                                .arg(degreesText(*low)).arg(band)),
+                                  band, degreesText(*low)));
+    return out;
+}
+
 std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QString, HostBurnIn>& rack, const BurnInRules& rules) {
     // Across the rack, per GPU model: the loaded temperatures and the highest loaded SM clock.
     struct ModelSeen {

@@ -36,6 +36,11 @@ struct BurnInRules {
 std::map<QString, std::vector<AcceptanceFinding>> judgeBurnIn(const std::map<QString, HostBurnIn>& rack,
                                                               const BurnInRules& rules = {});
 
+// The host's inlet air against ASHRAE TC 9.9's recommended 18–27 °C (docs/power.md): "air_inlet_hot"
+// or "air_inlet_cold", critical, from the observed sample's BMC and the burn-in's range; none where
+// the host has no BMC inlet reading.
+std::vector<AcceptanceFinding> inletFindings(const HostObservation& observed, const HostBurnIn* burnIn);
+
 // A GPU's temperature under load (the rules' percentile of its loaded points); none when it
 // never was under load or reported no temperature.
 std::optional<double> loadedTemperatureC(const GpuBurnIn& gpu, const BurnInRules& rules = {});

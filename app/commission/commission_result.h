@@ -18,6 +18,7 @@
 #include "app/fabric/read_speed.h"
 #include "app/host_session.h"
 #include "app/host_spec.h"
+#include "app/power_feed.h"
 
 namespace fleetdeck::commission {
 
@@ -55,6 +56,11 @@ struct BurnInPlan {
 
 struct HostBurnIn {
     std::vector<GpuBurnIn> gpus;
+    // The BMC's readings over the window (docs/power.md): the most the host drew, where that came
+    // from ("dcmi", "estimated"), and the range of its inlet air and its hottest exhaust.
+    std::optional<double> peakPowerW;
+    QString powerSource;
+    std::optional<double> inletMinC, inletMaxC, exhaustMaxC;
     std::optional<LoadOutcome> load;  // none: no load command
     double recordedS = 0;             // how much of the window was recorded
     QString error;                    // why recording stopped early (the host dropped out)
@@ -87,6 +93,9 @@ struct CommissionResult {
     // The data-path read test on every host, of `dataPath`. None: not run.
     std::optional<std::vector<ReadSpeedOutcome>> readSpeed;
     QString dataPath;
+    // The rack's power feeds as the inventory has them (docs/power.md): the burn-in's peak is
+    // weighed against them in the report. Empty: none known.
+    std::vector<PowerFeed> feeds;
     bool cancelled = false;
     QString operatorName;      // the local user who ran it
     std::int64_t startedMs = 0, finishedMs = 0;  // wall clock

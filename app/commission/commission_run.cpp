@@ -151,6 +151,7 @@ struct CommissionRun::Impl {
 
 void CommissionRun::Impl::begin() {
     result.startedMs = wallClockMs();
+    result.feeds = o.feeds;
     result.operatorName = operatorName();
     result.fleetdeckVersion = QStringLiteral(FLEETDECK_VERSION);
     result.meshRound = false;
@@ -406,6 +407,21 @@ void CommissionRun::Impl::readNextHost() {
     }, static_cast<int>(params.max_ms) + 30 * 60 * 1000);
 }
 
+// The BMC's reading of one sample into the burn-in's power peak and inlet and exhaust range.
+static void recordBmc(HostBurnIn& b, const protocol::Sample& sample) {
+    if (!sample.bmc) return;
+    const protocol::BmcSample& bmc = *sample.bmc;
+    if (bmc.power_w && (!b.peakPowerW || *bmc.power_w > *b.peakPowerW)) {
+        b.peakPowerW = bmc.power_w;
+        b.powerSource = QString::fromStdString(bmc.power_source.value_or(""));
+    }
+    if (bmc.inlet_c) {
+        b.inletMinC = std::min(b.inletMinC.value_or(*bmc.inlet_c), *bmc.inlet_c);
+        b.inletMaxC = std::max(b.inletMaxC.value_or(*bmc.inlet_c), *bmc.inlet_c);
+    }
+    if (bmc.exhaust_c) b.exhaustMaxC = std::max(b.exhaustMaxC.value_or(*bmc.exhaust_c), *bmc.exhaust_c);
+}
+
 void CommissionRun::Impl::startBurnIn() {
     if (!o.burnIn) return judge();
     const BurnInPlan& plan = *o.burnIn;
@@ -419,8 +435,10 @@ void CommissionRun::Impl::startBurnIn() {
     for (Host* h : reachedRack()) {
         h->recording = true;
         h->burnIn = HostBurnIn{};
-        if (h->observed.sample)
+        if (h->observed.sample) {
             for (const protocol::GpuSample& g : h->observed.sample->gpus) h->burnIn->gpus.push_back(gpuBurnInOf(g));
+            recordBmc(*h->burnIn, *h->observed.sample);
+        }
         if (plan.loadCommand.isEmpty()) continue;
         h->loadDone = false;
         h->load = std::make_unique<LoadCommand>(h->spec, plan.loadCommand);
@@ -463,6 +481,7 @@ void CommissionRun::Impl::sampleAll() {
 
 void CommissionRun::Impl::recordSample(Host& h, double t_s, const protocol::Sample& sample) {
     HostBurnIn& b = *h.burnIn;
+    recordBmc(b, sample);
     for (const protocol::GpuSample& g : sample.gpus) {
         auto it = std::find_if(b.gpus.begin(), b.gpus.end(), [&](const GpuBurnIn& x) { return x.index == g.index; });
         if (it == b.gpus.end()) {
@@ -576,6 +595,11 @@ void CommissionRun::Impl::judge() {
     }
     for (auto& [name, list] : judgeBurnIn(burnIns))
         for (auto& f : list) findings[name].push_back(std::move(f));
+    // Inlet air outside ASHRAE's recommended band fails the host (docs/power.md).
+    for (Host* h : reachedRack()) {
+        const HostBurnIn* b = h->burnIn ? &*h->burnIn : nullptr;
+        for (auto& f : inletFindings(h->observed, b)) findings[h->spec.name].push_back(std::move(f));
+    }
     result.hosts.clear();
     for (auto& h : hosts) {
         if (!h->inRack) continue;

@@ -49,6 +49,8 @@ public:
         // A read test of this directory on every host, one at a time; empty: not run.
         QString dataPath;
         std::int64_t readBytes = std::int64_t{1} << 30;
+        // The rack's power feeds (the inventory's), for the report's power page; empty: none known.
+        std::vector<PowerFeed> feeds;
         std::optional<BurnInPlan> burnIn;  // none: no burn-in
         // Simulated hosts only: simulated seconds per real second. The burn-in window and its
         // interval are simulated time (a 900 s window at 100 lasts 9 real seconds).

@@ -10,6 +10,8 @@
 
 #include "app/commission/report_drawing.h"
 #include "app/commission/shown_text.h"
+#include "app/host_summary.h"
+#include "app/power/rack_power.h"
 
 namespace fleetdeck::commission {
 namespace {
@@ -396,6 +398,61 @@ QString fabricSection(const CommissionResult& r) {
     return html;
 }
 
+// The burn-in's power and air (docs/power.md): each host's peak draw and its inlet range, the
+// rack's peak (the hosts' peaks together, an upper bound: they need not coincide) against its
+// feeds' budgets, one feed lost included.
+QString powerSection(const CommissionResult& r) {
+    bool any = false;
+    for (const HostResult& h : r.hosts) any = any || (h.burnIn && (h.burnIn->peakPowerW || h.burnIn->inletMaxC));
+    if (!any) return {};
+    QString html = QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("report", "Power and air during the burn-in"));
+    html += tableStart({QCoreApplication::translate("report", "Host"), QCoreApplication::translate("report", "Units"),
+                        QCoreApplication::translate("report", "Peak power"), QCoreApplication::translate("report", "Inlet air"),
+                        QCoreApplication::translate("report", "Hottest exhaust")});
+    std::vector<power::HostPower> hosts;
+    for (const HostResult& h : r.hosts) {
+        if (!h.burnIn) continue;
+        const HostBurnIn& b = *h.burnIn;
+        const auto c = [](std::optional<double> v) { return v ? QStringLiteral("%1 °C").arg(*v, 0, 'f', 0) : QStringLiteral("–"); };
+        QString peak = b.peakPowerW ? formatPower(*b.peakPowerW) : QStringLiteral("–");
+        if (b.powerSource == QLatin1String("estimated")) peak += QCoreApplication::translate("report", " (estimated)");
+        const bool outside = (b.inletMaxC && *b.inletMaxC > 27.0) || (b.inletMinC && *b.inletMinC < 18.0);
+        const QString inlet = b.inletMinC ? (b.inletMinC == b.inletMaxC ? c(b.inletMinC) : QStringLiteral("%1–%2").arg(c(b.inletMinC), c(b.inletMaxC)))
+                                          : QStringLiteral("–");
+        html += row({esc(h.spec.name), h.spec.rackUnit > 0 ? QStringLiteral("U%1").arg(h.spec.rackUnit) : QStringLiteral("–"), peak,
+                     outside ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), inlet) : inlet, c(b.exhaustMaxC)});
+        power::HostPower p;
+        p.host = h.spec.name;
+        p.rack = QStringLiteral("rack");
+        p.unit = h.spec.rackUnit;
+        p.heightU = h.spec.rackHeightU;
+        for (const PowerFeed& f : r.feeds)
+            if (h.spec.powerFeeds.isEmpty() || h.spec.powerFeeds.contains(f.name)) p.feeds << f.name;
+        p.powerW = b.peakPowerW;
+        p.peakW = b.peakPowerW;
+        p.source = b.powerSource;
+        hosts.push_back(p);
+    }
+    html += QStringLiteral("</table>");
+    const power::RackPower rack = power::evaluateRack(QStringLiteral("rack"), 42, r.feeds, hosts);
+    QString line = QCoreApplication::translate("report", "The rack's peak: %1 (the hosts' peaks together).").arg(formatPower(rack.peakW));
+    if (r.feeds.empty()) line += QLatin1Char(' ') + QCoreApplication::translate("report", "No feeds are recorded for this rack: nothing to weigh it against.");
+    for (const power::FeedLoad& f : rack.feeds) {
+        const double load = std::max(f.peakW, f.failoverPeakW.value_or(0));
+        const QString verdict = load > f.budgetW() ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), QCoreApplication::translate("report", "over"))
+                                                   : QCoreApplication::translate("report", "within");
+        line += QLatin1Char(' ') + (f.failoverPeakW ? QCoreApplication::translate("report", "Feed %1: %2 with %3 lost, %4 its budget of %5 (%6).")
+                                                          .arg(esc(f.feed.name), formatPower(*f.failoverPeakW), esc(f.failoverLost), verdict,
+                                                               formatPower(f.budgetW()), esc(f.feed.formula()))
+                                                    : QCoreApplication::translate("report", "Feed %1: %2, %3 its budget of %4 (%5).")
+                                                          .arg(esc(f.feed.name), formatPower(f.peakW), verdict, formatPower(f.budgetW()), esc(f.feed.formula())));
+    }
+    html += QStringLiteral("<p>%1</p>").arg(line);
+    html += QStringLiteral("<p style=\"font-size:8pt\">%1</p>")
+                .arg(QCoreApplication::translate("report", "Inlet air outside ASHRAE's recommended 18–27 °C fails the host (docs/power.md)."));
+    return html;
+}
+
 QString reportHtml(const CommissionResult& r, const ReportImageSource& image) {
     // English keeps its <html> as it always was; another language says which it is.
     const QString htmlTag = reportInChinese() ? QStringLiteral("<html lang=\"zh-Hant-TW\">") : QStringLiteral("<html>");
@@ -405,6 +462,7 @@ QString reportHtml(const CommissionResult& r, const ReportImageSource& image) {
     html += coverPage(r, image);
     html += findingsSection(r);
     html += fabricSection(r);
+    html += powerSection(r);
     for (std::size_t i = 0; i < r.hosts.size(); ++i) html += hostSection(r, i, image);
     html += QStringLiteral("<p style=\"font-size:8pt; color:#616161\">%1</p>")
                 .arg(QCoreApplication::translate("report", "Written by FleetDeck %1 for %2, %3. %4.").arg(esc(r.fleetdeckVersion), esc(r.operatorName), whenText(r.finishedMs), verdictLine(r)));

@@ -117,7 +117,15 @@ json hostBurnInJson(const HostBurnIn& b) {
                     {"last_lines", qstrings(b.load->lastLines)},
                     {"error", utf8(b.load->error)}};
     }
-    return json{{"gpus", std::move(gpus)}, {"load", std::move(load)}, {"recorded_s", b.recordedS}, {"error", utf8(b.error)}};
+    return json{{"gpus", std::move(gpus)},
+                {"load", std::move(load)},
+                {"recorded_s", b.recordedS},
+                {"error", utf8(b.error)},
+                {"peak_power_w", or_null(b.peakPowerW)},
+                {"power_source", utf8(b.powerSource)},
+                {"inlet_min_c", or_null(b.inletMinC)},
+                {"inlet_max_c", or_null(b.inletMaxC)},
+                {"exhaust_max_c", or_null(b.exhaustMaxC)}};
 }
 
 json hostJson(const HostResult& h) {
@@ -214,6 +222,11 @@ HostBurnIn hostBurnInFrom(const ParamReader& r) {
     }
     b.recordedS = r.optional_number("recorded_s").value_or(0);
     b.error = qstr(r, "error");
+    b.peakPowerW = r.optional_number("peak_power_w");
+    b.powerSource = qstr(r, "power_source");
+    b.inletMinC = r.optional_number("inlet_min_c");
+    b.inletMaxC = r.optional_number("inlet_max_c");
+    b.exhaustMaxC = r.optional_number("exhaust_max_c");
     return b;
 }
 
@@ -291,6 +304,14 @@ nlohmann::json toJson(const AcceptanceFinding& f) {
     return j;
 }
 
+json feedsJson(const std::vector<PowerFeed>& feeds) {
+    json list = json::array();
+    for (const PowerFeed& f : feeds)
+        list.push_back({{"name", utf8(f.name)}, {"volts", f.volts}, {"amps", f.amps}, {"phases", f.phases}, {"derating", f.derating},
+                        {"budget_w", f.budgetW()}});
+    return list;
+}
+
 json toJson(const CommissionResult& result) {
     json hosts = json::array();
     for (const HostResult& h : result.hosts) hosts.push_back(hostJson(h));
@@ -315,6 +336,7 @@ json toJson(const CommissionResult& result) {
                 {"bandwidth", result.bandwidth ? result.bandwidth->toJson() : json()},
                 {"read_speed", result.readSpeed ? readSpeedJson(result.dataPath, *result.readSpeed, readSpeedFindings(*result.readSpeed)) : json()},
                 {"burn_in", std::move(burnIn)},
+                {"feeds", feedsJson(result.feeds)},
                 {"hosts", std::move(hosts)}};
 }
 
@@ -345,6 +367,16 @@ Result<CommissionResult> commissionResultFromJson(const nlohmann::json& doc) {
         result.startedMs = r.optional_integer("started_ms").value_or(0);
         result.finishedMs = r.optional_integer("finished_ms").value_or(0);
         result.fleetdeckVersion = qstr(r, "fleetdeck_version");
+        for (const ParamReader& f : r.optional_objects("feeds", 16)) {
+            PowerFeed feed;
+            feed.name = qstr(f, "name");
+            feed.volts = f.optional_number("volts").value_or(0);
+            feed.amps = f.optional_number("amps").value_or(0);
+            feed.phases = static_cast<int>(f.optional_integer("phases").value_or(1));
+            feed.derating = f.optional_number("derating").value_or(PowerFeed{}.derating);
+            if (!validateFeed(feed)) throw DecodeError("commission.feeds: not a feed " + feed.name.toStdString());
+            result.feeds.push_back(feed);
+        }
         result.cancelled = r.boolean("cancelled", false);
         result.meshRound = r.boolean("mesh_round", false);
         // The run's matrices, for the report drawn again from this file (NCCL and the data path

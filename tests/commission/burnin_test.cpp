@@ -229,5 +229,25 @@ TEST(BurnInJudging, OnTheSimulatorHealthyHostsPassAndTheBadFanIsTheHotOutlier) {
         }
 }
 
+TEST(InletJudging, InletAirOutsideEighteenToTwentySevenFailsTheHostFromTheSampleOrTheBurnIn) {
+    HostObservation observed;
+    observed.sample.emplace().bmc.emplace().inlet_c = 22.0;
+    EXPECT_TRUE(inletFindings(observed, nullptr).empty());
+    HostBurnIn b;
+    b.inletMinC = 21;
+    b.inletMaxC = 28;  // the room warmed during the burn-in
+    auto found = inletFindings(observed, &b);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].kind, QStringLiteral("air_inlet_hot"));
+    EXPECT_EQ(found[0].severity, FindingSeverity::Critical);
+    EXPECT_EQ(found[0].actual, QStringLiteral("28 °C"));
+    observed.sample->bmc->inlet_c = 16.0;
+    found = inletFindings(observed, nullptr);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].kind, QStringLiteral("air_inlet_cold"));
+    observed.sample->bmc.reset();
+    EXPECT_TRUE(inletFindings(observed, nullptr).empty()) << "no BMC, nothing to judge";
+}
+
 }  // namespace
 }  // namespace fleetdeck::commission

@@ -136,11 +136,24 @@ TEST(CommissionCli, AFifteenMinuteBurnInOnASimulatedRackFindsTheHotGpuAndTheNarr
     const CommissionRun r = runCommission(home, {"--learn-from", "sim:hgx-h100-8:1", "--burn-in", "15m", "--sim-speed", "100",
                                                  "--load", "sleep 1000", "--report", pdf, "--json",
                                                  "sim:hgx-h100-8:1", "sim:hgx-h100-8+bad-fan:2", "sim:hgx-h100-8+pcie-x8:3",
-                                                 "sim:hgx-h100-8:4"});
+                                                 "sim:hgx-h100-8:4", "sim:hgx-h100-8+hot-inlet:5"});
     ASSERT_EQ(r.status, 7) << r.err << r.out;
     ASSERT_FALSE(r.out.empty()) << r.err;
     const auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["pass"], false);
+
+    // The burn-in kept each host's peak draw and inlet range; 31 °C inlet air fails its host.
+    const auto result = nlohmann::json::parse(std::ifstream(home.path() / "rack-b.json"));
+    for (const auto& h : result["hosts"]) {
+        ASSERT_TRUE(h["burn_in"]["peak_power_w"].is_number()) << h["burn_in"].dump().substr(0, 300);
+        EXPECT_GT(h["burn_in"]["peak_power_w"].get<double>(), 2000);
+        EXPECT_EQ(h["burn_in"]["power_source"], "dcmi");
+        EXPECT_TRUE(h["burn_in"]["inlet_max_c"].is_number());
+    }
+    EXPECT_EQ(doc["hosts"]["sim:hgx-h100-8+hot-inlet:5"]["pass"], false);
+    bool inletHot = false;
+    for (const auto& f : doc["hosts"]["sim:hgx-h100-8+hot-inlet:5"]["findings"]) inletHot = inletHot || f["kind"] == "air_inlet_hot";
+    EXPECT_TRUE(inletHot) << doc["hosts"]["sim:hgx-h100-8+hot-inlet:5"].dump(2);
 
     // The report's SHA-256 is the PDF's, recorded in the audit log; the PDF names the failing hosts.
     ASSERT_TRUE(doc["report_sha256"].is_string()) << doc.dump();
@@ -158,6 +171,8 @@ TEST(CommissionCli, AFifteenMinuteBurnInOnASimulatedRackFindsTheHotGpuAndTheNarr
     EXPECT_NE(text.out.find("PCIe link width 8 lanes"), std::string::npos);
     EXPECT_NE(text.out.find("sim:hgx-h100-8+bad-fan:2"), std::string::npos);
     EXPECT_NE(text.out.find("sleep 1000"), std::string::npos);
+    EXPECT_NE(text.out.find("Power and air during the burn-in"), std::string::npos);
+    EXPECT_NE(text.out.find("No feeds are recorded for this rack"), std::string::npos) << "simulated hosts in no rack";
     for (const char* good : {"sim:hgx-h100-8:1", "sim:hgx-h100-8:4"}) EXPECT_EQ(doc["hosts"][good]["pass"], true) << doc["hosts"][good].dump();
     const auto kinds = [&](const char* host) {
         std::set<std::string> out;

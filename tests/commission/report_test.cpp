@@ -11,6 +11,9 @@
 #include "app/audit/audit_reader.h"
 #include "app/audit/audit_report.h"
 #include "app/commission/report.h"
+#include "app/commission/report_html.h"
+#include "app/commission/result_json.h"
+#include "app/host_summary.h"
 #include "tests/commission/sim_result.h"
 #include "tests/support/subprocess.h"
 #include "tests/support/temp_dir.h"
@@ -124,6 +127,40 @@ TEST_F(CommissionReport, TheHtmlStandsAloneAndEscapesWhatHostsReport) {
     EXPECT_TRUE(html.contains(QStringLiteral("<img src=\"data:image/png;base64,")));
     EXPECT_FALSE(html.contains(QStringLiteral("report-image:")));
     EXPECT_EQ(html.count(QStringLiteral("<img ")), 1 + 5);  // the elevation, a chart per host with a burn-in
+}
+
+TEST(CommissionPowerPage, TheBurnInPeakIsWeighedAgainstTheFeedsWithOneLost) {
+    CommissionResult result = test::simulatedCommission();
+    double sum = 0;
+    for (HostResult& h : result.hosts) {
+        if (!h.burnIn) h.burnIn = HostBurnIn{};
+        h.burnIn->peakPowerW = 7000;
+        h.burnIn->powerSource = QStringLiteral("dcmi");
+        h.burnIn->inletMinC = 21;
+        h.burnIn->inletMaxC = 24;
+        sum += 7000;
+    }
+    result.hosts[1].burnIn->inletMaxC = 29;
+    for (const char* name : {"A", "B"}) {
+        PowerFeed f;
+        f.name = QString::fromLatin1(name);
+        f.volts = 208;
+        f.amps = 60;
+        f.phases = 3;
+        result.feeds.push_back(f);
+    }
+    const QString html = reportHtml(result, [](const QString&, const QImage&) { return QString(); });
+    EXPECT_TRUE(html.contains(QStringLiteral("Power and air during the burn-in")));
+    EXPECT_TRUE(html.contains(QStringLiteral("The rack's peak: %1").arg(formatPower(sum)))) << html.toStdString().substr(0, 200);
+    // Every host on A and B: with one lost the other carries all of it, over 17.29 kW.
+    EXPECT_TRUE(html.contains(QStringLiteral("with B lost"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">over</span> its budget of 17.29 kW")));
+    EXPECT_TRUE(html.contains(QStringLiteral("21 °C–29 °C</span>"))) << "the host with 29 °C inlet air in red";
+    const auto back = commissionResultFromJson(toJson(result));
+    ASSERT_TRUE(back.ok()) << back.problem().message.toStdString();
+    EXPECT_EQ(back->feeds.size(), 2u);
+    EXPECT_EQ(*back->hosts[1].burnIn->inletMaxC, 29);
+    EXPECT_EQ(*back->hosts[1].burnIn->peakPowerW, 7000);
 }
 
 TEST_F(CommissionReport, TheCsvHasOneRowPerHostWithTheInventoryColumns) {

@@ -79,8 +79,9 @@ TEST(PowerCli, SimulatedHostsInNoRackShowTheirReadingsAndANoBmcHostSaysSo) {
     EXPECT_TRUE(doc["racks"].empty());
     ASSERT_EQ(doc["hosts"].size(), 2u);
     EXPECT_EQ(doc["hosts"][0]["inlet_c"], 31.0);
-    EXPECT_TRUE(doc["hosts"][1]["power_w"].is_null());
-    EXPECT_TRUE(doc["hosts"][1]["power_source"].is_null());
+    EXPECT_EQ(doc["hosts"][1]["power_source"], "estimated") << "no BMC: the agent's RAPL and GPU estimate";
+    EXPECT_TRUE(doc["hosts"][1]["inlet_c"].is_null());
+    EXPECT_NE(doc["hosts"][1]["bmc_error"].get<std::string>().find("estimated"), std::string::npos);
 }
 
 TEST(PowerCli, UsageErrorsCostNothing) {
