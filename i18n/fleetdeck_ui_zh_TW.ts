@@ -4025,6 +4025,14 @@ SHA-256 %3</translation>
         <source>Power &amp;cap per server:</source>
         <translation>每台伺服器的功率上限(&amp;C)：</translation>
     </message>
+    <message>
+        <source>&amp;Fit each rack&apos;s power budget (its feeds in the inventory, what its hosts draw)</source>
+        <translation>配合每個機架的功率預算(&amp;F)（主機清單中的供電線路、主機實際耗電）</translation>
+    </message>
+    <message>
+        <source>GPU power limits that keep each chosen host&apos;s rack within its feeds at full load, one feed lost included</source>
+        <translation>讓每台所選主機的機架在滿載時（包括斷掉一條線路時）仍在供電線路範圍內的 GPU 功率上限</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::TuningWizard</name>

@@ -272,7 +272,7 @@ void DesktopApp::addPushActions() {
     window_.racks().setPushHook([pushes = pushes_](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); });
     window_.setTuningHooks({tuning::readThroughFleet(fleet_.monitor(), &window_),
                             [pushes = pushes_](const std::vector<tuning::HostPlan>& plans, QWidget* parent) { pushes->pushPlans(plans, parent); },
-                            {}, {}});
+                            {}, {}, [this] { return window_.racks().model().feeds(); }});
 }
 
 // The window as the user left it; --view wins over the view it showed. A screenshot starts from

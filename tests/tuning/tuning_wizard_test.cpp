@@ -322,6 +322,59 @@ TEST(TuningWizard, InferenceVisitsTheLatencyPageAndOffersAPushHook) {
     EXPECT_EQ(pushed, std::vector<QString>{QStringLiteral("inf-l40s-03")});
 }
 
+TEST(TuningWizard, FittingTheRacksPowerBudgetProposesTheFittedGpuLimit) {
+    TelemetryStore store;
+    fillFleet(store);
+    HostSpec colo = spec("colo-h100-09", "train", "R9", {QStringLiteral("colo")});
+    store.addHost(colo);
+    store.setFacts(colo.name, test::facts("h100_training_node"));
+    store.setState(colo.name, HostState::Connected, QStringLiteral("connected"));
+    protocol::Sample s;
+    s.bmc.emplace();
+    s.bmc->power_w = 6000;  // 2,000 W besides eight GPUs at 500 W
+    s.bmc->power_source = "dcmi";
+    for (int i = 0; i < 8; ++i) {
+        protocol::GpuSample g;
+        g.index = i;
+        g.power_w = 500;
+        g.power_limit_w = 700;
+        g.power_limit_min_w = 200;
+        g.power_limit_max_w = 700;
+        s.gpus.push_back(g);
+    }
+    store.addSample(colo.name, s, 1000);
+    test::TempDir profiles;
+    TuningWizardHooks h = hooks(QString::fromStdString(profiles.path().string()));
+    h.rackFeeds = [] {
+        PowerFeed f;  // 208 V × 20 A × √3 × 80 % = 5,763 W
+        f.name = QStringLiteral("A");
+        f.volts = 208;
+        f.amps = 20;
+        f.phases = 3;
+        return std::map<QString, std::vector<PowerFeed>>{{QStringLiteral("R9"), {f}}};
+    };
+    TuningWizard w(store, test::builtInCatalogue(), h);
+    w.show();
+    PageShots shots(w);
+    for (int i = 0; i < 4; ++i) w.next();  // training: no latency page
+    ASSERT_EQ(w.currentId(), TuningWizard::TenancyPower);
+    auto* fit = w.findChild<QCheckBox*>(QStringLiteral("fit_rack_power"));
+    ASSERT_NE(fit, nullptr);
+    fit->setChecked(true);
+    shots.take(QStringLiteral("6-power-fit"));
+    w.next();
+    w.hostsPage().selectMatching(QStringLiteral("tag:colo"));
+    w.next();
+    ASSERT_EQ(w.plans().size(), 1u);
+    const tuning::PlannedSetting* limit = w.plans()[0].plan.setting("gpu.power_limit_w");
+    ASSERT_NE(limit, nullptr);
+    // (5,763 × 95 % − 2,000) / 5,600 = 62 % of 700 W → 434 W → 430 W.
+    EXPECT_EQ(limit->value, 430);
+    EXPECT_EQ(limit->rule, "fit-rack-power");
+    EXPECT_NE(limit->rationale.find("R9 draws 7.60 kW at full load"), std::string::npos) << limit->rationale;
+    EXPECT_NE(limit->rationale.find("at most 39 % slower"), std::string::npos) << limit->rationale;
+}
+
 // A slow agent answers tune.read after the user closed the wizard: the answer goes nowhere (it
 // once reached the destroyed diff page; AddressSanitizer names the use after free).
 TEST(TuningWizard, CurrentValuesArrivingAfterTheWizardClosedGoNowhere) {

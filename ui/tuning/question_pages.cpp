@@ -210,13 +210,21 @@ TenancyPowerPage::TenancyPowerPage(QWidget* parent) : AnswerPage(parent) {
     capW_->setValue(3000);
     capW_->setSuffix(tr(" W"));
     capW_->setEnabled(false);
+    fitRack_ = new QCheckBox(tr("&Fit each rack's power budget (its feeds in the inventory, what its hosts draw)"), this);
+    fitRack_->setObjectName(QStringLiteral("fit_rack_power"));
+    fitRack_->setToolTip(tr("GPU power limits that keep each chosen host's rack within its feeds at full load, one feed lost included"));
     auto* form = new QFormLayout;
+    form->addRow(fitRack_);
     form->addRow(capped_);
     form->addRow(tr("Power &cap per server:"), capW_);
     pageLayout(this)->addLayout(form);
     pageLayout(this)->addStretch();
     connect(capped_, &QCheckBox::toggled, capW_, &QWidget::setEnabled);
 }
+
+bool TenancyPowerPage::fitRackPower() const { return fitRack_->isChecked(); }
+
+void TenancyPowerPage::setFitRackPower(bool fit) { fitRack_->setChecked(fit); }
 
 void TenancyPowerPage::showAnswers(const TuningAnswers& a) {
     select(tenancy_, static_cast<int>(a.tenancy));

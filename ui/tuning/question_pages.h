@@ -101,9 +101,14 @@ public:
     explicit TenancyPowerPage(QWidget* parent = nullptr);
     void showAnswers(const tuning::TuningAnswers& answers) override;
     void storeAnswers(tuning::TuningAnswers& answers) const override;
+    // "Fit the rack's power budget": GPU power limits from each chosen host's rack feeds and what
+    // its hosts draw (docs/power.md, "Fitting the budget"), in place of the per-server cap.
+    bool fitRackPower() const;
+    void setFitRackPower(bool fit);
 
 private:
     QButtonGroup* tenancy_ = nullptr;
+    QCheckBox* fitRack_ = nullptr;
     QCheckBox* capped_ = nullptr;
     QSpinBox* capW_ = nullptr;
 };

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <vector>
 
 #include <QString>
 #include <QWidget>
 
 #include "app/drift_finding.h"
+#include "app/power_feed.h"
 #include "app/tuning/current_values_reader.h"
 #include "app/tuning/host_plan.h"
 
@@ -24,6 +26,8 @@ struct TuningWizardHooks {
     // A host's last drift check (the settings no longer as pushed), marked in the per-host diff.
     // Empty: the wizard reads it from the telemetry store it was given.
     std::function<HostDrift(const QString& host)> driftOf;
+    // Each rack's power feeds, for "fit each rack's power budget". Empty: the saved inventory's.
+    std::function<std::map<QString, std::vector<PowerFeed>>()> rackFeeds;
 };
 
 }  // namespace fleetdeck

@@ -4,6 +4,10 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
+#include "app/inventory/inventory.h"
+#include "app/power/fit_budget.h"
 #include "app/tuning/host_facts.h"
 #include "app/tuning/software_checks.h"
 #include "ui/tuning/host_diff_page.h"
@@ -136,6 +140,40 @@ void TuningWizard::preparePlans() {
         p.plan = tuning::makePlan(catalogue_, a, p.facts, host.toStdString());
         p.currentValues = p.valuesFromFacts();
         plans_.push_back(std::move(p));
+    }
+    if (static_cast<TenancyPowerPage*>(answerPages_[TenancyPower])->fitRackPower()) fitRackPower();
+}
+
+// "Fit each rack's power budget" (docs/power.md, "Fitting the budget"): each chosen host whose rack
+// has feeds gets the fitted gpu.power_limit_w, with the rack's sentence and what it may cost as the
+// rationale, in place of the per-server cap's; a host the fit leaves out says why.
+void TuningWizard::fitRackPower() {
+    std::map<QString, std::vector<PowerFeed>> feeds;
+    if (hooks_.rackFeeds) feeds = hooks_.rackFeeds();
+    else if (const auto inventory = Inventory::load(Inventory::defaultPath())) feeds = inventory->rackFeeds();
+    const std::vector<HostRecord> records = store_.summaries();
+    std::map<QString, power::RackFit> fits;
+    for (tuning::HostPlan& p : plans_) {
+        const auto record = std::find_if(records.begin(), records.end(), [&](const HostRecord& r) { return r.spec.name == p.host; });
+        if (record == records.end() || record->spec.rack.isEmpty() || !feeds.contains(record->spec.rack)) continue;
+        const QString& rack = record->spec.rack;
+        if (!fits.contains(rack)) fits.emplace(rack, power::fitRackBudget(rack, feeds[rack], records));
+        const power::RackFit& fit = fits.at(rack);
+        const auto h = std::find_if(fit.hosts.begin(), fit.hosts.end(), [&](const power::HostFit& x) { return x.host == p.host; });
+        if (h == fit.hosts.end() || !h->counted() || h->gpus.empty() || !fit.possible) continue;
+        std::erase_if(p.plan.settings, [](const tuning::PlannedSetting& s) { return s.id == "gpu.power_limit_w"; });
+        tuning::PlannedSetting s;
+        s.id = "gpu.power_limit_w";
+        s.value = static_cast<int>(h->gpus.front().toW);
+        s.rule = "fit-rack-power";
+        s.rationale = (fit.summary.english() + (h->worstSlowdownPct > 0 ? QStringLiteral("; a job bound by GPU power runs at most %1 % slower")
+                                                                             .arg(h->worstSlowdownPct, 0, 'f', 0)
+                                                                       : QString()))
+                          .toStdString();
+        s.source = "docs/power.md, \"Fitting the budget\" (budget: NEC 210.19(A)(1) 80 %, HP power basics table 4)";
+        s.risk = "Lower GPU clocks under load; the agent clamps the value to the board's min/max, and a driver reload restores the default.";
+        p.plan.settings.push_back(std::move(s));
+        p.currentValues["gpu.power_limit_w"] = h->gpus.front().fromW;
     }
 }
 

@@ -45,6 +45,7 @@ protected:
 
 private:
     void preparePlans();
+    void fitRackPower();
     // From the fleet's facts: "several servers" when a host runs a cluster scheduler, and the
     // GPUs' mixed-precision formats on the workload page.
     void prefillFromFleet(WorkloadPage& workload, ScalePage& scale);
