@@ -19,6 +19,8 @@ SamplePoint historyPoint(const HostSummary& s, qint64 timeMs) {
     p.cpuTempC = compact(s.hottestCpuTempC);
     p.nicRxBytesPerS = compact(s.nicRxBytesPerS);
     p.nicTxBytesPerS = compact(s.nicTxBytesPerS);
+    if (s.powerSource != QLatin1String("estimated")) p.powerW = compact(s.powerW);
+    p.inletC = compact(s.inletC);
     p.gpus.reserve(s.gpus.size());
     for (const GpuSample& g : s.gpus) {
         GpuPoint& gp = p.gpus.emplace_back();

@@ -42,6 +42,8 @@ struct SamplePoint {
     std::optional<double> memUsedBytes;
     std::optional<float> cpuTempC;  // hottest CPU sensor
     std::optional<float> nicRxBytesPerS, nicTxBytesPerS;
+    // The BMC's input power and inlet air (docs/power.md); an estimate is not kept as power.
+    std::optional<float> powerW, inletC;
     std::vector<GpuPoint> gpus;  // by position in the snapshot's gpus[]
 };
 

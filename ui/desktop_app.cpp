@@ -5,7 +5,9 @@
 #include <QDateTime>
 #include <QMenu>
 #include <QMessageBox>
+#include <QFutureWatcher>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include "app/history/gpu_usage.h"
 #include "app/history/retention.h"
 #include "app/inventory/follow_inventory.h"
+#include "app/history/history_store.h"
 #include "app/inventory/inventory.h"
 #include "ui/dashboard/rack_view.h"
 #include "app/latency/latency_mesh.h"
@@ -338,6 +341,29 @@ void DesktopApp::setRackFeeds(const std::map<QString, std::vector<PowerFeed>>& f
 // budget, a rack that would not survive losing a feed, hot inlet air, recirculation).
 void DesktopApp::watchRackPower() {
     rackPower_ = std::make_unique<RackModel>(fleet_.store());
+    // Each host's 24 h peak from the history store, read on a worker thread every minute.
+    auto* peaks = new QTimer(&window_);
+    peaks->setInterval(60'000);
+    QObject::connect(peaks, &QTimer::timeout, &window_, [this] {
+        QStringList hosts;
+        for (const QString& name : fleet_.store().hostNames()) hosts << name;
+        auto* watcher = new QFutureWatcher<std::map<QString, double>>(&window_);
+        QObject::connect(watcher, &QFutureWatcher<std::map<QString, double>>::finished, &window_, [this, watcher] {
+            window_.racks().model().setHistoryPeaks(watcher->result());
+            rackPower_->setHistoryPeaks(watcher->result());
+            watcher->deleteLater();
+        });
+        watcher->setFuture(QtConcurrent::run([path = recorder_.path(), hosts] {
+            std::map<QString, double> out;
+            history::HistoryStore store(path);
+            if (!store.openReadOnly()) return out;
+            const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
+            for (const QString& h : hosts)
+                if (const auto peak = history::peakPowerW(store, h, now - 24 * 3600 * 1000LL, now)) out[h] = *peak;
+            return out;
+        }));
+    });
+    peaks->start();
     auto* timer = new QTimer(&window_);
     timer->setInterval(10'000);
     QObject::connect(timer, &QTimer::timeout, &window_, [this] {

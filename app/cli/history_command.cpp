@@ -185,7 +185,10 @@ int historyCommand(const QString&, const ParsedCommand& command, QTextStream& ou
                                 {"sm_clock_mhz", rounded(v.smClockMhz, 1)},
                                 {"throttle", throttle}});
             }
-            points.push_back({{"time_ms", p.value.timeMs}, {"cpu_util_pct", rounded(p.value.cpuUtilPct, 0.1)}, {"gpus", gpus}});
+            nlohmann::json point{{"time_ms", p.value.timeMs}, {"cpu_util_pct", rounded(p.value.cpuUtilPct, 0.1)},
+                                 {"power_w", rounded(p.value.powerW, 1)}, {"inlet_c", rounded(p.value.inletC, 0.1)}, {"gpus", gpus}};
+            if (p.max) point["power_max_w"] = rounded(p.max->powerW, 1);  // a downsampled point's peak
+            points.push_back(std::move(point));
         }
         out << QString::fromStdString(protocol::dump_json({{"host", series.host.toStdString()}, {"points", points}}, 2)) << "\n";
         return kOk;

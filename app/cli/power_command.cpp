@@ -13,6 +13,7 @@
 #include "app/cli/host_query.h"
 #include "app/cli/remote_options.h"
 #include "app/demo_fleet.h"
+#include "app/history/history_store.h"
 #include "app/host_summary.h"
 #include "app/inventory/inventory.h"
 #include "app/power/fit_budget.h"
@@ -244,6 +245,13 @@ int powerCommand(const QString&, const ParsedCommand& command, QTextStream& out,
     const std::vector<HostRecord>& records = gathered->records;
     const auto& answers = gathered->answers;
 
+    // Each host's 24 h peak where the desktop's history store recorded one (docs/power.md).
+    std::map<QString, double> peaks;
+    if (history::HistoryStore store(history::HistoryStore::defaultPath()); QFileInfo::exists(store.path()) && store.openReadOnly()) {
+        const std::int64_t now = QDateTime::currentMSecsSinceEpoch();
+        for (const HostRecord& r : records)
+            if (const auto peak = history::peakPowerW(store, r.spec.name, now - 24 * 3600 * 1000LL, now)) peaks[r.spec.name] = *peak;
+    }
     // Racks in the order their first host was given; hosts in no rack after them.
     QStringList racks;
     std::vector<power::HostPower> unracked;
@@ -251,7 +259,9 @@ int powerCommand(const QString&, const ParsedCommand& command, QTextStream& out,
     std::map<QString, int> heights;
     for (const HostRecord& r : records) {
         const QString& rack = r.spec.rack;
-        power::HostPower h = power::hostPower(r, rack.isEmpty() ? std::vector<PowerFeed>{} : feeds[rack]);
+        const auto peak = peaks.find(r.spec.name);
+        power::HostPower h = power::hostPower(r, rack.isEmpty() ? std::vector<PowerFeed>{} : feeds[rack],
+                                              peak == peaks.end() ? std::nullopt : std::optional<double>(peak->second));
         if (rack.isEmpty()) {
             unracked.push_back(h);
             continue;

@@ -90,6 +90,12 @@ std::vector<HostRecord> RackModel::rackRecords(const QString& rack) const {
     return out;
 }
 
+void RackModel::setHistoryPeaks(std::map<QString, double> peaks) {
+    historyPeaks_ = std::move(peaks);
+    evaluatePower();
+    if (!rows_.empty()) emit dataChanged(index(0), index(rowCount() - 1));
+}
+
 const power::RackPower* RackModel::rackPower(const QString& rack) const {
     const auto it = power_.find(rack);
     return it == power_.end() ? nullptr : &it->second;
@@ -120,7 +126,9 @@ void RackModel::evaluatePower() {
         const auto feeds = feeds_.find(spec.rack);
         const auto seen = peakSeenW_.constFind(spec.name);
         auto& hosts = byRack[spec.rack];
-        hosts.push_back(power::hostPower(row.record, feeds == feeds_.end() ? none : feeds->second, std::nullopt));
+        const auto recorded = historyPeaks_.find(spec.name);
+        hosts.push_back(power::hostPower(row.record, feeds == feeds_.end() ? none : feeds->second,
+                                         recorded == historyPeaks_.end() ? std::nullopt : std::optional<double>(recorded->second)));
         if (power::HostPower& h = hosts.back(); h.powerW && seen != peakSeenW_.constEnd() && *seen > h.peakW.value_or(0)) h.peakW = *seen;
     }
     power_.clear();

@@ -55,6 +55,9 @@ public:
     // Every rack's findings, critical first.
     std::vector<power::PowerFinding> powerFindings() const;
     const std::map<QString, std::vector<PowerFeed>>& feeds() const { return feeds_; }
+    // Each host's highest draw over the last 24 h as the history store recorded it (read off the
+    // GUI thread by the caller); a host's peak is then the higher of that and what the model saw.
+    void setHistoryPeaks(std::map<QString, double> peaks);
     // The records of the rack's hosts as of the last refresh (their summaries, with the GPUs).
     std::vector<HostRecord> rackRecords(const QString& rack) const;
     // The highest host draw in the model (for the power colouring's scale); 0 without readings.
@@ -85,6 +88,7 @@ private:
     std::map<QString, std::vector<PowerFeed>> feeds_;
     std::map<QString, power::RackPower> power_;
     QHash<QString, double> peakSeenW_;  // by host: the most it drew while the model watched
+    std::map<QString, double> historyPeaks_;  // by host: the history's 24 h peak
     double highestPowerW_ = 0;
 };
 

@@ -52,6 +52,7 @@ public:
     explicit Reader(const QByteArray& in) : in_(in) {}
     bool ok() const { return ok_; }
     bool atEnd() const { return pos_ == in_.size(); }
+    qsizetype remaining() const { return in_.size() - pos_; }
     std::uint8_t u8() { return need(1) ? static_cast<std::uint8_t>(in_[pos_++]) : 0; }
     std::uint16_t u16() {
         if (!need(2)) return 0;
@@ -96,6 +97,9 @@ std::optional<double> asDouble(std::optional<float> v) {
 // The fields of a point, in their order on disk, with their codec: one place for both directions.
 constexpr double kPctScale = 100, kTenths = 10, kWhole = 1;
 constexpr std::uint8_t kUsageHeld = 0x80;
+constexpr std::uint8_t kBmcMarker = 0xB7;  // the host's power and inlet follow
+constexpr int kUsageBytes = 3;              // per GPU: the verdict byte and SM active
+constexpr int kBmcLayerBytes = 4;           // per layer: power (u16 W) and inlet (i16 0.1 °C)
 
 void writeValues(Writer& w, const SamplePoint& p) {
     w.fixedU(p.cpuUtilPct, kPctScale);
@@ -185,6 +189,8 @@ void Downsampler::add(const SamplePoint& p, const std::vector<std::uint8_t>& gpu
     cpuTemp_.add(asDouble(p.cpuTempC));
     rx_.add(asDouble(p.nicRxBytesPerS));
     tx_.add(asDouble(p.nicTxBytesPerS));
+    power_.add(asDouble(p.powerW));
+    inlet_.add(asDouble(p.inletC));
     if (gpus_.size() < p.gpus.size()) gpus_.resize(p.gpus.size());
     for (std::size_t i = 0; i < p.gpus.size(); ++i) {
         GpuStats& g = gpus_[i];
@@ -219,6 +225,8 @@ HistoryPoint Downsampler::result(std::int64_t startMs) const {
     put(cpuTemp_, mean.cpuTempC, lo.cpuTempC, hi.cpuTempC);
     put(rx_, mean.nicRxBytesPerS, lo.nicRxBytesPerS, hi.nicRxBytesPerS);
     put(tx_, mean.nicTxBytesPerS, lo.nicTxBytesPerS, hi.nicTxBytesPerS);
+    put(power_, mean.powerW, lo.powerW, hi.powerW);
+    put(inlet_, mean.inletC, lo.inletC, hi.inletC);
     const bool usage = std::any_of(gpus_.begin(), gpus_.end(), [](const GpuStats& g) { return g.usage; });
     for (const GpuStats& g : gpus_) {
         if (usage) {
@@ -268,6 +276,13 @@ QByteArray encodePoint(const HistoryPoint& p, bool withRange) {
             w.u8(static_cast<std::uint8_t>(code | (u.held ? kUsageHeld : 0)));
             w.fixedU(asDouble(u.smActivePct), kPctScale);
         }
+    if (std::any_of(layers, layers + n, [](const SamplePoint* l) { return l->powerW || l->inletC; })) {
+        w.u8(kBmcMarker);
+        for (int l = 0; l < n; ++l) {
+            w.fixedU(asDouble(layers[l]->powerW), kWhole);
+            w.fixedI(asDouble(layers[l]->inletC), kTenths);
+        }
+    }
     return out;
 }
 
@@ -285,7 +300,14 @@ std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t ti
         for (int l = 0; l < n; ++l) layers[l].gpus.push_back(readGpu(r));
         p.gpuThrottle.push_back(r.u8());
     }
-    if (r.ok() && !r.atEnd() && gpus > 0)
+    // What follows the GPUs: their usage (3 bytes each), the BMC's (a marker, 4 bytes a layer), both
+    // or neither; 1 + 4 and 1 + 12 are never a multiple of 3, so the lengths say which.
+    const qsizetype rest = r.remaining();
+    const qsizetype usageBytes = static_cast<qsizetype>(gpus) * kUsageBytes, bmcBytes = 1 + n * kBmcLayerBytes;
+    const bool hasUsage = gpus > 0 && (rest == usageBytes || rest == usageBytes + bmcBytes);
+    const bool hasBmc = rest == bmcBytes || (gpus > 0 && rest == usageBytes + bmcBytes);
+    if (r.ok() && !r.atEnd() && !hasUsage && !hasBmc) return std::nullopt;
+    if (r.ok() && hasUsage)
         for (int i = 0; i < gpus; ++i) {
             const std::uint8_t byte = r.u8();
             GpuUsagePoint u;
@@ -294,6 +316,13 @@ std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t ti
             u.smActivePct = asFloat(r.fixedU(kPctScale));
             p.gpuUsage.push_back(u);
         }
+    if (r.ok() && hasBmc) {
+        if (r.u8() != kBmcMarker) return std::nullopt;
+        for (int l = 0; l < n; ++l) {
+            layers[l].powerW = asFloat(r.fixedU(kWhole));
+            layers[l].inletC = asFloat(r.fixedI(kTenths));
+        }
+    }
     if (!r.ok() || !r.atEnd()) return std::nullopt;
     p.value = std::move(layers[0]);
     if (withRange) {

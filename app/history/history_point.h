@@ -74,14 +74,17 @@ private:
         std::array<int, std::size(utilization::kVerdicts)> verdicts{};  // samples with each verdict
         bool held = false, usage = false;
     };
-    Stat cpu_, mem_, cpuTemp_, rx_, tx_;
+    Stat cpu_, mem_, cpuTemp_, rx_, tx_, power_, inlet_;
     std::vector<GpuStats> gpus_;
     int count_ = 0;
 };
 
 // The compact bytes of one point without its time (a row of the `points` table): quantized to
 // 0.01 % for utilization, 0.1 °C, 0.1 W and 1 MHz; `withRange` adds minimum and maximum. A point
-// with gpuUsage ends with each GPU's usage (schema 5); one without is read as before.
+// with gpuUsage ends with each GPU's usage (schema 5); one without is read as before. A point
+// with the host's BMC power or inlet air ends with them (a marker byte, then per layer the power in
+// whole watts and the inlet in 0.1 °C); one without is read as before, and the lengths tell the
+// two endings apart.
 QByteArray encodePoint(const HistoryPoint& point, bool withRange);
 // nullopt when the bytes do not have the layout encodePoint() writes.
 std::optional<HistoryPoint> decodePoint(const QByteArray& bytes, std::int64_t timeMs, bool withRange);

@@ -30,6 +30,9 @@ HistoryPoint rawPoint(const protocol::Sample& sample, std::int64_t timeMs) {
     p.value.cpuTempC = narrow(s.hottestCpuTempC);
     p.value.nicRxBytesPerS = narrow(s.nicRxBytesPerS);
     p.value.nicTxBytesPerS = narrow(s.nicTxBytesPerS);
+    // The BMC's input power (an estimate is no wall draw: not kept) and inlet air (docs/power.md).
+    if (s.powerSource != QLatin1String("estimated")) p.value.powerW = narrow(s.powerW);
+    p.value.inletC = narrow(s.inletC);
     for (const protocol::GpuSample& g : sample.gpus) {
         p.value.gpus.push_back({narrow(g.temp_c), narrow(g.util_pct), narrow(g.power_w),
                                 g.sm_clock_mhz ? std::optional<float>(float(*g.sm_clock_mhz)) : std::nullopt});

@@ -651,4 +651,16 @@ std::map<Tier, HistoryStore::TierSize> HistoryStore::tierSizes() const {
     return out;
 }
 
+std::optional<double> peakPowerW(const HistoryStore& store, const QString& host, std::int64_t fromMs, std::int64_t toMs) {
+    // Every tier: each keeps its own span (raw the last hour, the minutes the longest), and the
+    // newest seconds are raw until their interval closes.
+    std::optional<double> peak;
+    for (const Tier tier : {Tier::Raw, Tier::TenSeconds, Tier::Minute})
+        for (const HistoryPoint& p : store.series(host, fromMs, toMs, tier).points) {
+            const std::optional<float> w = p.max ? p.max->powerW : p.value.powerW;
+            if (w && (!peak || *w > *peak)) peak = *w;
+        }
+    return peak;
+}
+
 }  // namespace fleetdeck::history

@@ -151,4 +151,9 @@ private:
     Retention retention_;
 };
 
+// The most `host` drew at its BMC in [fromMs, toMs] in any tier (a downsampled point's maximum, a
+// raw point's reading; docs/power.md): what the racks' "peak" is over the last 24 h. None when nothing of it
+// was recorded.
+std::optional<double> peakPowerW(const HistoryStore& store, const QString& host, std::int64_t fromMs, std::int64_t toMs);
+
 }  // namespace fleetdeck::history

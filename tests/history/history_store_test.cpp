@@ -82,6 +82,67 @@ TEST(HistoryStore, AMinutePointKeepsTheSpikeAndTheMean) {
     EXPECT_FALSE(back.value.memUsedBytes.has_value());  // missing stays missing, never 0
 }
 
+TEST(HistoryStore, TheBmcsPowerAndInletAreKeptAndTheMinutesPeakIsThe24hPeak) {
+    // A point ends with the BMC's power and inlet when it has them; the lengths tell that ending
+    // from the GPUs' usage, with or without GPUs, raw or with a range.
+    for (int gpus : {0, 2}) {
+        for (bool usage : {false, true}) {
+            for (bool withRange : {false, true}) {
+                HistoryPoint p;
+                p.value.timeMs = kT0;
+                p.value.cpuUtilPct = 40;
+                p.value.powerW = 9123.0f;
+                p.value.inletC = 23.4f;
+                for (int g = 0; g < gpus; ++g) {
+                    p.value.gpus.push_back({60.0f, 90.0f, 500.0f, 1980.0f});
+                    p.gpuThrottle.push_back(0);
+                    if (usage) p.gpuUsage.push_back({utilization::Verdict::Busy, false, 50.0f});
+                }
+                if (withRange) {
+                    p.min = p.value;
+                    p.max = p.value;
+                    p.max->powerW = 10020.0f;
+                }
+                const auto back = decodePoint(encodePoint(p, withRange), kT0, withRange);
+                ASSERT_TRUE(back.has_value()) << gpus << usage << withRange;
+                EXPECT_FLOAT_EQ(*back->value.powerW, 9123.0f);
+                EXPECT_NEAR(*back->value.inletC, 23.4, 0.05);
+                EXPECT_EQ(back->gpuUsage.size(), usage ? std::size_t(gpus) : 0u);
+                if (withRange) {
+                    EXPECT_FLOAT_EQ(*back->max->powerW, 10020.0f);
+                }
+                QByteArray cut = encodePoint(p, withRange);
+                cut.chop(1);
+                EXPECT_FALSE(decodePoint(cut, kT0, withRange).has_value()) << "a cut ending is damage";
+            }
+        }
+    }
+    // Without a BMC nothing is added: the point is as long as before.
+    HistoryPoint plain = rawOnly(kT0, 70.0f);
+    const qsizetype before = encodePoint(plain, false).size();
+    plain.value.powerW.reset();
+    EXPECT_EQ(encodePoint(plain, false).size(), before);
+
+    // A minute's spike survives downsampling and storage: the 24 h peak reads it.
+    Downsampler minute;
+    for (int s = 0; s < 60; ++s) {
+        SamplePoint point = gpuTempPoint(kT0 + s * 1000, 70.0f);
+        point.powerW = s == 30 ? 11800.0f : 9000.0f;
+        point.inletC = 22.0f;
+        minute.add(point, {0});
+    }
+    test::TempDir dir;
+    HistoryStore store(dbIn(dir));
+    ASSERT_TRUE(store.openForWriting()) << store.error().toStdString();
+    ASSERT_TRUE(store.begin());
+    ASSERT_TRUE(store.addPoint(QStringLiteral("gpu-a1"), Tier::Minute, minute.result(kT0)));
+    ASSERT_TRUE(store.commit());
+    const auto peak = peakPowerW(store, QStringLiteral("gpu-a1"), kT0 - 3'600'000, kT0 + 60'000);
+    ASSERT_TRUE(peak.has_value());
+    EXPECT_FLOAT_EQ(static_cast<float>(*peak), 11800.0f);
+    EXPECT_FALSE(peakPowerW(store, QStringLiteral("gpu-a2"), kT0 - 3'600'000, kT0 + 60'000).has_value());
+}
+
 TEST(HistoryStore, EachTierIsPrunedAtItsAge) {
     test::TempDir dir;
     HistoryStore store(dbIn(dir));
