@@ -30,7 +30,13 @@ std::optional<HostHealth> connectionProblem(HostState state, const QString& reas
 
 QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
 
-std::optional<HostHealth> gpuProblem(const GpuSample& g) {
+// A hot GPU's evidence gains the air it breathes (docs/power.md): a cool inlet points into the
+// server, a hot one at the room.
+QString inletEvidence(const std::optional<double>& inletC) {
+    return inletC ? QCoreApplication::translate("HostHealth", "; inlet air %1").arg(degrees(*inletC)) : QString();
+}
+
+std::optional<HostHealth> gpuProblem(const GpuSample& g, const std::optional<double>& inletC) {
     const auto band = temperatureBand(g.temp_c, g.temp_slowdown_c);
     const QStringList throttle = throttleReasons(g);
     if (band == TemperatureBand::Slowdown || thermalThrottled(g)) {
@@ -39,14 +45,15 @@ std::optional<HostHealth> gpuProblem(const GpuSample& g) {
         if (g.temp_slowdown_c) why += QCoreApplication::translate("HostHealth", " (slowdown at %1)").arg(degrees(*g.temp_slowdown_c));
         if (!worstThrottle(throttle).isEmpty())
             why += QCoreApplication::translate("HostHealth", ": %1, clocks reduced").arg(throttleLabel(worstThrottle(throttle)));
-        return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "thermal"), why};
+        return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "thermal"), why + inletEvidence(inletC)};
     }
     if (throttle.contains(QStringLiteral("hw_power_brake")))
         return HostHealth{Level::Critical, QCoreApplication::translate("HostHealth", "power brake"),
                           QCoreApplication::translate("HostHealth", "GPU %1: the power supply asked for an emergency slowdown").arg(g.index)};
     if (band == TemperatureBand::Hot)
         return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "hot"),
-                          QCoreApplication::translate("HostHealth", "GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.temp_c))};
+                          QCoreApplication::translate("HostHealth", "GPU %1 at %2, above the 60–80 °C target band").arg(g.index).arg(degrees(*g.temp_c)) +
+                              inletEvidence(inletC)};
     if (linkNarrowed(g))
         return HostHealth{Level::Warning, QCoreApplication::translate("HostHealth", "PCIe x%1").arg(*g.pcie_width),
                           QCoreApplication::translate("HostHealth", "GPU %1 trained at PCIe x%2 of x%3: reseat the card or check the riser")
@@ -68,7 +75,7 @@ HostHealth assessHealth(HostState state, const QString& stateReason, const HostS
         worst = HostHealth{f.severity == FindingSeverity::Critical ? Level::Critical : Level::Warning, word, f.shownText};
     }
     for (const GpuSample& g : summary.gpus) {
-        const auto p = gpuProblem(g);
+        const auto p = gpuProblem(g, summary.inletC);
         if (p && (!worst || p->level > worst->level)) worst = p;
     }
     if (!worst && summary.hottestCpuTempC && *summary.hottestCpuTempC >= kCpuHotC)

@@ -107,6 +107,10 @@
         <source>%1 (+%2)</source>
         <translation>%1（+%2）</translation>
     </message>
+    <message>
+        <source>; inlet air %1</source>
+        <translation>；進氣 %1</translation>
+    </message>
 </context>
 <context>
     <name>HostState</name>

@@ -3455,6 +3455,14 @@ Fix the file or pick hosts by typing them.</source>
         <source>; drawing %1</source>
         <translation>；耗電 %1</translation>
     </message>
+    <message>
+        <source>headroom %1 (feed %2 with %3 lost)</source>
+        <translation>餘裕 %1（%3 斷電時的線路 %2）</translation>
+    </message>
+    <message>
+        <source>headroom %1 (feed %2 at its peak)</source>
+        <translation>餘裕 %1（線路 %2 尖峰時）</translation>
+    </message>
 </context>
 <context>
     <name>fleetdeck::RackHostsPage</name>

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QFontMetrics>
 #include <QHash>
 #include <QLabel>
 #include <QListWidget>
@@ -106,7 +107,8 @@ int RackDrawing::headerHeight() const {
     std::size_t feeds = 0;
     for (const QString& r : model_.racks())
         if (const power::RackPower* power = model_.rackPower(r)) feeds = std::max(feeds, power->feeds.size());
-    return kHeaderHeight + static_cast<int>(std::min<std::size_t>(feeds, 4)) * kFeedLine + (feeds > 0 ? 4 : 0);
+    // The feeds' bars, then a line for the headroom.
+    return kHeaderHeight + static_cast<int>(std::min<std::size_t>(feeds, 4)) * kFeedLine + (feeds > 0 ? kFeedLine + 4 : 0);
 }
 
 void RackDrawing::setColouring(RackColouring colouring) {
@@ -202,6 +204,24 @@ void RackDrawing::paintRack(QPainter& p, const QString& rack, int x) const {
         p.drawText(QRect(x, kTop, kRackWidth, kHeaderHeight - 6), Qt::AlignRight | Qt::AlignBottom, total);
         for (std::size_t i = 0; i < power->feeds.size() && i < 4; ++i)
             paintFeed(p, power->feeds[i], QRect(x, kTop + kHeaderHeight + static_cast<int>(i) * kFeedLine, kRackWidth, kFeedLine));
+        // The headroom of the tightest feed, at its peak or with another feed lost.
+        const power::FeedLoad* tightest = nullptr;
+        double room = 0;
+        for (const power::FeedLoad& f : power->feeds) {
+            const double r = f.budgetW() - std::max(f.peakW, f.failoverPeakW.value_or(0));
+            if (!tightest || r < room) {
+                tightest = &f;
+                room = r;
+            }
+        }
+        if (tightest) {
+            const bool lost = tightest->failoverPeakW && *tightest->failoverPeakW > tightest->peakW;
+            const QString text = lost ? tr("headroom %1 (feed %2 with %3 lost)").arg(formatPower(room), tightest->feed.name, tightest->failoverLost)
+                                      : tr("headroom %1 (feed %2 at its peak)").arg(formatPower(room), tightest->feed.name);
+            p.setPen(room < 0 ? bandColor(TemperatureBand::Slowdown) : palette().color(QPalette::Text));
+            const int lines = static_cast<int>(std::min<std::size_t>(power->feeds.size(), 4));
+            p.drawText(QRect(x, kTop + kHeaderHeight + lines * kFeedLine, kRackWidth, kFeedLine), Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
     }
     p.fillRect(frame, palette().color(QPalette::AlternateBase));
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
@@ -229,6 +249,7 @@ std::tuple<TemperatureBand, QColor, QColor, QString> RackDrawing::slotLook(const
         const TemperatureBand band = inletBand(inlet.isValid() ? std::optional(inlet.toDouble()) : std::nullopt);
         QString reading = inlet.isValid() ? tr("%1 in").arg(celsiusText(inlet.toDouble())) : tr("no inlet reading");
         if (inlet.isValid() && exhaust.isValid()) reading += tr(" · +%1").arg(celsiusText(exhaust.toDouble() - inlet.toDouble()));
+        if (const QVariant w = i.data(RackModel::PowerRole); w.isValid()) reading += QStringLiteral(" · ") + formatPower(w.toDouble());
         return {band, bandColor(band), bandTextColor(band), reading};
     }
     if (colouring_ == RackColouring::Power) {
@@ -274,9 +295,13 @@ void RackDrawing::paintHost(QPainter& p, const QModelIndex& i, const QRect& r) c
     p.setFont(f);
     const QRect text = inner.adjusted(iconSize + 6, 0, 0, 0);
     p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, label);
-    p.drawText(text, Qt::AlignRight | Qt::AlignVCenter,
-               level >= HostHealth::Level::Warning ? QStringLiteral("%1 · %2").arg(reading, i.data(RackModel::HealthWordRole).toString())
-                                                   : reading);
+    // The reading right of the name, never over it: shortened with "…" where the slot is too
+    // narrow (a long translation, a long health word), the health word kept whole.
+    const QFontMetrics fm(f);
+    const int room = text.width() - fm.horizontalAdvance(label) - 10;
+    const QString word = level >= HostHealth::Level::Warning ? QStringLiteral(" · ") + i.data(RackModel::HealthWordRole).toString() : QString();
+    const QString shown = fm.elidedText(reading, Qt::ElideRight, std::max(0, room - fm.horizontalAdvance(word))) + word;
+    p.drawText(text, Qt::AlignRight | Qt::AlignVCenter, shown);
     p.setFont(font());
 }
 
