@@ -157,14 +157,7 @@ std::map<QString, std::vector<PowerFeed>> generatedDemoFeeds(const std::vector<H
     std::map<QString, std::vector<PowerFeed>> feeds;
     for (const HostSpec& h : hosts)
         if (!h.rack.isEmpty() && !feeds.contains(h.rack))
-            for (const char* name : {"A", "B"}) {
-                PowerFeed f;
-                f.name = QString::fromLatin1(name);
-                f.volts = 208;
-                f.amps = 60;
-                f.phases = 3;
-                feeds[h.rack].push_back(f);
-            }
+            for (const char* name : {"A", "B"}) feeds[h.rack].push_back(makeFeed(QString::fromLatin1(name), 208, 60, 3));
     return feeds;
 }
 

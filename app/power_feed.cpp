@@ -19,6 +19,16 @@ QString number(double v) { return QLocale::c().toString(v, 'g', 6); }
 
 }  // namespace
 
+PowerFeed makeFeed(const QString& name, double volts, double amps, int phases, double derating) {
+    PowerFeed f;
+    f.name = name;
+    f.volts = volts;
+    f.amps = amps;
+    f.phases = phases;
+    f.derating = derating;
+    return f;
+}
+
 double PowerFeed::budgetW() const { return volts * amps * derating * (phases == 3 ? std::numbers::sqrt3 : 1.0); }
 
 QString PowerFeed::formula() const {

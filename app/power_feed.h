@@ -34,6 +34,10 @@ struct PowerFeed {
     bool operator==(const PowerFeed&) const = default;
 };
 
+// A feed of `volts` and `amps` (1 or 3 phases, the default 80 % derating), unchecked: validateFeed()
+// says whether it can be kept.
+PowerFeed makeFeed(const QString& name, double volts, double amps, int phases = 1, double derating = 0.8);
+
 // Done, or why the feed cannot be kept (bad_input): a name of letters, digits, '-' or '_' (at most
 // 16), 90–600 V, 1–800 A, 1 or 3 phases, a derating of 50–100 %.
 Outcome validateFeed(const PowerFeed& feed);

@@ -141,14 +141,7 @@ TEST(CommissionPowerPage, TheBurnInPeakIsWeighedAgainstTheFeedsWithOneLost) {
         sum += 7000;
     }
     result.hosts[1].burnIn->inletMaxC = 29;
-    for (const char* name : {"A", "B"}) {
-        PowerFeed f;
-        f.name = QString::fromLatin1(name);
-        f.volts = 208;
-        f.amps = 60;
-        f.phases = 3;
-        result.feeds.push_back(f);
-    }
+    for (const char* name : {"A", "B"}) result.feeds.push_back(makeFeed(QString::fromLatin1(name), 208, 60, 3));
     const QString html = reportHtml(result, [](const QString&, const QImage&) { return QString(); });
     EXPECT_TRUE(html.contains(QStringLiteral("Power and air during the burn-in")));
     EXPECT_TRUE(html.contains(QStringLiteral("The rack's peak: %1").arg(formatPower(sum)))) << html.toStdString().substr(0, 200);

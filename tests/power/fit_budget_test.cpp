@@ -13,14 +13,7 @@ using namespace fleetdeck::power;
 
 namespace {
 
-PowerFeed threePhase(const char* name, double amps) {
-    PowerFeed f;
-    f.name = QString::fromLatin1(name);
-    f.volts = 208;
-    f.amps = amps;
-    f.phases = 3;
-    return f;
-}
+PowerFeed threePhase(const char* name, double amps) { return makeFeed(QString::fromLatin1(name), 208, amps, 3); }
 
 // An 8-GPU host drawing `wallW` at the BMC with each GPU at `gpuW` under a 700 W limit (200–700 W).
 HostRecord gpuHost(const char* name, double wallW, double gpuW, const char* rack = "r1", std::optional<std::string> source = "dcmi") {

@@ -12,13 +12,7 @@ using namespace fleetdeck;
 namespace {
 
 PowerFeed circuit(const char* name, double volts, double amps, int phases = 1, double derating = 0.8) {
-    PowerFeed f;
-    f.name = QString::fromLatin1(name);
-    f.volts = volts;
-    f.amps = amps;
-    f.phases = phases;
-    f.derating = derating;
-    return f;
+    return makeFeed(QString::fromLatin1(name), volts, amps, phases, derating);
 }
 
 }  // namespace

@@ -13,14 +13,7 @@ using namespace fleetdeck::power;
 
 namespace {
 
-PowerFeed rackFeed(const char* name, double volts, double amps, int phases = 3) {
-    PowerFeed f;
-    f.name = QString::fromLatin1(name);
-    f.volts = volts;
-    f.amps = amps;
-    f.phases = phases;
-    return f;
-}
+PowerFeed rackFeed(const char* name, double volts, double amps, int phases = 3) { return makeFeed(QString::fromLatin1(name), volts, amps, phases); }
 
 HostPower host(const char* name, int unit, std::optional<double> watts, QStringList feeds = {"A", "B"}) {
     HostPower h;

@@ -345,13 +345,8 @@ TEST(TuningWizard, FittingTheRacksPowerBudgetProposesTheFittedGpuLimit) {
     store.addSample(colo.name, s, 1000);
     test::TempDir profiles;
     TuningWizardHooks h = hooks(QString::fromStdString(profiles.path().string()));
-    h.rackFeeds = [] {
-        PowerFeed f;  // 208 V × 20 A × √3 × 80 % = 5,763 W
-        f.name = QStringLiteral("A");
-        f.volts = 208;
-        f.amps = 20;
-        f.phases = 3;
-        return std::map<QString, std::vector<PowerFeed>>{{QStringLiteral("R9"), {f}}};
+    h.rackFeeds = [] {  // 208 V × 20 A × √3 × 80 % = 5,763 W
+        return std::map<QString, std::vector<PowerFeed>>{{QStringLiteral("R9"), {makeFeed(QStringLiteral("A"), 208, 20, 3)}}};
     };
     TuningWizard w(store, test::builtInCatalogue(), h);
     w.show();
