@@ -29,6 +29,13 @@ PowerFeed makeFeed(const QString& name, double volts, double amps, int phases, d
     return f;
 }
 
+QStringList feedsOf(const QStringList& hostFeeds, const std::vector<PowerFeed>& rackFeeds) {
+    QStringList out;
+    for (const PowerFeed& f : rackFeeds)
+        if (hostFeeds.isEmpty() || hostFeeds.contains(f.name)) out << f.name;
+    return out;
+}
+
 double PowerFeed::budgetW() const { return volts * amps * derating * (phases == 3 ? std::numbers::sqrt3 : 1.0); }
 
 QString PowerFeed::formula() const {

@@ -4,6 +4,8 @@
 // a circuit of so many volts and amps, single- or three-phase, of which a continuous load may
 // draw a share (80 % where the US National Electrical Code's continuous-load rule applies).
 
+#include <vector>
+
 #include <QString>
 #include <QStringList>
 
@@ -37,6 +39,10 @@ struct PowerFeed {
 // A feed of `volts` and `amps` (1 or 3 phases, the default 80 % derating), unchecked: validateFeed()
 // says whether it can be kept.
 PowerFeed makeFeed(const QString& name, double volts, double amps, int phases = 1, double derating = 0.8);
+
+// The feeds of `rackFeeds` a host draws from: those its `hostFeeds` (HostSpec::powerFeeds) name, or
+// all of them when it names none; in the rack's order.
+QStringList feedsOf(const QStringList& hostFeeds, const std::vector<PowerFeed>& rackFeeds);
 
 // Done, or why the feed cannot be kept (bad_input): a name of letters, digits, '-' or '_' (at most
 // 16), 90–600 V, 1–800 A, 1 or 3 phases, a derating of 50–100 %.

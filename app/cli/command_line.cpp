@@ -334,6 +334,20 @@ QString paddedToColumns(const QString& text, int columns) {
     return text + QString(std::max(0, columns - displayWidth(text)), QLatin1Char(' '));
 }
 
+void printColumns(QTextStream& out, const QStringList& header, const QList<QStringList>& rows, const QString& indent) {
+    QList<int> widths;
+    for (const QString& h : header) widths << terminalColumns(h);
+    for (const QStringList& row : rows)
+        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], terminalColumns(row[c]));
+    const auto line = [&](const QStringList& cells) {
+        QString text = indent;
+        for (qsizetype c = 0; c < cells.size(); ++c) text += c + 1 < cells.size() ? paddedToColumns(cells[c], widths[c] + 2) : cells[c];
+        out << text << "\n";
+    };
+    line(header);
+    for (const QStringList& row : rows) line(row);
+}
+
 QString versionText() {
     return QStringLiteral("fleetdeck-cli %1 (protocol %2)\n").arg(QCoreApplication::applicationVersion()).arg(protocol::kProtocolVersion);
 }

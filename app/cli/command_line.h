@@ -97,6 +97,9 @@ QString versionText();
 // and `text` padded with spaces to `columns` of them, for tables whose headers are translated.
 int terminalColumns(const QString& text);
 QString paddedToColumns(const QString& text, int columns);
+// Rows under a header, each line started by `indent`, each column as wide as its widest cell in
+// terminal columns, two spaces apart; the last column unpadded.
+void printColumns(QTextStream& out, const QStringList& header, const QList<QStringList>& rows, const QString& indent = {});
 
 // fleetdeck-cli(1) in roff, and the bash completion script; both from commandSpecs().
 QString cliManPage();

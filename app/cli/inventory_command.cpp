@@ -122,28 +122,11 @@ std::optional<QString> readPlacement(InventoryAddOptions& o) {
 
 QString orDash(const QString& text) { return text.isEmpty() ? QStringLiteral("-") : text; }
 
-// Rows under a header, each column as wide as its widest cell, two spaces apart.
 // The column headers of an inventory table (marked with QT_TRANSLATE_NOOP) in the user's language.
 QStringList inventoryHeaders(std::initializer_list<const char*> english) {
     QStringList headers;
     for (const char* h : english) headers << QCoreApplication::translate("cli", h);
     return headers;
-}
-
-void printInventoryTable(QTextStream& out, const QStringList& header, const QList<QStringList>& rows) {
-    // Widths in terminal columns: a translated header may be Chinese, two columns a character.
-    QList<int> widths;
-    for (const QString& h : header) widths << terminalColumns(h);
-    for (const QStringList& row : rows)
-        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], terminalColumns(row[c]));
-    const auto line = [&](const QStringList& cells) {
-        QString text;
-        for (qsizetype c = 0; c < cells.size(); ++c)
-            text += c + 1 < cells.size() ? paddedToColumns(cells[c], widths[c] + 2) : cells[c];
-        out << text << "\n";
-    };
-    line(header);
-    for (const QStringList& row : rows) line(row);
 }
 
 nlohmann::json hostJson(const HostSpec& h) {
@@ -190,7 +173,7 @@ void printAddPreview(const InventoryAddOptions& o, const RackAddPlan& plan, bool
         const QStringList header = inventoryHeaders({QT_TRANSLATE_NOOP("cli", "NAME"), QT_TRANSLATE_NOOP("cli", "ADDRESS"),
                                                      QT_TRANSLATE_NOOP("cli", "USER"), QT_TRANSLATE_NOOP("cli", "PORT"),
                                                      QT_TRANSLATE_NOOP("cli", "RACK"), QT_TRANSLATE_NOOP("cli", "UNITS")});
-        printInventoryTable(out, header, rows);
+        printColumns(out, header, rows);
         if (saved) out << QCoreApplication::translate("cli", "Saved %1 host(s) to %2.").arg(plan.hosts.size()).arg(o.inventoryPath) << "\n";
         else if (plan.ok()) out << QCoreApplication::translate("cli", "Dry run: nothing saved.") << "\n";
     }
@@ -324,7 +307,7 @@ int listHosts(const InventoryAddOptions& o, QTextStream& out, QTextStream& err) 
          QT_TRANSLATE_NOOP("cli", "USER"), QT_TRANSLATE_NOOP("cli", "IDENTITY"), QT_TRANSLATE_NOOP("cli", "JUMP"),
          QT_TRANSLATE_NOOP("cli", "GROUP"), QT_TRANSLATE_NOOP("cli", "RACK"), QT_TRANSLATE_NOOP("cli", "UNITS"),
          QT_TRANSLATE_NOOP("cli", "TAGS")});
-    printInventoryTable(out, header, rows);
+    printColumns(out, header, rows);
     return kOk;
 }
 

@@ -96,20 +96,6 @@ json findingJson(const power::PowerFinding& f) {
             {"action", f.action.english().toStdString()}};
 }
 
-// Rows under a header, each column as wide as its widest cell (terminal columns), two apart.
-void printTable(QTextStream& out, const QStringList& header, const QList<QStringList>& rows, const QString& indent) {
-    QList<int> widths;
-    for (const QString& h : header) widths << terminalColumns(h);
-    for (const QStringList& row : rows)
-        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], terminalColumns(row[c]));
-    const auto line = [&](const QStringList& cells) {
-        QString text = indent;
-        for (qsizetype c = 0; c < cells.size(); ++c) text += c + 1 < cells.size() ? paddedToColumns(cells[c], widths[c] + 2) : cells[c];
-        out << text << "\n";
-    };
-    line(header);
-    for (const QStringList& row : rows) line(row);
-}
 
 QString powerCell(const power::HostPower& h) {
     if (!h.reachable) return QCoreApplication::translate("cli", "no reading");
@@ -127,7 +113,7 @@ void printHosts(QTextStream& out, const std::vector<power::HostPower>& hosts) {
                             h.source.isEmpty() ? QStringLiteral("-") : h.source, dash(h.peakW), celsiusOrDash(h.inletC),
                             celsiusOrDash(h.exhaustC), rise};
     }
-    printTable(out,
+    printColumns(out,
                {QCoreApplication::translate("cli", "HOST"), QCoreApplication::translate("cli", "UNITS"), QCoreApplication::translate("cli", "FEEDS"), QCoreApplication::translate("cli", "POWER"), QCoreApplication::translate("cli", "SOURCE"), QCoreApplication::translate("cli", "PEAK"), QCoreApplication::translate("cli", "INLET"), QCoreApplication::translate("cli", "EXHAUST"), QCoreApplication::translate("cli", "RISE")},
                rows, QStringLiteral("  "));
     for (const power::HostPower& h : hosts)
@@ -147,8 +133,8 @@ void printRack(QTextStream& out, const power::RackPower& r) {
         for (const power::FeedLoad& f : r.feeds)
             rows << QStringList{f.feed.name, formatPower(f.budgetW()), f.feed.formula(), formatPower(f.nowW), formatPower(f.peakW),
                                 f.failoverPeakW ? QCoreApplication::translate("cli", "%1 (%2 lost)").arg(formatPower(*f.failoverPeakW), f.failoverLost) : QStringLiteral("-"),
-                                formatPower(f.budgetW() - std::max(f.peakW, f.failoverPeakW.value_or(0)))};
-        printTable(out, {QCoreApplication::translate("cli", "FEED"), QCoreApplication::translate("cli", "BUDGET"), QCoreApplication::translate("cli", "RATING"), QCoreApplication::translate("cli", "NOW"), QCoreApplication::translate("cli", "PEAK"), QCoreApplication::translate("cli", "IF ONE FAILS"), QCoreApplication::translate("cli", "HEADROOM")}, rows, QStringLiteral("  "));
+                                formatPower(f.headroomW())};
+        printColumns(out, {QCoreApplication::translate("cli", "FEED"), QCoreApplication::translate("cli", "BUDGET"), QCoreApplication::translate("cli", "RATING"), QCoreApplication::translate("cli", "NOW"), QCoreApplication::translate("cli", "PEAK"), QCoreApplication::translate("cli", "IF ONE FAILS"), QCoreApplication::translate("cli", "HEADROOM")}, rows, QStringLiteral("  "));
     }
     printHosts(out, r.hosts);
     for (const power::PowerFinding& f : r.findings) {
@@ -281,7 +267,7 @@ int powerCommand(const QString&, const ParsedCommand& command, QTextStream& out,
     if (options.json) {
         json doc{{"racks", json::array()}, {"hosts", json::array()}};
         for (const power::RackPower& r : evaluated) {
-            json rack{{"rack", r.rack.toStdString()}, {"now_w", r.nowW}, {"peak_w", r.peakW}, {"headroom_w", orNull(r.headroomW())},
+            json rack{{"rack", r.rack.toStdString()}, {"now_w", r.nowW}, {"peak_w", r.peakW}, {"headroom_w", r.tightestFeed() ? json(r.tightestFeed()->headroomW()) : json()},
                       {"inlet_top_c", orNull(r.inletTopC)}, {"inlet_bottom_c", orNull(r.inletBottomC)},
                       {"feeds", json::array()}, {"hosts", json::array()}, {"findings", json::array()}};
             for (const auto& f : r.feeds) rack["feeds"].push_back(feedJson(f));
@@ -352,7 +338,7 @@ void listFeeds(QTextStream& out, const Inventory& inventory, const QStringList& 
         out << QCoreApplication::translate("cli", "No feeds recorded.") << "\n";
         return;
     }
-    printTable(out, {QCoreApplication::translate("cli", "RACK"), QCoreApplication::translate("cli", "FEED"), QCoreApplication::translate("cli", "BUDGET"), QCoreApplication::translate("cli", "RATING")}, rows, QString());
+    printColumns(out, {QCoreApplication::translate("cli", "RACK"), QCoreApplication::translate("cli", "FEED"), QCoreApplication::translate("cli", "BUDGET"), QCoreApplication::translate("cli", "RATING")}, rows, QString());
 }
 
 }  // namespace
@@ -479,17 +465,10 @@ int fitPowerCommand(const ParsedCommand& command, QTextStream& out, QTextStream&
         QList<QStringList> rows;
         for (const power::HostFit& h : fit.hosts) {
             if (!h.counted()) continue;
-            const auto limits = [&](bool proposed) {
-                std::map<double, int> counts;
-                for (const power::GpuLimit& g : h.gpus) ++counts[proposed ? g.toW : g.fromW];
-                QStringList parts;
-                for (const auto& [w, n] : counts) parts << QStringLiteral("%1 × %2 W").arg(n).arg(w, 0, 'f', 0);
-                return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
-            };
-            rows << QStringList{h.host, formatPower(*h.otherW), limits(false), limits(true),
+            rows << QStringList{h.host, formatPower(*h.otherW), power::gpuLimitsText(h.gpus, false), power::gpuLimitsText(h.gpus, true),
                                 h.worstSlowdownPct > 0 ? QStringLiteral("%1 %").arg(h.worstSlowdownPct, 0, 'f', 0) : QStringLiteral("-")};
         }
-        printTable(out, {QCoreApplication::translate("cli", "HOST"), QCoreApplication::translate("cli", "BESIDES GPUS"), QCoreApplication::translate("cli", "GPU LIMITS NOW"), QCoreApplication::translate("cli", "PROPOSED"), QCoreApplication::translate("cli", "AT MOST SLOWER")}, rows, QStringLiteral("  "));
+        printColumns(out, {QCoreApplication::translate("cli", "HOST"), QCoreApplication::translate("cli", "BESIDES GPUS"), QCoreApplication::translate("cli", "GPU LIMITS NOW"), QCoreApplication::translate("cli", "PROPOSED"), QCoreApplication::translate("cli", "AT MOST SLOWER")}, rows, QStringLiteral("  "));
         for (const power::HostFit& h : fit.hosts)
             if (!h.counted()) out << "  " << h.host << ": " << h.note.shown() << "\n";
         if (fit.changes)

@@ -426,8 +426,7 @@ QString powerSection(const CommissionResult& r) {
         p.rack = QStringLiteral("rack");
         p.unit = h.spec.rackUnit;
         p.heightU = h.spec.rackHeightU;
-        for (const PowerFeed& f : r.feeds)
-            if (h.spec.powerFeeds.isEmpty() || h.spec.powerFeeds.contains(f.name)) p.feeds << f.name;
+        p.feeds = feedsOf(h.spec.powerFeeds, r.feeds);
         p.powerW = b.peakPowerW;
         p.peakW = b.peakPowerW;
         p.source = b.powerSource;
@@ -438,8 +437,7 @@ QString powerSection(const CommissionResult& r) {
     QString line = QCoreApplication::translate("report", "The rack's peak: %1 (the hosts' peaks together).").arg(formatPower(rack.peakW));
     if (r.feeds.empty()) line += QLatin1Char(' ') + QCoreApplication::translate("report", "No feeds are recorded for this rack: nothing to weigh it against.");
     for (const power::FeedLoad& f : rack.feeds) {
-        const double load = std::max(f.peakW, f.failoverPeakW.value_or(0));
-        const QString verdict = load > f.budgetW() ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), QCoreApplication::translate("report", "over"))
+        const QString verdict = f.headroomW() < 0 ? QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(QLatin1String(kFailColour), QCoreApplication::translate("report", "over"))
                                                    : QCoreApplication::translate("report", "within");
         line += QLatin1Char(' ') + (f.failoverPeakW ? QCoreApplication::translate("report", "Feed %1: %2 with %3 lost, %4 its budget of %5 (%6).")
                                                           .arg(esc(f.feed.name), formatPower(*f.failoverPeakW), esc(f.failoverLost), verdict,

@@ -3,60 +3,33 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "app/host_summary.h"
+#include "app/power/rack_power.h"
 
 namespace fleetdeck::power {
 namespace {
 
-// What each feed carries in one scenario (none lost, or `lost`) as a + f·b, for a share f of the
-// GPUs' limits: a from the hosts' other draw, b from their GPUs' limits.
-struct Scenario {
-    std::size_t feed = 0;
-    std::optional<std::size_t> lost;
-    double a = 0, b = 0;
-};
-
-std::vector<Scenario> scenarios(const std::vector<PowerFeed>& feeds, const std::vector<HostFit>& hosts) {
-    std::vector<Scenario> out;
-    const auto indexOf = [&](const QString& name) -> std::optional<std::size_t> {
-        for (std::size_t i = 0; i < feeds.size(); ++i)
-            if (feeds[i].name == name) return i;
-        return std::nullopt;
-    };
-    for (std::size_t l = 0; l <= feeds.size(); ++l) {
-        const std::optional<std::size_t> lost = l < feeds.size() ? std::optional(l) : std::nullopt;
-        std::vector<Scenario> loads(feeds.size());
-        std::vector<bool> shared(feeds.size(), !lost);
-        for (std::size_t i = 0; i < feeds.size(); ++i) {
-            loads[i].feed = i;
-            loads[i].lost = lost;
-        }
-        for (const HostFit& h : hosts) {
-            if (!h.counted()) continue;
-            std::vector<std::size_t> on;
-            bool hadLost = false;
-            for (const QString& f : h.feeds)
-                if (const auto i = indexOf(f)) {
-                    if (lost && *i == *lost) hadLost = true;
-                    else on.push_back(*i);
-                }
-            if (on.empty()) continue;
-            for (std::size_t i : on) {
-                loads[i].a += *h.otherW / static_cast<double>(on.size());
-                loads[i].b += h.gpuLimitsW / static_cast<double>(on.size());
-                shared[i] = shared[i] || hadLost;
-            }
-        }
-        for (std::size_t i = 0; i < feeds.size(); ++i)
-            if (!(lost && i == *lost) && shared[i]) out.push_back(loads[i]);
-    }
-    return out;
+// What the hosts it counts put on the feeds: their draw besides their GPUs (a), their GPUs' limits (b).
+std::vector<FeedDraw> drawsOf(const std::vector<HostFit>& hosts) {
+    std::vector<FeedDraw> draws;
+    for (const HostFit& h : hosts)
+        if (h.counted()) draws.push_back({h.feeds, *h.otherW, h.gpuLimitsW});
+    return draws;
 }
 
 double floorTo5(double w) { return std::floor(w / 5.0) * 5.0; }
 
 }  // namespace
+
+QString gpuLimitsText(const std::vector<GpuLimit>& gpus, bool proposed) {
+    std::map<double, int> counts;
+    for (const GpuLimit& g : gpus) ++counts[proposed ? g.toW : g.fromW];
+    QStringList parts;
+    for (const auto& [w, n] : counts) parts << QStringLiteral("%1 × %L2 W").arg(n).arg(w, 0, 'f', 0);
+    return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
+}
 
 RackFit fitRackBudget(const QString& rack, const std::vector<PowerFeed>& feeds, const std::vector<HostRecord>& records, double targetShare) {
     RackFit fit;
@@ -66,8 +39,7 @@ RackFit fitRackBudget(const QString& rack, const std::vector<PowerFeed>& feeds, 
         if (r.spec.rack != rack) continue;
         HostFit h;
         h.host = r.spec.name;
-        for (const PowerFeed& f : feeds)
-            if (r.spec.powerFeeds.isEmpty() || r.spec.powerFeeds.contains(f.name)) h.feeds << f.name;
+        h.feeds = feedsOf(r.spec.powerFeeds, feeds);
         const HostSummary& s = r.summary;
         double gpuNow = 0;
         bool limits = !s.gpus.empty();
@@ -95,7 +67,8 @@ RackFit fitRackBudget(const QString& rack, const std::vector<PowerFeed>& feeds, 
     // The largest share of the current limits that keeps every feed, in every scenario, within
     // its budget's target share.
     double share = std::numeric_limits<double>::infinity();
-    for (const Scenario& sc : scenarios(feeds, fit.hosts)) {
+    for (const FeedCase& sc : feedCases(feeds, drawsOf(fit.hosts))) {
+        if (!sc.shared) continue;  // a lost feed moved nothing onto this one: the case with none lost covers it
         const double budget = feeds[sc.feed].budgetW() * targetShare;
         if (sc.b <= 0) {
             if (sc.a > budget) fit.possible = false;
@@ -139,8 +112,8 @@ RackFit fitRackBudget(const QString& rack, const std::vector<PowerFeed>& feeds, 
             for (const GpuLimit& g : h.gpus) h.gpuLimitsW += g.toW;
         }
         fit.possible = true;
-        for (const Scenario& sc : scenarios(feeds, clamped))
-            if (sc.a + sc.b > feeds[sc.feed].budgetW() * targetShare) fit.possible = false;
+        for (const FeedCase& sc : feedCases(feeds, drawsOf(clamped)))
+            if (sc.shared && sc.a + sc.b > feeds[sc.feed].budgetW() * targetShare) fit.possible = false;
     }
     const QString budget = formatPower(fit.budgetW);
     if (fit.feed.isEmpty())

@@ -50,6 +50,9 @@ struct RackFit {
     PowerText summary;      // one sentence: fits as is / lower to N % / cannot fit, with the numbers
 };
 
+// A host's GPU limits grouped by value: "8 × 700 W", "4 × 350 W, 4 × 300 W" (now, or `proposed`).
+QString gpuLimitsText(const std::vector<GpuLimit>& gpus, bool proposed);
+
 // The fit for `rack` from its hosts' records (their last samples' BMC power and GPUs) and feeds.
 // Hosts of other racks are ignored; a host without a BMC power reading or GPU limits is left out
 // and said so (its draw is not known).

@@ -27,48 +27,23 @@ int kindOrder(const QString& kind) {
 }
 
 void loadFeeds(RackPower& r) {
-    std::map<QString, std::size_t> index;
-    for (std::size_t i = 0; i < r.feeds.size(); ++i) index[r.feeds[i].feed.name] = i;
+    std::vector<PowerFeed> feeds;
+    for (const FeedLoad& f : r.feeds) feeds.push_back(f.feed);
+    std::vector<FeedDraw> draws;
     for (const HostPower& h : r.hosts) {
-        std::vector<std::size_t> on;
-        for (const QString& f : h.feeds)
-            if (const auto it = index.find(f); it != index.end()) on.push_back(it->second);
-        for (std::size_t i : on) ++r.feeds[i].hosts;
-        if (!h.powerW || on.empty()) continue;
-        const double n = static_cast<double>(on.size());
-        for (std::size_t i : on) {
-            r.feeds[i].nowW += *h.powerW / n;
-            r.feeds[i].peakW += h.peakW.value_or(*h.powerW) / n;
-        }
+        for (FeedLoad& f : r.feeds)
+            if (h.feeds.contains(f.feed.name)) ++f.hosts;
+        if (h.powerW) draws.push_back({h.feeds, *h.powerW, h.peakW.value_or(*h.powerW)});
     }
-    // Each feed lost in turn: the hosts that shared it move their whole draw onto their other feeds.
-    for (std::size_t lost = 0; lost < r.feeds.size(); ++lost) {
-        std::vector<double> now(r.feeds.size(), 0.0), peak(r.feeds.size(), 0.0);
-        std::vector<bool> shared(r.feeds.size(), false);
-        for (const HostPower& h : r.hosts) {
-            std::vector<std::size_t> on;
-            bool hadLost = false;
-            for (const QString& f : h.feeds)
-                if (const auto it = index.find(f); it != index.end()) {
-                    if (it->second == lost) hadLost = true;
-                    else on.push_back(it->second);
-                }
-            if (!h.powerW || on.empty()) continue;
-            const double n = static_cast<double>(on.size());
-            for (std::size_t i : on) {
-                now[i] += *h.powerW / n;
-                peak[i] += h.peakW.value_or(*h.powerW) / n;
-                shared[i] = shared[i] || hadLost;
-            }
-        }
-        for (std::size_t i = 0; i < r.feeds.size(); ++i) {
-            if (i == lost || !shared[i]) continue;
-            FeedLoad& f = r.feeds[i];
-            if (!f.failoverPeakW || peak[i] > *f.failoverPeakW) {
-                f.failoverNowW = now[i];
-                f.failoverPeakW = peak[i];
-                f.failoverLost = r.feeds[lost].feed.name;
-            }
+    for (const FeedCase& c : feedCases(feeds, draws)) {
+        FeedLoad& f = r.feeds[c.feed];
+        if (!c.lost) {
+            f.nowW = c.a;
+            f.peakW = c.b;
+        } else if (c.shared && (!f.failoverPeakW || c.b > *f.failoverPeakW)) {
+            f.failoverNowW = c.a;
+            f.failoverPeakW = c.b;
+            f.failoverLost = feeds[*c.lost].name;
         }
     }
 }
@@ -194,14 +169,39 @@ void airFindings(RackPower& r, const PowerThresholds& t) {
 
 }  // namespace
 
-std::optional<double> RackPower::headroomW() const {
-    std::optional<double> least;
-    for (const FeedLoad& f : feeds) {
-        const double load = std::max(f.peakW, f.failoverPeakW.value_or(0));
-        const double room = f.budgetW() - load;
-        if (!least || room < *least) least = room;
+std::vector<FeedCase> feedCases(const std::vector<PowerFeed>& feeds, const std::vector<FeedDraw>& draws) {
+    std::map<QString, std::size_t> index;
+    for (std::size_t i = 0; i < feeds.size(); ++i) index[feeds[i].name] = i;
+    std::vector<FeedCase> out;
+    for (std::size_t l = 0; l <= feeds.size(); ++l) {
+        const std::optional<std::size_t> lost = l < feeds.size() ? std::optional(l) : std::nullopt;
+        std::vector<FeedCase> cases(feeds.size());
+        for (std::size_t i = 0; i < feeds.size(); ++i) cases[i] = {i, lost, 0, 0, !lost};
+        for (const FeedDraw& d : draws) {
+            std::vector<std::size_t> on;
+            bool hadLost = false;
+            for (const QString& f : d.feeds)
+                if (const auto it = index.find(f); it != index.end()) {
+                    if (lost && it->second == *lost) hadLost = true;
+                    else on.push_back(it->second);
+                }
+            for (std::size_t i : on) {
+                cases[i].a += d.a / static_cast<double>(on.size());
+                cases[i].b += d.b / static_cast<double>(on.size());
+                cases[i].shared = cases[i].shared || hadLost;
+            }
+        }
+        for (std::size_t i = 0; i < feeds.size(); ++i)
+            if (!(lost && i == *lost)) out.push_back(cases[i]);
     }
-    return least;
+    return out;
+}
+
+const FeedLoad* RackPower::tightestFeed() const {
+    const FeedLoad* tightest = nullptr;
+    for (const FeedLoad& f : feeds)
+        if (!tightest || f.headroomW() < tightest->headroomW()) tightest = &f;
+    return tightest;
 }
 
 HostPower hostPower(const HostRecord& record, const std::vector<PowerFeed>& rackFeeds, std::optional<double> historyPeakW) {
@@ -212,8 +212,7 @@ HostPower hostPower(const HostRecord& record, const std::vector<PowerFeed>& rack
     h.rack = spec.rack;
     h.unit = spec.rackUnit;
     h.heightU = std::max(1, spec.rackHeightU);
-    for (const PowerFeed& f : rackFeeds)
-        if (spec.powerFeeds.isEmpty() || spec.powerFeeds.contains(f.name)) h.feeds << f.name;
+    h.feeds = feedsOf(spec.powerFeeds, rackFeeds);
     h.reachable = record.state == HostState::Connected && record.lastSampleAtMs > 0;
     if (h.reachable) {
         h.powerW = s.powerW;

@@ -6,6 +6,7 @@
 // ASHRAE's recommended 27 °C, recirculation (the top of the rack breathing warmer air than the
 // bottom), a hot GPU with cool inlet air, a large exhaust rise while the fans idle.
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -47,7 +48,30 @@ struct FeedLoad {
     std::optional<double> failoverNowW, failoverPeakW;
     QString failoverLost;
     double budgetW() const { return feed.budgetW(); }
+    // The most it carries at the peak, another feed lost included, and what that leaves of its budget.
+    double worstW() const { return std::max(peakW, failoverPeakW.value_or(0)); }
+    double headroomW() const { return budgetW() - worstW(); }
 };
+
+// What one host puts on its feeds, for feedCases(): the feeds it draws from and two figures in watts
+// (now and at the peak; or its draw besides its GPUs and its GPUs' limits), each split evenly over
+// the feeds it draws from.
+struct FeedDraw {
+    QStringList feeds;
+    double a = 0, b = 0;
+};
+
+// One feed's load in one case: each feed lost in turn (`lost`, in the feeds' order), then none. In a
+// case with a feed lost, the hosts that drew from it move their whole draw onto their other feeds,
+// and hosts on it alone go dark; `shared` says whether any host moved onto this feed (always true
+// with none lost). The lost feed itself has no entry.
+struct FeedCase {
+    std::size_t feed = 0;
+    std::optional<std::size_t> lost;
+    double a = 0, b = 0;
+    bool shared = false;
+};
+std::vector<FeedCase> feedCases(const std::vector<PowerFeed>& feeds, const std::vector<FeedDraw>& draws);
 
 struct PowerFinding {
     FindingSeverity severity = FindingSeverity::Warning;
@@ -75,9 +99,8 @@ struct RackPower {
     std::optional<double> inletTopC, inletBottomC;    // the top and bottom thirds' mean inlet
     std::vector<HostPower> hosts;                     // top unit first
     std::vector<PowerFinding> findings;               // critical first
-    // The headroom of the tightest feed (its budget less its load at peak, or after failover when
-    // the rack has shared feeds); empty without feeds.
-    std::optional<double> headroomW() const;
+    // The feed with the least headroom (FeedLoad::headroomW()); nullptr without feeds.
+    const FeedLoad* tightestFeed() const;
 };
 
 // One host's readings from its record (the summary of its last sample). `historyPeakW`: the

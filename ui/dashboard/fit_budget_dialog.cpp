@@ -13,18 +13,6 @@
 #include "app/host_summary.h"
 
 namespace fleetdeck {
-namespace {
-
-// "8 × 700 W", "4 × 350 W, 4 × 300 W".
-QString limitsText(const std::vector<power::GpuLimit>& gpus, bool proposed) {
-    std::map<double, int> counts;
-    for (const power::GpuLimit& g : gpus) ++counts[proposed ? g.toW : g.fromW];
-    QStringList parts;
-    for (const auto& [w, n] : counts) parts << QStringLiteral("%1 × %2 W").arg(n).arg(QLocale().toString(w, 'f', 0));
-    return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
-}
-
-}  // namespace
 
 FitBudgetDialog::FitBudgetDialog(QStringList racks, std::map<QString, std::vector<PowerFeed>> feeds, Records records, Push push,
                                  QWidget* parent)
@@ -86,13 +74,27 @@ void FitBudgetDialog::showRack(const QString& rack) {
             continue;
         }
         table_->setItem(row, 1, new QTableWidgetItem(formatPower(*h.otherW)));
-        table_->setItem(row, 2, new QTableWidgetItem(limitsText(h.gpus, false)));
-        table_->setItem(row, 3, new QTableWidgetItem(limitsText(h.gpus, true)));
+        table_->setItem(row, 2, new QTableWidgetItem(power::gpuLimitsText(h.gpus, false)));
+        table_->setItem(row, 3, new QTableWidgetItem(power::gpuLimitsText(h.gpus, true)));
         table_->setItem(row, 4, new QTableWidgetItem(h.worstSlowdownPct > 0 ? QStringLiteral("%1 %").arg(QLocale().toString(h.worstSlowdownPct, 'f', 0))
                                                                            : QStringLiteral("-")));
     }
     pushButton_->setEnabled(fit_.changes && fit_.possible && push_ != nullptr);
     pushButton_->setToolTip(push_ ? QString() : tr("Save the limits with 'fleetdeck-cli plan --fit-power RACK --save-profile FILE' and push them with 'apply'"));
+}
+
+tuning::PlannedSetting fittedLimitSetting(const power::RackFit& fit, const power::HostFit& host) {
+    tuning::PlannedSetting s;
+    s.id = "gpu.power_limit_w";
+    s.value = static_cast<int>(host.gpus.front().toW);
+    s.rule = "fit-rack-power";
+    s.rationale = (fit.summary.english() + (host.worstSlowdownPct > 0 ? QStringLiteral("; a job bound by GPU power runs at most %1 % slower")
+                                                                            .arg(host.worstSlowdownPct, 0, 'f', 0)
+                                                                      : QString()))
+                      .toStdString();
+    s.source = "docs/power.md, \"Fitting the budget\" (budget: NEC 210.19(A)(1) 80 %, HP power basics table 4)";
+    s.risk = "Lower GPU clocks under load; the agent clamps the value to the board's min/max, and a driver reload restores the default.";
+    return s;
 }
 
 std::vector<tuning::HostPlan> FitBudgetDialog::plans() const {
@@ -103,14 +105,7 @@ std::vector<tuning::HostPlan> FitBudgetDialog::plans() const {
         tuning::HostPlan p;
         p.host = h.host;
         p.plan.host = h.host.toStdString();
-        tuning::PlannedSetting s;
-        s.id = "gpu.power_limit_w";
-        s.value = static_cast<int>(h.gpus.front().toW);
-        s.rule = "fit-rack-power";
-        s.rationale = fit_.summary.english().toStdString();
-        s.source = "docs/power.md, \"Fitting the budget\"";
-        s.risk = "Lower GPU clocks under load; the agent clamps the value to the board's min/max, and a driver reload restores the default.";
-        p.plan.settings.push_back(s);
+        p.plan.settings.push_back(fittedLimitSetting(fit_, h));
         p.currentValues["gpu.power_limit_w"] = h.gpus.front().fromW;
         p.currentStatus = "agent";
         out.push_back(std::move(p));

@@ -19,6 +19,10 @@ namespace fleetdeck {
 // "Fit the power budget…" of the racks view (docs/power.md, "Fitting the budget"): for the chosen
 // rack, the GPU power limits that keep it within its feeds at full load, host by host with what
 // each may lose at most, and Push… to push them like any plan (audit, drift, rollback).
+// The plan setting of a host's fitted limit: gpu.power_limit_w with the rack's sentence and the bound
+// on what it may cost as its rationale (the dialog's Push… and the tuning wizard's question).
+tuning::PlannedSetting fittedLimitSetting(const power::RackFit& fit, const power::HostFit& host);
+
 class FitBudgetDialog : public QDialog {
     Q_OBJECT
 public:

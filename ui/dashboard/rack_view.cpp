@@ -205,16 +205,8 @@ void RackDrawing::paintRack(QPainter& p, const QString& rack, int x) const {
         for (std::size_t i = 0; i < power->feeds.size() && i < 4; ++i)
             paintFeed(p, power->feeds[i], QRect(x, kTop + kHeaderHeight + static_cast<int>(i) * kFeedLine, kRackWidth, kFeedLine));
         // The headroom of the tightest feed, at its peak or with another feed lost.
-        const power::FeedLoad* tightest = nullptr;
-        double room = 0;
-        for (const power::FeedLoad& f : power->feeds) {
-            const double r = f.budgetW() - std::max(f.peakW, f.failoverPeakW.value_or(0));
-            if (!tightest || r < room) {
-                tightest = &f;
-                room = r;
-            }
-        }
-        if (tightest) {
+        if (const power::FeedLoad* tightest = power->tightestFeed()) {
+            const double room = tightest->headroomW();
             const bool lost = tightest->failoverPeakW && *tightest->failoverPeakW > tightest->peakW;
             const QString text = lost ? tr("headroom %1 (feed %2 with %3 lost)").arg(formatPower(room), tightest->feed.name, tightest->failoverLost)
                                       : tr("headroom %1 (feed %2 at its peak)").arg(formatPower(room), tightest->feed.name);

@@ -8,6 +8,7 @@
 
 #include "app/inventory/inventory.h"
 #include "app/power/fit_budget.h"
+#include "ui/dashboard/fit_budget_dialog.h"
 #include "app/tuning/host_facts.h"
 #include "app/tuning/software_checks.h"
 #include "ui/tuning/host_diff_page.h"
@@ -162,17 +163,7 @@ void TuningWizard::fitRackPower() {
         const auto h = std::find_if(fit.hosts.begin(), fit.hosts.end(), [&](const power::HostFit& x) { return x.host == p.host; });
         if (h == fit.hosts.end() || !h->counted() || h->gpus.empty() || !fit.possible) continue;
         std::erase_if(p.plan.settings, [](const tuning::PlannedSetting& s) { return s.id == "gpu.power_limit_w"; });
-        tuning::PlannedSetting s;
-        s.id = "gpu.power_limit_w";
-        s.value = static_cast<int>(h->gpus.front().toW);
-        s.rule = "fit-rack-power";
-        s.rationale = (fit.summary.english() + (h->worstSlowdownPct > 0 ? QStringLiteral("; a job bound by GPU power runs at most %1 % slower")
-                                                                             .arg(h->worstSlowdownPct, 0, 'f', 0)
-                                                                       : QString()))
-                          .toStdString();
-        s.source = "docs/power.md, \"Fitting the budget\" (budget: NEC 210.19(A)(1) 80 %, HP power basics table 4)";
-        s.risk = "Lower GPU clocks under load; the agent clamps the value to the board's min/max, and a driver reload restores the default.";
-        p.plan.settings.push_back(std::move(s));
+        p.plan.settings.push_back(fittedLimitSetting(fit, *h));
         p.currentValues["gpu.power_limit_w"] = h->gpus.front().fromW;
     }
 }
