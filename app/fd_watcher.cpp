@@ -26,7 +26,6 @@ FdWatcher::FdWatcher(QObject* dispatcher) : QObject(dispatcher), epoll_(::epoll_
     connect(notifier_, &QSocketNotifier::activated, this, &FdWatcher::dispatch);
     rest_ = new QTimer(this);
     rest_->setSingleShot(true);
-    rest_->setInterval(kRestMs);
     rest_->setTimerType(Qt::PreciseTimer);
     connect(rest_, &QTimer::timeout, notifier_, [this] { notifier_->setEnabled(true); });
     clock_.start();
@@ -56,9 +55,13 @@ void FdWatcher::unwatch(int fd) {
 void FdWatcher::dispatch() {
     ++wakeUps_;
     const qint64 now = clock_.elapsed();
-    if (lastWakeMs_ >= 0 && now - lastWakeMs_ < kBusyMs) {
-        notifier_->setEnabled(false);  // busy: the next wake-up after the rest, for all that is ready then
-        rest_->start();
+    // Busy: woken within kBusyMs of the last wake-up or of the end of the last rest.
+    if (lastWakeMs_ >= 0 && now - lastWakeMs_ < kBusyMs + restMs_) {
+        restMs_ = watches_.size() >= kFleetWatches ? kFleetRestMs : kRestMs;
+        notifier_->setEnabled(false);  // the next wake-up after the rest, for all that is ready then
+        rest_->start(restMs_);
+    } else {
+        restMs_ = 0;
     }
     lastWakeMs_ = now;
     // What is ready now; the rest (more than a batch) keeps the epoll descriptor readable, so the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <limits>
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -177,11 +178,25 @@ void IncidentTracker::close(std::map<Key, Episode>::iterator it, std::int64_t en
     open_.erase(it);
 }
 
+// The open episodes of one host are neighbours in open_ (its key begins with the host): each
+// sample walks its own host's, not every host's (at a thousand hosts with a few incidents each,
+// walking them all twice a sample was most of the history thread's CPU; docs/BENCHMARKS.md).
+std::map<IncidentTracker::Key, IncidentTracker::Episode>::iterator IncidentTracker::hostBegin(const QString& host) {
+    return open_.lower_bound(Key{host, IncidentKind{}, std::numeric_limits<int>::min(), QString()});
+}
+
+std::map<IncidentTracker::Key, IncidentTracker::Episode>::iterator IncidentTracker::hostEnd(const QString& host) {
+    auto it = hostBegin(host);
+    while (it != open_.end() && std::get<0>(it->first) == host) ++it;
+    return it;
+}
+
 void IncidentTracker::closeGone(const QString& host, bool (*ownKind)(IncidentKind), const std::set<Key>& active,
                                 std::int64_t timeMs, std::vector<IncidentChange>& out) {
-    for (auto it = open_.begin(); it != open_.end();) {
-        const auto& [h, kind, gpu, detail] = it->first;
-        if (h != host || !ownKind(kind) || active.count(it->first)) {
+    const auto end = hostEnd(host);
+    for (auto it = hostBegin(host); it != end;) {
+        const IncidentKind kind = std::get<1>(it->first);
+        if (!ownKind(kind) || active.count(it->first)) {
             ++it;
             continue;
         }
@@ -222,9 +237,10 @@ std::vector<IncidentChange> IncidentTracker::onState(const QString& host, HostSt
     if (!opensOffline(state) || open_.count(key)) return out;
     // What the samples said ends with the last one heard: nothing is known about the time after.
     const auto last = lastSampleMs_.find(host);
-    for (auto it = open_.begin(); it != open_.end();) {
+    const auto end = hostEnd(host);
+    for (auto it = hostBegin(host); it != end;) {
         const auto next = std::next(it);
-        if (std::get<0>(it->first) == host && (fromSamples(std::get<1>(it->first)) || fromVerdicts(std::get<1>(it->first))))
+        if (fromSamples(std::get<1>(it->first)) || fromVerdicts(std::get<1>(it->first)))
             close(it, last != lastSampleMs_.end() ? last->second : timeMs, out);
         it = next;
     }

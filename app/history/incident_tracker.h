@@ -132,6 +132,9 @@ private:
     // have been gone for the grace time (closed at the time they went).
     void closeGone(const QString& host, bool (*ownKind)(IncidentKind), const std::set<Key>& active, std::int64_t timeMs,
                    std::vector<IncidentChange>& out);
+    // `host`'s open episodes: [hostBegin, hostEnd).
+    std::map<Key, Episode>::iterator hostBegin(const QString& host);
+    std::map<Key, Episode>::iterator hostEnd(const QString& host);
 
     Options options_;
     std::int64_t nextId_;

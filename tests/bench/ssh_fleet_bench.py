@@ -40,7 +40,8 @@ Without --jump the servers allow 100:30:200 so that the direct storm measures th
 
 --demo N: the README's `fleetdeck --demo-hosts N` measured the same way, then the in-process
 `dashboard_bench N S overview` in the same run, for the ratio between them.
---perf S: `perf record -g` of the app for S seconds inside the window (report in the work dir).
+--perf S: `perf record -g` of the app for S seconds inside the window (report in the work dir);
+--perf-call-graph dwarf for whole stacks (the build keeps no frame pointers).
 --wrap CMD: the app runs under CMD (`--wrap 'heaptrack -o /tmp/app'` to see what holds its memory).
 --servers-cpus LIST: the servers (sshd and everything it starts: the agents, their probes) run on
 these CPUs only (`taskset -c`). On one machine a latency-mesh round is every host's probes at once
@@ -304,7 +305,7 @@ def measure_app(args, work, build, extra, expected, servers=None, label=""):
         children0 = descendants_cpu(app.pid)
         perf = None
         if args.perf:
-            perf = subprocess.Popen(["perf", "record", "-g", "-F", "1999", "-o", os.path.join(work, f"perf-{label}.data"),
+            perf = subprocess.Popen(["perf", "record", f"--call-graph={args.perf_call_graph}", "-F", "1999", "-o", os.path.join(work, f"perf-{label}.data"),
                                      "-p", str(app.pid), "--", "sleep", str(args.perf)],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(args.seconds)
@@ -388,6 +389,7 @@ def main():
     p.add_argument("--cold", action="store_true", help="empty server caches: every connect uploads the agent")
     p.add_argument("--no-gpus", action="store_true", help="the servers' agents read no stand-in GPUs")
     p.add_argument("--perf", type=int, default=0)
+    p.add_argument("--perf-call-graph", default="fp", help="perf record's --call-graph (dwarf: whole stacks through code built without frame pointers)")
     p.add_argument("--servers-cpus", default="",
                    help="run the servers on these CPUs only (taskset -c), as in '1': their kernel work (the mesh's probes) then stays there, as on servers elsewhere")
     p.add_argument("--wrap", default="", help="a command the app runs under, as in --wrap 'heaptrack -o FILE' (its figures are then the wrapped app's)")

@@ -20,6 +20,33 @@ std::vector<IncidentChange> ofWhat(const std::vector<IncidentChange>& changes, W
 
 void append(std::vector<IncidentChange>& to, const std::vector<IncidentChange>& from) { to.insert(to.end(), from.begin(), from.end()); }
 
+// Each sample ends only its own host's episodes: hosts whose names share a beginning ("gpu-1",
+// "gpu-10", "gpu-1a"), sorted around each other in the tracker, keep theirs while another's end.
+TEST(IncidentTracker, ASampleEndsOnlyItsOwnHostsEpisodes) {
+    test::SimulatedHost sim("hgx-h100-8:3");
+    IncidentTracker tracker;
+    const QStringList hosts{QStringLiteral("gpu-1"), QStringLiteral("gpu-10"), QStringLiteral("gpu-1a"), QStringLiteral("gpu-0")};
+    constexpr std::int64_t kBase = 1'800'000'000'000;
+    const auto throttled = [&](double at, bool thermal) {
+        protocol::Sample sample = sim.at(at);
+        for (auto& g : sample.gpus) g.throttle = thermal ? std::vector<std::string>{"sw_thermal"} : std::vector<std::string>{};
+        return sample;
+    };
+    std::vector<IncidentChange> changes;
+    for (int s = 0; s < 5; ++s)
+        for (const QString& h : hosts) append(changes, tracker.onSample(h, throttled(s, true), {}, kBase + s * 1000LL));
+    const std::size_t gpus = sim.at(0).gpus.size();
+    ASSERT_EQ(ofWhat(changes, What::Opened).size(), gpus * std::size_t(hosts.size()));
+    // gpu-1 cools; the others go on throttling.
+    changes.clear();
+    for (int s = 5; s < 15; ++s)
+        for (const QString& h : hosts) append(changes, tracker.onSample(h, throttled(s, h != QLatin1String("gpu-1")), {}, kBase + s * 1000LL));
+    const auto closed = ofWhat(changes, What::Closed);
+    ASSERT_EQ(closed.size(), gpus);
+    for (const IncidentChange& c : closed) EXPECT_EQ(c.incident.host, QStringLiteral("gpu-1"));
+    EXPECT_EQ(tracker.openIncidents().size(), gpus * std::size_t(hosts.size() - 1));
+}
+
 TEST(IncidentTracker, ThermalEpisodeOnABadFanWithDurationPeakAndClockDrop) {
     test::SimulatedHost sim("hgx-h100-8+bad-fan:7");
     const int badGpu = *agent::sim::parse_sim_spec("hgx-h100-8+bad-fan:7").spec->bad_fan_gpu();

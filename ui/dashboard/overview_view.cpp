@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QVBoxLayout>
 
+#include "ui/dashboard/laid_out_text_delegate.h"
 #include "ui/dashboard/palette.h"
 #include "ui/dashboard/view_header.h"
 
@@ -69,6 +70,7 @@ OverviewView::OverviewView(FleetModel& model, QWidget* parent)
 
     table_ = new QTableView(this);
     table_->setModel(&decorations_);
+    table_->setItemDelegate(new LaidOutTextDelegate(table_));  // each row repaints once a second
     table_->setSortingEnabled(true);
     table_->sortByColumn(FleetModel::Alert, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
