@@ -68,7 +68,7 @@ QString localTime(std::int64_t ms) {
     return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
-nlohmann::json rounded(const std::optional<float>& v, double step) {
+nlohmann::json rounded(PackedFloat v, double step) {
     if (!v) return nullptr;
     return std::round(*v / step) * step;
 }

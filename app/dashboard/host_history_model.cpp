@@ -8,6 +8,8 @@ std::optional<double> widen(const std::optional<T>& v) {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
 }
 
+std::optional<double> widen(PackedFloat v) { return v; }
+
 }  // namespace
 
 HostHistoryModel::HostHistoryModel(const TelemetryStore& store, QObject* parent)

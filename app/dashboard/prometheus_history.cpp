@@ -132,7 +132,7 @@ Result<StoredHistory::Points> PrometheusHistory::load(const QString& host, qint6
     std::map<qint64, SamplePoint> byTime;
 
     // GPU readings, by the gpu label.
-    using GpuField = std::optional<float> GpuPoint::*;
+    using GpuField = PackedFloat GpuPoint::*;
     const std::pair<const char*, GpuField> gpuMetrics[] = {
         {"DCGM_FI_DEV_GPU_TEMP", &GpuPoint::tempC},
         {"DCGM_FI_DEV_GPU_UTIL", &GpuPoint::utilPct},

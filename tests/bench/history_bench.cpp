@@ -172,7 +172,7 @@ double sevenDayLoad() {
         }
         d.add(p, throttle);
         for (auto& g : p.gpus)
-            if (g.tempC) *g.tempC += 3;
+            if (g.tempC) g.tempC = *g.tempC + 3;
         d.add(p, throttle);
         store.addPoint(QStringLiteral("gpu-a3"), Tier::Minute, d.result(t));
     }
