@@ -7,8 +7,9 @@
 
 namespace fleetdeck {
 
-// An optional float in the four bytes of the float: "absent" is a quiet NaN, which no reading
-// kept in a chart point can be (the agent's schema refuses NaN, app/untrusted/). It reads as
+// An optional float in the four bytes of the float: "absent" is a quiet NaN. No agent reading is
+// NaN (JSON has no NaN); a Prometheus series' "NaN" (app/dashboard/prometheus_history.cpp) is no
+// reading either, and now reads as absent rather than drawn as NaN. It reads as
 // std::optional<float> does (has_value, *, value_or, conversions to and from optional), so the
 // points of history that the store keeps for every host and every second (SamplePoint, GpuPoint)
 // take less memory: a GpuPoint 28 bytes instead of 56, an eight-GPU server's point with its GPUs
