@@ -11,11 +11,14 @@
 namespace fleetdeck {
 
 const LaidOutTextDelegate::Laid& LaidOutTextDelegate::laidOut(const QString& text, const QFont& font, int width) const {
+    if (kept_.size() >= kMaxKept) {  // start again, fonts included (a zoom or a theme change leaves old ones)
+        kept_.clear();
+        fonts_.clear();
+    }
     auto f = std::find(fonts_.begin(), fonts_.end(), font);
     if (f == fonts_.end()) f = fonts_.insert(fonts_.end(), font);
     Key key{text, static_cast<int>(f - fonts_.begin()), width};
     if (const auto it = kept_.constFind(key); it != kept_.cend()) return *it;
-    if (kept_.size() >= kMaxKept) kept_.clear();
     // Elided as the style elides a line that does not fit (QCommonStyle's viewItemDrawText).
     const QFontMetricsF metrics(font);
     Laid laid;
