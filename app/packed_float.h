@@ -1,9 +1,9 @@
 #pragma once
 
 #include <cmath>
-#include <concepts>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 namespace fleetdeck {
 

@@ -155,10 +155,6 @@ TEST(FdWatcher, EachThreadHasItsOwnAndItGoesWithTheThread) {
     EXPECT_TRUE(gone.isNull()) << "deleted with the thread's event dispatcher";
 }
 
-}  // namespace
-
-namespace {
-
 // `count` sockets become readable one a millisecond, from another thread, as samples arrive from
 // many hosts, while this thread's event loop turns: each is read exactly once. The wake-ups, and
 // how long the sockets took to become readable.
